@@ -1,0 +1,77 @@
+"""Diagnostics: every problem the pipeline finds, with the place it was found.
+
+Library code never prints and never exits: it returns diagnostics in a Report.
+Only `pnp.cli` turns a report into text and an exit code.
+"""
+from __future__ import annotations
+
+import difflib
+import json
+from dataclasses import asdict, dataclass, field
+from enum import IntEnum
+from pathlib import Path
+
+
+class ExitCode(IntEnum):
+    """Documented exit codes of every `pnp` command."""
+
+    OK = 0
+    INVALID = 1  # the content has errors, or a playtest found an unplayable card
+    USAGE = 2  # unknown game, bad option
+    INTERNAL = 3  # a bug in pnp itself (run with --debug for the traceback)
+
+
+@dataclass(frozen=True, order=True)
+class Diagnostic:
+    path: str
+    line: int
+    col: int
+    code: str
+    message: str
+    severity: str = "error"
+
+    def format(self) -> str:
+        return f"{self.path}:{self.line}:{self.col}: {self.severity} [{self.code}] {self.message}"
+
+
+@dataclass
+class Report:
+    diagnostics: list[Diagnostic] = field(default_factory=list)
+
+    def add(self, diagnostic: Diagnostic) -> None:
+        self.diagnostics.append(diagnostic)
+
+    def extend(self, diagnostics) -> None:
+        self.diagnostics.extend(diagnostics)
+
+    @property
+    def errors(self) -> list[Diagnostic]:
+        return [d for d in self.diagnostics if d.severity == "error"]
+
+    @property
+    def ok(self) -> bool:
+        return not self.errors
+
+    def sorted(self) -> list[Diagnostic]:
+        # one problem found by two checks is reported once
+        return sorted(set(self.diagnostics))
+
+    def to_text(self) -> str:
+        return "\n".join(d.format() for d in self.sorted())
+
+    def to_json(self) -> str:
+        return json.dumps([asdict(d) for d in self.sorted()], indent=2)
+
+
+def relative(path: Path | str) -> str:
+    """Paths in diagnostics are relative to the working directory when possible."""
+    p = Path(path)
+    try:
+        return str(p.resolve().relative_to(Path.cwd().resolve()))
+    except ValueError:
+        return str(p)
+
+
+def did_you_mean(word: str, choices) -> str:
+    close = difflib.get_close_matches(str(word), [str(c) for c in choices], n=1, cutoff=0.6)
+    return f"; did you mean '{close[0]}'?" if close else ""

@@ -1,0 +1,1 @@
+"""The generic engine API, effect vocabularies, playout runner and coverage."""

@@ -1,0 +1,33 @@
+"""Game registry: adding a game means one line in GAMES."""
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass, field
+from typing import Any, Callable
+
+from pnp.engine.vocabulary import Vocabulary
+from pnp.model import Card
+
+GAMES = {
+    "escape-master": "pnp.games.escape_master",
+}
+
+
+@dataclass
+class GamePlugin:
+    id: str
+    card_model: type[Card]
+    vocabulary: Vocabulary
+    art: dict[str, Callable]  # emblem name -> draw(backend, x, y, w, h, color)
+    checks: Callable[[Any], list]  # game-specific content checks: (game) -> diagnostics
+    engine: Callable[..., Any]  # (game, **options) -> engine object
+    playtest: Callable[..., Any]  # (game, games, seed, ...) -> PlaytestReport
+    scenarios: Callable[..., Any] = field(default=lambda game: [])
+
+
+def plugin(game_id: str) -> GamePlugin:
+    return importlib.import_module(GAMES[game_id]).PLUGIN
+
+
+def known_games() -> list[str]:
+    return sorted(GAMES)

@@ -1,0 +1,93 @@
+"""Paper sizes, home-print sheets and print-on-demand vendor profiles (layouts/common/paper.yaml)."""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Literal
+
+from pydantic import Field
+
+from pnp.model.common import Length, StrictModel
+from pnp.model.schema_errors import parse_model
+from pnp.source import SourceError, load
+
+class PaperSpec(StrictModel):
+    width: Length
+    height: Length
+
+
+class HomeSpec(StrictModel):
+    paper: str
+    columns: int = Field(ge=1, le=10)
+    rows: int = Field(ge=1, le=10)
+    duplex: Literal["long", "short"] = "long"
+    back_offset: tuple[Length, Length] = (0, 0)
+    mark_gap: Length = "1mm"
+    mark_length: Length = "6mm"
+    edge: Length = "5mm"
+
+
+class VendorSpec(StrictModel):
+    order: list[Literal["front", "back"]]
+    note: str = ""
+
+
+class PaperFile(StrictModel):
+    papers: dict[str, PaperSpec]
+    home: dict[str, HomeSpec]
+    vendors: dict[str, VendorSpec]
+
+
+@dataclass(frozen=True)
+class Paper:
+    name: str
+    width: float
+    height: float
+
+
+@dataclass(frozen=True)
+class HomeSheet:
+    name: str
+    paper: Paper
+    columns: int
+    rows: int
+    duplex: str
+    back_offset: tuple[float, float]
+    mark_gap: float
+    mark_length: float
+    edge: float
+
+
+@dataclass(frozen=True)
+class Vendor:
+    name: str
+    order: tuple[str, ...]
+    note: str
+
+
+@dataclass(frozen=True)
+class PrintSetup:
+    papers: dict[str, Paper]
+    home: dict[str, HomeSheet]
+    vendors: dict[str, Vendor]
+
+
+def load_print_setup(layouts_root: Path) -> tuple[PrintSetup | None, list]:
+    try:
+        source = load(layouts_root / "common" / "paper.yaml")
+    except SourceError as exc:
+        return None, exc.diagnostics
+    spec, problems = parse_model(source, PaperFile)
+    if spec is None:
+        return None, problems
+    papers = {n: Paper(n, p.width, p.height) for n, p in spec.papers.items()}
+    home = {}
+    for name, h in spec.home.items():
+        if h.paper not in papers:
+            problems.append(source.diagnostic(("home", name, "paper"), "unknown-paper",
+                                              f"paper '{h.paper}' is not defined under papers"))
+            continue
+        home[name] = HomeSheet(name, papers[h.paper], h.columns, h.rows, h.duplex,
+                               tuple(h.back_offset), h.mark_gap, h.mark_length, h.edge)
+    vendors = {n: Vendor(n, tuple(v.order), v.note) for n, v in spec.vendors.items()}
+    return PrintSetup(papers, home, vendors), problems

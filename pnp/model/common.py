@@ -1,0 +1,55 @@
+"""Base model and small shared types."""
+from __future__ import annotations
+
+import re
+from enum import Enum
+from typing import Annotated, Any
+
+from pydantic import AfterValidator, BaseModel, ConfigDict, StringConstraints
+
+Id = Annotated[str, StringConstraints(pattern=r"^[a-z0-9]+(?:-[a-z0-9]+)*$")]
+Color = Annotated[str, StringConstraints(pattern=r"^#[0-9a-fA-F]{6}$")]
+# An effect is a bare word ("OPEN_STACK") or a one-key mapping ({TRAP: draw3}).
+Effect = str | dict[str, Any]
+
+
+class StrictModel(BaseModel):
+    """Unknown keys are errors: a typo in content must never be silently ignored."""
+
+    model_config = ConfigDict(extra="forbid", frozen=False, str_strip_whitespace=True)
+
+
+class Difficulty(str, Enum):
+    green = "green"
+    yellow = "yellow"
+    red = "red"
+
+    @property
+    def level(self) -> int:
+        return ("green", "yellow", "red").index(self.value)
+
+    def includes(self, other: "Difficulty") -> bool:
+        """A build at this difficulty keeps everything at or below it."""
+        return other.level <= self.level
+
+
+def slug(text: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
+
+
+def _points(value) -> float:
+    from pnp.units import to_points
+
+    return to_points(value)
+
+
+def _relative_points(value):
+    """A length, or a change to the extended value: "+=2mm" / "-=2mm"."""
+    if isinstance(value, str) and value.strip()[:2] in ("+=", "-="):
+        sign = 1 if value.strip()[0] == "+" else -1
+        return ("relative", sign * _points(value.strip()[2:]))
+    return _points(value)
+
+
+Length = Annotated[str | float | int, AfterValidator(_points)]
+RelativeLength = Annotated[str | float | int, AfterValidator(_relative_points)]

@@ -1,0 +1,36 @@
+"""rules.yaml: the rules as data, with symbolic ids; numbering happens at render time."""
+from __future__ import annotations
+
+from pydantic import Field
+
+from pnp.model.common import Difficulty, Id, StrictModel
+
+
+class Rule(StrictModel):
+    id: Id
+    text: str
+    difficulty: Difficulty | None = None
+    example: str = ""
+
+
+class Section(StrictModel):
+    id: Id
+    title: str
+    difficulty: Difficulty | None = None
+    variant: bool = False
+    intro: str = ""
+    rules: list[Rule] = Field(default_factory=list)
+    sections: list["Section"] = Field(default_factory=list)
+
+
+class Term(StrictModel):
+    id: Id
+    term: str
+    text: str
+
+
+class RulesFile(StrictModel):
+    title: str
+    intro: str = ""
+    sections: list[Section]
+    terms: list[Term] = Field(default_factory=list)

@@ -1,0 +1,85 @@
+"""Turn pydantic validation errors into diagnostics that point into the YAML."""
+from __future__ import annotations
+
+from typing import Any, TypeVar
+
+from pydantic import BaseModel, ValidationError
+
+from pnp.diagnostics import Diagnostic, did_you_mean
+from pnp.source import Source
+
+M = TypeVar("M", bound=BaseModel)
+
+
+def parse_model(source: Source, model: type[M], data: Any = None, keypath: tuple = ()) -> tuple[M | None, list[Diagnostic]]:
+    """Validate data (default: the whole file) against model; every error at once."""
+    data = source.data if data is None and not keypath else data
+    try:
+        return model.model_validate(data), []
+    except ValidationError as exc:
+        return None, [_diagnostic(source, model, data, keypath, err) for err in exc.errors()]
+
+
+def _diagnostic(source: Source, model, data, keypath: tuple, err: dict) -> Diagnostic:
+    loc = _data_path(data, err["loc"])
+    where = keypath + loc
+    kind = err["type"]
+    if kind == "extra_forbidden":
+        fields = _fields_at(model, loc[:-1])
+        key = loc[-1]
+        hint = did_you_mean(key, fields) or f"; allowed keys: {', '.join(sorted(fields))}"
+        return source.diagnostic(where, "unknown-key", f"'{key}' is not a known key here{hint}", on_key=True)
+    if kind == "missing":
+        field = err["loc"][-1]
+        return source.diagnostic(keypath + loc[:-1], "missing-key", f"required key '{field}' is missing; add it")
+    got = _shown(err.get("input"))
+    return source.diagnostic(where, "type", f"{_field_name(loc)}: {err['msg'].lower()} (got {got})")
+
+
+def _data_path(data, loc) -> tuple:
+    """pydantic locs mix data keys with union-branch names; keep only the data keys."""
+    path, node = [], data
+    for part in loc:
+        if isinstance(node, dict) and part in node:
+            path.append(part)
+            node = node[part]
+        elif isinstance(node, list) and isinstance(part, int) and 0 <= part < len(node):
+            path.append(part)
+            node = node[part]
+        elif isinstance(node, dict) and isinstance(part, str) and part == loc[-1]:
+            path.append(part)  # a missing or extra key still names where it belongs
+            break
+    return tuple(path)
+
+
+def _fields_at(model, loc: tuple) -> list[str]:
+    """The field names of the (sub)model that a location points into."""
+    current = model
+    for part in loc:
+        if isinstance(part, int):
+            continue
+        field = getattr(current, "model_fields", {}).get(part)
+        if field is None:
+            return list(getattr(current, "model_fields", {}))
+        current = _inner_model(field.annotation) or current
+    return list(getattr(current, "model_fields", {}))
+
+
+def _inner_model(annotation):
+    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
+        return annotation
+    for arg in getattr(annotation, "__args__", ()) or ():
+        found = _inner_model(arg)
+        if found:
+            return found
+    return None
+
+
+def _field_name(loc: tuple) -> str:
+    named = [str(p) for p in loc if isinstance(p, str)]
+    return named[-1] if named else "value"
+
+
+def _shown(value) -> str:
+    text = repr(value)
+    return text if len(text) <= 40 else text[:37] + "..."

@@ -1,0 +1,75 @@
+"""The build recipe: validate everything, render everything, then write.
+
+    validate content + layouts  ->  plan the outputs  ->  render into staging
+                                ->  move into output/ (only if all succeeded)
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Callable
+
+from pnp.diagnostics import Report
+from pnp.model import Difficulty
+from pnp.output import staged
+from pnp.render import outputs
+from pnp.validate import Project, validate
+
+DEFAULT_VENDOR = "drivethrucards"
+
+
+@dataclass
+class Job:
+    path: str  # relative to the game's output folder
+    render: Callable[[Path], object]
+
+
+@dataclass
+class BuildResult:
+    out_dir: Path
+    files: list[str] = field(default_factory=list)
+
+
+def build(root: Path, game_id: str, out_root: Path, difficulty: Difficulty | None = None,
+          progress: Callable[[str], None] | None = None) -> tuple[BuildResult | None, Report]:
+    project, report = validate(root, game_id)
+    if project is None:
+        return None, report
+    out_dir = out_root / game_id / (difficulty.value if difficulty else "")
+    jobs = plan(project, difficulty)
+    with staged(out_dir) as stage:
+        for job in jobs:
+            target = stage / job.path
+            target.parent.mkdir(parents=True, exist_ok=True)
+            job.render(target)
+            if progress:
+                progress(job.path)
+    return BuildResult(out_dir, [j.path for j in jobs]), report
+
+
+def plan(project: Project, difficulty: Difficulty | None) -> list[Job]:
+    """Every file a card game's build writes, in order."""
+    from pnp.rules import export
+
+    jobs = []
+    for sheet in project.print_setup.home:
+        folder = f"home-{sheet}"
+        jobs.append(Job(f"{folder}/calibration.pdf", lambda p, s=sheet: outputs.calibration_pdf(project, s, p)))
+        for deck in _printed_decks(project, difficulty):
+            jobs.append(Job(f"{folder}/{deck}.pdf", lambda p, d=deck, s=sheet: outputs.home_deck_pdf(project, d, s, difficulty, p)))
+    for deck in _printed_decks(project, difficulty):
+        jobs.append(Job(f"print-on-demand/{deck}-{DEFAULT_VENDOR}.pdf",
+                        lambda p, d=deck: outputs.pod_deck_pdf(project, d, DEFAULT_VENDOR, difficulty, p)))
+    for fmt in export.FORMATS:
+        for name, render in export.jobs(project, fmt, difficulty):
+            jobs.append(Job(f"rules/{name}", render))
+    return jobs
+
+
+def _printed_decks(project: Project, difficulty: Difficulty | None) -> list[str]:
+    """Decks with at least one card at this difficulty."""
+    keep = []
+    for deck_id, deck in project.game.decks.items():
+        if any(difficulty is None or difficulty.includes(r.card.difficulty) for r in deck.cards):
+            keep.append(deck_id)
+    return keep

@@ -1,0 +1,149 @@
+"""Generic content checks, shared by every game: ids, references, vocabulary, counts.
+
+Each check takes the loaded game and returns diagnostics; none stops early,
+so a designer sees every problem in one run.
+"""
+from __future__ import annotations
+
+import re
+from collections import Counter
+
+from pnp.content import Game
+from pnp.diagnostics import Diagnostic, did_you_mean
+from pnp.engine.vocabulary import EffectError
+from pnp.layout import CardLayout
+
+LINK = re.compile(r"\{(card|term|rule|effect):([^}]*)\}")
+
+
+def unique_card_ids(game: Game) -> list[Diagnostic]:
+    seen, problems = {}, []
+    for record in game.cards():
+        if record.card.id in seen:
+            first = seen[record.card.id]
+            problems.append(record.diagnostic("duplicate-id", f"card id '{record.card.id}' is already used at {first.source.path}:{first.source.at(first.keypath)[0]}; ids must be unique in a game", "id"))
+        else:
+            seen[record.card.id] = record
+    return problems
+
+
+def references(game: Game) -> list[Diagnostic]:
+    """Suits and art named by cards and suits exist."""
+    problems = []
+    art = game.plugin.art
+    for deck in game.decks.values():
+        suit_ids = {s.id for s in deck.model.suits}
+        for i, suit in enumerate(deck.model.suits):
+            if suit.art not in art:
+                problems.append(deck.source.diagnostic(("suits", i, "art"), "unknown-art", f"no emblem named '{suit.art}'{did_you_mean(suit.art, art)}"))
+        all_suits = {s.id for d in game.decks.values() for s in d.model.suits}
+        for record in deck.cards:
+            card = record.card
+            if card.suit and card.suit not in suit_ids | all_suits:
+                problems.append(record.diagnostic("unknown-suit", f"suit '{card.suit}' is not defined in any deck{did_you_mean(card.suit, all_suits)}", "suit"))
+            if card.art and card.art not in art and record.keypath[0] == "cards":
+                problems.append(record.diagnostic("unknown-art", f"no emblem named '{card.art}'{did_you_mean(card.art, art)}", "art"))
+    return problems
+
+
+def _effect_lists(record):
+    yield ("effects",), record.card.effects
+    for block in ("ability", "beast_mode"):
+        value = getattr(record.card, block, None)
+        if value is not None:
+            yield (block, "effects"), value.effects
+
+
+def vocabulary(game: Game) -> list[Diagnostic]:
+    """Every effect word is known, with a valid parameter; every known word is used."""
+    vocab = game.plugin.vocabulary
+    problems, used = [], set()
+    for record in game.cards():
+        for where, effects in _effect_lists(record):
+            for i, entry in enumerate(effects):
+                try:
+                    used.add(vocab.parse(entry).word)
+                except EffectError as exc:
+                    problems.append(record.diagnostic("unknown-effect" if "unknown" in str(exc) else "effect", str(exc), *where, i))
+    for name in sorted(set(vocab.words) - used - vocab.unused_ok):
+        problems.append(game.manifest_source.diagnostic((), "unused-effect", f"effect word '{name}' is used by no card; use it or list it as unused on purpose", severity="warning"))
+    return problems
+
+
+def counts(game: Game) -> list[Diagnostic]:
+    """Deck sizes and per-kind compositions match the manifest (the seed's component list)."""
+    problems = []
+    for i, entry in enumerate(game.manifest.decks):
+        deck = game.decks.get(entry.id)
+        if deck is None:
+            continue
+        where = ("decks", i)
+        if deck.model.deck != entry.id:
+            problems.append(deck.source.diagnostic(("deck",), "deck-id", f"this file says deck '{deck.model.deck}' but game.yaml lists it as '{entry.id}'"))
+        if entry.count is not None and deck.size != entry.count:
+            problems.append(game.manifest_source.diagnostic(where + ("count",), "count", f"deck '{entry.id}' must have {entry.count} cards but {deck.model.deck} has {deck.size}; fix the copies (count:) in {deck.source.path}"))
+        if entry.min_count is not None and deck.size < entry.min_count:
+            problems.append(game.manifest_source.diagnostic(where + ("min_count",), "count", f"deck '{entry.id}' needs at least {entry.min_count} cards but has {deck.size}"))
+        kinds = Counter()
+        for record in deck.cards:
+            kinds[record.card.kind] += record.card.count
+        for kind, expected in entry.composition.items():
+            if kinds.get(kind, 0) != expected:
+                problems.append(game.manifest_source.diagnostic(where + ("composition", kind), "composition", f"deck '{entry.id}' must have {expected} '{kind}' cards but has {kinds.get(kind, 0)}"))
+        for kind in sorted(set(kinds) - set(entry.composition)) if entry.composition else ():
+            problems.append(game.manifest_source.diagnostic(where + ("composition",), "composition", f"deck '{entry.id}' has {kinds[kind]} '{kind}' cards, a kind its composition does not list"))
+    return problems
+
+
+def rules(game: Game) -> list[Diagnostic]:
+    """Rule ids are unique; {card:}, {term:}, {rule:} and {effect:} links resolve; vocabulary rules_refs exist."""
+    if game.rules is None:
+        return []
+    src = game.rules_source
+    problems, ids = [], {}
+    for keypath, node in _rule_nodes(game.rules.sections, ("sections",)):
+        if node.id in ids:
+            problems.append(src.diagnostic(keypath + ("id",), "duplicate-id", f"rule id '{node.id}' is already used; rule and section ids must be unique"))
+        ids[node.id] = keypath
+    terms = {t.id for t in game.rules.terms}
+    cards = {r.card.id for r in game.cards()}
+    targets = {"card": cards, "term": terms, "rule": set(ids), "effect": set(game.plugin.vocabulary.words)}
+    for keypath, text in _rule_texts(game.rules, src):
+        for kind, target in LINK.findall(text):
+            if target not in targets[kind]:
+                problems.append(src.diagnostic(keypath, "broken-link", f"{{{kind}:{target}}} points at nothing{did_you_mean(target, targets[kind])}"))
+    for word in game.plugin.vocabulary.words.values():
+        if word.rules_ref and word.rules_ref not in ids:
+            problems.append(src.diagnostic((), "broken-link", f"effect {word.name} explains itself with rule '{word.rules_ref}', which rules.yaml does not define"))
+    return problems
+
+
+def _rule_nodes(sections, keypath):
+    for i, section in enumerate(sections):
+        where = keypath + (i,)
+        yield where, section
+        for j, rule in enumerate(section.rules):
+            yield where + ("rules", j), rule
+        yield from _rule_nodes(section.sections, where + ("sections",))
+
+
+def _rule_texts(rules_file, src):
+    yield ("intro",), rules_file.intro
+    for keypath, node in _rule_nodes(rules_file.sections, ("sections",)):
+        for attr in ("text", "intro", "example"):
+            if getattr(node, attr, ""):
+                yield keypath + (attr,), getattr(node, attr)
+    for i, term in enumerate(rules_file.terms):
+        yield ("terms", i, "text"), term.text
+
+
+def layout_art(game: Game, layout: CardLayout) -> list[Diagnostic]:
+    problems = []
+    for name, template in layout.templates.items():
+        for key, value in template.values.items():
+            if key.endswith("_art") and value not in game.plugin.art:
+                problems.append(layout.source.diagnostic(("templates", name, "values", key), "unknown-art", f"no emblem named '{value}'{did_you_mean(value, game.plugin.art)}"))
+    return problems
+
+
+GENERIC_CHECKS = (unique_card_ids, references, vocabulary, counts, rules)

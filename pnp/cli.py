@@ -1,0 +1,233 @@
+"""The `pnp` command: the only module that prints or exits.
+
+Exit codes (see `ExitCode`): 0 success; 1 the content has errors or a
+playtest found an unplayable card; 2 bad usage (unknown game, bad option);
+3 an internal error in pnp (rerun with --debug for the traceback).
+"""
+from __future__ import annotations
+
+import sys
+import traceback
+from enum import Enum
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from pnp.diagnostics import ExitCode, Report, did_you_mean
+from pnp.games import known_games
+from pnp.model import Difficulty
+
+app = typer.Typer(add_completion=False, no_args_is_help=True,
+                  help="pnp: print-and-play pipeline. Content in content/, layouts in layouts/, PDFs in output/.")
+
+RootOption = typer.Option(Path("."), "--root", help="Project folder holding content/ and layouts/.")
+DebugOption = typer.Option(False, "--debug", help="Show a traceback on internal errors.")
+
+
+class OutputFormat(str, Enum):
+    text = "text"
+    json = "json"
+
+
+class RulesFormat(str, Enum):
+    md = "md"
+    html = "html"
+    json = "json"
+    pdf = "pdf"
+
+
+def _games(game: str | None) -> list[str]:
+    if game is None:
+        return known_games()
+    if game not in known_games():
+        typer.echo(f"error: unknown game '{game}'{did_you_mean(game, known_games())}; known games: {', '.join(known_games())}")
+        raise typer.Exit(ExitCode.USAGE)
+    return [game]
+
+
+def _guard(debug: bool, work):
+    """Run a command body: internal errors become one line and exit 3, unless --debug."""
+    try:
+        return work()
+    except typer.Exit:
+        raise
+    except Exception as exc:  # noqa: BLE001 - the one place that turns bugs into exit 3
+        if debug:
+            traceback.print_exc()
+        else:
+            typer.echo(f"internal error: {type(exc).__name__}: {exc} (rerun with --debug for the traceback)", err=True)
+        raise typer.Exit(ExitCode.INTERNAL)
+
+
+def _report(report: Report, fmt: OutputFormat = OutputFormat.text) -> None:
+    if fmt == OutputFormat.json:
+        typer.echo(report.to_json())
+        return
+    if report.diagnostics:
+        typer.echo(report.to_text())
+    errors, warnings = len(report.errors), len(report.diagnostics) - len(report.errors)
+    if errors or warnings:
+        typer.echo(f"{errors} error(s), {warnings} warning(s)")
+
+
+@app.command("list")
+def list_games(root: Path = RootOption, debug: bool = DebugOption):
+    """List the games, their decks and card counts."""
+    from pnp.content import load_game
+    from pnp.games import plugin
+
+    def work():
+        for game_id in known_games():
+            game, _ = load_game(root / "content" / game_id, plugin(game_id))
+            if game is None:
+                typer.echo(f"{game_id}: (does not load; run pnp validate {game_id})")
+                continue
+            decks = ", ".join(f"{d.model.name} {d.size}" for d in game.decks.values())
+            typer.echo(f"{game_id}: {game.manifest.title}, {game.manifest.players.min}-{game.manifest.players.max} players; {decks}")
+
+    _guard(debug, work)
+
+
+@app.command()
+def validate(game: Optional[str] = typer.Argument(None, help="Game id; all games if omitted."),
+             format: OutputFormat = typer.Option(OutputFormat.text, "--format", help="text, or json for editors and CI."),
+             root: Path = RootOption, debug: bool = DebugOption):
+    """Check content and layouts; report every problem as path:line:col. Exit 1 on any error."""
+    from pnp.validate import validate as run
+
+    def work():
+        total = Report()
+        for game_id in _games(game):
+            _, report = run(root, game_id)
+            total.extend(report.diagnostics)
+        _report(total, format)
+        if format == OutputFormat.text and total.ok:
+            typer.echo(f"ok: {', '.join(_games(game))} valid")
+        return total
+
+    total = _guard(debug, work)
+    raise typer.Exit(ExitCode.OK if total.ok else ExitCode.INVALID)
+
+
+@app.command()
+def build(game: Optional[str] = typer.Argument(None, help="Game id; every game if omitted."),
+          all_games: bool = typer.Option(False, "--all", help="Build every game (the default without GAME)."),
+          difficulty: Optional[Difficulty] = typer.Option(None, "--difficulty", help="Leave out cards above this colour."),
+          out: Path = typer.Option(Path("output"), "--out", help="Output folder."),
+          root: Path = RootOption, debug: bool = DebugOption):
+    """Validate, then render every PDF into OUT/<game>/. Nothing is replaced unless all of it succeeds."""
+    from pnp.build import build as run
+
+    def work():
+        ok = True
+        for game_id in _games(None if all_games else game):
+            with _progress(f"building {game_id}") as step:
+                result, report = run(root, game_id, out, difficulty, progress=step)
+            _report(report)
+            if result is None:
+                typer.echo(f"{game_id}: not built; output/ left as it was")
+                ok = False
+            else:
+                typer.echo(f"{game_id}: {len(result.files)} files in {result.out_dir}")
+        return ok
+
+    raise typer.Exit(ExitCode.OK if _guard(debug, work) else ExitCode.INVALID)
+
+
+@app.command()
+def playtest(game: str = typer.Argument(..., help="Game id."),
+             games: int = typer.Option(200, "--games", help="Number of full games to play."),
+             seed: int = typer.Option(1, "--seed", help="Seed: the same seed replays the same games."),
+             players: Optional[int] = typer.Option(None, "--players", help="Players per game; cycles through the allowed counts if omitted."),
+             difficulty: Difficulty = typer.Option(Difficulty.red, "--difficulty", help="Play with cards up to this colour."),
+             format: OutputFormat = typer.Option(OutputFormat.text, "--format"),
+             root: Path = RootOption, debug: bool = DebugOption):
+    """Play many seeded games; print card coverage and statistics. Exit 1 if any card has no witness."""
+    from pnp.validate import validate as run
+
+    def work():
+        project, report = run(root, _games(game)[0])
+        if project is None:
+            _report(report)
+            typer.echo("playtest needs valid content; fix the errors above")
+            return False
+        with _progress(f"playing {game}", total=games) as step:
+            result = project.game.plugin.playtest(project.game, games=games, seed=seed, players=players,
+                                                  difficulty=difficulty, progress=step)
+        typer.echo(result.to_json() if format == OutputFormat.json else result.to_text())
+        return result.ok
+
+    raise typer.Exit(ExitCode.OK if _guard(debug, work) else ExitCode.INVALID)
+
+
+@app.command()
+def rules(game: str = typer.Argument(..., help="Game id."),
+          format: RulesFormat = typer.Option(RulesFormat.md, "--format", help="md, html, json or pdf."),
+          out: Optional[Path] = typer.Option(None, "--out", help="File to write; text formats print to stdout without it."),
+          paper: str = typer.Option("a4", "--paper", help="a4 or letter, for pdf."),
+          difficulty: Optional[Difficulty] = typer.Option(None, "--difficulty", help="Only rules up to this colour."),
+          root: Path = RootOption, debug: bool = DebugOption):
+    """Export the rules reference: Markdown, one HTML file, JSON, or the PDF rulebook."""
+    from pnp.output import write_text
+    from pnp.rules.export import render
+    from pnp.validate import validate as run
+
+    def work():
+        project, report = run(root, _games(game)[0])
+        if project is None:
+            _report(report)
+            return False
+        if format == RulesFormat.pdf:
+            target = out or Path("output") / game / "rules" / f"rulebook-{paper}.pdf"
+            target.parent.mkdir(parents=True, exist_ok=True)
+            staging = target.with_name(f".{target.name}.tmp")
+            render(project, "pdf", difficulty, paper, staging)
+            staging.replace(target)
+            typer.echo(f"wrote {target}")
+            return True
+        text = render(project, format.value, difficulty)
+        if out:
+            write_text(out, text)
+            typer.echo(f"wrote {out}")
+        else:
+            typer.echo(text, nl=False)
+        return True
+
+    raise typer.Exit(ExitCode.OK if _guard(debug, work) else ExitCode.INVALID)
+
+
+@app.command()
+def schema(out: Path = typer.Option(Path("schemas"), "--out", help="Folder for the JSON Schema files."),
+           debug: bool = DebugOption):
+    """Write JSON Schemas for the content files, for editor autocompletion."""
+    from pnp.schemas import write_schemas
+
+    def work():
+        for path in write_schemas(out):
+            typer.echo(f"wrote {path}")
+
+    _guard(debug, work)
+
+
+class _progress:
+    """A rich progress bar on a terminal; silent otherwise (CI logs stay clean)."""
+
+    def __init__(self, label: str, total: int | None = None):
+        self.label, self.total = label, total
+
+    def __enter__(self):
+        from rich.progress import Progress
+
+        self.bar = Progress(transient=True, disable=not sys.stderr.isatty())
+        self.bar.start()
+        self.task = self.bar.add_task(self.label, total=self.total)
+        return lambda *_: self.bar.advance(self.task)
+
+    def __exit__(self, *exc):
+        self.bar.stop()
+        return False
+
+
+def main():
+    app()

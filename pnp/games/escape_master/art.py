@@ -1,0 +1,126 @@
+"""Escape Master's vector emblems, drawn in a 100 x 100 unit square (y up).
+
+Each emblem is a function (backend, color) -> None. The card renderer scales
+it into its box and stores it once per document as a reusable symbol.
+"""
+from __future__ import annotations
+
+import math
+
+from pnp.render.backend import polygon
+
+WHITE = "#fbf7ee"
+
+
+def _star(cx, cy, outer, inner, points, turn=90.0):
+    pts = []
+    for i in range(points * 2):
+        r = outer if i % 2 == 0 else inner
+        a = math.radians(turn + i * 180.0 / points)
+        pts.append((cx + r * math.cos(a), cy + r * math.sin(a)))
+    return pts
+
+
+def plow(b, c):  # Average Joes: a plough blade on a beam, over a furrowed field
+    b.path(polygon([(12, 58), (62, 58), (62, 64), (12, 64)]), fill=c)
+    b.path([("M", 60, 70), ("L", 86, 70), ("C", 92, 52, 80, 36, 62, 34), ("L", 56, 46), ("Z",)], fill=c)
+    b.rect(20, 64, 6, 22, fill=c)
+    for i, y in enumerate((14, 24)):
+        b.path([("M", 8, y), ("C", 30, y + 8, 70, y + 8, 92, y)], stroke=c, width=5)
+
+
+def anchor(b, c):  # Mice: a ship's anchor
+    b.circle(50, 84, 8, stroke=c, width=5)
+    b.rect(46, 22, 8, 56, fill=c)
+    b.rect(30, 64, 40, 7, fill=c)
+    b.path([("M", 14, 40), ("C", 18, 10, 82, 10, 86, 40)], stroke=c, width=7)
+    b.path(polygon([(8, 44), (22, 44), (14, 32)]), fill=c)
+    b.path(polygon([(78, 44), (92, 44), (86, 32)]), fill=c)
+
+
+def axe(b, c):  # Lumberjacks: a felling axe
+    b.path(polygon([(24, 10), (32, 10), (62, 88), (54, 90)]), fill=c)
+    b.path([("M", 50, 68), ("C", 60, 96, 92, 92, 90, 62), ("C", 80, 70, 70, 66, 64, 58), ("Z",)], fill=c)
+
+
+def scroll(b, c):  # Teens: a rolled message
+    b.rect(22, 18, 56, 64, fill=c, radius=4)
+    b.circle(22, 82, 9, fill=c)
+    b.circle(78, 18, 9, fill=c)
+    for y in (64, 52, 40, 28):
+        b.rect(30, y, 40, 4, fill=WHITE)
+
+
+def gear(b, c):  # Robots: a cog
+    b.path(polygon(_star(50, 50, 44, 34, 8, turn=0)), fill=c)
+    b.circle(50, 50, 34, fill=c)
+    b.circle(50, 50, 14, fill=WHITE)
+
+
+def shuriken(b, c):  # Vapor Ninjas: a throwing star
+    b.path(polygon(_star(50, 50, 46, 14, 4, turn=45)), fill=c)
+    b.circle(50, 50, 7, fill=WHITE)
+
+
+def gate(b, c):  # 7-Start: an open archway
+    b.path([("M", 14, 8), ("L", 14, 60), ("C", 14, 100, 86, 100, 86, 60), ("L", 86, 8), ("L", 70, 8),
+            ("L", 70, 58), ("C", 70, 80, 30, 80, 30, 58), ("L", 30, 8), ("Z",)], fill=c)
+    b.path(polygon([(42, 8), (58, 8), (54, 40), (46, 40)]), fill=c)
+
+
+def lantern(b, c):  # Wisdom: the Escape Master's lantern
+    b.path([("M", 38, 88), ("C", 38, 98, 62, 98, 62, 88)], stroke=c, width=4)
+    b.rect(30, 78, 40, 8, fill=c)
+    b.path(polygon([(30, 78), (70, 78), (64, 22), (36, 22)]), stroke=c, width=5)
+    b.path([("M", 50, 34), ("C", 38, 46, 48, 58, 50, 68), ("C", 54, 58, 62, 46, 50, 34), ("Z",)], fill=c)
+    b.rect(28, 12, 44, 10, fill=c)
+
+
+def wall(b, c):  # Dead End: a brick wall
+    for row, y in enumerate(range(10, 90, 16)):
+        offset = 0 if row % 2 == 0 else 14
+        for x in range(6 - offset, 94, 28):
+            left, right = max(x, 6), min(x + 26, 94)
+            if right > left:
+                b.rect(left, y, right - left, 14, fill=c)
+
+
+def pit(b, c):  # Pitfall: a hole with three falling cards
+    b.path([("M", 8, 30), ("C", 8, 6, 92, 6, 92, 30), ("C", 92, 44, 8, 44, 8, 30), ("Z",)], fill=c)
+    for i, x in enumerate((28, 46, 64)):
+        b.rect(x, 50 + 8 * (i % 2), 12, 18, stroke=c, width=3)
+        b.path(polygon([(x + 6, 46 + 8 * (i % 2)), (x + 1, 38 + 8 * (i % 2)), (x + 11, 38 + 8 * (i % 2))]), fill=c)
+
+
+def arrow_up(b, c):  # Uphill Snare
+    b.path(polygon([(50, 94), (88, 52), (64, 52), (64, 10), (36, 10), (36, 52), (12, 52)]), fill=c)
+
+
+def arrow_down(b, c):  # Downhill Snare
+    b.path(polygon([(50, 6), (88, 48), (64, 48), (64, 90), (36, 90), (36, 48), (12, 48)]), fill=c)
+
+
+def door(b, c):  # Slip Away: a door ajar
+    b.rect(18, 8, 64, 84, stroke=c, width=5)
+    b.path(polygon([(24, 12), (60, 4), (60, 96), (24, 88)]), fill=c)
+    b.circle(52, 50, 4, fill=WHITE)
+
+
+def smoke(b, c):  # Vanish: a puff of smoke
+    for cx, cy, r in ((32, 38, 20), (58, 34, 22), (46, 60, 22), (72, 58, 16), (24, 62, 12)):
+        b.circle(cx, cy, r, fill=c)
+    b.circle(46, 44, 10, fill=WHITE)
+
+
+def crown(b, c):  # Doom Master: a spiked iron crown
+    b.path(polygon([(10, 24), (90, 24), (94, 80), (72, 52), (50, 88), (28, 52), (6, 80)]), fill=c)
+    b.rect(10, 12, 80, 10, fill=c)
+    for x in (28, 50, 72):
+        b.circle(x, 36, 5, fill=WHITE)
+
+
+EMBLEMS = {
+    "plow": plow, "anchor": anchor, "axe": axe, "scroll": scroll, "gear": gear, "shuriken": shuriken,
+    "gate": gate, "lantern": lantern, "wall": wall, "pit": pit, "arrow-up": arrow_up,
+    "arrow-down": arrow_down, "door": door, "smoke": smoke, "crown": crown,
+}

@@ -1,0 +1,83 @@
+"""Escape Master content checks, each tied to the rule it enforces."""
+from __future__ import annotations
+
+from pnp.content import Game
+from pnp.diagnostics import Diagnostic
+
+FACE_RANKS = (11, 12, 13)
+
+
+def check(game: Game) -> list[Diagnostic]:
+    problems = []
+    for test in (ranks_in_range, doom_master_ranks, leaders_cover_tribes, hands_fit_deck, leader_powers):
+        problems += test(game)
+    return problems
+
+
+def ranks_in_range(game: Game) -> list[Diagnostic]:
+    """Numbered cards run 1..13 (1-10, J, Q, K): rule 'ranks'."""
+    problems = []
+    for record in game.cards():
+        card = record.card
+        if card.kind == "numbered" and (card.rank is None or not 1 <= card.rank <= 13):
+            problems.append(record.diagnostic("rank-range", f"numbered card '{card.id}' has rank {card.rank}; ranks are 1 to 13", "rank"))
+        if card.kind == "numbered" and not card.suit:
+            problems.append(record.diagnostic("missing-key", f"numbered card '{card.id}' needs a suit (tribe)"))
+    return problems
+
+
+def doom_master_ranks(game: Game) -> list[Diagnostic]:
+    """Each Doom Master plays as J, Q or K (rule 'doom-ranks', clarification 'clar-doom-ranks')."""
+    problems = []
+    for record in game.cards():
+        card = record.card
+        if card.kind == "doom_master" and card.rank not in FACE_RANKS:
+            problems.append(record.diagnostic("rank-range", f"Doom Master '{card.id}' needs rank 11, 12 or 13 (J, Q or K); it has {card.rank}", "rank"))
+        if card.kind == "start7" and card.rank != 7:
+            problems.append(record.diagnostic("rank-range", f"7-Start '{card.id}' must have rank 7", "rank"))
+    return problems
+
+
+def leaders_cover_tribes(game: Game) -> list[Diagnostic]:
+    """One Escape Leader per tribe, each with an ability and a Beast Mode (rule 'leaders')."""
+    problems = []
+    leaders = [r for r in game.cards() if r.card.kind == "leader"]
+    tribes = {s.id for d in game.decks.values() for s in d.model.suits}
+    seen = {}
+    for record in leaders:
+        if record.card.ability is None or record.card.beast_mode is None:
+            problems.append(record.diagnostic("missing-key", f"leader '{record.card.id}' needs both ability: and beast_mode:"))
+        if record.card.suit in seen:
+            problems.append(record.diagnostic("duplicate-tribe", f"tribe '{record.card.suit}' already has leader '{seen[record.card.suit]}'", "suit"))
+        seen[record.card.suit] = record.card.id
+    if leaders and set(seen) != tribes:
+        missing = ", ".join(sorted(tribes - set(seen)))
+        problems.append(game.manifest_source.diagnostic(("decks",), "leaders", f"every tribe needs an Escape Leader; missing: {missing}"))
+    return problems
+
+
+def hands_fit_deck(game: Game) -> list[Diagnostic]:
+    """The deal (hand size x most players) must leave a draw pile, at every difficulty."""
+    hand = game.manifest.settings.get("hand_size", 10)
+    most = game.manifest.players.max
+    deck = game.decks.get("game")
+    if deck is None:
+        return []
+    green = sum(r.card.count for r in deck.cards if r.card.difficulty.value == "green")
+    if hand * most >= green:
+        return [game.manifest_source.diagnostic(("players", "max"), "deal", f"{most} players x {hand} cards leaves no draw pile from the {green} green cards")]
+    return []
+
+
+def leader_powers(game: Game) -> list[Diagnostic]:
+    """Leader abilities and story cards carry effect words, so the engine can play them."""
+    problems = []
+    for record in game.cards():
+        card = record.card
+        if card.kind == "story" and not card.effects:
+            problems.append(record.diagnostic("no-effect", f"story card '{card.id}' has no effects; the engine cannot play it", "effects"))
+        for block in ("ability", "beast_mode"):
+            value = getattr(card, block, None)
+            if value is not None and not value.effects:
+                problems.append(record.diagnostic("no-effect", f"{block} of '{card.id}' has no effects", block))
+    return problems

@@ -1,0 +1,1 @@
+"""Rendering: layouts + models -> drawing calls on a Backend -> PDF or PNG."""

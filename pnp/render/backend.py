@@ -1,0 +1,79 @@
+"""The small drawing interface every renderer draws through.
+
+Coordinates are PDF points with the origin at the bottom-left of the page.
+`RecordingBackend` keeps the calls, so layout can be tested without a PDF.
+"""
+from __future__ import annotations
+
+from typing import Callable, Protocol
+
+PathCommand = tuple  # ("M", x, y) | ("L", x, y) | ("C", x1, y1, x2, y2, x, y) | ("Z",)
+
+
+class Backend(Protocol):
+    def begin_page(self, width: float, height: float, trim_box=None, bleed_box=None) -> None: ...
+    def end_page(self) -> None: ...
+    def save(self) -> None: ...
+    def restore(self) -> None: ...
+    def translate(self, x: float, y: float) -> None: ...
+    def rotate(self, degrees: float) -> None: ...
+    def scale(self, sx: float, sy: float) -> None: ...
+    def clip_rect(self, x: float, y: float, w: float, h: float) -> None: ...
+    def rect(self, x, y, w, h, fill=None, stroke=None, width=0.5, radius=0.0) -> None: ...
+    def line(self, x1, y1, x2, y2, color="#000000", width=0.5) -> None: ...
+    def circle(self, cx, cy, r, fill=None, stroke=None, width=0.5) -> None: ...
+    def path(self, commands: list[PathCommand], fill=None, stroke=None, width=0.5) -> None: ...
+    def text(self, x, y, string, font, size, color="#000000", align="left") -> None: ...
+    def has_symbol(self, name: str) -> bool: ...
+    def define_symbol(self, name: str, width: float, height: float, draw: Callable[["Backend"], None]) -> None: ...
+    def use_symbol(self, name: str, x: float, y: float) -> None: ...
+
+
+def symbol(backend: Backend, name: str, width: float, height: float, draw: Callable[[Backend], None], x: float, y: float):
+    """Draw something once per document and place it by reference afterwards."""
+    if not backend.has_symbol(name):
+        backend.define_symbol(name, width, height, draw)
+    backend.use_symbol(name, x, y)
+
+
+def polygon(points: list[tuple[float, float]]) -> list[PathCommand]:
+    first, *rest = points
+    return [("M", *first), *[("L", *p) for p in rest], ("Z",)]
+
+
+class RecordingBackend:
+    """Records every call as (name, args); symbols are recorded once, where defined."""
+
+    def __init__(self):
+        self.calls: list[tuple] = []
+        self.symbols: dict[str, list[tuple]] = {}
+        self.pages = 0
+
+    def _record(name):
+        def method(self, *args, **kwargs):
+            self.calls.append((name, args, kwargs))
+        return method
+
+    for _name in ("end_page", "save", "restore", "translate", "rotate", "scale", "clip_rect",
+                  "rect", "line", "circle", "path", "text", "use_symbol"):
+        locals()[_name] = _record(_name)
+    del _name
+
+    def begin_page(self, width, height, trim_box=None, bleed_box=None):
+        self.pages += 1
+        self.calls.append(("begin_page", (width, height), {"trim_box": trim_box, "bleed_box": bleed_box}))
+
+    def has_symbol(self, name):
+        return name in self.symbols
+
+    def define_symbol(self, name, width, height, draw):
+        outer, self.calls = self.calls, []
+        draw(self)
+        self.symbols[name], self.calls = self.calls, outer
+
+    def texts(self) -> list[str]:
+        """Every string drawn, symbols included, in drawing order."""
+        found = [c[1][2] for c in self.calls if c[0] == "text"]
+        for calls in self.symbols.values():
+            found += [c[1][2] for c in calls if c[0] == "text"]
+        return found

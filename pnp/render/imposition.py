@@ -1,0 +1,175 @@
+"""Imposition: where card faces go on paper.
+
+Home print: cards abut in a centred grid, each clipped to its trim; crop marks
+only in the margin; a back page follows every front page, mirrored for the
+duplex flip (long edge: columns swap; short edge: rows swap).
+Print-on-demand: one card per page at trim + bleed, TrimBox and BleedBox set,
+sides in the vendor's order.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pnp.layout import CardLayout, HomeSheet, Vendor
+from pnp.render.backend import Backend
+from pnp.render.cards import Face, draw_face
+from pnp.units import mm
+
+MARK_COLOR = "#000000"
+MARK_WIDTH = 0.3
+
+
+@dataclass(frozen=True)
+class Grid:
+    left: float
+    bottom: float
+    card_w: float
+    card_h: float
+    columns: int
+    rows: int
+
+    @classmethod
+    def centred(cls, sheet: HomeSheet, layout: CardLayout) -> "Grid":
+        w, h = layout.size.width, layout.size.height
+        return cls((sheet.paper.width - sheet.columns * w) / 2, (sheet.paper.height - sheet.rows * h) / 2,
+                   w, h, sheet.columns, sheet.rows)
+
+    @property
+    def right(self) -> float:
+        return self.left + self.columns * self.card_w
+
+    @property
+    def top(self) -> float:
+        return self.bottom + self.rows * self.card_h
+
+    def cell(self, column: int, row: int) -> tuple[float, float]:
+        """Bottom-left of the trim of a cell; row 0 is the top row."""
+        return self.left + column * self.card_w, self.top - (row + 1) * self.card_h
+
+
+def pages(items: list, per_page: int) -> list[list]:
+    return [items[i:i + per_page] for i in range(0, len(items), per_page)]
+
+
+def home_print(backend: Backend, fronts: list[Face], backs: list[Face], layout: CardLayout,
+               sheet: HomeSheet, emblems: dict) -> int:
+    """Front and back pages for the given faces (backs[i] is the back of fronts[i]). Returns page count."""
+    grid = Grid.centred(sheet, layout)
+    per_page = sheet.columns * sheet.rows
+    count = 0
+    for page_fronts, page_backs in zip(pages(fronts, per_page), pages(backs, per_page)):
+        backend.begin_page(sheet.paper.width, sheet.paper.height)
+        for slot, face in enumerate(page_fronts):
+            _place(backend, face, layout, emblems, grid, slot % sheet.columns, slot // sheet.columns, (0.0, 0.0))
+        crop_marks(backend, grid, sheet)
+        backend.end_page()
+        backend.begin_page(sheet.paper.width, sheet.paper.height)
+        for slot, face in enumerate(page_backs):
+            column, row = mirrored(slot, sheet)
+            _place(backend, face, layout, emblems, grid, column, row, sheet.back_offset)
+        crop_marks(backend, grid, sheet, sheet.back_offset)
+        backend.end_page()
+        count += 2
+    return count
+
+
+def mirrored(slot: int, sheet: HomeSheet) -> tuple[int, int]:
+    """Where the back of the card in `slot` goes so that it lands behind it after the flip."""
+    column, row = slot % sheet.columns, slot // sheet.columns
+    if sheet.duplex == "long":
+        return sheet.columns - 1 - column, row
+    return column, sheet.rows - 1 - row
+
+
+def _place(backend, face, layout, emblems, grid: Grid, column, row, offset):
+    x, y = grid.cell(column, row)
+    x, y = x + offset[0], y + offset[1]
+    backend.save()
+    backend.clip_rect(x, y, grid.card_w, grid.card_h)
+    draw_face(backend, face, layout, emblems, x - layout.size.bleed, y - layout.size.bleed)
+    backend.restore()
+
+
+def crop_marks(backend: Backend, grid: Grid, sheet: HomeSheet, offset=(0.0, 0.0)) -> None:
+    """Marks on every cut line, in the margin only, stopping `edge` short of the paper edge."""
+    dx, dy = offset
+    W, H = sheet.paper.width, sheet.paper.height
+    for i in range(grid.columns + 1):
+        x = grid.left + i * grid.card_w + dx
+        for start, limit in ((grid.top + dy, H - sheet.edge), (grid.bottom + dy, sheet.edge)):
+            a, b = _mark_span(start, limit, sheet)
+            if b is not None:
+                backend.line(x, a, x, b, MARK_COLOR, MARK_WIDTH)
+    for j in range(grid.rows + 1):
+        y = grid.bottom + j * grid.card_h + dy
+        for start, limit in ((grid.left + dx, sheet.edge), (grid.right + dx, W - sheet.edge)):
+            a, b = _mark_span(start, limit, sheet)
+            if b is not None:
+                backend.line(a, y, b, y, MARK_COLOR, MARK_WIDTH)
+
+
+def _mark_span(start: float, limit: float, sheet: HomeSheet) -> tuple[float, float | None]:
+    """From `start` (a grid edge) towards `limit` (the keep-out line): a gap, then the mark.
+
+    A margin too thin for a visible mark gets none rather than one over the art.
+    """
+    direction = 1 if limit > start else -1
+    room = abs(limit - start) - sheet.mark_gap
+    length = min(sheet.mark_length, room)
+    if length < 1.0:
+        return start, None
+    a = start + direction * sheet.mark_gap
+    return a, a + direction * length
+
+
+def print_on_demand(backend: Backend, fronts: list[Face], backs: list[Face], layout: CardLayout,
+                    vendor: Vendor, emblems: dict) -> int:
+    """One page per card side, trim + bleed, in the vendor's side order."""
+    size = layout.size
+    w, h = size.width + 2 * size.bleed, size.height + 2 * size.bleed
+    trim = (size.bleed, size.bleed, size.bleed + size.width, size.bleed + size.height)
+    count = 0
+    for front, back in zip(fronts, backs):
+        for side in vendor.order:
+            backend.begin_page(w, h, trim_box=trim, bleed_box=(0, 0, w, h))
+            draw_face(backend, front if side == "front" else back, layout, emblems, 0, 0)
+            backend.end_page()
+            count += 1
+    return count
+
+
+def calibration(backend: Backend, sheet: HomeSheet, font: str) -> None:
+    """A duplex test sheet: a 25.4 mm square, a 50 mm ruler and registration crosses on both sides."""
+    W, H = sheet.paper.width, sheet.paper.height
+    for side in ("front", "back"):
+        backend.begin_page(W, H)
+        backend.text(W / 2, H - mm(20), f"pnp calibration: {sheet.paper.name}, {side} side", font, 12, align="center")
+        if side == "front":
+            backend.rect(mm(30), H - mm(70), mm(25.4), mm(25.4), stroke="#000000", width=0.5)
+            backend.text(mm(30), H - mm(76), "25.4 mm (1 in) square", font, 8)
+            _ruler(backend, mm(80), H - mm(60), font)
+            lines = ["Print this page at 100% (no 'fit to page'), duplex, flipping on the "
+                     f"{'long' if sheet.duplex == 'long' else 'short'} edge.",
+                     "Measure the square and the ruler: both must match a real ruler.",
+                     "Hold the sheet against a light: each cross on the back should sit on the cross on the front.",
+                     "If they do not, measure how far the back crosses sit to the right (dx) and up (dy),",
+                     f"and put the correction in layouts/common/paper.yaml under home: {sheet.name}: back_offset."]
+            for i, line in enumerate(lines):
+                backend.text(mm(30), H - mm(95) - i * 13, line, font, 9)
+        for cx, cy in ((W / 2, H / 2), (mm(40), mm(40)), (W - mm(40), mm(40))):
+            x = W - cx if side == "back" and sheet.duplex == "long" else cx
+            y = H - cy if side == "back" and sheet.duplex == "short" else cy
+            backend.line(x - mm(8), y, x + mm(8), y, "#000000", 0.4)
+            backend.line(x, y - mm(8), x, y + mm(8), "#000000", 0.4)
+            backend.circle(x, y, mm(4), stroke="#000000", width=0.4)
+        backend.end_page()
+
+
+def _ruler(backend, x, y, font):
+    backend.line(x, y, x + mm(50), y, "#000000", 0.6)
+    for i in range(51):
+        tall = 4 if i % 10 == 0 else (2.5 if i % 5 == 0 else 1.5)
+        backend.line(x + mm(i), y, x + mm(i), y + mm(tall), "#000000", 0.3)
+        if i % 10 == 0:
+            backend.text(x + mm(i), y - mm(3.5), str(i), font, 6, align="center")
+    backend.text(x, y + mm(6), "50 mm ruler", font, 8)

@@ -1,0 +1,49 @@
+"""Each output file of a card game, as one function: (project, ..., path) -> pages."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from pnp.model import Difficulty
+from pnp.render.cards import Face
+from pnp.render.fonts import DEFAULT_FONT
+from pnp.render.imposition import calibration, home_print, print_on_demand
+from pnp.render.pdf import PdfBackend, new_canvas
+
+
+def deck_faces(project, deck_id: str, difficulty: Difficulty | None) -> tuple[list[Face], list[Face]]:
+    """Fronts (one per physical card, copies included) and their backs, for a deck."""
+    fronts = []
+    for record in project.game.decks[deck_id].cards:
+        if difficulty is None or difficulty.includes(record.card.difficulty):
+            fronts += [project.faces[record.card.id]] * record.card.count
+    back = project.faces[f"back:{deck_id}"]
+    return fronts, [back] * len(fronts)
+
+
+def home_deck_pdf(project, deck_id: str, sheet_name: str, difficulty, path: Path) -> int:
+    sheet = project.print_setup.home[sheet_name]
+    fronts, backs = deck_faces(project, deck_id, difficulty)
+    title = f"{project.game.manifest.title}: {project.game.decks[deck_id].model.name} ({sheet.paper.name}, duplex {sheet.duplex} edge)"
+    canvas = new_canvas(path, sheet.paper.width, sheet.paper.height, title, no_scaling=True)
+    pages = home_print(PdfBackend(canvas), fronts, backs, project.layout, sheet, project.game.plugin.art)
+    canvas.save()
+    return pages
+
+
+def pod_deck_pdf(project, deck_id: str, vendor_name: str, difficulty, path: Path) -> int:
+    vendor = project.print_setup.vendors[vendor_name]
+    size = project.layout.size
+    fronts, backs = deck_faces(project, deck_id, difficulty)
+    title = f"{project.game.manifest.title}: {project.game.decks[deck_id].model.name} (print on demand, {vendor.name})"
+    canvas = new_canvas(path, size.width + 2 * size.bleed, size.height + 2 * size.bleed, title)
+    pages = print_on_demand(PdfBackend(canvas), fronts, backs, project.layout, vendor, project.game.plugin.art)
+    canvas.save()
+    return pages
+
+
+def calibration_pdf(project, sheet_name: str, path: Path) -> int:
+    sheet = project.print_setup.home[sheet_name]
+    canvas = new_canvas(path, sheet.paper.width, sheet.paper.height, f"pnp calibration ({sheet.paper.name})", no_scaling=True)
+    calibration(PdfBackend(canvas), sheet, DEFAULT_FONT)
+    canvas.save()
+    return 2

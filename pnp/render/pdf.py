@@ -1,0 +1,136 @@
+"""The PDF backend: the only module that draws with reportlab's canvas.
+
+Canvases are created with invariant=1 (no timestamps or random ids, so two
+builds are byte-identical) and with an embedded initial font, so no
+unembedded Helvetica reference ends up in the file.
+"""
+from __future__ import annotations
+
+from functools import lru_cache
+from pathlib import Path
+
+from reportlab.lib.colors import HexColor
+from reportlab.pdfgen.canvas import Canvas
+
+from pnp.render.fonts import DEFAULT_FONT, register, register_all
+
+
+@lru_cache(maxsize=512)
+def color(hex_value: str):
+    return HexColor(hex_value)
+
+
+def new_canvas(target, width: float, height: float, title: str = "", no_scaling: bool = False) -> Canvas:
+    register_all()
+    canvas = Canvas(str(target) if isinstance(target, Path) else target, pagesize=(width, height),
+                    invariant=1, pageCompression=1, initialFontName=DEFAULT_FONT, initialFontSize=10)
+    canvas.setTitle(title)
+    canvas.setAuthor("pnp")
+    canvas.setCreator("pnp")
+    canvas.setProducer("pnp")
+    if no_scaling:
+        # ask viewers to print at 100%, so cards come out at their true size
+        canvas.setViewerPreference("PrintScaling", "None")
+    return canvas
+
+
+class PdfBackend:
+    def __init__(self, canvas: Canvas):
+        self.canvas = canvas
+        self._symbols: dict[str, str] = {}  # symbol key -> PDF-safe form name
+        self._page_open = False
+
+    def begin_page(self, width, height, trim_box=None, bleed_box=None):
+        self.canvas.setPageSize((width, height))
+        if trim_box:
+            self.canvas.setTrimBox(trim_box)
+        if bleed_box:
+            self.canvas.setBleedBox(bleed_box)
+        self._page_open = True
+
+    def end_page(self):
+        self.canvas.showPage()
+        self._page_open = False
+
+    def save(self):
+        self.canvas.saveState()
+
+    def restore(self):
+        self.canvas.restoreState()
+
+    def translate(self, x, y):
+        self.canvas.translate(x, y)
+
+    def rotate(self, degrees):
+        self.canvas.rotate(degrees)
+
+    def scale(self, sx, sy):
+        self.canvas.scale(sx, sy)
+
+    def clip_rect(self, x, y, w, h):
+        path = self.canvas.beginPath()
+        path.rect(x, y, w, h)
+        self.canvas.clipPath(path, stroke=0, fill=0)
+
+    def _paint(self, fill, stroke, width):
+        if fill:
+            self.canvas.setFillColor(color(fill))
+        if stroke:
+            self.canvas.setStrokeColor(color(stroke))
+            self.canvas.setLineWidth(width)
+        return (1 if fill else 0), (1 if stroke else 0)
+
+    def rect(self, x, y, w, h, fill=None, stroke=None, width=0.5, radius=0.0):
+        f, s = self._paint(fill, stroke, width)
+        if radius:
+            self.canvas.roundRect(x, y, w, h, radius, stroke=s, fill=f)
+        else:
+            self.canvas.rect(x, y, w, h, stroke=s, fill=f)
+
+    def line(self, x1, y1, x2, y2, color="#000000", width=0.5):
+        self._paint(None, color, width)
+        self.canvas.line(x1, y1, x2, y2)
+
+    def circle(self, cx, cy, r, fill=None, stroke=None, width=0.5):
+        f, s = self._paint(fill, stroke, width)
+        self.canvas.circle(cx, cy, r, stroke=s, fill=f)
+
+    def path(self, commands, fill=None, stroke=None, width=0.5):
+        f, s = self._paint(fill, stroke, width)
+        p = self.canvas.beginPath()
+        for op, *args in commands:
+            if op == "M":
+                p.moveTo(*args)
+            elif op == "L":
+                p.lineTo(*args)
+            elif op == "C":
+                p.curveTo(*args)
+            elif op == "Z":
+                p.close()
+        self.canvas.drawPath(p, stroke=s, fill=f)
+
+    def text(self, x, y, string, font, size, color_value="#000000", align="left"):
+        self.canvas.setFont(register(font), size)
+        self.canvas.setFillColor(color(color_value))
+        if align == "center":
+            self.canvas.drawCentredString(x, y, string)
+        elif align == "right":
+            self.canvas.drawRightString(x, y, string)
+        else:
+            self.canvas.drawString(x, y, string)
+
+    def has_symbol(self, name):
+        return name in self._symbols
+
+    def define_symbol(self, name, width, height, draw):
+        # keys hold '#' and ':'; PDF names must not, so forms get plain numbered names
+        form = self._symbols[name] = f"S{len(self._symbols)}"  # reserved first: draw() may nest symbols
+        self.canvas.beginForm(form, 0, 0, width, height)
+        draw(self)
+        self.canvas.endForm()
+
+    def use_symbol(self, name, x, y):
+        self.canvas.saveState()
+        self.canvas.translate(x, y)
+        self.canvas.doForm(self._symbols[name])
+        self.canvas.restoreState()

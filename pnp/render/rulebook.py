@@ -1,0 +1,225 @@
+"""The rulebook PDF (reportlab platypus): title page, contents, bookmarks,
+the rules with their difficulty colours, the glossary and card reference pages."""
+from __future__ import annotations
+
+from pathlib import Path
+
+from reportlab.lib.enums import TA_CENTER
+from reportlab.lib.pagesizes import A4, LETTER
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.platypus import (BaseDocTemplate, Flowable, Frame, KeepTogether, PageBreak, PageTemplate,
+                                Paragraph, Spacer, TableStyle)
+from reportlab.platypus.tableofcontents import TableOfContents
+
+from pnp.render.cards import DIFFICULTY_COLORS, draw_face
+from pnp.render.fonts import register_all
+from pnp.render.pdf import PdfBackend, color
+from pnp.rules.export import card_text
+from pnp.rules.tree import Reference, render_text
+
+PAPERS = {"a4": A4, "letter": LETTER}
+INK = "#1d1d1d"
+
+
+def _styles() -> dict[str, ParagraphStyle]:
+    base = ParagraphStyle("body", fontName="Vera", fontSize=9.5, leading=13, textColor=color(INK))
+    return {
+        "body": base,
+        "title": ParagraphStyle("title", base, fontName="VeraBd", fontSize=30, leading=36, alignment=TA_CENTER),
+        "subtitle": ParagraphStyle("subtitle", base, fontName="VeraIt", fontSize=13, leading=18, alignment=TA_CENTER),
+        "h1": ParagraphStyle("h1", base, fontName="VeraBd", fontSize=15, leading=19, spaceBefore=10, spaceAfter=5),
+        "h2": ParagraphStyle("h2", base, fontName="VeraBd", fontSize=12, leading=15, spaceBefore=8, spaceAfter=4),
+        "example": ParagraphStyle("example", base, fontName="VeraIt", fontSize=8.5, leading=11, leftIndent=12, textColor=color("#444444")),
+        "small": ParagraphStyle("small", base, fontSize=7.5, leading=9.5),
+        "toc0": ParagraphStyle("toc0", base, fontName="VeraBd", fontSize=10, leading=14),
+        "toc1": ParagraphStyle("toc1", base, fontSize=9, leading=12, leftIndent=14),
+    }
+
+
+class Heading(Paragraph):
+    """A section title that becomes a bookmark and a contents entry."""
+
+    def __init__(self, text, style, key, level):
+        super().__init__(text, style)
+        self.key, self.level, self.plain = key, level, text
+
+
+class DottedRule(Flowable):
+    """A numbered rule with its difficulty dot in the left margin."""
+
+    def __init__(self, paragraph: Paragraph, difficulty: str | None):
+        super().__init__()
+        self.paragraph, self.difficulty, self.indent = paragraph, difficulty, 14
+
+    def wrap(self, width, height):
+        w, h = self.paragraph.wrap(width - self.indent, height)
+        self.height = h
+        return width, h
+
+    def split(self, width, height):
+        return []  # rules are short; a rule that does not fit moves to the next frame
+
+    def draw(self):
+        if self.difficulty:
+            self.canv.setFillColor(color(DIFFICULTY_COLORS[self.difficulty]))
+            self.canv.circle(4, self.height - 6.5, 3.2, stroke=0, fill=1)
+        self.paragraph.drawOn(self.canv, self.indent, 0)
+
+
+class CardPicture(Flowable):
+    """A card face drawn by the card renderer itself, scaled, with its name below."""
+
+    def __init__(self, project, face, scale: float, caption: str, anchor: str):
+        super().__init__()
+        self.project, self.face, self.scale_by = project, face, scale
+        size = project.layout.size
+        self.card_w, self.card_h = size.width * scale, size.height * scale
+        self.caption, self.anchor = caption, anchor
+
+    def wrap(self, width, height):
+        return self.card_w, self.card_h + 12
+
+    def draw(self):
+        canvas = self.canv
+        backend = getattr(canvas, "_pnp_backend", None) or PdfBackend(canvas)
+        canvas._pnp_backend = backend
+        canvas.bookmarkHorizontal(self.anchor, 0, self.card_h + 12)
+        size = self.project.layout.size
+        canvas.saveState()
+        canvas.translate(0, 12)
+        canvas.scale(self.scale_by, self.scale_by)
+        backend.clip_rect(0, 0, size.width, size.height)
+        draw_face(backend, self.face, self.project.layout, self.project.game.plugin.art, -size.bleed, -size.bleed)
+        canvas.restoreState()
+        canvas.setFont("Vera", 6.5)
+        canvas.setFillColor(color(INK))
+        canvas.drawCentredString(self.card_w / 2, 3, self.caption[:48])
+
+
+class CardRow(Flowable):
+    def __init__(self, pictures, gap):
+        super().__init__()
+        self.pictures, self.gap = pictures, gap
+
+    def wrap(self, width, height):
+        self.height = max(p.wrap(width, height)[1] for p in self.pictures)
+        return width, self.height
+
+    def draw(self):
+        x = 0
+        for picture in self.pictures:
+            picture.drawOn(self.canv, x, self.height - picture.wrap(0, 0)[1])
+            x += picture.card_w + self.gap
+
+
+class RulebookTemplate(BaseDocTemplate):
+    def __init__(self, path, pagesize, title):
+        super().__init__(str(path), pagesize=pagesize, invariant=1, initialFontName="Vera", title=title,
+                         author="pnp", creator="pnp", leftMargin=18 * mm, rightMargin=18 * mm,
+                         topMargin=18 * mm, bottomMargin=18 * mm)
+        frame = Frame(self.leftMargin, self.bottomMargin, self.width, self.height, id="body")
+        self.addPageTemplates([PageTemplate("page", [frame], onPage=self._footer)])
+        self.book_title = title
+
+    def _footer(self, canvas, doc):
+        canvas.saveState()
+        canvas.setFont("Vera", 8)
+        canvas.setFillColor(color("#666666"))
+        canvas.drawCentredString(doc.pagesize[0] / 2, 10 * mm, f"{self.book_title} · page {doc.page}")
+        canvas.restoreState()
+
+    def afterFlowable(self, flowable):
+        if isinstance(flowable, Heading):
+            self.canv.bookmarkPage(flowable.key)
+            self.canv.addOutlineEntry(flowable.plain, flowable.key, flowable.level, closed=flowable.level > 0)
+            self.notify("TOCEntry", (flowable.level, flowable.plain, self.page, flowable.key))
+
+
+def rulebook_pdf(project, ref: Reference, paper: str, path: Path) -> None:
+    register_all()
+    styles = _styles()
+    doc = RulebookTemplate(path, PAPERS[paper], f"{ref.title} rulebook")
+    story = _title_page(project, ref, styles) + _contents(styles) + _rules(ref, styles)
+    story += _glossary(ref, styles) + _card_pages(project, ref, styles, doc.width)
+    doc.multiBuild(story)
+
+
+def _title_page(project, ref, styles) -> list:
+    game = project.game
+    flow = [Spacer(1, 40 * mm), Paragraph(ref.title, styles["title"]), Spacer(1, 6 * mm),
+            Paragraph(game.manifest.tagline, styles["subtitle"]), Spacer(1, 4 * mm)]
+    if ref.difficulty:
+        flow.append(Paragraph(f"Rules up to the {ref.difficulty.value} level", styles["subtitle"]))
+    showcase = [r for r in ref.cards() if r.card.kind in ("leader", "start7", "wisdom")][:3]
+    if showcase:
+        flow += [Spacer(1, 14 * mm), CardRow([CardPicture(project, project.faces[r.card.id], 0.8, r.card.name, f"cover-{r.card.id}")
+                                              for r in showcase], 8)]
+    flow += [Spacer(1, 12 * mm), Paragraph("Every rule carries a difficulty colour:", styles["body"])]
+    for level, meaning in (("green", "enough for a first game"), ("yellow", "adds the special cards"),
+                           ("red", "adds leaders, Story cards and the Doom Master")):
+        flow.append(DottedRule(Paragraph(f"<b>{level}</b>: {meaning}", styles["body"]), level))
+    flow.append(PageBreak())
+    return flow
+
+
+def _contents(styles) -> list:
+    # the contents table would otherwise set Helvetica on its cells: an unembedded font
+    table_style = TableStyle([("FONT", (0, 0), (-1, -1), "Vera"), ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                              ("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 0)])
+    toc = TableOfContents(levelStyles=[styles["toc0"], styles["toc1"]], tableStyle=table_style, dotsMinLevel=0)
+    return [Paragraph("Contents", styles["h1"]), toc, PageBreak()]
+
+
+def _rules(ref: Reference, styles) -> list:
+    flow = []
+    if ref.intro:
+        flow.append(Paragraph(render_text(ref, ref.intro, "pdf"), styles["body"]))
+    for node in ref.walk():
+        if node.kind == "section":
+            level = min(node.depth, 1)
+            variant = " (variant)" if node.variant else ""
+            title = f'<a name="rule-{node.id}"/>{node.number} {node.title}{variant}'
+            flow.append(Heading(title, styles["h1" if level == 0 else "h2"], f"rule-{node.id}", level))
+            flow[-1].plain = f"{node.number} {node.title}{variant}"
+            if node.text:
+                flow.append(Paragraph(render_text(ref, node.text, "pdf"), styles["body"]))
+            continue
+        text = f'<a name="rule-{node.id}"/><b>{node.number}</b>  {render_text(ref, node.text, "pdf")}'
+        parts = [DottedRule(Paragraph(text, styles["body"]), node.difficulty), Spacer(1, 3)]
+        if node.example:
+            parts.insert(1, Paragraph("Example: " + render_text(ref, node.example, "pdf"), styles["example"]))
+        flow.append(KeepTogether(parts))
+    return flow
+
+
+def _glossary(ref: Reference, styles) -> list:
+    flow = [PageBreak(), Heading('<a name="glossary"/>Glossary', styles["h1"], "glossary", 0)]
+    flow[-1].plain = "Glossary"
+    for entry in ref.glossary:
+        cards = ", ".join(f'<a href="#card-{c}" color="#1f4f8a">{ref.game.card(c).card.name}</a>' for c in entry.cards[:12])
+        more = f" and {len(entry.cards) - 12} more" if len(entry.cards) > 12 else ""
+        used = f"<br/><font size=7.5>Cards: {cards}{more}</font>" if entry.cards else ""
+        flow.append(Paragraph(f'<a name="term-{entry.id}"/><b>{entry.term}</b>: {render_text(ref, entry.text, "pdf")}{used}', styles["body"]))
+        flow.append(Spacer(1, 4))
+    return flow
+
+
+def _card_pages(project, ref: Reference, styles, width) -> list:
+    flow = [PageBreak(), Heading('<a name="cards"/>Card reference', styles["h1"], "cards", 0)]
+    flow[-1].plain = "Card reference"
+    scale, gap = 0.62, 6
+    per_row = max(1, int((width + gap) // (project.layout.size.width * scale + gap)))
+    for deck in project.game.decks.values():
+        records = [r for r in deck.cards if r.card.id in {c.card.id for c in ref.cards()}]
+        if not records:
+            continue
+        flow.append(Heading(f"{deck.model.name}", styles["h2"], f"deck-{deck.id}", 1))
+        for i in range(0, len(records), per_row):
+            row = [CardPicture(project, project.faces[r.card.id], scale, f"{r.card.name} ×{r.card.count}", f"card-{r.card.id}")
+                   for r in records[i:i + per_row]]
+            flow += [CardRow(row, gap), Spacer(1, 4)]
+        texts = [r for r in records if card_text(r.card)]
+        for r in texts:
+            flow.append(Paragraph(f"<b>{r.card.name}</b>: {card_text(r.card)}", styles["small"]))
+    return flow

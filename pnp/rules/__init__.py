@@ -1,0 +1,1 @@
+"""Rules as data -> a numbered reference, a generated glossary, and exports."""

@@ -1,0 +1,170 @@
+"""The rules reference as one neutral structure, shared by every export format.
+
+Numbers are given here, at render time; content only has symbolic ids.
+"""
+from __future__ import annotations
+
+import html
+import re
+from dataclasses import dataclass, field
+
+from pnp.content import Game
+from pnp.model import Difficulty, Section
+
+LINK = re.compile(r"\{(card|term|rule|effect):([^}]*)\}")
+CODE = re.compile(r"`([^`]+)`")
+
+
+@dataclass
+class Node:
+    id: str
+    number: str
+    kind: str  # "section" or "rule"
+    title: str
+    text: str
+    difficulty: str | None
+    variant: bool = False
+    example: str = ""
+    children: list["Node"] = field(default_factory=list)
+
+    @property
+    def depth(self) -> int:
+        return self.number.count(".")
+
+
+@dataclass
+class GlossaryEntry:
+    id: str
+    term: str
+    text: str
+    cards: list[str]  # card ids
+    source: str  # "term" (rules.yaml) or "effect" (vocabulary)
+
+
+@dataclass
+class Reference:
+    game: Game
+    title: str
+    intro: str
+    sections: list[Node]
+    glossary: list[GlossaryEntry]
+    difficulty: Difficulty | None
+
+    def walk(self):
+        stack = list(reversed(self.sections))
+        while stack:
+            node = stack.pop()
+            yield node
+            stack.extend(reversed(node.children))
+
+    def numbers(self) -> dict[str, str]:
+        return {n.id: n.number for n in self.walk()}
+
+    def cards(self):
+        return [r for r in self.game.cards() if self.difficulty is None or self.difficulty.includes(r.card.difficulty)]
+
+
+def build_reference(game: Game, difficulty: Difficulty | None = None) -> Reference:
+    rules = game.rules
+    sections = _number(rules.sections, "", None, difficulty)
+    return Reference(game, rules.title, rules.intro, sections, glossary(game, difficulty), difficulty)
+
+
+def _kept(level: Difficulty | None, build: Difficulty | None) -> bool:
+    return build is None or level is None or build.includes(level)
+
+
+def _number(sections: list[Section], prefix: str, inherited, difficulty) -> list[Node]:
+    nodes, count = [], 0
+    for section in sections:
+        level = section.difficulty or inherited
+        if not _kept(level, difficulty):
+            continue
+        count += 1
+        number = f"{prefix}{count}"
+        node = Node(section.id, number, "section", section.title, section.intro,
+                    level.value if level else None, section.variant)
+        rule_count = 0
+        for rule in section.rules:
+            rule_level = rule.difficulty or level
+            if not _kept(rule_level, difficulty):
+                continue
+            rule_count += 1
+            node.children.append(Node(rule.id, f"{number}.{rule_count}", "rule", "", rule.text,
+                                      rule_level.value if rule_level else None, section.variant, rule.example))
+        node.children += _number(section.sections, f"{number}.", level, difficulty)
+        nodes.append(node)
+    return nodes
+
+
+def glossary(game: Game, difficulty: Difficulty | None = None) -> list[GlossaryEntry]:
+    """Terms from rules.yaml and every effect word, each with the cards that use it."""
+    cards = [r for r in game.cards() if difficulty is None or difficulty.includes(r.card.difficulty)]
+    entries = []
+    for term in game.rules.terms:
+        pattern = re.compile(rf"\b{re.escape(term.term)}", re.IGNORECASE)
+        users = [r.card.id for r in cards if pattern.search(_card_text(r.card))]
+        entries.append(GlossaryEntry(term.id, term.term, term.text, users, "term"))
+    vocab = game.plugin.vocabulary
+    for word in vocab.words.values():
+        users = [r.card.id for r in cards if word.name in _card_words(r.card, vocab)]
+        if users:
+            entries.append(GlossaryEntry(word.name, word.name, word.glossary, users, "effect"))
+    return sorted(entries, key=lambda e: e.term.lower())
+
+
+def _card_text(card) -> str:
+    parts = [card.name, card.text]
+    for block in ("ability", "beast_mode"):
+        value = getattr(card, block, None)
+        if value:
+            parts += [value.name, value.text]
+    return " ".join(parts)
+
+
+def _card_words(card, vocab) -> set[str]:
+    entries = list(card.effects)
+    for block in ("ability", "beast_mode"):
+        value = getattr(card, block, None)
+        if value:
+            entries += value.effects
+    return {vocab.parse(e).word for e in entries}
+
+
+def link_target(reference: Reference, kind: str, target: str) -> tuple[str, str]:
+    """(anchor, label) for a {kind:target} link."""
+    if kind == "card":
+        record = reference.game.card(target)
+        return f"card-{target}", record.card.name if record else target
+    if kind == "term":
+        term = next((t for t in reference.game.rules.terms if t.id == target), None)
+        return f"term-{target}", term.term if term else target
+    if kind == "effect":
+        return f"term-{target}", target
+    number = reference.numbers().get(target)
+    return f"rule-{target}", f"rule {number}" if number else target
+
+
+def render_text(reference: Reference, text: str, fmt: str) -> str:
+    """Resolve links and `code` for one output format: md, html, pdf (platypus markup) or plain."""
+    if fmt in ("html", "pdf"):
+        text = html.escape(text, quote=False)
+
+    def link(match):
+        anchor, label = link_target(reference, match.group(1), match.group(2))
+        if fmt == "md":
+            return f"[{label}](#{anchor})"
+        if fmt == "html":
+            return f'<a href="#{anchor}">{html.escape(label)}</a>'
+        if fmt == "pdf":
+            return f'<a href="#{anchor}" color="#1f4f8a">{html.escape(label)}</a>'
+        return label
+
+    text = LINK.sub(link, text)
+    if fmt == "html":
+        text = CODE.sub(r"<code>\1</code>", text)
+    elif fmt == "pdf":
+        text = CODE.sub(r'<font name="VeraBd">\1</font>', text)
+    elif fmt == "plain":
+        text = CODE.sub(r"\1", text)
+    return text

@@ -1,0 +1,37 @@
+"""The engine API every game implements, shaped like OpenSpiel's State API.
+
+Engines are pure: no I/O, randomness only from a passed-in `random.Random`
+(as explicit chance actions), and `apply` never changes the state it is given.
+"""
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+Action = tuple
+
+
+class InvariantError(AssertionError):
+    """A rule of the game was broken by the engine itself: a bug, never a player error."""
+
+
+@dataclass
+class Result:
+    scores: list[int]
+    winners: list[int]
+    rounds: int = 1
+    details: dict = field(default_factory=dict)
+
+
+class Engine(Protocol):
+    def initial_state(self, rng: random.Random, **options) -> Any: ...
+    def is_chance(self, state) -> bool: ...
+    def chance_outcomes(self, state) -> list[Action]: ...
+    def sample_chance(self, state, rng: random.Random) -> Action: ...
+    def current_player(self, state) -> int | None: ...
+    def legal_actions(self, state) -> list[Action]: ...
+    def apply(self, state, action: Action) -> Any: ...
+    def is_terminal(self, state) -> bool: ...
+    def result(self, state) -> Result: ...
+    def check_invariants(self, state) -> None: ...

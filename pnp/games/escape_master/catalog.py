@@ -1,0 +1,39 @@
+"""The engine's view of the content: physical cards and powers, from the validated game."""
+from __future__ import annotations
+
+from pnp.content import Game
+from pnp.model import Difficulty
+from pnp.games.escape_master.state import Catalog, CardInfo, Power
+
+
+def build_catalog(game: Game, difficulty: Difficulty | None = None) -> Catalog:
+    level = difficulty or Difficulty.red
+    vocab = game.plugin.vocabulary
+    cards = []
+    for record in game.decks["game"].cards:
+        card = record.card
+        if not level.includes(card.difficulty):
+            continue
+        effects = [vocab.parse(e) for e in card.effects]
+        words = tuple(e.word for e in effects)
+        params = {e.word: e.param for e in effects}
+        for _ in range(card.count):
+            cards.append(CardInfo(len(cards), card.id, card.kind, card.rank or 0, card.suit, words,
+                                  trap=params.get("TRAP"), discards=params.get("DISCARD_EXTRA", 0),
+                                  penalty=params.get("PENALTY", 1)))
+
+    def powers(source: str, effects) -> tuple[Power, ...]:
+        parsed = [vocab.parse(e) for e in effects]
+        return tuple(Power(source, e.word, e.param if e.param is not None else 1) for e in parsed)
+
+    leaders, stories = [], []
+    if level == Difficulty.red:
+        for record in game.decks.get("character").cards if "character" in game.decks else []:
+            card = record.card
+            leaders.append((card.id, powers(card.id, card.ability.effects), powers(card.id + "#beast", card.beast_mode.effects)))
+        for record in game.decks.get("story").cards if "story" in game.decks else []:
+            stories.append((record.card.id, powers(record.card.id, record.card.effects)))
+    settings = game.manifest.settings
+    return Catalog(tuple(cards), tuple(leaders), tuple(stories), settings.get("hand_size", 10),
+                   settings.get("breaking_point", 30), settings.get("xp_cap", 4), settings.get("beast_mode_cost", 2),
+                   settings.get("tiebreak_rounds", 3), settings.get("set_rounds", 12), level)

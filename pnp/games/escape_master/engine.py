@@ -1,0 +1,519 @@
+"""Escape Master's rules engine.
+
+A real-time game played as interleaving: in the play phase a chance step
+picks which player acts next (uniformly among those with a legal action),
+so a faster opponent can make your play impossible, as at the table.
+Rounds run deal -> prepare (Beast Mode, start-of-round powers) -> play ->
+scoring, until the Breaking Point (or a variant's end) and any tie-breaks.
+"""
+from __future__ import annotations
+
+import random
+
+from pnp.engine.api import InvariantError, Result
+from pnp.games.escape_master import moves
+from pnp.games.escape_master.catalog import build_catalog
+from pnp.games.escape_master.state import WILD, Catalog, Power, Stack, State
+
+MAX_ROUNDS = 400
+MAX_STEPS_PER_ROUND = 3000
+USE_WORDS = ("SWAP_WITH_PILE", "STRETCH", "SKIP_FORCED_DRAW", "DISCARD_NUMBERED", "REDIRECT_TRAP")
+
+
+class EscapeMasterEngine:
+    def __init__(self, catalog: Catalog):
+        self.catalog = catalog
+
+    @classmethod
+    def from_game(cls, game, difficulty=None, **_):
+        return cls(build_catalog(game, difficulty))
+
+    # -- set-up -------------------------------------------------------------
+    def initial_state(self, rng: random.Random, players: int = 4, team: bool = False,
+                      set_rounds: bool = False, early_ending: bool = False) -> State:
+        if team and players % 2:
+            raise ValueError("the team game needs an even number of players")
+        red = self.catalog.difficulty.value == "red"
+        leaders = list(range(len(self.catalog.leaders))) if red else []
+        rng.shuffle(leaders)
+        stories = list(range(len(self.catalog.stories))) if red else []
+        rng.shuffle(stories)
+        n = players
+        return State(
+            players=n, teams=tuple(p % (n // 2) for p in range(n)) if team else None,
+            dealer=rng.randrange(n), seated=list(range(n)), totals=[0] * n, last_scores=[0] * n,
+            leaders=[leaders[p] if p < len(leaders) else None for p in range(n)], xp=[[] for _ in range(n)],
+            story_deck=stories, story_next=[None] * n, story_now=[None] * n, beast=[False] * n,
+            rounds_limit=self.catalog.set_rounds if set_rounds else None, early_ending=early_ending,
+            **_empty_round(n),
+        )
+
+    # -- the API ------------------------------------------------------------
+    def is_chance(self, state: State) -> bool:
+        return state.phase == "deal" or (state.phase == "play" and self._forced_actor(state) is None and state.actor is None)
+
+    def chance_outcomes(self, state: State) -> list[tuple]:
+        """Enumerable chance outcomes: who acts next. (A shuffle is sampled: its outcomes are too many.)"""
+        if state.phase != "play":
+            return []
+        return [("turn", q) for q in state.seated if moves.player_actions(state, self.catalog, q)]
+
+    def sample_chance(self, state: State, rng: random.Random) -> tuple:
+        if state.phase == "deal":
+            return ("deal", rng.getrandbits(32))
+        # uniform over players with a legal action, by rejection: cheaper than listing every player's moves
+        candidates = [q for q in state.seated if not state.out[q]]
+        while candidates:
+            q = candidates.pop(rng.randrange(len(candidates)))
+            if moves.player_actions(state, self.catalog, q):
+                return ("turn", q)
+        raise InvariantError(f"round {state.round}: no player has a legal action in a non-terminal state")
+
+    def current_player(self, state: State) -> int | None:
+        if state.phase == "prepare" and state.tasks:
+            return state.tasks[0][0]
+        if state.phase == "play":
+            forced = self._forced_actor(state)
+            return forced if forced is not None else state.actor
+        return None
+
+    def legal_actions(self, state: State) -> list[tuple]:
+        if state.phase == "prepare":
+            return self._task_actions(state)
+        player = self.current_player(state)
+        if state.phase != "play" or player is None:
+            return []
+        return moves.player_actions(state, self.catalog, player)
+
+    def apply(self, state: State, action: tuple) -> State:
+        new = state.copy()
+        self.apply_in_place(new, action)
+        return new
+
+    def is_terminal(self, state: State) -> bool:
+        return state.phase == "over"
+
+    def result(self, state: State) -> Result:
+        return Result(scores=list(state.totals), winners=list(state.winners), rounds=state.round)
+
+    # -- applying actions -----------------------------------------------------
+    def apply_in_place(self, state: State, action: tuple) -> None:
+        state.resolved = []
+        kind = action[0]
+        if kind == "deal":
+            self._deal(state, action[1])
+        elif kind == "turn":
+            state.actor = action[1]
+        elif state.phase == "prepare":
+            self._do_task(state, action)
+        else:
+            player = self.current_player(state)
+            PLAY[kind](self, state, player, action)
+            state.steps += 1
+            state.actor = None
+            if state.head_start and state.head_start[0] == player:
+                state.head_start[1] -= 1
+                if state.head_start[1] <= 0:
+                    state.head_start = []
+            self._maybe_end_round(state)
+
+    def _forced_actor(self, state: State) -> int | None:
+        """HEAD_START: the holder acts first while they have plays left and something to do."""
+        if state.head_start:
+            player, left = state.head_start
+            if left > 0 and moves.player_actions(state, self.catalog, player):
+                return player
+        return None
+
+    def _note(self, state: State, card_id: str, words=()) -> None:
+        state.resolved.append((card_id, tuple(words)))
+
+    def _note_card(self, state: State, card: int) -> None:
+        info = self.catalog.cards[card]
+        self._note(state, info.id, info.words)
+
+    # -- deal and prepare -----------------------------------------------------
+    def _deal(self, state: State, seed: int) -> None:
+        catalog = self.catalog
+        deck = [c.number for c in catalog.cards if c.number not in state.removed]
+        random.Random(seed).shuffle(deck)
+        state.__dict__.update(_empty_round(state.players))
+        state.round += 1
+        for _ in range(catalog.hand_size):
+            for p in state.seated:
+                state.hands[p].append(deck.pop())
+        state.pile = deck
+        state.story_now, state.story_next = state.story_next, [None] * state.players
+        state.phase = "prepare"
+        state.tasks = [[p, "beast", 0] for p in self._seat_order(state)
+                       if state.leaders[p] is not None and len(state.xp[p]) >= catalog.beast_cost]
+        self._advance_prepare(state)
+
+    def _seat_order(self, state: State) -> list[int]:
+        """Seated players, starting at the dealer's left."""
+        n = state.players
+        return [(state.dealer + i) % n for i in range(1, n + 1) if (state.dealer + i) % n in state.seated]
+
+    def _advance_prepare(self, state: State) -> None:
+        if state.tasks:
+            return
+        if not state.powers_applied:
+            state.powers_applied = True
+            for p in self._seat_order(state):
+                self._apply_powers(state, p)
+            if state.tasks:
+                return
+        state.phase = "play"
+
+    def _apply_powers(self, state: State, p: int) -> None:
+        powers = list(self._powers_of(state, p))
+        state.powers[p] = powers
+        for power in powers:
+            word, n = power.word, power.param
+            if word in USE_WORDS:
+                state.uses[p][word] = state.uses[p].get(word, 0) + n
+            elif word == "IMMUNE":
+                state.immune[p].add(n)
+            elif word == "FORGIVE":
+                state.forgive[p] += n
+            elif word == "HEAD_START":
+                state.head_start = [p, n]
+                self._note(state, power.source, (word,))
+            elif word == "TUTOR":
+                self._tutor(state, p, power)
+            elif word in ("GIVE_BLUNDER", "DEAL_FEWER", "PASS_CARD"):
+                if word != "GIVE_BLUNDER" or state.rivals(p):
+                    state.tasks.append([p, word, n, power.source])
+
+    def _powers_of(self, state: State, p: int):
+        if state.leaders[p] is not None:
+            leader_id, ability, beast = self.catalog.leaders[state.leaders[p]]
+            yield from (beast if state.beast[p] else ability)
+        if state.story_now[p] is not None:
+            yield from self.catalog.stories[state.story_now[p]][1]
+
+    def _tutor(self, state: State, p: int, power: Power) -> None:
+        for i in range(len(state.pile) - 1, -1, -1):
+            if self.catalog.cards[state.pile[i]].kind == power.param:
+                state.hands[p].append(state.pile.pop(i))
+                self._note(state, power.source, ("TUTOR",))
+                return
+
+    def _task_actions(self, state: State) -> list[tuple]:
+        p, task, n = state.tasks[0][:3]
+        if task == "beast":
+            return [("beast", True), ("beast", False)]
+        if task == "GIVE_BLUNDER":
+            return [("give", q) for q in state.rivals(p)]
+        return [(task.lower(), c) for c in state.hands[p]]
+
+    def _do_task(self, state: State, action: tuple) -> None:
+        task = state.tasks[0]
+        p = task[0]
+        if action[0] == "beast":
+            if action[1]:
+                state.beast[p] = True
+                for _ in range(self.catalog.beast_cost):
+                    state.story_deck.append(state.xp[p].pop(0))  # to the bottom, unshuffled
+                self._note(state, self.catalog.leaders[state.leaders[p]][0] + "#beast", ("BEAST_MODE",))
+            state.tasks.pop(0)
+        else:
+            source = task[3]
+            if action[0] == "give_blunder" or action[0] == "give":
+                state.totals[action[1]] += task[2]
+                task[2] = 0
+            elif action[0] == "deal_fewer":
+                state.hands[p].remove(action[1])
+                state.pile.insert(0, action[1])
+                task[2] -= 1
+            elif action[0] == "pass_card":
+                state.hands[p].remove(action[1])
+                state.hands[self._poorest_rival(state, p)].append(action[1])
+                task[2] -= 1
+            self._note(state, source, (task[1],))
+            if task[2] <= 0 or not state.hands[p]:
+                state.tasks.pop(0)
+        self._advance_prepare(state)
+
+    def _poorest_rival(self, state: State, p: int) -> int:
+        """The rival with the fewest Blunders; ties go to the first to the left (clar-ability-timing)."""
+        order = [(p + i) % state.players for i in range(1, state.players)]
+        rivals = [q for q in order if q in state.rivals(p)] or [q for q in order if q in state.seated]
+        return min(rivals, key=lambda q: state.totals[q])
+
+    # -- play -------------------------------------------------------------------
+    def _lay(self, state, p, card, stack_index):
+        state.hands[p].remove(card)
+        info = self.catalog.cards[card]
+        stack = state.stacks[stack_index]
+        stack.cards.append(card)
+        stack.top = WILD if info.kind == "wisdom" else info.rank
+        self._note_card(state, card)
+        if info.kind == "wisdom":
+            self._clear_snares(state)
+
+    def _play(self, state, p, action):
+        self._lay(state, p, action[1], action[2])
+
+    def _stretch(self, state, p, action):
+        self._use(state, p, "STRETCH")
+        self._lay(state, p, action[1], action[2])
+
+    def _open(self, state, p, action):
+        card = action[1]
+        state.stacks.append(Stack([], 7))
+        self._lay(state, p, card, len(state.stacks) - 1)
+
+    def _combo(self, state, p, action):
+        _, a, b, s = action
+        if s == -1:
+            state.stacks.append(Stack([], 7))
+            s = len(state.stacks) - 1
+        self._lay(state, p, a, s)
+        self._lay(state, p, b, s)
+        self._note(state, "combination", ("COMBO",))
+
+    def _close(self, state, p, action):
+        _, card, s = action
+        state.hands[p].remove(card)
+        state.stacks[s].cards.append(card)
+        state.stacks[s].closed = True
+        self._note_card(state, card)
+
+    def _trap(self, state, p, action):
+        _, card, q = action
+        state.hands[p].remove(card)
+        info = self.catalog.cards[card]
+        shield = "draw3" if info.trap == "draw3" else "direction"
+        if shield in state.immune[q] or "all" in state.immune[q]:
+            state.history[q].append(card)
+            self._note(state, self._immunity_source(state, q, shield), ("IMMUNE",))
+        elif info.trap == "draw3":
+            state.pitfalls[q].append(card)
+        else:
+            state.snares[q].append(card)
+        self._note_card(state, card)
+
+    def _immunity_source(self, state, q, shield) -> str:
+        return next(pw.source for pw in state.powers[q] if pw.word == "IMMUNE" and pw.param in (shield, "all"))
+
+    def _escape(self, state, p, action):
+        _, card, owner, trap, discard = action
+        state.hands[p].remove(card)
+        if trap is not None:
+            (state.pitfalls[owner] if trap in state.pitfalls[owner] else state.snares[owner]).remove(trap)
+            state.history[owner] += [trap, card]
+        else:
+            state.history[p].append(card)
+        if discard is not None:
+            state.hands[p].remove(discard)
+            state.history[p].append(discard)
+            if self.catalog.cards[discard].kind == "doom_master":
+                self._note(state, self.catalog.cards[discard].id + " (vanished)", ("DISCARD_EXTRA",))
+        self._note_card(state, card)
+
+    def _accept(self, state, p, action):
+        state.pitfalls[p].remove(action[1])
+        for _ in range(3):
+            if state.pile:
+                state.hands[p].append(state.pile.pop())
+        state.history[p].append(action[1])
+
+    def _discard(self, state, p, action):
+        state.hands[p].remove(action[1])
+        state.history[p].append(action[1])
+        self._note(state, self.catalog.cards[action[1]].id + " (discarded)", ())
+
+    def _recycle(self, state, p, action):
+        self._use(state, p, "DISCARD_NUMBERED")
+        state.hands[p].remove(action[1])
+        state.history[p].append(action[1])
+
+    def _swap(self, state, p, action):
+        self._use(state, p, "SWAP_WITH_PILE")
+        state.hands[p].remove(action[1])
+        state.pile.insert(0, action[1])
+        state.hands[p].append(state.pile.pop())
+
+    def _redirect(self, state, p, action):
+        _, trap, q = action
+        self._use(state, p, "REDIRECT_TRAP")
+        if trap in state.pitfalls[p]:
+            state.pitfalls[p].remove(trap)
+            state.pitfalls[q].append(trap)
+        else:
+            state.snares[p].remove(trap)
+            state.snares[q].append(trap)
+
+    def _draw(self, state, p, action):
+        state.hands[p].append(state.pile.pop())
+
+    def _announce(self, state, p, action):
+        order = [(p + i) % state.players for i in range(1, state.players + 1)]  # caller last
+        for q in order:
+            if q not in state.seated or state.out[q] or not state.pile:
+                continue
+            if q != p and state.uses[q].get("SKIP_FORCED_DRAW", 0):
+                self._use(state, q, "SKIP_FORCED_DRAW")
+                continue
+            state.hands[q].append(state.pile.pop())
+
+    def _use(self, state, p, word):
+        state.uses[p][word] -= 1
+        source = next((pw.source for pw in state.powers[p] if pw.word == word), word)
+        self._note(state, source, (word,))
+
+    def _clear_snares(self, state):
+        for q in range(state.players):
+            if state.snares[q]:
+                state.history[q] += state.snares[q]
+                state.snares[q] = []
+                self._note(state, "wisdom", ("CLEAR_DIRECTION_TRAPS",))
+
+    # -- round end and scoring ----------------------------------------------------
+    def _maybe_end_round(self, state: State) -> None:
+        emptied = [p for p in state.seated if not state.hands[p] and not state.out[p]]
+        for p in emptied:
+            state.out[p] = True
+        if emptied and state.teams is None:
+            self._photo_finish(state)
+            self._end_round(state)
+        elif emptied and self._team_done(state):
+            self._end_round(state)
+        elif not state.pile and not any(moves.can_lay(state, self.catalog, q) for q in state.seated):
+            self._end_round(state)
+        elif all(state.out[q] for q in state.seated):
+            self._end_round(state)
+
+    def _team_done(self, state: State) -> bool:
+        return any(state.out[p] and state.out[state.teammate(p)] for p in state.seated)
+
+    def _photo_finish(self, state: State) -> None:
+        """Players holding one card they could lay right now go out at the same instant."""
+        for q in state.seated:
+            if state.out[q] or len(state.hands[q]) != 1:
+                continue
+            plays = [a for a in moves.stack_plays(state, self.catalog, q) if a[0] in ("play", "open")]
+            if plays:
+                PLAY[plays[0][0]](self, state, q, plays[0])
+                state.out[q] = True
+                self._note(state, "photo-finish", ("PHOTO_FINISH",))
+
+    def _end_round(self, state: State) -> None:
+        catalog = self.catalog
+        scores = [0] * state.players
+        for p in state.seated:
+            for card in state.hands[p]:
+                info = catalog.cards[card]
+                scores[p] += info.penalty
+                if info.penalty != 1:
+                    self._note(state, info.id, ("PENALTY",))
+                if state.early_ending and info.kind == "doom_master":
+                    state.removed.append(card)
+            if state.forgive[p] and scores[p]:
+                source = next(pw.source for pw in state.powers[p] if pw.word == "FORGIVE")
+                self._note(state, source, ("FORGIVE",))
+            scores[p] = max(0, scores[p] - state.forgive[p])
+            state.totals[p] += scores[p]
+        state.last_scores = scores
+        self._retire_story_cards(state)
+        self._draw_story(state, scores)
+        self._finish_or_continue(state)
+
+    def _retire_story_cards(self, state: State) -> None:
+        """A used Story card becomes Experience under the leader (at most xp_cap)."""
+        for p in range(state.players):
+            story = state.story_now[p]
+            if story is None:
+                continue
+            if len(state.xp[p]) < self.catalog.xp_cap:
+                state.xp[p].append(story)
+            else:
+                state.story_deck.append(story)
+            state.story_now[p] = None
+        state.beast = [False] * state.players
+
+    def _draw_story(self, state: State, scores: list[int]) -> None:
+        if not state.story_deck:
+            return
+        if state.teams is None:
+            groups = [[p] for p in state.seated]
+        else:
+            groups = [[p for p in state.seated if state.teams[p] == t] for t in sorted({state.teams[p] for p in state.seated})]
+        key = [(sum(scores[p] for p in g), sum(state.totals[p] for p in g)) for g in groups]
+        best = max(key)
+        if key.count(best) > 1:
+            return  # tied on hand and on running total: nobody draws
+        group = groups[key.index(best)]
+        taker = min(group, key=lambda p: (len(state.xp[p]), p))  # partners give it to the one with less Experience
+        state.story_next[taker] = state.story_deck.pop(0)
+
+    def _finish_or_continue(self, state: State) -> None:
+        catalog = self.catalog
+        team_totals = self._standings(state)
+        ended = (max(team_totals.values()) >= catalog.breaking_point
+                 or (state.rounds_limit is not None and state.round >= state.rounds_limit)
+                 or (state.early_ending and sum(1 for c in state.removed if catalog.cards[c].kind == "doom_master") >= 3)
+                 or state.tiebreaks > 0)
+        if not ended:
+            self._next_round(state)
+            return
+        low = min(team_totals.values())
+        tied = [k for k, v in team_totals.items() if v == low]
+        if len(tied) > 1 and state.tiebreaks < catalog.tiebreak_rounds:
+            state.tiebreaks += 1
+            state.seated = [p for p in range(state.players) if self._unit(state, p) in tied]
+            self._next_round(state)
+            return
+        state.winners = sorted(p for p in range(state.players) if self._unit(state, p) in tied)
+        state.phase = "over"
+
+    def _unit(self, state: State, p: int) -> int:
+        return state.teams[p] if state.teams else p
+
+    def _standings(self, state: State) -> dict[int, int]:
+        """Score per competitor (player, or team), among those still seated."""
+        totals: dict[int, int] = {}
+        for p in state.seated:
+            totals[self._unit(state, p)] = totals.get(self._unit(state, p), 0) + state.totals[p]
+        return totals
+
+    def _next_round(self, state: State) -> None:
+        order = [(state.dealer + i) % state.players for i in range(1, state.players + 1)]
+        state.dealer = next(q for q in order if q in state.seated)
+        state.phase = "deal"
+        if state.round >= MAX_ROUNDS:
+            raise InvariantError(f"the game passed the declared maximum of {MAX_ROUNDS} rounds")
+
+    # -- invariants ------------------------------------------------------------
+    def check_invariants(self, state: State) -> None:
+        if state.phase in ("play", "prepare"):
+            zones = [c for h in state.hands for c in h] + state.pile + [c for s in state.stacks for c in s.cards]
+            zones += [c for z in state.snares + state.pitfalls + state.history for c in z] + state.removed
+            expected = len(self.catalog.cards)
+            if len(zones) != expected or len(set(zones)) != expected:
+                raise InvariantError(f"round {state.round}: {len(zones)} card places for {expected} cards ({len(set(zones))} distinct)")
+            for p in range(state.players):
+                if len(state.snares[p]) > 1:
+                    raise InvariantError(f"player {p} has {len(state.snares[p])} Snares at once")
+        if state.steps > MAX_STEPS_PER_ROUND:
+            raise InvariantError(f"round {state.round} passed {MAX_STEPS_PER_ROUND} actions")
+        if state.phase == "play" and state.actor is None and self._forced_actor(state) is None:
+            if not any(moves.player_actions(state, self.catalog, q) for q in state.seated):
+                raise InvariantError(f"round {state.round}: nobody can act but the round is not over")
+
+
+def _empty_round(n: int) -> dict:
+    return dict(hands=[[] for _ in range(n)], pile=[], stacks=[], snares=[[] for _ in range(n)],
+                pitfalls=[[] for _ in range(n)], history=[[] for _ in range(n)], out=[False] * n,
+                powers=[[] for _ in range(n)], uses=[{} for _ in range(n)], immune=[set() for _ in range(n)],
+                forgive=[0] * n, head_start=[], tasks=[], powers_applied=False, actor=None, steps=0)
+
+
+PLAY = {
+    "play": EscapeMasterEngine._play, "stretch": EscapeMasterEngine._stretch, "open": EscapeMasterEngine._open,
+    "combo": EscapeMasterEngine._combo, "close": EscapeMasterEngine._close, "trap": EscapeMasterEngine._trap,
+    "escape": EscapeMasterEngine._escape, "accept": EscapeMasterEngine._accept, "discard": EscapeMasterEngine._discard,
+    "recycle": EscapeMasterEngine._recycle, "swap": EscapeMasterEngine._swap, "redirect": EscapeMasterEngine._redirect,
+    "draw": EscapeMasterEngine._draw, "announce": EscapeMasterEngine._announce,
+}

@@ -33,7 +33,9 @@ def _diagnostic(source: Source, model, data, keypath: tuple, err: dict) -> Diagn
         field = err["loc"][-1]
         return source.diagnostic(keypath + loc[:-1], "missing-key", f"required key '{field}' is missing; add it")
     got = _shown(err.get("input"))
-    return source.diagnostic(where, "type", f"{_field_name(loc)}: {err['msg'].lower()} (got {got})")
+    message = err["msg"].removeprefix("Value error, ")
+    message = message[0].lower() + message[1:]
+    return source.diagnostic(where, "type", f"{_field_name(loc)}: {message} (got {got})")
 
 
 def _data_path(data, loc) -> tuple:

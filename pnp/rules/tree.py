@@ -131,18 +131,19 @@ def _card_words(card, vocab) -> set[str]:
     return {vocab.parse(e).word for e in entries}
 
 
-def link_target(reference: Reference, kind: str, target: str) -> tuple[str, str]:
-    """(anchor, label) for a {kind:target} link."""
+def link_target(reference: Reference, kind: str, target: str) -> tuple[str | None, str]:
+    """(anchor, label) for a {kind:target} link; no anchor when the target is left out at this difficulty."""
     if kind == "card":
         record = reference.game.card(target)
-        return f"card-{target}", record.card.name if record else target
+        shown = record is not None and record in reference.cards()
+        return (f"card-{target}" if shown else None), record.card.name if record else target
     if kind == "term":
         term = next((t for t in reference.game.rules.terms if t.id == target), None)
         return f"term-{target}", term.term if term else target
     if kind == "effect":
         return f"term-{target}", target
     number = reference.numbers().get(target)
-    return f"rule-{target}", f"rule {number}" if number else target
+    return (f"rule-{target}", f"rule {number}") if number else (None, target)
 
 
 def render_text(reference: Reference, text: str, fmt: str) -> str:
@@ -152,13 +153,15 @@ def render_text(reference: Reference, text: str, fmt: str) -> str:
 
     def link(match):
         anchor, label = link_target(reference, match.group(1), match.group(2))
+        if anchor is None or fmt == "plain":
+            return html.escape(label) if fmt in ("html", "pdf") else label
         if fmt == "md":
             return f"[{label}](#{anchor})"
         if fmt == "html":
             return f'<a href="#{anchor}">{html.escape(label)}</a>'
         if fmt == "pdf":
             return f'<a href="#{anchor}" color="#1f4f8a">{html.escape(label)}</a>'
-        return label
+        raise ValueError(f"unknown format {fmt}")
 
     text = LINK.sub(link, text)
     if fmt == "html":

@@ -32,6 +32,7 @@ def rank_fits(rank: int, top: int, snare: str | None, distance: int = 1) -> bool
 
     Snares compare ranks as numbers (rule clar-snare-direction): under an
     Uphill Snare the card must be higher, under a Downhill Snare lower.
+    A Wisdom on top (WILD) takes any rank.
     """
     if top == WILD:
         return True
@@ -44,6 +45,11 @@ def rank_fits(rank: int, top: int, snare: str | None, distance: int = 1) -> bool
     return True
 
 
+# The same answers, tabulated once: FITS[(snare, distance)][top] is the set of ranks that may follow.
+FITS = {(snare, d): tuple(frozenset(r for r in range(1, 14) if rank_fits(r, top, snare, d)) for top in range(14))
+        for snare in (None, "ascending", "descending") for d in (1, 2)}
+
+
 def snare_of(state: State, cards: tuple[CardInfo, ...], player: int) -> str | None:
     return cards[state.snares[player][-1]].trap if state.snares[player] else None
 
@@ -52,58 +58,79 @@ def open_stacks(state: State) -> list[int]:
     return [i for i, s in enumerate(state.stacks) if not s.closed]
 
 
-def stack_plays(state: State, catalog: Catalog, player: int, numbered_only: bool = False) -> list[tuple]:
+def stack_plays(state: State, catalog: Catalog, player: int) -> list[tuple]:
     """Plays that lay cards on Stacks: single cards, combinations and openings."""
     cards = catalog.cards
-    hand = state.hands[player]
     snare = snare_of(state, cards, player)
-    stacks = open_stacks(state)
+    fits, fits2 = FITS[snare, 1], FITS[snare, 2]
+    tops = [(i, s.top) for i, s in enumerate(state.stacks) if not s.closed]
     stretch = state.uses[player].get("STRETCH", 0) > 0
     actions = []
-    for c in hand:
+    for c in state.hands[player]:
         info = cards[c]
-        if info.kind in ORDINARY:
-            for s in stacks:
-                top = state.stacks[s].top
-                if rank_fits(info.rank, top, snare):
+        kind = info.kind
+        if kind == "numbered" or kind == "doom_master":
+            rank = info.rank
+            for s, top in tops:
+                if rank in fits[top]:
                     actions.append(("play", c, s))
-                elif stretch and info.kind == "numbered" and rank_fits(info.rank, top, snare, 2):
+                elif stretch and kind == "numbered" and rank in fits2[top]:
                     actions.append(("stretch", c, s))
-        elif info.kind == "wisdom":
+        elif kind == "wisdom":
             actions.append(("open", c))
-            actions += [("play", c, s) for s in stacks]
-        elif info.kind == "start7" and not numbered_only:
+            actions += [("play", c, s) for s, _ in tops]
+        elif kind == "start7":
             actions.append(("open", c))
-    actions += combinations(state, catalog, player, snare, stacks)
+    actions += combinations(state, catalog, player, fits, tops)
     return actions
 
 
-def combinations(state: State, catalog: Catalog, player: int, snare, stacks) -> list[tuple]:
-    cards = catalog.cards
+def _combo_pairs(state: State, cards, player: int):
+    """(a, b, rank it plays as) for suit pairs of ranks 1-5 and for matching J/Q/K pairs."""
     low = [c for c in state.hands[player] if cards[c].kind == "numbered" and cards[c].rank <= 5]
     faces = [c for c in state.hands[player] if cards[c].kind == "numbered" and cards[c].rank >= 11]
-    actions = []
     for a in low:
         for b in low:
-            if a == b or cards[a].suit != cards[b].suit:
-                continue
-            total = cards[a].rank + cards[b].rank
-            if total == 7:
-                actions.append(("combo", a, b, -1))
-            actions += [("combo", a, b, s) for s in stacks if rank_fits(total, state.stacks[s].top, snare)]
+            if a != b and cards[a].suit == cards[b].suit:
+                yield a, b, cards[a].rank + cards[b].rank
     for a in faces:
         for b in faces:
             if a < b and cards[a].rank == cards[b].rank:
-                actions += [("combo", a, b, s) for s in stacks if rank_fits(cards[a].rank, state.stacks[s].top, snare)]
+                yield a, b, cards[a].rank
+
+
+def combinations(state: State, catalog: Catalog, player: int, fits, tops) -> list[tuple]:
+    actions = []
+    for a, b, total in _combo_pairs(state, catalog.cards, player):
+        if total == 7 and catalog.cards[a].rank <= 5:
+            actions.append(("combo", a, b, -1))  # a suit combination worth 7 opens a Stack
+        actions += [("combo", a, b, s) for s, top in tops if total in fits[top]]
     return actions
 
 
 def can_play_numbered(state: State, catalog: Catalog, player: int) -> bool:
     """The drawing test: a playable Numbered card (alone or in a combination) or any Wisdom."""
     cards = catalog.cards
-    if any(cards[c].kind == "wisdom" for c in state.hands[player]):
+    hand = state.hands[player]
+    if any(cards[c].kind == "wisdom" for c in hand):
         return True
-    return any(cards[a[1]].kind == "numbered" for a in stack_plays(state, catalog, player, numbered_only=True))
+    snare = snare_of(state, cards, player)
+    fits = FITS[snare, 1]
+    allowed = set()
+    for s in state.stacks:
+        if not s.closed:
+            allowed |= fits[s.top]
+    if state.uses[player].get("STRETCH", 0):
+        stretched = set()
+        for s in state.stacks:
+            if not s.closed:
+                stretched |= FITS[snare, 2][s.top]
+        if any(cards[c].kind == "numbered" and cards[c].rank in stretched for c in hand):
+            return True
+    if any(cards[c].kind == "numbered" and cards[c].rank in allowed for c in hand):
+        return True
+    return any(total in allowed or total == 7 and cards[a].rank <= 5
+               for a, b, total in _combo_pairs(state, cards, player))
 
 
 def can_lay(state: State, catalog: Catalog, player: int) -> bool:

@@ -1,0 +1,37 @@
+import pytest
+
+from pnp.source import SourceError, parse
+from pnp.units import UnitError, to_points
+
+
+def test_positions_are_kept_for_every_value():
+    source = parse("deck: game\ncards:\n  - id: a\n    name: A\n", "x.yaml")
+    assert source.at(("cards", 0, "name")) == (4, 11)
+    assert source.key_at(("cards", 0, "name")) == (4, 5)
+    assert source.at(("cards", 0, "missing", "deeper")) == (3, 5)  # nearest existing parent
+
+
+def test_malformed_yaml_points_at_the_problem():
+    with pytest.raises(SourceError) as err:
+        parse("a: [1, 2\nb: 3\n", "bad.yaml")
+    diagnostic = err.value.diagnostics[0]
+    assert (diagnostic.path, diagnostic.code) == ("bad.yaml", "yaml")
+    assert diagnostic.line == 2
+
+
+def test_duplicate_keys_are_errors_not_silently_merged():
+    with pytest.raises(SourceError) as err:
+        parse("a: 1\nb: 2\na: 3\n", "dup.yaml")
+    assert err.value.diagnostics[0].format() == "dup.yaml:3:1: error [duplicate-key] key 'a' appears twice in this mapping"
+
+
+@pytest.mark.parametrize("text,points", [("2.5in", 180.0), ("63.5mm", 180.0), ("9pt", 9.0), ("1cm", 72 / 2.54),
+                                         (12, 12.0), ("825px", 198.0)])
+def test_units(text, points):
+    assert to_points(text) == pytest.approx(points)
+
+
+@pytest.mark.parametrize("bad", ["2.5 inches", "mm", "", True])
+def test_bad_units_say_how_to_write_a_length(bad):
+    with pytest.raises(UnitError):
+        to_points(bad)

@@ -451,8 +451,11 @@ class EscapeMasterEngine:
     def _finish_or_continue(self, state: State) -> None:
         catalog = self.catalog
         team_totals = self._standings(state)
-        ended = (max(team_totals.values()) >= catalog.breaking_point
-                 or (state.rounds_limit is not None and state.round >= state.rounds_limit)
+        if state.rounds_limit is not None:  # set rounds replace the Breaking Point
+            ended = state.round >= state.rounds_limit
+        else:
+            ended = max(team_totals.values()) >= catalog.breaking_point
+        ended = (ended
                  or (state.early_ending and sum(1 for c in state.removed if catalog.cards[c].kind == "doom_master") >= 3)
                  or state.tiebreaks > 0)
         if not ended:

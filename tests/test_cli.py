@@ -1,0 +1,100 @@
+"""The command line: exit codes, formats, help, and no tracebacks on bad input."""
+import json
+
+import pytest
+from typer.testing import CliRunner
+
+from pnp.cli import app
+
+runner = CliRunner()
+
+
+def test_validate_clean_content(project):
+    result = runner.invoke(app, ["validate"])
+    assert result.exit_code == 0, result.output
+    assert "ok: escape-master valid" in result.output
+
+
+def test_validate_json_for_editors(project):
+    deck = project / "content/escape-master/decks/story.yaml"
+    deck.write_text(deck.read_text().replace("kind: story", "kind: story\n    colour: red", 1))
+    result = runner.invoke(app, ["validate", "escape-master", "--format", "json"])
+    assert result.exit_code == 1
+    problems = json.loads(result.output)
+    assert problems[0]["path"] == "content/escape-master/decks/story.yaml"
+    assert problems[0]["code"] == "unknown-key" and problems[0]["line"] > 1
+
+
+def test_unknown_game_is_a_usage_error():
+    result = runner.invoke(app, ["validate", "escape-mastr"])
+    assert result.exit_code == 2
+    assert "did you mean 'escape-master'" in result.output
+
+
+def test_missing_content_file_is_reported_not_raised(project):
+    (project / "content/escape-master/rules.yaml").unlink()
+    result = runner.invoke(app, ["validate", "escape-master"])
+    assert result.exit_code == 1
+    assert "content/escape-master/rules.yaml:1:1: error [missing-file]" in result.output
+    assert "Traceback" not in result.output
+
+
+def test_internal_errors_exit_3_without_traceback(project, monkeypatch):
+    import pnp.validate
+
+    def broken(*args):
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(pnp.validate, "validate", broken)
+    result = runner.invoke(app, ["validate", "escape-master"])
+    assert result.exit_code == 3
+    assert "internal error: RuntimeError: boom" in result.output and "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("command", ["list", "validate", "build", "playtest", "rules", "schema"])
+def test_every_command_has_help(command):
+    result = runner.invoke(app, [command, "--help"])
+    assert result.exit_code == 0 and "Usage" in result.output
+
+
+def test_list_names_decks_and_counts():
+    result = runner.invoke(app, ["list"])
+    assert "GAME deck 106" in result.output and "CHARACTER deck 6" in result.output
+
+
+def test_playtest_witnesses_every_card():
+    result = runner.invoke(app, ["playtest", "escape-master", "--games", "120", "--format", "json"])
+    assert result.exit_code == 0, result.output[-2000:]
+    report = json.loads(result.output)
+    assert report["ok"] and not report["unwitnessed"]
+    assert report["cards"]["doom-master-kindle"] > 0 and report["cards"]["leader-bram-axewell#beast"] > 0
+    assert len(report["cards"]) == 78 + 11 + 6 * 2 + 16  # GAME ids, leaders and their Beast Modes, Story cards
+
+
+def test_playtest_exits_1_when_a_card_has_no_witness():
+    """One short game cannot reach every Story card and Beast Mode: the run must say so and fail."""
+    result = runner.invoke(app, ["playtest", "escape-master", "--games", "1", "--players", "2"])
+    assert result.exit_code == 1
+    assert "error: no witness for card 'story-" in result.output
+
+
+def test_an_impossible_card_is_caught_before_playtest(project):
+    """A card no player could ever play: a Numbered rank no Stack can reach."""
+    deck = project / "content/escape-master/decks/game.yaml"
+    game = project / "content/escape-master/game.yaml"
+    deck.write_text(deck.read_text().replace("  - id: dead-end", "  - id: lost-card\n    name: Lost Card\n    kind: numbered\n"
+                                             "    suit: mice\n    rank: 14\n    art: anchor\n  - id: dead-end"))
+    game.write_text(game.read_text().replace("count: 106", "count: 107").replace("numbered: 78", "numbered: 79"))
+    checked = runner.invoke(app, ["validate", "escape-master"])
+    assert "rank 14; ranks are 1 to 13" in checked.output  # the validator catches it first
+
+
+def test_rules_formats(project):
+    md = runner.invoke(app, ["rules", "escape-master", "--format", "md"])
+    assert md.exit_code == 0 and md.output.startswith("# Escape Master")
+    html = runner.invoke(app, ["rules", "escape-master", "--format", "html"])
+    assert "<!DOCTYPE html>" in html.output
+    data = json.loads(runner.invoke(app, ["rules", "escape-master", "--format", "json"]).output)
+    assert {"rules", "terms", "cards"} <= set(data)
+    pdf = runner.invoke(app, ["rules", "escape-master", "--format", "pdf", "--paper", "letter"])
+    assert pdf.exit_code == 0 and (project / "output/escape-master/rules/rulebook-letter.pdf").exists()

@@ -1,0 +1,39 @@
+"""Project-wide promises: schemas are current, no seed sentences, effect words documented."""
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from pnp.schemas import render, schemas
+
+ROOT = Path(__file__).resolve().parents[1]
+SEED_OVERLAP = ROOT.parent / "shared" / "tools" / "seed-overlap"
+
+
+def test_committed_json_schemas_are_current():
+    for name, schema in schemas().items():
+        path = ROOT / "schemas" / name
+        assert path.exists() and path.read_text() == render(schema), f"run `pnp schema` to refresh {name}"
+
+
+def test_content_files_point_editors_at_their_schema():
+    for path in (ROOT / "content").rglob("*.yaml"):
+        first = path.read_text().splitlines()[0]
+        assert first.startswith("# yaml-language-server: $schema="), path
+        target = (path.parent / first.split("=", 1)[1]).resolve()
+        assert target.exists(), f"{path}: {target}"
+
+
+@pytest.mark.skipif(not SEED_OVERLAP.exists(), reason="shared/tools/seed-overlap not beside the project")
+def test_no_sentence_is_copied_from_the_seeds():
+    result = subprocess.run([str(SEED_OVERLAP), "content", "layouts", "pnp", "README.md"], cwd=ROOT,
+                            capture_output=True, text=True)
+    assert result.stdout == "", result.stdout
+
+
+def test_every_effect_word_has_a_glossary_entry_and_a_rule(em_project):
+    ids = set(em_project.game.plugin.vocabulary.words)
+    assert ids
+    for word in em_project.game.plugin.vocabulary.words.values():
+        assert word.glossary and word.template and word.rules_ref

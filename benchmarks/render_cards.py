@@ -1,0 +1,40 @@
+"""Card faces per second: vector rendering with 9-up imposition, into a real PDF.
+
+Every card of every Escape Master deck, fronts and backs, on A4 home-print
+sheets. Each distinct face is drawn in full once per document (then placed by
+reference, as a printer's RIP would), so both figures are printed.
+"""
+import io
+import sys
+
+sys.path.insert(0, str(__import__("pathlib").Path(__file__).resolve().parents[1]))
+
+from benchmarks._common import ROOT, best_of  # noqa: E402
+from pnp.render.imposition import home_print  # noqa: E402
+from pnp.render.outputs import deck_faces  # noqa: E402
+from pnp.render.pdf import PdfBackend, new_canvas  # noqa: E402
+from pnp.validate import validate  # noqa: E402
+
+
+def main():
+    project, report = validate(ROOT, "escape-master")
+    sheet = project.print_setup.home["a4"]
+    decks = [deck_faces(project, d, None) for d in project.game.decks]
+    placed = sum(2 * len(fronts) for fronts, _ in decks)
+    distinct = len({f.key for fronts, backs in decks for f in fronts + backs})
+
+    def render():
+        canvas = new_canvas(io.BytesIO(), sheet.paper.width, sheet.paper.height, "bench")
+        backend = PdfBackend(canvas)
+        for fronts, backs in decks:
+            home_print(backend, fronts, backs, project.layout, sheet, project.game.plugin.art)
+        canvas.save()
+
+    seconds = best_of(5, render)
+    print(f"render_cards: {placed} card sides ({distinct} distinct faces) on A4 9-up in {seconds * 1000:.0f} ms")
+    print(f"render_cards: {placed / seconds:.0f} card sides per second ({seconds / placed * 1000:.2f} ms each)")
+    print(f"render_cards: {distinct / seconds:.0f} distinct faces drawn per second, placements included")
+
+
+if __name__ == "__main__":
+    main()

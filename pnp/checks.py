@@ -21,7 +21,8 @@ def unique_card_ids(game: Game) -> list[Diagnostic]:
     for record in game.cards():
         if record.card.id in seen:
             first = seen[record.card.id]
-            problems.append(record.diagnostic("duplicate-id", f"card id '{record.card.id}' is already used at {first.source.path}:{first.source.at(first.keypath)[0]}; ids must be unique in a game", "id"))
+            problems.append(record.diagnostic("duplicate-id",
+                f"card id '{record.card.id}' is already used at {first.source.path}:{first.source.at(first.keypath)[0]}; ids must be unique in a game", "id"))
         else:
             seen[record.card.id] = record
     return problems
@@ -66,7 +67,8 @@ def vocabulary(game: Game) -> list[Diagnostic]:
                 except EffectError as exc:
                     problems.append(record.diagnostic("unknown-effect" if "unknown" in str(exc) else "effect", str(exc), *where, i))
     for name in sorted(set(vocab.words) - used - vocab.unused_ok):
-        problems.append(game.manifest_source.diagnostic((), "unused-effect", f"effect word '{name}' is used by no card; use it or list it as unused on purpose", severity="warning"))
+        problems.append(game.manifest_source.diagnostic((), "unused-effect",
+            f"effect word '{name}' is used by no card; use it or list it as unused on purpose", severity="warning"))
     return problems
 
 
@@ -81,17 +83,21 @@ def counts(game: Game) -> list[Diagnostic]:
         if deck.model.deck != entry.id:
             problems.append(deck.source.diagnostic(("deck",), "deck-id", f"this file says deck '{deck.model.deck}' but game.yaml lists it as '{entry.id}'"))
         if entry.count is not None and deck.size != entry.count:
-            problems.append(game.manifest_source.diagnostic(where + ("count",), "count", f"deck '{entry.id}' must have {entry.count} cards but {deck.model.deck} has {deck.size}; fix the copies (count:) in {deck.source.path}"))
+            problems.append(game.manifest_source.diagnostic(where + ("count",), "count",
+                f"deck '{entry.id}' must have {entry.count} cards but {deck.model.deck} has {deck.size}; fix the copies (count:) in {deck.source.path}"))
         if entry.min_count is not None and deck.size < entry.min_count:
-            problems.append(game.manifest_source.diagnostic(where + ("min_count",), "count", f"deck '{entry.id}' needs at least {entry.min_count} cards but has {deck.size}"))
+            problems.append(game.manifest_source.diagnostic(where + ("min_count",), "count",
+                f"deck '{entry.id}' needs at least {entry.min_count} cards but has {deck.size}"))
         kinds = Counter()
         for record in deck.cards:
             kinds[record.card.kind] += record.card.count
         for kind, expected in entry.composition.items():
             if kinds.get(kind, 0) != expected:
-                problems.append(game.manifest_source.diagnostic(where + ("composition", kind), "composition", f"deck '{entry.id}' must have {expected} '{kind}' cards but has {kinds.get(kind, 0)}"))
+                problems.append(game.manifest_source.diagnostic(where + ("composition", kind), "composition",
+                    f"deck '{entry.id}' must have {expected} '{kind}' cards but has {kinds.get(kind, 0)}"))
         for kind in sorted(set(kinds) - set(entry.composition)) if entry.composition else ():
-            problems.append(game.manifest_source.diagnostic(where + ("composition",), "composition", f"deck '{entry.id}' has {kinds[kind]} '{kind}' cards, a kind its composition does not list"))
+            problems.append(game.manifest_source.diagnostic(where + ("composition",), "composition",
+                f"deck '{entry.id}' has {kinds[kind]} '{kind}' cards, a kind its composition does not list"))
     return problems
 
 
@@ -114,7 +120,8 @@ def rules(game: Game) -> list[Diagnostic]:
                 problems.append(src.diagnostic(keypath, "broken-link", f"{{{kind}:{target}}} points at nothing{did_you_mean(target, targets[kind])}"))
     for word in game.plugin.vocabulary.words.values():
         if word.rules_ref and word.rules_ref not in ids:
-            problems.append(src.diagnostic((), "broken-link", f"effect {word.name} explains itself with rule '{word.rules_ref}', which rules.yaml does not define"))
+            problems.append(src.diagnostic((), "broken-link",
+                f"effect {word.name} explains itself with rule '{word.rules_ref}', which rules.yaml does not define"))
     return problems
 
 
@@ -142,7 +149,8 @@ def layout_art(game: Game, layout: CardLayout) -> list[Diagnostic]:
     for name, template in layout.templates.items():
         for key, value in template.values.items():
             if key.endswith("_art") and value not in game.plugin.art:
-                problems.append(layout.source.diagnostic(("templates", name, "values", key), "unknown-art", f"no emblem named '{value}'{did_you_mean(value, game.plugin.art)}"))
+                problems.append(layout.source.diagnostic(("templates", name, "values", key), "unknown-art",
+                    f"no emblem named '{value}'{did_you_mean(value, game.plugin.art)}"))
     return problems
 
 

@@ -59,7 +59,7 @@ def test_case_reports_its_diagnostic(case_path, project):
         assert expected in lines, f"missing:\n{expected}\ngot:\n{result.output}"
     for expected in case["near"]:
         path = case["patch"]
-        found = [l for l in lines if l.startswith(path + ":") and l.endswith(expected)]
+        found = [line for line in lines if line.startswith(path + ":") and line.endswith(expected)]
         assert found, f"missing:\n{path}:?:?: {expected}\ngot:\n{result.output}"
         line_no = int(found[0].split(":")[1])
         assert patched_line - 5 <= line_no <= patched_line, (found[0], patched_line)

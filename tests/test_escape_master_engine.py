@@ -2,7 +2,8 @@
 import random
 
 import pytest
-from hypothesis import HealthCheck, given, settings, strategies as st
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
 
 from pnp.engine.runner import play, random_policy
 from pnp.games.escape_master import moves

@@ -1,5 +1,4 @@
 """Project-wide promises: schemas are current, no seed sentences, effect words documented."""
-import shutil
 import subprocess
 from pathlib import Path
 

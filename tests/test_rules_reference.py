@@ -3,7 +3,7 @@ import json
 import re
 
 from pnp.model import Difficulty
-from pnp.rules.export import to_html, to_json, to_markdown, templates_of
+from pnp.rules.export import templates_of, to_html, to_json, to_markdown
 from pnp.rules.tree import build_reference
 
 

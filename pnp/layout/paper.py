@@ -11,6 +11,7 @@ from pnp.model.common import Length, StrictModel
 from pnp.model.schema_errors import parse_model
 from pnp.source import SourceError, load
 
+
 class PaperSpec(StrictModel):
     width: Length
     height: Length

@@ -71,7 +71,8 @@ def prepare_faces(game: Game, layout: CardLayout) -> tuple[dict[str, Face], list
     for record in game.cards():
         template = layout.faces.get(record.card.kind)
         if template is None:
-            problems.append(record.diagnostic("no-layout", f"no face template for card kind '{record.card.kind}' in layouts/{game.id}/cards.yaml; add it under faces:", "kind"))
+            problems.append(record.diagnostic("no-layout",
+                f"no face template for card kind '{record.card.kind}' in layouts/{game.id}/cards.yaml; add it under faces:", "kind"))
             continue
         face = Face(f"face:{record.card.id}", template, card_values(record, game, layout))
         problems += _fit_all(face, layout, record)
@@ -79,7 +80,8 @@ def prepare_faces(game: Game, layout: CardLayout) -> tuple[dict[str, Face], list
     for deck_id in game.decks:
         template = layout.backs.get(deck_id)
         if template is None:
-            problems.append(game.manifest_source.diagnostic(("decks",), "no-layout", f"no back template for deck '{deck_id}' in layouts/{game.id}/cards.yaml; add it under backs:"))
+            problems.append(game.manifest_source.diagnostic(("decks",), "no-layout",
+                f"no back template for deck '{deck_id}' in layouts/{game.id}/cards.yaml; add it under backs:"))
             continue
         face = Face(f"back:{deck_id}", template, back_values(game, deck_id, template))
         problems += _fit_all(face, layout, None)
@@ -101,7 +103,8 @@ def _fit_all(face: Face, layout: CardLayout, record: CardRecord | None) -> list[
         face.fits[box.name] = fit
         if not fit.ok and record is not None:
             problems.append(record.source.diagnostic(value_keypath(record, box.field), f"text-{fit.problem}",
-                            f"card '{record.card.id}' field '{box.field}' does not fit box '{box.name}' even at {box.min_size:g}pt: {fit.detail}; shorten the text or enlarge the box"))
+                            f"card '{record.card.id}' field '{box.field}' does not fit box '{box.name}' even at {box.min_size:g}pt: "
+                            f"{fit.detail}; shorten the text or enlarge the box"))
         elif not fit.ok:
             problems.append(layout.source.diagnostic(box.keypath, f"text-{fit.problem}",
                             f"box '{box.name}' of '{face.template.name}' cannot hold '{text}': {fit.detail}"))

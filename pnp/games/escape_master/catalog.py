@@ -2,8 +2,8 @@
 from __future__ import annotations
 
 from pnp.content import Game
+from pnp.games.escape_master.state import CardInfo, Catalog, Power
 from pnp.model import Difficulty
-from pnp.games.escape_master.state import Catalog, CardInfo, Power
 
 
 def build_catalog(game: Game, difficulty: Difficulty | None = None) -> Catalog:

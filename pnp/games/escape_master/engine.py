@@ -13,14 +13,14 @@ import random
 from pnp.engine.api import InvariantError, Result
 from pnp.games.escape_master import moves
 from pnp.games.escape_master.catalog import build_catalog
-from pnp.games.escape_master.state import WILD, Catalog, Power, Stack, State
+from pnp.games.escape_master.prepare import PrepareRules, _empty_round
+from pnp.games.escape_master.scoring import ScoringRules
+from pnp.games.escape_master.state import WILD, Catalog, Stack, State
 
-MAX_ROUNDS = 400
 MAX_STEPS_PER_ROUND = 3000
-USE_WORDS = ("SWAP_WITH_PILE", "STRETCH", "SKIP_FORCED_DRAW", "DISCARD_NUMBERED", "REDIRECT_TRAP")
 
 
-class EscapeMasterEngine:
+class EscapeMasterEngine(PrepareRules, ScoringRules):
     def __init__(self, catalog: Catalog):
         self.catalog = catalog
 
@@ -131,115 +131,6 @@ class EscapeMasterEngine:
     def _note_card(self, state: State, card: int) -> None:
         info = self.catalog.cards[card]
         self._note(state, info.id, info.words)
-
-    # -- deal and prepare -----------------------------------------------------
-    def _deal(self, state: State, seed: int) -> None:
-        catalog = self.catalog
-        deck = [c.number for c in catalog.cards if c.number not in state.removed]
-        random.Random(seed).shuffle(deck)
-        state.__dict__.update(_empty_round(state.players))
-        state.round += 1
-        for _ in range(catalog.hand_size):
-            for p in state.seated:
-                state.hands[p].append(deck.pop())
-        state.pile = deck
-        state.story_now, state.story_next = state.story_next, [None] * state.players
-        state.phase = "prepare"
-        state.tasks = [[p, "beast", 0] for p in self._seat_order(state)
-                       if state.leaders[p] is not None and len(state.xp[p]) >= catalog.beast_cost]
-        self._advance_prepare(state)
-
-    def _seat_order(self, state: State) -> list[int]:
-        """Seated players, starting at the dealer's left."""
-        n = state.players
-        return [(state.dealer + i) % n for i in range(1, n + 1) if (state.dealer + i) % n in state.seated]
-
-    def _advance_prepare(self, state: State) -> None:
-        if state.tasks:
-            return
-        if not state.powers_applied:
-            state.powers_applied = True
-            for p in self._seat_order(state):
-                self._apply_powers(state, p)
-            if state.tasks:
-                return
-        state.phase = "play"
-
-    def _apply_powers(self, state: State, p: int) -> None:
-        powers = list(self._powers_of(state, p))
-        state.powers[p] = powers
-        for power in powers:
-            word, n = power.word, power.param
-            if word in USE_WORDS:
-                state.uses[p][word] = state.uses[p].get(word, 0) + n
-            elif word == "IMMUNE":
-                state.immune[p].add(n)
-            elif word == "FORGIVE":
-                state.forgive[p] += n
-            elif word == "HEAD_START":
-                state.head_start = [p, n]
-                self._note(state, power.source, (word,))
-            elif word == "TUTOR":
-                self._tutor(state, p, power)
-            elif word in ("GIVE_BLUNDER", "DEAL_FEWER", "PASS_CARD"):
-                if word != "GIVE_BLUNDER" or state.rivals(p):
-                    state.tasks.append([p, word, n, power.source])
-
-    def _powers_of(self, state: State, p: int):
-        if state.leaders[p] is not None:
-            leader_id, ability, beast = self.catalog.leaders[state.leaders[p]]
-            yield from (beast if state.beast[p] else ability)
-        if state.story_now[p] is not None:
-            yield from self.catalog.stories[state.story_now[p]][1]
-
-    def _tutor(self, state: State, p: int, power: Power) -> None:
-        for i in range(len(state.pile) - 1, -1, -1):
-            if self.catalog.cards[state.pile[i]].kind == power.param:
-                state.hands[p].append(state.pile.pop(i))
-                self._note(state, power.source, ("TUTOR",))
-                return
-
-    def _task_actions(self, state: State) -> list[tuple]:
-        p, task, n = state.tasks[0][:3]
-        if task == "beast":
-            return [("beast", True), ("beast", False)]
-        if task == "GIVE_BLUNDER":
-            return [("give", q) for q in state.rivals(p)]
-        return [(task.lower(), c) for c in state.hands[p]]
-
-    def _do_task(self, state: State, action: tuple) -> None:
-        task = state.tasks[0]
-        p = task[0]
-        if action[0] == "beast":
-            if action[1]:
-                state.beast[p] = True
-                for _ in range(self.catalog.beast_cost):
-                    state.story_deck.append(state.xp[p].pop(0))  # to the bottom, unshuffled
-                self._note(state, self.catalog.leaders[state.leaders[p]][0] + "#beast", ("BEAST_MODE",))
-            state.tasks.pop(0)
-        else:
-            source = task[3]
-            if action[0] == "give_blunder" or action[0] == "give":
-                state.totals[action[1]] += task[2]
-                task[2] = 0
-            elif action[0] == "deal_fewer":
-                state.hands[p].remove(action[1])
-                state.pile.insert(0, action[1])
-                task[2] -= 1
-            elif action[0] == "pass_card":
-                state.hands[p].remove(action[1])
-                state.hands[self._poorest_rival(state, p)].append(action[1])
-                task[2] -= 1
-            self._note(state, source, (task[1],))
-            if task[2] <= 0 or not state.hands[p]:
-                state.tasks.pop(0)
-        self._advance_prepare(state)
-
-    def _poorest_rival(self, state: State, p: int) -> int:
-        """The rival with the fewest Blunders; ties go to the first to the left (clar-ability-timing)."""
-        order = [(p + i) % state.players for i in range(1, state.players)]
-        rivals = [q for q in order if q in state.rivals(p)] or [q for q in order if q in state.seated]
-        return min(rivals, key=lambda q: state.totals[q])
 
     # -- play -------------------------------------------------------------------
     def _lay(self, state, p, card, stack_index):
@@ -370,124 +261,6 @@ class EscapeMasterEngine:
                 state.snares[q] = []
                 self._note(state, "wisdom", ("CLEAR_DIRECTION_TRAPS",))
 
-    # -- round end and scoring ----------------------------------------------------
-    def _maybe_end_round(self, state: State) -> None:
-        emptied = [p for p in state.seated if not state.hands[p] and not state.out[p]]
-        for p in emptied:
-            state.out[p] = True
-        if emptied and state.teams is None:
-            self._photo_finish(state)
-            self._end_round(state)
-        elif emptied and self._team_done(state):
-            self._end_round(state)
-        elif not state.pile and not any(moves.can_lay(state, self.catalog, q) for q in state.seated):
-            self._end_round(state)
-        elif all(state.out[q] for q in state.seated):
-            self._end_round(state)
-
-    def _team_done(self, state: State) -> bool:
-        return any(state.out[p] and state.out[state.teammate(p)] for p in state.seated)
-
-    def _photo_finish(self, state: State) -> None:
-        """Players holding one card they could lay right now go out at the same instant."""
-        for q in state.seated:
-            if state.out[q] or len(state.hands[q]) != 1:
-                continue
-            plays = [a for a in moves.stack_plays(state, self.catalog, q) if a[0] in ("play", "open")]
-            if plays:
-                PLAY[plays[0][0]](self, state, q, plays[0])
-                state.out[q] = True
-                self._note(state, "photo-finish", ("PHOTO_FINISH",))
-
-    def _end_round(self, state: State) -> None:
-        catalog = self.catalog
-        scores = [0] * state.players
-        for p in state.seated:
-            for card in state.hands[p]:
-                info = catalog.cards[card]
-                scores[p] += info.penalty
-                if info.penalty != 1:
-                    self._note(state, info.id, ("PENALTY",))
-                if state.early_ending and info.kind == "doom_master":
-                    state.removed.append(card)
-            if state.forgive[p] and scores[p]:
-                source = next(pw.source for pw in state.powers[p] if pw.word == "FORGIVE")
-                self._note(state, source, ("FORGIVE",))
-            scores[p] = max(0, scores[p] - state.forgive[p])
-            state.totals[p] += scores[p]
-        state.last_scores = scores
-        self._retire_story_cards(state)
-        self._draw_story(state, scores)
-        self._finish_or_continue(state)
-
-    def _retire_story_cards(self, state: State) -> None:
-        """A used Story card becomes Experience under the leader (at most xp_cap)."""
-        for p in range(state.players):
-            story = state.story_now[p]
-            if story is None:
-                continue
-            if len(state.xp[p]) < self.catalog.xp_cap:
-                state.xp[p].append(story)
-            else:
-                state.story_deck.append(story)
-            state.story_now[p] = None
-        state.beast = [False] * state.players
-
-    def _draw_story(self, state: State, scores: list[int]) -> None:
-        if not state.story_deck:
-            return
-        if state.teams is None:
-            groups = [[p] for p in state.seated]
-        else:
-            groups = [[p for p in state.seated if state.teams[p] == t] for t in sorted({state.teams[p] for p in state.seated})]
-        key = [(sum(scores[p] for p in g), sum(state.totals[p] for p in g)) for g in groups]
-        best = max(key)
-        if key.count(best) > 1:
-            return  # tied on hand and on running total: nobody draws
-        group = groups[key.index(best)]
-        taker = min(group, key=lambda p: (len(state.xp[p]), p))  # partners give it to the one with less Experience
-        state.story_next[taker] = state.story_deck.pop(0)
-
-    def _finish_or_continue(self, state: State) -> None:
-        catalog = self.catalog
-        team_totals = self._standings(state)
-        if state.rounds_limit is not None:  # set rounds replace the Breaking Point
-            ended = state.round >= state.rounds_limit
-        else:
-            ended = max(team_totals.values()) >= catalog.breaking_point
-        ended = (ended
-                 or (state.early_ending and sum(1 for c in state.removed if catalog.cards[c].kind == "doom_master") >= 3)
-                 or state.tiebreaks > 0)
-        if not ended:
-            self._next_round(state)
-            return
-        low = min(team_totals.values())
-        tied = [k for k, v in team_totals.items() if v == low]
-        if len(tied) > 1 and state.tiebreaks < catalog.tiebreak_rounds:
-            state.tiebreaks += 1
-            state.seated = [p for p in range(state.players) if self._unit(state, p) in tied]
-            self._next_round(state)
-            return
-        state.winners = sorted(p for p in range(state.players) if self._unit(state, p) in tied)
-        state.phase = "over"
-
-    def _unit(self, state: State, p: int) -> int:
-        return state.teams[p] if state.teams else p
-
-    def _standings(self, state: State) -> dict[int, int]:
-        """Score per competitor (player, or team), among those still seated."""
-        totals: dict[int, int] = {}
-        for p in state.seated:
-            totals[self._unit(state, p)] = totals.get(self._unit(state, p), 0) + state.totals[p]
-        return totals
-
-    def _next_round(self, state: State) -> None:
-        order = [(state.dealer + i) % state.players for i in range(1, state.players + 1)]
-        state.dealer = next(q for q in order if q in state.seated)
-        state.phase = "deal"
-        if state.round >= MAX_ROUNDS:
-            raise InvariantError(f"the game passed the declared maximum of {MAX_ROUNDS} rounds")
-
     # -- invariants ------------------------------------------------------------
     def check_invariants(self, state: State) -> None:
         if state.phase in ("play", "prepare"):
@@ -503,13 +276,6 @@ class EscapeMasterEngine:
             raise InvariantError(f"round {state.round} passed {MAX_STEPS_PER_ROUND} actions")
         # "no non-terminal state without a legal action" is enforced where the next actor is
         # chosen (sample_chance) and by the runner, which sees every decision point
-
-
-def _empty_round(n: int) -> dict:
-    return dict(hands=[[] for _ in range(n)], pile=[], stacks=[], snares=[[] for _ in range(n)],
-                pitfalls=[[] for _ in range(n)], history=[[] for _ in range(n)], out=[False] * n,
-                powers=[[] for _ in range(n)], uses=[{} for _ in range(n)], immune=[set() for _ in range(n)],
-                forgive=[0] * n, head_start=[], tasks=[], powers_applied=False, actor=None, steps=0)
 
 
 PLAY = {

@@ -17,7 +17,7 @@ Actions are tuples, the first item naming the move:
 """
 from __future__ import annotations
 
-from pnp.games.escape_master.state import WILD, Catalog, CardInfo, State
+from pnp.games.escape_master.state import WILD, CardInfo, Catalog, State
 
 ORDINARY = ("numbered", "doom_master")
 

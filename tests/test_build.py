@@ -101,15 +101,20 @@ def test_two_builds_are_byte_identical(built, tmp_path):
     assert digest(tmp_path / "escape-master") == digest(folder)
 
 
-def test_failed_build_leaves_output_untouched(project):
+@pytest.mark.parametrize("case", ["malformed-yaml", "wrong-type", "unknown-key", "missing-deck-file", "broken-link",
+                                  "text-height", "unknown-art"])
+def test_failed_build_leaves_output_untouched(project, case):
+    from cases import apply_case, case_named, parse_case
+
     runner = CliRunner()
     assert runner.invoke(app, ["build", "escape-master"]).exit_code == 0
     before = digest(project / "output")
-    deck = project / "content/escape-master/decks/story.yaml"
-    deck.write_text(deck.read_text().replace("kind: story", "kind: storey", 1))
+    broken = parse_case(case_named(case))
+    apply_case(broken, project)
     result = runner.invoke(app, ["build", "escape-master"])
     assert result.exit_code == 1
-    assert "story.yaml:" in result.output and "not built; output/ left as it was" in result.output
+    assert " error [" in result.output and "not built; output/ left as it was" in result.output
+    assert "Traceback" not in result.output
     assert digest(project / "output") == before
     assert not list((project / "output").rglob(".staging-*"))
 

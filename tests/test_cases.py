@@ -6,45 +6,11 @@ is the new file) or patches one (`# patch: PATH`, `# find:`, `# replace:`).
 gives the diagnostic without its position, which must be on the patched
 line or the few lines before it (the start of the YAML value holding it).
 """
-import json
-from pathlib import Path
-
 import pytest
+from cases import CASES, apply_case, parse_case
 from typer.testing import CliRunner
 
 from pnp.cli import app
-
-CASES = sorted((Path(__file__).parent / "data" / "cases").glob("*.yaml"))
-
-
-def parse_case(path: Path) -> dict:
-    case = {"expect": [], "near": [], "body": [], "text": path.read_text()}
-    for line in case["text"].splitlines(keepends=True):
-        if line.startswith("# ") and ":" in line and not case["body"]:
-            key, _, value = line[2:].partition(": ")
-            value = value.rstrip("\n")
-            if key == "expect":
-                case["expect"].append(value)
-            elif key == "expect-near-replacement":
-                case["near"].append(value)
-            else:
-                case[key] = json.loads(value) if value.startswith('"') else value
-        else:
-            case["body"].append(line)
-    return case
-
-
-def apply_case(case: dict, root: Path) -> int | None:
-    """Write the broken input; return the line of the patched text, if a patch."""
-    if "replaces" in case:  # the whole case file, comments included, so line numbers match it
-        (root / case["replaces"]).write_text(case["text"])
-        return None
-    target = root / case["patch"]
-    text = target.read_text()
-    assert case["find"] in text, f"{case['find']!r} not found in {case['patch']}: update the case"
-    index = text.index(case["find"])
-    target.write_text(text.replace(case["find"], case["replace"], 1))
-    return text[:index].count("\n") + 1 + case["find"][: len(case["find"]) - len(case["find"].lstrip("\n"))].count("\n")
 
 
 @pytest.mark.parametrize("case_path", CASES, ids=[c.stem for c in CASES])

@@ -25,7 +25,7 @@ class Playout:
 
 
 def play(engine, seed: int, policies: list[Policy], keep_trace: bool = False, max_steps: int = 2_000_000,
-         check: bool = True, **options) -> Playout:
+         check: bool = True, on_action=None, **options) -> Playout:
     """One full game from `seed`; the same seed and policies replay the same game."""
     rng = random.Random(seed)
     state = engine.initial_state(rng, **options)
@@ -39,6 +39,8 @@ def play(engine, seed: int, policies: list[Policy], keep_trace: bool = False, ma
                 raise InvariantError(f"seed {seed}, step {steps}: no legal action in a non-terminal state")
             player = engine.current_player(state)
             action = policies[player % len(policies)](engine, state, actions, rng)
+        if on_action:
+            on_action(state, action)  # before it is applied, so the state says who acts
         engine.apply_in_place(state, action)  # the runner owns this state; no copy needed
         for card_id, words in state.resolved:
             coverage.record(card_id, words, f"seed {seed}, round {getattr(state, 'round', 0)}")

@@ -143,7 +143,28 @@ def load_card_layout(layouts_root: Path, game_id: str) -> tuple[CardLayout | Non
     backs = {deck: resolver.lookup(name, ("backs", deck)) for deck, name in spec.backs.items()}
     layout = CardLayout(source, sizes[spec.size], dict(spec.fonts), dict(spec.accents),
                         {k: t for k, t in faces.items() if t}, {k: t for k, t in backs.items() if t}, templates)
+    problems += safe_zone(layout)
     return layout, problems
+
+
+SAFE_TYPES = ("text", "art", "difficulty")  # what must survive a cut that drifts by the bleed
+
+
+def safe_zone(layout: CardLayout) -> list[Diagnostic]:
+    """Text, emblems and marks lie inside the safe zone (the trim inset by `safe`), for every template."""
+    size, problems, seen = layout.size, [], set()
+    for template in layout.templates.values():
+        for box in template.boxes:
+            if box.type not in SAFE_TYPES or box.keypath in seen:
+                continue
+            seen.add(box.keypath)
+            inside = (box.x >= size.safe - 0.01 and box.y >= size.safe - 0.01
+                      and box.x + box.w <= size.width - size.safe + 0.01 and box.y + box.h <= size.height - size.safe + 0.01)
+            if not inside:
+                problems.append(layout.source.diagnostic(box.keypath, "safe-zone",
+                                f"box '{box.name}' of template '{template.name}' reaches outside the safe zone "
+                                f"({size.safe / 72 * 25.4:.2f}mm inside the trim); move or shrink it"))
+    return problems
 
 
 class _Resolver:

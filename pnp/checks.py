@@ -125,6 +125,25 @@ def rules(game: Game) -> list[Diagnostic]:
     return problems
 
 
+def rule_colours(game: Game) -> list[Diagnostic]:
+    """In a game with difficulty levels, every rule has a colour, its own or its section's."""
+    if game.rules is None or not game.manifest.difficulty_levels:
+        return []
+    problems = []
+
+    def walk(sections, keypath, inherited):
+        for i, section in enumerate(sections):
+            level = section.difficulty or inherited
+            for j, rule in enumerate(section.rules):
+                if (rule.difficulty or level) is None:
+                    problems.append(game.rules_source.diagnostic(keypath + (i, "rules", j, "id"), "no-difficulty",
+                                    f"rule '{rule.id}' has no difficulty colour; add difficulty: green, yellow or red"))
+            walk(section.sections, keypath + (i, "sections"), level)
+
+    walk(game.rules.sections, ("sections",), None)
+    return problems
+
+
 def _rule_nodes(sections, keypath):
     for i, section in enumerate(sections):
         where = keypath + (i,)
@@ -154,4 +173,4 @@ def layout_art(game: Game, layout: CardLayout) -> list[Diagnostic]:
     return problems
 
 
-GENERIC_CHECKS = (unique_card_ids, references, vocabulary, counts, rules)
+GENERIC_CHECKS = (unique_card_ids, references, vocabulary, counts, rules, rule_colours)

@@ -46,6 +46,13 @@ class Deck:
 
 
 @dataclass
+class Sheet:
+    id: str
+    model: object  # the game's sheet model
+    source: Source
+
+
+@dataclass
 class Game:
     root: Path
     plugin: GamePlugin
@@ -54,6 +61,7 @@ class Game:
     decks: dict[str, Deck]
     rules: RulesFile | None
     rules_source: Source | None
+    sheets: dict[str, Sheet] = field(default_factory=dict)
 
     @property
     def id(self) -> str:
@@ -90,9 +98,31 @@ def load_game(root: Path, plugin: GamePlugin) -> tuple[Game | None, list[Diagnos
         deck = _load_deck(root, entry, plugin, manifest_source, ("decks", i, "file"), problems)
         if deck:
             decks[entry.id] = deck
+    sheets = {}
+    for i, entry in enumerate(manifest.sheets):
+        sheet = _load_sheet(root, entry, plugin, manifest_source, ("sheets", i, "file"), problems)
+        if sheet:
+            sheets[entry.id] = sheet
     rules, rules_source = _load_rules(root / manifest.rules, problems)
-    game = Game(root, plugin, manifest, manifest_source, decks, rules, rules_source)
+    game = Game(root, plugin, manifest, manifest_source, decks, rules, rules_source, sheets)
     return game, problems
+
+
+def _load_sheet(root, entry, plugin, manifest_source, where, problems) -> Sheet | None:
+    path = root / entry.file
+    if plugin.sheet_model is None:
+        problems.append(manifest_source.diagnostic(where, "no-sheets", f"game '{plugin.id}' has no sheet model; remove the sheet"))
+        return None
+    if not path.is_file():
+        problems.append(manifest_source.diagnostic(
+            where, "missing-file", f"sheet file '{entry.file}' not found under {relative(root)}; create it or fix the path"))
+        return None
+    source = _read(path, problems)
+    if source is None:
+        return None
+    model, errors = parse_model(source, plugin.sheet_model)
+    problems += errors
+    return Sheet(entry.id, model, source) if model else None
 
 
 def _load_deck(root, entry, plugin, manifest_source, where, problems) -> Deck | None:

@@ -10,6 +10,7 @@ from pnp.model import Card
 
 GAMES = {
     "escape-master": "pnp.games.escape_master",
+    "saucer-escape": "pnp.games.saucer_escape",
 }
 
 
@@ -22,7 +23,8 @@ class GamePlugin:
     checks: Callable[[Any], list]  # game-specific content checks: (game) -> diagnostics
     engine: Callable[..., Any]  # (game, **options) -> engine object
     playtest: Callable[..., Any]  # (game, games, seed, ...) -> PlaytestReport
-    scenarios: Callable[..., Any] = field(default=lambda game: [])
+    sheet_model: type | None = None  # the game's sheet file model, for sheet games
+    sheet_renderers: dict[str, Callable] = field(default_factory=dict)  # sheet layout region kind -> draw function
 
 
 def plugin(game_id: str) -> GamePlugin:

@@ -22,6 +22,11 @@ class DeckEntry(StrictModel):
     in_play: bool = Field(True, description="false for reference cards that never enter play")
 
 
+class SheetEntry(StrictModel):
+    id: Id
+    file: str
+
+
 class Manifest(StrictModel):
     id: Id
     title: str
@@ -29,6 +34,7 @@ class Manifest(StrictModel):
     players: PlayerCount
     card_size: str = "poker"
     difficulty_levels: list[Difficulty] = Field(default_factory=list)
-    decks: list[DeckEntry]
+    decks: list[DeckEntry] = Field(default_factory=list)
+    sheets: list[SheetEntry] = Field(default_factory=list)
     rules: str = "rules.yaml"
     settings: dict[str, Any] = Field(default_factory=dict, description="numbers the engine reads")

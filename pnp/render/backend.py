@@ -27,6 +27,8 @@ class Backend(Protocol):
     def has_symbol(self, name: str) -> bool: ...
     def define_symbol(self, name: str, width: float, height: float, draw: Callable[["Backend"], None]) -> None: ...
     def use_symbol(self, name: str, x: float, y: float) -> None: ...
+    def checkbox(self, name: str, x: float, y: float, size: float) -> None: ...
+    def text_field(self, name: str, x: float, y: float, w: float, h: float) -> None: ...
 
 
 def symbol(backend: Backend, name: str, width: float, height: float, draw: Callable[[Backend], None], x: float, y: float):
@@ -55,7 +57,7 @@ class RecordingBackend:
         return method
 
     for _name in ("end_page", "save", "restore", "translate", "rotate", "scale", "clip_rect",
-                  "rect", "line", "circle", "path", "text", "use_symbol"):
+                  "rect", "line", "circle", "path", "text", "use_symbol", "checkbox", "text_field"):
         locals()[_name] = _record(_name)
     del _name
 

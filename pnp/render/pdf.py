@@ -12,6 +12,7 @@ from pathlib import Path
 from reportlab.lib.colors import HexColor
 from reportlab.pdfgen.canvas import Canvas
 
+from pnp.render import form_fields
 from pnp.render.fonts import DEFAULT_FONT, register, register_all
 
 
@@ -35,8 +36,9 @@ def new_canvas(target, width: float, height: float, title: str = "", no_scaling:
 
 
 class PdfBackend:
-    def __init__(self, canvas: Canvas):
+    def __init__(self, canvas: Canvas, fillable: bool = False):
         self.canvas = canvas
+        self.fillable = fillable  # draw form fields (a checkbox per box, text fields) for tablet play
         self._symbols: dict[str, str] = {}  # symbol key -> PDF-safe form name
         self._page_open = False
 
@@ -128,6 +130,15 @@ class PdfBackend:
         self.canvas.beginForm(form, 0, 0, width, height)
         draw(self)
         self.canvas.endForm()
+
+    def checkbox(self, name, x, y, size):
+        if self.fillable:
+            self.canvas.acroForm.checkbox(name=name, x=x, y=y, size=size, buttonStyle="cross", borderWidth=0,
+                                          fillColor=None, borderColor=None, textColor=color("#1b2430"), forceBorder=False)
+
+    def text_field(self, name, x, y, w, h):
+        if self.fillable:
+            form_fields.text_field(self.canvas, name, x, y, w, h)
 
     def use_symbol(self, name, x, y):
         self.canvas.saveState()

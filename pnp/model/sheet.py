@@ -1,0 +1,61 @@
+"""Building blocks of roll-and-write sheets, shared by every sheet game:
+tracks of boxes with icons, dice tables, grid maps and score formulas."""
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import Field
+
+from pnp.model.common import Effect, Id, StrictModel
+
+
+class Icon(StrictModel):
+    at: int = Field(ge=1, description="box number, 1 = leftmost")
+    icon: str
+    item: str | None = None
+
+
+class Track(StrictModel):
+    length: int = Field(ge=1, le=40)
+    icons: list[Icon] = Field(default_factory=list)
+
+    def icon_at(self, position: int) -> Icon | None:
+        return next((i for i in self.icons if i.at == position), None)
+
+
+class TableRow(StrictModel):
+    roll: int
+    name: str
+    text: str
+    effects: list[Effect] = Field(default_factory=list)
+
+
+class Entrance(StrictModel):
+    row: int = Field(ge=0)
+    col: int = Field(ge=0)
+    arrow: Literal["up", "down", "left", "right"] = "up"
+
+
+class GridMap(StrictModel):
+    """A map drawn as text rows; each character is one box (see the legend in the file)."""
+
+    rows: list[str]
+    entrances: dict[Id, Entrance]
+    lair: dict[Id, Id] = Field(default_factory=dict, description="boss id -> location whose entrance it shares")
+
+
+class ScoreTerm(StrictModel):
+    id: Id
+    label: str
+    measure: str = Field(description="a quantity the game's engine can measure on a finished sheet")
+    points: int
+    per: int = Field(1, ge=1, description="points for every `per` of the measure, rounded down")
+
+
+class SheetEntryBase(StrictModel):
+    sheet: Id
+    name: str
+
+
+def table_rolls(rows: list[Any]) -> list[int]:
+    return [row.roll for row in rows]

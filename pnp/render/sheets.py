@@ -1,0 +1,95 @@
+"""Drawing helpers for roll-and-write sheets: boxes, tracks, labels, icons.
+
+A `Pen` works in the sheet's own coordinates: points from the top-left of
+the design area, y growing downwards, as layouts are written. Every box is
+also a checkbox, and every number box a text field, when the backend draws
+the fillable variant.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from pnp.render.backend import Backend, symbol
+from pnp.render.textfit import fit_text
+
+
+@dataclass
+class Pen:
+    backend: Backend
+    left: float  # page position of the design area's top-left corner
+    top: float
+    fonts: dict
+    colors: dict
+    icons: dict
+    box_size: float
+
+    def _xy(self, x: float, y: float) -> tuple[float, float]:
+        return self.left + x, self.top - y
+
+    def rect(self, x, y, w, h, fill=None, stroke=None, width=0.6, radius=0.0):
+        px, py = self._xy(x, y + h)
+        self.backend.rect(px, py, w, h, fill=fill, stroke=stroke, width=width, radius=radius)
+
+    def line(self, x1, y1, x2, y2, color=None, width=0.6):
+        a, b = self._xy(x1, y1)
+        c, d = self._xy(x2, y2)
+        self.backend.line(a, b, c, d, color or self.colors["ink"], width)
+
+    def text(self, x, y, string, size=7.0, font="regular", color=None, align="left"):
+        """y is the top of the line; the baseline sits 0.8 size below it."""
+        px, py = self._xy(x, y + size * 0.8)
+        self.backend.text(px, py, string, self.fonts[font], size, color or self.colors["ink"], align)
+
+    def paragraph(self, x, y, w, h, string, size=6.5, min_size=5.0, font="regular", color=None) -> bool:
+        """Wrapped text shrunk to fit; returns False (and draws nothing) if it cannot fit."""
+        fit = fit_text(string, self.fonts[font], size, min_size, w, h)
+        if not fit.ok:
+            return False
+        line_y = y
+        for paragraph in fit.lines:
+            for line in paragraph:
+                self.text(x, line_y, line, fit.size, font, color)
+                line_y += fit.leading
+        return True
+
+    def icon(self, name, x, y, size, color=None):
+        color = color or self.colors["ink"]
+        draw = self.icons[name]
+
+        def scaled(b):
+            b.save()
+            b.scale(size / 100.0, size / 100.0)
+            draw(b, color)
+            b.restore()
+
+        px, py = self._xy(x, y + size)
+        symbol(self.backend, f"icon:{name}:{color}:{size:.2f}", size, size, scaled, px, py)
+
+    def box(self, x, y, name, size=None, icon=None, icon_color=None, fill=None):
+        """One box to darken; an icon, if any, printed faintly inside it."""
+        size = size or self.box_size
+        self.rect(x, y, size, size, fill=fill or "#ffffff", stroke=self.colors["ink"], width=0.6)
+        if icon:
+            inset = size * 0.18
+            self.icon(icon, x + inset, y + inset, size - 2 * inset, icon_color or self.colors["muted"])
+        px, py = self._xy(x, y + size)
+        self.backend.checkbox(name, px, py, size)
+
+    def track(self, x, y, length, name, icons=None, size=None, gap=0.0, icon_colors=None):
+        """A row of boxes, left to right; icons maps a 1-based position to an icon name."""
+        size = size or self.box_size
+        icons = icons or {}
+        for i in range(1, length + 1):
+            icon = icons.get(i)
+            self.box(x + (i - 1) * (size + gap), y, f"{name}.{i}", size, icon, (icon_colors or {}).get(icon))
+        return x + length * (size + gap)
+
+    def number_box(self, x, y, w, h, name, fill="#ffffff"):
+        self.rect(x, y, w, h, fill=fill, stroke=self.colors["ink"], width=0.8)
+        px, py = self._xy(x, y + h)
+        self.backend.text_field(name, px, py, w, h)
+
+    def panel(self, x, y, w, h, title=None, size=7.5):
+        self.rect(x, y, w, h, fill=self.colors["panel"], radius=2.0)
+        if title:
+            self.text(x + 2.5, y + 1.8, title, size, "bold", self.colors["accent"])

@@ -48,9 +48,25 @@ def build(root: Path, game_id: str, out_root: Path, difficulty: Difficulty | Non
 
 
 def plan(project: Project, difficulty: Difficulty | None) -> list[Job]:
-    """Every file a card game's build writes, in order."""
+    """Every file a game's build writes, in order: sheets, card decks, rules."""
     from pnp.rules import export
 
+    jobs = []
+    for sheet_id in project.game.sheets:
+        for paper in project.print_setup.papers:
+            for fillable in (False, True):
+                suffix = "-fillable" if fillable else ""
+                jobs.append(Job(f"sheets/{sheet_id}-{paper}{suffix}.pdf",
+                                lambda p, s=sheet_id, pa=paper, f=fillable: outputs.sheet_pdf(project, s, pa, f, p)))
+    if project.game.decks:
+        jobs += _card_jobs(project, difficulty)
+    for fmt in export.FORMATS:
+        for name, render in export.jobs(project, fmt, difficulty):
+            jobs.append(Job(f"rules/{name}", render))
+    return jobs
+
+
+def _card_jobs(project: Project, difficulty: Difficulty | None) -> list[Job]:
     jobs = []
     for sheet in project.print_setup.home:
         folder = f"home-{sheet}"
@@ -60,9 +76,6 @@ def plan(project: Project, difficulty: Difficulty | None) -> list[Job]:
     for deck in _printed_decks(project, difficulty):
         jobs.append(Job(f"print-on-demand/{deck}-{DEFAULT_VENDOR}.pdf",
                         lambda p, d=deck: outputs.pod_deck_pdf(project, d, DEFAULT_VENDOR, difficulty, p)))
-    for fmt in export.FORMATS:
-        for name, render in export.jobs(project, fmt, difficulty):
-            jobs.append(Job(f"rules/{name}", render))
     return jobs
 
 

@@ -83,8 +83,10 @@ def list_games(root: Path = RootOption, debug: bool = DebugOption):
             if game is None:
                 typer.echo(f"{game_id}: (does not load; run pnp validate {game_id})")
                 continue
-            decks = ", ".join(f"{d.model.name} {d.size}" for d in game.decks.values())
-            typer.echo(f"{game_id}: {game.manifest.title}, {game.manifest.players.min}-{game.manifest.players.max} players; {decks}")
+            parts = [f"{d.model.name} {d.size}" for d in game.decks.values()] + [s.model.name for s in game.sheets.values()]
+            players = game.manifest.players
+            count = f"{players.min}-{players.max} players" if players.min != players.max else f"{players.min} player(s)"
+            typer.echo(f"{game_id}: {game.manifest.title}, {count}; {', '.join(parts)}")
 
     _guard(debug, work)
 

@@ -19,6 +19,8 @@ def schemas() -> dict[str, dict]:
         deck["properties"]["cards"] = {"type": "array", "items": plugin(game_id).card_model.model_json_schema()}
         deck["$defs"] = {**deck.get("$defs", {}), **deck["properties"]["cards"]["items"].pop("$defs", {})}
         found[f"{game_id}/deck.schema.json"] = deck
+        if plugin(game_id).sheet_model is not None:
+            found[f"{game_id}/sheet.schema.json"] = plugin(game_id).sheet_model.model_json_schema()
     return found
 
 

@@ -12,7 +12,7 @@ runner = CliRunner()
 def test_validate_clean_content(project):
     result = runner.invoke(app, ["validate"])
     assert result.exit_code == 0, result.output
-    assert "ok: escape-master valid" in result.output
+    assert "ok: escape-master, saucer-escape valid" in result.output
 
 
 def test_validate_json_for_editors(project):
@@ -60,6 +60,7 @@ def test_every_command_has_help(command):
 def test_list_names_decks_and_counts():
     result = runner.invoke(app, ["list"])
     assert "GAME deck 106" in result.output and "CHARACTER deck 6" in result.output
+    assert "saucer-escape: Saucer Escape, 1 player(s); Saucer Escape game sheet" in result.output
 
 
 def test_playtest_witnesses_every_card():

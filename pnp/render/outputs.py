@@ -47,3 +47,25 @@ def calibration_pdf(project, sheet_name: str, path: Path) -> int:
     calibration(PdfBackend(canvas), sheet, DEFAULT_FONT)
     canvas.save()
     return 2
+
+
+def sheet_pdf(project, sheet_id: str, paper_name: str, fillable: bool, path: Path) -> int:
+    """One sheet on one page, its design area centred; optionally with form fields."""
+    from pnp.render.sheets import Pen
+
+    game = project.game
+    layout = project.sheet_layouts[sheet_id]
+    sheet = game.sheets[sheet_id].model
+    paper = project.print_setup.papers[paper_name]
+    kind = "fillable" if fillable else "print"
+    canvas = new_canvas(path, paper.width, paper.height, f"{game.manifest.title}: {sheet.name} ({paper.name}, {kind})",
+                        no_scaling=True)
+    backend = PdfBackend(canvas, fillable=fillable)
+    backend.begin_page(paper.width, paper.height)
+    pen = Pen(backend, (paper.width - layout.width) / 2, paper.height - (paper.height - layout.height) / 2,
+              layout.fonts, layout.colors, game.plugin.art, layout.box)
+    for region in layout.regions:
+        game.plugin.sheet_renderers[region.kind](pen, region, sheet, game)
+    backend.end_page()
+    canvas.save()
+    return 1

@@ -150,8 +150,79 @@ def rulebook_pdf(project, ref: Reference, paper: str, path: Path) -> None:
     styles = _styles()
     doc = RulebookTemplate(path, PAPERS[paper], f"{ref.title} rulebook")
     story = _title_page(project, ref, styles) + _contents(styles) + _rules(ref, styles)
-    story += _glossary(ref, styles) + _card_pages(project, ref, styles, doc.width)
+    story += _glossary(ref, styles)
+    if project.game.sheets:
+        story += _sheet_pages(project, styles, doc.width, doc.height)
+    if project.game.decks:
+        story += _card_pages(project, ref, styles, doc.width)
     doc.multiBuild(story)
+
+
+class SheetPicture(Flowable):
+    """A whole game sheet, drawn by its own renderers, scaled to the text width."""
+
+    def __init__(self, project, sheet_id: str, width: float, height: float):
+        super().__init__()
+        self.project, self.sheet_id = project, sheet_id
+        layout = project.sheet_layouts[sheet_id]
+        self.scale_by = min(width / layout.width, height / layout.height)
+        self.width, self.height = layout.width * self.scale_by, layout.height * self.scale_by
+
+    def wrap(self, width, height):
+        return self.width, self.height
+
+    def draw(self):
+        from pnp.render.sheets import Pen
+
+        canvas = self.canv
+        backend = getattr(canvas, "_pnp_backend", None) or PdfBackend(canvas)
+        canvas._pnp_backend = backend
+        layout = self.project.sheet_layouts[self.sheet_id]
+        game = self.project.game
+        canvas.saveState()
+        canvas.scale(self.scale_by, self.scale_by)
+        canvas.setStrokeColor(color("#9aa5b1"))
+        canvas.rect(-4, -4, layout.width + 8, layout.height + 8, stroke=1, fill=0)
+        pen = Pen(backend, 0, layout.height, layout.fonts, layout.colors, game.plugin.art, layout.box)
+        for region in layout.regions:
+            game.plugin.sheet_renderers[region.kind](pen, region, game.sheets[self.sheet_id].model, game)
+        canvas.restoreState()
+
+
+def _sheet_pages(project, styles, width, height) -> list:
+    """Each sheet pictured whole, then its dice tables and score formula as reference tables."""
+    from pnp.model.sheet import ScoreTerm, TableRow
+
+    flow = []
+    for sheet_id, sheet in project.game.sheets.items():
+        flow += [PageBreak(), Heading(f'<a name="sheet-{sheet_id}"/>{sheet.model.name}', styles["h1"], f"sheet-{sheet_id}", 0),
+                 SheetPicture(project, sheet_id, width, height - 40)]
+        flow[-2].plain = sheet.model.name
+        for name in type(sheet.model).model_fields:
+            value = getattr(sheet.model, name)
+            if isinstance(value, list) and value and isinstance(value[0], TableRow):
+                rows = [[Paragraph(f"<b>{r.roll}</b>", styles["body"]), Paragraph(f"<b>{r.name}</b>", styles["body"]),
+                         Paragraph(r.text, styles["body"])] for r in sorted(value, key=lambda r: r.roll)]
+                heading = Heading(f"{name.title()} table", styles["h2"], f"sheet-{sheet_id}-{name}", 1)
+                heading.plain = f"{name.title()} table"
+                flow.append(KeepTogether([heading, _table([["Roll", "Result", "What happens"]] + rows, [0.1, 0.3, 0.6], width)]))
+            elif isinstance(value, list) and value and isinstance(value[0], ScoreTerm):
+                rows = [[Paragraph(t.label, styles["body"]), f"{t.points:+d} per {t.per}" if t.per > 1 else f"{t.points:+d}"]
+                        for t in value]
+                heading = Heading("Scoring", styles["h2"], f"sheet-{sheet_id}-score", 1)
+                heading.plain = "Scoring"
+                flow.append(KeepTogether([heading, _table([["Score for", "Points"]] + rows, [0.75, 0.25], width)]))
+    return flow
+
+
+def _table(rows, fractions, width):
+    from reportlab.platypus import Table
+
+    table = Table(rows, colWidths=[f * width for f in fractions], repeatRows=1)
+    table.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), "Vera", 9), ("FONT", (0, 0), (-1, 0), "VeraBd", 9),
+                               ("VALIGN", (0, 0), (-1, -1), "TOP"), ("GRID", (0, 0), (-1, -1), 0.4, color("#9aa5b1")),
+                               ("BACKGROUND", (0, 0), (-1, 0), color("#edf2f6"))]))
+    return table
 
 
 def _title_page(project, ref, styles) -> list:

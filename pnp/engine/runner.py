@@ -42,8 +42,10 @@ def play(engine, seed: int, policies: list[Policy], keep_trace: bool = False, ma
         if on_action:
             on_action(state, action)  # before it is applied, so the state says who acts
         engine.apply_in_place(state, action)  # the runner owns this state; no copy needed
-        for card_id, words in state.resolved:
-            coverage.record(card_id, words, f"seed {seed}, round {getattr(state, 'round', 0)}")
+        where = f"seed {seed}, round {getattr(state, 'round', getattr(state, 'turn', 0))}"
+        for item in state.resolved:  # a card id with its effect words, or a plain element key
+            card_id, words = (item, ()) if isinstance(item, str) else item
+            coverage.record(card_id, words, where)
         if keep_trace:
             trace.append(action)
         if check:

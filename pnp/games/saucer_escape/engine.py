@@ -1,0 +1,439 @@
+"""Saucer Escape's rules engine: a solo roll-and-write, played to the end.
+
+Every die is an explicit chance action, so a seed replays a game exactly.
+Decisions are small: the player's choices at each point (how to assign the
+four dice, which box to explore, which track an arrow raises, who takes a
+hit). Pending follow-ups (arrows, claws, events, gear) are resolved in order
+before play moves on.
+"""
+from __future__ import annotations
+
+import itertools
+import random
+
+from pnp.engine.api import InvariantError, Result
+from pnp.games.saucer_escape import assault, tracks
+from pnp.games.saucer_escape.catalog import HIVEMIND, Catalog, build_catalog
+from pnp.games.saucer_escape.state import SaucerState
+from pnp.sheet_checks import neighbours
+
+AREAS = ("recon", "location", "enemy-life", "enemy-power", "reward")
+CHANCE_PENDING = {"reroll", "event", "event-die", "enemy-die", "crew-dice"}
+MAX_STEPS = 20_000
+
+
+def _assignments():
+    """Every way to send 4 dice to distinct areas (enemy-life and enemy-power count as one area), or waste them."""
+    options = []
+    for choice in itertools.product(AREAS + ("waste",), repeat=4):
+        used = [a.split("-")[0] for a in choice if a != "waste"]
+        if len(used) == len(set(used)):
+            options.append(choice)
+    return tuple(options)
+
+
+ASSIGNMENTS = _assignments()
+
+
+class SaucerEngine:
+    def __init__(self, catalog: Catalog):
+        self.catalog = catalog
+
+    @classmethod
+    def from_game(cls, game, **_):
+        return cls(build_catalog(game))
+
+    # -- the API ---------------------------------------------------------------
+    def initial_state(self, rng: random.Random, **_) -> SaucerState:
+        state = SaucerState()
+        state.explored = {self.catalog.start}
+        return state
+
+    def is_terminal(self, state: SaucerState) -> bool:
+        return state.over
+
+    def current_player(self, state: SaucerState) -> int | None:
+        return None if self.is_chance(state) or state.over else 0
+
+    def is_chance(self, state: SaucerState) -> bool:
+        if state.pending:
+            return state.pending[0][0] in CHANCE_PENDING
+        return state.phase in ("setup-roll", "roll")
+
+    def sample_chance(self, state: SaucerState, rng: random.Random) -> tuple:
+        d6 = lambda: rng.randint(1, 6)  # noqa: E731
+        if state.pending:
+            kind = state.pending[0][0]
+            if kind in ("reroll", "event-die", "enemy-die"):
+                return ("die", d6())
+            if kind in ("event", "crew-dice"):
+                return ("dice", (d6(), d6()))
+        if state.phase == "setup-roll":
+            return ("dice", tuple(rng.sample(range(1, 7), 3)))  # re-rolled until all differ: 3 distinct values
+        return ("dice", tuple(d6() for _ in range(4)))
+
+    def chance_outcomes(self, state: SaucerState) -> list[tuple]:
+        if state.pending and state.pending[0][0] in ("reroll", "event-die", "enemy-die"):
+            return [("die", v) for v in range(1, 7)]
+        if state.pending and state.pending[0][0] in ("event", "crew-dice"):
+            return [("dice", (a, b)) for a in range(1, 7) for b in range(1, 7)]
+        return []  # the 4-dice roll and the set-up roll are sampled
+
+    def legal_actions(self, state: SaucerState) -> list[tuple]:
+        if state.over or self.is_chance(state):
+            return []
+        if state.pending:
+            return self._pending_actions(state, state.pending[0])
+        return PHASE_ACTIONS[state.phase](self, state)
+
+    def apply(self, state: SaucerState, action: tuple) -> SaucerState:
+        new = state.copy()
+        self.apply_in_place(new, action)
+        return new
+
+    def apply_in_place(self, state: SaucerState, action: tuple) -> None:
+        state.resolved = []
+        if state.pending:
+            head = state.pending.pop(0)
+            PENDING[head[0]](self, state, head, action)
+        else:
+            APPLY[state.phase](self, state, action)
+        self._settle(state)
+
+    def result(self, state: SaucerState) -> Result:
+        points = self.score(state)
+        won = state.killed[HIVEMIND] and state.escaped
+        return Result(scores=[sum(points.values())], winners=[0] if won else [], rounds=state.turn,
+                      details={"breakdown": points, "won": won, "escaped": state.escaped, "hivemind": state.killed[HIVEMIND]})
+
+    # -- scoring -------------------------------------------------------------------
+    def measures(self, state: SaucerState) -> dict[str, int]:
+        killed_rows = [r for r in range(7) if state.killed[r]]
+        return {
+            "killed_enemy_boxes": sum(state.life[r] + state.power[r] for r in killed_rows),
+            "collected_reward_boxes": sum(state.reward[t] for t in range(6) if state.collected[t]),
+            "hivemind_killed": int(state.killed[HIVEMIND]),
+            "artifacts": state.artifacts,
+            "turns_left": max(0, self.catalog.turns - state.turn),
+            "crew_killed": sum(state.dead),
+        }
+
+    def score(self, state: SaucerState) -> dict[str, int]:
+        values = self.measures(state)
+        return {measure: (values[measure] // per) * points for measure, points, per in self.catalog.score}
+
+    # -- automatic steps ---------------------------------------------------------------
+    def _settle(self, state: SaucerState) -> None:
+        """Skip pending items with no real choice; end the game when it is over."""
+        while state.pending and not state.over:
+            head = state.pending[0]
+            if head[0] in CHANCE_PENDING:
+                return
+            options = self._pending_actions(state, head)
+            if len(options) > 1:
+                return
+            state.pending.pop(0)
+            if options:
+                PENDING[head[0]](self, state, head, options[0])
+        if state.over:
+            state.pending.clear()
+            state.phase = "over"
+
+    # -- set-up ----------------------------------------------------------------------------
+    def _setup_roll(self, state, action):
+        state.dice = list(action[1])
+        state.phase = "setup-order"
+
+    def _setup_order_actions(self, state):
+        return [("setup", order) for order in itertools.permutations(state.dice)]
+
+    def _setup_order(self, state, action):
+        enemy_die, reward_die, artifact_die = action[1]
+        state.enemy_numbers = [(enemy_die - 1 + i) % 6 + 1 for i in range(6)]
+        state.reward_numbers = [(reward_die - 1 + i) % 6 + 1 for i in range(6)]
+        state.artifacts = artifact_die
+        for i, member in enumerate(self.catalog.crew):
+            for item in member.starting_gear:
+                state.gear[i][item] += 1
+            state.pending.append(("unlock", i))
+        state.phase = "roll"
+        state.turn = 1
+
+    # -- a turn ------------------------------------------------------------------------------
+    def _roll(self, state, action):
+        state.dice = list(action[1])
+        state.phase = "adjust"
+
+    def _adjust_actions(self, state):
+        actions = [("assign", a) for a in ASSIGNMENTS]
+        if state.artifacts > 0:
+            actions += [("reroll", i, "artifact") for i in range(4)]
+        if state.can_use(self.catalog, "REROLL") is not None:
+            actions += [("reroll", i, "ability") for i in range(4)]
+        if state.can_use(self.catalog, "MODIFY_DIE") is not None:
+            actions += [("modify", i, d) for i in range(4) for d in (-1, 1) if 1 <= state.dice[i] + d <= 6]
+        return actions
+
+    def _adjust(self, state, action):
+        kind = action[0]
+        if kind == "reroll":
+            self.pay_reroll(state, action[2])
+            state.pending.append(("reroll", "turn", action[1]))
+        elif kind == "modify":
+            self.use(state, "MODIFY_DIE")
+            state.dice[action[1]] += action[2]
+        else:
+            self._assign(state, action[1])
+
+    def pay_reroll(self, state, source):
+        if source == "artifact":
+            state.artifacts -= 1
+            tracks.note(state, "spend:artifact-reroll")
+        else:
+            self.use(state, "REROLL")
+
+    def use(self, state, word):
+        """Darken a Power box of the crew member who uses this ability."""
+        i = state.can_use(self.catalog, word)
+        if i is None:
+            raise InvariantError(f"ability {word} used without a living crew member and Power to pay")
+        state.spent[i] += 1
+        ability = next(a for a in self.catalog.crew[i].abilities if a[1] == word)
+        tracks.note(state, f"ability:{ability[0]}")
+        tracks.note(state, f"box:{self.catalog.crew[i].id}.power.{state.spent[i]}")
+        return i
+
+    def _assign(self, state, mapping):
+        catalog = self.catalog
+        dice = state.dice
+        state.record.append(tuple(zip(mapping, dice)))
+        tracks.note(state, f"box:turn{state.turn}")
+        if len(set(dice)) < len(dice):  # a pair or better fuels the pod, once per turn
+            tracks.note(state, "doubles")
+            tracks.advance_pod(state, catalog)
+        for area, value in zip(mapping, dice):
+            if area == "location":
+                row = state.row_of_enemy(value)
+                tracks.darken_location(state, catalog, row)
+            elif area.startswith("enemy"):
+                row = state.row_of_enemy(value)
+                side = area.split("-")[1]
+                if side in tracks.raisable(state, catalog, row):
+                    tracks.raise_enemy(state, catalog, row, side)
+            elif area == "reward":
+                tracks.darken_reward(state, catalog, state.row_of_reward(value))
+            elif area == "recon":
+                state.recon_left = value
+        state.phase = "recon" if state.recon_left else "free"
+
+    def _recon_actions(self, state):
+        catalog = self.catalog
+        actions = [("stop",)]
+        if state.can_use(catalog, "ADD_RECON") is not None:
+            actions.append(("penetrate",))
+        if state.recon_left <= 0:
+            return actions
+        hack = state.can_use(catalog, "UNLOCK_RED_DOOR") is not None
+        for cell in sorted(self.frontier(state)):
+            ch = catalog.grid[cell]
+            if ch in ".E":
+                actions.append(("explore", cell, None))
+            elif ch == "r":
+                if state.items["red_keycard"]:
+                    actions.append(("explore", cell, "key"))
+                if hack:
+                    actions.append(("explore", cell, "hack"))
+            elif ch == "b" and state.items["blue_keycard"]:
+                actions.append(("explore", cell, "key"))
+        return actions
+
+    def frontier(self, state) -> set:
+        grid = self.catalog.grid
+        return {n for cell in state.explored for n in neighbours(cell) if n in grid and n not in state.explored}
+
+    def _recon(self, state, action):
+        catalog = self.catalog
+        if action[0] == "penetrate":
+            self.use(state, "ADD_RECON")
+            state.recon_left += next(a[2] for m in catalog.crew for a in m.abilities if a[1] == "ADD_RECON")
+            return
+        if action[0] == "stop":
+            state.recon_left = 0
+        else:
+            _, cell, how = action
+            ch = catalog.grid[cell]
+            if how == "key":
+                key = "red_keycard" if ch == "r" else "blue_keycard"
+                state.items[key] -= 1
+                tracks.note(state, f"door:{ch}")
+            elif how == "hack":
+                self.use(state, "UNLOCK_RED_DOOR")
+                tracks.note(state, "door:r")
+            state.explored.add(cell)
+            state.recon_left -= 1
+            tracks.note(state, f"box:map.{cell[0]}.{cell[1]}")
+            if ch == "E" and cell not in state.events_done:
+                state.events_done.add(cell)
+                state.assault.setdefault("events", []).append(cell)
+        if state.recon_left <= 0:
+            for cell in state.assault.pop("events", []):
+                state.pending.append(("event", cell))
+            state.phase = "free"
+
+    # -- free actions -------------------------------------------------------------------------
+    def _free_actions(self, state):
+        catalog = self.catalog
+        actions = [("end-turn",)]
+        if state.pod >= catalog.pod_length:
+            actions.append(("escape",))
+        leaders_dead = all(state.killed[:HIVEMIND])  # the Hivemind shows itself once its six leaders are dead
+        for row in range(7):
+            if not state.killed[row] and state.entrance_open(catalog, row) and (row != HIVEMIND or leaders_dead):
+                actions.append(("assault", row))
+        hurt = [i for i in state.alive() if state.wounds[i] > 0]
+        if state.items["medkit"]:
+            actions += [("medkit", i) for i in hurt]
+        if state.can_use(catalog, "HEAL") is not None:
+            actions += [("heal", i) for i in hurt]
+        if state.can_use(catalog, "REDUCE_ENEMY") is not None:
+            actions += [("risky", row, side) for row in range(7) if not state.killed[row]
+                        for side, track in (("life", state.life), ("power", state.power)) if track[row] > 0]
+        if state.artifacts >= catalog.advance_cost:
+            for i in state.alive():
+                if state.rank[i] < catalog.crew[i].ranks:
+                    actions += [("advance", i, k) for k in range(3) if k not in state.unlocked[i]]
+        actions += self._trades(state)
+        return actions
+
+    def _trades(self, state):
+        actions = []
+        for giver in state.alive():
+            for item in ("lasgun", "shield"):
+                if state.gear[giver][item]:
+                    actions += [("trade", giver, taker, item) for taker in state.alive()
+                                if taker != giver and state.gear[taker][item] < self.catalog.crew[taker].gear.get(item, 0)]
+        return actions
+
+    def _free(self, state, action):
+        catalog = self.catalog
+        kind = action[0]
+        if kind == "end-turn":
+            if state.turn >= catalog.turns:
+                state.over = True
+            else:
+                state.turn += 1
+                state.phase = "roll"
+        elif kind == "escape":
+            state.escaped = True
+            state.over = True
+            tracks.note(state, "escape")
+        elif kind == "assault":
+            assault.begin(self, state, action[1])
+        elif kind == "medkit":
+            state.items["medkit"] -= 1
+            tracks.heal(state, action[1], 1)
+            tracks.note(state, "use:medkit")
+        elif kind == "heal":
+            self.use(state, "HEAL")
+            tracks.heal(state, action[1], 1)
+        elif kind == "risky":
+            self.use(state, "REDUCE_ENEMY")
+            tracks.lower_enemy(state, catalog, action[1], action[2])
+        elif kind == "advance":
+            _, i, k = action
+            state.artifacts -= catalog.advance_cost
+            state.rank[i] += 1
+            state.unlocked[i].add(k)
+            tracks.note(state, f"box:{catalog.crew[i].id}.rank.{state.rank[i]}")
+            tracks.note(state, f"unlock:{catalog.crew[i].abilities[k][0]}")
+        elif kind == "trade":
+            _, giver, taker, item = action
+            state.gear[giver][item] -= 1
+            state.gear[taker][item] += 1
+            tracks.note(state, f"trade:{item}")
+
+    # -- pending follow-ups ------------------------------------------------------------------------
+    def _pending_actions(self, state, head):
+        kind = head[0]
+        catalog = self.catalog
+        if kind == "raise":
+            return [("raise", side) for side in tracks.raisable(state, catalog, head[1])]
+        if kind == "unlock":
+            return [("unlock", k) for k in range(3)]
+        if kind == "equip":
+            return [("equip", i) for i in state.alive() if state.gear[i][head[1]] < catalog.crew[i].gear.get(head[1], 0)]
+        if kind == "hit-one":
+            return [("target", i) for i in state.alive()]
+        if kind == "heal-one":
+            return [("target", i) for i in state.alive() if state.wounds[i] > 0]
+        if kind == "trade":
+            return [("buy", None)] + ([("buy", item) for item in head[2]] if state.artifacts >= head[1] else [])
+        if kind == "reward-boxes":
+            return [("track", t) for t in range(6) if not state.collected[t] and state.reward[t] < catalog.reward_lengths[t]]
+        return assault.pending_actions(self, state, head)
+
+    def _pending_raise(self, state, head, action):
+        tracks.raise_enemy(state, self.catalog, head[1], action[1])
+
+    def _pending_unlock(self, state, head, action):
+        state.unlocked[head[1]].add(action[1])
+        tracks.note(state, f"unlock:{self.catalog.crew[head[1]].abilities[action[1]][0]}")
+
+    def _pending_equip(self, state, head, action):
+        state.gear[action[1]][head[1]] += 1
+        tracks.note(state, f"box:{self.catalog.crew[action[1]].id}.{head[1]}.{state.gear[action[1]][head[1]]}")
+
+    def _pending_reroll(self, state, head, action):
+        where, index = head[1], head[2]
+        if where == "turn":
+            state.dice[index] = action[1]
+        else:
+            assault.reroll_result(self, state, where, index, action[1])
+
+    def _pending_event(self, state, head, action):
+        from pnp.games.saucer_escape.events import resolve
+
+        resolve(self, state, sum(action[1]))
+
+    def _pending_generic(self, state, head, action):
+        from pnp.games.saucer_escape.events import follow_up
+
+        follow_up(self, state, head, action)
+
+    # -- invariants ------------------------------------------------------------------------------------
+    def check_invariants(self, state: SaucerState) -> None:
+        catalog = self.catalog
+        for row, enemy in enumerate(catalog.enemies):
+            if not (0 <= state.life[row] <= enemy.life_len and 0 <= state.power[row] <= enemy.power_len):
+                raise InvariantError(f"{enemy.id} tracks out of range")
+        for i, member in enumerate(catalog.crew):
+            if state.spent[i] > member.power + state.rank[i] or state.wounds[i] > member.life + state.rank[i]:
+                raise InvariantError(f"{member.id} spent more Power or took more wounds than the track holds")
+            for item, slots in member.gear.items():
+                if state.gear[i][item] > slots:
+                    raise InvariantError(f"{member.id} carries too many {item}s")
+        if state.artifacts < 0 or any(v < 0 for v in state.items.values()):
+            raise InvariantError("a party item went below zero")
+        if state.turn > catalog.turns:
+            raise InvariantError(f"turn {state.turn} is past the last turn")
+        if not state.explored <= set(catalog.grid):
+            raise InvariantError("explored a box that is not on the map")
+
+
+PHASE_ACTIONS = {
+    "setup-order": SaucerEngine._setup_order_actions, "adjust": SaucerEngine._adjust_actions,
+    "recon": SaucerEngine._recon_actions, "free": SaucerEngine._free_actions,
+    **assault.PHASE_ACTIONS,
+}
+APPLY = {
+    "setup-roll": SaucerEngine._setup_roll, "setup-order": SaucerEngine._setup_order, "roll": SaucerEngine._roll,
+    "adjust": SaucerEngine._adjust, "recon": SaucerEngine._recon, "free": SaucerEngine._free,
+    **assault.APPLY,
+}
+PENDING = {
+    "raise": SaucerEngine._pending_raise, "unlock": SaucerEngine._pending_unlock, "equip": SaucerEngine._pending_equip,
+    "reroll": SaucerEngine._pending_reroll, "event": SaucerEngine._pending_event,
+    "hit-one": SaucerEngine._pending_generic, "heal-one": SaucerEngine._pending_generic, "trade": SaucerEngine._pending_generic,
+    "reward-boxes": SaucerEngine._pending_generic, "event-die": SaucerEngine._pending_generic,
+    **assault.PENDING,
+}

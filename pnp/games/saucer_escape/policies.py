@@ -1,0 +1,192 @@
+"""Players for Saucer Escape playtests: random, a greedy player that plays to win,
+and a filler that darkens every track it can (it reaches the far ends of the sheet)."""
+from __future__ import annotations
+
+import random
+
+from pnp.engine.runner import random_policy
+from pnp.games.saucer_escape.catalog import HIVEMIND
+from pnp.sheet_checks import neighbours
+
+PREFERRED_ABILITIES = {"deckard": 0, "quaid": 1, "rico": 0, "medic": 2}
+
+
+def greedy_policy(engine, state, actions, rng: random.Random):
+    head = state.pending[0][0] if state.pending else state.phase
+    chooser = CHOOSERS.get(head)
+    if chooser is None:
+        return actions[0]
+    choice = chooser(engine, state, actions)
+    return choice if choice in actions else actions[0]
+
+
+def _setup(engine, state, actions):
+    return max(actions, key=lambda a: (a[1][2], -a[1][0]))  # the highest die becomes Artifacts
+
+
+def _unlock(engine, state, actions):
+    member = engine.catalog.crew[state.pending[0][1]]
+    return ("unlock", PREFERRED_ABILITIES.get(member.id, 0))
+
+
+def _area_value(engine, state, area, die, can_explore):
+    catalog = engine.catalog
+    if area == "waste":
+        return 0.0
+    if area == "recon":
+        return die * 1.2 if can_explore else -0.1
+    if area == "location":
+        row = state.row_of_enemy(die)
+        loc_id, length, arrows = catalog.locations[row]
+        if state.killed[row] or state.location[row] >= length:
+            return -0.1
+        return 1.6 - (1.2 if state.location[row] + 1 in arrows else 0)
+    if area == "reward":
+        track = state.row_of_reward(die)
+        if state.collected[track] or state.reward[track] >= catalog.reward_lengths[track]:
+            return -0.1
+        icon = catalog.rewards[track].get(state.reward[track] + 1, ())
+        return 2.0 if icon[:1] == ("GAIN",) else 0.3
+    return -1.5  # enemy tracks only make enemies stronger
+
+
+def _assign(engine, state, actions):
+    dice = state.dice
+    can_explore = bool(engine.frontier(state))
+    values = {(area, i): _area_value(engine, state, area.split("-")[0] if area.startswith("enemy") else area, die, can_explore)
+              for i, die in enumerate(dice) for area in ("recon", "location", "enemy-life", "enemy-power", "reward", "waste")}
+    best, best_value = None, None
+    for action in actions:
+        if action[0] != "assign":
+            continue
+        value = sum(values[area, i] for i, area in enumerate(action[1]))
+        if best_value is None or value > best_value:
+            best, best_value = action, value
+    return best
+
+
+def _explore(engine, state, actions):
+    catalog = engine.catalog
+    targets = [catalog.entrances[r] for r in range(7) if not state.killed[r] and catalog.entrances[r] not in state.explored]
+    explores = [a for a in actions if a[0] == "explore"]
+    if not explores:
+        return ("penetrate",) if ("penetrate",) in actions and state.recon_left == 0 and engine.frontier(state) else ("stop",)
+
+    def distance(cell):
+        if cell in targets:
+            return -10
+        ch = catalog.grid[cell]
+        return (0 if ch == "E" else 1) + min((abs(cell[0] - t[0]) + abs(cell[1] - t[1]) for t in targets), default=0)
+
+    return min(explores, key=lambda a: (distance(a[1]), a[2] == "key"))
+
+
+def _free(engine, state, actions):
+    catalog = engine.catalog
+    if ("escape",) in actions and (state.killed[HIVEMIND] or state.turn >= catalog.turns - 1):
+        return ("escape",)
+    for action in actions:
+        if action[0] == "medkit" and state.wounds[action[1]] >= state.max_life(catalog, action[1]) - 1:
+            return action
+    advances = [a for a in actions if a[0] == "advance"]
+    if advances:
+        return advances[0]
+    assaults = [a for a in actions if a[0] == "assault"]
+    for action in sorted(assaults, key=lambda a: _odds(engine, state, a[1]), reverse=True):
+        if _odds(engine, state, action[1]) >= 0 and _life_left(engine, state) > _hits(engine, state, action[1]) + 1:
+            return action
+    return ("end-turn",)
+
+
+def _odds(engine, state, row) -> float:
+    enemy = engine.catalog.enemies[row]
+    target = enemy.life_bonus + state.life[row] + 3.5
+    return 7 + max(0, state.carried("lasgun") - state.negated(engine.catalog, row, "lasgun")) - target
+
+
+def _hits(engine, state, row) -> int:
+    enemy = engine.catalog.enemies[row]
+    return max(0, enemy.power_bonus + state.power[row] - state.carried("shield"))
+
+
+def _life_left(engine, state) -> int:
+    return sum(state.max_life(engine.catalog, i) - state.wounds[i] for i in state.alive())
+
+
+def _crew_roll(engine, state, actions):
+    a = state.assault
+    lasguns = max(0, state.carried("lasgun") - state.negated(engine.catalog, a["row"], "lasgun"))
+    total = sum(a["crew"]) + lasguns + a["bonus"]
+    if total >= a["target"]:
+        return ("strike",)
+    for preferred in (("rapid-fire",), ("reroll-crew", a["crew"].index(min(a["crew"])), "artifact")):
+        if preferred in actions:
+            return preferred
+    if ("first-law",) in actions and a["row"] == HIVEMIND and total + 10 >= a["target"]:
+        return ("first-law",)
+    return ("strike",)
+
+
+def _hits_choice(engine, state, actions):
+    hits = state.assault["hits"]
+    for option in (("predictive",), ("overcharge",)):
+        if option in actions and hits >= 2:
+            return option
+    if ("medkit-hit",) in actions and hits >= _life_left(engine, state) - 1:
+        return ("medkit-hit",)
+    return ("take",)
+
+
+def _toughest(engine, state, actions):
+    return max(actions, key=lambda a: state.max_life(engine.catalog, a[1]) - state.wounds[a[1]])
+
+
+def _after(engine, state, actions):
+    row = state.assault["row"]
+    if _odds(engine, state, row) >= 0 and _life_left(engine, state) > _hits(engine, state, row) + 2:
+        return ("retry",)
+    for option in (("retreat-tactician",), ("retreat", "life"), ("retreat", "power"), ("retreat", None)):
+        if option in actions:
+            return option
+    return actions[0]
+
+
+def _raise(engine, state, actions):
+    return ("raise", "life") if ("raise", "life") in actions else actions[0]
+
+
+def _trade(engine, state, actions):
+    return max(actions, key=lambda a: a[1] is not None)
+
+
+def _reward_track(engine, state, actions):
+    return max(actions, key=lambda a: sum(1 for box, icon in engine.catalog.rewards[a[1]].items()
+                                          if icon[0] == "GAIN" and box > state.reward[a[1]]))
+
+
+def _wounded(engine, state, actions):
+    return max(actions, key=lambda a: state.wounds[a[1]])
+
+
+CHOOSERS = {
+    "setup-order": _setup, "unlock": _unlock, "adjust": _assign, "recon": _explore, "free": _free,
+    "assault-enemy": lambda e, s, a: ("lock",), "assault-crew": _crew_roll, "assault-hits": _hits_choice,
+    "assault-after": _after, "raise": _raise, "hit": _toughest, "hit-one": _toughest, "equip": _toughest,
+    "heal-one": _wounded, "trade": _trade, "reward-boxes": _reward_track,
+}
+
+
+def filler_policy(engine, state, actions, rng: random.Random):
+    """Darkens as much as it can: every die on a track, never escapes early. It visits the far ends of tracks."""
+    if state.phase == "adjust" and not state.pending:
+        tracked = [a for a in actions if a[0] == "assign" and "waste" not in a[1]]
+        return tracked[rng.randrange(len(tracked))] if tracked else random_policy(engine, state, actions, rng)
+    if state.phase == "free" and not state.pending:
+        useful = [a for a in actions if a[0] not in ("escape", "end-turn")]
+        if useful and rng.random() < 0.6:
+            return useful[rng.randrange(len(useful))]
+        return ("end-turn",)
+    return random_policy(engine, state, actions, rng)
+
+
+POLICIES = {"random": random_policy, "greedy": greedy_policy, "filler": filler_policy}

@@ -1,0 +1,112 @@
+"""Darkening boxes and what their icons set off (arrows, claws), shared by every part of a turn."""
+from __future__ import annotations
+
+from pnp.games.saucer_escape.catalog import HIVEMIND, Catalog
+from pnp.games.saucer_escape.state import SaucerState
+
+SIDES = ("life", "power")
+
+
+def note(state: SaucerState, key: str) -> None:
+    state.resolved.append(key)
+
+
+def raisable(state: SaucerState, catalog: Catalog, row: int) -> list[str]:
+    """Sides of an enemy that may take one more box: room left, and never more than 2 ahead of the other."""
+    if state.killed[row]:
+        return []
+    enemy = catalog.enemies[row]
+    life, power = state.life[row], state.power[row]
+    sides = []
+    if life < enemy.life_len and life + 1 - power <= 2:
+        sides.append("life")
+    if power < enemy.power_len and power + 1 - life <= 2:
+        sides.append("power")
+    return sides
+
+
+def raise_enemy(state: SaucerState, catalog: Catalog, row: int, side: str) -> None:
+    track = state.life if side == "life" else state.power
+    track[row] += 1
+    enemy = catalog.enemies[row]
+    box = track[row]
+    note(state, f"box:{enemy.id}.{side}.{box}")
+    icon = (enemy.life_icons if side == "life" else enemy.power_icons).get(box)
+    if icon == "CLAW":
+        note(state, f"icon:{enemy.id}.{side}.{box}:CLAW")
+        state.pending.append(("raise", HIVEMIND))
+    for column in (enemy.neg_lasgun + enemy.neg_shield):
+        if column == box and state.life[row] >= column and state.power[row] >= column:
+            kind = "NEG_LASGUN" if column in enemy.neg_lasgun else "NEG_SHIELD"
+            note(state, f"icon:{enemy.id}.between.{column}:{kind}")
+
+
+def lower_enemy(state: SaucerState, catalog: Catalog, row: int, side: str) -> None:
+    track = state.life if side == "life" else state.power
+    if track[row] > 0:
+        track[row] -= 1
+
+
+def darken_location(state: SaucerState, catalog: Catalog, row: int) -> None:
+    loc_id, length, arrows = catalog.locations[row]
+    if state.killed[row] or state.location[row] >= length:
+        return
+    state.location[row] += 1
+    box = state.location[row]
+    note(state, f"box:{loc_id}.{box}")
+    if box in arrows:
+        note(state, f"icon:{loc_id}.{box}:ARROW")
+        state.pending.append(("raise", row))
+
+
+def darken_reward(state: SaucerState, catalog: Catalog, track: int) -> None:
+    if state.collected[track] or state.reward[track] >= catalog.reward_lengths[track]:
+        return
+    state.reward[track] += 1
+    box = state.reward[track]
+    note(state, f"box:reward{track + 1}.{box}")
+    icon = catalog.rewards[track].get(box, ())
+    if icon[:1] == ("ARROW",):
+        note(state, f"icon:reward{track + 1}.{box}:ARROW")
+        row = state.row_of_enemy(state.reward_numbers[track])
+        if row is not None:
+            state.pending.append(("raise", row))
+    elif icon[:1] == ("CLAW",):
+        note(state, f"icon:reward{track + 1}.{box}:CLAW")
+        state.pending.append(("raise", HIVEMIND))
+
+
+def advance_pod(state: SaucerState, catalog: Catalog, boxes: int = 1) -> None:
+    for _ in range(boxes):
+        if state.pod < catalog.pod_length:
+            state.pod += 1
+            note(state, f"box:escape-pod.{state.pod}")
+            if state.pod == catalog.pod_length:
+                note(state, "icon:escape-pod:POD_FUELED")
+
+
+def gain(state: SaucerState, catalog: Catalog, item: str, amount: int = 1) -> None:
+    """Party items go up their track (up to its length); gear waits for a crew member to carry it."""
+    note(state, f"gain:{item}")
+    if item == "artifacts":
+        state.artifacts += catalog.item_amounts.get("artifacts", 3) * amount
+    elif item in state.items:
+        state.items[item] = min(catalog.party[item], state.items[item] + amount)
+        note(state, f"box:party.{item}.{state.items[item]}")
+    else:
+        state.pending.extend([("equip", item)] * amount)
+
+
+def wound(state: SaucerState, catalog: Catalog, i: int, hits: int = 1) -> None:
+    state.wounds[i] = min(state.max_life(catalog, i), state.wounds[i] + hits)
+    note(state, f"box:{catalog.crew[i].id}.life.{state.wounds[i]}")
+    if state.wounds[i] >= state.max_life(catalog, i):
+        state.dead[i] = True
+        state.gear[i] = {"lasgun": 0, "shield": 0}
+        note(state, f"death:{catalog.crew[i].id}")
+        if not state.alive():
+            state.over = True
+
+
+def heal(state: SaucerState, i: int, amount: int) -> None:
+    state.wounds[i] = max(0, state.wounds[i] - amount)

@@ -155,6 +155,7 @@ class SaucerEngine:
         for i, member in enumerate(self.catalog.crew):
             for item in member.starting_gear:
                 state.gear[i][item] += 1
+                tracks.note(state, f"box:{member.id}.{item}.{state.gear[i][item]}")
             state.pending.append(("unlock", i))
         state.phase = "roll"
         state.turn = 1

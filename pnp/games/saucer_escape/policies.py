@@ -182,11 +182,144 @@ def filler_policy(engine, state, actions, rng: random.Random):
         tracked = [a for a in actions if a[0] == "assign" and "waste" not in a[1]]
         return tracked[rng.randrange(len(tracked))] if tracked else random_policy(engine, state, actions, rng)
     if state.phase == "free" and not state.pending:
-        useful = [a for a in actions if a[0] not in ("escape", "end-turn")]
+        advances = [a for a in actions if a[0] == "advance"]
+        if advances:
+            return advances[rng.randrange(len(advances))]
+        useful = [a for a in actions if a[0] not in ("escape", "end-turn", "medkit")]  # dark Medkit boxes stay dark
         if useful and rng.random() < 0.6:
             return useful[rng.randrange(len(useful))]
         return ("end-turn",)
+    if state.phase == "assault-hits" and not state.pending:
+        keep = [a for a in actions if a[0] != "medkit-hit"]
+        return keep[rng.randrange(len(keep))]
     return random_policy(engine, state, actions, rng)
 
 
-POLICIES = {"random": random_policy, "greedy": greedy_policy, "filler": filler_policy}
+def besieger_policy(engine, state, actions, rng: random.Random):
+    """Feeds one enemy as hard as the rules allow: matching dice, arrows, and assault-and-retreat loops.
+
+    A scenario player: it shows that the far ends of enemy tracks (and what sits
+    there) can be reached by legal play.
+    """
+    catalog = engine.catalog
+    alive = [r for r in range(HIVEMIND) if not state.killed[r]]
+    if state.phase == "setup-order":
+        return random_policy(engine, state, actions, rng)  # any numbering, so every enemy gets besieged in some game
+    if not alive or (state.pending and state.pending[0][0] not in ("raise",)):
+        return greedy_policy(engine, state, actions, rng)
+    target = _chosen(state, HIVEMIND)
+    if state.killed[target]:
+        target = alive[0]
+    number = state.enemy_numbers[target] if state.enemy_numbers else None
+    if state.pending:  # an arrow or claw: keep the two tracks level so both can keep growing
+        row = state.pending[0][1]
+        low = "life" if state.life[row] <= state.power[row] else "power"
+        return ("raise", low) if ("raise", low) in actions else actions[0]
+    if state.phase == "adjust":
+        if number not in state.dice and state.artifacts:
+            return ("reroll", rng.randrange(4), "artifact")
+        side = "enemy-life" if state.life[target] <= state.power[target] else "enemy-power"
+        def fit(action):
+            return sum((area == side and die == number) * 3 + (area == "location" and die == number) * 2 + (area == "recon")
+                       for area, die in zip(action[1], state.dice))
+        assigns = [a for a in actions if a[0] == "assign"]
+        best = max(fit(a) for a in assigns)
+        choices = [a for a in assigns if fit(a) == best]
+        return choices[rng.randrange(len(choices))]
+    if state.phase == "free":
+        advances = [a for a in actions if a[0] == "advance"]
+        if advances:
+            return advances[0]
+        enemy = catalog.enemies[target]
+        best_roll = 12 + state.carried("lasgun") + 2  # the crew's best total, Rapid Fire included
+        if ("assault", target) in actions and _hits(engine, state, target) <= 1 and enemy.life_bonus + state.life[target] + 1 > best_roll:
+            return ("assault", target)  # a strike that cannot kill: the retreat feeds the enemy
+        return ("end-turn",)
+    if state.phase == "assault-after":
+        low = "life" if state.life[target] <= state.power[target] else "power"
+        return ("retreat", low) if ("retreat", low) in actions else greedy_policy(engine, state, actions, rng)
+    if state.phase == "assault-crew":
+        return ("strike",)
+    return greedy_policy(engine, state, actions, rng)
+
+
+def _chosen(state, count: int) -> int:
+    """A per-game choice fixed by the set-up dice, so that across seeds every option gets its turn."""
+    if not state.enemy_numbers:
+        return 0
+    return (state.enemy_numbers[0] * 7 + state.reward_numbers[0] * 3) % count  # both fixed once the game is set up
+
+
+def claw_policy(engine, state, actions, rng: random.Random):
+    """Hunts claw icons: dice and arrows go to tracks whose next box holds a claw; the Hivemind grows evenly."""
+    catalog = engine.catalog
+    if state.pending and state.pending[0][0] == "raise":
+        row = state.pending[0][1]
+        if row == HIVEMIND:
+            low = "life" if state.life[row] <= state.power[row] else "power"
+            return ("raise", low) if ("raise", low) in actions else actions[0]
+        enemy = catalog.enemies[row]
+        for side, icons, track in (("life", enemy.life_icons, state.life), ("power", enemy.power_icons, state.power)):
+            if ("raise", side) in actions and any(box > track[row] and icon == "CLAW" for box, icon in icons.items()):
+                return ("raise", side)
+        return actions[rng.randrange(len(actions))]
+    if state.phase == "adjust" and not state.pending:
+        def claws_ahead(area, die):
+            if area.startswith("enemy"):
+                row = state.row_of_enemy(die)
+                enemy, side = catalog.enemies[row], area.split("-")[1]
+                icons, track = (enemy.life_icons, state.life) if side == "life" else (enemy.power_icons, state.power)
+                return 2 * any(icon == "CLAW" and box > track[row] for box, icon in icons.items())
+            if area == "reward":
+                t = state.row_of_reward(die)
+                return 2 * any(icon[0] == "CLAW" and box > state.reward[t] for box, icon in catalog.rewards[t].items())
+            return 1 if area in ("location", "recon") else 0
+        assigns = [a for a in actions if a[0] == "assign"]
+        best = max(sum(claws_ahead(area, die) for area, die in zip(a[1], state.dice)) for a in assigns)
+        choices = [a for a in assigns if sum(claws_ahead(area, die) for area, die in zip(a[1], state.dice)) == best]
+        return choices[rng.randrange(len(choices))]
+    return filler_policy(engine, state, actions, rng)
+
+
+ABILITY_MOVES = {"REROLL": "reroll", "MODIFY_DIE": "modify", "RAPID_FIRE": "rapid-fire", "OVERCHARGE": "overcharge",
+                 "SELF_SACRIFICE": "self-sacrifice", "REDUCE_HITS": "predictive", "HEAL": "heal", "ADD_RECON": "penetrate"}
+
+
+def veteran_policy(engine, state, actions, rng: random.Random):
+    """Plays to win, but raises one crew member's rank as far as it goes, spends their Power and lets them take the hits."""
+    if state.phase == "setup-order":
+        return random_policy(engine, state, actions, rng)
+    catalog = engine.catalog
+    chosen = _chosen(state, len(catalog.crew))
+    veteran = state.rank[chosen] >= catalog.crew[chosen].ranks
+    if state.pending and state.pending[0][0] in ("hit", "hit-one") and veteran and ("target", chosen) in actions:
+        return ("target", chosen)
+    if state.pending and state.pending[0][0] == "unlock" and state.pending[0][1] == chosen:
+        return actions[rng.randrange(len(actions))]
+    if not state.pending and state.phase == "free":
+        for action in actions:
+            if action[:2] == ("advance", chosen):
+                return action
+    if not state.pending and veteran:
+        moves = {ABILITY_MOVES.get(word) for _, word, _ in catalog.crew[chosen].abilities}
+        own = [a for a in actions if a[0] in moves and not (a[0] in ("reroll", "modify") and len(a) > 2 and a[-1] == "artifact")]
+        if own and state.can_use(catalog, next(w for _, w, _ in catalog.crew[chosen].abilities if ABILITY_MOVES.get(w) == own[0][0])) == chosen:
+            return own[0]
+        # a veteran at full rank charges in: assaults with the biggest hits, never retreating
+        if state.phase == "free":
+            assaults = [a for a in actions if a[0] == "assault"]
+            if assaults:
+                return max(assaults, key=lambda a: _hits(engine, state, a[1]))
+        if state.phase == "assault-after":
+            return ("retry",)
+        if state.phase == "assault-hits":
+            return ("take",)
+        if state.phase == "recon":
+            return filler_policy(engine, state, actions, rng)  # events hurt too
+    if not state.pending and state.phase == "free" and not state.dead[chosen] and ("escape",) in actions:
+        actions = [a for a in actions if a != ("escape",)]  # the veteran's story is not over yet
+    return greedy_policy(engine, state, actions, rng)
+
+
+POLICIES = {"random": random_policy, "greedy": greedy_policy, "filler": filler_policy, "besieger": besieger_policy,
+            "claws": claw_policy, "veteran": veteran_policy}

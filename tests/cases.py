@@ -35,5 +35,5 @@ def apply_case(case: dict, root: Path) -> int | None:
     text = target.read_text()
     assert case["find"] in text, f"{case['find']!r} not found in {case['patch']}: update the case"
     index = text.index(case["find"])
-    target.write_text(text.replace(case["find"], case["replace"], 1))
+    target.write_text(text.replace(case["find"], case["replace"], -1 if case.get("replace-all") == "yes" else 1))
     return text[:index].count("\n") + 1 + case["find"][: len(case["find"]) - len(case["find"].lstrip("\n"))].count("\n")

@@ -36,3 +36,24 @@ def em_engine(em_project):
     from pnp.games.escape_master.engine import EscapeMasterEngine
 
     return EscapeMasterEngine.from_game(em_project.game)
+
+
+@lru_cache(maxsize=None)
+def _saucer():
+    from pnp.validate import validate
+
+    project, report = validate(ROOT, "saucer-escape")
+    assert project is not None, report.to_text()
+    return project
+
+
+@pytest.fixture
+def se_project():
+    return _saucer()
+
+
+@pytest.fixture
+def se_engine(se_project):
+    from pnp.games.saucer_escape.engine import SaucerEngine
+
+    return SaucerEngine.from_game(se_project.game)

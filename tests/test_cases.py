@@ -17,7 +17,7 @@ from pnp.cli import app
 def test_case_reports_its_diagnostic(case_path, project):
     case = parse_case(case_path)
     patched_line = apply_case(case, project)
-    result = CliRunner().invoke(app, ["validate", "escape-master"])
+    result = CliRunner().invoke(app, ["validate"])  # every game: a case may break any of them
     assert result.exit_code == 1, result.output
     assert "Traceback" not in result.output
     lines = result.output.splitlines()

@@ -235,10 +235,13 @@ def _title_page(project, ref, styles) -> list:
     if showcase:
         flow += [Spacer(1, 14 * mm), CardRow([CardPicture(project, project.faces[r.card.id], 0.8, r.card.name, f"cover-{r.card.id}")
                                               for r in showcase], 8)]
-    flow += [Spacer(1, 12 * mm), Paragraph("Every rule carries a difficulty colour:", styles["body"])]
-    for level, meaning in (("green", "enough for a first game"), ("yellow", "adds the special cards"),
-                           ("red", "adds leaders, Story cards and the Doom Master")):
-        flow.append(DottedRule(Paragraph(f"<b>{level}</b>: {meaning}", styles["body"]), level))
+    if game.manifest.difficulty_levels:
+        flow += [Spacer(1, 12 * mm), Paragraph("Every rule carries a difficulty colour:", styles["body"])]
+        for level, meaning in (("green", "enough for a first game"), ("yellow", "adds the special cards"),
+                               ("red", "adds leaders, Story cards and the Doom Master")):
+            flow.append(DottedRule(Paragraph(f"<b>{level}</b>: {meaning}", styles["body"]), level))
+    for sheet_id in game.sheets:
+        flow += [Spacer(1, 10 * mm), SheetPicture(project, sheet_id, 120 * mm, 150 * mm)]
     flow.append(PageBreak())
     return flow
 

@@ -6,7 +6,6 @@ import random
 
 from pnp.engine.runner import random_policy
 from pnp.games.saucer_escape.catalog import HIVEMIND
-from pnp.sheet_checks import neighbours
 
 PREFERRED_ABILITIES = {"deckard": 0, "quaid": 1, "rico": 0, "medic": 2}
 

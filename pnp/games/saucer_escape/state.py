@@ -45,7 +45,8 @@ class SaucerState:
                      "wounds", "spent", "rank", "dead", "dice", "record", "pending", "resolved"):
             setattr(new, name, list(getattr(self, name)))
         new.explored, new.events_done = set(self.explored), set(self.events_done)
-        new.items, new.assault = dict(self.items), dict(self.assault)
+        new.items = dict(self.items)
+        new.assault = {k: list(v) if isinstance(v, list) else v for k, v in self.assault.items()}
         new.unlocked = [set(u) for u in self.unlocked]
         new.gear = [dict(g) for g in self.gear]
         return new

@@ -1,0 +1,106 @@
+"""The Saucer Escape sheet on paper: geometry, pencil-sized boxes, the fillable variant, the rulebook."""
+import json
+
+import pytest
+from pypdf import PdfReader
+from typer.testing import CliRunner
+
+from pnp.cli import app
+from pnp.render.backend import RecordingBackend
+from pnp.render.sheets import Pen
+from pnp.units import mm
+
+
+def draw(project, paper_name):
+    layout = project.sheet_layouts["game-sheet"]
+    paper = project.print_setup.papers[paper_name]
+    backend = RecordingBackend()
+    pen = Pen(backend, (paper.width - layout.width) / 2, paper.height - (paper.height - layout.height) / 2,
+              layout.fonts, layout.colors, project.game.plugin.art, layout.box)
+    for region in layout.regions:
+        project.game.plugin.sheet_renderers[region.kind](pen, region, project.game.sheets["game-sheet"].model, project.game)
+    return backend, paper
+
+
+def extent(call):
+    name, args, _ = call
+    if name == "rect":
+        x, y, w, h = args[:4]
+        return x, y, x + w, y + h
+    if name in ("checkbox", "text_field"):
+        x, y, w = args[1:4]
+        h = w if name == "checkbox" else args[4]
+        return x, y, x + w, y + h
+    if name == "line":
+        return min(args[0], args[2]), min(args[1], args[3]), max(args[0], args[2]), max(args[1], args[3])
+    if name == "text":
+        return args[0], args[1], args[0], args[1]
+    if name == "use_symbol":
+        return args[1], args[2], args[1], args[2]
+    return None
+
+
+@pytest.mark.parametrize("paper_name", ["a4", "letter"])
+def test_everything_stays_clear_of_the_paper_edge(se_project, paper_name):
+    backend, paper = draw(se_project, paper_name)
+    edge = mm(6.35)
+    boxes = [extent(c) for c in backend.calls if extent(c)]
+    assert len(boxes) > 500
+    for x0, y0, x1, y1 in boxes:
+        assert x0 >= edge - 0.01 and y0 >= edge - 0.01, (x0, y0)
+        assert x1 <= paper.width - edge + 0.01 and y1 <= paper.height - edge + 0.01, (x1, y1)
+
+
+def test_every_box_is_pencil_sized_and_a_checkbox(se_project):
+    backend, _ = draw(se_project, "a4")
+    checkboxes = [c for c in backend.calls if c[0] == "checkbox"]
+    names = [c[1][0] for c in checkboxes]
+    assert len(names) == len(set(names)), "field names must be unique"
+    assert all(c[1][3] >= mm(4) - 0.01 for c in checkboxes)
+    sheet = se_project.game.sheets["game-sheet"].model
+    enemy_boxes = sum(e.life.length + e.power.length for e in sheet.enemies + [sheet.hivemind])
+    assert sum(1 for n in names if n.startswith("enemy.")) == enemy_boxes
+    assert sum(1 for n in names if n.startswith("map.")) == sum(len(r.replace("#", "")) for r in sheet.map.rows) - 1  # start is pre-explored
+    texts = [c[1][0] for c in backend.calls if c[0] == "text_field"]
+    assert sum(1 for n in texts if n.startswith("turn.")) == sheet.turns * 4
+
+
+def test_sheet_shows_its_data(se_project):
+    backend, _ = draw(se_project, "letter")
+    drawn = " ".join(backend.texts())
+    sheet = se_project.game.sheets["game-sheet"].model
+    for name in [e.name for e in sheet.enemies] + [loc.name for loc in sheet.locations] + [row.name for row in sheet.events]:
+        assert name in drawn
+    for member in sheet.crew:
+        assert member.name in drawn and all(a.name in drawn for a in member.abilities)
+
+
+def test_build_writes_print_and_fillable_sheets(project):
+    result = CliRunner().invoke(app, ["build", "saucer-escape"])
+    assert result.exit_code == 0, result.output
+    folder = project / "output/saucer-escape/sheets"
+    printed = PdfReader(folder / "game-sheet-a4.pdf")
+    assert len(printed.pages) == 1 and not printed.get_fields()
+    fillable = PdfReader(folder / "game-sheet-letter-fillable.pdf")
+    fields = fillable.get_fields()
+    assert len(fields) > 500
+    assert "turn.30.4" in fields and "party.artifacts" in fields and "enemy.1.life.1" in fields
+    assert (fillable.pages[0].mediabox.width, fillable.pages[0].mediabox.height) == (612, 792)
+    rulebook = PdfReader(project / "output/saucer-escape/rules/rulebook-a4.pdf")
+    titles = [i.title for i in rulebook.outline if not isinstance(i, list)]
+    assert "Saucer Escape game sheet" in titles
+    text = " ".join(" ".join(p.extract_text() for p in rulebook.pages).split())
+    assert "2 + 5 + 3 = 10" in text and "Plasma Leak" in text and "+1 per 4 Artifacts" in text
+
+
+def test_playtest_reports_scores_wins_and_coverage():
+    result = CliRunner().invoke(app, ["playtest", "saucer-escape", "--games", "12"])
+    assert "win rate" in result.output and "median" in result.output and "most used" in result.output
+    assert result.exit_code == 1 and "never exercised" in result.output  # 12 games cannot reach every box
+
+
+def test_playtest_json(tmp_path):
+    result = CliRunner().invoke(app, ["playtest", "saucer-escape", "--games", "6", "--format", "json"])
+    data = json.loads(result.output)
+    assert set(data["scores"]) == {"random", "greedy", "filler", "besieger", "claws", "veteran"}
+    assert data["elements"]["box:turn1"] > 0 and data["missing"]

@@ -25,7 +25,7 @@ class Playout:
 
 
 def play(engine, seed: int, policies: list[Policy], keep_trace: bool = False, max_steps: int = 2_000_000,
-         check: bool = True, on_action=None, **options) -> Playout:
+         check: bool = True, on_action=None, record: bool = True, **options) -> Playout:
     """One full game from `seed`; the same seed and policies replay the same game."""
     rng = random.Random(seed)
     state = engine.initial_state(rng, **options)
@@ -42,10 +42,11 @@ def play(engine, seed: int, policies: list[Policy], keep_trace: bool = False, ma
         if on_action:
             on_action(state, action)  # before it is applied, so the state says who acts
         engine.apply_in_place(state, action)  # the runner owns this state; no copy needed
-        where = f"seed {seed}, round {getattr(state, 'round', getattr(state, 'turn', 0))}"
-        for item in state.resolved:  # a card id with its effect words, or a plain element key
-            card_id, words = (item, ()) if isinstance(item, str) else item
-            coverage.record(card_id, words, where)
+        if record and state.resolved:
+            where = f"seed {seed}, round {getattr(state, 'round', getattr(state, 'turn', 0))}"
+            for item in state.resolved:  # a card id with its effect words, or a plain element key
+                card_id, words = (item, ()) if isinstance(item, str) else item
+                coverage.record(card_id, words, where)
         if keep_trace:
             trace.append(action)
         if check:

@@ -53,6 +53,18 @@ class Catalog:
     advance_cost: int
     score: tuple  # (measure, points, per)
 
+    @property
+    def holders(self) -> dict:
+        """Effect word -> (crew index, ability index) of every ability with that word."""
+        cached = self.__dict__.get("_holders")
+        if cached is None:
+            cached = {}
+            for i, member in enumerate(self.crew):
+                for k, (_, word, _) in enumerate(member.abilities):
+                    cached.setdefault(word, []).append((i, k))
+            object.__setattr__(self, "_holders", cached)
+        return cached
+
     def event_words(self):
         return {word for effects in self.events.values() for word, _ in effects}
 

@@ -33,6 +33,7 @@ def _assignments():
 
 
 ASSIGNMENTS = _assignments()
+ASSIGN_ACTIONS = [("assign", a) for a in ASSIGNMENTS]  # built once: every turn offers all of them
 
 
 class SaucerEngine:
@@ -166,7 +167,7 @@ class SaucerEngine:
         state.phase = "adjust"
 
     def _adjust_actions(self, state):
-        actions = [("assign", a) for a in ASSIGNMENTS]
+        actions = list(ASSIGN_ACTIONS)
         if state.artifacts > 0:
             actions += [("reroll", i, "artifact") for i in range(4)]
         if state.can_use(self.catalog, "REROLL") is not None:
@@ -288,10 +289,11 @@ class SaucerEngine:
         if state.pod >= catalog.pod_length:
             actions.append(("escape",))
         leaders_dead = all(state.killed[:HIVEMIND])  # the Hivemind shows itself once its six leaders are dead
-        for row in range(7):
-            if not state.killed[row] and state.entrance_open(catalog, row) and (row != HIVEMIND or leaders_dead):
+        explored, killed = state.explored, state.killed
+        for row, cell in enumerate(catalog.entrances):
+            if not killed[row] and cell in explored and (row != HIVEMIND or leaders_dead):
                 actions.append(("assault", row))
-        hurt = [i for i in state.alive() if state.wounds[i] > 0]
+        hurt = [i for i in range(4) if state.wounds[i] > 0 and not state.dead[i]]
         if state.items["medkit"]:
             actions += [("medkit", i) for i in hurt]
         if state.can_use(catalog, "HEAL") is not None:
@@ -308,11 +310,14 @@ class SaucerEngine:
 
     def _trades(self, state):
         actions = []
-        for giver in state.alive():
+        alive = state.alive()
+        crew = self.catalog.crew
+        for giver in alive:
+            gear = state.gear[giver]
             for item in ("lasgun", "shield"):
-                if state.gear[giver][item]:
-                    actions += [("trade", giver, taker, item) for taker in state.alive()
-                                if taker != giver and state.gear[taker][item] < self.catalog.crew[taker].gear.get(item, 0)]
+                if gear[item]:
+                    actions += [("trade", giver, taker, item) for taker in alive
+                                if taker != giver and state.gear[taker][item] < crew[taker].gear.get(item, 0)]
         return actions
 
     def _free(self, state, action):

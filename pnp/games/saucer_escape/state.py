@@ -69,12 +69,9 @@ class SaucerState:
 
     def can_use(self, catalog: Catalog, word: str) -> int | None:
         """The crew member who can pay for an unlocked ability with this effect word now, if any."""
-        for i, member in enumerate(catalog.crew):
-            if self.dead[i] or self.power_left(catalog, i) <= 0:
-                continue
-            for k, (_, ability_word, _) in enumerate(member.abilities):
-                if ability_word == word and k in self.unlocked[i]:
-                    return i
+        for i, k in catalog.holders.get(word, ()):
+            if k in self.unlocked[i] and not self.dead[i] and catalog.crew[i].power + self.rank[i] > self.spent[i]:
+                return i
         return None
 
     def negated(self, catalog: Catalog, row: int, kind: str) -> int:

@@ -25,6 +25,7 @@ class GamePlugin:
     playtest: Callable[..., Any]  # (game, games, seed, ...) -> PlaytestReport
     sheet_model: type | None = None  # the game's sheet file model, for sheet games
     sheet_renderers: dict[str, Callable] = field(default_factory=dict)  # sheet layout region kind -> draw function
+    word_places: Callable[[Any], dict[str, list[str]]] | None = None  # effect word -> where a sheet uses it
 
 
 def plugin(game_id: str) -> GamePlugin:

@@ -283,6 +283,9 @@ def _glossary(ref: Reference, styles) -> list:
         cards = ", ".join(f'<a href="#card-{c}" color="#1f4f8a">{ref.game.card(c).card.name}</a>' for c in entry.cards[:12])
         more = f" and {len(entry.cards) - 12} more" if len(entry.cards) > 12 else ""
         used = f"<br/><font size=7.5>Cards: {cards}{more}</font>" if entry.cards else ""
+        if entry.places:
+            shown = "; ".join(entry.places[:8]) + (f" and {len(entry.places) - 8} more" if len(entry.places) > 8 else "")
+            used += f"<br/><font size=7.5>On the sheet: {shown}</font>"
         flow.append(Paragraph(f'<a name="term-{entry.id}"/><b>{entry.term}</b>: {render_text(ref, entry.text, "pdf")}{used}', styles["body"]))
         flow.append(Spacer(1, 4))
     return flow

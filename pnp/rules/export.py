@@ -83,7 +83,7 @@ def to_json(ref: Reference) -> str:
               "difficulty": r.card.difficulty.value, "rank": r.card.rank, "suit": r.card.suit, "text": card_text(r.card),
               "effects": [str(vocab.parse(e)) for e in r.card.effects]} for r in ref.cards()]
     terms = [{"id": e.id, "term": e.term, "text": render_text(ref, e.text, "plain"), "source": e.source,
-              "cards": e.cards} for e in ref.glossary]
+              "cards": e.cards, "places": e.places} for e in ref.glossary]
     document = {"game": ref.game.id, "title": ref.title, "difficulty": ref.difficulty.value if ref.difficulty else None,
                 "intro": render_text(ref, ref.intro, "plain"), "rules": [node(n) for n in ref.sections],
                 "terms": terms, "cards": cards}

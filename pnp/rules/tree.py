@@ -39,6 +39,7 @@ class GlossaryEntry:
     text: str
     cards: list[str]  # card ids
     source: str  # "term" (rules.yaml) or "effect" (vocabulary)
+    places: list[str] = field(default_factory=list)  # where a sheet uses the word
 
 
 @dataclass
@@ -106,10 +107,11 @@ def glossary(game: Game, difficulty: Difficulty | None = None) -> list[GlossaryE
         users = [r.card.id for r in cards if pattern.search(_card_text(r.card))]
         entries.append(GlossaryEntry(term.id, term.term, term.text, users, "term"))
     vocab = game.plugin.vocabulary
+    places = game.plugin.word_places(game) if game.plugin.word_places else {}
     for word in vocab.words.values():
         users = [r.card.id for r in cards if word.name in _card_words(r.card, vocab)]
-        if users:
-            entries.append(GlossaryEntry(word.name, word.name, word.glossary, users, "effect"))
+        if users or places.get(word.name):
+            entries.append(GlossaryEntry(word.name, word.name, word.glossary, users, "effect", places.get(word.name, [])))
     return sorted(entries, key=lambda e: e.term.lower())
 
 

@@ -29,4 +29,5 @@ PLUGIN = GamePlugin(
     playtest=_playtest,
     sheet_model=SaucerSheet,
     sheet_renderers=RENDERERS,
+    word_places=checks.word_places,
 )

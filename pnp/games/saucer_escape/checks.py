@@ -200,3 +200,36 @@ def _parses(entry) -> bool:
     except ValueError:
         return False
 
+
+
+def word_places(game: Game) -> dict[str, list[str]]:
+    """Where on the sheet each effect word appears, for the glossary."""
+    places: dict[str, list[str]] = {}
+
+    def add(word, place):
+        places.setdefault(word, []).append(place)
+
+    for sheet in game.sheets.values():
+        model = sheet.model
+        for enemy in model.enemies + [model.hivemind]:
+            for side in ("life", "power"):
+                for icon in getattr(enemy, side).icons:
+                    add(icon.icon, f"{enemy.name} {side} box {icon.at}")
+            for icon in enemy.between:
+                add(icon.icon, f"{enemy.name} column {icon.at}")
+        for location in model.locations + [model.escape_pod]:
+            for icon in location.track.icons:
+                add(icon.icon, f"{location.name} box {icon.at}")
+        for t, reward in enumerate(model.rewards, 1):
+            for icon in reward.icons:
+                add(icon.icon, f"Reward track {t} box {icon.at}" + (f" ({icon.item})" if icon.item else ""))
+        for member in model.crew:
+            for ability in member.abilities:
+                for effect in ability.effects:
+                    if _parses(effect):
+                        add(VOCABULARY.parse(effect).word, f"{member.name}: {ability.name}")
+        for row in model.events:
+            for effect in row.effects:
+                if _parses(effect):
+                    add(VOCABULARY.parse(effect).word, f"Event {row.roll}: {row.name}")
+    return places

@@ -1,5 +1,6 @@
 """Saucer Escape: random games per second, sheet render time, validate time."""
 import io
+import os
 import subprocess
 import sys
 import time
@@ -8,7 +9,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks._common import ROOT, best_of  # noqa: E402
-from pnp.engine.runner import play, random_policy  # noqa: E402
+from pnp.engine.runner import GameSpec, play, play_many, random_kind_policy, random_policy  # noqa: E402
 from pnp.games.saucer_escape.engine import SaucerEngine  # noqa: E402
 from pnp.games.saucer_escape.policies import greedy_policy  # noqa: E402
 from pnp.render.outputs import sheet_pdf  # noqa: E402
@@ -28,10 +29,15 @@ def games_per_second(engine, policy, label, games, check, record=True):
 def main():
     project, _ = validate(ROOT, "saucer-escape")
     engine = SaucerEngine.from_game(project.game)
-    games_per_second(engine, random_policy, "random player", 300, check=False, record=False)
-    games_per_second(engine, random_policy, "random player", 300, check=False)
-    games_per_second(engine, random_policy, "random player", 300, check=True)
+    games_per_second(engine, random_kind_policy, "random player", 600, check=False, record=False)
+    games_per_second(engine, random_kind_policy, "random player", 600, check=True)
+    games_per_second(engine, random_policy, "uniform-move random player", 300, check=False, record=False)
     games_per_second(engine, greedy_policy, "greedy player", 100, check=False)
+    specs = [GameSpec(seed, ("random",)) for seed in range(2000)]
+    start = time.perf_counter()
+    play_many(engine, "pnp.games.saucer_escape.policies.POLICIES", specs, processes=os.cpu_count() or 1, check=False)
+    seconds = time.perf_counter() - start
+    print(f"saucer-escape: random player on {os.cpu_count()} processes: {len(specs) / seconds:.0f} games/s (coverage on, checks off)")
     seconds = best_of(5, lambda: sheet_pdf(project, "game-sheet", "a4", False, io.BytesIO()))
     print(f"saucer-escape: sheet PDF (A4) renders in {seconds * 1000:.0f} ms")
     seconds = best_of(5, lambda: sheet_pdf(project, "game-sheet", "a4", True, io.BytesIO()))

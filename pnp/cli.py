@@ -139,7 +139,7 @@ def build(game: Optional[str] = typer.Argument(None, help="Game id; every game i
 
 @app.command()
 def playtest(game: str = typer.Argument(..., help="Game id."),
-             games: int = typer.Option(200, "--games", help="Number of full games to play."),
+             games: Optional[int] = typer.Option(None, "--games", help="Number of full games to play (default: the game's own)."),
              seed: int = typer.Option(1, "--seed", help="Seed: the same seed replays the same games."),
              players: Optional[int] = typer.Option(None, "--players", help="Players per game; cycles through the allowed counts if omitted."),
              difficulty: Difficulty = typer.Option(Difficulty.red, "--difficulty", help="Play with cards up to this colour."),
@@ -154,9 +154,10 @@ def playtest(game: str = typer.Argument(..., help="Game id."),
             _report(report)
             typer.echo("playtest needs valid content; fix the errors above")
             return False
+        counts = {"games": games} if games else {}
         with _progress(f"playing {game}", total=games) as step:
-            result = project.game.plugin.playtest(project.game, games=games, seed=seed, players=players,
-                                                  difficulty=difficulty, progress=step)
+            result = project.game.plugin.playtest(project.game, seed=seed, players=players, difficulty=difficulty,
+                                                  progress=step, **counts)
         typer.echo(result.to_json() if format == OutputFormat.json else result.to_text())
         return result.ok
 

@@ -15,6 +15,21 @@ def random_policy(engine, state, actions, rng: random.Random):
     return actions[rng.randrange(len(actions))]
 
 
+def random_kind_policy(engine, state, actions, rng: random.Random):
+    """Uniform over the kinds of move on offer, then over the moves of that kind.
+
+    Plain uniform play in a game with many bookkeeping moves (Saucer Escape's
+    gear trades) spends most of its time on them; this random player still
+    tries every legal move, with each kind of decision equally likely.
+    """
+    kinds = sorted({action[0] for action in actions})  # sorted: the same seed picks the same kind
+    if len(kinds) == 1:
+        return actions[rng.randrange(len(actions))]
+    kind = kinds[rng.randrange(len(kinds))]
+    group = [action for action in actions if action[0] == kind]
+    return group[rng.randrange(len(group))]
+
+
 @dataclass
 class Playout:
     seed: int
@@ -55,3 +70,39 @@ def play(engine, seed: int, policies: list[Policy], keep_trace: bool = False, ma
         if steps > max_steps:
             raise InvariantError(f"seed {seed}: the game passed {max_steps} steps")
     return Playout(seed, engine.result(state), steps, coverage, trace)
+
+
+@dataclass(frozen=True)
+class GameSpec:
+    """One game to play: its seed, its players (names in a policy table) and engine options."""
+
+    seed: int
+    players: tuple[str, ...]
+    options: tuple = ()
+
+
+def _play_specs(engine, policy_table: str, specs: list[GameSpec], check: bool) -> list[Playout]:
+    import importlib
+
+    module, _, name = policy_table.rpartition(".")
+    table = getattr(importlib.import_module(module), name)
+    return [play(engine, spec.seed, [table[p] for p in spec.players], check=check, **dict(spec.options)) for spec in specs]
+
+
+def play_many(engine, policy_table: str, specs: list[GameSpec], processes: int = 1, check: bool = True) -> list[Playout]:
+    """Play every game, on several processes if asked; results come back in the order of `specs`.
+
+    Every game's randomness comes from its own seed, so the results are the same
+    whatever the number of processes.
+    """
+    if processes <= 1 or len(specs) < 20:
+        return _play_specs(engine, policy_table, specs, check)
+    from concurrent.futures import ProcessPoolExecutor
+
+    chunks = [specs[i::processes] for i in range(processes)]
+    with ProcessPoolExecutor(processes) as pool:
+        parts = list(pool.map(_play_specs, [engine] * processes, [policy_table] * processes, chunks, [check] * processes))
+    ordered: list = [None] * len(specs)
+    for i, part in enumerate(parts):
+        ordered[i::processes] = part
+    return ordered

@@ -9,16 +9,17 @@ used elements. A run in which some element never happened fails.
 from __future__ import annotations
 
 import json
+import os
 import statistics
 from dataclasses import dataclass, field
 
 from pnp.engine.coverage import Coverage
-from pnp.engine.runner import play
+from pnp.engine.runner import GameSpec, play_many
 from pnp.games.saucer_escape.catalog import Catalog
 from pnp.games.saucer_escape.engine import SaucerEngine
-from pnp.games.saucer_escape.policies import POLICIES
 
 LINEUP = ("random", "greedy", "filler", "besieger", "claws", "veteran")
+POLICY_TABLE = "pnp.games.saucer_escape.policies.POLICIES"
 
 
 def elements(catalog: Catalog) -> list[str]:
@@ -99,12 +100,12 @@ class SaucerReport:
                            "wins": self.wins}, indent=2)
 
 
-def playtest(game, games: int = 300, seed: int = 1, progress=None, **_) -> SaucerReport:
+def playtest(game, games: int = 600, seed: int = 1, progress=None, processes: int | None = None, **_) -> SaucerReport:
     engine = SaucerEngine.from_game(game)
     report = SaucerReport(games, Coverage(), elements(engine.catalog))
-    for i in range(games):
-        player = LINEUP[i % len(LINEUP)]
-        playout = play(engine, seed * 1_000_003 + i, [POLICIES[player]])
+    specs = [GameSpec(seed * 1_000_003 + i, (LINEUP[i % len(LINEUP)],)) for i in range(games)]
+    for spec, playout in zip(specs, play_many(engine, POLICY_TABLE, specs, processes or os.cpu_count() or 1)):
+        player = spec.players[0]
         report.coverage.merge(playout.coverage)
         report.scores.setdefault(player, []).append(playout.result.scores[0])
         report.wins[player] = report.wins.get(player, 0) + bool(playout.result.winners)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 
-from pnp.engine.runner import random_policy
+from pnp.engine.runner import random_kind_policy, random_policy
 from pnp.games.saucer_escape.catalog import HIVEMIND
 
 PREFERRED_ABILITIES = {"deckard": 0, "quaid": 1, "rico": 0, "medic": 2}
@@ -295,6 +295,12 @@ def veteran_policy(engine, state, actions, rng: random.Random):
         return ("target", chosen)
     if state.pending and state.pending[0][0] == "unlock" and state.pending[0][1] == chosen:
         return actions[rng.randrange(len(actions))]
+    if state.pending and state.pending[0][0] == "raise" and ("raise", "power") in actions:
+        return ("raise", "power")  # enemies that hit hard: the veteran wants to be hit
+    if veteran and not state.pending and state.phase == "adjust":
+        powered = [a for a in actions if a[0] == "assign" and "enemy-power" in a[1]]
+        if powered:
+            return powered[rng.randrange(len(powered))]
     if not state.pending and state.phase == "free":
         for action in actions:
             if action[:2] == ("advance", chosen):
@@ -302,10 +308,15 @@ def veteran_policy(engine, state, actions, rng: random.Random):
     if not state.pending and veteran:
         moves = {ABILITY_MOVES.get(word) for _, word, _ in catalog.crew[chosen].abilities}
         own = [a for a in actions if a[0] in moves and not (a[0] in ("reroll", "modify") and len(a) > 2 and a[-1] == "artifact")]
+        own.sort(key=lambda a: a[0] != "self-sacrifice")  # the move that wounds the veteran first
+        actions = [a for a in actions if a[:2] not in (("medkit", chosen), ("heal", chosen))]  # no patching up now
         if own and state.can_use(catalog, next(w for _, w, _ in catalog.crew[chosen].abilities if ABILITY_MOVES.get(w) == own[0][0])) == chosen:
             return own[0]
-        # a veteran at full rank charges in: assaults with the biggest hits, never retreating
+        # a veteran at full rank gathers the gear their abilities burn, then charges in, never retreating
         if state.phase == "free":
+            for action in actions:
+                if action[0] == "trade" and action[2] == chosen:
+                    return action
             assaults = [a for a in actions if a[0] == "assault"]
             if assaults:
                 return max(assaults, key=lambda a: _hits(engine, state, a[1]))
@@ -315,10 +326,13 @@ def veteran_policy(engine, state, actions, rng: random.Random):
             return ("take",)
         if state.phase == "recon":
             return filler_policy(engine, state, actions, rng)  # events hurt too
+    if not state.pending and state.phase == "free" and not veteran:
+        # save the enemies for later: only artifact-rich Locations are worth a fight before full rank
+        actions = [a for a in actions if a[0] != "assault" or (a[1] < HIVEMIND and state.location[a[1]] >= 4)]
     if not state.pending and state.phase == "free" and not state.dead[chosen] and ("escape",) in actions:
         actions = [a for a in actions if a != ("escape",)]  # the veteran's story is not over yet
     return greedy_policy(engine, state, actions, rng)
 
 
-POLICIES = {"random": random_policy, "greedy": greedy_policy, "filler": filler_policy, "besieger": besieger_policy,
+POLICIES = {"random": random_kind_policy, "uniform": random_policy, "greedy": greedy_policy, "filler": filler_policy, "besieger": besieger_policy,
             "claws": claw_policy, "veteran": veteran_policy}

@@ -104,3 +104,11 @@ def test_playtest_json(tmp_path):
     data = json.loads(result.output)
     assert set(data["scores"]) == {"random", "greedy", "filler", "besieger", "claws", "veteran"}
     assert data["elements"]["box:turn1"] > 0 and data["missing"]
+
+
+def test_full_playtest_exercises_every_element_of_the_sheet():
+    """The default run: every box, icon, event row, reward, ability and location happens in some game."""
+    result = CliRunner().invoke(app, ["playtest", "saucer-escape", "--format", "json"])
+    data = json.loads(result.output)
+    assert result.exit_code == 0 and data["ok"] and not data["missing"], data["missing"]
+    assert len(data["elements"]) > 500 and data["wins"]["greedy"] > 0

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
+from operator import itemgetter
 from typing import Callable
 
 from pnp.engine.api import InvariantError
@@ -15,6 +16,9 @@ def random_policy(engine, state, actions, rng: random.Random):
     return actions[rng.randrange(len(actions))]
 
 
+_first = itemgetter(0)
+
+
 def random_kind_policy(engine, state, actions, rng: random.Random):
     """Uniform over the kinds of move on offer, then over the moves of that kind.
 
@@ -22,10 +26,14 @@ def random_kind_policy(engine, state, actions, rng: random.Random):
     gear trades) spends most of its time on them; this random player still
     tries every legal move, with each kind of decision equally likely.
     """
-    kinds = sorted({action[0] for action in actions})  # sorted: the same seed picks the same kind
+    heads = list(map(_first, actions))
+    kinds = sorted(set(heads))  # sorted: the same seed picks the same kind
     if len(kinds) == 1:
         return actions[rng.randrange(len(actions))]
     kind = kinds[rng.randrange(len(kinds))]
+    start, count = heads.index(kind), heads.count(kind)
+    if heads[start + count - 1] == kind:  # engines list each kind of move as one block: pick inside it
+        return actions[start + rng.randrange(count)]
     group = [action for action in actions if action[0] == kind]
     return group[rng.randrange(len(group))]
 
@@ -45,23 +53,22 @@ def play(engine, seed: int, policies: list[Policy], keep_trace: bool = False, ma
     rng = random.Random(seed)
     state = engine.initial_state(rng, **options)
     coverage, trace, steps = Coverage(), [], 0
-    while not engine.is_terminal(state):
-        if engine.is_chance(state):
+    single = policies[0] if len(policies) == 1 else None
+    is_terminal, is_chance, legal_actions, apply = engine.is_terminal, engine.is_chance, engine.legal_actions, engine.apply_in_place
+    while not is_terminal(state):
+        if is_chance(state):
             action = engine.sample_chance(state, rng)
         else:
-            actions = engine.legal_actions(state)
+            actions = legal_actions(state)
             if not actions:
                 raise InvariantError(f"seed {seed}, step {steps}: no legal action in a non-terminal state")
-            player = engine.current_player(state)
-            action = policies[player % len(policies)](engine, state, actions, rng)
+            policy = single or policies[engine.current_player(state) % len(policies)]
+            action = policy(engine, state, actions, rng)
         if on_action:
             on_action(state, action)  # before it is applied, so the state says who acts
-        engine.apply_in_place(state, action)  # the runner owns this state; no copy needed
+        apply(state, action)  # the runner owns this state; no copy needed
         if record and state.resolved:
-            where = f"seed {seed}, round {getattr(state, 'round', getattr(state, 'turn', 0))}"
-            for item in state.resolved:  # a card id with its effect words, or a plain element key
-                card_id, words = (item, ()) if isinstance(item, str) else item
-                coverage.record(card_id, words, where)
+            _record(coverage, state, seed)
         if keep_trace:
             trace.append(action)
         if check:
@@ -70,6 +77,20 @@ def play(engine, seed: int, policies: list[Policy], keep_trace: bool = False, ma
         if steps > max_steps:
             raise InvariantError(f"seed {seed}: the game passed {max_steps} steps")
     return Playout(seed, engine.result(state), steps, coverage, trace)
+
+
+def _record(coverage: Coverage, state, seed: int) -> None:
+    """Count what the last action resolved: card ids with their effect words, or plain element keys."""
+    cards, witnesses = coverage.cards, coverage.witnesses
+    for item in state.resolved:
+        if item.__class__ is str:
+            key = item
+        else:
+            key, words = item
+            coverage.words.update(words)
+        cards[key] += 1
+        if key not in witnesses:  # the first place it happened, written once
+            witnesses[key] = f"seed {seed}, round {getattr(state, 'round', getattr(state, 'turn', 0))}"
 
 
 @dataclass(frozen=True)

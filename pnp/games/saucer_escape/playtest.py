@@ -18,7 +18,7 @@ from pnp.engine.runner import GameSpec, play_many
 from pnp.games.saucer_escape.catalog import Catalog
 from pnp.games.saucer_escape.engine import SaucerEngine
 
-LINEUP = ("random", "greedy", "filler", "besieger", "claws", "veteran")
+LINEUP = ("random", "greedy", "filler", "besieger", "claws", "veteran", "veteran")  # veterans twice: crew boxes are rare
 POLICY_TABLE = "pnp.games.saucer_escape.policies.POLICIES"
 
 
@@ -100,7 +100,7 @@ class SaucerReport:
                            "wins": self.wins}, indent=2)
 
 
-def playtest(game, games: int = 600, seed: int = 1, progress=None, processes: int | None = None, **_) -> SaucerReport:
+def playtest(game, games: int = 840, seed: int = 1, progress=None, processes: int | None = None, **_) -> SaucerReport:
     engine = SaucerEngine.from_game(game)
     report = SaucerReport(games, Coverage(), elements(engine.catalog))
     specs = [GameSpec(seed * 1_000_003 + i, (LINEUP[i % len(LINEUP)],)) for i in range(games)]

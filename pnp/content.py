@@ -108,34 +108,31 @@ def load_game(root: Path, plugin: GamePlugin) -> tuple[Game | None, list[Diagnos
     return game, problems
 
 
-def _load_sheet(root, entry, plugin, manifest_source, where, problems) -> Sheet | None:
+def _load_listed_file(root, entry, model, kind, manifest_source, where, problems):
+    """A file named in game.yaml, read and checked against its model: (source, model) or (None, None)."""
     path = root / entry.file
+    if not path.is_file():
+        problems.append(manifest_source.diagnostic(
+            where, "missing-file", f"{kind} file '{entry.file}' not found under {relative(root)}; create it or fix the path"))
+        return None, None
+    source = _read(path, problems)
+    if source is None:
+        return None, None
+    parsed, errors = parse_model(source, model)
+    problems += errors
+    return source, parsed
+
+
+def _load_sheet(root, entry, plugin, manifest_source, where, problems) -> Sheet | None:
     if plugin.sheet_model is None:
         problems.append(manifest_source.diagnostic(where, "no-sheets", f"game '{plugin.id}' has no sheet model; remove the sheet"))
         return None
-    if not path.is_file():
-        problems.append(manifest_source.diagnostic(
-            where, "missing-file", f"sheet file '{entry.file}' not found under {relative(root)}; create it or fix the path"))
-        return None
-    source = _read(path, problems)
-    if source is None:
-        return None
-    model, errors = parse_model(source, plugin.sheet_model)
-    problems += errors
+    source, model = _load_listed_file(root, entry, plugin.sheet_model, "sheet", manifest_source, where, problems)
     return Sheet(entry.id, model, source) if model else None
 
 
 def _load_deck(root, entry, plugin, manifest_source, where, problems) -> Deck | None:
-    path = root / entry.file
-    if not path.is_file():
-        problems.append(manifest_source.diagnostic(
-            where, "missing-file", f"deck file '{entry.file}' not found under {relative(root)}; create it or fix the path"))
-        return None
-    source = _read(path, problems)
-    if source is None:
-        return None
-    model, errors = parse_model(source, DeckFile)
-    problems += errors
+    source, model = _load_listed_file(root, entry, DeckFile, "deck", manifest_source, where, problems)
     if model is None:
         return None
     deck = Deck(entry, model, source)

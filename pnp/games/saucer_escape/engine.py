@@ -62,7 +62,7 @@ class SaucerEngine(TurnActions):
         return state.phase in ("setup-roll", "roll")
 
     def sample_chance(self, state: SaucerState, rng: random.Random) -> tuple:
-        d6 = lambda: rng.randint(1, 6)  # noqa: E731
+        d6 = lambda: int(rng.random() * 6) + 1  # noqa: E731 - randint is slow in playout loops
         if state.pending:
             kind = state.pending[0][0]
             if kind in ("reroll", "event-die", "enemy-die"):

@@ -5,6 +5,9 @@
 """
 from __future__ import annotations
 
+import functools
+import multiprocessing
+import os
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
@@ -39,12 +42,38 @@ def build(root: Path, game_id: str, out_root: Path, difficulty: Difficulty | Non
     jobs = plan(project, difficulty)
     with staged(out_dir) as stage:
         for job in jobs:
-            target = stage / job.path
-            target.parent.mkdir(parents=True, exist_ok=True)
-            job.render(target)
+            (stage / job.path).parent.mkdir(parents=True, exist_ok=True)
+        render_all(jobs, stage, progress)
+    return BuildResult(out_dir, [j.path for j in jobs]), report
+
+
+_JOBS: list[Job] = []  # the jobs of the running build, inherited by forked workers
+
+
+def _render_one(index: int, stage: Path) -> str:
+    job = _JOBS[index]
+    job.render(stage / job.path)
+    return job.path
+
+
+def render_all(jobs: list[Job], stage: Path, progress=None) -> None:
+    """Render every job, on all cores when the platform can fork; each file is independent and deterministic."""
+    global _JOBS
+    workers = min(len(jobs), os.cpu_count() or 1)
+    if workers < 2 or "fork" not in multiprocessing.get_all_start_methods():
+        for job in jobs:
+            job.render(stage / job.path)
             if progress:
                 progress(job.path)
-    return BuildResult(out_dir, [j.path for j in jobs]), report
+        return
+    _JOBS = jobs
+    try:
+        with multiprocessing.get_context("fork").Pool(workers) as pool:
+            for path in pool.imap_unordered(functools.partial(_render_one, stage=stage), range(len(jobs))):
+                if progress:
+                    progress(path)
+    finally:
+        _JOBS = []
 
 
 def plan(project: Project, difficulty: Difficulty | None) -> list[Job]:

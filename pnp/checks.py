@@ -166,7 +166,12 @@ def _rule_texts(rules_file, src):
 
 
 def layout_art(game: Game, layout: CardLayout) -> list[Diagnostic]:
+    """Emblems named by layout templates exist, and the layout's card size is the one game.yaml declares."""
     problems = []
+    if layout.size.name != game.manifest.card_size:
+        problems.append(game.manifest_source.diagnostic(("card_size",), "card-size",
+                        f"game.yaml says '{game.manifest.card_size}' cards but layouts/{game.id}/cards.yaml lays out "
+                        f"'{layout.size.name}'; make them agree"))
     for name, template in layout.templates.items():
         for key, value in template.values.items():
             if key.endswith("_art") and value not in game.plugin.art:

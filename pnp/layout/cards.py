@@ -10,8 +10,6 @@ from pnp.model.common import Length, RelativeLength, StrictModel
 from pnp.model.schema_errors import parse_model
 from pnp.source import Source, SourceError, load
 
-LENGTH_KEYS = ("x", "y", "w", "h", "size", "min_size", "stroke_width", "radius", "paragraph_gap")
-
 
 class CardSizeSpec(StrictModel):
     width: Length

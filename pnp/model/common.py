@@ -1,7 +1,6 @@
 """Base model and small shared types."""
 from __future__ import annotations
 
-import re
 from enum import Enum
 from typing import Annotated, Any
 
@@ -32,9 +31,6 @@ class Difficulty(str, Enum):
         """A build at this difficulty keeps everything at or below it."""
         return other.level <= self.level
 
-
-def slug(text: str) -> str:
-    return re.sub(r"[^a-z0-9]+", "-", text.lower()).strip("-")
 
 
 def _points(value) -> float:

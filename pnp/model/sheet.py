@@ -2,7 +2,7 @@
 tracks of boxes with icons, dice tables, grid maps and score formulas."""
 from __future__ import annotations
 
-from typing import Any, Literal
+from typing import Literal
 
 from pydantic import Field
 
@@ -56,6 +56,3 @@ class SheetEntryBase(StrictModel):
     sheet: Id
     name: str
 
-
-def table_rolls(rows: list[Any]) -> list[int]:
-    return [row.roll for row in rows]

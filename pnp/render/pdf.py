@@ -40,7 +40,6 @@ class PdfBackend:
         self.canvas = canvas
         self.fillable = fillable  # draw form fields (a checkbox per box, text fields) for tablet play
         self._symbols: dict[str, str] = {}  # symbol key -> PDF-safe form name
-        self._page_open = False
 
     def begin_page(self, width, height, trim_box=None, bleed_box=None):
         self.canvas.setPageSize((width, height))
@@ -48,11 +47,9 @@ class PdfBackend:
             self.canvas.setTrimBox(trim_box)
         if bleed_box:
             self.canvas.setBleedBox(bleed_box)
-        self._page_open = True
 
     def end_page(self):
         self.canvas.showPage()
-        self._page_open = False
 
     def save(self):
         self.canvas.saveState()

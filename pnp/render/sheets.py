@@ -88,8 +88,3 @@ class Pen:
         self.rect(x, y, w, h, fill=fill, stroke=self.colors["ink"], width=0.8)
         px, py = self._xy(x, y + h)
         self.backend.text_field(name, px, py, w, h)
-
-    def panel(self, x, y, w, h, title=None, size=7.5):
-        self.rect(x, y, w, h, fill=self.colors["panel"], radius=2.0)
-        if title:
-            self.text(x + 2.5, y + 1.8, title, size, "bold", self.colors["accent"])

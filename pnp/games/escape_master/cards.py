@@ -7,7 +7,6 @@ from pnp.model import Ability, Card
 
 Kind = Literal["numbered", "start7", "wisdom", "dead_end", "trap", "escape",
                "doom_master", "leader", "story", "quick_guide"]
-SPECIAL_KINDS = ("dead_end", "trap", "escape")
 
 
 class EscapeMasterCard(Card):

@@ -41,7 +41,7 @@ class EscapeMasterEngine(PrepareRules, ScoringRules):
         n = players
         return State(
             players=n, teams=tuple(p % (n // 2) for p in range(n)) if team else None,
-            dealer=rng.randrange(n), seated=list(range(n)), totals=[0] * n, last_scores=[0] * n,
+            dealer=rng.randrange(n), seated=list(range(n)), totals=[0] * n,
             leaders=[leaders[p] if p < len(leaders) else None for p in range(n)], xp=[[] for _ in range(n)],
             story_deck=stories, story_next=[None] * n, story_now=[None] * n, beast=[False] * n,
             rounds_limit=self.catalog.set_rounds if set_rounds else None, early_ending=early_ending,

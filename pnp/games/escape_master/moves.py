@@ -19,8 +19,6 @@ from __future__ import annotations
 
 from pnp.games.escape_master.state import WILD, CardInfo, Catalog, State
 
-ORDINARY = ("numbered", "doom_master")
-
 
 def step(top: int, distance: int) -> tuple[int, int]:
     """The ranks `distance` above and below `top`, wrapping K <-> 1."""

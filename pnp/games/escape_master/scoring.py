@@ -55,7 +55,6 @@ class ScoringRules:
                 self._note(state, source, ("FORGIVE",))
             scores[p] = max(0, scores[p] - state.forgive[p])
             state.totals[p] += scores[p]
-        state.last_scores = scores
         self._retire_story_cards(state)
         self._draw_story(state, scores)
         self._finish_or_continue(state)

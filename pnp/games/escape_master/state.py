@@ -73,7 +73,6 @@ class State:
     removed: list[int] = field(default_factory=list)  # the Doom pile (early-ending variant)
     out: list[bool] = field(default_factory=list)
     totals: list[int] = field(default_factory=list)
-    last_scores: list[int] = field(default_factory=list)
     leaders: list[int | None] = field(default_factory=list)
     xp: list[list[int]] = field(default_factory=list)  # story indices tucked under each leader
     story_deck: list[int] = field(default_factory=list)  # index 0 is the top
@@ -100,7 +99,7 @@ class State:
         new.__dict__.update(self.__dict__)
         for name in ("hands", "snares", "pitfalls", "history", "xp", "tasks"):
             setattr(new, name, [list(x) for x in getattr(self, name)])
-        for name in ("seated", "pile", "removed", "out", "totals", "last_scores", "leaders", "story_deck",
+        for name in ("seated", "pile", "removed", "out", "totals", "leaders", "story_deck",
                      "story_next", "story_now", "beast", "forgive", "head_start", "winners", "resolved"):
             setattr(new, name, list(getattr(self, name)))
         new.stacks = [s.copy() for s in self.stacks]

@@ -65,9 +65,6 @@ class Catalog:
             object.__setattr__(self, "_holders", cached)
         return cached
 
-    def event_words(self):
-        return {word for effects in self.events.values() for word, _ in effects}
-
 
 def _icons(track) -> dict:
     return {i.at: i.icon for i in track.icons}

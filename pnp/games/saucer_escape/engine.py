@@ -19,7 +19,6 @@ from pnp.games.saucer_escape.state import SaucerState
 
 AREAS = ("recon", "location", "enemy-life", "enemy-power", "reward")
 CHANCE_PENDING = {"reroll", "event", "event-die", "enemy-die", "crew-dice"}
-MAX_STEPS = 20_000
 
 
 def _assignments():

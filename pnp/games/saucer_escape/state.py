@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from pnp.games.saucer_escape.catalog import HIVEMIND, Catalog
+from pnp.games.saucer_escape.catalog import Catalog
 
 
 @dataclass
@@ -64,9 +64,6 @@ class SaucerState:
     def max_life(self, catalog: Catalog, i: int) -> int:
         return catalog.crew[i].life + self.rank[i]
 
-    def power_left(self, catalog: Catalog, i: int) -> int:
-        return catalog.crew[i].power + self.rank[i] - self.spent[i]
-
     def can_use(self, catalog: Catalog, word: str) -> int | None:
         """The crew member who can pay for an unlocked ability with this effect word now, if any."""
         for i, k in catalog.holders.get(word, ()):
@@ -82,8 +79,3 @@ class SaucerState:
     def carried(self, kind: str) -> int:
         return sum(self.gear[i][kind] for i in self.alive())
 
-    def entrance_open(self, catalog: Catalog, row: int) -> bool:
-        return catalog.entrances[row] in self.explored
-
-
-HIVEMIND_ROW = HIVEMIND

@@ -4,8 +4,6 @@ from __future__ import annotations
 from pnp.games.saucer_escape.catalog import HIVEMIND, Catalog
 from pnp.games.saucer_escape.state import SaucerState
 
-SIDES = ("life", "power")
-
 
 def note(state: SaucerState, key: str) -> None:
     state.resolved.append(key)

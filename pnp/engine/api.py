@@ -12,6 +12,26 @@ from typing import Any, Protocol
 Action = tuple
 
 
+class Moves(list):
+    """Legal actions listed as one block per kind of move, with the blocks recorded.
+
+    It is a plain list to every caller; a random player that first picks a kind
+    of move uses `blocks` instead of scanning a long list on every decision.
+    """
+
+    __slots__ = ("blocks",)
+
+    def __init__(self):
+        super().__init__()
+        self.blocks: list[tuple[str, int, int]] = []  # (kind, start, count)
+
+    def add(self, kind: str, actions) -> "Moves":
+        if actions:
+            self.blocks.append((kind, len(self), len(actions)))
+            self.extend(actions)
+        return self
+
+
 class InvariantError(AssertionError):
     """A rule of the game was broken by the engine itself: a bug, never a player error."""
 

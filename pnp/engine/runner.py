@@ -31,6 +31,10 @@ def random_kind_policy(engine, state, actions, rng: random.Random):
     gear trades) spends most of its time on them; this random player still
     tries every legal move, with each kind of decision equally likely.
     """
+    blocks = getattr(actions, "blocks", None)
+    if blocks:  # the engine says where each kind starts (kinds are unique blocks)
+        kind, start, count = blocks[pick(rng, len(blocks))]
+        return actions[start + pick(rng, count)]
     heads = list(map(_first, actions))
     kinds = sorted(set(heads))  # sorted: the same seed picks the same kind
     if len(kinds) == 1:

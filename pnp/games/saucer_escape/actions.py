@@ -1,9 +1,9 @@
 """Recon over the map and the free actions after the dice: what a player may do, and doing it."""
 from __future__ import annotations
 
+from pnp.engine.api import Moves
 from pnp.games.saucer_escape import assault, tracks
 from pnp.games.saucer_escape.catalog import HIVEMIND
-from pnp.sheet_checks import neighbours
 
 
 class TurnActions:
@@ -11,11 +11,12 @@ class TurnActions:
 
     def _recon_actions(self, state):
         catalog = self.catalog
-        actions = [("stop",)]
+        moves = Moves().add("stop", [("stop",)])
         if state.can_use(catalog, "ADD_RECON") is not None:
-            actions.append(("penetrate",))
+            moves.add("penetrate", [("penetrate",)])
         if state.recon_left <= 0:
-            return actions
+            return moves
+        actions = []
         hack = state.can_use(catalog, "UNLOCK_RED_DOOR") is not None
         for cell in sorted(self.frontier(state)):
             ch = catalog.grid[cell]
@@ -28,11 +29,11 @@ class TurnActions:
                     actions.append(("explore", cell, "hack"))
             elif ch == "b" and state.items["blue_keycard"]:
                 actions.append(("explore", cell, "key"))
-        return actions
+        return moves.add("explore", actions)
 
     def frontier(self, state) -> set:
-        grid = self.catalog.grid
-        return {n for cell in state.explored for n in neighbours(cell) if n in grid and n not in state.explored}
+        adjacent, explored = self.catalog.adjacent, state.explored
+        return {n for cell in explored for n in adjacent[cell]} - explored
 
     def _recon(self, state, action):
         catalog = self.catalog
@@ -66,40 +67,42 @@ class TurnActions:
     # -- free actions -------------------------------------------------------------------------
     def _free_actions(self, state):
         catalog = self.catalog
-        actions = [("end-turn",)]
+        moves = Moves().add("end-turn", [("end-turn",)])
         if state.pod >= catalog.pod_length:
-            actions.append(("escape",))
+            moves.add("escape", [("escape",)])
         leaders_dead = all(state.killed[:HIVEMIND])  # the Hivemind shows itself once its six leaders are dead
         explored, killed = state.explored, state.killed
-        for row, cell in enumerate(catalog.entrances):
-            if not killed[row] and cell in explored and (row != HIVEMIND or leaders_dead):
-                actions.append(("assault", row))
+        moves.add("assault", [("assault", row) for row, cell in enumerate(catalog.entrances)
+                              if not killed[row] and cell in explored and (row != HIVEMIND or leaders_dead)])
         hurt = [i for i in range(4) if state.wounds[i] > 0 and not state.dead[i]]
         if state.items["medkit"]:
-            actions += [("medkit", i) for i in hurt]
+            moves.add("medkit", [("medkit", i) for i in hurt])
         if state.can_use(catalog, "HEAL") is not None:
-            actions += [("heal", i) for i in hurt]
+            moves.add("heal", [("heal", i) for i in hurt])
         if state.can_use(catalog, "REDUCE_ENEMY") is not None:
-            actions += [("risky", row, side) for row in range(7) if not state.killed[row]
-                        for side, track in (("life", state.life), ("power", state.power)) if track[row] > 0]
+            moves.add("risky", [("risky", row, side) for row in range(7) if not killed[row]
+                                for side, track in (("life", state.life), ("power", state.power)) if track[row] > 0])
         if state.artifacts >= catalog.advance_cost:
-            for i in state.alive():
-                if state.rank[i] < catalog.crew[i].ranks:
-                    actions += [("advance", i, k) for k in range(3) if k not in state.unlocked[i]]
-        actions += self._trades(state)
-        return actions
+            moves.add("advance", [("advance", i, k) for i in state.alive() if state.rank[i] < catalog.crew[i].ranks
+                                  for k in range(3) if k not in state.unlocked[i]])
+        return moves.add("trade", self._trades(state))
 
     def _trades(self, state):
-        actions = []
-        alive = state.alive()
-        crew = self.catalog.crew
-        for giver in alive:
-            gear = state.gear[giver]
-            for item in ("lasgun", "shield"):
-                if gear[item]:
-                    actions += [("trade", giver, taker, item) for taker in alive
-                                if taker != giver and state.gear[taker][item] < crew[taker].gear.get(item, 0)]
-        return actions
+        """Every gear move between living crew; few distinct gear layouts occur, so they are remembered."""
+        key = (tuple(state.dead), tuple(g["lasgun"] for g in state.gear), tuple(g["shield"] for g in state.gear))
+        cache = self.__dict__.setdefault("_trade_cache", {})
+        if key not in cache:
+            actions = []
+            alive = state.alive()
+            crew = self.catalog.crew
+            for giver in alive:
+                gear = state.gear[giver]
+                for item in ("lasgun", "shield"):
+                    if gear[item]:
+                        actions += [("trade", giver, taker, item) for taker in alive
+                                    if taker != giver and state.gear[taker][item] < crew[taker].gear.get(item, 0)]
+            cache[key] = tuple(actions)
+        return list(cache[key])
 
     def _free(self, state, action):
         catalog = self.catalog

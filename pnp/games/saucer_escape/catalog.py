@@ -52,18 +52,8 @@ class Catalog:
     turns: int
     advance_cost: int
     score: tuple  # (measure, points, per)
-
-    @property
-    def holders(self) -> dict:
-        """Effect word -> (crew index, ability index) of every ability with that word."""
-        cached = self.__dict__.get("_holders")
-        if cached is None:
-            cached = {}
-            for i, member in enumerate(self.crew):
-                for k, (_, word, _) in enumerate(member.abilities):
-                    cached.setdefault(word, []).append((i, k))
-            object.__setattr__(self, "_holders", cached)
-        return cached
+    adjacent: dict  # map box -> the boxes beside it (up, down, left, right)
+    holders: dict  # effect word -> (crew index, ability index) of every ability with that word
 
 
 def _icons(track) -> dict:
@@ -88,10 +78,15 @@ def build_catalog(game) -> Catalog:
     order = [loc.id for loc in sheet.locations] + [lair]
     entrances = tuple((sheet.map.entrances[loc].row, sheet.map.entrances[loc].col) for loc in order)
     settings = game.manifest.settings
+    adjacent = {cell: tuple(n for n in sheet_checks.neighbours(cell) if n in grid) for cell in grid}
+    holders: dict = {}
+    for i, member in enumerate(crew):
+        for k, (_, word, _) in enumerate(member.abilities):
+            holders.setdefault(word, []).append((i, k))
     return Catalog(enemies, locations, sheet.escape_pod.track.length, rewards, tuple(r.length for r in sheet.rewards),
                    {k: v.length for k, v in sheet.party.items()}, {i.id: i.amount for i in sheet.items}, crew, events,
                    grid, start, entrances, sheet.turns, settings.get("advance_cost", 7),
-                   tuple((t.measure, t.points, t.per) for t in sheet.score))
+                   tuple((t.measure, t.points, t.per) for t in sheet.score), adjacent, holders)
 
 
 def _effect(entry) -> tuple:

@@ -11,7 +11,7 @@ from __future__ import annotations
 import itertools
 import random
 
-from pnp.engine.api import InvariantError, Result
+from pnp.engine.api import InvariantError, Moves, Result
 from pnp.games.saucer_escape import assault, tracks
 from pnp.games.saucer_escape.actions import TurnActions
 from pnp.games.saucer_escape.catalog import HIVEMIND, Catalog, build_catalog
@@ -166,14 +166,13 @@ class SaucerEngine(TurnActions):
         state.phase = "adjust"
 
     def _adjust_actions(self, state):
-        actions = list(ASSIGN_ACTIONS)
-        if state.artifacts > 0:
-            actions += [("reroll", i, "artifact") for i in range(4)]
+        rerolls = [("reroll", i, "artifact") for i in range(4)] if state.artifacts > 0 else []
         if state.can_use(self.catalog, "REROLL") is not None:
-            actions += [("reroll", i, "ability") for i in range(4)]
+            rerolls += [("reroll", i, "ability") for i in range(4)]
+        modifies = []
         if state.can_use(self.catalog, "MODIFY_DIE") is not None:
-            actions += [("modify", i, d) for i in range(4) for d in (-1, 1) if 1 <= state.dice[i] + d <= 6]
-        return actions
+            modifies = [("modify", i, d) for i in range(4) for d in (-1, 1) if 1 <= state.dice[i] + d <= 6]
+        return Moves().add("assign", ASSIGN_ACTIONS).add("reroll", rerolls).add("modify", modifies)
 
     def _adjust(self, state, action):
         kind = action[0]

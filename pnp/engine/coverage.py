@@ -9,9 +9,9 @@ from dataclasses import dataclass, field
 class Coverage:
     cards: Counter = field(default_factory=Counter)  # card id (or "id (part)") -> times resolved
     words: Counter = field(default_factory=Counter)  # effect word -> times resolved
-    witnesses: dict[str, str] = field(default_factory=dict)  # card id -> first place it resolved
+    witnesses: dict[str, tuple] = field(default_factory=dict)  # card id -> (seed, round) of the earliest game it resolved in
 
-    def record(self, card_id: str, words=(), where: str = "") -> None:
+    def record(self, card_id: str, words=(), where: tuple = ()) -> None:
         self.cards[card_id] += 1
         for word in words:
             self.words[word] += 1
@@ -22,7 +22,9 @@ class Coverage:
         self.cards.update(other.cards)
         self.words.update(other.words)
         for key, value in other.witnesses.items():
-            self.witnesses.setdefault(key, value)
+            mine = self.witnesses.get(key)
+            if mine is None or value < mine:  # the earliest seed wins, however the games were split up
+                self.witnesses[key] = value
 
     def missing(self, expected) -> list[str]:
         return [item for item in expected if self.cards[item] == 0]

@@ -98,8 +98,8 @@ def _record(coverage: Coverage, state, seed: int) -> None:
             key, words = item
             coverage.words.update(words)
         cards[key] += 1
-        if key not in witnesses:  # the first place it happened, written once
-            witnesses[key] = f"seed {seed}, round {getattr(state, 'round', getattr(state, 'turn', 0))}"
+        if key not in witnesses:  # the first place it happened
+            witnesses[key] = (seed, getattr(state, "round", getattr(state, "turn", 0)))
 
 
 @dataclass(frozen=True)
@@ -111,16 +111,25 @@ class GameSpec:
     options: tuple = ()
 
 
-def _play_specs(engine, policy_table: str, specs: list[GameSpec], check: bool) -> list[Playout]:
+def _play_specs(engine, policy_table: str, specs: list[GameSpec], check: bool) -> tuple[list[Playout], Coverage]:
+    """Play a batch; coverage is merged here so that only one table crosses back between processes."""
     import importlib
 
     module, _, name = policy_table.rpartition(".")
     table = getattr(importlib.import_module(module), name)
-    return [play(engine, spec.seed, [table[p] for p in spec.players], check=check, **dict(spec.options)) for spec in specs]
+    merged, playouts = Coverage(), []
+    for spec in specs:
+        playout = play(engine, spec.seed, [table[p] for p in spec.players], check=check, **dict(spec.options))
+        merged.merge(playout.coverage)
+        playout.coverage = Coverage()
+        playouts.append(playout)
+    return playouts, merged
 
 
-def play_many(engine, policy_table: str, specs: list[GameSpec], processes: int = 1, check: bool = True) -> list[Playout]:
-    """Play every game, on several processes if asked; results come back in the order of `specs`.
+def play_many(engine, policy_table: str, specs: list[GameSpec], processes: int = 1,
+              check: bool = True) -> tuple[list[Playout], Coverage]:
+    """Play every game, on several processes if asked: the playouts in the order of `specs`
+    (their coverage left empty) and the coverage of all of them together.
 
     Every game's randomness comes from its own seed, so the results are the same
     whatever the number of processes.
@@ -133,6 +142,8 @@ def play_many(engine, policy_table: str, specs: list[GameSpec], processes: int =
     with ProcessPoolExecutor(processes) as pool:
         parts = list(pool.map(_play_specs, [engine] * processes, [policy_table] * processes, chunks, [check] * processes))
     ordered: list = [None] * len(specs)
-    for i, part in enumerate(parts):
-        ordered[i::processes] = part
-    return ordered
+    coverage = Coverage()
+    for i, (playouts, part_coverage) in enumerate(parts):
+        ordered[i::processes] = playouts
+        coverage.merge(part_coverage)
+    return ordered, coverage

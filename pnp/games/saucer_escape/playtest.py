@@ -104,9 +104,9 @@ def playtest(game, games: int = 840, seed: int = 1, progress=None, processes: in
     engine = SaucerEngine.from_game(game)
     report = SaucerReport(games, Coverage(), elements(engine.catalog))
     specs = [GameSpec(seed * 1_000_003 + i, (LINEUP[i % len(LINEUP)],)) for i in range(games)]
-    for spec, playout in zip(specs, play_many(engine, POLICY_TABLE, specs, processes or os.cpu_count() or 1)):
+    playouts, report.coverage = play_many(engine, POLICY_TABLE, specs, processes or os.cpu_count() or 1)
+    for spec, playout in zip(specs, playouts):
         player = spec.players[0]
-        report.coverage.merge(playout.coverage)
         report.scores.setdefault(player, []).append(playout.result.scores[0])
         report.wins[player] = report.wins.get(player, 0) + bool(playout.result.winners)
         if progress:

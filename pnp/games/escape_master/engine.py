@@ -65,7 +65,10 @@ class EscapeMasterEngine(PrepareRules, ScoringRules):
         candidates = [q for q in state.seated if not state.out[q]]
         while candidates:
             q = candidates.pop(rng.randrange(len(candidates)))
-            if moves.player_actions(state, self.catalog, q):
+            actions = moves.player_actions(state, self.catalog, q)
+            if actions:
+                # the chosen player's moves stay valid through the ("turn", q) step: keep them for legal_actions
+                self._offered = (state, state.steps, q, actions)
                 return ("turn", q)
         raise InvariantError(f"round {state.round}: no player has a legal action in a non-terminal state")
 
@@ -83,6 +86,9 @@ class EscapeMasterEngine(PrepareRules, ScoringRules):
         player = self.current_player(state)
         if state.phase != "play" or player is None:
             return []
+        offered = getattr(self, "_offered", None)
+        if offered and offered[0] is state and offered[1] == state.steps and offered[2] == player and state.actor == player:
+            return list(offered[3])
         return moves.player_actions(state, self.catalog, player)
 
     def apply(self, state: State, action: tuple) -> State:

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from pnp.games.saucer_escape import tracks
 from pnp.games.saucer_escape.catalog import HIVEMIND
+from pnp.games.saucer_escape.dice import change_die, die_changes
 
 
 def begin(engine, state, row: int) -> None:
@@ -23,13 +24,8 @@ def _rico(engine, state):
 
 def enemy_actions(engine, state):
     catalog = engine.catalog
-    actions = [("lock",)]
-    if state.artifacts:
-        actions.append(("reroll-enemy", "artifact"))
-    if state.can_use(catalog, "REROLL") is not None:
-        actions.append(("reroll-enemy", "ability"))
-    if state.can_use(catalog, "MODIFY_DIE") is not None:
-        actions += [("modify-enemy", d) for d in (-1, 1) if 1 <= state.assault["enemy_die"] + d <= 6]
+    rerolls, modifies = die_changes(engine, state, [state.assault["enemy_die"]], "reroll-enemy", "modify-enemy")
+    actions = [("lock",)] + rerolls + modifies
     if state.can_use(catalog, "REDUCE_ENEMY") is not None and state.life[state.assault["row"]] > 0:
         actions.append(("risky-enemy",))
     return actions
@@ -37,12 +33,10 @@ def enemy_actions(engine, state):
 
 def enemy_apply(engine, state, action):
     kind = action[0]
-    if kind == "reroll-enemy":
-        engine.pay_reroll(state, action[1])
-        state.pending.append(("reroll", "enemy", 0))
-    elif kind == "modify-enemy":
-        engine.use(state, "MODIFY_DIE")
-        state.assault["enemy_die"] += action[1]
+    if kind in ("reroll-enemy", "modify-enemy"):
+        die = [state.assault["enemy_die"]]
+        change_die(engine, state, action, die, "enemy")
+        state.assault["enemy_die"] = die[0]
     elif kind == "risky-enemy":
         engine.use(state, "REDUCE_ENEMY")
         tracks.lower_enemy(state, engine.catalog, state.assault["row"], "life")
@@ -55,14 +49,8 @@ def enemy_apply(engine, state, action):
 def crew_actions(engine, state):
     catalog = engine.catalog
     a = state.assault
-    actions = [("strike",)]
-    for i in range(2):
-        if state.artifacts:
-            actions.append(("reroll-crew", i, "artifact"))
-        if state.can_use(catalog, "REROLL") is not None:
-            actions.append(("reroll-crew", i, "ability"))
-        if state.can_use(catalog, "MODIFY_DIE") is not None:
-            actions += [("modify-crew", i, d) for d in (-1, 1) if 1 <= a["crew"][i] + d <= 6]
+    rerolls, modifies = die_changes(engine, state, a["crew"], "reroll-crew", "modify-crew")
+    actions = [("strike",)] + rerolls + modifies
     rico = _rico(engine, state)
     if not a["rapid"] and rico is not None and state.gear[rico]["lasgun"] >= 2 and state.can_use(catalog, "RAPID_FIRE") == rico:
         actions.append(("rapid-fire",))
@@ -75,12 +63,8 @@ def crew_apply(engine, state, action):
     catalog = engine.catalog
     a = state.assault
     kind = action[0]
-    if kind == "reroll-crew":
-        engine.pay_reroll(state, action[2])
-        state.pending.append(("reroll", "crew", action[1]))
-    elif kind == "modify-crew":
-        engine.use(state, "MODIFY_DIE")
-        a["crew"][action[1]] += action[2]
+    if kind in ("reroll-crew", "modify-crew"):
+        change_die(engine, state, action, a["crew"], "crew")
     elif kind == "rapid-fire":
         engine.use(state, "RAPID_FIRE")
         a["rapid"] = True

@@ -15,6 +15,7 @@ from pnp.engine.api import InvariantError, Moves, Result
 from pnp.games.saucer_escape import assault, tracks
 from pnp.games.saucer_escape.actions import TurnActions
 from pnp.games.saucer_escape.catalog import HIVEMIND, Catalog, build_catalog
+from pnp.games.saucer_escape.dice import change_die, die_changes
 from pnp.games.saucer_escape.state import SaucerState
 
 AREAS = ("recon", "location", "enemy-life", "enemy-power", "reward")
@@ -166,24 +167,14 @@ class SaucerEngine(TurnActions):
         state.phase = "adjust"
 
     def _adjust_actions(self, state):
-        rerolls = [("reroll", i, "artifact") for i in range(4)] if state.artifacts > 0 else []
-        if state.can_use(self.catalog, "REROLL") is not None:
-            rerolls += [("reroll", i, "ability") for i in range(4)]
-        modifies = []
-        if state.can_use(self.catalog, "MODIFY_DIE") is not None:
-            modifies = [("modify", i, d) for i in range(4) for d in (-1, 1) if 1 <= state.dice[i] + d <= 6]
+        rerolls, modifies = die_changes(self, state, state.dice, "reroll", "modify")
         return Moves().add("assign", ASSIGN_ACTIONS).add("reroll", rerolls).add("modify", modifies)
 
     def _adjust(self, state, action):
-        kind = action[0]
-        if kind == "reroll":
-            self.pay_reroll(state, action[2])
-            state.pending.append(("reroll", "turn", action[1]))
-        elif kind == "modify":
-            self.use(state, "MODIFY_DIE")
-            state.dice[action[1]] += action[2]
-        else:
+        if action[0] == "assign":
             self._assign(state, action[1])
+        else:
+            change_die(self, state, action, state.dice, "turn")
 
     def pay_reroll(self, state, source):
         if source == "artifact":

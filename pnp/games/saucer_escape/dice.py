@@ -1,0 +1,27 @@
+"""Changing dice you rolled: re-rolls (an Artifact, or Quick Thinking) and Good Intel's +/-1.
+
+Turn dice, the enemy's assault die and the crew's assault dice all use these.
+"""
+from __future__ import annotations
+
+
+def die_changes(engine, state, values: list[int], reroll: str, modify: str) -> tuple[list, list]:
+    """(re-roll moves, modify moves) for each die in `values`."""
+    catalog = engine.catalog
+    rerolls = [(reroll, i, "artifact") for i in range(len(values))] if state.artifacts > 0 else []
+    if state.can_use(catalog, "REROLL") is not None:
+        rerolls += [(reroll, i, "ability") for i in range(len(values))]
+    modifies = []
+    if state.can_use(catalog, "MODIFY_DIE") is not None:
+        modifies = [(modify, i, d) for i, value in enumerate(values) for d in (-1, 1) if 1 <= value + d <= 6]
+    return rerolls, modifies
+
+
+def change_die(engine, state, action: tuple, values: list[int], where: str) -> None:
+    """Pay for a re-roll (the new value comes as a chance step) or move a die by one."""
+    if action[0].startswith("reroll"):
+        engine.pay_reroll(state, action[2])
+        state.pending.append(("reroll", where, action[1]))
+    else:
+        engine.use(state, "MODIFY_DIE")
+        values[action[1]] += action[2]

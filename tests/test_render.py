@@ -105,3 +105,20 @@ def test_text_shrinks_before_it_fails():
     failed = fit_text("word " * 200, "Vera", 10, 6, 60, 40)
     assert not failed.ok and failed.problem == "height"
     assert fit_text("Unbreakablewordthatistoolong", "Vera", 10, 6, 30, 40).problem == "width"
+
+
+@pytest.mark.parametrize("font", ["Vera", "VeraBd", "VeraIt", "VeraBI"])
+def test_width_table_matches_the_font_files(font):
+    """font_widths.json must measure exactly as reportlab does with the TTF itself."""
+    from pathlib import Path
+
+    from reportlab.pdfbase import pdfmetrics
+
+    from pnp.render.fonts import register, string_width
+
+    register(font)
+    root = Path(__file__).resolve().parents[1]
+    text = "".join(sorted({ch for path in (root / "content").rglob("*.yaml") for ch in path.read_text()} - {"\n"}))
+    assert len(text) > 60
+    for ch in text:
+        assert string_width(ch, font, 10) == pytest.approx(pdfmetrics.stringWidth(ch, font, 10)), repr(ch)

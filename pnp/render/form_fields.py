@@ -11,7 +11,7 @@ import zlib
 from reportlab.pdfbase.pdfdoc import PDFArray, PDFDictionary, PDFName, PDFStream
 from reportlab.pdfbase.ttfonts import TTFontFile
 
-from pnp.render.fonts import BUNDLED, FONT_DIR
+from pnp.render.fonts import BUNDLED, font_dir
 
 FIELD_FONT = "PnpVera"
 
@@ -22,7 +22,7 @@ def _font_reference(canvas) -> str:
     if cached:
         return cached
     doc = canvas._doc
-    path = FONT_DIR / BUNDLED["Vera"]
+    path = font_dir() / BUNDLED["Vera"]
     data = path.read_bytes()
     face = TTFontFile(str(path))
     stream = PDFStream(PDFDictionary({"Length1": len(data), "Filter": PDFName("FlateDecode")}), zlib.compress(data, 9))

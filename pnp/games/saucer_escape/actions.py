@@ -6,6 +6,9 @@ from pnp.games.saucer_escape import assault, tracks
 from pnp.games.saucer_escape.catalog import HIVEMIND
 
 
+END_TURN, ESCAPE = (("end-turn",),), (("escape",),)
+
+
 class TurnActions:
     """Mixed into the engine: Recon (boxes, doors, events) and the free actions."""
 
@@ -67,18 +70,19 @@ class TurnActions:
     # -- free actions -------------------------------------------------------------------------
     def _free_actions(self, state):
         catalog = self.catalog
-        moves = Moves().add("end-turn", [("end-turn",)])
+        moves = Moves().add("end-turn", END_TURN)
         if state.pod >= catalog.pod_length:
-            moves.add("escape", [("escape",)])
+            moves.add("escape", ESCAPE)
         leaders_dead = all(state.killed[:HIVEMIND])  # the Hivemind shows itself once its six leaders are dead
         explored, killed = state.explored, state.killed
         moves.add("assault", [("assault", row) for row, cell in enumerate(catalog.entrances)
                               if not killed[row] and cell in explored and (row != HIVEMIND or leaders_dead)])
-        hurt = [i for i in range(4) if state.wounds[i] > 0 and not state.dead[i]]
-        if state.items["medkit"]:
-            moves.add("medkit", [("medkit", i) for i in hurt])
-        if state.can_use(catalog, "HEAL") is not None:
-            moves.add("heal", [("heal", i) for i in hurt])
+        if any(state.wounds):
+            hurt = [i for i in range(4) if state.wounds[i] > 0 and not state.dead[i]]
+            if state.items["medkit"]:
+                moves.add("medkit", [("medkit", i) for i in hurt])
+            if state.can_use(catalog, "HEAL") is not None:
+                moves.add("heal", [("heal", i) for i in hurt])
         if state.can_use(catalog, "REDUCE_ENEMY") is not None:
             moves.add("risky", [("risky", row, side) for row in range(7) if not killed[row]
                                 for side, track in (("life", state.life), ("power", state.power)) if track[row] > 0])

@@ -62,16 +62,16 @@ class SaucerEngine(TurnActions):
         return state.phase in ("setup-roll", "roll")
 
     def sample_chance(self, state: SaucerState, rng: random.Random) -> tuple:
-        d6 = lambda: int(rng.random() * 6) + 1  # noqa: E731 - randint is slow in playout loops
+        r = rng.random  # randint is slow in playout loops: dice are int(6 * random()) + 1
         if state.pending:
             kind = state.pending[0][0]
             if kind in ("reroll", "event-die", "enemy-die"):
-                return ("die", d6())
+                return ("die", int(r() * 6) + 1)
             if kind in ("event", "crew-dice"):
-                return ("dice", (d6(), d6()))
+                return ("dice", (int(r() * 6) + 1, int(r() * 6) + 1))
         if state.phase == "setup-roll":
             return ("dice", tuple(rng.sample(range(1, 7), 3)))  # re-rolled until all differ: 3 distinct values
-        return ("dice", tuple(d6() for _ in range(4)))
+        return ("dice", (int(r() * 6) + 1, int(r() * 6) + 1, int(r() * 6) + 1, int(r() * 6) + 1))
 
     def chance_outcomes(self, state: SaucerState) -> list[tuple]:
         if state.pending and state.pending[0][0] in ("reroll", "event-die", "enemy-die"):
@@ -81,10 +81,13 @@ class SaucerEngine(TurnActions):
         return []  # the 4-dice roll and the set-up roll are sampled
 
     def legal_actions(self, state: SaucerState) -> list[tuple]:
-        if state.over or self.is_chance(state):
+        if state.over:
             return []
         if state.pending:
-            return self._pending_actions(state, state.pending[0])
+            head = state.pending[0]
+            return [] if head[0] in CHANCE_PENDING else self._pending_actions(state, head)
+        if state.phase in ("setup-roll", "roll"):
+            return []
         return PHASE_ACTIONS[state.phase](self, state)
 
     def apply(self, state: SaucerState, action: tuple) -> SaucerState:

@@ -90,16 +90,17 @@ def play(engine, seed: int, policies: list[Policy], keep_trace: bool = False, ma
 
 def _record(coverage: Coverage, state, seed: int) -> None:
     """Count what the last action resolved: card ids with their effect words, or plain element keys."""
-    cards, witnesses = coverage.cards, coverage.witnesses
-    for item in state.resolved:
-        if item.__class__ is str:
-            key = item
-        else:
-            key, words = item
+    resolved, witnesses = state.resolved, coverage.witnesses
+    if resolved[0].__class__ is str:  # plain keys: let Counter count them in C
+        coverage.cards.update(resolved)
+        keys = resolved
+    else:
+        keys = [key for key, _ in resolved]
+        coverage.cards.update(keys)
+        for _, words in resolved:
             coverage.words.update(words)
-        cards[key] += 1
-        if key not in witnesses:  # the first place it happened
-            witnesses[key] = (seed, getattr(state, "round", getattr(state, "turn", 0)))
+    for key in set(keys).difference(witnesses):  # the first place it happened
+        witnesses[key] = (seed, getattr(state, "round", getattr(state, "turn", 0)))
 
 
 @dataclass(frozen=True)

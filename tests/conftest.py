@@ -17,43 +17,53 @@ def project(tmp_path, monkeypatch):
 
 
 @lru_cache(maxsize=None)
-def _validated():
+def validated(game_id: str):
+    """The real project for one game, validated once per test session."""
     from pnp.validate import validate
 
-    project, report = validate(ROOT, "escape-master")
+    project, report = validate(ROOT, game_id)
     assert project is not None, report.to_text()
     return project
 
 
 @pytest.fixture
 def em_project():
-    """The real Escape Master project, validated once per test session."""
-    return _validated()
+    return validated("escape-master")
 
 
 @pytest.fixture
 def em_engine(em_project):
-    from pnp.games.escape_master.engine import EscapeMasterEngine
-
-    return EscapeMasterEngine.from_game(em_project.game)
-
-
-@lru_cache(maxsize=None)
-def _saucer():
-    from pnp.validate import validate
-
-    project, report = validate(ROOT, "saucer-escape")
-    assert project is not None, report.to_text()
-    return project
+    return em_project.game.plugin.engine(em_project.game)
 
 
 @pytest.fixture
 def se_project():
-    return _saucer()
+    return validated("saucer-escape")
 
 
 @pytest.fixture
 def se_engine(se_project):
-    from pnp.games.saucer_escape.engine import SaucerEngine
+    return se_project.game.plugin.engine(se_project.game)
 
-    return SaucerEngine.from_game(se_project.game)
+
+def walk_legal_moves(engine, state, rng, picks, check_purity=False):
+    """Play the moves chosen by `picks` (indices into the legal moves), checking invariants after each.
+
+    Used by the property-based tests of every engine: any legal sequence must keep every invariant.
+    """
+    for pick in picks:
+        if engine.is_terminal(state):
+            break
+        if engine.is_chance(state):
+            action = engine.sample_chance(state, rng)
+        else:
+            actions = engine.legal_actions(state)
+            assert actions, "a non-terminal state without a legal action"
+            action = actions[pick % len(actions)]
+        snapshot = repr(state) if check_purity else None
+        following = engine.apply(state, action)
+        if check_purity:
+            assert repr(state) == snapshot, "apply changed its input"
+        state = following
+        engine.check_invariants(state)
+    return state

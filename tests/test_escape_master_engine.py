@@ -2,6 +2,7 @@
 import random
 
 import pytest
+from conftest import walk_legal_moves
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -202,15 +203,4 @@ def test_variants_finish(em_engine, option):
 @given(seed=st.integers(0, 10_000), players=st.integers(2, 6), picks=st.lists(st.integers(0, 10_000), min_size=50, max_size=400))
 def test_any_legal_sequence_keeps_every_invariant(em_engine, seed, players, picks):
     rng = random.Random(seed)
-    state = em_engine.initial_state(rng, players=players)
-    for pick in picks:
-        if em_engine.is_terminal(state):
-            break
-        if em_engine.is_chance(state):
-            action = em_engine.sample_chance(state, rng)
-        else:
-            actions = em_engine.legal_actions(state)
-            assert actions, "a non-terminal state without a legal action"
-            action = actions[pick % len(actions)]
-        state = em_engine.apply(state, action)
-        em_engine.check_invariants(state)
+    walk_legal_moves(em_engine, em_engine.initial_state(rng, players=players), rng, picks)

@@ -2,6 +2,7 @@
 import random
 
 import pytest
+from conftest import walk_legal_moves
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -34,14 +35,21 @@ def devourer_row(engine):
     return next(i for i, e in enumerate(engine.catalog.enemies) if e.id == "devourer")
 
 
-def test_seed_assault_example(se_engine):
-    """Devourer: +2 Life bonus, 5 Life boxes, die 3 -> 10 to hit; +2 Power bonus, 3 Power boxes -> 5 hits."""
-    engine = se_engine
+def devourer_facing_the_crew(engine, unarmed=False):
+    """The seed's example enemy, 5 Life and 3 Power boxes dark, its entrance explored."""
     state = to_free_phase(engine, set_up(engine))
     row = devourer_row(engine)
     state.life[row], state.power[row] = 5, 3
     state.explored.add(engine.catalog.entrances[row])
-    state.gear = [{"lasgun": 0, "shield": 0} for _ in range(4)]  # no shields, so every hit lands
+    if unarmed:
+        state.gear = [{"lasgun": 0, "shield": 0} for _ in range(4)]
+    return state, row
+
+
+def test_seed_assault_example(se_engine):
+    """Devourer: +2 Life bonus, 5 Life boxes, die 3 -> 10 to hit; +2 Power bonus, 3 Power boxes -> 5 hits."""
+    engine = se_engine
+    state, row = devourer_facing_the_crew(engine, unarmed=True)  # no shields, so every hit lands
     state = engine.apply(state, ("assault", row))
     state = engine.apply(state, ("die", 3))
     state = engine.apply(state, ("lock",))
@@ -54,10 +62,7 @@ def test_seed_assault_example(se_engine):
 
 def test_shields_and_lasguns_count(se_engine):
     engine = se_engine
-    state = to_free_phase(engine, set_up(engine))
-    row = devourer_row(engine)
-    state.life[row], state.power[row] = 5, 3
-    state.explored.add(engine.catalog.entrances[row])
+    state, row = devourer_facing_the_crew(engine)
     for action in (("assault", row), ("die", 3), ("lock",), ("dice", (4, 5)), ("strike",)):
         state = engine.apply(state, action)
     # the crew starts with 2 Lasguns (Deckard, Rico) and 2 Shields (Rico, TA3-3M); the Devourer's
@@ -164,18 +169,4 @@ def test_greedy_player_can_win(se_engine):
 @given(seed=st.integers(0, 10_000), picks=st.lists(st.integers(0, 10_000), min_size=100, max_size=600))
 def test_any_legal_sequence_keeps_every_invariant(se_engine, seed, picks):
     rng = random.Random(seed)
-    state = se_engine.initial_state(rng)
-    for pick in picks:
-        if se_engine.is_terminal(state):
-            break
-        if se_engine.is_chance(state):
-            action = se_engine.sample_chance(state, rng)
-        else:
-            actions = se_engine.legal_actions(state)
-            assert actions, "a non-terminal state without a legal action"
-            action = actions[pick % len(actions)]
-        snapshot = repr(state)
-        following = se_engine.apply(state, action)
-        assert repr(state) == snapshot, "apply changed its input"
-        state = following
-        se_engine.check_invariants(state)
+    walk_legal_moves(se_engine, se_engine.initial_state(rng), rng, picks, check_purity=True)

@@ -5,7 +5,6 @@ from pnp.engine.api import Moves
 from pnp.games.saucer_escape import assault, tracks
 from pnp.games.saucer_escape.catalog import HIVEMIND
 
-
 END_TURN, ESCAPE = (("end-turn",),), (("escape",),)
 
 

@@ -18,10 +18,6 @@ def _target(engine, state) -> int:
     return engine.catalog.enemies[row].life_bonus + state.life[row] + state.assault["enemy_die"]
 
 
-def _rico(engine, state):
-    return next((i for i, m in enumerate(engine.catalog.crew) if any(a[1] == "RAPID_FIRE" for a in m.abilities)), None)
-
-
 def enemy_actions(engine, state):
     catalog = engine.catalog
     rerolls, modifies = die_changes(engine, state, [state.assault["enemy_die"]], "reroll-enemy", "modify-enemy")
@@ -51,8 +47,8 @@ def crew_actions(engine, state):
     a = state.assault
     rerolls, modifies = die_changes(engine, state, a["crew"], "reroll-crew", "modify-crew")
     actions = [("strike",)] + rerolls + modifies
-    rico = _rico(engine, state)
-    if not a["rapid"] and rico is not None and state.gear[rico]["lasgun"] >= 2 and state.can_use(catalog, "RAPID_FIRE") == rico:
+    user = state.can_use(catalog, "RAPID_FIRE")  # abilities about gear count the user's own gear
+    if not a["rapid"] and user is not None and state.gear[user]["lasgun"] >= 2:
         actions.append(("rapid-fire",))
     if not a["first_law"] and state.can_use(catalog, "SACRIFICE_FOR_ROLL") is not None:
         actions.append(("first-law",))
@@ -99,12 +95,11 @@ def hits_actions(engine, state):
         return actions
     if not a["predictive"] and state.can_use(catalog, "REDUCE_HITS") is not None:
         actions.append(("predictive",))
-    rico = _rico(engine, state)
-    if rico is not None and not state.dead[rico]:
-        if state.gear[rico]["shield"] and state.can_use(catalog, "OVERCHARGE") == rico:
-            actions.append(("overcharge",))
-        if state.can_use(catalog, "SELF_SACRIFICE") == rico:
-            actions.append(("self-sacrifice",))
+    user = state.can_use(catalog, "OVERCHARGE")
+    if user is not None and state.gear[user]["shield"]:
+        actions.append(("overcharge",))
+    if state.can_use(catalog, "SELF_SACRIFICE") is not None:
+        actions.append(("self-sacrifice",))
     if state.items["medkit"]:
         actions.append(("medkit-hit",))
     return actions
@@ -119,16 +114,16 @@ def hits_apply(engine, state, action):
         a["predictive"] = True
         a["hits"] = max(0, a["hits"] - _param(catalog, "REDUCE_HITS"))
     elif kind == "overcharge":
-        rico = engine.use(state, "OVERCHARGE")
-        state.gear[rico]["shield"] -= 1
+        user = engine.use(state, "OVERCHARGE")
+        state.gear[user]["shield"] -= 1
         a["hits"] = max(0, a["hits"] - _param(catalog, "OVERCHARGE"))
     elif kind == "self-sacrifice":
-        rico = engine.use(state, "SELF_SACRIFICE")
+        user = engine.use(state, "SELF_SACRIFICE")
         share = _param(catalog, "SELF_SACRIFICE")
         taken = min(share, a["hits"])
         a["hits"] -= taken
         a["hits"] = max(0, a["hits"] - share)
-        tracks.wound(state, catalog, rico, taken)
+        tracks.wound(state, catalog, user, taken)
     elif kind == "medkit-hit":
         state.items["medkit"] -= 1
         a["hits"] -= 1

@@ -21,15 +21,13 @@ class Moves(list):
 
     __slots__ = ("blocks",)
 
-    def __init__(self):
-        super().__init__()
-        self.blocks: list[tuple[str, int, int]] = []  # (kind, start, count)
-
-    def add(self, kind: str, actions) -> "Moves":
-        if actions:
-            self.blocks.append((kind, len(self), len(actions)))
-            self.extend(actions)
-        return self
+    def __init__(self, blocks=()):
+        """From (kind, actions) pairs, in order; kinds with no actions on offer are left out."""
+        spans = self.blocks = []  # (kind, start, count)
+        for kind, actions in blocks:
+            if actions:
+                spans.append((kind, len(self), len(actions)))
+                self.extend(actions)
 
 
 class InvariantError(AssertionError):

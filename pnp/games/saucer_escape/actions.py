@@ -1,11 +1,38 @@
 """Recon over the map and the free actions after the dice: what a player may do, and doing it."""
 from __future__ import annotations
 
+from operator import itemgetter
+
 from pnp.engine.api import Moves
 from pnp.games.saucer_escape import assault, tracks
 from pnp.games.saucer_escape.catalog import HIVEMIND
 
-END_TURN, ESCAPE = (("end-turn",),), (("escape",),)
+_gear_counts = itemgetter("lasgun", "shield")
+END_TURN, ESCAPE, STOP, PENETRATE = (("end-turn",),), (("escape",),), (("stop",),), (("penetrate",),)
+
+
+def explore_options(grid: dict) -> dict:
+    """Per map box, the explore moves on offer for each door mask (1: a red keycard, 2: Interlock Hack, 4: a blue keycard).
+
+    Worked out once per sheet, so listing recon moves is a lookup per frontier box.
+    """
+    options = {}
+    for cell, ch in grid.items():
+        by_mask = []
+        for doors in range(8):
+            moves = []
+            if ch in ".E":
+                moves.append(("explore", cell, None))
+            elif ch == "r":
+                if doors & 1:
+                    moves.append(("explore", cell, "key"))
+                if doors & 2:
+                    moves.append(("explore", cell, "hack"))
+            elif ch == "b" and doors & 4:
+                moves.append(("explore", cell, "key"))
+            by_mask.append(tuple(moves))
+        options[cell] = tuple(by_mask)
+    return options
 
 
 class TurnActions:
@@ -13,29 +40,24 @@ class TurnActions:
 
     def _recon_actions(self, state):
         catalog = self.catalog
-        moves = Moves().add("stop", [("stop",)])
+        blocks = [("stop", STOP)]
         if state.can_use(catalog, "ADD_RECON") is not None:
-            moves.add("penetrate", [("penetrate",)])
-        if state.recon_left <= 0:
-            return moves
-        actions = []
-        hack = state.can_use(catalog, "UNLOCK_RED_DOOR") is not None
-        for cell in sorted(self.frontier(state)):
-            ch = catalog.grid[cell]
-            if ch in ".E":
-                actions.append(("explore", cell, None))
-            elif ch == "r":
-                if state.items["red_keycard"]:
-                    actions.append(("explore", cell, "key"))
-                if hack:
-                    actions.append(("explore", cell, "hack"))
-            elif ch == "b" and state.items["blue_keycard"]:
-                actions.append(("explore", cell, "key"))
-        return moves.add("explore", actions)
+            blocks.append(("penetrate", PENETRATE))
+        if state.recon_left > 0:
+            items = state.items
+            doors = ((items["red_keycard"] > 0) | ((state.can_use(catalog, "UNLOCK_RED_DOOR") is not None) << 1)
+                     | ((items["blue_keycard"] > 0) << 2))
+            options = self.explore_options
+            blocks.append(("explore", [move for cell in self.frontier(state) for move in options[cell][doors]]))
+        return Moves(blocks)
 
-    def frontier(self, state) -> set:
-        adjacent, explored = self.catalog.adjacent, state.explored
-        return {n for cell in explored for n in adjacent[cell]} - explored
+    def frontier(self, state) -> list:
+        """Unexplored boxes beside explored ones, in map order; worked out again only when the explored set grew."""
+        if state.frontier_of != len(state.explored):
+            adjacent, explored = self.catalog.adjacent, state.explored
+            state.frontier = sorted({n for cell in explored for n in adjacent[cell]} - explored)
+            state.frontier_of = len(explored)
+        return state.frontier
 
     def _recon(self, state, action):
         catalog = self.catalog
@@ -55,7 +77,11 @@ class TurnActions:
             elif how == "hack":
                 self.use(state, "UNLOCK_RED_DOOR")
                 tracks.note(state, "door:r")
-            state.explored.add(cell)
+            explored = state.explored
+            explored.add(cell)
+            if state.frontier_of == len(explored) - 1:  # the frontier was up to date: only this box's neighbours join it
+                state.frontier = sorted({*state.frontier, *catalog.adjacent[cell]} - explored)
+                state.frontier_of = len(explored)
             state.recon_left -= 1
             tracks.note(state, f"box:map.{cell[0]}.{cell[1]}")
             if ch == "E" and cell not in state.events_done:
@@ -68,33 +94,40 @@ class TurnActions:
 
     # -- free actions -------------------------------------------------------------------------
     def _free_actions(self, state):
+        # A gear trade changes nothing but gear, so after one the other free moves stand (see apply_in_place)
+        base = state.free_base or self._free_base(state)
+        state.free_offered = base
+        return Moves((*base, ("trade", self._trades(state))))
+
+    def _free_base(self, state) -> tuple:
+        """The free moves other than gear trades, as (kind, moves) pairs."""
         catalog = self.catalog
-        moves = Moves().add("end-turn", END_TURN)
+        blocks = [("end-turn", END_TURN)]
         if state.pod >= catalog.pod_length:
-            moves.add("escape", ESCAPE)
+            blocks.append(("escape", ESCAPE))
         leaders_dead = all(state.killed[:HIVEMIND])  # the Hivemind shows itself once its six leaders are dead
         explored, killed = state.explored, state.killed
-        moves.add("assault", [("assault", row) for row, cell in enumerate(catalog.entrances)
-                              if not killed[row] and cell in explored and (row != HIVEMIND or leaders_dead)])
+        blocks.append(("assault", [("assault", row) for row, cell in enumerate(catalog.entrances)
+                                   if not killed[row] and cell in explored and (row != HIVEMIND or leaders_dead)]))
         if any(state.wounds):
             hurt = [i for i in range(4) if state.wounds[i] > 0 and not state.dead[i]]
             if state.items["medkit"]:
-                moves.add("medkit", [("medkit", i) for i in hurt])
+                blocks.append(("medkit", [("medkit", i) for i in hurt]))
             if state.can_use(catalog, "HEAL") is not None:
-                moves.add("heal", [("heal", i) for i in hurt])
+                blocks.append(("heal", [("heal", i) for i in hurt]))
         if state.can_use(catalog, "REDUCE_ENEMY") is not None:
-            moves.add("risky", [("risky", row, side) for row in range(7) if not killed[row]
-                                for side, track in (("life", state.life), ("power", state.power)) if track[row] > 0])
+            blocks.append(("risky", [("risky", row, side) for row in range(7) if not killed[row]
+                                     for side, track in (("life", state.life), ("power", state.power)) if track[row] > 0]))
         if state.artifacts >= catalog.advance_cost:
-            moves.add("advance", [("advance", i, k) for i in state.alive() if state.rank[i] < catalog.crew[i].ranks
-                                  for k in range(3) if k not in state.unlocked[i]])
-        return moves.add("trade", self._trades(state))
+            blocks.append(("advance", [("advance", i, k) for i in state.alive() if state.rank[i] < catalog.crew[i].ranks
+                                       for k in range(3) if k not in state.unlocked[i]]))
+        return tuple(blocks)
 
     def _trades(self, state):
         """Every gear move between living crew; few distinct gear layouts occur, so they are remembered."""
-        key = (tuple(state.dead), tuple(g["lasgun"] for g in state.gear), tuple(g["shield"] for g in state.gear))
-        cache = self.__dict__.setdefault("_trade_cache", {})
-        if key not in cache:
+        key = (*state.dead, *map(_gear_counts, state.gear))
+        trades = self.trade_cache.get(key)
+        if trades is None:
             actions = []
             alive = state.alive()
             crew = self.catalog.crew
@@ -104,8 +137,8 @@ class TurnActions:
                     if gear[item]:
                         actions += [("trade", giver, taker, item) for taker in alive
                                     if taker != giver and state.gear[taker][item] < crew[taker].gear.get(item, 0)]
-            cache[key] = tuple(actions)
-        return list(cache[key])
+            trades = self.trade_cache[key] = tuple(actions)
+        return trades
 
     def _free(self, state, action):
         catalog = self.catalog

@@ -21,7 +21,7 @@ def _target(engine, state) -> int:
 def enemy_actions(engine, state):
     catalog = engine.catalog
     rerolls, modifies = die_changes(engine, state, [state.assault["enemy_die"]], "reroll-enemy", "modify-enemy")
-    actions = [("lock",)] + rerolls + modifies
+    actions = [("lock",), *rerolls, *modifies]
     if state.can_use(catalog, "REDUCE_ENEMY") is not None and state.life[state.assault["row"]] > 0:
         actions.append(("risky-enemy",))
     return actions
@@ -46,7 +46,7 @@ def crew_actions(engine, state):
     catalog = engine.catalog
     a = state.assault
     rerolls, modifies = die_changes(engine, state, a["crew"], "reroll-crew", "modify-crew")
-    actions = [("strike",)] + rerolls + modifies
+    actions = [("strike",), *rerolls, *modifies]
     user = state.can_use(catalog, "RAPID_FIRE")  # abilities about gear count the user's own gear
     if not a["rapid"] and user is not None and state.gear[user]["lasgun"] >= 2:
         actions.append(("rapid-fire",))

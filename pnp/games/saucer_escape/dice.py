@@ -4,17 +4,26 @@ Turn dice, the enemy's assault die and the crew's assault dice all use these.
 """
 from __future__ import annotations
 
+import functools
 
-def die_changes(engine, state, values: list[int], reroll: str, modify: str) -> tuple[list, list]:
+
+def die_changes(engine, state, values: list[int], reroll: str, modify: str) -> tuple[tuple, tuple]:
     """(re-roll moves, modify moves) for each die in `values`."""
     catalog = engine.catalog
-    rerolls = [(reroll, i, "artifact") for i in range(len(values))] if state.artifacts > 0 else []
-    if state.can_use(catalog, "REROLL") is not None:
-        rerolls += [(reroll, i, "ability") for i in range(len(values))]
-    modifies = []
-    if state.can_use(catalog, "MODIFY_DIE") is not None:
-        modifies = [(modify, i, d) for i, value in enumerate(values) for d in (-1, 1) if 1 <= value + d <= 6]
+    sources = ("artifact",) * (state.artifacts > 0) + ("ability",) * (state.can_use(catalog, "REROLL") is not None)
+    rerolls = _rerolls(reroll, len(values), sources) if sources else ()
+    modifies = _modifies(modify, tuple(values)) if state.can_use(catalog, "MODIFY_DIE") is not None else ()
     return rerolls, modifies
+
+
+@functools.cache  # a handful of distinct answers, asked for every turn
+def _rerolls(kind: str, dice: int, sources: tuple) -> tuple:
+    return tuple((kind, i, source) for source in sources for i in range(dice))
+
+
+@functools.cache
+def _modifies(kind: str, values: tuple) -> tuple:
+    return tuple((kind, i, d) for i, value in enumerate(values) for d in (-1, 1) if 1 <= value + d <= 6)
 
 
 def change_die(engine, state, action: tuple, values: list[int], where: str) -> None:

@@ -13,7 +13,7 @@ import random
 
 from pnp.engine.api import InvariantError, Moves, Result
 from pnp.games.saucer_escape import assault, tracks
-from pnp.games.saucer_escape.actions import TurnActions
+from pnp.games.saucer_escape.actions import TurnActions, explore_options
 from pnp.games.saucer_escape.catalog import HIVEMIND, Catalog, build_catalog
 from pnp.games.saucer_escape.dice import change_die, die_changes
 from pnp.games.saucer_escape.state import SaucerState
@@ -34,11 +34,16 @@ def _assignments():
 
 ASSIGNMENTS = _assignments()
 ASSIGN_ACTIONS = [("assign", a) for a in ASSIGNMENTS]  # built once: every turn offers all of them
+# per assignment, (what the die does, which die) for the dice that are not wasted: "life"/"power" raise an enemy track
+ASSIGN_PLANS = {mapping: tuple((area.removeprefix("enemy-"), i) for i, area in enumerate(mapping) if area != "waste")
+                for mapping in ASSIGNMENTS}
 
 
 class SaucerEngine(TurnActions):
     def __init__(self, catalog: Catalog):
         self.catalog = catalog
+        self.explore_options = explore_options(catalog.grid)
+        self.trade_cache: dict = {}  # gear layout -> its trade moves
 
     @classmethod
     def from_game(cls, game, **_):
@@ -97,12 +102,15 @@ class SaucerEngine(TurnActions):
 
     def apply_in_place(self, state: SaucerState, action: tuple) -> None:
         state.resolved = []
+        # a gear trade (only a free-phase move is called "trade") leaves the other free moves as they were
+        state.free_base = state.free_offered if action[0] == "trade" else None
         if state.pending:
             head = state.pending.pop(0)
             PENDING[head[0]](self, state, head, action)
         else:
             APPLY[state.phase](self, state, action)
-        self._settle(state)
+        if state.pending or state.over:
+            self._settle(state)
 
     def result(self, state: SaucerState) -> Result:
         points = self.score(state)
@@ -171,7 +179,7 @@ class SaucerEngine(TurnActions):
 
     def _adjust_actions(self, state):
         rerolls, modifies = die_changes(self, state, state.dice, "reroll", "modify")
-        return Moves().add("assign", ASSIGN_ACTIONS).add("reroll", rerolls).add("modify", modifies)
+        return Moves((("assign", ASSIGN_ACTIONS), ("reroll", rerolls), ("modify", modifies)))
 
     def _adjust(self, state, action):
         if action[0] == "assign":
@@ -205,19 +213,19 @@ class SaucerEngine(TurnActions):
         if len(set(dice)) < len(dice):  # a pair or better fuels the pod, once per turn
             tracks.note(state, "doubles")
             tracks.advance_pod(state, catalog)
-        for area, value in zip(mapping, dice):
-            if area == "location":
-                row = state.row_of_enemy(value)
-                tracks.darken_location(state, catalog, row)
-            elif area.startswith("enemy"):
-                row = state.row_of_enemy(value)
-                side = area.split("-")[1]
-                if side in tracks.raisable(state, catalog, row):
-                    tracks.raise_enemy(state, catalog, row, side)
-            elif area == "reward":
-                tracks.darken_reward(state, catalog, state.row_of_reward(value))
-            elif area == "recon":
+        first_enemy, first_reward = state.enemy_numbers[0], state.reward_numbers[0]
+        for area, index in ASSIGN_PLANS[mapping]:
+            value = dice[index]
+            if area == "recon":
                 state.recon_left = value
+            elif area == "reward":
+                tracks.darken_reward(state, catalog, (value - first_reward) % 6)
+            else:
+                row = (value - first_enemy) % 6  # the enemy rows are numbered in order from the first one
+                if area == "location":
+                    tracks.darken_location(state, catalog, row)
+                elif area in tracks.raisable(state, catalog, row):
+                    tracks.raise_enemy(state, catalog, row, area)
         state.phase = "recon" if state.recon_left else "free"
 
     # -- pending follow-ups ------------------------------------------------------------------------
@@ -284,6 +292,8 @@ class SaucerEngine(TurnActions):
             raise InvariantError("a party item went below zero")
         if state.turn > catalog.turns:
             raise InvariantError(f"turn {state.turn} is past the last turn")
+        if state.free_base is not None and state.free_base != self._free_base(state):
+            raise InvariantError("the free moves kept across a gear trade are out of date")
         if not state.explored <= set(catalog.grid):
             raise InvariantError("explored a box that is not on the map")
 

@@ -21,6 +21,8 @@ class SaucerState:
     reward: list[int] = field(default_factory=lambda: [0] * 6)
     collected: list[bool] = field(default_factory=lambda: [False] * 6)
     explored: set = field(default_factory=set)
+    frontier: list = field(default_factory=list)  # unexplored boxes beside explored ones, sorted; replaced, never mutated
+    frontier_of: int = -1  # the size of `explored` when `frontier` was worked out (explored only grows)
     events_done: set = field(default_factory=set)
     items: dict = field(default_factory=lambda: {"medkit": 0, "red_keycard": 0, "blue_keycard": 0})
     wounds: list[int] = field(default_factory=lambda: [0] * 4)
@@ -37,6 +39,8 @@ class SaucerState:
     escaped: bool = False
     over: bool = False
     resolved: list = field(default_factory=list)  # element keys resolved by the last action
+    free_offered: tuple | None = None  # the non-trade free moves last listed ...
+    free_base: tuple | None = None  # ... still standing after a gear trade; None otherwise
 
     def copy(self) -> "SaucerState":
         new = SaucerState.__new__(SaucerState)
@@ -53,10 +57,11 @@ class SaucerState:
 
     # -- derived quantities --------------------------------------------------
     def row_of_enemy(self, number: int) -> int | None:
-        return self.enemy_numbers.index(number) if number in self.enemy_numbers else None
+        """The enemy row with this number: rows are numbered 1..6 in order, starting from the first row's number."""
+        return (number - self.enemy_numbers[0]) % 6 if self.enemy_numbers else None
 
     def row_of_reward(self, number: int) -> int | None:
-        return self.reward_numbers.index(number) if number in self.reward_numbers else None
+        return (number - self.reward_numbers[0]) % 6 if self.reward_numbers else None
 
     def alive(self) -> list[int]:
         return [i for i in range(4) if not self.dead[i]]

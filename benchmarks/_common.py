@@ -1,8 +1,24 @@
 """Shared helpers for the timing scripts (they print figures; they never assert)."""
+import compileall
+import subprocess
+import sys
 import time
+from functools import cache
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
+
+
+@cache
+def _bytecode() -> None:
+    """Commands are timed as a designer's machine runs them: with pnp's byte-code written (see the Makefile)."""
+    compileall.compile_dir(ROOT / "pnp", quiet=1)
+
+
+def run_pnp(*args: str) -> None:
+    """One whole `pnp` command, process start included; its output is dropped."""
+    _bytecode()
+    subprocess.run([sys.executable, "-m", "pnp", *args], cwd=ROOT, check=True, stdout=subprocess.DEVNULL)
 
 
 def best_of(runs: int, work) -> float:

@@ -11,12 +11,19 @@ class Coverage:
     words: Counter = field(default_factory=Counter)  # effect word -> times resolved
     witnesses: dict[str, tuple] = field(default_factory=dict)  # card id -> (seed, round) of the earliest game it resolved in
 
-    def record(self, card_id: str, words=(), where: tuple = ()) -> None:
-        self.cards[card_id] += 1
-        for word in words:
-            self.words[word] += 1
-        if card_id not in self.witnesses:
-            self.witnesses[card_id] = where
+    newest_seed: int = -1  # no witness comes from a later seed, so a game with a later seed only adds new keys
+
+    def witness(self, seed: int, first: dict, round_at) -> None:
+        """Keep (seed, round) for the keys one game resolved; `first` maps each key to where it first
+        happened in the game and round_at(where) gives the round there. The earliest seed wins."""
+        witnesses = self.witnesses
+        candidates = first.keys() - witnesses.keys() if seed > self.newest_seed else first.keys()
+        for key in candidates:
+            where = (seed, round_at(first[key]))
+            mine = witnesses.get(key)
+            if mine is None or where < mine:
+                witnesses[key] = where
+                self.newest_seed = max(self.newest_seed, seed)
 
     def merge(self, other: "Coverage") -> None:
         self.cards.update(other.cards)
@@ -25,6 +32,8 @@ class Coverage:
             mine = self.witnesses.get(key)
             if mine is None or value < mine:  # the earliest seed wins, however the games were split up
                 self.witnesses[key] = value
+        self.newest_seed = max(self.newest_seed, other.newest_seed)
+        self.newest_seed = max(self.newest_seed, other.newest_seed)
 
     def missing(self, expected) -> list[str]:
         return [item for item in expected if self.cards[item] == 0]

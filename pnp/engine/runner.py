@@ -56,15 +56,21 @@ class Playout:
     seed: int
     result: object
     steps: int
-    coverage: Coverage = field(default_factory=Coverage)
+    coverage: Coverage | None = field(default_factory=Coverage)  # None when counted into a shared table
     trace: list = field(default_factory=list)
 
 
 def play(engine, seed: int, policies: list[Policy], keep_trace: bool = False, max_steps: int = 2_000_000,
-         check: bool = True, on_action=None, record: bool = True, **options) -> Playout:
-    """One full game from `seed`; the same seed and policies replay the same game."""
+         check: bool = True, on_action=None, record: bool = True, coverage: Coverage | None = None,
+         **options) -> Playout:
+    """One full game from `seed`; the same seed and policies replay the same game.
+
+    What the game resolved is counted into `coverage` when one is given (many
+    games into one table), else into a table of the playout's own.
+    """
     with _cycle_collector_paused():
-        return _play(engine, seed, policies, keep_trace, max_steps, check, on_action, record, options)
+        return _play(engine, seed, policies, keep_trace, max_steps, check, on_action, record,
+                     Coverage() if coverage is None else coverage, options)
 
 
 @contextmanager
@@ -81,10 +87,10 @@ def _cycle_collector_paused():
             gc.enable()
 
 
-def _play(engine, seed, policies, keep_trace, max_steps, check, on_action, record, options) -> Playout:
+def _play(engine, seed, policies, keep_trace, max_steps, check, on_action, record, coverage, options) -> Playout:
     rng = random.Random(seed)
     state = engine.initial_state(rng, **options)
-    coverage, trace, steps = Coverage(), [], 0
+    trace, steps = [], 0
     log = _KeyLog(state) if record else None
     single = policies[0] if len(policies) == 1 else None
     is_terminal, is_chance, legal_actions, apply = engine.is_terminal, engine.is_chance, engine.legal_actions, engine.apply_in_place
@@ -139,12 +145,10 @@ class _KeyLog:
         self.rounds.append(getattr(state, self.round_name, 0))
 
     def count(self, coverage: Coverage, seed: int) -> None:
-        keys, witnesses = self.keys, coverage.witnesses
+        keys = self.keys
         coverage.cards.update(keys)
         first = dict(zip(reversed(keys), range(len(keys) - 1, -1, -1)))  # key -> where it first happened
-        for key, index in first.items():
-            if key not in witnesses:
-                witnesses[key] = (seed, self.rounds[bisect_right(self.ends, index)])
+        coverage.witness(seed, first, lambda index: self.rounds[bisect_right(self.ends, index)])
 
 
 @dataclass(frozen=True)
@@ -164,9 +168,9 @@ def _play_specs(engine, policy_table: str, specs: list[GameSpec], check: bool) -
     table = getattr(importlib.import_module(module), name)
     merged, playouts = Coverage(), []
     for spec in specs:
-        playout = play(engine, spec.seed, [table[p] for p in spec.players], check=check, **dict(spec.options))
-        merged.merge(playout.coverage)
-        playout.coverage = Coverage()
+        playout = play(engine, spec.seed, [table[p] for p in spec.players], check=check, coverage=merged,
+                       **dict(spec.options))
+        playout.coverage = None  # it is in `merged`
         playouts.append(playout)
     return playouts, merged
 
@@ -174,7 +178,7 @@ def _play_specs(engine, policy_table: str, specs: list[GameSpec], check: bool) -
 def play_many(engine, policy_table: str, specs: list[GameSpec], processes: int = 1,
               check: bool = True) -> tuple[list[Playout], Coverage]:
     """Play every game, on several processes if asked: the playouts in the order of `specs`
-    (their coverage left empty) and the coverage of all of them together.
+    (their coverage None) and the coverage of all of them together.
 
     Every game's randomness comes from its own seed, so the results are the same
     whatever the number of processes.
@@ -183,12 +187,28 @@ def play_many(engine, policy_table: str, specs: list[GameSpec], processes: int =
         return _play_specs(engine, policy_table, specs, check)
     from concurrent.futures import ProcessPoolExecutor
 
-    chunks = [specs[i::processes] for i in range(processes)]
-    with ProcessPoolExecutor(processes) as pool:
-        parts = list(pool.map(_play_specs, [engine] * processes, [policy_table] * processes, chunks, [check] * processes))
+    # Several chunks per process, handed out as processes free up: cores of a shared machine rarely run
+    # at the same speed, and a fixed half each would leave the faster one waiting.
+    count = min(len(specs), processes * CHUNKS_PER_PROCESS)
+    chunks = [specs[i::count] for i in range(count)]
+    with ProcessPoolExecutor(processes, initializer=_start_worker, initargs=(engine, policy_table, check)) as pool:
+        parts = list(pool.map(_play_chunk, chunks))
     ordered: list = [None] * len(specs)
     coverage = Coverage()
     for i, (playouts, part_coverage) in enumerate(parts):
-        ordered[i::processes] = playouts
+        ordered[i::count] = playouts
         coverage.merge(part_coverage)
     return ordered, coverage
+
+
+CHUNKS_PER_PROCESS = 6
+_worker: dict = {}  # in a worker process: the engine, policy table and checking it plays with
+
+
+def _start_worker(engine, policy_table: str, check: bool) -> None:
+    """Runs once in each worker, so the engine crosses over once per process, not once per chunk."""
+    _worker.update(engine=engine, policy_table=policy_table, check=check)
+
+
+def _play_chunk(specs: list[GameSpec]) -> tuple[list[Playout], Coverage]:
+    return _play_specs(_worker["engine"], _worker["policy_table"], specs, _worker["check"])

@@ -125,8 +125,8 @@ def playtest(game, games: int = 200, seed: int = 1, players: int | None = None,
     for i in range(games):
         setup = next(cycle)
         policies = [POLICIES[setup.lineup[p % len(setup.lineup)]] for p in range(setup.players)]
-        playout = play(engine, seed * 1_000_003 + i, policies, players=setup.players, **setup.options)
-        report.coverage.merge(playout.coverage)
+        playout = play(engine, seed * 1_000_003 + i, policies, players=setup.players, coverage=report.coverage,
+                       **setup.options)
         report.rounds.append(playout.result.rounds)
         report.steps.append(playout.steps)
         report.round_steps.append(playout.steps / max(1, playout.result.rounds))

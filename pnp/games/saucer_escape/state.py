@@ -71,8 +71,8 @@ class SaucerState:
 
     def can_use(self, catalog: Catalog, word: str) -> int | None:
         """The crew member who can pay for an unlocked ability with this effect word now, if any."""
-        for i, k in catalog.holders.get(word, ()):
-            if k in self.unlocked[i] and not self.dead[i] and catalog.crew[i].power + self.rank[i] > self.spent[i]:
+        for i, k, power in catalog.holders.get(word, ()):
+            if k in self.unlocked[i] and not self.dead[i] and power + self.rank[i] > self.spent[i]:
                 return i
         return None
 

@@ -33,7 +33,6 @@ class Coverage:
             if mine is None or value < mine:  # the earliest seed wins, however the games were split up
                 self.witnesses[key] = value
         self.newest_seed = max(self.newest_seed, other.newest_seed)
-        self.newest_seed = max(self.newest_seed, other.newest_seed)
 
     def missing(self, expected) -> list[str]:
         return [item for item in expected if self.cards[item] == 0]

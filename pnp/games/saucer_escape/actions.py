@@ -77,11 +77,7 @@ class TurnActions:
             elif how == "hack":
                 self.use(state, "UNLOCK_RED_DOOR")
                 tracks.note(state, "door:r")
-            explored = state.explored
-            explored.add(cell)
-            if state.frontier_of == len(explored) - 1:  # the frontier was up to date: only this box's neighbours join it
-                state.frontier = sorted({*state.frontier, *catalog.adjacent[cell]} - explored)
-                state.frontier_of = len(explored)
+            state.explored.add(cell)
             state.recon_left -= 1
             tracks.note(state, f"box:map.{cell[0]}.{cell[1]}")
             if ch == "E" and cell not in state.events_done:

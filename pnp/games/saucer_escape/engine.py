@@ -213,15 +213,14 @@ class SaucerEngine(TurnActions):
         if len(set(dice)) < len(dice):  # a pair or better fuels the pod, once per turn
             tracks.note(state, "doubles")
             tracks.advance_pod(state, catalog)
-        first_enemy, first_reward = state.enemy_numbers[0], state.reward_numbers[0]
         for area, index in ASSIGN_PLANS[mapping]:
             value = dice[index]
             if area == "recon":
                 state.recon_left = value
             elif area == "reward":
-                tracks.darken_reward(state, catalog, (value - first_reward) % 6)
+                tracks.darken_reward(state, catalog, state.row_of_reward(value))
             else:
-                row = (value - first_enemy) % 6  # the enemy rows are numbered in order from the first one
+                row = state.row_of_enemy(value)
                 if area == "location":
                     tracks.darken_location(state, catalog, row)
                 elif area in tracks.raisable(state, catalog, row):

@@ -29,3 +29,16 @@ def best_of(runs: int, work) -> float:
         work()
         best = min(best, time.perf_counter() - start)
     return best
+
+
+def reference_loop_ms() -> float:
+    """A fixed pure-Python workload, best of 5, in ms: this shared VM's speed has varied 1.5-2x within
+    an hour, so figures are printed beside it (20 ms was a fast phase here)."""
+
+    def work():
+        total = 0
+        for i in range(300_000):
+            total += (i * i) % 7
+        return total
+
+    return best_of(5, work) * 1000

@@ -8,7 +8,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from benchmarks._common import ROOT, best_of, run_pnp  # noqa: E402
+from benchmarks._common import ROOT, best_of, reference_loop_ms, run_pnp  # noqa: E402
 from pnp.engine.coverage import Coverage  # noqa: E402
 from pnp.engine.runner import GameSpec, play, play_many, random_kind_policy, random_policy  # noqa: E402
 from pnp.games.saucer_escape.engine import SaucerEngine  # noqa: E402
@@ -43,6 +43,7 @@ def games_per_second(engine, policy, label, games, check, record=True, runs=1):
 
 
 def main():
+    print(f"saucer-escape: reference Python loop {reference_loop_ms():.0f} ms (lower is a faster machine right now)")
     project, _ = validate(ROOT, "saucer-escape")
     engine = SaucerEngine.from_game(project.game)
     games_per_second(engine, random_kind_policy, "random player", 400, check=False, record=False, runs=5)

@@ -8,6 +8,7 @@ before play moves on.
 """
 from __future__ import annotations
 
+import functools
 import itertools
 import random
 
@@ -37,6 +38,11 @@ ASSIGN_ACTIONS = [("assign", a) for a in ASSIGNMENTS]  # built once: every turn 
 # per assignment, (what the die does, which die) for the dice that are not wasted: "life"/"power" raise an enemy track
 ASSIGN_PLANS = {mapping: tuple((area.removeprefix("enemy-"), i) for i, area in enumerate(mapping) if area != "waste")
                 for mapping in ASSIGNMENTS}
+
+
+@functools.cache  # few distinct answers, asked for every turn; nobody changes a list of legal moves
+def _adjust_moves(rerolls: tuple, modifies: tuple) -> Moves:
+    return Moves((("assign", ASSIGN_ACTIONS), ("reroll", rerolls), ("modify", modifies)))
 
 
 class SaucerEngine(TurnActions):
@@ -178,8 +184,7 @@ class SaucerEngine(TurnActions):
         state.phase = "adjust"
 
     def _adjust_actions(self, state):
-        rerolls, modifies = die_changes(self, state, state.dice, "reroll", "modify")
-        return Moves((("assign", ASSIGN_ACTIONS), ("reroll", rerolls), ("modify", modifies)))
+        return _adjust_moves(*die_changes(self, state, state.dice, "reroll", "modify"))
 
     def _adjust(self, state, action):
         if action[0] == "assign":

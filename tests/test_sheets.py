@@ -97,6 +97,7 @@ def test_playtest_reports_scores_wins_and_coverage():
     result = CliRunner().invoke(app, ["playtest", "saucer-escape", "--games", "12"])
     assert "win rate" in result.output and "median" in result.output and "most used" in result.output
     assert result.exit_code == 1 and "never exercised" in result.output  # 12 games cannot reach every box
+    assert "first in seed 1000" in result.output.split("least used:")[1]  # where to replay a rare element
 
 
 def test_playtest_json(tmp_path):
@@ -104,6 +105,8 @@ def test_playtest_json(tmp_path):
     data = json.loads(result.output)
     assert set(data["scores"]) == {"random", "greedy", "filler", "besieger", "claws", "veteran"}
     assert data["elements"]["box:turn1"] > 0 and data["missing"]
+    assert data["first_seen"]["box:turn1"] == [1_000_003, 1]  # the first game (seed 1 * 1_000_003 + 0), on its first turn
+    assert all(data["first_seen"][k] is None for k in data["missing"])
 
 
 def test_full_playtest_exercises_every_element_of_the_sheet():

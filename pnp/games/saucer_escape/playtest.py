@@ -79,6 +79,11 @@ class SaucerReport:
         return (f"mean {statistics.mean(ordered):.1f}, p10 {pct(0.1)}, median {pct(0.5)}, p90 {pct(0.9)}, "
                 f"max {ordered[-1]}")
 
+    def _where(self, key: str) -> str:
+        """Where a rarely used element first happened, so a designer can replay that game."""
+        witness = self.coverage.witnesses.get(key)
+        return f"; first in seed {witness[0]}, turn {witness[1]}" if witness else ""
+
     def to_text(self) -> str:
         counts = sorted(((self.coverage.cards[k], k) for k in self.expected), reverse=True)
         lines = [f"games: {self.games}; sheet elements exercised: {len(self.expected) - len(self.missing)} of {len(self.expected)}"]
@@ -86,7 +91,8 @@ class SaucerReport:
             won = self.wins.get(player, 0)
             lines.append(f"{player:8} score {self._distribution(values)}; win rate {won / len(values):.1%} ({won} of {len(values)})")
         lines.append("most used: " + ", ".join(f"{k} ({n})" for n, k in counts[:6]))
-        lines.append("least used: " + ", ".join(f"{k} ({n})" for n, k in counts[-6:]))
+        used = [(n, k) for n, k in counts if n]  # the unused ones are listed as errors below
+        lines.append("least used: " + ", ".join(f"{k} ({n}{self._where(k)})" for n, k in used[-6:]))
         if self.ok:
             lines.append(f"ok: every box, icon, event, reward, ability and location was exercised ({len(self.expected)} elements)")
         else:
@@ -96,6 +102,7 @@ class SaucerReport:
     def to_json(self) -> str:
         return json.dumps({"games": self.games, "ok": self.ok, "missing": self.missing,
                            "elements": {k: self.coverage.cards[k] for k in self.expected},
+                           "first_seen": {k: self.coverage.witnesses.get(k) for k in self.expected},
                            "scores": {p: {"mean": statistics.mean(v), "max": max(v), "min": min(v)} for p, v in self.scores.items()},
                            "wins": self.wins}, indent=2)
 

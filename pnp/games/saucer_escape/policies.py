@@ -6,6 +6,7 @@ import random
 
 from pnp.engine.runner import random_kind_policy, random_policy
 from pnp.games.saucer_escape.catalog import HIVEMIND
+from pnp.games.saucer_escape.engine import AREAS
 
 PREFERRED_ABILITIES = {"deckard": 0, "quaid": 1, "rico": 0, "medic": 2}
 
@@ -49,19 +50,21 @@ def _area_value(engine, state, area, die, can_explore):
     return -1.5  # enemy tracks only make enemies stronger
 
 
+def best_assignments(actions, dice, value) -> list:
+    """The dice assignments on offer with the highest total of value(area, die), in the order offered.
+
+    Each (area, die) is valued once, not once per assignment: a turn offers 209 of them.
+    """
+    first, second, third, fourth = ({area: value(area, die) for area in AREAS + ("waste",)} for die in dice)
+    totals = [(a, first[a[1][0]] + second[a[1][1]] + third[a[1][2]] + fourth[a[1][3]]) for a in actions if a[0] == "assign"]
+    best = max(total for _, total in totals)
+    return [a for a, total in totals if total == best]
+
+
 def _assign(engine, state, actions):
-    dice = state.dice
     can_explore = bool(engine.frontier(state))
-    values = {(area, i): _area_value(engine, state, area.split("-")[0] if area.startswith("enemy") else area, die, can_explore)
-              for i, die in enumerate(dice) for area in ("recon", "location", "enemy-life", "enemy-power", "reward", "waste")}
-    best, best_value = None, None
-    for action in actions:
-        if action[0] != "assign":
-            continue
-        value = sum(values[area, i] for i, area in enumerate(action[1]))
-        if best_value is None or value > best_value:
-            best, best_value = action, value
-    return best
+    return best_assignments(actions, state.dice, lambda area, die: _area_value(
+        engine, state, area.split("-")[0] if area.startswith("enemy") else area, die, can_explore))[0]
 
 
 def _explore(engine, state, actions):
@@ -218,12 +221,9 @@ def besieger_policy(engine, state, actions, rng: random.Random):
         if number not in state.dice and state.artifacts:
             return ("reroll", rng.randrange(4), "artifact")
         side = "enemy-life" if state.life[target] <= state.power[target] else "enemy-power"
-        def fit(action):
-            return sum((area == side and die == number) * 3 + (area == "location" and die == number) * 2 + (area == "recon")
-                       for area, die in zip(action[1], state.dice))
-        assigns = [a for a in actions if a[0] == "assign"]
-        best = max(fit(a) for a in assigns)
-        choices = [a for a in assigns if fit(a) == best]
+        def fit(area, die):
+            return (area == side and die == number) * 3 + (area == "location" and die == number) * 2 + (area == "recon")
+        choices = best_assignments(actions, state.dice, fit)
         return choices[rng.randrange(len(choices))]
     if state.phase == "free":
         advances = [a for a in actions if a[0] == "advance"]
@@ -273,9 +273,7 @@ def claw_policy(engine, state, actions, rng: random.Random):
                 t = state.row_of_reward(die)
                 return 2 * any(icon[0] == "CLAW" and box > state.reward[t] for box, icon in catalog.rewards[t].items())
             return 1 if area in ("location", "recon") else 0
-        assigns = [a for a in actions if a[0] == "assign"]
-        best = max(sum(claws_ahead(area, die) for area, die in zip(a[1], state.dice)) for a in assigns)
-        choices = [a for a in assigns if sum(claws_ahead(area, die) for area, die in zip(a[1], state.dice)) == best]
+        choices = best_assignments(actions, state.dice, claws_ahead)
         return choices[rng.randrange(len(choices))]
     return filler_policy(engine, state, actions, rng)
 

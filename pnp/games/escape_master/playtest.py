@@ -8,16 +8,17 @@ many situations. Cards that playouts never resolve get a seeded scenario
 from __future__ import annotations
 
 import json
+import os
 import statistics
 from dataclasses import dataclass, field
 
 from pnp.engine.coverage import Coverage
-from pnp.engine.runner import play
+from pnp.engine.runner import GameSpec, play_many
 from pnp.games.escape_master.engine import EscapeMasterEngine
-from pnp.games.escape_master.policies import POLICIES
 from pnp.model import Difficulty
 
 LINEUPS = (("greedy",), ("random",), ("greedy", "random"))
+POLICY_TABLE = "pnp.games.escape_master.policies.POLICIES"
 
 
 @dataclass
@@ -117,16 +118,16 @@ def expected(engine: EscapeMasterEngine, game) -> tuple[list[str], list[str], li
 
 
 def playtest(game, games: int = 200, seed: int = 1, players: int | None = None,
-             difficulty: Difficulty = Difficulty.red, progress=None) -> PlaytestReport:
+             difficulty: Difficulty = Difficulty.red, progress=None, processes: int | None = None) -> PlaytestReport:
     engine = EscapeMasterEngine.from_game(game, difficulty)
     cards, words, reference = expected(engine, game)
-    report = PlaytestReport(games, difficulty.value, Coverage(), cards, words, reference)
     cycle = setups(game, players)
-    for i in range(games):
-        setup = next(cycle)
-        policies = [POLICIES[setup.lineup[p % len(setup.lineup)]] for p in range(setup.players)]
-        playout = play(engine, seed * 1_000_003 + i, policies, players=setup.players, coverage=report.coverage,
-                       **setup.options)
+    table = [next(cycle) for _ in range(games)]
+    specs = [GameSpec(seed * 1_000_003 + i, tuple(setup.lineup[p % len(setup.lineup)] for p in range(setup.players)),
+                      (("players", setup.players), *setup.options.items())) for i, setup in enumerate(table)]
+    playouts, coverage = play_many(engine, POLICY_TABLE, specs, processes or os.cpu_count() or 1)
+    report = PlaytestReport(games, difficulty.value, coverage, cards, words, reference)
+    for setup, playout in zip(table, playouts):
         report.rounds.append(playout.result.rounds)
         report.steps.append(playout.steps)
         report.round_steps.append(playout.steps / max(1, playout.result.rounds))
@@ -136,33 +137,3 @@ def playtest(game, games: int = 200, seed: int = 1, players: int | None = None,
         if progress:
             progress(1)
     return report
-
-
-def describe(engine: EscapeMasterEngine, player, action: tuple) -> str:
-    """One action in words, for golden playthroughs: card numbers become card ids."""
-    cards = engine.catalog.cards
-    named = []
-    for part in action[1:]:
-        named.append(part if not isinstance(part, int) or isinstance(part, bool) or action[0] in ("deal", "turn", "give")
-                     or (action[0] in ("play", "stretch", "combo", "close") and part is action[-1])
-                     or (action[0] in ("trap", "redirect", "escape") and part is action[2])
-                     else cards[part].id)
-    who = "" if player is None else f"p{player} "
-    return f"{who}{action[0]} {' '.join(str(n) for n in named)}".rstrip()
-
-
-def golden_trace(game, seed: int, players: int) -> str:
-    """A seeded greedy-vs-random game, one line per decision, ending with the result."""
-    from pnp.engine.runner import play
-
-    engine = EscapeMasterEngine.from_game(game)
-    policies = [POLICIES["greedy"], POLICIES["random"]]
-    lines = []
-
-    def record(state, action):
-        if action[0] not in ("turn",):
-            lines.append(f"r{state.round} {describe(engine, engine.current_player(state), action)}")
-
-    playout = play(engine, seed, policies, players=players, on_action=record)
-    lines.append(f"result: scores {playout.result.scores}, winners {playout.result.winners}, rounds {playout.result.rounds}")
-    return "\n".join(lines) + "\n"

@@ -13,8 +13,9 @@ import statistics
 from dataclasses import dataclass, field
 
 from pnp.engine.coverage import Coverage
-from pnp.engine.runner import GameSpec, play_many
+from pnp.engine.runner import GameSpec, play, play_many
 from pnp.games.escape_master.engine import EscapeMasterEngine
+from pnp.games.escape_master.policies import POLICIES
 from pnp.model import Difficulty
 
 LINEUPS = (("greedy",), ("random",), ("greedy", "random"))
@@ -137,3 +138,31 @@ def playtest(game, games: int = 200, seed: int = 1, players: int | None = None,
         if progress:
             progress(1)
     return report
+
+
+def describe(engine: EscapeMasterEngine, player, action: tuple) -> str:
+    """One action in words, for golden playthroughs: card numbers become card ids."""
+    cards = engine.catalog.cards
+    named = []
+    for part in action[1:]:
+        named.append(part if not isinstance(part, int) or isinstance(part, bool) or action[0] in ("deal", "turn", "give")
+                     or (action[0] in ("play", "stretch", "combo", "close") and part is action[-1])
+                     or (action[0] in ("trap", "redirect", "escape") and part is action[2])
+                     else cards[part].id)
+    who = "" if player is None else f"p{player} "
+    return f"{who}{action[0]} {' '.join(str(n) for n in named)}".rstrip()
+
+
+def golden_trace(game, seed: int, players: int) -> str:
+    """A seeded greedy-vs-random game, one line per decision, ending with the result."""
+    engine = EscapeMasterEngine.from_game(game)
+    policies = [POLICIES["greedy"], POLICIES["random"]]
+    lines = []
+
+    def record(state, action):
+        if action[0] not in ("turn",):
+            lines.append(f"r{state.round} {describe(engine, engine.current_player(state), action)}")
+
+    playout = play(engine, seed, policies, players=players, on_action=record)
+    lines.append(f"result: scores {playout.result.scores}, winners {playout.result.winners}, rounds {playout.result.rounds}")
+    return "\n".join(lines) + "\n"

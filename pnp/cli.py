@@ -144,9 +144,17 @@ def playtest(game: str = typer.Argument(..., help="Game id."),
              players: Optional[int] = typer.Option(None, "--players", help="Players per game; cycles through the allowed counts if omitted."),
              difficulty: Difficulty = typer.Option(Difficulty.red, "--difficulty", help="Play with cards up to this colour."),
              format: OutputFormat = typer.Option(OutputFormat.text, "--format"),
+             replay: Optional[int] = typer.Option(None, "--replay", help="Print one game of this playtest step by step: "
+                                                  "its seed, as the report's witnesses and 'first in seed' name it."),
              root: Path = RootOption, debug: bool = DebugOption):
     """Play many seeded games; print card coverage and statistics. Exit 1 if any card has no witness."""
+    from pnp.engine.runner import game_index, game_seed
     from pnp.validate import validate as run
+
+    if replay is not None and game_index(seed, replay) is None:
+        typer.echo(f"error: seed {replay} is not a game of the playtest run with --seed {seed} "
+                   f"(its games play seeds {game_seed(seed, 0)} and up); pass the --seed it ran with")
+        raise typer.Exit(ExitCode.USAGE)
 
     def work():
         project, report = run(root, _games(game)[0])
@@ -154,6 +162,10 @@ def playtest(game: str = typer.Argument(..., help="Game id."),
             _report(report)
             typer.echo("playtest needs valid content; fix the errors above")
             return False
+        if replay is not None:
+            typer.echo("\n".join(project.game.plugin.replay(project.game, replay, seed=seed, players=players,
+                                                            difficulty=difficulty)))
+            return True
         counts = {"games": games} if games else {}
         with _progress(f"playing {game}", total=games) as step:
             result = project.game.plugin.playtest(project.game, seed=seed, players=players, difficulty=difficulty,

@@ -72,6 +72,24 @@ def test_playtest_witnesses_every_card():
     assert len(report["cards"]) == 78 + 11 + 6 * 2 + 16  # GAME ids, leaders and their Beast Modes, Story cards
 
 
+def test_replay_tells_the_witness_game_step_by_step():
+    """The report names where a card first resolved; --replay shows that game, and the card in it, in that round."""
+    report = json.loads(runner.invoke(app, ["playtest", "escape-master", "--games", "12", "--format", "json"]).output)
+    card = "doom-master-kindle"
+    seed, round_ = report["witnesses"][card]
+    result = runner.invoke(app, ["playtest", "escape-master", "--replay", str(seed)])
+    assert result.exit_code == 0, result.output[-2000:]
+    lines = result.output.splitlines()
+    assert lines[0].startswith(f"seed {seed}: ") and lines[-1].startswith("result: scores")
+    first = next(line for line in lines[1:] if card in line.partition("->")[2].strip().split(", "))
+    assert int(first.split()[0]) == round_
+
+
+def test_replay_of_a_seed_the_playtest_never_played_is_a_usage_error():
+    result = runner.invoke(app, ["playtest", "saucer-escape", "--replay", "12"])
+    assert result.exit_code == 2 and "pass the --seed it ran with" in result.output
+
+
 def test_playtest_exits_1_when_a_card_has_no_witness():
     """One short game cannot reach every Story card and Beast Mode: the run must say so and fail."""
     result = runner.invoke(app, ["playtest", "escape-master", "--games", "1", "--players", "2"])

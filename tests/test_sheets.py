@@ -100,6 +100,16 @@ def test_playtest_reports_scores_wins_and_coverage():
     assert "first in seed 1000" in result.output.split("least used:")[1]  # where to replay a rare element
 
 
+def test_replay_shows_where_a_rare_element_first_happened():
+    report = json.loads(CliRunner().invoke(app, ["playtest", "saucer-escape", "--games", "14", "--format", "json"]).output)
+    seed, turn = report["first_seen"]["box:escape-pod.2"]
+    result = CliRunner().invoke(app, ["playtest", "saucer-escape", "--replay", str(seed)])
+    lines = result.output.splitlines()
+    assert result.exit_code == 0 and lines[0].startswith(f"seed {seed}: the ") and lines[-1].startswith("result:")
+    first = next(line for line in lines if "box:escape-pod.2" in line.partition("->")[2].strip().split(", "))
+    assert int(first.split()[0]) == turn
+
+
 def test_playtest_json(tmp_path):
     result = CliRunner().invoke(app, ["playtest", "saucer-escape", "--games", "6", "--format", "json"])
     data = json.loads(result.output)

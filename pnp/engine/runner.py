@@ -151,6 +151,40 @@ class _KeyLog:
         coverage.witness(seed, first, lambda index: self.rounds[bisect_right(self.ends, index)])
 
 
+SEED_STRIDE = 1_000_003  # game i of a playtest run with --seed s plays seed s * SEED_STRIDE + i
+
+
+def game_seed(base: int, index: int) -> int:
+    return base * SEED_STRIDE + index
+
+
+def game_index(base: int, seed: int) -> int | None:
+    """Which game of the playtest run with --seed `base` played this seed; None if none did."""
+    index = seed - base * SEED_STRIDE
+    return index if 0 <= index < SEED_STRIDE else None
+
+
+def replay(engine, seed: int, policies: list[Policy], describe=None, **options) -> list[str]:
+    """One game told step by step: the round, who acted, the move, and what it resolved.
+
+    The game is played once to get its moves, then they are applied again to a
+    fresh state from the same seed; chance steps are moves too, so nothing is redrawn.
+    """
+    playout = play(engine, seed, policies, keep_trace=True, check=False, record=False, **options)
+    state = engine.initial_state(random.Random(seed), **options)
+    lines = []
+    for action in playout.trace:
+        player = engine.current_player(state)
+        move = describe(player, action) if describe else " ".join(str(part) for part in action)
+        engine.apply_in_place(state, action)
+        keys = [key if key.__class__ is str else key[0] for key in state.resolved]
+        where = getattr(state, "round", getattr(state, "turn", 0))
+        lines.append(f"{where:>3} {'chance' if player is None else f'p{player}':>6}  {move}" + (f"  -> {', '.join(keys)}" if keys else ""))
+    result = playout.result
+    lines.append(f"result: scores {result.scores}, winners {result.winners}, rounds {result.rounds}")
+    return lines
+
+
 @dataclass(frozen=True)
 class GameSpec:
     """One game to play: its seed, its players (names in a policy table) and engine options."""

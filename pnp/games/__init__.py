@@ -23,6 +23,7 @@ class GamePlugin:
     checks: Callable[[Any], list]  # game-specific content checks: (game) -> diagnostics
     engine: Callable[..., Any]  # (game, **options) -> engine object
     playtest: Callable[..., Any]  # (game, games, seed, ...) -> PlaytestReport
+    replay: Callable[..., list[str]]  # (game, played seed, seed, ...) -> one playtest game, a line per step
     sheet_model: type | None = None  # the game's sheet file model, for sheet games
     sheet_renderers: dict[str, Callable] = field(default_factory=dict)  # sheet layout region kind -> draw function
     word_places: Callable[[Any], dict[str, list[str]]] | None = None  # effect word -> where a sheet uses it

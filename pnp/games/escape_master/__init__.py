@@ -17,6 +17,12 @@ def _playtest(game, **options):
     return playtest(game, **options)
 
 
+def _replay(game, played_seed, **options):
+    from pnp.games.escape_master.playtest import replay_game
+
+    return replay_game(game, played_seed, **options)
+
+
 PLUGIN = GamePlugin(
     id="escape-master",
     card_model=EscapeMasterCard,
@@ -25,4 +31,5 @@ PLUGIN = GamePlugin(
     checks=checks.check,
     engine=_engine,
     playtest=_playtest,
+    replay=_replay,
 )

@@ -13,7 +13,7 @@ import statistics
 from dataclasses import dataclass, field
 
 from pnp.engine.coverage import Coverage
-from pnp.engine.runner import GameSpec, play, play_many
+from pnp.engine.runner import GameSpec, game_index, game_seed, play, play_many, replay
 from pnp.games.escape_master.engine import EscapeMasterEngine
 from pnp.games.escape_master.policies import POLICIES
 from pnp.model import Difficulty
@@ -124,8 +124,7 @@ def playtest(game, games: int = 200, seed: int = 1, players: int | None = None,
     cards, words, reference = expected(engine, game)
     cycle = setups(game, players)
     table = [next(cycle) for _ in range(games)]
-    specs = [GameSpec(seed * 1_000_003 + i, tuple(setup.lineup[p % len(setup.lineup)] for p in range(setup.players)),
-                      (("players", setup.players), *setup.options.items())) for i, setup in enumerate(table)]
+    specs = [_spec(game_seed(seed, i), setup) for i, setup in enumerate(table)]
     playouts, coverage = play_many(engine, POLICY_TABLE, specs, processes or os.cpu_count() or 1)
     report = PlaytestReport(games, difficulty.value, coverage, cards, words, reference)
     for setup, playout in zip(table, playouts):
@@ -138,6 +137,27 @@ def playtest(game, games: int = 200, seed: int = 1, players: int | None = None,
         if progress:
             progress(1)
     return report
+
+
+def _spec(played_seed: int, setup: Setup) -> GameSpec:
+    return GameSpec(played_seed, tuple(setup.lineup[p % len(setup.lineup)] for p in range(setup.players)),
+                    (("players", setup.players), *setup.options.items()))
+
+
+def replay_game(game, played_seed: int, seed: int = 1, players: int | None = None,
+                difficulty: Difficulty = Difficulty.red, **_) -> list[str]:
+    """A game of the playtest run with these options, step by step, with the table it had there."""
+    cycle = setups(game, players)
+    for _ in range(game_index(seed, played_seed)):
+        next(cycle)
+    spec = _spec(played_seed, next(cycle))
+    engine = EscapeMasterEngine.from_game(game, difficulty)
+    options = dict(spec.options)
+    lines = replay(engine, played_seed, [POLICIES[p] for p in spec.players],
+                   describe=lambda player, action: describe(engine, None, action), **options)
+    variants = ", ".join(k.replace("_", " ") for k in options if k != "players") or "standard rules"
+    return [f"seed {played_seed}: {options['players']} players ({', '.join(spec.players)}), {variants}; "
+            "round (after the move), who, move -> the cards it resolved"] + lines
 
 
 def describe(engine: EscapeMasterEngine, player, action: tuple) -> str:

@@ -19,6 +19,12 @@ def _playtest(game, **options):
     return playtest(game, **options)
 
 
+def _replay(game, played_seed, **options):
+    from pnp.games.saucer_escape.playtest import replay_game
+
+    return replay_game(game, played_seed, **options)
+
+
 PLUGIN = GamePlugin(
     id="saucer-escape",
     card_model=Card,
@@ -27,6 +33,7 @@ PLUGIN = GamePlugin(
     checks=checks.check,
     engine=_engine,
     playtest=_playtest,
+    replay=_replay,
     sheet_model=SaucerSheet,
     sheet_renderers=RENDERERS,
     word_places=checks.word_places,

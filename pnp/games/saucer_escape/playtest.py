@@ -14,7 +14,7 @@ import statistics
 from dataclasses import dataclass, field
 
 from pnp.engine.coverage import Coverage
-from pnp.engine.runner import GameSpec, play_many
+from pnp.engine.runner import GameSpec, game_index, game_seed, play_many, replay
 from pnp.games.saucer_escape.catalog import Catalog
 from pnp.games.saucer_escape.engine import SaucerEngine
 
@@ -110,7 +110,7 @@ class SaucerReport:
 def playtest(game, games: int = 840, seed: int = 1, progress=None, processes: int | None = None, **_) -> SaucerReport:
     engine = SaucerEngine.from_game(game)
     report = SaucerReport(games, Coverage(), elements(engine.catalog))
-    specs = [GameSpec(seed * 1_000_003 + i, (LINEUP[i % len(LINEUP)],)) for i in range(games)]
+    specs = [GameSpec(game_seed(seed, i), (LINEUP[i % len(LINEUP)],)) for i in range(games)]
     playouts, report.coverage = play_many(engine, POLICY_TABLE, specs, processes or os.cpu_count() or 1)
     for spec, playout in zip(specs, playouts):
         player = spec.players[0]
@@ -119,3 +119,12 @@ def playtest(game, games: int = 840, seed: int = 1, progress=None, processes: in
         if progress:
             progress(1)
     return report
+
+
+def replay_game(game, played_seed: int, seed: int = 1, **_) -> list[str]:
+    """A game of the playtest run with --seed `seed`, step by step, with the player it had there."""
+    from pnp.games.saucer_escape.policies import POLICIES
+
+    player = LINEUP[game_index(seed, played_seed) % len(LINEUP)]
+    lines = replay(SaucerEngine.from_game(game), played_seed, [POLICIES[player]])
+    return [f"seed {played_seed}: the {player} player; turn (after the move), who, move -> what it resolved"] + lines

@@ -6,10 +6,13 @@ reference, as a printer's RIP would), so both figures are printed.
 """
 import io
 import sys
+import tempfile
+from pathlib import Path
 
 sys.path.insert(0, str(__import__("pathlib").Path(__file__).resolve().parents[1]))
 
 from benchmarks._common import ROOT, best_of  # noqa: E402
+from pnp.render.images import deck_images  # noqa: E402
 from pnp.render.imposition import home_print  # noqa: E402
 from pnp.render.outputs import deck_faces  # noqa: E402
 from pnp.render.pdf import PdfBackend, new_canvas  # noqa: E402
@@ -34,6 +37,17 @@ def main():
     print(f"render_cards: {placed} card sides ({distinct} distinct faces) on A4 9-up in {seconds * 1000:.0f} ms")
     print(f"render_cards: {placed / seconds:.0f} card sides per second ({seconds / placed * 1000:.2f} ms each)")
     print(f"render_cards: {distinct / seconds:.0f} distinct faces drawn per second, placements included")
+
+    with tempfile.TemporaryDirectory() as folder:
+        written = 0
+
+        def images():
+            nonlocal written
+            written = deck_images(project, "story", None, Path(folder) / "story")
+
+        seconds = best_of(3, images)
+    print(f"render_cards: story deck images (a 300 DPI PNG per card, the Tabletop Simulator sheet): {written} files "
+          f"in {seconds:.2f} s, {seconds / written * 1000:.0f} ms per file (one process)")
 
 
 if __name__ == "__main__":

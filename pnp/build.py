@@ -16,6 +16,7 @@ from pnp.diagnostics import Report
 from pnp.model import Difficulty
 from pnp.output import staged
 from pnp.render import outputs
+from pnp.render.images import deck_images
 from pnp.validate import Project, validate
 
 DEFAULT_VENDOR = "drivethrucards"
@@ -23,7 +24,7 @@ DEFAULT_VENDOR = "drivethrucards"
 
 @dataclass
 class Job:
-    path: str  # relative to the game's output folder
+    path: str  # relative to the game's output folder: a file, or a folder for a job that writes several (card images)
     render: Callable[[Path], object]
 
 
@@ -34,17 +35,18 @@ class BuildResult:
 
 
 def build(root: Path, game_id: str, out_root: Path, difficulty: Difficulty | None = None,
-          progress: Callable[[str], None] | None = None) -> tuple[BuildResult | None, Report]:
+          progress: Callable[[str], None] | None = None, images: bool = False) -> tuple[BuildResult | None, Report]:
     project, report = validate(root, game_id)
     if project is None:
         return None, report
     out_dir = out_root / game_id / (difficulty.value if difficulty else "")
-    jobs = plan(project, difficulty)
+    jobs = plan(project, difficulty, images)
     with staged(out_dir) as stage:
         for job in jobs:
             (stage / job.path).parent.mkdir(parents=True, exist_ok=True)
         render_all(jobs, stage, progress)
-    return BuildResult(out_dir, [j.path for j in jobs]), report
+        files = sorted(str(path.relative_to(stage)) for path in stage.rglob("*") if path.is_file())
+    return BuildResult(out_dir, files), report
 
 
 _JOBS: list[Job] = []  # the jobs of the running build, inherited by forked workers
@@ -76,8 +78,8 @@ def render_all(jobs: list[Job], stage: Path, progress=None) -> None:
         _JOBS = []
 
 
-def plan(project: Project, difficulty: Difficulty | None) -> list[Job]:
-    """Every file a game's build writes, in order: sheets, card decks, rules."""
+def plan(project: Project, difficulty: Difficulty | None, images: bool = False) -> list[Job]:
+    """Every file a game's build writes, in order: sheets, card decks (and their images if asked), rules."""
     from pnp.rules import export
 
     jobs = []
@@ -89,6 +91,9 @@ def plan(project: Project, difficulty: Difficulty | None) -> list[Job]:
                                 lambda p, s=sheet_id, pa=paper, f=fillable: outputs.sheet_pdf(project, s, pa, f, p)))
     if project.game.decks:
         jobs += _card_jobs(project, difficulty)
+        if images:
+            jobs += [Job(f"images/{deck}", lambda p, d=deck: deck_images(project, d, difficulty, p))
+                     for deck in _printed_decks(project, difficulty)]
     for fmt in export.FORMATS:
         for name, render in export.jobs(project, fmt, difficulty):
             jobs.append(Job(f"rules/{name}", render))

@@ -117,6 +117,8 @@ def build(game: Optional[str] = typer.Argument(None, help="Game id; every game i
           all_games: bool = typer.Option(False, "--all", help="Build every game (the default without GAME)."),
           difficulty: Optional[Difficulty] = typer.Option(None, "--difficulty", help="Leave out cards above this colour."),
           out: Path = typer.Option(Path("output"), "--out", help="Output folder."),
+          images: bool = typer.Option(False, "--images", help="Also write card PNGs (300 DPI, with bleed) and "
+                                      "Tabletop Simulator deck sheets into OUT/<game>/images/<deck>/."),
           root: Path = RootOption, debug: bool = DebugOption):
     """Validate, then render every PDF into OUT/<game>/. Nothing is replaced unless all of it succeeds."""
     from pnp.build import build as run
@@ -125,7 +127,7 @@ def build(game: Optional[str] = typer.Argument(None, help="Game id; every game i
         ok = True
         for game_id in _games(None if all_games else game):
             with _progress(f"building {game_id}") as step:
-                result, report = run(root, game_id, out, difficulty, progress=step)
+                result, report = run(root, game_id, out, difficulty, progress=step, images=images)
             _report(report)
             if result is None:
                 typer.echo(f"{game_id}: not built; output/ left as it was")

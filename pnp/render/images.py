@@ -1,0 +1,96 @@
+"""Card images: a 300 DPI PNG of every card with its bleed, and Tabletop Simulator deck sheets.
+
+Faces are drawn exactly as for print, into a PDF in memory, and rasterised by
+PDFium (pypdfium2, a self-contained wheel), so the images match the PDFs.
+"""
+from __future__ import annotations
+
+import io
+import json
+import math
+from pathlib import Path
+
+from PIL import Image
+
+from pnp.render.cards import draw_face
+from pnp.render.pdf import PdfBackend, new_canvas
+
+DPI = 300
+TTS_COLUMNS, TTS_ROWS, TTS_MAX_PIXELS = 10, 7, 4096  # Tabletop Simulator's deck sheet limits
+
+
+def deck_images(project, deck_id: str, difficulty, folder: Path) -> int:
+    """Write `<card-id>.png` for each card of the deck (copies once) and `back.png`, then the Tabletop
+    Simulator sheets in `tabletop-simulator/`. Returns the number of files written."""
+    from pnp.render.outputs import deck_faces
+
+    fronts, backs = deck_faces(project, deck_id, difficulty)
+    distinct = list({face.key: face for face in fronts + backs[:1]}.values())  # in deck order, each face once, back last
+    folder.mkdir(parents=True, exist_ok=True)
+    for face, image in zip(distinct, rasterise(project, distinct, DPI / 72)):
+        _save(image, folder / ("back.png" if face is backs[0] else f"{face.key.partition(':')[2]}.png"))  # "face:<id>"
+    size = project.layout.size
+    cell = _cell_size(size.width * DPI / 72, size.height * DPI / 72)
+    small = dict(zip((face.key for face in distinct), rasterise(project, distinct, cell[0] / size.width, cell)))
+    sheets = tts_sheets([small[face.key] for face in fronts], small[backs[0].key], folder / "tabletop-simulator")
+    return len(distinct) + sheets
+
+
+def rasterise(project, faces: list, scale: float, trimmed: tuple[int, int] | None = None) -> list[Image.Image]:
+    """Each face as an RGB image, `scale` pixels per point: with its bleed, or cut to the trim and
+    `trimmed` pixels. The faces are drawn exactly as for print into a PDF in memory."""
+    import pypdfium2 as pdfium
+
+    size = project.layout.size
+    width, height = size.width + 2 * size.bleed, size.height + 2 * size.bleed
+    buffer = io.BytesIO()
+    canvas = new_canvas(buffer, width, height, f"{project.game.manifest.title}: card images")
+    backend = PdfBackend(canvas)
+    for face in faces:
+        backend.begin_page(width, height)
+        draw_face(backend, face, project.layout, project.game.plugin.art, 0, 0)
+        backend.end_page()
+    canvas.save()
+    crop = (size.bleed,) * 4 if trimmed else (0, 0, 0, 0)
+    pixels = trimmed or (round(width * scale), round(height * scale))
+    document = pdfium.PdfDocument(buffer.getvalue())
+    try:
+        # PDFium rounds the pixel size up (825 px can come out as 826): cut to the exact size
+        return [page.render(scale=scale, crop=crop).to_pil().convert("RGB").crop((0, 0, *pixels)) for page in document]
+    finally:
+        document.close()
+
+
+def tts_sheets(fronts: list[Image.Image], back: Image.Image, folder: Path) -> int:
+    """Deck sheets of up to 10 x 7 trimmed cards, the last slot holding the hidden card (the back);
+    `back.png`; and `deck.json` with what Tabletop Simulator's custom deck dialog asks for."""
+    cell = back.size
+    per_sheet = TTS_COLUMNS * TTS_ROWS - 1
+    folder.mkdir(parents=True, exist_ok=True)
+    entries = []
+    for number, start in enumerate(range(0, len(fronts), per_sheet), 1):
+        cards = fronts[start:start + per_sheet]
+        rows = max(2, math.ceil((len(cards) + 1) / TTS_COLUMNS))  # Tabletop Simulator wants 2 rows at least
+        sheet = Image.new("RGB", (TTS_COLUMNS * cell[0], rows * cell[1]), "white")
+        for slot, card in enumerate(cards):
+            sheet.paste(card, ((slot % TTS_COLUMNS) * cell[0], (slot // TTS_COLUMNS) * cell[1]))
+        sheet.paste(back, ((TTS_COLUMNS - 1) * cell[0], (rows - 1) * cell[1]))
+        name = f"sheet-{number}.png"
+        _save(sheet, folder / name)
+        entries.append({"face": name, "back": "back.png", "width": TTS_COLUMNS, "height": rows, "cards": len(cards),
+                        "back_is_hidden": True, "unique_back": False})
+    _save(back, folder / "back.png")
+    (folder / "deck.json").write_text(json.dumps({"card_pixels": list(cell), "sheets": entries}, indent=2) + "\n")
+    return len(entries) + 2
+
+
+def _cell_size(width: float, height: float) -> tuple[int, int]:
+    """The largest card size in whole pixels, never above the print resolution, that fits 10 x 7 in 4096 px."""
+    scale = min(1.0, TTS_MAX_PIXELS / (TTS_COLUMNS * width), TTS_MAX_PIXELS / (TTS_ROWS * height))
+    return math.floor(width * scale), math.floor(height * scale)
+
+
+def _save(image: Image.Image, path: Path) -> None:
+    # level 3: a third faster than the default for 20% more bytes; no timestamps or text chunks are written,
+    # so the same card gives the same bytes
+    image.save(path, "PNG", compress_level=3)

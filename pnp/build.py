@@ -35,12 +35,13 @@ class BuildResult:
 
 
 def build(root: Path, game_id: str, out_root: Path, difficulty: Difficulty | None = None,
-          progress: Callable[[str], None] | None = None, images: bool = False) -> tuple[BuildResult | None, Report]:
+          progress: Callable[[str], None] | None = None, images: bool = False,
+          booklets: bool = False) -> tuple[BuildResult | None, Report]:
     project, report = validate(root, game_id)
     if project is None:
         return None, report
     out_dir = out_root / game_id / (difficulty.value if difficulty else "")
-    jobs = plan(project, difficulty, images)
+    jobs = plan(project, difficulty, images, booklets)
     with staged(out_dir) as stage:
         for job in jobs:
             (stage / job.path).parent.mkdir(parents=True, exist_ok=True)
@@ -78,11 +79,18 @@ def render_all(jobs: list[Job], stage: Path, progress=None) -> None:
         _JOBS = []
 
 
-def plan(project: Project, difficulty: Difficulty | None, images: bool = False) -> list[Job]:
-    """Every file a game's build writes, in order: sheets, card decks (and their images if asked), rules."""
+def plan(project: Project, difficulty: Difficulty | None, images: bool = False, booklets: bool = False) -> list[Job]:
+    """Every file a game's build writes: rules (and rulebook booklets), sheets, card decks (and their images).
+
+    The rules come first because the rulebook PDFs take longest: started first, they
+    share the cores with the many small files instead of finishing alone at the end.
+    """
     from pnp.rules import export
 
     jobs = []
+    for fmt in ("pdf", *(f for f in export.FORMATS if f != "pdf")):
+        for name, render in export.jobs(project, fmt, difficulty, booklets):
+            jobs.append(Job(f"rules/{name}", render))
     for sheet_id in project.game.sheets:
         for paper in project.print_setup.papers:
             for fillable in (False, True):
@@ -94,9 +102,6 @@ def plan(project: Project, difficulty: Difficulty | None, images: bool = False) 
         if images:
             jobs += [Job(f"images/{deck}", lambda p, d=deck: deck_images(project, d, difficulty, p))
                      for deck in _printed_decks(project, difficulty)]
-    for fmt in export.FORMATS:
-        for name, render in export.jobs(project, fmt, difficulty):
-            jobs.append(Job(f"rules/{name}", render))
     return jobs
 
 

@@ -119,6 +119,8 @@ def build(game: Optional[str] = typer.Argument(None, help="Game id; every game i
           out: Path = typer.Option(Path("output"), "--out", help="Output folder."),
           images: bool = typer.Option(False, "--images", help="Also write card PNGs (300 DPI, with bleed) and "
                                       "Tabletop Simulator deck sheets into OUT/<game>/images/<deck>/."),
+          booklets: bool = typer.Option(False, "--booklets", help="Also write the rulebook as booklets: half-size "
+                                        "pages two to a side, for double-sided printing, folding and stapling."),
           root: Path = RootOption, debug: bool = DebugOption):
     """Validate, then render every PDF into OUT/<game>/. Nothing is replaced unless all of it succeeds."""
     from pnp.build import build as run
@@ -127,7 +129,7 @@ def build(game: Optional[str] = typer.Argument(None, help="Game id; every game i
         ok = True
         for game_id in _games(None if all_games else game):
             with _progress(f"building {game_id}") as step:
-                result, report = run(root, game_id, out, difficulty, progress=step, images=images)
+                result, report = run(root, game_id, out, difficulty, progress=step, images=images, booklets=booklets)
             _report(report)
             if result is None:
                 typer.echo(f"{game_id}: not built; output/ left as it was")

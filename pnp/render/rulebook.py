@@ -2,6 +2,7 @@
 the rules with their difficulty colours, the glossary and card reference pages."""
 from __future__ import annotations
 
+import io
 from pathlib import Path
 
 from reportlab.lib.enums import TA_CENTER
@@ -28,6 +29,7 @@ from pnp.rules.export import card_text
 from pnp.rules.tree import Reference, render_text
 
 PAPERS = {"a4": A4, "letter": LETTER}
+BOOKLET_PAGES = {"a4": (A4[1] / 2, A4[0]), "letter": (LETTER[1] / 2, LETTER[0])}  # A5 and half-letter, portrait
 INK = "#1d1d1d"
 
 
@@ -123,10 +125,10 @@ class CardRow(Flowable):
 
 
 class RulebookTemplate(BaseDocTemplate):
-    def __init__(self, path, pagesize, title):
-        super().__init__(str(path), pagesize=pagesize, invariant=1, initialFontName="Vera", title=title,
-                         author="pnp", creator="pnp", leftMargin=18 * mm, rightMargin=18 * mm,
-                         topMargin=18 * mm, bottomMargin=18 * mm)
+    def __init__(self, path, pagesize, title, margin: float = 18 * mm):
+        super().__init__(path if hasattr(path, "write") else str(path), pagesize=pagesize, invariant=1,
+                         initialFontName="Vera", title=title, author="pnp", creator="pnp", leftMargin=margin,
+                         rightMargin=margin, topMargin=margin, bottomMargin=margin)
         frame = Frame(self.leftMargin, self.bottomMargin, self.width, self.height, id="body")
         self.addPageTemplates([PageTemplate("page", [frame], onPage=self._footer)])
         self.book_title = title
@@ -145,11 +147,24 @@ class RulebookTemplate(BaseDocTemplate):
             self.notify("TOCEntry", (flowable.level, flowable.plain, self.page, flowable.key))
 
 
-def rulebook_pdf(project, ref: Reference, paper: str, path: Path) -> None:
+def rulebook_pdf(project, ref: Reference, paper: str, path: Path, booklet: bool = False) -> None:
+    """The rulebook on `paper`; or, as a booklet, on half-size pages imposed two to a side of `paper`
+    (print double-sided, flipping on the short edge, fold and staple)."""
+    if booklet:
+        from pnp.render.booklet import impose
+
+        pages = io.BytesIO()
+        _write_rulebook(project, ref, BOOKLET_PAGES[paper], 12 * mm, pages)
+        impose(pages.getvalue(), PAPERS[paper], path)
+    else:
+        _write_rulebook(project, ref, PAPERS[paper], 18 * mm, path)
+
+
+def _write_rulebook(project, ref: Reference, pagesize, margin: float, target) -> None:
     register_all()
     styles = _styles()
-    doc = RulebookTemplate(path, PAPERS[paper], f"{ref.title} rulebook")
-    story = _title_page(project, ref, styles) + _contents(styles) + _rules(ref, styles)
+    doc = RulebookTemplate(target, pagesize, f"{ref.title} rulebook", margin)
+    story = _title_page(project, ref, styles, doc.width, doc.height) + _contents(styles) + _rules(ref, styles)
     story += _glossary(ref, styles)
     if project.game.sheets:
         story += _sheet_pages(project, styles, doc.width, doc.height)
@@ -225,15 +240,16 @@ def _table(rows, fractions, width):
     return table
 
 
-def _title_page(project, ref, styles) -> list:
+def _title_page(project, ref, styles, width: float, height: float) -> list:
     game = project.game
-    flow = [Spacer(1, 40 * mm), Paragraph(ref.title, styles["title"]), Spacer(1, 6 * mm),
+    flow = [Spacer(1, min(40 * mm, 0.16 * height)), Paragraph(ref.title, styles["title"]), Spacer(1, 6 * mm),
             Paragraph(game.manifest.tagline, styles["subtitle"]), Spacer(1, 4 * mm)]
     if ref.difficulty:
         flow.append(Paragraph(f"Rules up to the {ref.difficulty.value} level", styles["subtitle"]))
     showcase = [r for r in ref.cards() if r.card.kind in ("leader", "start7", "wisdom")][:3]
     if showcase:
-        flow += [Spacer(1, 14 * mm), CardRow([CardPicture(project, project.faces[r.card.id], 0.8, r.card.name, f"cover-{r.card.id}")
+        scale = min(0.8, (width - 8 * (len(showcase) - 1)) / (len(showcase) * project.layout.size.width))  # fit the page
+        flow += [Spacer(1, 14 * mm), CardRow([CardPicture(project, project.faces[r.card.id], scale, r.card.name, f"cover-{r.card.id}")
                                               for r in showcase], 8)]
     if game.manifest.difficulty_levels:
         flow += [Spacer(1, 12 * mm), Paragraph("Every rule carries a difficulty colour:", styles["body"])]
@@ -241,7 +257,7 @@ def _title_page(project, ref, styles) -> list:
                                ("red", "adds leaders, Story cards and the Doom Master")):
             flow.append(DottedRule(Paragraph(f"<b>{level}</b>: {meaning}", styles["body"]), level))
     for sheet_id in game.sheets:
-        flow += [Spacer(1, 10 * mm), SheetPicture(project, sheet_id, 120 * mm, 150 * mm)]
+        flow += [Spacer(1, 10 * mm), SheetPicture(project, sheet_id, min(120 * mm, width), min(150 * mm, 0.5 * height))]
     flow.append(PageBreak())
     return flow
 

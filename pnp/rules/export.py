@@ -90,8 +90,9 @@ def to_json(ref: Reference) -> str:
     return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
 
 
-def render(project, fmt: str, difficulty: Difficulty | None = None, paper: str = "a4", path: Path | None = None) -> str | None:
-    """One export. Text formats return their text; pdf writes to path."""
+def render(project, fmt: str, difficulty: Difficulty | None = None, paper: str = "a4", path: Path | None = None,
+           booklet: bool = False) -> str | None:
+    """One export. Text formats return their text; pdf writes to path (as a booklet if asked)."""
     ref = build_reference(project.game, difficulty)
     if fmt == "md":
         return to_markdown(ref, templates_of(project))
@@ -101,14 +102,15 @@ def render(project, fmt: str, difficulty: Difficulty | None = None, paper: str =
         return to_json(ref)
     from pnp.render.rulebook import rulebook_pdf
 
-    rulebook_pdf(project, ref, paper, path)
+    rulebook_pdf(project, ref, paper, path, booklet)
     return None
 
 
-def jobs(project, fmt: str, difficulty: Difficulty | None):
-    """(file name, render(path)) pairs for a build."""
+def jobs(project, fmt: str, difficulty: Difficulty | None, booklets: bool = False):
+    """(file name, render(path)) pairs for a build; the PDF rulebook also as booklets if asked."""
     if fmt == "pdf":
-        return [(f"rulebook-{paper}.pdf", lambda p, paper=paper: render(project, "pdf", difficulty, paper, p))
-                for paper in ("a4", "letter")]
+        return [(f"rulebook-{paper}{'-booklet' if booklet else ''}.pdf",
+                 lambda p, paper=paper, booklet=booklet: render(project, "pdf", difficulty, paper, p, booklet))
+                for booklet in (False, True)[:1 + booklets] for paper in ("a4", "letter")]
     name = {"md": "rules.md", "html": "rules.html", "json": "rules.json"}[fmt]
     return [(name, lambda p: p.write_text(render(project, fmt, difficulty), encoding="utf-8"))]

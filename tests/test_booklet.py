@@ -1,0 +1,57 @@
+"""Rulebook booklets: half-size pages, two to a side of a landscape sheet, in saddle-stitch order."""
+import re
+
+import pytest
+from pypdf import PdfReader
+from typer.testing import CliRunner
+
+from pnp.cli import app
+from pnp.render.booklet import booklet_order
+
+
+def test_eight_pages_fold_into_two_sheets():
+    assert booklet_order(8) == [(7, 0), (1, 6), (5, 2), (3, 4)]
+
+
+def test_pages_are_padded_to_whole_sheets_with_blanks():
+    assert booklet_order(5) == [(None, 0), (1, None), (None, 2), (3, 4)]
+    assert booklet_order(1) == [(None, 0), (None, None)]
+
+
+@pytest.mark.parametrize("pages", range(1, 30))
+def test_every_page_is_printed_once_and_reads_in_order_when_folded(pages):
+    sides = booklet_order(pages)
+    assert len(sides) % 2 == 0 and sorted(i for side in sides for i in side if i is not None) == list(range(pages))
+    # folded, each sheet's front right and back left are consecutive, and the stack reads outward-in
+    rights = [side[1] for side in sides[::2]]
+    assert rights == [2 * k if 2 * k < pages else None for k in range(len(sides) // 2)]
+
+
+def _footers(page) -> list[tuple[float, int]]:
+    """(x, page number) of each rulebook footer on an imposed side."""
+    found = []
+
+    def visit(text, cm, tm, font, size):
+        match = re.search(r"page (\d+)", text)
+        if match:
+            found.append((cm[4] + tm[4], int(match.group(1))))
+
+    page.extract_text(visitor_text=visit)
+    return found
+
+
+def test_build_writes_booklets_only_when_asked(project):
+    runner = CliRunner()
+    assert runner.invoke(app, ["build", "saucer-escape"]).exit_code == 0
+    assert not (project / "output/saucer-escape/rules/rulebook-a4-booklet.pdf").exists()
+    assert runner.invoke(app, ["build", "saucer-escape", "--booklets"]).exit_code == 0
+    for paper, size in (("a4", (841.89, 595.28)), ("letter", (792, 612))):
+        booklet = PdfReader(project / f"output/saucer-escape/rules/rulebook-{paper}-booklet.pdf")
+        first, second = booklet.pages[0], booklet.pages[1]
+        assert (round(float(first.mediabox.width), 2), round(float(first.mediabox.height), 2)) == size
+        assert len(booklet.pages) % 2 == 0
+        width = float(first.mediabox.width)
+        assert [n for x, n in _footers(first) if x > width / 2] == [1]  # the cover on the front's right half
+        assert [n for x, n in _footers(second) if x < width / 2] == [2]  # page 2 behind it
+        last = max(n for side in booklet.pages for _, n in _footers(side))
+        assert len(booklet.pages) == 2 * -(-last // 4)

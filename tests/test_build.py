@@ -69,6 +69,28 @@ def test_print_on_demand_boxes(built):
     assert [float(v) for v in page.bleedbox] == pytest.approx([0, 0, 198, 270])
 
 
+def _color_operators(reader: PdfReader) -> set[bytes]:
+    """The colour-setting operators of the first pages and the forms they draw."""
+    import re
+
+    found = set()
+    for page in reader.pages[:4]:
+        streams = [page.get_contents().get_data()]
+        streams += [x.get_object().get_data() for x in (page["/Resources"].get("/XObject") or {}).values()]
+        for data in streams:
+            found |= set(re.findall(rb"\s(rg|RG|k|K|g|G|sc|SC|scn|SCN)\s", data))
+    return found
+
+
+def test_drivethrucards_file_is_all_cmyk_and_other_vendors_keep_rgb(built, tmp_path, em_project):
+    from pnp.render.outputs import pod_deck_pdf
+
+    folder, _ = built
+    assert _color_operators(PdfReader(folder / "print-on-demand/game-drivethrucards.pdf")) == {b"k", b"K"}
+    pod_deck_pdf(em_project, "game", "front-then-back", None, tmp_path / "rgb.pdf")
+    assert {b"rg", b"RG"} <= _color_operators(PdfReader(tmp_path / "rgb.pdf"))
+
+
 def test_every_font_is_embedded(built):
     folder, _ = built
     for pdf in sorted(folder.rglob("*.pdf")):

@@ -30,6 +30,7 @@ class HomeSpec(StrictModel):
 
 class VendorSpec(StrictModel):
     order: list[Literal["front", "back"]]
+    colors: Literal["rgb", "cmyk"] = "rgb"  # cmyk: every colour is written as CMYK, as press printers ask
     note: str = ""
 
 
@@ -64,6 +65,7 @@ class Vendor:
     name: str
     order: tuple[str, ...]
     note: str
+    colors: str = "rgb"
 
 
 @dataclass(frozen=True)
@@ -90,5 +92,5 @@ def load_print_setup(layouts_root: Path) -> tuple[PrintSetup | None, list]:
             continue
         home[name] = HomeSheet(name, papers[h.paper], h.columns, h.rows, h.duplex,
                                tuple(h.back_offset), h.mark_gap, h.mark_length, h.edge)
-    vendors = {n: Vendor(n, tuple(v.order), v.note) for n, v in spec.vendors.items()}
+    vendors = {n: Vendor(n, tuple(v.order), v.note, v.colors) for n, v in spec.vendors.items()}
     return PrintSetup(papers, home, vendors), problems

@@ -35,8 +35,9 @@ def pod_deck_pdf(project, deck_id: str, vendor_name: str, difficulty, path: Path
     size = project.layout.size
     fronts, backs = deck_faces(project, deck_id, difficulty)
     title = f"{project.game.manifest.title}: {project.game.decks[deck_id].model.name} (print on demand, {vendor.name})"
-    canvas = new_canvas(path, size.width + 2 * size.bleed, size.height + 2 * size.bleed, title)
-    pages = print_on_demand(PdfBackend(canvas), fronts, backs, project.layout, vendor, project.game.plugin.art)
+    cmyk = vendor.colors == "cmyk"
+    canvas = new_canvas(path, size.width + 2 * size.bleed, size.height + 2 * size.bleed, title, cmyk=cmyk)
+    pages = print_on_demand(PdfBackend(canvas, cmyk=cmyk), fronts, backs, project.layout, vendor, project.game.plugin.art)
     canvas.save()
     return pages
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-from reportlab.lib.colors import HexColor
+from reportlab.lib.colors import CMYKColor, HexColor, rgb2cmyk
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.render import form_fields
@@ -21,10 +21,19 @@ def color(hex_value: str):
     return HexColor(hex_value)
 
 
-def new_canvas(target, width: float, height: float, title: str = "", no_scaling: bool = False) -> Canvas:
+@lru_cache(maxsize=512)
+def cmyk_color(hex_value: str):
+    """The same colour for a CMYK press: a plain device conversion (black text becomes 100% K)."""
+    return CMYKColor(*rgb2cmyk(*HexColor(hex_value).rgb()))
+
+
+def new_canvas(target, width: float, height: float, title: str = "", no_scaling: bool = False,
+               cmyk: bool = False) -> Canvas:
+    """A canvas for one output file; with cmyk, reportlab refuses any colour that is not CMYK."""
     register_all()
     canvas = Canvas(str(target) if isinstance(target, Path) else target, pagesize=(width, height),
-                    invariant=1, pageCompression=1, initialFontName=DEFAULT_FONT, initialFontSize=10)
+                    invariant=1, pageCompression=1, initialFontName=DEFAULT_FONT, initialFontSize=10,
+                    enforceColorSpace="cmyk" if cmyk else None)
     canvas.setTitle(title)
     canvas.setAuthor("pnp")
     canvas.setCreator("pnp")
@@ -36,8 +45,9 @@ def new_canvas(target, width: float, height: float, title: str = "", no_scaling:
 
 
 class PdfBackend:
-    def __init__(self, canvas: Canvas, fillable: bool = False):
+    def __init__(self, canvas: Canvas, fillable: bool = False, cmyk: bool = False):
         self.canvas = canvas
+        self.color = cmyk_color if cmyk else color
         self.fillable = fillable  # draw form fields (a checkbox per box, text fields) for tablet play
         self._symbols: dict[str, str] = {}  # symbol key -> PDF-safe form name
 
@@ -73,9 +83,9 @@ class PdfBackend:
 
     def _paint(self, fill, stroke, width):
         if fill:
-            self.canvas.setFillColor(color(fill))
+            self.canvas.setFillColor(self.color(fill))
         if stroke:
-            self.canvas.setStrokeColor(color(stroke))
+            self.canvas.setStrokeColor(self.color(stroke))
             self.canvas.setLineWidth(width)
         return (1 if fill else 0), (1 if stroke else 0)
 
@@ -110,7 +120,7 @@ class PdfBackend:
 
     def text(self, x, y, string, font, size, color_value="#000000", align="left"):
         self.canvas.setFont(register(font), size)
-        self.canvas.setFillColor(color(color_value))
+        self.canvas.setFillColor(self.color(color_value))
         if align == "center":
             self.canvas.drawCentredString(x, y, string)
         elif align == "right":

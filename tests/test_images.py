@@ -46,10 +46,11 @@ def test_tabletop_simulator_sheet_holds_every_card_and_hides_the_last_slot(story
 
 
 def test_a_big_deck_spreads_over_sheets_of_69_cards(tmp_path):
+    from pnp.layout.paper import TabletopSpec
     from pnp.render.images import tts_sheets
 
     card, back = Image.new("RGB", (40, 56), "red"), Image.new("RGB", (40, 56), "blue")
-    assert tts_sheets([card] * 106, back, tmp_path) == 2 + 2
+    assert tts_sheets([card] * 106, back, tmp_path, TabletopSpec()) == 2 + 2
     deck = json.loads((tmp_path / "deck.json").read_text())
     assert [(s["cards"], s["height"]) for s in deck["sheets"]] == [(69, 7), (37, 4)]
 

@@ -1,7 +1,7 @@
 """Paper sizes, home-print sheets and print-on-demand vendor profiles (layouts/common/paper.yaml)."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
@@ -34,10 +34,24 @@ class VendorSpec(StrictModel):
     note: str = ""
 
 
+class TabletopSpec(StrictModel):
+    """Tabletop Simulator deck sheets: a grid of cards whose last slot holds the hidden card."""
+
+    columns: int = Field(10, ge=2, le=10)
+    rows: int = Field(7, ge=2, le=7)
+    max_pixels: int = Field(4096, ge=256, le=8192)  # per side of a sheet image
+
+
+class ImagesSpec(StrictModel):
+    dpi: int = Field(300, ge=72, le=1200)
+    tabletop: TabletopSpec = TabletopSpec()
+
+
 class PaperFile(StrictModel):
     papers: dict[str, PaperSpec]
     home: dict[str, HomeSpec]
     vendors: dict[str, VendorSpec]
+    images: ImagesSpec = ImagesSpec()
 
 
 @dataclass(frozen=True)
@@ -73,6 +87,7 @@ class PrintSetup:
     papers: dict[str, Paper]
     home: dict[str, HomeSheet]
     vendors: dict[str, Vendor]
+    images: ImagesSpec = field(default_factory=ImagesSpec)
 
 
 def load_print_setup(layouts_root: Path) -> tuple[PrintSetup | None, list]:
@@ -93,4 +108,4 @@ def load_print_setup(layouts_root: Path) -> tuple[PrintSetup | None, list]:
         home[name] = HomeSheet(name, papers[h.paper], h.columns, h.rows, h.duplex,
                                tuple(h.back_offset), h.mark_gap, h.mark_length, h.edge)
     vendors = {n: Vendor(n, tuple(v.order), v.note, v.colors) for n, v in spec.vendors.items()}
-    return PrintSetup(papers, home, vendors), problems
+    return PrintSetup(papers, home, vendors, spec.images), problems

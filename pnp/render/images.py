@@ -1,4 +1,6 @@
-"""Card images: a 300 DPI PNG of every card with its bleed, and Tabletop Simulator deck sheets.
+"""Card images: a PNG of every card with its bleed (300 DPI), and Tabletop Simulator deck sheets.
+
+Resolution and sheet limits are data: `images` in layouts/common/paper.yaml.
 
 Faces are drawn exactly as for print, into a PDF in memory, and rasterised by
 PDFium (pypdfium2, a self-contained wheel), so the images match the PDFs.
@@ -15,24 +17,22 @@ from PIL import Image
 from pnp.render.cards import draw_face
 from pnp.render.pdf import PdfBackend, new_canvas
 
-DPI = 300
-TTS_COLUMNS, TTS_ROWS, TTS_MAX_PIXELS = 10, 7, 4096  # Tabletop Simulator's deck sheet limits
-
 
 def deck_images(project, deck_id: str, difficulty, folder: Path) -> int:
     """Write `<card-id>.png` for each card of the deck (copies once) and `back.png`, then the Tabletop
     Simulator sheets in `tabletop-simulator/`. Returns the number of files written."""
     from pnp.render.outputs import deck_faces
 
+    settings = project.print_setup.images
     fronts, backs = deck_faces(project, deck_id, difficulty)
     distinct = list({face.key: face for face in fronts + backs[:1]}.values())  # in deck order, each face once, back last
     folder.mkdir(parents=True, exist_ok=True)
-    for face, image in zip(distinct, rasterise(project, distinct, DPI / 72)):
+    for face, image in zip(distinct, rasterise(project, distinct, settings.dpi / 72)):
         _save(image, folder / ("back.png" if face is backs[0] else f"{face.key.partition(':')[2]}.png"))  # "face:<id>"
-    size = project.layout.size
-    cell = _cell_size(size.width * DPI / 72, size.height * DPI / 72)
+    size, tabletop = project.layout.size, settings.tabletop
+    cell = _cell_size(size.width * settings.dpi / 72, size.height * settings.dpi / 72, tabletop)
     small = dict(zip((face.key for face in distinct), rasterise(project, distinct, cell[0] / size.width, cell)))
-    sheets = tts_sheets([small[face.key] for face in fronts], small[backs[0].key], folder / "tabletop-simulator")
+    sheets = tts_sheets([small[face.key] for face in fronts], small[backs[0].key], folder / "tabletop-simulator", tabletop)
     return len(distinct) + sheets
 
 
@@ -61,32 +61,33 @@ def rasterise(project, faces: list, scale: float, trimmed: tuple[int, int] | Non
         document.close()
 
 
-def tts_sheets(fronts: list[Image.Image], back: Image.Image, folder: Path) -> int:
-    """Deck sheets of up to 10 x 7 trimmed cards, the last slot holding the hidden card (the back);
+def tts_sheets(fronts: list[Image.Image], back: Image.Image, folder: Path, tabletop) -> int:
+    """Deck sheets of up to columns x rows trimmed cards, the last slot holding the hidden card (the back);
     `back.png`; and `deck.json` with what Tabletop Simulator's custom deck dialog asks for."""
-    cell = back.size
-    per_sheet = TTS_COLUMNS * TTS_ROWS - 1
+    cell, columns = back.size, tabletop.columns
+    per_sheet = columns * tabletop.rows - 1
     folder.mkdir(parents=True, exist_ok=True)
     entries = []
     for number, start in enumerate(range(0, len(fronts), per_sheet), 1):
         cards = fronts[start:start + per_sheet]
-        rows = max(2, math.ceil((len(cards) + 1) / TTS_COLUMNS))  # Tabletop Simulator wants 2 rows at least
-        sheet = Image.new("RGB", (TTS_COLUMNS * cell[0], rows * cell[1]), "white")
+        rows = max(2, math.ceil((len(cards) + 1) / columns))  # Tabletop Simulator wants 2 rows at least
+        sheet = Image.new("RGB", (columns * cell[0], rows * cell[1]), "white")
         for slot, card in enumerate(cards):
-            sheet.paste(card, ((slot % TTS_COLUMNS) * cell[0], (slot // TTS_COLUMNS) * cell[1]))
-        sheet.paste(back, ((TTS_COLUMNS - 1) * cell[0], (rows - 1) * cell[1]))
+            sheet.paste(card, ((slot % columns) * cell[0], (slot // columns) * cell[1]))
+        sheet.paste(back, ((columns - 1) * cell[0], (rows - 1) * cell[1]))
         name = f"sheet-{number}.png"
         _save(sheet, folder / name)
-        entries.append({"face": name, "back": "back.png", "width": TTS_COLUMNS, "height": rows, "cards": len(cards),
+        entries.append({"face": name, "back": "back.png", "width": columns, "height": rows, "cards": len(cards),
                         "back_is_hidden": True, "unique_back": False})
     _save(back, folder / "back.png")
     (folder / "deck.json").write_text(json.dumps({"card_pixels": list(cell), "sheets": entries}, indent=2) + "\n")
     return len(entries) + 2
 
 
-def _cell_size(width: float, height: float) -> tuple[int, int]:
-    """The largest card size in whole pixels, never above the print resolution, that fits 10 x 7 in 4096 px."""
-    scale = min(1.0, TTS_MAX_PIXELS / (TTS_COLUMNS * width), TTS_MAX_PIXELS / (TTS_ROWS * height))
+def _cell_size(width: float, height: float, tabletop) -> tuple[int, int]:
+    """The largest card size in whole pixels, never above the print resolution, that fits the grid in max_pixels."""
+    limit = tabletop.max_pixels
+    scale = min(1.0, limit / (tabletop.columns * width), limit / (tabletop.rows * height))
     return math.floor(width * scale), math.floor(height * scale)
 
 

@@ -27,7 +27,8 @@ validate: bytecode
 	$(BIN)/pnp validate
 
 playtest: bytecode
-	$(BIN)/pnp playtest escape-master
+	for g in $$($(BIN)/python -c 'from pnp.games import known_games; print(*known_games())'); do \
+		$(BIN)/pnp playtest $$g || exit 1; done
 
 bench: bytecode
 	for b in benchmarks/*.py; do $(BIN)/python $$b || exit 1; done

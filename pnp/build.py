@@ -112,6 +112,9 @@ def _card_jobs(project: Project, difficulty: Difficulty | None) -> list[Job]:
         jobs.append(Job(f"{folder}/calibration.pdf", lambda p, s=sheet: outputs.calibration_pdf(project, s, p)))
         for deck in _printed_decks(project, difficulty):
             jobs.append(Job(f"{folder}/{deck}.pdf", lambda p, d=deck, s=sheet: outputs.home_deck_pdf(project, d, s, difficulty, p)))
+    for sheet in project.print_setup.fold:
+        for deck in _printed_decks(project, difficulty):
+            jobs.append(Job(f"fold-{sheet}/{deck}.pdf", lambda p, d=deck, s=sheet: outputs.fold_deck_pdf(project, d, s, difficulty, p)))
     for deck in _printed_decks(project, difficulty):
         jobs.append(Job(f"print-on-demand/{deck}-{DEFAULT_VENDOR}.pdf",
                         lambda p, d=deck: outputs.pod_deck_pdf(project, d, DEFAULT_VENDOR, difficulty, p)))

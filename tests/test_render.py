@@ -2,7 +2,7 @@
 import pytest
 
 from pnp.render.backend import RecordingBackend
-from pnp.render.imposition import Grid, crop_marks, home_print, mirrored, print_on_demand
+from pnp.render.imposition import Grid, crop_marks, fold_and_glue, home_print, mirrored, print_on_demand
 from pnp.render.outputs import deck_faces
 from pnp.render.textfit import fit_text
 from pnp.units import mm
@@ -61,6 +61,30 @@ def test_back_lands_behind_its_front(em_project):
     for (fx, fy, w, h), (bx, by, _, _) in zip(front_clips, back_clips):
         assert bx == pytest.approx(sheet.paper.width - fx - width)
         assert by == pytest.approx(fy)
+
+
+@pytest.mark.parametrize("sheet_name", ["a4", "letter"])
+def test_fold_and_glue_puts_each_back_beside_its_front_mirrored_about_the_fold(em_project, sheet_name):
+    """Fronts left of the fold, backs right of it: folding the page puts each back behind its front."""
+    sheet = em_project.print_setup.fold[sheet_name]
+    assert sheet.paper.width > sheet.paper.height  # landscape
+    fronts, backs = deck_faces(em_project, "story", None)
+    backend = RecordingBackend()
+    pages = fold_and_glue(backend, fronts[:6], backs[:6], em_project.layout, sheet, em_project.game.plugin.art)
+    assert pages == 2  # 4 cards per page
+    clips = [c[1] for c in backend.calls if c[0] == "clip_rect"]
+    fold, width = sheet.paper.width / 2, em_project.layout.size.width
+    first_page = clips[:8]
+    for (fx, fy, w, h), (bx, by, _, _) in zip(first_page[::2], first_page[1::2]):  # front, then its back
+        assert fx + w <= fold + 0.01 <= bx + 0.02 and by == pytest.approx(fy)
+        assert fold - (fx + width) == pytest.approx(bx - fold)  # the same distance from the fold
+    lines = [c[1][:4] for c in backend.calls if c[0] == "line"]
+    for x1, y1, x2, y2 in lines:
+        for x, y in ((x1, y1), (x2, y2)):
+            assert sheet.edge - 0.01 <= x <= sheet.paper.width - sheet.edge + 0.01
+            assert sheet.edge - 0.01 <= y <= sheet.paper.height - sheet.edge + 0.01
+    on_fold = [line for line in lines if line[0] == pytest.approx(fold) and line[2] == pytest.approx(fold)]
+    assert on_fold and all(abs(y2 - y1) <= 1.5 + 0.01 for _, y1, _, y2 in on_fold)  # dashes, not a crop mark
 
 
 def test_print_on_demand_pages_carry_trim_and_bleed_boxes_in_vendor_order(em_project):

@@ -4,7 +4,7 @@
 layouts/<game>/cards.yaml and resolves every template to boxes in points.
 """
 from pnp.layout.cards import Box, CardLayout, CardSize, Template, load_card_layout
-from pnp.layout.paper import HomeSheet, Paper, PrintSetup, Vendor, load_print_setup
+from pnp.layout.paper import FoldSheet, HomeSheet, Paper, PrintSetup, Vendor, load_print_setup
 
-__all__ = ["Box", "CardLayout", "CardSize", "HomeSheet", "Paper", "PrintSetup", "Template",
+__all__ = ["Box", "CardLayout", "CardSize", "FoldSheet", "HomeSheet", "Paper", "PrintSetup", "Template",
            "Vendor", "load_card_layout", "load_print_setup"]

@@ -34,6 +34,17 @@ class VendorSpec(StrictModel):
     note: str = ""
 
 
+class FoldSpec(StrictModel):
+    """Fold-and-glue: fronts and backs on one landscape side, either side of a fold line; no duplex needed."""
+
+    paper: str
+    columns: int = Field(ge=1, le=5)  # per half
+    rows: int = Field(ge=1, le=5)
+    mark_gap: Length = "1mm"
+    mark_length: Length = "6mm"
+    edge: Length = "5mm"
+
+
 class TabletopSpec(StrictModel):
     """Tabletop Simulator deck sheets: a grid of cards whose last slot holds the hidden card."""
 
@@ -51,6 +62,7 @@ class PaperFile(StrictModel):
     papers: dict[str, PaperSpec]
     home: dict[str, HomeSpec]
     vendors: dict[str, VendorSpec]
+    fold: dict[str, FoldSpec] = {}
     images: ImagesSpec = ImagesSpec()
 
 
@@ -75,6 +87,17 @@ class HomeSheet:
 
 
 @dataclass(frozen=True)
+class FoldSheet:
+    name: str
+    paper: Paper  # turned to landscape: the fold runs down the middle
+    columns: int  # per half
+    rows: int
+    mark_gap: float
+    mark_length: float
+    edge: float
+
+
+@dataclass(frozen=True)
 class Vendor:
     name: str
     order: tuple[str, ...]
@@ -88,6 +111,7 @@ class PrintSetup:
     home: dict[str, HomeSheet]
     vendors: dict[str, Vendor]
     images: ImagesSpec = field(default_factory=ImagesSpec)
+    fold: dict[str, FoldSheet] = field(default_factory=dict)
 
 
 def load_print_setup(layouts_root: Path) -> tuple[PrintSetup | None, list]:
@@ -108,4 +132,13 @@ def load_print_setup(layouts_root: Path) -> tuple[PrintSetup | None, list]:
         home[name] = HomeSheet(name, papers[h.paper], h.columns, h.rows, h.duplex,
                                tuple(h.back_offset), h.mark_gap, h.mark_length, h.edge)
     vendors = {n: Vendor(n, tuple(v.order), v.note, v.colors) for n, v in spec.vendors.items()}
-    return PrintSetup(papers, home, vendors, spec.images), problems
+    fold = {}
+    for name, f in spec.fold.items():
+        if f.paper not in papers:
+            problems.append(source.diagnostic(("fold", name, "paper"), "unknown-paper",
+                                              f"paper '{f.paper}' is not defined under papers"))
+            continue
+        paper = papers[f.paper]
+        landscape = Paper(paper.name, max(paper.width, paper.height), min(paper.width, paper.height))
+        fold[name] = FoldSheet(name, landscape, f.columns, f.rows, f.mark_gap, f.mark_length, f.edge)
+    return PrintSetup(papers, home, vendors, spec.images, fold), problems

@@ -3,6 +3,8 @@
 Home print: cards abut in a centred grid, each clipped to its trim; crop marks
 only in the margin; a back page follows every front page, mirrored for the
 duplex flip (long edge: columns swap; short edge: rows swap).
+Fold-and-glue: fronts on the left half of a landscape page, their backs on the
+right half mirrored about the fold line, so folding puts each back behind its front.
 Print-on-demand: one card per page at trim + bleed, TrimBox and BleedBox set,
 sides in the vendor's order.
 """
@@ -10,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pnp.layout import CardLayout, HomeSheet, Vendor
+from pnp.layout import CardLayout, FoldSheet, HomeSheet, Vendor
 from pnp.render.backend import Backend
 from pnp.render.cards import Face, draw_face
 from pnp.units import mm
@@ -73,6 +75,41 @@ def home_print(backend: Backend, fronts: list[Face], backs: list[Face], layout: 
     return count
 
 
+def fold_and_glue(backend: Backend, fronts: list[Face], backs: list[Face], layout: CardLayout,
+                  sheet: FoldSheet, emblems: dict) -> int:
+    """One page per columns x rows cards: fronts left of the fold, backs right of it. Returns page count."""
+    w, h = layout.size.width, layout.size.height
+    fold_x, bottom = sheet.paper.width / 2, (sheet.paper.height - sheet.rows * h) / 2
+    front_grid = Grid(fold_x - sheet.columns * w, bottom, w, h, sheet.columns, sheet.rows)
+    back_grid = Grid(fold_x, bottom, w, h, sheet.columns, sheet.rows)
+    both = Grid(front_grid.left, bottom, w, h, 2 * sheet.columns, sheet.rows)
+    per_page = sheet.columns * sheet.rows
+    count = 0
+    for page_fronts, page_backs in zip(pages(fronts, per_page), pages(backs, per_page)):
+        backend.begin_page(sheet.paper.width, sheet.paper.height)
+        for slot, (front, back) in enumerate(zip(page_fronts, page_backs)):
+            column, row = slot % sheet.columns, slot // sheet.columns
+            _place(backend, front, layout, emblems, front_grid, column, row, (0.0, 0.0))
+            _place(backend, back, layout, emblems, back_grid, sheet.columns - 1 - column, row, (0.0, 0.0))
+        crop_marks(backend, both, sheet, skip_column=sheet.columns)  # the middle line is folded, not cut
+        fold_marks(backend, fold_x, both, sheet)
+        backend.end_page()
+        count += 1
+    return count
+
+
+def fold_marks(backend: Backend, x: float, grid: Grid, sheet, dash: float = 1.5) -> None:
+    """Dashes on the fold line in the top and bottom margins, unlike the solid crop marks."""
+    for start, limit in ((grid.top, sheet.paper.height - sheet.edge), (grid.bottom, sheet.edge)):
+        a, b = _mark_span(start, limit, sheet)
+        if b is None:
+            continue
+        low, high = sorted((a, b))
+        for y in range(int((high - low) // (2 * dash)) + 1):
+            top = min(low + y * 2 * dash + dash, high)
+            backend.line(x, low + y * 2 * dash, x, top, MARK_COLOR, MARK_WIDTH)
+
+
 def mirrored(slot: int, sheet: HomeSheet) -> tuple[int, int]:
     """Where the back of the card in `slot` goes so that it lands behind it after the flip."""
     column, row = slot % sheet.columns, slot // sheet.columns
@@ -90,11 +127,13 @@ def _place(backend, face, layout, emblems, grid: Grid, column, row, offset):
     backend.restore()
 
 
-def crop_marks(backend: Backend, grid: Grid, sheet: HomeSheet, offset=(0.0, 0.0)) -> None:
+def crop_marks(backend: Backend, grid: Grid, sheet: HomeSheet, offset=(0.0, 0.0), skip_column: int | None = None) -> None:
     """Marks on every cut line, in the margin only, stopping `edge` short of the paper edge."""
     dx, dy = offset
     W, H = sheet.paper.width, sheet.paper.height
     for i in range(grid.columns + 1):
+        if i == skip_column:
+            continue
         x = grid.left + i * grid.card_w + dx
         for start, limit in ((grid.top + dy, H - sheet.edge), (grid.bottom + dy, sheet.edge)):
             a, b = _mark_span(start, limit, sheet)

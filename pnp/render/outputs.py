@@ -6,7 +6,7 @@ from pathlib import Path
 from pnp.model import Difficulty
 from pnp.render.cards import Face
 from pnp.render.fonts import DEFAULT_FONT
-from pnp.render.imposition import calibration, home_print, print_on_demand
+from pnp.render.imposition import calibration, fold_and_glue, home_print, print_on_demand
 from pnp.render.pdf import PdfBackend, new_canvas
 
 
@@ -26,6 +26,16 @@ def home_deck_pdf(project, deck_id: str, sheet_name: str, difficulty, path: Path
     title = f"{project.game.manifest.title}: {project.game.decks[deck_id].model.name} ({sheet.paper.name}, duplex {sheet.duplex} edge)"
     canvas = new_canvas(path, sheet.paper.width, sheet.paper.height, title, no_scaling=True)
     pages = home_print(PdfBackend(canvas), fronts, backs, project.layout, sheet, project.game.plugin.art)
+    canvas.save()
+    return pages
+
+
+def fold_deck_pdf(project, deck_id: str, sheet_name: str, difficulty, path: Path) -> int:
+    sheet = project.print_setup.fold[sheet_name]
+    fronts, backs = deck_faces(project, deck_id, difficulty)
+    title = f"{project.game.manifest.title}: {project.game.decks[deck_id].model.name} ({sheet.paper.name}, fold and glue)"
+    canvas = new_canvas(path, sheet.paper.width, sheet.paper.height, title, no_scaling=True)
+    pages = fold_and_glue(PdfBackend(canvas), fronts, backs, project.layout, sheet, project.game.plugin.art)
     canvas.save()
     return pages
 

@@ -123,22 +123,17 @@ def load_print_setup(layouts_root: Path) -> tuple[PrintSetup | None, list]:
     if spec is None:
         return None, problems
     papers = {n: Paper(n, p.width, p.height) for n, p in spec.papers.items()}
-    home = {}
-    for name, h in spec.home.items():
-        if h.paper not in papers:
-            problems.append(source.diagnostic(("home", name, "paper"), "unknown-paper",
-                                              f"paper '{h.paper}' is not defined under papers"))
-            continue
-        home[name] = HomeSheet(name, papers[h.paper], h.columns, h.rows, h.duplex,
-                               tuple(h.back_offset), h.mark_gap, h.mark_length, h.edge)
+
+    def paper_of(section: str, name: str, paper_name: str) -> Paper | None:
+        if paper_name not in papers:
+            problems.append(source.diagnostic((section, name, "paper"), "unknown-paper",
+                                              f"paper '{paper_name}' is not defined under papers"))
+        return papers.get(paper_name)
+
+    home = {name: HomeSheet(name, paper, h.columns, h.rows, h.duplex, tuple(h.back_offset), h.mark_gap, h.mark_length, h.edge)
+            for name, h in spec.home.items() if (paper := paper_of("home", name, h.paper))}
+    fold = {name: FoldSheet(name, Paper(paper.name, max(paper.width, paper.height), min(paper.width, paper.height)),
+                            f.columns, f.rows, f.mark_gap, f.mark_length, f.edge)  # turned landscape
+            for name, f in spec.fold.items() if (paper := paper_of("fold", name, f.paper))}
     vendors = {n: Vendor(n, tuple(v.order), v.note, v.colors) for n, v in spec.vendors.items()}
-    fold = {}
-    for name, f in spec.fold.items():
-        if f.paper not in papers:
-            problems.append(source.diagnostic(("fold", name, "paper"), "unknown-paper",
-                                              f"paper '{f.paper}' is not defined under papers"))
-            continue
-        paper = papers[f.paper]
-        landscape = Paper(paper.name, max(paper.width, paper.height), min(paper.width, paper.height))
-        fold[name] = FoldSheet(name, landscape, f.columns, f.rows, f.mark_gap, f.mark_length, f.edge)
     return PrintSetup(papers, home, vendors, spec.images, fold), problems

@@ -22,20 +22,20 @@ def deck_faces(project, deck_id: str, difficulty: Difficulty | None) -> tuple[li
 
 def home_deck_pdf(project, deck_id: str, sheet_name: str, difficulty, path: Path) -> int:
     sheet = project.print_setup.home[sheet_name]
-    fronts, backs = deck_faces(project, deck_id, difficulty)
-    title = f"{project.game.manifest.title}: {project.game.decks[deck_id].model.name} ({sheet.paper.name}, duplex {sheet.duplex} edge)"
-    canvas = new_canvas(path, sheet.paper.width, sheet.paper.height, title, no_scaling=True)
-    pages = home_print(PdfBackend(canvas), fronts, backs, project.layout, sheet, project.game.plugin.art)
-    canvas.save()
-    return pages
+    return _paper_deck_pdf(project, deck_id, difficulty, path, sheet, home_print, f"duplex {sheet.duplex} edge")
 
 
 def fold_deck_pdf(project, deck_id: str, sheet_name: str, difficulty, path: Path) -> int:
     sheet = project.print_setup.fold[sheet_name]
+    return _paper_deck_pdf(project, deck_id, difficulty, path, sheet, fold_and_glue, "fold and glue")
+
+
+def _paper_deck_pdf(project, deck_id, difficulty, path: Path, sheet, impose, how: str) -> int:
+    """A deck imposed on home-print paper by `impose`, asking viewers to print at 100%."""
     fronts, backs = deck_faces(project, deck_id, difficulty)
-    title = f"{project.game.manifest.title}: {project.game.decks[deck_id].model.name} ({sheet.paper.name}, fold and glue)"
+    title = f"{project.game.manifest.title}: {project.game.decks[deck_id].model.name} ({sheet.paper.name}, {how})"
     canvas = new_canvas(path, sheet.paper.width, sheet.paper.height, title, no_scaling=True)
-    pages = fold_and_glue(PdfBackend(canvas), fronts, backs, project.layout, sheet, project.game.plugin.art)
+    pages = impose(PdfBackend(canvas), fronts, backs, project.layout, sheet, project.game.plugin.art)
     canvas.save()
     return pages
 

@@ -1,6 +1,6 @@
-"""JSON Schemas for the content files, generated from the pydantic models.
+"""JSON Schemas for the content and layout files, generated from the pydantic models.
 
-Content files name their schema in a `# yaml-language-server: $schema=...`
+Content and layout files name their schema in a `# yaml-language-server: $schema=...`
 comment, so editors with the YAML language server autocomplete and check keys.
 """
 from __future__ import annotations
@@ -9,7 +9,15 @@ import json
 from pathlib import Path
 
 from pnp.games import known_games, plugin
+from pnp.layout.cards import CardLayoutFile, CardSizesFile
+from pnp.layout.paper import PaperFile
+from pnp.layout.sheet import SheetLayoutFile
 from pnp.model import DeckFile, Manifest, RulesFile
+
+LAYOUT_SCHEMAS = {  # layouts/common/cards.yaml, layouts/common/paper.yaml, layouts/<game>/cards.yaml, layouts/<game>/<sheet>.yaml
+    "layouts/card-sizes.schema.json": CardSizesFile, "layouts/paper.schema.json": PaperFile,
+    "layouts/card-layout.schema.json": CardLayoutFile, "layouts/sheet-layout.schema.json": SheetLayoutFile,
+}
 
 
 def schemas() -> dict[str, dict]:
@@ -21,6 +29,7 @@ def schemas() -> dict[str, dict]:
         found[f"{game_id}/deck.schema.json"] = deck
         if plugin(game_id).sheet_model is not None:
             found[f"{game_id}/sheet.schema.json"] = plugin(game_id).sheet_model.model_json_schema()
+    found.update({name: model.model_json_schema() for name, model in LAYOUT_SCHEMAS.items()})
     return found
 
 

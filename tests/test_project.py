@@ -1,4 +1,5 @@
 """Project-wide promises: schemas are current, no seed sentences, effect words documented."""
+import json
 import subprocess
 from pathlib import Path
 
@@ -16,12 +17,25 @@ def test_committed_json_schemas_are_current():
         assert path.exists() and path.read_text() == render(schema), f"run `pnp schema` to refresh {name}"
 
 
-def test_content_files_point_editors_at_their_schema():
-    for path in (ROOT / "content").rglob("*.yaml"):
+def test_content_and_layout_files_point_editors_at_their_schema():
+    for path in [*(ROOT / "content").rglob("*.yaml"), *(ROOT / "layouts").rglob("*.yaml")]:
         first = path.read_text().splitlines()[0]
         assert first.startswith("# yaml-language-server: $schema="), path
         target = (path.parent / first.split("=", 1)[1]).resolve()
         assert target.exists(), f"{path}: {target}"
+
+
+def test_every_content_and_layout_file_passes_its_own_schema():
+    """What an editor checks against must accept the real files (and so any file shaped like them)."""
+    import jsonschema
+    import yaml
+
+    for path in [*(ROOT / "content").rglob("*.yaml"), *(ROOT / "layouts").rglob("*.yaml")]:
+        text = path.read_text()
+        schema = json.loads((path.parent / text.splitlines()[0].split("=", 1)[1]).read_text())
+        errors = [f"{'.'.join(map(str, e.absolute_path))}: {e.message}"
+                  for e in jsonschema.Draft202012Validator(schema).iter_errors(yaml.safe_load(text))]
+        assert not errors, f"{path}: {errors[:3]}"
 
 
 @pytest.mark.skipif(not SEED_OVERLAP.exists(), reason="shared/tools/seed-overlap not beside the project")

@@ -7,6 +7,7 @@ playtest found an unplayable card; 2 bad usage (unknown game, bad option);
 from __future__ import annotations
 
 import sys
+import time
 import traceback
 from enum import Enum
 from pathlib import Path
@@ -94,6 +95,8 @@ def list_games(root: Path = RootOption, debug: bool = DebugOption):
 @app.command()
 def validate(game: Optional[str] = typer.Argument(None, help="Game id; all games if omitted."),
              format: OutputFormat = typer.Option(OutputFormat.text, "--format", help="text, or json for editors and CI."),
+             watch: bool = typer.Option(False, "--watch", help="Validate again after every change to content/ or "
+                                        "layouts/, until Ctrl-C."),
              root: Path = RootOption, debug: bool = DebugOption):
     """Check content and layouts; report every problem as path:line:col. Exit 1 on any error."""
     from pnp.validate import validate as run
@@ -103,11 +106,21 @@ def validate(game: Optional[str] = typer.Argument(None, help="Game id; all games
         for game_id in _games(game):
             _, report = run(root, game_id)
             total.extend(report.diagnostics)
+        if watch:
+            typer.echo(f"-- {time.strftime('%H:%M:%S')} --")
         _report(total, format)
         if format == OutputFormat.text and total.ok:
             typer.echo(f"ok: {', '.join(_games(game))} valid")
         return total
 
+    if watch:
+        from pnp.watch import watch as keep_watching
+
+        typer.echo(f"watching {root / 'content'} and {root / 'layouts'}; Ctrl-C to stop")
+        try:
+            keep_watching(root, lambda: _guard(debug, work))
+        except KeyboardInterrupt:
+            raise typer.Exit(ExitCode.OK)
     total = _guard(debug, work)
     raise typer.Exit(ExitCode.OK if total.ok else ExitCode.INVALID)
 

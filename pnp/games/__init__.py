@@ -29,6 +29,20 @@ class GamePlugin:
     word_places: Callable[[Any], dict[str, list[str]]] | None = None  # effect word -> where a sheet uses it
 
 
+def lazy(target: str) -> Callable:
+    """`module:attribute.path` as a function that imports the module only when called, so that
+    validating or building a game never loads its engine or playtest code."""
+    module, _, path = target.partition(":")
+
+    def call(*args, **kwargs):
+        found = importlib.import_module(module)
+        for name in path.split("."):
+            found = getattr(found, name)
+        return found(*args, **kwargs)
+
+    return call
+
+
 def plugin(game_id: str) -> GamePlugin:
     return importlib.import_module(GAMES[game_id]).PLUGIN
 

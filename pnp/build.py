@@ -16,7 +16,7 @@ from pnp.diagnostics import Report
 from pnp.model import Difficulty
 from pnp.output import staged
 from pnp.render import outputs
-from pnp.render.images import deck_images
+from pnp.render.images import card_pngs, tabletop_deck
 from pnp.validate import Project, validate
 
 DEFAULT_VENDOR = "drivethrucards"
@@ -80,9 +80,9 @@ def render_all(jobs: list[Job], stage: Path, progress=None) -> None:
 
 
 def plan(project: Project, difficulty: Difficulty | None, images: bool = False, booklets: bool = False) -> list[Job]:
-    """Every file a game's build writes: rules (and rulebook booklets), sheets, card decks (and their images).
+    """Every file a game's build writes: rules (and booklets), card images if asked, sheets, card decks.
 
-    The rules come first because the rulebook PDFs take longest: started first, they
+    The slow jobs come first (rulebook PDFs, then card images): started first, they
     share the cores with the many small files instead of finishing alone at the end.
     """
     from pnp.rules import export
@@ -91,6 +91,10 @@ def plan(project: Project, difficulty: Difficulty | None, images: bool = False, 
     for fmt in ("pdf", *(f for f in export.FORMATS if f != "pdf")):
         for name, render in export.jobs(project, fmt, difficulty, booklets):
             jobs.append(Job(f"rules/{name}", render))
+    if images:
+        for deck in _printed_decks(project, difficulty):  # two jobs a deck: they run side by side
+            jobs.append(Job(f"images/{deck}", lambda p, d=deck: card_pngs(project, d, difficulty, p)))
+            jobs.append(Job(f"images/{deck}/tabletop-simulator", lambda p, d=deck: tabletop_deck(project, d, difficulty, p)))
     for sheet_id in project.game.sheets:
         for paper in project.print_setup.papers:
             for fillable in (False, True):
@@ -99,9 +103,6 @@ def plan(project: Project, difficulty: Difficulty | None, images: bool = False, 
                                 lambda p, s=sheet_id, pa=paper, f=fillable: outputs.sheet_pdf(project, s, pa, f, p)))
     if project.game.decks:
         jobs += _card_jobs(project, difficulty)
-        if images:
-            jobs += [Job(f"images/{deck}", lambda p, d=deck: deck_images(project, d, difficulty, p))
-                     for deck in _printed_decks(project, difficulty)]
     return jobs
 
 

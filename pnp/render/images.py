@@ -19,21 +19,35 @@ from pnp.render.pdf import PdfBackend, new_canvas
 
 
 def deck_images(project, deck_id: str, difficulty, folder: Path) -> int:
-    """Write `<card-id>.png` for each card of the deck (copies once) and `back.png`, then the Tabletop
-    Simulator sheets in `tabletop-simulator/`. Returns the number of files written."""
+    """Card PNGs in `folder` and the Tabletop Simulator sheets in `folder/tabletop-simulator`; files written."""
+    return (card_pngs(project, deck_id, difficulty, folder)
+            + tabletop_deck(project, deck_id, difficulty, folder / "tabletop-simulator"))
+
+
+def card_pngs(project, deck_id: str, difficulty, folder: Path) -> int:
+    """`<card-id>.png` for each card of the deck (copies once) and `back.png`, with the bleed; files written."""
+    distinct, back = _faces(project, deck_id, difficulty)[1:]
+    folder.mkdir(parents=True, exist_ok=True)
+    for face, image in zip(distinct, rasterise(project, distinct, project.print_setup.images.dpi / 72)):
+        _save(image, folder / ("back.png" if face is back else f"{face.key.partition(':')[2]}.png"))  # "face:<id>"
+    return len(distinct)
+
+
+def tabletop_deck(project, deck_id: str, difficulty, folder: Path) -> int:
+    """The deck's Tabletop Simulator sheets, cards trimmed and sized to fit the sheet limits; files written."""
+    fronts, distinct, back = _faces(project, deck_id, difficulty)
+    settings, size = project.print_setup.images, project.layout.size
+    cell = _cell_size(size.width * settings.dpi / 72, size.height * settings.dpi / 72, settings.tabletop)
+    small = dict(zip((face.key for face in distinct), rasterise(project, distinct, cell[0] / size.width, cell)))
+    return tts_sheets([small[face.key] for face in fronts], small[back.key], folder, settings.tabletop)
+
+
+def _faces(project, deck_id: str, difficulty) -> tuple[list, list, object]:
+    """(every card's front, copies included; each distinct face once in deck order, the back last; the back)."""
     from pnp.render.outputs import deck_faces
 
-    settings = project.print_setup.images
     fronts, backs = deck_faces(project, deck_id, difficulty)
-    distinct = list({face.key: face for face in fronts + backs[:1]}.values())  # in deck order, each face once, back last
-    folder.mkdir(parents=True, exist_ok=True)
-    for face, image in zip(distinct, rasterise(project, distinct, settings.dpi / 72)):
-        _save(image, folder / ("back.png" if face is backs[0] else f"{face.key.partition(':')[2]}.png"))  # "face:<id>"
-    size, tabletop = project.layout.size, settings.tabletop
-    cell = _cell_size(size.width * settings.dpi / 72, size.height * settings.dpi / 72, tabletop)
-    small = dict(zip((face.key for face in distinct), rasterise(project, distinct, cell[0] / size.width, cell)))
-    sheets = tts_sheets([small[face.key] for face in fronts], small[backs[0].key], folder / "tabletop-simulator", tabletop)
-    return len(distinct) + sheets
+    return fronts, list({face.key: face for face in fronts + backs[:1]}.values()), backs[0]
 
 
 def rasterise(project, faces: list, scale: float, trimmed: tuple[int, int] | None = None) -> list[Image.Image]:

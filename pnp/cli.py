@@ -31,6 +31,11 @@ class OutputFormat(str, Enum):
     json = "json"
 
 
+class RulebookPaper(str, Enum):
+    a4 = "a4"
+    letter = "letter"
+
+
 class RulesFormat(str, Enum):
     md = "md"
     html = "html"
@@ -197,10 +202,11 @@ def playtest(game: str = typer.Argument(..., help="Game id."),
 def rules(game: str = typer.Argument(..., help="Game id."),
           format: RulesFormat = typer.Option(RulesFormat.md, "--format", help="md, html, json or pdf."),
           out: Optional[Path] = typer.Option(None, "--out", help="File to write; text formats print to stdout without it."),
-          paper: str = typer.Option("a4", "--paper", help="a4 or letter, for pdf."),
+          paper: RulebookPaper = typer.Option(RulebookPaper.a4, "--paper", help="a4 or letter, for pdf."),
+          booklet: bool = typer.Option(False, "--booklet", help="For pdf: half-size pages imposed two-up for folding."),
           difficulty: Optional[Difficulty] = typer.Option(None, "--difficulty", help="Only rules up to this colour."),
           root: Path = RootOption, debug: bool = DebugOption):
-    """Export the rules reference: Markdown, one HTML file, JSON, or the PDF rulebook."""
+    """Export the rules reference: Markdown, one HTML file, JSON, or the PDF rulebook (or booklet)."""
     from pnp.output import write_text
     from pnp.rules.export import render
     from pnp.validate import validate as run
@@ -211,10 +217,10 @@ def rules(game: str = typer.Argument(..., help="Game id."),
             _report(report)
             return False
         if format == RulesFormat.pdf:
-            target = out or Path("output") / game / "rules" / f"rulebook-{paper}.pdf"
+            target = out or Path("output") / game / "rules" / f"rulebook-{paper.value}{'-booklet' if booklet else ''}.pdf"
             target.parent.mkdir(parents=True, exist_ok=True)
             staging = target.with_name(f".{target.name}.tmp")
-            render(project, "pdf", difficulty, paper, staging)
+            render(project, "pdf", difficulty, paper.value, staging, booklet)
             staging.replace(target)
             typer.echo(f"wrote {target}")
             return True

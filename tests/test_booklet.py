@@ -55,3 +55,13 @@ def test_build_writes_booklets_only_when_asked(project):
         assert [n for x, n in _footers(second) if x < width / 2] == [2]  # page 2 behind it
         last = max(n for side in booklet.pages for _, n in _footers(side))
         assert len(booklet.pages) == 2 * -(-last // 4)
+
+
+def test_rules_command_writes_a_booklet_and_refuses_an_unknown_paper(project):
+    runner = CliRunner()
+    result = runner.invoke(app, ["rules", "escape-master", "--format", "pdf", "--paper", "letter", "--booklet"])
+    assert result.exit_code == 0, result.output
+    booklet = PdfReader(project / "output/escape-master/rules/rulebook-letter-booklet.pdf")
+    assert (float(booklet.pages[0].mediabox.width), float(booklet.pages[0].mediabox.height)) == (792, 612)
+    wrong = runner.invoke(app, ["rules", "escape-master", "--format", "pdf", "--paper", "a5"])
+    assert wrong.exit_code == 2 and "Traceback" not in wrong.output

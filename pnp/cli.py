@@ -161,7 +161,7 @@ def build(game: Optional[str] = typer.Argument(None, help="Game id; every game i
 
 @app.command()
 def playtest(game: str = typer.Argument(..., help="Game id."),
-             games: Optional[int] = typer.Option(None, "--games", help="Number of full games to play (default: the game's own)."),
+             games: Optional[int] = typer.Option(None, "--games", min=1, help="Number of full games to play (default: the game's own)."),
              seed: int = typer.Option(1, "--seed", help="Seed: the same seed replays the same games."),
              players: Optional[int] = typer.Option(None, "--players", help="Players per game; cycles through the allowed counts if omitted."),
              difficulty: Difficulty = typer.Option(Difficulty.red, "--difficulty", help="Play with cards up to this colour."),
@@ -184,6 +184,11 @@ def playtest(game: str = typer.Argument(..., help="Game id."),
             _report(report)
             typer.echo("playtest needs valid content; fix the errors above")
             return False
+        allowed = project.game.manifest.players
+        if players is not None and not allowed.min <= players <= allowed.max:
+            counts = f"{allowed.min}" if allowed.min == allowed.max else f"{allowed.min} to {allowed.max}"
+            typer.echo(f"error: {game} is for {counts} player(s), not {players}; leave out --players to play every count")
+            raise typer.Exit(ExitCode.USAGE)
         if replay is not None:
             typer.echo("\n".join(project.game.plugin.replay(project.game, replay, seed=seed, players=players,
                                                             difficulty=difficulty)))

@@ -117,3 +117,10 @@ def test_rules_formats(project):
     assert {"rules", "terms", "cards"} <= set(data)
     pdf = runner.invoke(app, ["rules", "escape-master", "--format", "pdf", "--paper", "letter"])
     assert pdf.exit_code == 0 and (project / "output/escape-master/rules/rulebook-letter.pdf").exists()
+
+
+@pytest.mark.parametrize("args", [["escape-master", "--players", "9"], ["saucer-escape", "--players", "2"],
+                                  ["escape-master", "--games", "0"], ["escape-master", "--games", "-2"]])
+def test_playtest_options_outside_the_game_are_usage_errors(args):
+    result = runner.invoke(app, ["playtest", *args])
+    assert result.exit_code == 2 and "Traceback" not in result.output and "internal error" not in result.output

@@ -54,10 +54,15 @@ def _games(game: str | None) -> list[str]:
 
 def _guard(debug: bool, work):
     """Run a command body: internal errors become one line and exit 3, unless --debug."""
+    from pnp.output import OutputError
+
     try:
         return work()
     except typer.Exit:
         raise
+    except OutputError as exc:
+        typer.echo(f"error: {exc}")
+        raise typer.Exit(ExitCode.USAGE)
     except Exception as exc:  # noqa: BLE001 - the one place that turns bugs into exit 3
         if debug:
             traceback.print_exc()
@@ -212,7 +217,7 @@ def rules(game: str = typer.Argument(..., help="Game id."),
           difficulty: Optional[Difficulty] = typer.Option(None, "--difficulty", help="Only rules up to this colour."),
           root: Path = RootOption, debug: bool = DebugOption):
     """Export the rules reference: Markdown, one HTML file, JSON, or the PDF rulebook (or booklet)."""
-    from pnp.output import write_text
+    from pnp.output import write_file, write_text
     from pnp.rules.export import render
     from pnp.validate import validate as run
 
@@ -223,10 +228,7 @@ def rules(game: str = typer.Argument(..., help="Game id."),
             return False
         if format == RulesFormat.pdf:
             target = out or Path("output") / game / "rules" / f"rulebook-{paper.value}{'-booklet' if booklet else ''}.pdf"
-            target.parent.mkdir(parents=True, exist_ok=True)
-            staging = target.with_name(f".{target.name}.tmp")
-            render(project, "pdf", difficulty, paper.value, staging, booklet)
-            staging.replace(target)
+            write_file(target, lambda tmp: render(project, "pdf", difficulty, paper.value, tmp, booklet))
             typer.echo(f"wrote {target}")
             return True
         text = render(project, format.value, difficulty)

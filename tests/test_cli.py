@@ -124,3 +124,15 @@ def test_rules_formats(project):
 def test_playtest_options_outside_the_game_are_usage_errors(args):
     result = runner.invoke(app, ["playtest", *args])
     assert result.exit_code == 2 and "Traceback" not in result.output and "internal error" not in result.output
+
+
+@pytest.mark.parametrize("args", [["build", "escape-master", "--out", "{blocked}/out"],
+                                  ["rules", "escape-master", "--format", "md", "--out", "{blocked}/rules.md"],
+                                  ["rules", "escape-master", "--format", "pdf", "--out", "{blocked}/rules.pdf"]])
+def test_an_output_folder_that_cannot_be_written_is_a_usage_error(args, tmp_path):
+    blocked = tmp_path / "a-file"
+    blocked.write_text("not a folder")  # nothing can be created below a file
+    result = runner.invoke(app, [a.replace("{blocked}", str(blocked)) for a in args])
+    assert result.exit_code == 2, result.output
+    assert f"error: cannot write {blocked}/" in result.output and "pick another folder" in result.output
+    assert "internal error" not in result.output and blocked.read_text() == "not a folder"

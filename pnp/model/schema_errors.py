@@ -33,8 +33,15 @@ def _diagnostic(source: Source, model, data, keypath: tuple, err: dict) -> Diagn
         field = err["loc"][-1]
         return source.diagnostic(keypath + loc[:-1], "missing-key", f"required key '{field}' is missing; add it")
     got = _shown(err.get("input"))
+    if kind == "model_type" and not where:  # the whole file has the wrong shape
+        if err.get("input") is None:
+            fields = ", ".join(f for f, info in model.model_fields.items() if info.is_required())
+            return source.diagnostic(where, "empty-file", f"the file is empty; it should hold {fields} (key: value lines)")
+        return source.diagnostic(where, "type", f"the file should hold key: value lines (got {got})")
     message = err["msg"].removeprefix("Value error, ")
     message = message[0].lower() + message[1:]
+    if kind == "model_type":  # pydantic names its class here; a designer needs the YAML shape
+        message = "input should be a mapping of key: value lines"
     return source.diagnostic(where, "type", f"{_field_name(loc)}: {message} (got {got})")
 
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
+from pnp.art_files import is_image, pixel_size
 from pnp.content import Game
 from pnp.diagnostics import Diagnostic, did_you_mean
 from pnp.engine.vocabulary import EffectError
@@ -42,9 +43,23 @@ def references(game: Game) -> list[Diagnostic]:
             card = record.card
             if card.suit and card.suit not in suit_ids | all_suits:
                 problems.append(record.diagnostic("unknown-suit", f"suit '{card.suit}' is not defined in any deck{did_you_mean(card.suit, all_suits)}", "suit"))
-            if card.art and card.art not in art and record.keypath[0] == "cards":
+            if is_image(card.art) and record.keypath[0] == "cards":
+                problems += _image_file_problems(game, record)
+            elif card.art and card.art not in art and record.keypath[0] == "cards":
                 problems.append(record.diagnostic("unknown-art", f"no emblem named '{card.art}'{did_you_mean(card.art, art)}", "art"))
     return problems
+
+
+def _image_file_problems(game: Game, record) -> list[Diagnostic]:
+    path = game.root / record.card.art
+    where = f"{game.root.name}/{record.card.art}"
+    if not path.is_file():
+        return [record.diagnostic("missing-image", f"image '{record.card.art}' not found (looked for content/{where}); "
+                                  "put the file there or fix the name", "art")]
+    if pixel_size(path) is None:
+        return [record.diagnostic("bad-image", f"'{record.card.art}' is not a PNG or JPEG image Pillow can read; "
+                                  "export it again as PNG", "art")]
+    return []
 
 
 def _effect_lists(record):

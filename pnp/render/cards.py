@@ -8,7 +8,9 @@ and repeated backs cost one reference each.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from pathlib import Path
 
+from pnp.art_files import PRINT_DPI, dpi_in_box, is_image, pixel_size
 from pnp.content import CardRecord, Game
 from pnp.diagnostics import Diagnostic
 from pnp.layout import Box, CardLayout, Template
@@ -41,7 +43,7 @@ def card_values(record: CardRecord, game: Game, layout: CardLayout) -> dict:
     suit = _suits(game).get(card.suit) if card.suit else None
     values = {
         "name": card.name, "text": card.text, "flavor": card.flavor, "kind": card.kind,
-        "art": card.art, "difficulty": card.difficulty.value,
+        "art": str(game.root / card.art) if is_image(card.art) else card.art, "difficulty": card.difficulty.value,
         "rank_label": _rank_labels(game).get(card.rank, str(card.rank)) if card.rank else "",
         "suit_name": suit.name if suit else "", "suit_color": suit.color if suit else "#333333",
         "game_title": game.manifest.title, "deck_name": game.decks[record.deck].model.name,
@@ -75,7 +77,7 @@ def prepare_faces(game: Game, layout: CardLayout) -> tuple[dict[str, Face], list
                 f"no face template for card kind '{record.card.kind}' in layouts/{game.id}/cards.yaml; add it under faces:", "kind"))
             continue
         face = Face(f"face:{record.card.id}", template, card_values(record, game, layout))
-        problems += _fit_all(face, layout, record)
+        problems += _fit_all(face, layout, record) + _art_resolution(face, record)
         faces[record.card.id] = face
     for deck_id in game.decks:
         template = layout.backs.get(deck_id)
@@ -108,6 +110,19 @@ def _fit_all(face: Face, layout: CardLayout, record: CardRecord | None) -> list[
         elif not fit.ok:
             problems.append(layout.source.diagnostic(box.keypath, f"text-{fit.problem}",
                             f"box '{box.name}' of '{face.template.name}' cannot hold '{text}': {fit.detail}"))
+    return problems
+
+
+def _art_resolution(face: Face, record: CardRecord) -> list[Diagnostic]:
+    """A warning for image art that prints below PRINT_DPI in its box (a missing file is reported elsewhere)."""
+    problems = []
+    for box in face.template.boxes:
+        path = face.values.get(box.field or "art") if box.type == "art" else None
+        pixels = pixel_size(Path(path)) if is_image(path) and Path(path).is_file() else None
+        if pixels and (dpi := dpi_in_box(pixels, box.w, box.h)) < PRINT_DPI - 0.5:
+            problems.append(record.diagnostic("low-resolution", f"'{record.card.art}' ({pixels[0]} x {pixels[1]} px) prints at "
+                            f"{dpi:.0f} DPI in box '{box.name}'; print shops want {PRINT_DPI}: use an image at least "
+                            f"{round(box.w / 72 * PRINT_DPI)} x {round(box.h / 72 * PRINT_DPI)} px", "art", severity="warning"))
     return problems
 
 
@@ -171,6 +186,9 @@ def _draw_text(b, box: Box, face, layout, emblems, left, bottom):
 def _draw_art(b, box: Box, face, layout, emblems, left, bottom):
     name = face.values.get(box.field or "art")
     if not name:
+        return
+    if is_image(name):  # an image file, fitted into the box with its aspect kept
+        b.image(name, left, bottom, box.w, box.h)
         return
     color = _color(box.color, face.values)
     draw = emblems[name]

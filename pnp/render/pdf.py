@@ -27,6 +27,17 @@ def cmyk_color(hex_value: str):
     return CMYKColor(*rgb2cmyk(*HexColor(hex_value).rgb()))
 
 
+@lru_cache(maxsize=64)
+def _image(path: str, cmyk: bool):
+    """An image file ready to embed; converted for a CMYK press (reportlab refuses RGB pixels there)."""
+    from PIL import Image
+    from reportlab.lib.utils import ImageReader
+
+    with Image.open(path) as image:
+        image.load()
+        return ImageReader(image.convert("CMYK") if cmyk else image)
+
+
 def new_canvas(target, width: float, height: float, title: str = "", no_scaling: bool = False,
                cmyk: bool = False) -> Canvas:
     """A canvas for one output file; with cmyk, reportlab refuses any colour that is not CMYK."""
@@ -127,6 +138,10 @@ class PdfBackend:
             self.canvas.drawRightString(x, y, string)
         else:
             self.canvas.drawString(x, y, string)
+
+    def image(self, path, x, y, w, h):
+        self.canvas.drawImage(_image(path, self.color is cmyk_color), x, y, w, h, preserveAspectRatio=True,
+                              anchor="c", mask="auto")
 
     def has_symbol(self, name):
         return name in self._symbols

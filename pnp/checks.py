@@ -13,6 +13,7 @@ from pnp.content import Game
 from pnp.diagnostics import Diagnostic, did_you_mean
 from pnp.engine.vocabulary import EffectError
 from pnp.layout import CardLayout
+from pnp.render.fonts import DEFAULT_FONT, glyph_message, missing_glyphs
 
 LINK = re.compile(r"\{(card|term|rule|effect):([^}]*)\}")
 
@@ -142,6 +143,29 @@ def rules(game: Game) -> list[Diagnostic]:
     return problems
 
 
+def glyphs(game: Game) -> list[Diagnostic]:
+    """Every string of every content file can be drawn: the PDFs set all text in the bundled Vera family."""
+    sources = [game.manifest_source, game.rules_source, *(d.source for d in game.decks.values()),
+               *(s.source for s in game.sheets.values())]
+    problems = []
+    for source in filter(None, sources):
+        for keypath, text in _strings(source.data, ()):
+            if missing := missing_glyphs(text, DEFAULT_FONT):
+                problems.append(source.diagnostic(keypath, "missing-glyph", glyph_message(missing, DEFAULT_FONT)))
+    return problems
+
+
+def _strings(node, keypath):
+    if isinstance(node, str):
+        yield keypath, node
+    elif isinstance(node, dict):
+        for key, value in node.items():
+            yield from _strings(value, keypath + (key,))
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            yield from _strings(value, keypath + (i,))
+
+
 def rule_colours(game: Game) -> list[Diagnostic]:
     """In a game with difficulty levels, every rule has a colour, its own or its section's."""
     if game.rules is None or not game.manifest.difficulty_levels:
@@ -195,4 +219,4 @@ def layout_art(game: Game, layout: CardLayout) -> list[Diagnostic]:
     return problems
 
 
-GENERIC_CHECKS = (unique_card_ids, references, vocabulary, counts, rules, rule_colours)
+GENERIC_CHECKS = (unique_card_ids, references, vocabulary, counts, rules, rule_colours, glyphs)

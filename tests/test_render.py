@@ -131,6 +131,13 @@ def test_text_shrinks_before_it_fails():
     assert fit_text("Unbreakablewordthatistoolong", "Vera", 10, 6, 30, 40).problem == "width"
 
 
+def test_width_table_holds_every_glyph_of_the_font_files():
+    """So a character missing from the table is one the font cannot draw (see missing_glyphs)."""
+    from pnp.render.fonts import WIDTHS_FILE, render_width_table
+
+    assert WIDTHS_FILE.read_text() == render_width_table(), "run `python -m pnp.render.fonts` to refresh it"
+
+
 @pytest.mark.parametrize("font", ["Vera", "VeraBd", "VeraIt", "VeraBI"])
 def test_width_table_matches_the_font_files(font):
     """font_widths.json must measure exactly as reportlab does with the TTF itself."""

@@ -12,7 +12,7 @@ from pathlib import Path
 sys.path.insert(0, str(__import__("pathlib").Path(__file__).resolve().parents[1]))
 
 from benchmarks._common import ROOT, best_of  # noqa: E402
-from pnp.render.images import deck_images  # noqa: E402
+from pnp.render.images import card_pngs, tabletop_deck  # noqa: E402
 from pnp.render.imposition import home_print  # noqa: E402
 from pnp.render.outputs import deck_faces  # noqa: E402
 from pnp.render.pdf import PdfBackend, new_canvas  # noqa: E402
@@ -43,7 +43,8 @@ def main():
 
         def images():
             nonlocal written
-            written = deck_images(project, "story", None, Path(folder) / "story")
+            written = (card_pngs(project, "story", None, Path(folder) / "story")
+                       + tabletop_deck(project, "story", None, Path(folder) / "story" / "tabletop-simulator"))
 
         seconds = best_of(3, images)
     print(f"render_cards: story deck images (a 300 DPI PNG per card, the Tabletop Simulator sheet): {written} files "

@@ -9,13 +9,14 @@ from PIL import Image
 from typer.testing import CliRunner
 
 from pnp.cli import app
-from pnp.render.images import deck_images
+from pnp.render.images import card_pngs, tabletop_deck
 
 
 @pytest.fixture(scope="module")
 def story_images(tmp_path_factory):
     folder = tmp_path_factory.mktemp("images") / "story"
-    written = deck_images(validated("escape-master"), "story", None, folder)
+    project = validated("escape-master")
+    written = card_pngs(project, "story", None, folder) + tabletop_deck(project, "story", None, folder / "tabletop-simulator")
     return folder, written
 
 
@@ -57,7 +58,8 @@ def test_a_big_deck_spreads_over_sheets_of_69_cards(tmp_path):
 
 def test_images_are_byte_identical_twice(story_images, em_project, tmp_path):
     folder, _ = story_images
-    deck_images(em_project, "story", None, tmp_path / "again")
+    card_pngs(em_project, "story", None, tmp_path / "again")
+    tabletop_deck(em_project, "story", None, tmp_path / "again" / "tabletop-simulator")
     digest = lambda root: {p.relative_to(root): hashlib.sha256(p.read_bytes()).hexdigest()  # noqa: E731
                            for p in sorted(root.rglob("*")) if p.is_file()}
     assert digest(tmp_path / "again") == digest(folder)

@@ -18,12 +18,6 @@ from pnp.render.cards import draw_face
 from pnp.render.pdf import PdfBackend, new_canvas
 
 
-def deck_images(project, deck_id: str, difficulty, folder: Path) -> int:
-    """Card PNGs in `folder` and the Tabletop Simulator sheets in `folder/tabletop-simulator`; files written."""
-    return (card_pngs(project, deck_id, difficulty, folder)
-            + tabletop_deck(project, deck_id, difficulty, folder / "tabletop-simulator"))
-
-
 def card_pngs(project, deck_id: str, difficulty, folder: Path) -> int:
     """`<card-id>.png` for each card of the deck (copies once) and `back.png`, with the bleed; files written."""
     distinct, back = _faces(project, deck_id, difficulty)[1:]

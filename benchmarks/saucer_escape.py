@@ -29,10 +29,10 @@ def rates(runs: int, work, games: int) -> tuple[float, float]:
 
 def games_per_second(engine, policy, label, games, check, record=True, runs=1):
     steps = []
-    shared = Coverage()  # counted into one table, as `pnp playtest` does
 
     def work():
         steps.clear()
+        shared = Coverage()  # each run counts into one fresh table, as `pnp playtest` does
         for seed in range(games):
             steps.append(play(engine, seed, [policy], check=check, record=record, coverage=shared).steps)
 

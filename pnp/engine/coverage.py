@@ -19,8 +19,10 @@ class Coverage:
         witnesses = self.witnesses
         candidates = first.keys() - witnesses.keys() if seed > self.newest_seed else first.keys()
         for key in candidates:
-            where = (seed, round_at(first[key]))
             mine = witnesses.get(key)
+            if mine is not None and mine[0] < seed:  # an earlier game already witnessed it
+                continue
+            where = (seed, round_at(first[key]))
             if mine is None or where < mine:
                 witnesses[key] = where
                 self.newest_seed = max(self.newest_seed, seed)

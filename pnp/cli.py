@@ -191,14 +191,14 @@ def playtest(game: str = typer.Argument(..., help="Game id."),
             return False
         allowed = project.game.manifest.players
         if players is not None and not allowed.min <= players <= allowed.max:
-            counts = f"{allowed.min}" if allowed.min == allowed.max else f"{allowed.min} to {allowed.max}"
-            typer.echo(f"error: {game} is for {counts} player(s), not {players}; leave out --players to play every count")
+            range_text = f"{allowed.min}" if allowed.min == allowed.max else f"{allowed.min} to {allowed.max}"
+            typer.echo(f"error: {game} is for {range_text} player(s), not {players}; leave out --players to play every count")
             raise typer.Exit(ExitCode.USAGE)
         if replay is not None:
             typer.echo("\n".join(project.game.plugin.replay(project.game, replay, seed=seed, players=players,
                                                             difficulty=difficulty)))
             return True
-        counts = {"games": games} if games else {}
+        counts = {"games": games} if games is not None else {}
         with _progress(f"playing {game}", total=games) as step:
             result = project.game.plugin.playtest(project.game, seed=seed, players=players, difficulty=difficulty,
                                                   progress=step, **counts)

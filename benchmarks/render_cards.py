@@ -12,7 +12,7 @@ from pathlib import Path
 sys.path.insert(0, str(__import__("pathlib").Path(__file__).resolve().parents[1]))
 
 from benchmarks._common import ROOT, best_of  # noqa: E402
-from pnp.render.images import card_pngs, tabletop_deck  # noqa: E402
+from pnp.render.card_images import card_pngs, tabletop_deck  # noqa: E402
 from pnp.render.imposition import home_print  # noqa: E402
 from pnp.render.outputs import deck_faces  # noqa: E402
 from pnp.render.pdf import PdfBackend, new_canvas  # noqa: E402
@@ -21,16 +21,16 @@ from pnp.validate import validate  # noqa: E402
 
 def main():
     project, report = validate(ROOT, "escape-master")
-    sheet = project.print_setup.home["a4"]
+    imposition = project.print_setup.home["a4"]
     decks = [deck_faces(project, d, None) for d in project.game.decks]
     placed = sum(2 * len(fronts) for fronts, _ in decks)
     distinct = len({f.key for fronts, backs in decks for f in fronts + backs})
 
     def render():
-        canvas = new_canvas(io.BytesIO(), sheet.paper.width, sheet.paper.height, "bench")
+        canvas = new_canvas(io.BytesIO(), imposition.paper.width, imposition.paper.height, "bench")
         backend = PdfBackend(canvas)
         for fronts, backs in decks:
-            home_print(backend, fronts, backs, project.layout, sheet, project.game.plugin.art)
+            home_print(backend, fronts, backs, project.layout, imposition, project.game.emblems)
         canvas.save()
 
     seconds = best_of(5, render)
@@ -47,7 +47,7 @@ def main():
                        + tabletop_deck(project, "story", None, Path(folder) / "story" / "tabletop-simulator"))
 
         seconds = best_of(3, images)
-    print(f"render_cards: story deck images (a 300 DPI PNG per card, the Tabletop Simulator sheet): {written} files "
+    print(f"render_cards: story deck images (a 300 DPI PNG per card, the Tabletop Simulator deck image): {written} files "
           f"in {seconds:.2f} s, {seconds / written * 1000:.0f} ms per file (one process)")
 
 

@@ -15,9 +15,12 @@ from typing import Callable
 from pnp.diagnostics import Report
 from pnp.model import Difficulty
 from pnp.output import staged
+from pnp.project import Project
 from pnp.render import outputs
-from pnp.render.images import card_pngs, tabletop_deck
-from pnp.validate import Project, validate
+from pnp.render.card_images import card_pngs, tabletop_deck
+from pnp.render.rulebook import rulebook_pdf
+from pnp.rules.export import TEXT_FORMATS, export_text
+from pnp.validate import validate
 
 DEFAULT_VENDOR = "drivethrucards"
 
@@ -85,37 +88,55 @@ def plan(project: Project, difficulty: Difficulty | None, images: bool = False, 
     The slow jobs come first (rulebook PDFs, then card images): started first, they
     share the cores with the many small files instead of finishing alone at the end.
     """
-    from pnp.rules import export
-
-    jobs = []
-    for fmt in ("pdf", *(f for f in export.FORMATS if f != "pdf")):
-        for name, render in export.jobs(project, fmt, difficulty, booklets):
-            jobs.append(Job(f"rules/{name}", render))
+    jobs = _rules_jobs(project, difficulty, booklets)
     if images:
         for deck in _printed_decks(project, difficulty):  # two jobs a deck: they run side by side
             jobs.append(Job(f"images/{deck}", lambda p, d=deck: card_pngs(project, d, difficulty, p)))
             jobs.append(Job(f"images/{deck}/tabletop-simulator", lambda p, d=deck: tabletop_deck(project, d, difficulty, p)))
-    for sheet_id in project.game.sheets:
-        for paper in project.print_setup.papers:
-            for fillable in (False, True):
-                suffix = "-fillable" if fillable else ""
-                jobs.append(Job(f"sheets/{sheet_id}-{paper}{suffix}.pdf",
-                                lambda p, s=sheet_id, pa=paper, f=fillable: outputs.sheet_pdf(project, s, pa, f, p)))
+    for sheet_id, sheet in project.game.sheets.items():
+        jobs += _sheet_jobs(project, sheet_id, sheet.kind)
     if project.game.decks:
         jobs += _card_jobs(project, difficulty)
     return jobs
 
 
+def _rules_jobs(project: Project, difficulty: Difficulty | None, booklets: bool) -> list[Job]:
+    jobs = [Job(f"rules/rulebook-{paper}{'-booklet' if booklet else ''}.pdf",
+                lambda p, paper=paper, booklet=booklet: rulebook_pdf(project, difficulty, paper, p, booklet))
+            for booklet in (False, True)[:1 + booklets] for paper in ("a4", "letter")]
+    for fmt, name in TEXT_FORMATS.items():
+        jobs.append(Job(f"rules/{name}", lambda p, f=fmt: p.write_text(export_text(project, f, difficulty), encoding="utf-8")))
+    return jobs
+
+
+def _sheet_jobs(project: Project, sheet_id: str, kind: str) -> list[Job]:
+    """A scoresheet: one page per paper, printable and fillable. A playmat or board: one full-size page,
+    and per paper either one page (when it fits) or an assembly page and its tiles."""
+    jobs = []
+    if kind != "scoresheet":
+        jobs.append(Job(f"sheets/{sheet_id}-full-size.pdf", lambda p: outputs.full_size_pdf(project, sheet_id, p)))
+    for paper in project.print_setup.papers:
+        if kind == "scoresheet":
+            for fillable in (False, True):
+                jobs.append(Job(f"sheets/{sheet_id}-{paper}{'-fillable' if fillable else ''}.pdf",
+                                lambda p, pa=paper, f=fillable: outputs.sheet_pdf(project, sheet_id, pa, f, p)))
+        elif outputs.fits_on_paper(project, sheet_id, paper):
+            jobs.append(Job(f"sheets/{sheet_id}-{paper}.pdf", lambda p, pa=paper: outputs.sheet_pdf(project, sheet_id, pa, False, p)))
+        else:
+            jobs.append(Job(f"sheets/{sheet_id}-{paper}-tiled.pdf", lambda p, pa=paper: outputs.tiled_pdf(project, sheet_id, pa, p)))
+    return jobs
+
+
 def _card_jobs(project: Project, difficulty: Difficulty | None) -> list[Job]:
     jobs = []
-    for sheet in project.print_setup.home:
-        folder = f"home-{sheet}"
-        jobs.append(Job(f"{folder}/calibration.pdf", lambda p, s=sheet: outputs.calibration_pdf(project, s, p)))
+    for name in project.print_setup.home:
+        folder = f"home-{name}"
+        jobs.append(Job(f"{folder}/calibration.pdf", lambda p, n=name: outputs.calibration_pdf(project, n, p)))
         for deck in _printed_decks(project, difficulty):
-            jobs.append(Job(f"{folder}/{deck}.pdf", lambda p, d=deck, s=sheet: outputs.home_deck_pdf(project, d, s, difficulty, p)))
-    for sheet in project.print_setup.fold:
+            jobs.append(Job(f"{folder}/{deck}.pdf", lambda p, d=deck, n=name: outputs.home_deck_pdf(project, d, n, difficulty, p)))
+    for name in project.print_setup.fold:
         for deck in _printed_decks(project, difficulty):
-            jobs.append(Job(f"fold-{sheet}/{deck}.pdf", lambda p, d=deck, s=sheet: outputs.fold_deck_pdf(project, d, s, difficulty, p)))
+            jobs.append(Job(f"fold-{name}/{deck}.pdf", lambda p, d=deck, n=name: outputs.fold_deck_pdf(project, d, n, difficulty, p)))
     for deck in _printed_decks(project, difficulty):
         jobs.append(Job(f"print-on-demand/{deck}-{DEFAULT_VENDOR}.pdf",
                         lambda p, d=deck: outputs.pod_deck_pdf(project, d, DEFAULT_VENDOR, difficulty, p)))

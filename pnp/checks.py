@@ -8,12 +8,13 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from pnp.art_files import is_image, pixel_size
 from pnp.content import Game
 from pnp.diagnostics import Diagnostic, did_you_mean
 from pnp.engine.vocabulary import EffectError
+from pnp.image_files import is_image, pixel_size
 from pnp.layout import CardLayout
-from pnp.render.fonts import DEFAULT_FONT, glyph_message, missing_glyphs
+from pnp.model.walk import effect_lists
+from pnp.text.fonts import DEFAULT_FONT, glyph_message, missing_glyphs
 
 LINK = re.compile(r"\{(card|term|rule|effect):([^}]*)\}")
 
@@ -31,57 +32,59 @@ def unique_card_ids(game: Game) -> list[Diagnostic]:
 
 
 def references(game: Game) -> list[Diagnostic]:
-    """Suits and art named by cards and suits exist."""
+    """Suits and art named by cards (both sides) and suits exist."""
     problems = []
-    art = game.plugin.art
+    emblems = game.emblems
+    all_suits = {s.id for d in game.decks.values() for s in d.model.suits}
     for deck in game.decks.values():
-        suit_ids = {s.id for s in deck.model.suits}
         for i, suit in enumerate(deck.model.suits):
-            if suit.art not in art:
-                problems.append(deck.source.diagnostic(("suits", i, "art"), "unknown-art", f"no emblem named '{suit.art}'{did_you_mean(suit.art, art)}"))
-        all_suits = {s.id for d in game.decks.values() for s in d.model.suits}
+            if suit.art not in emblems:
+                problems.append(deck.source.diagnostic(("suits", i, "art"), "unknown-art", _no_emblem(suit.art, emblems)))
         for record in deck.cards:
-            card = record.card
-            if card.suit and card.suit not in suit_ids | all_suits:
-                problems.append(record.diagnostic("unknown-suit", f"suit '{card.suit}' is not defined in any deck{did_you_mean(card.suit, all_suits)}", "suit"))
-            if is_image(card.art) and record.keypath[0] == "cards":
-                problems += _image_file_problems(game, record)
-            elif card.art and card.art not in art and record.keypath[0] == "cards":
-                problems.append(record.diagnostic("unknown-art", f"no emblem named '{card.art}'{did_you_mean(card.art, art)}", "art"))
+            if record.keypath[0] != "cards":
+                continue  # generated from a suit, checked above
+            for card, keypath in record.sides():
+                if card.suit and card.suit not in all_suits:
+                    problems.append(record.source.diagnostic(keypath + ("suit",), "unknown-suit", f"suit '{card.suit}' "
+                                    f"is not defined in any deck{did_you_mean(card.suit, all_suits)}"))
+                if is_image(card.art):
+                    problems += _image_file_problems(game, record, card.art, keypath + ("art",))
+                elif card.art and card.art not in emblems:
+                    problems.append(record.source.diagnostic(keypath + ("art",), "unknown-art", _no_emblem(card.art, emblems)))
     return problems
 
 
-def _image_file_problems(game: Game, record) -> list[Diagnostic]:
-    path = game.root / record.card.art
-    where = f"{game.root.name}/{record.card.art}"
+def _no_emblem(name: str, emblems) -> str:
+    if not emblems:
+        return f"no emblem named '{name}': this game has no vector emblems; use an image file (art: art/{name}.png)"
+    return f"no emblem named '{name}'{did_you_mean(name, emblems)}"
+
+
+def _image_file_problems(game: Game, record, art: str, keypath: tuple) -> list[Diagnostic]:
+    path = game.root / art
+    where = f"{game.root.name}/{art}"
     if not path.is_file():
-        return [record.diagnostic("missing-image", f"image '{record.card.art}' not found (looked for content/{where}); "
-                                  "put the file there or fix the name", "art")]
+        return [record.source.diagnostic(keypath, "missing-image", f"image '{art}' not found (looked for content/{where}); "
+                                         "put the file there or fix the name")]
     if pixel_size(path) is None:
-        return [record.diagnostic("bad-image", f"'{record.card.art}' is not a PNG or JPEG image Pillow can read; "
-                                  "export it again as PNG", "art")]
+        return [record.source.diagnostic(keypath, "bad-image", f"'{art}' is not a PNG or JPEG image Pillow can read; "
+                                         "export it again as PNG")]
     return []
 
 
-def _effect_lists(record):
-    yield ("effects",), record.card.effects
-    for block in ("ability", "beast_mode"):
-        value = getattr(record.card, block, None)
-        if value is not None:
-            yield (block, "effects"), value.effects
-
-
 def vocabulary(game: Game) -> list[Diagnostic]:
-    """Every effect word is known, with a valid parameter; every known word is used."""
-    vocab = game.plugin.vocabulary
+    """Every effect word on every side of every card is known, with a valid parameter; every known word is used."""
+    vocab = game.vocabulary
     problems, used = [], set()
     for record in game.cards():
-        for where, effects in _effect_lists(record):
-            for i, entry in enumerate(effects):
-                try:
-                    used.add(vocab.parse(entry).word)
-                except EffectError as exc:
-                    problems.append(record.diagnostic("unknown-effect" if "unknown" in str(exc) else "effect", str(exc), *where, i))
+        for card, keypath in record.sides():
+            for where, effects in effect_lists(card, keypath):
+                for i, entry in enumerate(effects):
+                    try:
+                        used.add(vocab.parse(entry).word)
+                    except EffectError as exc:
+                        code = "unknown-effect" if "unknown" in str(exc) else "effect"
+                        problems.append(record.source.diagnostic(where + (i,), code, str(exc)))
     if game.sheets:
         return problems  # sheet games check their words against the sheet (the game's own checks)
     for name in sorted(set(vocab.words) - used - vocab.unused_ok):
@@ -131,12 +134,12 @@ def rules(game: Game) -> list[Diagnostic]:
         ids[node.id] = keypath
     terms = {t.id for t in game.rules.terms}
     cards = {r.card.id for r in game.cards()}
-    targets = {"card": cards, "term": terms, "rule": set(ids), "effect": set(game.plugin.vocabulary.words)}
+    targets = {"card": cards, "term": terms, "rule": set(ids), "effect": set(game.vocabulary.words)}
     for keypath, text in _rule_texts(game.rules, src):
         for kind, target in LINK.findall(text):
             if target not in targets[kind]:
                 problems.append(src.diagnostic(keypath, "broken-link", f"{{{kind}:{target}}} points at nothing{did_you_mean(target, targets[kind])}"))
-    for word in game.plugin.vocabulary.words.values():
+    for word in game.vocabulary.words.values():
         if word.rules_ref and word.rules_ref not in ids:
             problems.append(src.diagnostic((), "broken-link",
                 f"effect {word.name} explains itself with rule '{word.rules_ref}', which rules.yaml does not define"))
@@ -204,8 +207,16 @@ def _rule_texts(rules_file, src):
         yield ("terms", i, "text"), term.text
 
 
-def layout_art(game: Game, layout: CardLayout) -> list[Diagnostic]:
-    """Emblems named by layout templates exist, and the layout's card size is the one game.yaml declares."""
+def showcase(game: Game) -> list[Diagnostic]:
+    """The cards and sheets the rulebook's title page pictures exist."""
+    known = {r.card.id for r in game.cards()} | set(game.sheets)
+    return [game.manifest_source.diagnostic(("rulebook", "showcase", i), "broken-link", f"'{name}' is neither a card "
+                                            f"nor a sheet of this game{did_you_mean(name, known)}")
+            for i, name in enumerate(game.manifest.rulebook.showcase) if name not in known]
+
+
+def layout_references(game: Game, layout: CardLayout) -> list[Diagnostic]:
+    """The layout's card size is game.yaml's; emblems its templates name exist; backs name real decks, kinds and cards."""
     problems = []
     if layout.size.name != game.manifest.card_size:
         problems.append(game.manifest_source.diagnostic(("card_size",), "card-size",
@@ -213,10 +224,24 @@ def layout_art(game: Game, layout: CardLayout) -> list[Diagnostic]:
                         f"'{layout.size.name}'; make them agree"))
     for name, template in layout.templates.items():
         for key, value in template.values.items():
-            if key.endswith("_art") and value not in game.plugin.art:
+            if key.endswith("_art") and value not in game.emblems:
                 problems.append(layout.source.diagnostic(("templates", name, "values", key), "unknown-art",
-                    f"no emblem named '{value}'{did_you_mean(value, game.plugin.art)}"))
+                                                         _no_emblem(value, game.emblems)))
+    known = {"decks": {entry.id for entry in game.manifest.decks}, "kinds": {c.kind for r in game.cards() for c, _ in r.sides()},
+             "cards": {r.card.id for r in game.cards()}}
+    for group, names in known.items():
+        for key in getattr(layout.backs, group):
+            if key not in names:
+                what = group[:-1]
+                problems.append(layout.source.diagnostic(("backs", group, key), f"unknown-{what}", f"no {what} "
+                                f"'{key}' in this game{did_you_mean(key, names)}", on_key=True))
     return problems
 
 
-GENERIC_CHECKS = (unique_card_ids, references, vocabulary, counts, rules, rule_colours, glyphs)
+GENERIC_CHECKS = (unique_card_ids, references, vocabulary, counts, rules, rule_colours, glyphs, showcase)
+
+
+def check_game(game: Game) -> list[Diagnostic]:
+    """Every generic check, then the game's own."""
+    problems = [problem for check in GENERIC_CHECKS for problem in check(game)]
+    return problems + (game.plugin.checks(game) if game.plugin.checks else [])

@@ -6,6 +6,7 @@ playtest found an unplayable card; 2 bad usage (unknown game, bad option);
 """
 from __future__ import annotations
 
+import json
 import sys
 import time
 import traceback
@@ -16,7 +17,7 @@ from typing import Optional
 import typer
 
 from pnp.diagnostics import ExitCode, Report, did_you_mean
-from pnp.games import known_games
+from pnp.discovery import game_ids
 from pnp.model import Difficulty
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
@@ -43,11 +44,14 @@ class RulesFormat(str, Enum):
     pdf = "pdf"
 
 
-def _games(game: str | None) -> list[str]:
+def _games(root: Path, game: str | None) -> list[str]:
+    """The game asked for, or every game of the project; an unknown game is a usage error."""
+    known = game_ids(root)
     if game is None:
-        return known_games()
-    if game not in known_games():
-        typer.echo(f"error: unknown game '{game}'{did_you_mean(game, known_games())}; known games: {', '.join(known_games())}")
+        return known
+    if game not in known:
+        typer.echo(f"error: unknown game '{game}'{did_you_mean(game, known)}; known games: {', '.join(known) or 'none'} "
+                   f"(a game is a folder content/<game>/ with a game.yaml)")
         raise typer.Exit(ExitCode.USAGE)
     return [game]
 
@@ -85,16 +89,16 @@ def _report(report: Report, fmt: OutputFormat = OutputFormat.text) -> None:
 @app.command("list")
 def list_games(root: Path = RootOption, debug: bool = DebugOption):
     """List the games, their decks and card counts."""
-    from pnp.content import load_game
-    from pnp.games import plugin
+    from pnp.discovery import load
 
     def work():
-        for game_id in known_games():
-            game, _ = load_game(root / "content" / game_id, plugin(game_id))
+        for game_id in game_ids(root):
+            game, _ = load(root, game_id)
             if game is None:
                 typer.echo(f"{game_id}: (does not load; run pnp validate {game_id})")
                 continue
             parts = [f"{d.model.name} {d.size}" for d in game.decks.values()] + [s.model.name for s in game.sheets.values()]
+            parts.append("an engine" if game.plugin.has_engine else "no engine")
             players = game.manifest.players
             count = f"{players.min}-{players.max} players" if players.min != players.max else f"{players.min} player(s)"
             typer.echo(f"{game_id}: {game.manifest.title}, {count}; {', '.join(parts)}")
@@ -113,14 +117,14 @@ def validate(game: Optional[str] = typer.Argument(None, help="Game id; all games
 
     def work():
         total = Report()
-        for game_id in _games(game):
+        for game_id in _games(root, game):
             _, report = run(root, game_id)
             total.extend(report.diagnostics)
         if watch:
             typer.echo(f"-- {time.strftime('%H:%M:%S')} --")
         _report(total, format)
         if format == OutputFormat.text and total.ok:
-            typer.echo(f"ok: {', '.join(_games(game))} valid")
+            typer.echo(f"ok: {', '.join(_games(root, game))} valid")
         return total
 
     if watch:
@@ -150,7 +154,7 @@ def build(game: Optional[str] = typer.Argument(None, help="Game id; every game i
 
     def work():
         ok = True
-        for game_id in _games(None if all_games else game):
+        for game_id in _games(root, None if all_games else game):
             with _progress(f"building {game_id}") as step:
                 result, report = run(root, game_id, out, difficulty, progress=step, images=images, booklets=booklets)
             _report(report)
@@ -165,16 +169,18 @@ def build(game: Optional[str] = typer.Argument(None, help="Game id; every game i
 
 
 @app.command()
-def playtest(game: str = typer.Argument(..., help="Game id."),
+def playtest(game: Optional[str] = typer.Argument(None, help="Game id; every game with an engine if omitted."),
              games: Optional[int] = typer.Option(None, "--games", min=1, help="Number of full games to play (default: the game's own)."),
              seed: int = typer.Option(1, "--seed", help="Seed: the same seed replays the same games."),
              players: Optional[int] = typer.Option(None, "--players", help="Players per game; cycles through the allowed counts if omitted."),
-             difficulty: Difficulty = typer.Option(Difficulty.red, "--difficulty", help="Play with cards up to this colour."),
+             difficulty: Optional[Difficulty] = typer.Option(None, "--difficulty", help="Play with cards up to this colour "
+                                                             "(default: all of them)."),
              format: OutputFormat = typer.Option(OutputFormat.text, "--format"),
              replay: Optional[int] = typer.Option(None, "--replay", help="Print one game of this playtest step by step: "
                                                   "its seed, as the report's witnesses and 'first in seed' name it."),
              root: Path = RootOption, debug: bool = DebugOption):
-    """Play many seeded games; print card coverage and statistics. Exit 1 if any card has no witness."""
+    """Play many seeded games; print coverage and statistics. Exit 1 if any card or element has no witness."""
+    from pnp.engine import playtest as harness
     from pnp.engine.runner import game_index, game_seed
     from pnp.validate import validate as run
 
@@ -182,28 +188,47 @@ def playtest(game: str = typer.Argument(..., help="Game id."),
         typer.echo(f"error: seed {replay} is not a game of the playtest run with --seed {seed} "
                    f"(its games play seeds {game_seed(seed, 0)} and up); pass the --seed it ran with")
         raise typer.Exit(ExitCode.USAGE)
+    if game is None and (replay is not None or players is not None):
+        typer.echo("error: --replay and --players need a GAME")
+        raise typer.Exit(ExitCode.USAGE)
 
-    def work():
-        project, report = run(root, _games(game)[0])
+    def play_one(game_id: str, every_game: bool):
+        project, report = run(root, game_id)
         if project is None:
             _report(report)
             typer.echo("playtest needs valid content; fix the errors above")
             return False
+        if not project.game.plugin.has_engine:
+            if every_game:
+                typer.echo(f"{game_id}: no engine, not played")
+                return True
+            typer.echo(f"error: {game_id} has no engine to play it: a game's engine comes with its Python package "
+                       "(game.yaml `plugin:`); validate and build work without one")
+            raise typer.Exit(ExitCode.USAGE)
         allowed = project.game.manifest.players
         if players is not None and not allowed.min <= players <= allowed.max:
             range_text = f"{allowed.min}" if allowed.min == allowed.max else f"{allowed.min} to {allowed.max}"
-            typer.echo(f"error: {game} is for {range_text} player(s), not {players}; leave out --players to play every count")
+            typer.echo(f"error: {game_id} is for {range_text} player(s), not {players}; leave out --players to play every count")
             raise typer.Exit(ExitCode.USAGE)
+        plan = project.game.plugin.playtest_plan()
         if replay is not None:
-            typer.echo("\n".join(project.game.plugin.replay(project.game, replay, seed=seed, players=players,
-                                                            difficulty=difficulty)))
+            typer.echo("\n".join(harness.replay_game(plan, project.game, replay, seed, players, difficulty)))
             return True
-        counts = {"games": games} if games is not None else {}
-        with _progress(f"playing {game}", total=games) as step:
-            result = project.game.plugin.playtest(project.game, seed=seed, players=players, difficulty=difficulty,
-                                                  progress=step, **counts)
-        typer.echo(result.to_json() if format == OutputFormat.json else result.to_text())
+        with _progress(f"playing {game_id}", total=games or plan.default_games) as step:
+            result = harness.run(plan, project.game, games, seed, players, difficulty, progress=step)
+        if format == OutputFormat.json:
+            reports[game_id] = json.loads(result.to_json())
+        else:
+            typer.echo(f"== {game_id}\n{result.to_text()}" if every_game else result.to_text())
         return result.ok
+
+    reports: dict = {}
+
+    def work():
+        ok = all([play_one(game_id, game is None) for game_id in _games(root, game)])  # every game played, then the verdict
+        if format == OutputFormat.json and reports:
+            typer.echo(json.dumps(reports if game is None else reports[game], indent=2))
+        return ok
 
     raise typer.Exit(ExitCode.OK if _guard(debug, work) else ExitCode.INVALID)
 
@@ -218,20 +243,22 @@ def rules(game: str = typer.Argument(..., help="Game id."),
           root: Path = RootOption, debug: bool = DebugOption):
     """Export the rules reference: Markdown, one HTML file, JSON, or the PDF rulebook (or booklet)."""
     from pnp.output import write_file, write_text
-    from pnp.rules.export import render
+    from pnp.rules.export import export_text
     from pnp.validate import validate as run
 
     def work():
-        project, report = run(root, _games(game)[0])
+        project, report = run(root, _games(root, game)[0])
         if project is None:
             _report(report)
             return False
         if format == RulesFormat.pdf:
+            from pnp.render.rulebook import rulebook_pdf
+
             target = out or Path("output") / game / "rules" / f"rulebook-{paper.value}{'-booklet' if booklet else ''}.pdf"
-            write_file(target, lambda tmp: render(project, "pdf", difficulty, paper.value, tmp, booklet))
+            write_file(target, lambda tmp: rulebook_pdf(project, difficulty, paper.value, tmp, booklet))
             typer.echo(f"wrote {target}")
             return True
-        text = render(project, format.value, difficulty)
+        text = export_text(project, format.value, difficulty)
         if out:
             write_text(out, text)
             typer.echo(f"wrote {out}")
@@ -243,13 +270,13 @@ def rules(game: str = typer.Argument(..., help="Game id."),
 
 
 @app.command()
-def schema(out: Path = typer.Option(Path("schemas"), "--out", help="Folder for the JSON Schema files."),
-           debug: bool = DebugOption):
-    """Write JSON Schemas for the content files, for editor autocompletion."""
+def schema(out: Optional[Path] = typer.Option(None, "--out", help="Folder for the JSON Schema files (default: ROOT/schemas)."),
+           root: Path = RootOption, debug: bool = DebugOption):
+    """Write JSON Schemas for the content and layout files, for editor autocompletion."""
     from pnp.schemas import write_schemas
 
     def work():
-        for path in write_schemas(out):
+        for path in write_schemas(root, out or root / "schemas"):
             typer.echo(f"wrote {path}")
 
     _guard(debug, work)

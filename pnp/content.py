@@ -1,17 +1,23 @@
 """Load a game's content: every YAML file, checked against its schema.
 
 The result is a `Game`: typed models plus, for every card, the file and key
-path it came from, so later checks can still point at the right line.
+path it came from, so later checks can still point at the right line. Which
+Python package (if any) the game has is decided by the caller from the
+manifest (pnp.discovery); this module only uses what the plugin declares.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
 
 from pnp.diagnostics import Diagnostic, relative
-from pnp.games import GamePlugin
+from pnp.engine.vocabulary import Vocabulary, Word
 from pnp.model import Card, DeckEntry, DeckFile, Manifest, RulesFile
+from pnp.model.fields import extend_card_model
 from pnp.model.schema_errors import parse_model
+from pnp.model.sheet import GenericSheet
+from pnp.plugin import GamePlugin
 from pnp.source import Source, SourceError, load
 
 
@@ -21,12 +27,19 @@ class CardRecord:
     deck: str
     source: Source
     keypath: tuple  # where this card is defined inside source
+    back: Card | None = None  # the card's second face, for a double-sided card
 
     def at(self, *more) -> tuple:
         return self.keypath + more
 
     def diagnostic(self, code: str, message: str, *more, severity="error") -> Diagnostic:
         return self.source.diagnostic(self.at(*more), code, message, severity)
+
+    def sides(self):
+        """(card, key path) of each face with content of its own: the front, and the back if it has one."""
+        yield self.card, self.keypath
+        if self.back is not None:
+            yield self.back, self.keypath + ("back",)
 
 
 @dataclass
@@ -48,7 +61,8 @@ class Deck:
 @dataclass
 class Sheet:
     id: str
-    model: object  # the game's sheet model
+    kind: str  # scoresheet, playmat or board
+    model: Any  # the game's sheet model, or GenericSheet
     source: Source
 
 
@@ -62,10 +76,16 @@ class Game:
     rules: RulesFile | None
     rules_source: Source | None
     sheets: dict[str, Sheet] = field(default_factory=dict)
+    card_model: type[Card] = Card  # the plugin's card model with the fields game.yaml declares
+    vocabulary: Vocabulary = field(default_factory=lambda: Vocabulary([]))
 
     @property
     def id(self) -> str:
         return self.manifest.id
+
+    @property
+    def emblems(self) -> dict:
+        return self.plugin.emblems
 
     def cards(self):
         for deck in self.decks.values():
@@ -83,37 +103,69 @@ def _read(path: Path, problems: list) -> Source | None:
         return None
 
 
-def load_game(root: Path, plugin: GamePlugin) -> tuple[Game | None, list[Diagnostic]]:
-    """Read game.yaml, every deck file and rules.yaml; report every problem found."""
+def load_manifest(folder: Path) -> tuple[Source | None, Manifest | None, list[Diagnostic]]:
+    """game.yaml, read and checked: the first thing known about a game."""
     problems: list[Diagnostic] = []
-    manifest_source = _read(root / "game.yaml", problems)
-    if manifest_source is None:
-        return None, problems
-    manifest, errors = parse_model(manifest_source, Manifest)
-    problems += errors
-    if manifest is None:
-        return None, problems
+    source = _read(folder / "game.yaml", problems)
+    if source is None:
+        return None, None, problems
+    manifest, errors = parse_model(source, Manifest)
+    return source, manifest, problems + errors
+
+
+def load_game(folder: Path, plugin: GamePlugin, manifest_source: Source, manifest: Manifest) -> tuple[Game, list[Diagnostic]]:
+    """Every deck file, sheet file and rules.yaml of a game; every problem found."""
+    problems: list[Diagnostic] = []
+    card_model = _card_model(plugin, manifest, manifest_source, problems)
+    vocabulary = _vocabulary(plugin, manifest, manifest_source, problems)
     decks = {}
     for i, entry in enumerate(manifest.decks):
-        deck = _load_deck(root, entry, plugin, manifest_source, ("decks", i, "file"), problems)
+        deck = _load_deck(folder, entry, card_model, manifest_source, ("decks", i, "file"), problems)
         if deck:
             decks[entry.id] = deck
     sheets = {}
     for i, entry in enumerate(manifest.sheets):
-        sheet = _load_sheet(root, entry, plugin, manifest_source, ("sheets", i, "file"), problems)
-        if sheet:
-            sheets[entry.id] = sheet
-    rules, rules_source = _load_rules(root / manifest.rules, problems)
-    game = Game(root, plugin, manifest, manifest_source, decks, rules, rules_source, sheets)
+        source, model = _load_listed_file(folder, entry, plugin.sheet_model or GenericSheet, "sheet",
+                                          manifest_source, ("sheets", i, "file"), problems)
+        if model:
+            sheets[entry.id] = Sheet(entry.id, entry.kind, model, source)
+    rules, rules_source = _load_rules(folder / manifest.rules, problems)
+    game = Game(folder, plugin, manifest, manifest_source, decks, rules, rules_source, sheets, card_model, vocabulary)
     return game, problems
 
 
-def _load_listed_file(root, entry, model, kind, manifest_source, where, problems):
+def _card_model(plugin: GamePlugin, manifest: Manifest, source: Source, problems: list) -> type[Card]:
+    """The plugin's card model, plus the fields game.yaml declares (none may replace one it has)."""
+    declared = {}
+    for name, spec in manifest.card_fields.items():
+        if name in plugin.card_model.model_fields:
+            problems.append(source.diagnostic(("card_fields", name), "field-clash",
+                            f"'{name}' is already a field of every card; give the new field another name", on_key=True))
+        else:
+            declared[name] = spec
+    return extend_card_model(plugin.card_model, declared, manifest.id)
+
+
+def _vocabulary(plugin: GamePlugin, manifest: Manifest, source: Source, problems: list) -> Vocabulary:
+    """The game package's effect words, or those game.yaml declares (a game has one or the other)."""
+    if plugin.vocabulary is not None:
+        if manifest.vocabulary:
+            problems.append(source.diagnostic(("vocabulary",), "vocabulary", "this game's Python package defines "
+                            "its effect words; remove vocabulary: from game.yaml", on_key=True))
+        return plugin.vocabulary
+    words = []
+    for name, spec in manifest.vocabulary.items():
+        words.append(Word(name, spec.glossary, spec.template, tuple(spec.choices),
+                          tuple(spec.range) if spec.range else None, spec.rule))
+    return Vocabulary(words)
+
+
+def _load_listed_file(folder, entry, model, kind, manifest_source, where, problems):
     """A file named in game.yaml, read and checked against its model: (source, model) or (None, None)."""
-    path = root / entry.file
+    path = folder / entry.file
     if not path.is_file():
         problems.append(manifest_source.diagnostic(
-            where, "missing-file", f"{kind} file '{entry.file}' not found under {relative(root)}; create it or fix the path"))
+            where, "missing-file", f"{kind} file '{entry.file}' not found under {relative(folder)}; create it or fix the path"))
         return None, None
     source = _read(path, problems)
     if source is None:
@@ -123,34 +175,40 @@ def _load_listed_file(root, entry, model, kind, manifest_source, where, problems
     return source, parsed
 
 
-def _load_sheet(root, entry, plugin, manifest_source, where, problems) -> Sheet | None:
-    if plugin.sheet_model is None:
-        problems.append(manifest_source.diagnostic(where, "no-sheets", f"game '{plugin.id}' has no sheet model; remove the sheet"))
-        return None
-    source, model = _load_listed_file(root, entry, plugin.sheet_model, "sheet", manifest_source, where, problems)
-    return Sheet(entry.id, model, source) if model else None
-
-
-def _load_deck(root, entry, plugin, manifest_source, where, problems) -> Deck | None:
-    source, model = _load_listed_file(root, entry, DeckFile, "deck", manifest_source, where, problems)
+def _load_deck(folder, entry, card_model, manifest_source, where, problems) -> Deck | None:
+    source, model = _load_listed_file(folder, entry, DeckFile, "deck", manifest_source, where, problems)
     if model is None:
         return None
     deck = Deck(entry, model, source)
-    deck.cards = _suited_cards(model, source, plugin) + _listed_cards(model, source, plugin, problems)
+    deck.cards = _suited_cards(model, source, card_model) + _listed_cards(model, source, card_model, problems)
     return deck
 
 
-def _listed_cards(model: DeckFile, source: Source, plugin, problems) -> list[CardRecord]:
+def _listed_cards(model: DeckFile, source: Source, card_model, problems) -> list[CardRecord]:
     records = []
     for i, raw in enumerate(model.cards):
-        card, errors = parse_model(source, plugin.card_model, raw, ("cards", i))
+        card, errors = parse_model(source, card_model, raw, ("cards", i))
         problems += errors
         if card:
-            records.append(CardRecord(card, model.deck, source, ("cards", i)))
+            back = _back_side(card, source, card_model, ("cards", i), problems) if card.back is not None else None
+            records.append(CardRecord(card, model.deck, source, ("cards", i), back))
     return records
 
 
-def _suited_cards(model: DeckFile, source: Source, plugin) -> list[CardRecord]:
+def _back_side(card: Card, source: Source, card_model, keypath: tuple, problems) -> Card | None:
+    """A double-sided card's second face: the same keys as a card, sharing the card's id and count."""
+    raw = dict(card.back)
+    for key in ("id", "count", "back"):
+        if key in raw:
+            problems.append(source.diagnostic(keypath + ("back", key), "back-key", f"a card's back side has no '{key}' "
+                            "of its own (it shares the card's id and count); remove it", on_key=True))
+            raw.pop(key)
+    side, errors = parse_model(source, card_model, {**raw, "id": card.id}, keypath + ("back",))
+    problems += errors
+    return side
+
+
+def _suited_cards(model: DeckFile, source: Source, card_model) -> list[CardRecord]:
     """One card per suit x rank, each pointing back at its suit's entry."""
     if model.suited is None:
         return []
@@ -158,7 +216,7 @@ def _suited_cards(model: DeckFile, source: Source, plugin) -> list[CardRecord]:
     for s, suit in enumerate(model.suits):
         for rank in model.ranks:
             name = f"{rank.name or rank.label} of the {suit.name}"
-            card = plugin.card_model(
+            card = card_model(
                 id=f"{suit.id}-{rank.label.lower()}", name=name, kind=model.suited.kind,
                 difficulty=model.suited.difficulty, text=model.suited.text, flavor=suit.flavor,
                 art=suit.art, rank=rank.rank, suit=suit.id,

@@ -2,17 +2,19 @@
 
 Content and layout files name their schema in a `# yaml-language-server: $schema=...`
 comment, so editors with the YAML language server autocomplete and check keys.
+Each game gets its own deck (and sheet) schema, with the fields its cards have.
 """
 from __future__ import annotations
 
 import json
 from pathlib import Path
 
-from pnp.games import known_games, plugin
+from pnp import discovery
 from pnp.layout.cards import CardLayoutFile, CardSizesFile
 from pnp.layout.paper import PaperFile
 from pnp.layout.sheet import SheetLayoutFile
 from pnp.model import DeckFile, Manifest, RulesFile
+from pnp.model.sheet import GenericSheet
 
 LAYOUT_SCHEMAS = {  # layouts/common/cards.yaml, layouts/common/paper.yaml, layouts/<game>/cards.yaml, layouts/<game>/<sheet>.yaml
     "layouts/card-sizes.schema.json": CardSizesFile, "layouts/paper.schema.json": PaperFile,
@@ -20,16 +22,27 @@ LAYOUT_SCHEMAS = {  # layouts/common/cards.yaml, layouts/common/paper.yaml, layo
 }
 
 
-def schemas() -> dict[str, dict]:
+def schemas(root: Path) -> dict[str, dict]:
+    """Every schema of the project at `root`: the common ones, and each game's that loads."""
     found = {"manifest.schema.json": Manifest.model_json_schema(), "rules.schema.json": RulesFile.model_json_schema()}
-    for game_id in known_games():
-        deck = DeckFile.model_json_schema()
-        deck["properties"]["cards"] = {"type": "array", "items": plugin(game_id).card_model.model_json_schema()}
-        deck["$defs"] = {**deck.get("$defs", {}), **deck["properties"]["cards"]["items"].pop("$defs", {})}
-        found[f"{game_id}/deck.schema.json"] = deck
-        if plugin(game_id).sheet_model is not None:
-            found[f"{game_id}/sheet.schema.json"] = plugin(game_id).sheet_model.model_json_schema()
+    for game_id in discovery.game_ids(root):
+        game, _ = discovery.load(root, game_id)
+        if game is None:
+            continue  # `pnp validate` says why
+        found.update(game_schemas(game))
     found.update({name: model.model_json_schema() for name, model in LAYOUT_SCHEMAS.items()})
+    return found
+
+
+def game_schemas(game) -> dict[str, dict]:
+    found = {}
+    if game.decks:
+        deck = DeckFile.model_json_schema()
+        deck["properties"]["cards"] = {"type": "array", "items": game.card_model.model_json_schema()}
+        deck["$defs"] = {**deck.get("$defs", {}), **deck["properties"]["cards"]["items"].pop("$defs", {})}
+        found[f"{game.id}/deck.schema.json"] = deck
+    if game.sheets:
+        found[f"{game.id}/sheet.schema.json"] = (game.plugin.sheet_model or GenericSheet).model_json_schema()
     return found
 
 
@@ -37,9 +50,9 @@ def render(schema: dict) -> str:
     return json.dumps(schema, indent=2, sort_keys=True) + "\n"
 
 
-def write_schemas(out: Path) -> list[Path]:
+def write_schemas(root: Path, out: Path) -> list[Path]:
     written = []
-    for name, schema in schemas().items():
+    for name, schema in schemas(root).items():
         path = out / name
         path.parent.mkdir(parents=True, exist_ok=True)
         path.write_text(render(schema), encoding="utf-8")

@@ -1,14 +1,79 @@
-"""Checks for roll-and-write sheets that any sheet game can use."""
+"""Checks for sheets: the generic regions against the sheet's content, and building blocks
+(dice tables, tracks, maps, score formulas) that a sheet game's own checks use."""
 from __future__ import annotations
 
 from collections import deque
 
 from pnp.diagnostics import Diagnostic, did_you_mean
 from pnp.engine.vocabulary import EffectError
+from pnp.layout.regions import AREA_TEXT_MIN, AREA_TEXT_SIZE, TEXT, area_plan, track_label_width, track_plan
 from pnp.model.sheet import Track
 from pnp.source import Source
+from pnp.text.fit import fit_text
 
 NO_BOX = "#"
+
+
+def regions_show_content(sheet, layout, card_size, game) -> list[Diagnostic]:
+    """Each generic area or track region names an area or track of the sheet, and what it shows fits."""
+    problems, src = [], layout.source
+    for region in layout.regions:
+        where = ("regions", region.name)
+        if region.kind not in ("area", "track") or region.kind in game.plugin.sheet_renderers:
+            continue
+        items = {item.id: item for item in getattr(sheet.model, f"{region.kind}s", [])}
+        item = items.get(region.name)
+        if item is None:
+            problems.append(src.diagnostic(where, "unknown-" + region.kind, f"region '{region.name}' shows the "
+                            f"{region.kind} '{region.name}', which {sheet.source.path} does not define"
+                            f"{did_you_mean(region.name, items)}", on_key=True))
+        elif region.kind == "area":
+            problems += _area_fits(region, item, sheet, layout, card_size, where)
+        else:
+            plan = track_plan(region, item.length, layout.box, track_label_width(item.label, layout.fonts["bold"]))
+            if plan.needed:
+                problems.append(src.diagnostic(where, "region-size", f"region '{region.name}' is too narrow for its "
+                                f"{item.length} boxes: it needs {plan.needed / 72 * 25.4:.0f}mm"))
+            problems += _track_emblems(sheet, item, game)
+    return problems
+
+
+def _track_emblems(sheet, track, game) -> list[Diagnostic]:
+    """A generic track's icons are drawn with the game's emblems, on boxes the track has."""
+    index = next(i for i, t in enumerate(sheet.model.tracks) if t.id == track.id)
+    problems = []
+    for k, icon in enumerate(track.icons):
+        where = ("tracks", index, "icons", k)
+        if icon.icon not in game.emblems:
+            problems.append(sheet.source.diagnostic(where + ("icon",), "unknown-art", f"no emblem named '{icon.icon}'"
+                            f"{did_you_mean(icon.icon, game.emblems)}" if game.emblems else
+                            f"no emblem named '{icon.icon}': this game has no vector emblems"))
+        if icon.at > track.length:
+            problems.append(sheet.source.diagnostic(where + ("at",), "icon-range",
+                            f"box {icon.at} is past the end of a {track.length}-box track"))
+    return problems
+
+
+def _area_fits(region, area, sheet, layout, card_size, where) -> list[Diagnostic]:
+    problems = []
+    if area.cards and card_size is None:
+        return [sheet.source.diagnostic(("areas",), "card-size", f"area '{area.id}' holds cards, but the game's "
+                                        "card_size is not a size in layouts/common/cards.yaml")]
+    width, height = (card_size.width, card_size.height) if card_size else (0, 0)
+    plan = area_plan(region, bool(area.text), area.cards, width, height)
+    if plan.needed:
+        tall, one_row = (v / 72 * 25.4 for v in plan.needed)
+        size = f"{region.w / 72 * 25.4:.0f} x {region.h / 72 * 25.4:.0f}mm"
+        problems.append(layout.source.diagnostic(where, "region-size", f"region '{region.name}' ({size}) cannot hold "
+                        f"{area.cards} {card_size.name} card{'s' if area.cards > 1 else ''} under its label: make it "
+                        f"{tall:.0f}mm tall, or {one_row:.0f}mm wide to hold them in one row"))
+    if area.text:
+        fit = fit_text(area.text, layout.fonts["regular"], AREA_TEXT_SIZE, AREA_TEXT_MIN, plan.label.w, TEXT)
+        if not fit.ok:
+            index = next(i for i, a in enumerate(sheet.model.areas) if a.id == area.id)
+            problems.append(sheet.source.diagnostic(("areas", index, "text"), f"text-{fit.problem}", f"the text of area "
+                            f"'{area.id}' does not fit its region even at {AREA_TEXT_MIN:g}pt: {fit.detail}; shorten it"))
+    return problems
 
 
 def dice_table(source: Source, keypath: tuple, rows, low: int, high: int) -> list[Diagnostic]:

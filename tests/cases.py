@@ -1,12 +1,27 @@
-"""Reading and applying the broken-input cases in tests/data/cases/ (see test_cases.py)."""
+"""Reading and applying the broken-input cases (see test_cases.py).
+
+Cases of one game live in tests/data/<game>/cases/ and run on the project that
+holds that game; cases of the common layouts live in tests/data/cases/ and run
+on the fixture project.
+"""
 import json
 from pathlib import Path
 
-CASES = sorted((Path(__file__).parent / "data" / "cases").glob("*.yaml"))
+from helpers import DATA, FIXTURE_GAME, GAMES
 
 
-def case_named(name: str) -> Path:
-    return next(c for c in CASES if c.stem == name)
+def _cases() -> list[tuple[str, Path]]:
+    found = [(FIXTURE_GAME, path) for path in sorted((DATA / "cases").glob("*.yaml"))]
+    for game_id in GAMES:
+        found += [(game_id, path) for path in sorted((DATA / game_id / "cases").glob("*.yaml"))]
+    return found
+
+
+CASES = _cases()  # (the game whose project the case runs on, case file)
+
+
+def case_named(name: str, game_id: str | None = None) -> Path:
+    return next(path for game, path in CASES if path.stem == name and game_id in (None, game))
 
 
 def parse_case(path: Path) -> dict:

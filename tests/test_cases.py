@@ -1,4 +1,4 @@
-"""Broken-input cases as data: tests/data/cases/*.yaml.
+"""Broken-input cases as data: tests/data/cases/*.yaml and tests/data/<game>/cases/*.yaml.
 
 A case either replaces a whole file (`# replaces: PATH`, the rest of the case
 is the new file) or patches one (`# patch: PATH`, `# find:`, `# replace:`).
@@ -8,16 +8,18 @@ line or the few lines before it (the start of the YAML value holding it).
 """
 import pytest
 from cases import CASES, apply_case, parse_case
+from helpers import private_copy, root_of
 from typer.testing import CliRunner
 
 from pnp.cli import app
 
 
-@pytest.mark.parametrize("case_path", CASES, ids=[c.stem for c in CASES])
-def test_case_reports_its_diagnostic(case_path, project):
+@pytest.mark.parametrize("game_id,case_path", CASES, ids=[f"{g}/{p.stem}" for g, p in CASES])
+def test_case_reports_its_diagnostic(game_id, case_path, tmp_path, monkeypatch):
+    project = private_copy(root_of(game_id), tmp_path, monkeypatch)
     case = parse_case(case_path)
     patched_line = apply_case(case, project)
-    result = CliRunner().invoke(app, ["validate"])  # every game: a case may break any of them
+    result = CliRunner().invoke(app, ["validate"])  # every game of the project: a case may break any of them
     assert result.exit_code == 1, result.output
     assert "Traceback" not in result.output
     lines = result.output.splitlines()
@@ -32,19 +34,19 @@ def test_case_reports_its_diagnostic(case_path, project):
 
 
 def test_every_case_expects_something():
-    for path in CASES:
+    for _, path in CASES:
         case = parse_case(path)
         assert case["expect"] or case["near"], path.name
 
 
-def test_all_problems_reported_at_once(project):
-    deck = project / "content/escape-master/decks/quick-guide.yaml"
-    deck.write_text(deck.read_text().replace("kind: quick_guide", "kind: quick_guide\n    colour: red")
-                    .replace("art: lantern", "art: lanturn"))
-    rules = project / "content/escape-master/rules.yaml"
-    rules.write_text(rules.read_text().replace("{card:dead-end} on any", "{card:nothing} on any"))
-    result = CliRunner().invoke(app, ["validate", "escape-master"])
+def test_all_problems_reported_at_once(fixture_project):
+    deck = fixture_project / "content/pocket-dungeon/decks/heroes.yaml"
+    deck.write_text(deck.read_text().replace("kind: hero\n    cost: 2", "kind: hero\n    colour: red\n    cost: 2", 1)
+                    .replace("{DRAW: 2}", "{DRAW: 7}"))
+    rules = fixture_project / "content/pocket-dungeon/rules.yaml"
+    rules.write_text(rules.read_text().replace("{card:hero-ranger}", "{card:hero-rangr}"))
+    result = CliRunner().invoke(app, ["validate", "pocket-dungeon"])
     assert result.exit_code == 1
     codes = {line.split("[")[1].split("]")[0] for line in result.output.splitlines() if " error [" in line}
-    assert {"unknown-key", "broken-link"} <= codes
+    assert {"unknown-key", "broken-link", "effect"} <= codes
     assert "error(s)" in result.output.splitlines()[-1]

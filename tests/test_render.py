@@ -1,124 +1,148 @@
-"""Layout and imposition geometry, checked on the recording backend (no PDF parsing)."""
+"""Layout and imposition geometry, checked on the recording backend (no PDF parsing), on the fixture game."""
 import pytest
 
 from pnp.render.backend import RecordingBackend
 from pnp.render.imposition import Grid, crop_marks, fold_and_glue, home_print, mirrored, print_on_demand
 from pnp.render.outputs import deck_faces
-from pnp.render.textfit import fit_text
+from pnp.text.fit import fit_text
 from pnp.units import mm
 
 
-def test_card_sizes_are_real_print_geometry(em_project):
-    size = em_project.layout.size
+def test_card_sizes_are_real_print_geometry(fx):
+    size = fx.layout.size
     assert (size.width, size.height, size.bleed) == pytest.approx((180, 252, 9))  # 2.5 x 3.5 in, 1/8 in bleed
 
 
-@pytest.mark.parametrize("sheet_name", ["a4", "letter"])
-def test_nine_up_grid_is_centred_and_abutting(em_project, sheet_name):
-    sheet = em_project.print_setup.home[sheet_name]
-    grid = Grid.centred(sheet, em_project.layout)
-    assert grid.left == pytest.approx(sheet.paper.width - grid.right)
-    assert grid.bottom == pytest.approx(sheet.paper.height - grid.top)
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_nine_up_grid_is_centred_and_abutting(fx, paper):
+    imposition = fx.print_setup.home[paper]
+    grid = Grid.centred(imposition, fx.layout)
+    assert grid.left == pytest.approx(imposition.paper.width - grid.right)
+    assert grid.bottom == pytest.approx(imposition.paper.height - grid.top)
     x0, _ = grid.cell(0, 0)
     x1, _ = grid.cell(1, 0)
-    assert x1 - x0 == pytest.approx(em_project.layout.size.width)  # no gutter: shared cut lines
+    assert x1 - x0 == pytest.approx(fx.layout.size.width)  # no gutter: shared cut lines
     assert grid.bottom >= mm(6.35) - 0.01  # fits Letter's 6.35 mm margin
 
 
-@pytest.mark.parametrize("sheet_name", ["a4", "letter"])
-def test_crop_marks_stay_in_the_margin_and_off_the_edge(em_project, sheet_name):
-    sheet = em_project.print_setup.home[sheet_name]
-    grid = Grid.centred(sheet, em_project.layout)
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_crop_marks_stay_in_the_margin_and_off_the_edge(fx, paper):
+    imposition = fx.print_setup.home[paper]
+    grid = Grid.centred(imposition, fx.layout)
     backend = RecordingBackend()
-    crop_marks(backend, grid, sheet)
+    crop_marks(backend, grid, imposition)
     lines = [c[1][:4] for c in backend.calls if c[0] == "line"]
     assert len(lines) >= 8
     for x1, y1, x2, y2 in lines:
         for x, y in ((x1, y1), (x2, y2)):
-            assert sheet.edge - 0.01 <= x <= sheet.paper.width - sheet.edge + 0.01
-            assert sheet.edge - 0.01 <= y <= sheet.paper.height - sheet.edge + 0.01
+            assert imposition.edge - 0.01 <= x <= imposition.paper.width - imposition.edge + 0.01
+            assert imposition.edge - 0.01 <= y <= imposition.paper.height - imposition.edge + 0.01
             inside = grid.left + 0.01 < x < grid.right - 0.01 and grid.bottom + 0.01 < y < grid.top - 0.01
             assert not inside, "a crop mark over the art"
 
 
-def test_long_edge_duplex_mirrors_columns_and_short_edge_mirrors_rows(em_project):
-    sheet = em_project.print_setup.home["a4"]
-    assert [mirrored(slot, sheet) for slot in range(3)] == [(2, 0), (1, 0), (0, 0)]
-    short = type(sheet)(**{**sheet.__dict__, "duplex": "short"})
+def test_long_edge_duplex_mirrors_columns_and_short_edge_mirrors_rows(fx):
+    imposition = fx.print_setup.home["a4"]
+    assert [mirrored(slot, imposition) for slot in range(3)] == [(2, 0), (1, 0), (0, 0)]
+    short = type(imposition)(**{**imposition.__dict__, "duplex": "short"})
     assert mirrored(0, short) == (0, 2)
 
 
-def test_back_lands_behind_its_front(em_project):
-    """A card's front at x and its back at W - x - w: the same spot once the sheet flips on its long edge."""
-    sheet = em_project.print_setup.home["letter"]
-    fronts, backs = deck_faces(em_project, "story", None)
-    backend = RecordingBackend()
-    pages = home_print(backend, fronts[:4], backs[:4], em_project.layout, sheet, em_project.game.plugin.art)
-    assert pages == 2
-    clips = [c[1] for c in backend.calls if c[0] == "clip_rect"]
-    front_clips, back_clips = clips[:4], clips[4:]
-    width = em_project.layout.size.width
-    for (fx, fy, w, h), (bx, by, _, _) in zip(front_clips, back_clips):
-        assert bx == pytest.approx(sheet.paper.width - fx - width)
-        assert by == pytest.approx(fy)
+def placements(backend: RecordingBackend) -> list[tuple[str, tuple]]:
+    """(face key, clip rectangle) of every card placed, in drawing order."""
+    found, clip = [], None
+    for name, args, _ in backend.calls:
+        if name == "clip_rect":
+            clip = args
+        elif name == "use_symbol" and args[0].startswith(("face:", "back:")):
+            found.append((args[0], clip))
+    return found
 
 
-@pytest.mark.parametrize("sheet_name", ["a4", "letter"])
-def test_fold_and_glue_puts_each_back_beside_its_front_mirrored_about_the_fold(em_project, sheet_name):
+def test_each_card_gets_its_own_back_behind_its_front(fx):
+    """Home print, long-edge duplex: the back of the card at x is drawn at W - x - w, and it is that card's back:
+    a room's own back side, the trap's back by kind, the deck's back, or the Ranger's back by card id."""
+    imposition = fx.print_setup.home["letter"]
+    for deck in ("rooms", "heroes"):
+        fronts, backs = deck_faces(fx, deck, None)
+        backend = RecordingBackend()
+        pages = home_print(backend, fronts, backs, fx.layout, imposition, fx.game.emblems)
+        assert pages == 2
+        placed = placements(backend)
+        front_places, back_places = placed[:len(fronts)], placed[len(fronts):]
+        width = fx.layout.size.width
+        for (front_key, (fx_, fy, _, _)), (back_key, (bx, by, _, _)) in zip(front_places, back_places):
+            assert bx == pytest.approx(imposition.paper.width - fx_ - width) and by == pytest.approx(fy)
+            card_id = front_key.removeprefix("face:")
+            assert back_key == fx.faces.backs[card_id].key
+    expected = {"crypt": "face:crypt:back", "pit-trap": "back:rooms:trap-back", "hero-smith": "back:heroes:hero-back",
+                "hero-ranger": "back:heroes:ranger-back"}
+    assert {card: fx.faces.backs[card].key for card in expected} == expected
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_fold_and_glue_puts_each_back_beside_its_front_mirrored_about_the_fold(fx, paper):
     """Fronts left of the fold, backs right of it: folding the page puts each back behind its front."""
-    sheet = em_project.print_setup.fold[sheet_name]
-    assert sheet.paper.width > sheet.paper.height  # landscape
-    fronts, backs = deck_faces(em_project, "story", None)
+    imposition = fx.print_setup.fold[paper]
+    assert imposition.paper.width > imposition.paper.height  # landscape
+    fronts, backs = deck_faces(fx, "rooms", None)
     backend = RecordingBackend()
-    pages = fold_and_glue(backend, fronts[:6], backs[:6], em_project.layout, sheet, em_project.game.plugin.art)
+    pages = fold_and_glue(backend, fronts[:6], backs[:6], fx.layout, imposition, fx.game.emblems)
     assert pages == 2  # 4 cards per page
-    clips = [c[1] for c in backend.calls if c[0] == "clip_rect"]
-    fold, width = sheet.paper.width / 2, em_project.layout.size.width
-    first_page = clips[:8]
-    for (fx, fy, w, h), (bx, by, _, _) in zip(first_page[::2], first_page[1::2]):  # front, then its back
-        assert fx + w <= fold + 0.01 <= bx + 0.02 and by == pytest.approx(fy)
-        assert fold - (fx + width) == pytest.approx(bx - fold)  # the same distance from the fold
+    placed = placements(backend)
+    fold, width = imposition.paper.width / 2, fx.layout.size.width
+    first_page = placed[:8]
+    for (front, (fx_, fy, w, h)), (back, (bx, by, _, _)) in zip(first_page[::2], first_page[1::2]):  # front, then its back
+        assert fx_ + w <= fold + 0.01 <= bx + 0.02 and by == pytest.approx(fy)
+        assert fold - (fx_ + width) == pytest.approx(bx - fold)  # the same distance from the fold
+        assert back == fx.faces.backs[front.removeprefix("face:")].key
     lines = [c[1][:4] for c in backend.calls if c[0] == "line"]
     for x1, y1, x2, y2 in lines:
         for x, y in ((x1, y1), (x2, y2)):
-            assert sheet.edge - 0.01 <= x <= sheet.paper.width - sheet.edge + 0.01
-            assert sheet.edge - 0.01 <= y <= sheet.paper.height - sheet.edge + 0.01
+            assert imposition.edge - 0.01 <= x <= imposition.paper.width - imposition.edge + 0.01
+            assert imposition.edge - 0.01 <= y <= imposition.paper.height - imposition.edge + 0.01
     on_fold = [line for line in lines if line[0] == pytest.approx(fold) and line[2] == pytest.approx(fold)]
     assert on_fold and all(abs(y2 - y1) <= 1.5 + 0.01 for _, y1, _, y2 in on_fold)  # dashes, not a crop mark
 
 
-def test_print_on_demand_pages_carry_trim_and_bleed_boxes_in_vendor_order(em_project):
-    fronts, backs = deck_faces(em_project, "character", None)
+def test_print_on_demand_pages_carry_trim_and_bleed_boxes_and_each_cards_back_in_vendor_order(fx):
+    fronts, backs = deck_faces(fx, "rooms", None)
     backend = RecordingBackend()
-    vendor = em_project.print_setup.vendors["drivethrucards"]
-    pages = print_on_demand(backend, fronts, backs, em_project.layout, vendor, em_project.game.plugin.art)
-    assert pages == 2 * len(fronts) == 12
+    vendor = fx.print_setup.vendors["drivethrucards"]
+    pages = print_on_demand(backend, fronts, backs, fx.layout, vendor, fx.game.emblems)
+    assert pages == 2 * len(fronts) == 16
     page_calls = [c for c in backend.calls if c[0] == "begin_page"]
     assert page_calls[0][1] == pytest.approx((198, 270))  # 2.75 x 3.75 in
     assert page_calls[0][2]["trim_box"] == pytest.approx((9, 9, 189, 261))
     assert page_calls[0][2]["bleed_box"] == pytest.approx((0, 0, 198, 270))
     used = [c[1][0] for c in backend.calls if c[0] == "use_symbol" and c[1][0].startswith(("back:", "face:"))]
-    assert used[0] == "back:character" and used[1].startswith("face:leader-")
+    assert used[:4] == ["face:crypt:back", "face:crypt", "face:crypt:back", "face:crypt"]  # back, then front
 
 
-def test_every_card_face_shows_its_text(em_project):
+def test_every_card_side_shows_its_text_and_declared_fields(fx):
     backend = RecordingBackend()
-    fronts, backs = deck_faces(em_project, "character", None)
-    print_on_demand(backend, fronts, backs, em_project.layout, em_project.print_setup.vendors["front-then-back"], em_project.game.plugin.art)
+    fronts, backs = deck_faces(fx, "heroes", None)
+    print_on_demand(backend, fronts, backs, fx.layout, fx.print_setup.vendors["front-then-back"], fx.game.emblems)
+    drawn = backend.texts()
+    for record in fx.game.decks["heroes"].cards:
+        assert record.card.name in drawn and str(record.card.cost) in drawn and str(record.card.power) in drawn
+    backend = RecordingBackend()
+    fronts, backs = deck_faces(fx, "rooms", None)
+    print_on_demand(backend, fronts, backs, fx.layout, fx.print_setup.vendors["front-then-back"], fx.game.emblems)
     drawn = " ".join(backend.texts())
-    for record in em_project.game.decks["character"].cards:
+    for record in fx.game.decks["rooms"].cards:
         assert record.card.name in drawn
-        assert record.card.ability.name in drawn and record.card.beast_mode.name in drawn
+        if record.back is not None:
+            assert record.back.name in drawn and record.back.text.split()[0] in drawn
 
 
-def test_difficulty_filter_leaves_out_harder_cards(em_project):
+def test_difficulty_filter_leaves_out_harder_cards(fx):
     from pnp.model import Difficulty
 
-    green, _ = deck_faces(em_project, "game", Difficulty.green)
-    everything, _ = deck_faces(em_project, "game", None)
-    assert len(everything) == 106
-    assert len(green) == 78 + 8  # Numbered cards and 7-Starts
-    assert not any(f.values["kind"] in ("trap", "doom_master") for f in green)
+    green, green_backs = deck_faces(fx, "rooms", Difficulty.green)
+    everything, _ = deck_faces(fx, "rooms", None)
+    assert len(everything) == 8 and len(green) == len(green_backs) == 6
+    assert not any(f.values["kind"] == "trap" for f in green)
 
 
 def test_text_shrinks_before_it_fails():
@@ -133,9 +157,19 @@ def test_text_shrinks_before_it_fails():
 
 def test_width_table_holds_every_glyph_of_the_font_files():
     """So a character missing from the table is one the font cannot draw (see missing_glyphs)."""
-    from pnp.render.fonts import WIDTHS_FILE, render_width_table
+    from pnp.render.fonts import render_width_table
+    from pnp.text.fonts import WIDTHS_FILE
 
     assert WIDTHS_FILE.read_text() == render_width_table(), "run `python -m pnp.render.fonts` to refresh it"
+
+
+def test_the_font_names_layouts_accept_are_the_bundled_fonts():
+    from typing import get_args
+
+    from pnp.model.common import FontName
+    from pnp.text.fonts import BUNDLED
+
+    assert set(get_args(FontName)) == set(BUNDLED)
 
 
 @pytest.mark.parametrize("font", ["Vera", "VeraBd", "VeraIt", "VeraBI"])
@@ -145,7 +179,8 @@ def test_width_table_matches_the_font_files(font):
 
     from reportlab.pdfbase import pdfmetrics
 
-    from pnp.render.fonts import register, string_width
+    from pnp.render.fonts import register
+    from pnp.text.fonts import string_width
 
     register(font)
     root = Path(__file__).resolve().parents[1]

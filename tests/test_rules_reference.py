@@ -1,51 +1,50 @@
-"""The rules reference: numbering, links, the generated glossary, exports."""
+"""The rules reference of the fixture game: links, the glossary from content-declared words, exports."""
 import json
 import re
 
 from pnp.model import Difficulty
-from pnp.rules.export import templates_of, to_html, to_json, to_markdown
+from pnp.rules.export import to_html, to_json, to_markdown
 from pnp.rules.tree import build_reference
 
 
-def test_numbering_happens_at_render_time(em_project):
-    ref = build_reference(em_project.game)
-    numbers = ref.numbers()
-    assert numbers["overview"] == "1" and numbers["goal"] == "1.1"
-    assert len(set(numbers.values())) == len(numbers)
+def test_glossary_lists_the_cards_using_each_declared_word_on_either_side(fx):
+    glossary = {e.id: e for e in build_reference(fx.game).glossary}
+    assert set(glossary["GAIN_COINS"].cards) >= {"hero-smith", "crypt"}
+    assert "library" in glossary["DRAW"].cards  # its back side, the Map Fragment, draws
+    assert glossary["trap"].cards == ["hero-scout", "pit-trap"]  # a rules term lists the cards that mention it
 
 
-def test_glossary_lists_cards_per_term(em_project):
-    glossary = {e.id: e for e in build_reference(em_project.game).glossary}
-    assert "wisdom" in glossary["WILD"].cards
-    assert set(glossary["TRAP"].cards) == {"trap-draw-three", "trap-ascending", "trap-descending"}
-    assert "stack" in glossary and glossary["stack"].cards  # rules terms list the cards that mention them
-
-
-def test_markdown_links_resolve_to_anchors(em_project):
-    md = to_markdown(build_reference(em_project.game), templates_of(em_project))
+def test_markdown_links_resolve_to_anchors(fx):
+    md = to_markdown(build_reference(fx.game), fx.templates)
     anchors = set(re.findall(r'<a id="([^"]+)"></a>', md))
     links = set(re.findall(r"\]\(#([^)]+)\)", md))
     assert links and links <= anchors
-    assert "{card:" not in md and "{term:" not in md
+    assert "{card:" not in md and "{term:" not in md and "{effect:" not in md
+    assert "Back: Silver Crown. Worth 4 coins" in md  # a double-sided card's reference line shows its back
 
 
-def test_html_is_one_self_contained_file(em_project):
-    html = to_html(build_reference(em_project.game), templates_of(em_project))
+def test_html_is_one_self_contained_file(fx):
+    html = to_html(build_reference(fx.game), fx.templates)
     ids = set(re.findall(r'id="([^"]+)"', html))
     hrefs = set(re.findall(r'href="#([^"]+)"', html))
     assert hrefs <= ids
     assert "http://" not in html and "https://" not in html and "<link" not in html and "<script" not in html
 
 
-def test_json_has_rules_terms_and_cards(em_project):
-    data = json.loads(to_json(build_reference(em_project.game)))
-    assert len(data["cards"]) == 78 + 11 + 6 + 16 + 1
+def test_json_has_rules_terms_and_cards_with_their_backs(fx):
+    data = json.loads(to_json(build_reference(fx.game)))
+    cards = {c["id"]: c for c in data["cards"]}
+    assert len(cards) == 8
+    assert cards["crypt"]["back"] == {"name": "Silver Crown", "kind": "treasure"}
+    assert cards["crypt"]["effects"] == ["GAIN_COINS(1)", "GAIN_COINS(4)"]  # the front's on_reveal, then the back's
+    assert cards["pit-trap"]["back"] is None
     clarifications = next(n for n in data["rules"] if n["id"] == "clarifications")
-    assert {c["id"] for c in clarifications["children"]} >= {"clar-doom-ranks", "clar-wisdom-closed", "clar-ties"}
+    assert [c["id"] for c in clarifications["children"]] == ["clar-ties"]
 
 
-def test_difficulty_filter_numbers_only_what_is_kept(em_project):
-    green = build_reference(em_project.game, Difficulty.green)
-    kept = green.numbers()
-    assert "goal" in kept and "doom-ranks" not in kept and "suit-combo" not in kept
+def test_difficulty_filter_numbers_only_what_is_kept(fx):
+    green = build_reference(fx.game, Difficulty.green)
+    assert "exploring" in green.numbers() and "traps" not in green.numbers()
     assert all(r.card.difficulty == Difficulty.green for r in green.cards())
+    markdown = to_markdown(green, fx.templates)
+    assert "Pit Trap" not in markdown and "Scout" not in markdown

@@ -1,45 +1,48 @@
-"""The playout runner: many games on many processes give one answer, and coverage keeps the earliest witness."""
-from pnp.engine.coverage import Coverage
-from pnp.engine.runner import GameSpec, play, play_many, random_kind_policy
+"""The playout runner, on every game with an engine: many processes give one answer, and coverage
+keeps the earliest witness of every key."""
+import pytest
+from helpers import GAMES, validated
 
-TABLE = "pnp.games.saucer_escape.policies.POLICIES"
+from pnp.engine.coverage import Coverage
+from pnp.engine.runner import GameSpec, play, play_many, policy_table
+
 SEEDS = [17, 3, 11, 3, 29, 5, 23, 2, 19, 7, 13, 31, 1, 37, 41, 43, 47, 53, 59, 61, 67, 71]  # out of order, one repeated
 
 
-def _specs():
-    return [GameSpec(seed, ("random" if i % 2 else "greedy",)) for i, seed in enumerate(SEEDS)]
+def _engine_and_specs(game_id):
+    project = validated(game_id)
+    if not project.game.plugin.has_engine:
+        pytest.skip(f"{game_id} has no engine")
+    plan = project.game.plugin.playtest_plan()
+    setups = plan.setups(project.game, None)
+    specs = [GameSpec(seed, setup.players, setup.options) for seed, setup in zip(SEEDS, setups)]
+    return plan.engine(project.game, None), plan.policy_table, specs
 
 
-def test_play_many_is_the_same_on_any_number_of_processes(se_engine):
-    alone, alone_coverage = play_many(se_engine, TABLE, _specs(), processes=1, check=False)
-    shared, shared_coverage = play_many(se_engine, TABLE, _specs(), processes=2, check=False)
+@pytest.mark.parametrize("game_id", GAMES)
+def test_play_many_is_the_same_on_any_number_of_processes(game_id):
+    engine, table, specs = _engine_and_specs(game_id)
+    alone, alone_coverage = play_many(engine, table, specs, processes=1, check=False)
+    shared, shared_coverage = play_many(engine, table, specs, processes=2, check=False)
     assert [p.result.scores for p in alone] == [p.result.scores for p in shared]
     assert [p.steps for p in alone] == [p.steps for p in shared]
-    assert alone_coverage.cards == shared_coverage.cards
+    assert alone_coverage.cards == shared_coverage.cards and alone_coverage.words == shared_coverage.words
     assert alone_coverage.witnesses == shared_coverage.witnesses
 
 
-def test_a_witness_is_the_earliest_game_and_round(se_engine):
+@pytest.mark.parametrize("game_id", GAMES)
+def test_a_witness_is_the_earliest_game_and_round(game_id):
     """Counted into one table in any order, each key's witness is the smallest (seed, round) of the games
     where it happened, as found by playing every game on its own."""
-    from pnp.games.saucer_escape.policies import POLICIES
-
+    engine, table, specs = _engine_and_specs(game_id)
+    policies = policy_table(table)
     shared = Coverage()
     earliest: dict = {}
-    for spec in _specs():
-        policy = [POLICIES[spec.players[0]]]
-        play(se_engine, spec.seed, policy, check=False, coverage=shared)
-        own = play(se_engine, spec.seed, policy, check=False).coverage
+    for spec in specs:
+        seats = [policies[p] for p in spec.players]
+        play(engine, spec.seed, seats, check=False, coverage=shared, **dict(spec.options))
+        own = play(engine, spec.seed, seats, check=False, **dict(spec.options)).coverage
         for key, where in own.witnesses.items():
             earliest[key] = min(earliest.get(key, where), where)
     assert shared.witnesses == earliest
     assert sum(shared.cards.values()) > 0
-
-
-def test_the_round_of_a_witness_is_where_the_key_first_happened(se_engine):
-    playout = play(se_engine, 5, [random_kind_policy])
-    assert playout.result.rounds >= 7
-    for seed, turn in playout.coverage.witnesses.values():
-        assert seed == 5 and 0 <= turn <= playout.result.rounds
-    for turn in range(1, 8):  # the Turn Record box of a turn is darkened on that turn
-        assert playout.coverage.witnesses[f"box:turn{turn}"] == (5, turn)

@@ -1,13 +1,15 @@
-"""The engine API every game implements, shaped like OpenSpiel's State API.
+"""The engine contract: what every game's engine gives the runner, shaped like OpenSpiel's State API.
 
 Engines are pure: no I/O, randomness only from a passed-in `random.Random`
 (as explicit chance actions), and `apply` never changes the state it is given.
+The runner (`pnp.engine.runner`) and the playtest harness (`pnp.engine.playtest`)
+use nothing but what is declared here.
 """
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any, Protocol, runtime_checkable
 
 Action = tuple
 
@@ -37,19 +39,40 @@ class InvariantError(AssertionError):
 @dataclass
 class Result:
     scores: list[int]
-    winners: list[int]
+    winners: list[int]  # seats
     rounds: int = 1
     details: dict = field(default_factory=dict)
 
 
+@runtime_checkable
+class GameState(Protocol):
+    """What the runner reads on a state, besides passing it back to the engine."""
+
+    # What the last applied action resolved, for coverage: element keys (str), or
+    # (key, effect words) pairs when the game counts effect words too. Empty if nothing.
+    resolved: list
+    # The round (or turn) the game is in; a witness names the round its element first happened in.
+    round: int
+
+
 class Engine(Protocol):
-    def initial_state(self, rng: random.Random, **options) -> Any: ...
-    def is_chance(self, state) -> bool: ...
-    def chance_outcomes(self, state) -> list[Action]: ...
-    def sample_chance(self, state, rng: random.Random) -> Action: ...
-    def current_player(self, state) -> int | None: ...
-    def legal_actions(self, state) -> list[Action]: ...
-    def apply(self, state, action: Action) -> Any: ...
-    def is_terminal(self, state) -> bool: ...
-    def result(self, state) -> Result: ...
-    def check_invariants(self, state) -> None: ...
+    def initial_state(self, rng: random.Random, **options) -> GameState: ...
+    def is_chance(self, state: GameState) -> bool: ...
+    def chance_outcomes(self, state: GameState) -> list[Action]: ...
+    def sample_chance(self, state: GameState, rng: random.Random) -> Action: ...
+    def current_player(self, state: GameState) -> int | None: ...  # the seat to act; None at a chance step
+    def legal_actions(self, state: GameState) -> list[Action]: ...  # never empty in a non-terminal state
+    def apply(self, state: GameState, action: Action) -> GameState: ...  # a new state; `state` is unchanged
+    def apply_in_place(self, state: GameState, action: Action) -> None: ...  # the runner's fast path: it owns `state`
+    def is_terminal(self, state: GameState) -> bool: ...
+    def result(self, state: GameState) -> Result: ...
+    def check_invariants(self, state: GameState) -> None: ...  # raises InvariantError
+
+
+class Policy(Protocol):
+    """A player: picks one of the legal actions (a list, or `Moves` with its blocks)."""
+
+    def __call__(self, engine: Engine, state: GameState, actions: list[Action], rng: random.Random) -> Action: ...
+
+
+PolicyTable = dict[str, Any]  # player kind -> Policy, importable by name so worker processes can find it

@@ -7,12 +7,9 @@ from bisect import bisect_right
 from contextlib import contextmanager
 from dataclasses import dataclass, field
 from operator import itemgetter
-from typing import Callable
 
-from pnp.engine.api import InvariantError
+from pnp.engine.api import InvariantError, Policy
 from pnp.engine.coverage import Coverage
-
-Policy = Callable  # (engine, state, actions, rng) -> action
 
 
 def pick(rng: random.Random, n: int) -> int:
@@ -128,7 +125,6 @@ class _KeyLog:
     """
 
     def __init__(self, state):
-        self.round_name = "round" if hasattr(state, "round") else "turn"
         self.keys: list = []  # every key resolved, in order
         self.ends: list[int] = []  # len(keys) after each step that resolved something
         self.rounds: list[int] = []  # the round of that step
@@ -142,7 +138,7 @@ class _KeyLog:
             for _, words in resolved:
                 coverage.words.update(words)
         self.ends.append(len(self.keys))
-        self.rounds.append(getattr(state, self.round_name, 0))
+        self.rounds.append(state.round)
 
     def count(self, coverage: Coverage, seed: int) -> None:
         keys = self.keys
@@ -175,11 +171,10 @@ def replay(engine, seed: int, policies: list[Policy], describe=None, **options) 
     lines = []
     for action in playout.trace:
         player = engine.current_player(state)
-        move = describe(player, action) if describe else " ".join(str(part) for part in action)
+        move = describe(action) if describe else " ".join(str(part) for part in action)
         engine.apply_in_place(state, action)
         keys = [key if key.__class__ is str else key[0] for key in state.resolved]
-        where = getattr(state, "round", getattr(state, "turn", 0))
-        lines.append(f"{where:>3} {'chance' if player is None else f'p{player}':>6}  {move}" + (f"  -> {', '.join(keys)}" if keys else ""))
+        lines.append(f"{state.round:>3} {'chance' if player is None else f'p{player}':>6}  {move}" + (f"  -> {', '.join(keys)}" if keys else ""))
     result = playout.result
     lines.append(f"result: scores {result.scores}, winners {result.winners}, rounds {result.rounds}")
     return lines
@@ -194,12 +189,17 @@ class GameSpec:
     options: tuple = ()
 
 
-def _play_specs(engine, policy_table: str, specs: list[GameSpec], check: bool) -> tuple[list[Playout], Coverage]:
-    """Play a batch; coverage is merged here so that only one table crosses back between processes."""
+def policy_table(dotted: str) -> dict:
+    """The policy table a game names as "module.NAME" (by name, so that worker processes can import it)."""
     import importlib
 
-    module, _, name = policy_table.rpartition(".")
-    table = getattr(importlib.import_module(module), name)
+    module, _, name = dotted.rpartition(".")
+    return getattr(importlib.import_module(module), name)
+
+
+def _play_specs(engine, table_name: str, specs: list[GameSpec], check: bool) -> tuple[list[Playout], Coverage]:
+    """Play a batch; coverage is merged here so that only one table crosses back between processes."""
+    table = policy_table(table_name)
     merged, playouts = Coverage(), []
     for spec in specs:
         playout = play(engine, spec.seed, [table[p] for p in spec.players], check=check, coverage=merged,

@@ -6,7 +6,7 @@ from pathlib import Path
 from typing import Literal
 
 from pnp.diagnostics import Diagnostic, did_you_mean
-from pnp.model.common import Length, RelativeLength, StrictModel
+from pnp.model.common import FontName, Length, RelativeLength, StrictModel
 from pnp.model.schema_errors import parse_model
 from pnp.source import Source, SourceError, load
 
@@ -50,12 +50,21 @@ class TemplateSpec(StrictModel):
     boxes: dict[str, BoxSpec] = {}
 
 
+class BacksSpec(StrictModel):
+    """Which template prints on the back of a card without a back side of its own: the first that
+    names it by card id, then by its kind, then by its deck."""
+
+    decks: dict[str, str] = {}
+    kinds: dict[str, str] = {}
+    cards: dict[str, str] = {}
+
+
 class CardLayoutFile(StrictModel):
     size: str
-    fonts: dict[Literal["regular", "bold", "italic", "bolditalic"], str]
+    fonts: dict[Literal["regular", "bold", "italic", "bolditalic"], FontName]
     accents: dict[str, str] = {}
     faces: dict[str, str]
-    backs: dict[str, str]
+    backs: BacksSpec = BacksSpec()
     templates: dict[str, TemplateSpec]
 
 
@@ -100,13 +109,23 @@ class Template:
 
 
 @dataclass
+class Backs:
+    decks: dict[str, Template] = field(default_factory=dict)  # deck id -> template
+    kinds: dict[str, Template] = field(default_factory=dict)  # card kind -> template
+    cards: dict[str, Template] = field(default_factory=dict)  # card id -> template
+
+    def choose(self, card_id: str, kind: str, deck: str) -> Template | None:
+        return self.cards.get(card_id) or self.kinds.get(kind) or self.decks.get(deck)
+
+
+@dataclass
 class CardLayout:
     source: Source
     size: CardSize
     fonts: dict[str, str]
     accents: dict[str, str]
-    faces: dict[str, Template]  # card kind -> template
-    backs: dict[str, Template]  # deck id -> template
+    faces: dict[str, Template]  # card kind -> template (for fronts and for back sides alike)
+    backs: Backs
     templates: dict[str, Template]
 
 
@@ -138,9 +157,10 @@ def load_card_layout(layouts_root: Path, game_id: str) -> tuple[CardLayout | Non
     resolver = _Resolver(spec, source, problems)
     templates = {name: resolver.template(name) for name in spec.templates}
     faces = {kind: resolver.lookup(name, ("faces", kind)) for kind, name in spec.faces.items()}
-    backs = {deck: resolver.lookup(name, ("backs", deck)) for deck, name in spec.backs.items()}
+    backs = Backs(*({key: t for key, name in getattr(spec.backs, group).items()
+                     if (t := resolver.lookup(name, ("backs", group, key)))} for group in ("decks", "kinds", "cards")))
     layout = CardLayout(source, sizes[spec.size], dict(spec.fonts), dict(spec.accents),
-                        {k: t for k, t in faces.items() if t}, {k: t for k, t in backs.items() if t}, templates)
+                        {k: t for k, t in faces.items() if t}, backs, templates)
     problems += safe_zone(layout)
     return layout, problems
 

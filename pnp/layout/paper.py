@@ -74,7 +74,7 @@ class Paper:
 
 
 @dataclass(frozen=True)
-class HomeSheet:
+class HomeImposition:
     name: str
     paper: Paper
     columns: int
@@ -87,7 +87,7 @@ class HomeSheet:
 
 
 @dataclass(frozen=True)
-class FoldSheet:
+class FoldImposition:
     name: str
     paper: Paper  # turned to landscape: the fold runs down the middle
     columns: int  # per half
@@ -108,10 +108,10 @@ class Vendor:
 @dataclass(frozen=True)
 class PrintSetup:
     papers: dict[str, Paper]
-    home: dict[str, HomeSheet]
+    home: dict[str, HomeImposition]
     vendors: dict[str, Vendor]
     images: ImagesSpec = field(default_factory=ImagesSpec)
-    fold: dict[str, FoldSheet] = field(default_factory=dict)
+    fold: dict[str, FoldImposition] = field(default_factory=dict)
 
 
 def load_print_setup(layouts_root: Path) -> tuple[PrintSetup | None, list]:
@@ -130,9 +130,9 @@ def load_print_setup(layouts_root: Path) -> tuple[PrintSetup | None, list]:
                                               f"paper '{paper_name}' is not defined under papers"))
         return papers.get(paper_name)
 
-    home = {name: HomeSheet(name, paper, h.columns, h.rows, h.duplex, tuple(h.back_offset), h.mark_gap, h.mark_length, h.edge)
+    home = {name: HomeImposition(name, paper, h.columns, h.rows, h.duplex, tuple(h.back_offset), h.mark_gap, h.mark_length, h.edge)
             for name, h in spec.home.items() if (paper := paper_of("home", name, h.paper))}
-    fold = {name: FoldSheet(name, Paper(paper.name, max(paper.width, paper.height), min(paper.width, paper.height)),
+    fold = {name: FoldImposition(name, Paper(paper.name, max(paper.width, paper.height), min(paper.width, paper.height)),
                             f.columns, f.rows, f.mark_gap, f.mark_length, f.edge)  # turned landscape
             for name, f in spec.fold.items() if (paper := paper_of("fold", name, f.paper))}
     vendors = {n: Vendor(n, tuple(v.order), v.note, v.colors) for n, v in spec.vendors.items()}

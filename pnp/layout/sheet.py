@@ -1,7 +1,10 @@
-"""Sheet layouts: named regions on a design area that is centred on each paper.
+"""Sheet layouts: named regions on a design area.
 
-A region has a `kind`; the game's sheet renderers draw each kind from the
-sheet's data, so the layout says only where things go and how big a box is.
+A scoresheet's design area is centred on each paper; a playmat's or a
+board's is printed at full size and, when larger than the paper, tiled over
+several pages. A region has a `kind`: the generic kinds (GENERIC_REGIONS)
+draw a sheet's title, intro, labelled areas and tracks; a game package adds
+kinds of its own. The layout says only where things go and how big a box is.
 """
 from __future__ import annotations
 
@@ -11,8 +14,8 @@ from pathlib import Path
 from pydantic import Field
 
 from pnp.diagnostics import Diagnostic, did_you_mean
-from pnp.layout.paper import load_print_setup
-from pnp.model.common import Length, StrictModel
+from pnp.layout.paper import PrintSetup
+from pnp.model.common import Color, FontName, Length, StrictModel
 from pnp.model.schema_errors import parse_model
 from pnp.source import Source, SourceError, load
 
@@ -25,13 +28,26 @@ class RegionSpec(StrictModel):
     h: Length
 
 
+class DesignSpec(StrictModel):
+    width: Length
+    height: Length
+
+
+class SheetFonts(StrictModel):
+    regular: FontName = "Vera"
+    bold: FontName = "VeraBd"
+    italic: FontName = "VeraIt"
+    bolditalic: FontName = "VeraBI"
+
+
 class SheetLayoutFile(StrictModel):
     sheet: str
-    design: dict[str, Length] = Field(description="width and height of the drawn area")
-    min_edge: Length = Field(description="nothing closer than this to the paper edge")
-    box: Length = Field(description="side of a box to darken with a pencil")
-    fonts: dict[str, str]
-    colors: dict[str, str]
+    design: DesignSpec = Field(description="width and height of the drawn area (a playmat's full size)")
+    min_edge: Length = Field("6.35mm", description="nothing closer than this to the paper edge (a scoresheet's)")
+    box: Length = Field("4.5mm", description="side of a box to darken with a pencil")
+    fonts: SheetFonts = SheetFonts()
+    colors: dict[str, Color] = Field(default_factory=dict, description="named colours the regions use; ink, "
+                                     "muted, accent and panel have defaults")
     regions: dict[str, RegionSpec]
 
 
@@ -57,10 +73,14 @@ class SheetLayout:
     regions: list[Region]
 
 
+DEFAULT_COLORS = {"ink": "#1b2430", "muted": "#66717d", "accent": "#1f5f8b", "panel": "#edf2f6", "paper": "#ffffff"}
 MIN_BOX = 4.0 * 72 / 25.4  # smaller than 4 mm is hard to darken with a pencil
+GENERIC_REGIONS = ("title", "intro", "area", "track")  # drawn by pnp.render.regions for any game
+TILED_KINDS = ("playmat", "board")  # printed at full size, tiled over home paper when larger than it
 
 
-def load_sheet_layout(layouts_root: Path, game_id: str, sheet_id: str, plugin) -> tuple[SheetLayout | None, list[Diagnostic]]:
+def load_sheet_layout(layouts_root: Path, game_id: str, sheet_id: str, sheet_kind: str, region_kinds,
+                      print_setup: PrintSetup | None) -> tuple[SheetLayout | None, list[Diagnostic]]:
     try:
         source = load(layouts_root / game_id / f"{sheet_id}.yaml")
     except SourceError as exc:
@@ -70,25 +90,24 @@ def load_sheet_layout(layouts_root: Path, game_id: str, sheet_id: str, plugin) -
         return None, problems
     regions = []
     for name, region in spec.regions.items():
-        if region.kind not in plugin.sheet_renderers:
+        if region.kind not in region_kinds:
             problems.append(source.diagnostic(("regions", name, "kind"), "unknown-region",
-                                              f"no renderer draws '{region.kind}'{did_you_mean(region.kind, plugin.sheet_renderers)}"))
+                                              f"no renderer draws '{region.kind}'{did_you_mean(region.kind, region_kinds)}"))
         regions.append(Region(name, region.kind, region.x, region.y, region.w, region.h))
-    layout = SheetLayout(source, spec.design.get("width", 0), spec.design.get("height", 0), spec.min_edge, spec.box,
-                         spec.fonts, spec.colors, regions)
-    problems += _geometry(layout, layouts_root)
+    layout = SheetLayout(source, spec.design.width, spec.design.height, spec.min_edge, spec.box,
+                         spec.fonts.model_dump(), {**DEFAULT_COLORS, **spec.colors}, regions)
+    problems += _geometry(layout, print_setup if sheet_kind not in TILED_KINDS else None)
     return layout, problems
 
 
-def _geometry(layout: SheetLayout, layouts_root: Path) -> list[Diagnostic]:
-    """Regions inside the design area; the design area inside every paper's keep-out edge; boxes pencil-sized."""
+def _geometry(layout: SheetLayout, print_setup: PrintSetup | None) -> list[Diagnostic]:
+    """Regions inside the design area; a one-page sheet inside every paper's keep-out edge; boxes pencil-sized."""
     problems = []
     src = layout.source
     for region in layout.regions:
         if region.x < -0.01 or region.y < -0.01 or region.x + region.w > layout.width + 0.01 or region.y + region.h > layout.height + 0.01:
             problems.append(src.diagnostic(("regions", region.name), "region-outside", f"region '{region.name}' reaches outside the design area"))
-    setup, _ = load_print_setup(layouts_root)
-    for paper in (setup.papers.values() if setup else ()):
+    for paper in (print_setup.papers.values() if print_setup else ()):
         margin_x, margin_y = (paper.width - layout.width) / 2, (paper.height - layout.height) / 2
         if min(margin_x, margin_y) < layout.min_edge - 0.01:
             problems.append(src.diagnostic(("design",), "paper-edge",

@@ -1,15 +1,17 @@
 """Decks and cards. Games extend `Card` with their own fields."""
 from __future__ import annotations
 
+from typing import Any
+
 from pydantic import Field
 
-from pnp.model.common import Color, Difficulty, Effect, Id, StrictModel
+from pnp.model.common import Color, Difficulty, Effects, Id, StrictModel
 
 
 class Ability(StrictModel):
     name: str
     text: str
-    effects: list[Effect] = Field(default_factory=list)
+    effects: Effects = Field(default_factory=list)
 
 
 class Card(StrictModel):
@@ -20,10 +22,12 @@ class Card(StrictModel):
     difficulty: Difficulty = Difficulty.green
     text: str = ""
     flavor: str = ""
-    effects: list[Effect] = Field(default_factory=list)
+    effects: Effects = Field(default_factory=list)
     art: str | None = None
     rank: int | None = None
     suit: Id | None = None
+    back: dict[str, Any] | None = Field(None, description="the card's second face, for double-sided cards: the same "
+                                        "keys as a card (kind picks its layout), without id and count")
 
 
 class Suit(StrictModel):
@@ -51,7 +55,6 @@ class SuitedSpec(StrictModel):
 class DeckFile(StrictModel):
     deck: Id
     name: str
-    back: str | None = None
     suits: list[Suit] = Field(default_factory=list)
     ranks: list[RankSpec] = Field(default_factory=list)
     suited: SuitedSpec | None = None

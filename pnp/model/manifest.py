@@ -1,11 +1,14 @@
 """game.yaml: what a game is made of, with the component counts its rulebook fixes."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any, Literal
 
-from pydantic import Field
+from pydantic import Field, StringConstraints
 
 from pnp.model.common import Difficulty, Id, StrictModel
+from pnp.model.fields import FieldName, FieldSpec
+
+WordName = Annotated[str, StringConstraints(pattern=r"^[A-Z][A-Z0-9_]*$")]
 
 
 class PlayerCount(StrictModel):
@@ -25,16 +28,41 @@ class DeckEntry(StrictModel):
 class SheetEntry(StrictModel):
     id: Id
     file: str
+    kind: Literal["scoresheet", "playmat", "board"] = Field(
+        "scoresheet", description="scoresheet: one page, also as a fillable form; playmat or board: printed at "
+        "full size and tiled over home paper when larger than it")
+
+
+class WordSpec(StrictModel):
+    """An effect word of a game without Python code: what the glossary and card texts say about it."""
+
+    glossary: str
+    template: str = Field(description="card text for the word; {n} is its parameter")
+    choices: list[str | int] = Field(default_factory=list, description="the parameter values allowed, if it takes a choice")
+    range: tuple[int, int] | None = Field(None, description="the parameter's smallest and largest value, if it takes a number")
+    rule: Id | None = Field(None, description="the id of the rule in rules.yaml that explains the word")
+
+
+class RulebookSpec(StrictModel):
+    showcase: list[Id] = Field(default_factory=list, description="cards or sheets pictured on the title page, by id")
 
 
 class Manifest(StrictModel):
     id: Id
     title: str
     tagline: str = ""
+    plugin: str | None = Field(None, description="the game's Python package: a package name under pnp/games/ or a "
+                               "`pnp.games` entry point; leave it out for a game made of content and layouts only")
     players: PlayerCount
     card_size: str = "poker"
-    difficulty_levels: list[Difficulty] = Field(default_factory=list)
+    difficulty_levels: dict[Difficulty, str] = Field(
+        default_factory=dict, description="the colours content is sorted by, each with what its level adds")
     decks: list[DeckEntry] = Field(default_factory=list)
     sheets: list[SheetEntry] = Field(default_factory=list)
     rules: str = "rules.yaml"
+    card_fields: dict[FieldName, FieldSpec] = Field(default_factory=dict, description="fields this game's cards "
+                                                    "have beyond the common ones; a layout box can show any of them")
+    vocabulary: dict[WordName, WordSpec] = Field(default_factory=dict, description="effect words, for a game "
+                                                 "without Python code (a game package brings its own)")
+    rulebook: RulebookSpec = Field(default_factory=RulebookSpec)
     settings: dict[str, Any] = Field(default_factory=dict, description="numbers the engine reads")

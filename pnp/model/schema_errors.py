@@ -6,6 +6,7 @@ from typing import Any, TypeVar
 from pydantic import BaseModel, ValidationError
 
 from pnp.diagnostics import Diagnostic, did_you_mean
+from pnp.model.walk import inner_model
 from pnp.source import Source
 
 M = TypeVar("M", bound=BaseModel)
@@ -40,9 +41,21 @@ def _diagnostic(source: Source, model, data, keypath: tuple, err: dict) -> Diagn
         return source.diagnostic(where, "type", f"the file should hold key: value lines (got {got})")
     message = err["msg"].removeprefix("Value error, ")
     message = message[0].lower() + message[1:]
+    if kind == "string_pattern_mismatch":  # the pattern means nothing to a designer; say what it asks for
+        message = PATTERNS.get(err.get("ctx", {}).get("pattern"), message)
+    if err["loc"] and err["loc"][-1] == "[key]":  # a mapping key of the wrong form
+        return source.diagnostic(tuple(p for p in where if p != "[key]"), "type", f"key {got}: {message}", on_key=True)
     if kind == "model_type":  # pydantic names its class here; a designer needs the YAML shape
         message = "input should be a mapping of key: value lines"
     return source.diagnostic(where, "type", f"{_field_name(loc)}: {message} (got {got})")
+
+
+PATTERNS = {  # the patterns of pnp.model, as what a designer should write
+    r"^[a-z0-9]+(?:-[a-z0-9]+)*$": "an id is lowercase words and numbers joined by hyphens, like dead-end",
+    r"^[A-Z][A-Z0-9_]*$": "an effect word is written in capitals and underscores, like GAIN_COINS",
+    r"^[a-z][a-z0-9_]*$": "a field name is lowercase words joined by underscores, like on_reveal",
+    r"^#[0-9a-fA-F]{6}$": "a colour is written #rrggbb, like #1f5f8b",
+}
 
 
 def _data_path(data, loc) -> tuple:
@@ -70,18 +83,8 @@ def _fields_at(model, loc: tuple) -> list[str]:
         field = getattr(current, "model_fields", {}).get(part)
         if field is None:
             return list(getattr(current, "model_fields", {}))
-        current = _inner_model(field.annotation) or current
+        current = inner_model(field.annotation) or current
     return list(getattr(current, "model_fields", {}))
-
-
-def _inner_model(annotation):
-    if isinstance(annotation, type) and issubclass(annotation, BaseModel):
-        return annotation
-    for arg in getattr(annotation, "__args__", ()) or ():
-        found = _inner_model(arg)
-        if found:
-            return found
-    return None
 
 
 def _field_name(loc: tuple) -> str:

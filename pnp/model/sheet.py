@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import Field
 
-from pnp.model.common import Effect, Id, StrictModel
+from pnp.model.common import Effects, Id, StrictModel
 
 
 class Icon(StrictModel):
@@ -27,7 +27,7 @@ class TableRow(StrictModel):
     roll: int
     name: str
     text: str
-    effects: list[Effect] = Field(default_factory=list)
+    effects: Effects = Field(default_factory=list)
 
 
 class Entrance(StrictModel):
@@ -56,3 +56,26 @@ class SheetEntryBase(StrictModel):
     sheet: Id
     name: str
 
+
+
+class Area(StrictModel):
+    """A labelled place on a playmat or board: for a deck, a row of cards, a pile of tokens."""
+
+    id: Id
+    label: str
+    text: str = ""
+    cards: int = Field(0, ge=0, le=40, description="cards the area holds, drawn as card outlines; 0 for none")
+
+
+class LabelledTrack(Track):
+    id: Id
+    label: str
+
+
+class GenericSheet(SheetEntryBase):
+    """The sheet of a game without a sheet model of its own: labelled areas and tracks of boxes,
+    drawn by the generic region kinds (title, intro, area, track)."""
+
+    intro: str = ""
+    areas: list[Area] = Field(default_factory=list)
+    tracks: list[LabelledTrack] = Field(default_factory=list)

@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pnp.layout import CardLayout, FoldSheet, HomeSheet, Vendor
+from pnp.layout import CardLayout, FoldImposition, HomeImposition, Vendor
 from pnp.render.backend import Backend
 from pnp.render.cards import Face, draw_face
 from pnp.units import mm
@@ -31,10 +31,10 @@ class Grid:
     rows: int
 
     @classmethod
-    def centred(cls, sheet: HomeSheet, layout: CardLayout) -> "Grid":
+    def centred(cls, imposition: HomeImposition, layout: CardLayout) -> "Grid":
         w, h = layout.size.width, layout.size.height
-        return cls((sheet.paper.width - sheet.columns * w) / 2, (sheet.paper.height - sheet.rows * h) / 2,
-                   w, h, sheet.columns, sheet.rows)
+        return cls((imposition.paper.width - imposition.columns * w) / 2, (imposition.paper.height - imposition.rows * h) / 2,
+                   w, h, imposition.columns, imposition.rows)
 
     @property
     def right(self) -> float:
@@ -54,54 +54,54 @@ def pages(items: list, per_page: int) -> list[list]:
 
 
 def home_print(backend: Backend, fronts: list[Face], backs: list[Face], layout: CardLayout,
-               sheet: HomeSheet, emblems: dict) -> int:
+               imposition: HomeImposition, emblems: dict) -> int:
     """Front and back pages for the given faces (backs[i] is the back of fronts[i]). Returns page count."""
-    grid = Grid.centred(sheet, layout)
-    per_page = sheet.columns * sheet.rows
+    grid = Grid.centred(imposition, layout)
+    per_page = imposition.columns * imposition.rows
     count = 0
     for page_fronts, page_backs in zip(pages(fronts, per_page), pages(backs, per_page)):
-        backend.begin_page(sheet.paper.width, sheet.paper.height)
+        backend.begin_page(imposition.paper.width, imposition.paper.height)
         for slot, face in enumerate(page_fronts):
-            _place(backend, face, layout, emblems, grid, slot % sheet.columns, slot // sheet.columns, (0.0, 0.0))
-        crop_marks(backend, grid, sheet)
+            _place(backend, face, layout, emblems, grid, slot % imposition.columns, slot // imposition.columns, (0.0, 0.0))
+        crop_marks(backend, grid, imposition)
         backend.end_page()
-        backend.begin_page(sheet.paper.width, sheet.paper.height)
+        backend.begin_page(imposition.paper.width, imposition.paper.height)
         for slot, face in enumerate(page_backs):
-            column, row = mirrored(slot, sheet)
-            _place(backend, face, layout, emblems, grid, column, row, sheet.back_offset)
-        crop_marks(backend, grid, sheet, sheet.back_offset)
+            column, row = mirrored(slot, imposition)
+            _place(backend, face, layout, emblems, grid, column, row, imposition.back_offset)
+        crop_marks(backend, grid, imposition, imposition.back_offset)
         backend.end_page()
         count += 2
     return count
 
 
 def fold_and_glue(backend: Backend, fronts: list[Face], backs: list[Face], layout: CardLayout,
-                  sheet: FoldSheet, emblems: dict) -> int:
+                  imposition: FoldImposition, emblems: dict) -> int:
     """One page per columns x rows cards: fronts left of the fold, backs right of it. Returns page count."""
     w, h = layout.size.width, layout.size.height
-    fold_x, bottom = sheet.paper.width / 2, (sheet.paper.height - sheet.rows * h) / 2
-    front_grid = Grid(fold_x - sheet.columns * w, bottom, w, h, sheet.columns, sheet.rows)
-    back_grid = Grid(fold_x, bottom, w, h, sheet.columns, sheet.rows)
-    both = Grid(front_grid.left, bottom, w, h, 2 * sheet.columns, sheet.rows)
-    per_page = sheet.columns * sheet.rows
+    fold_x, bottom = imposition.paper.width / 2, (imposition.paper.height - imposition.rows * h) / 2
+    front_grid = Grid(fold_x - imposition.columns * w, bottom, w, h, imposition.columns, imposition.rows)
+    back_grid = Grid(fold_x, bottom, w, h, imposition.columns, imposition.rows)
+    both = Grid(front_grid.left, bottom, w, h, 2 * imposition.columns, imposition.rows)
+    per_page = imposition.columns * imposition.rows
     count = 0
     for page_fronts, page_backs in zip(pages(fronts, per_page), pages(backs, per_page)):
-        backend.begin_page(sheet.paper.width, sheet.paper.height)
+        backend.begin_page(imposition.paper.width, imposition.paper.height)
         for slot, (front, back) in enumerate(zip(page_fronts, page_backs)):
-            column, row = slot % sheet.columns, slot // sheet.columns
+            column, row = slot % imposition.columns, slot // imposition.columns
             _place(backend, front, layout, emblems, front_grid, column, row, (0.0, 0.0))
-            _place(backend, back, layout, emblems, back_grid, sheet.columns - 1 - column, row, (0.0, 0.0))
-        crop_marks(backend, both, sheet, skip_column=sheet.columns)  # the middle line is folded, not cut
-        fold_marks(backend, fold_x, both, sheet)
+            _place(backend, back, layout, emblems, back_grid, imposition.columns - 1 - column, row, (0.0, 0.0))
+        crop_marks(backend, both, imposition, skip_column=imposition.columns)  # the middle line is folded, not cut
+        fold_marks(backend, fold_x, both, imposition)
         backend.end_page()
         count += 1
     return count
 
 
-def fold_marks(backend: Backend, x: float, grid: Grid, sheet, dash: float = 1.5) -> None:
+def fold_marks(backend: Backend, x: float, grid: Grid, imposition, dash: float = 1.5) -> None:
     """Dashes on the fold line in the top and bottom margins, unlike the solid crop marks."""
-    for start, limit in ((grid.top, sheet.paper.height - sheet.edge), (grid.bottom, sheet.edge)):
-        a, b = _mark_span(start, limit, sheet)
+    for start, limit in ((grid.top, imposition.paper.height - imposition.edge), (grid.bottom, imposition.edge)):
+        a, b = _mark_span(start, limit, imposition)
         if b is None:
             continue
         low, high = sorted((a, b))
@@ -110,12 +110,12 @@ def fold_marks(backend: Backend, x: float, grid: Grid, sheet, dash: float = 1.5)
             backend.line(x, low + y * 2 * dash, x, top, MARK_COLOR, MARK_WIDTH)
 
 
-def mirrored(slot: int, sheet: HomeSheet) -> tuple[int, int]:
+def mirrored(slot: int, imposition: HomeImposition) -> tuple[int, int]:
     """Where the back of the card in `slot` goes so that it lands behind it after the flip."""
-    column, row = slot % sheet.columns, slot // sheet.columns
-    if sheet.duplex == "long":
-        return sheet.columns - 1 - column, row
-    return column, sheet.rows - 1 - row
+    column, row = slot % imposition.columns, slot // imposition.columns
+    if imposition.duplex == "long":
+        return imposition.columns - 1 - column, row
+    return column, imposition.rows - 1 - row
 
 
 def _place(backend, face, layout, emblems, grid: Grid, column, row, offset):
@@ -127,37 +127,37 @@ def _place(backend, face, layout, emblems, grid: Grid, column, row, offset):
     backend.restore()
 
 
-def crop_marks(backend: Backend, grid: Grid, sheet: HomeSheet, offset=(0.0, 0.0), skip_column: int | None = None) -> None:
+def crop_marks(backend: Backend, grid: Grid, imposition: HomeImposition, offset=(0.0, 0.0), skip_column: int | None = None) -> None:
     """Marks on every cut line, in the margin only, stopping `edge` short of the paper edge."""
     dx, dy = offset
-    W, H = sheet.paper.width, sheet.paper.height
+    W, H = imposition.paper.width, imposition.paper.height
     for i in range(grid.columns + 1):
         if i == skip_column:
             continue
         x = grid.left + i * grid.card_w + dx
-        for start, limit in ((grid.top + dy, H - sheet.edge), (grid.bottom + dy, sheet.edge)):
-            a, b = _mark_span(start, limit, sheet)
+        for start, limit in ((grid.top + dy, H - imposition.edge), (grid.bottom + dy, imposition.edge)):
+            a, b = _mark_span(start, limit, imposition)
             if b is not None:
                 backend.line(x, a, x, b, MARK_COLOR, MARK_WIDTH)
     for j in range(grid.rows + 1):
         y = grid.bottom + j * grid.card_h + dy
-        for start, limit in ((grid.left + dx, sheet.edge), (grid.right + dx, W - sheet.edge)):
-            a, b = _mark_span(start, limit, sheet)
+        for start, limit in ((grid.left + dx, imposition.edge), (grid.right + dx, W - imposition.edge)):
+            a, b = _mark_span(start, limit, imposition)
             if b is not None:
                 backend.line(a, y, b, y, MARK_COLOR, MARK_WIDTH)
 
 
-def _mark_span(start: float, limit: float, sheet: HomeSheet) -> tuple[float, float | None]:
+def _mark_span(start: float, limit: float, imposition: HomeImposition) -> tuple[float, float | None]:
     """From `start` (a grid edge) towards `limit` (the keep-out line): a gap, then the mark.
 
     A margin too thin for a visible mark gets none rather than one over the art.
     """
     direction = 1 if limit > start else -1
-    room = abs(limit - start) - sheet.mark_gap
-    length = min(sheet.mark_length, room)
+    room = abs(limit - start) - imposition.mark_gap
+    length = min(imposition.mark_length, room)
     if length < 1.0:
         return start, None
-    a = start + direction * sheet.mark_gap
+    a = start + direction * imposition.mark_gap
     return a, a + direction * length
 
 
@@ -177,27 +177,27 @@ def print_on_demand(backend: Backend, fronts: list[Face], backs: list[Face], lay
     return count
 
 
-def calibration(backend: Backend, sheet: HomeSheet, font: str) -> None:
-    """A duplex test sheet: a 25.4 mm square, a 50 mm ruler and registration crosses on both sides."""
-    W, H = sheet.paper.width, sheet.paper.height
+def calibration(backend: Backend, imposition: HomeImposition, font: str) -> None:
+    """A duplex test page: a 25.4 mm square, a 50 mm ruler and registration crosses on both sides."""
+    W, H = imposition.paper.width, imposition.paper.height
     for side in ("front", "back"):
         backend.begin_page(W, H)
-        backend.text(W / 2, H - mm(20), f"pnp calibration: {sheet.paper.name}, {side} side", font, 12, align="center")
+        backend.text(W / 2, H - mm(20), f"pnp calibration: {imposition.paper.name}, {side} side", font, 12, align="center")
         if side == "front":
             backend.rect(mm(30), H - mm(70), mm(25.4), mm(25.4), stroke="#000000", width=0.5)
             backend.text(mm(30), H - mm(76), "25.4 mm (1 in) square", font, 8)
             _ruler(backend, mm(80), H - mm(60), font)
             lines = ["Print this page at 100% (no 'fit to page'), duplex, flipping on the "
-                     f"{'long' if sheet.duplex == 'long' else 'short'} edge.",
+                     f"{'long' if imposition.duplex == 'long' else 'short'} edge.",
                      "Measure the square and the ruler: both must match a real ruler.",
-                     "Hold the sheet against a light: each cross on the back should sit on the cross on the front.",
+                     "Hold the paper against a light: each cross on the back should sit on the cross on the front.",
                      "If they do not, measure how far the back crosses sit to the right (dx) and up (dy),",
-                     f"and put the correction in layouts/common/paper.yaml under home: {sheet.name}: back_offset."]
+                     f"and put the correction in layouts/common/paper.yaml under home: {imposition.name}: back_offset."]
             for i, line in enumerate(lines):
                 backend.text(mm(30), H - mm(95) - i * 13, line, font, 9)
         for cx, cy in ((W / 2, H / 2), (mm(40), mm(40)), (W - mm(40), mm(40))):
-            x = W - cx if side == "back" and sheet.duplex == "long" else cx
-            y = H - cy if side == "back" and sheet.duplex == "short" else cy
+            x = W - cx if side == "back" and imposition.duplex == "long" else cx
+            y = H - cy if side == "back" and imposition.duplex == "short" else cy
             backend.line(x - mm(8), y, x + mm(8), y, "#000000", 0.4)
             backend.line(x, y - mm(8), x, y + mm(8), "#000000", 0.4)
             backend.circle(x, y, mm(4), stroke="#000000", width=0.4)

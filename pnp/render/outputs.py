@@ -1,41 +1,44 @@
-"""Each output file of a card game, as one function: (project, ..., path) -> pages."""
+"""Each output file, as one function: (project, ..., path) -> pages written."""
 from __future__ import annotations
 
 from pathlib import Path
 
+from pnp.binding import Face
 from pnp.model import Difficulty
-from pnp.render.cards import Face
+from pnp.render import tiling
+from pnp.render.backend import symbol
 from pnp.render.fonts import DEFAULT_FONT
 from pnp.render.imposition import calibration, fold_and_glue, home_print, print_on_demand
 from pnp.render.pdf import PdfBackend, new_canvas
+from pnp.render.sheets import draw_sheet
 
 
 def deck_faces(project, deck_id: str, difficulty: Difficulty | None) -> tuple[list[Face], list[Face]]:
-    """Fronts (one per physical card, copies included) and their backs, for a deck."""
-    fronts = []
+    """Fronts, one per physical card (copies included), and each card's own back."""
+    fronts, backs = [], []
     for record in project.game.decks[deck_id].cards:
         if difficulty is None or difficulty.includes(record.card.difficulty):
-            fronts += [project.faces[record.card.id]] * record.card.count
-    back = project.faces[f"back:{deck_id}"]
-    return fronts, [back] * len(fronts)
+            fronts += [project.faces.fronts[record.card.id]] * record.card.count
+            backs += [project.faces.backs[record.card.id]] * record.card.count
+    return fronts, backs
 
 
-def home_deck_pdf(project, deck_id: str, sheet_name: str, difficulty, path: Path) -> int:
-    sheet = project.print_setup.home[sheet_name]
-    return _paper_deck_pdf(project, deck_id, difficulty, path, sheet, home_print, f"duplex {sheet.duplex} edge")
+def home_deck_pdf(project, deck_id: str, imposition_name: str, difficulty, path: Path) -> int:
+    imposition = project.print_setup.home[imposition_name]
+    return _paper_deck_pdf(project, deck_id, difficulty, path, imposition, home_print, f"duplex {imposition.duplex} edge")
 
 
-def fold_deck_pdf(project, deck_id: str, sheet_name: str, difficulty, path: Path) -> int:
-    sheet = project.print_setup.fold[sheet_name]
-    return _paper_deck_pdf(project, deck_id, difficulty, path, sheet, fold_and_glue, "fold and glue")
+def fold_deck_pdf(project, deck_id: str, imposition_name: str, difficulty, path: Path) -> int:
+    imposition = project.print_setup.fold[imposition_name]
+    return _paper_deck_pdf(project, deck_id, difficulty, path, imposition, fold_and_glue, "fold and glue")
 
 
-def _paper_deck_pdf(project, deck_id, difficulty, path: Path, sheet, impose, how: str) -> int:
+def _paper_deck_pdf(project, deck_id, difficulty, path: Path, imposition, impose, how: str) -> int:
     """A deck imposed on home-print paper by `impose`, asking viewers to print at 100%."""
     fronts, backs = deck_faces(project, deck_id, difficulty)
-    title = f"{project.game.manifest.title}: {project.game.decks[deck_id].model.name} ({sheet.paper.name}, {how})"
-    canvas = new_canvas(path, sheet.paper.width, sheet.paper.height, title, no_scaling=True)
-    pages = impose(PdfBackend(canvas), fronts, backs, project.layout, sheet, project.game.plugin.art)
+    title = f"{project.game.manifest.title}: {project.game.decks[deck_id].model.name} ({imposition.paper.name}, {how})"
+    canvas = new_canvas(path, imposition.paper.width, imposition.paper.height, title, no_scaling=True)
+    pages = impose(PdfBackend(canvas), fronts, backs, project.layout, imposition, project.game.emblems)
     canvas.save()
     return pages
 
@@ -47,36 +50,83 @@ def pod_deck_pdf(project, deck_id: str, vendor_name: str, difficulty, path: Path
     title = f"{project.game.manifest.title}: {project.game.decks[deck_id].model.name} (print on demand, {vendor.name})"
     cmyk = vendor.colors == "cmyk"
     canvas = new_canvas(path, size.width + 2 * size.bleed, size.height + 2 * size.bleed, title, cmyk=cmyk)
-    pages = print_on_demand(PdfBackend(canvas, cmyk=cmyk), fronts, backs, project.layout, vendor, project.game.plugin.art)
+    pages = print_on_demand(PdfBackend(canvas, cmyk=cmyk), fronts, backs, project.layout, vendor, project.game.emblems)
     canvas.save()
     return pages
 
 
-def calibration_pdf(project, sheet_name: str, path: Path) -> int:
-    sheet = project.print_setup.home[sheet_name]
-    canvas = new_canvas(path, sheet.paper.width, sheet.paper.height, f"pnp calibration ({sheet.paper.name})", no_scaling=True)
-    calibration(PdfBackend(canvas), sheet, DEFAULT_FONT)
+def calibration_pdf(project, imposition_name: str, path: Path) -> int:
+    imposition = project.print_setup.home[imposition_name]
+    paper = imposition.paper
+    canvas = new_canvas(path, paper.width, paper.height, f"pnp calibration ({paper.name})", no_scaling=True)
+    calibration(PdfBackend(canvas), imposition, DEFAULT_FONT)
     canvas.save()
     return 2
 
 
-def sheet_pdf(project, sheet_id: str, paper_name: str, fillable: bool, path: Path) -> int:
-    """One sheet on one page, its design area centred; optionally with form fields."""
-    from pnp.render.sheets import Pen
+def _title(project, sheet_id: str, what: str) -> str:
+    return f"{project.game.manifest.title}: {project.game.sheets[sheet_id].model.name} ({what})"
 
-    game = project.game
+
+def sheet_pdf(project, sheet_id: str, paper_name: str, fillable: bool, path: Path) -> int:
+    """One sheet on one page, its design area centred; optionally with form fields (scoresheets)."""
     layout = project.sheet_layouts[sheet_id]
-    sheet = game.sheets[sheet_id].model
     paper = project.print_setup.papers[paper_name]
-    kind = "fillable" if fillable else "print"
-    canvas = new_canvas(path, paper.width, paper.height, f"{game.manifest.title}: {sheet.name} ({paper.name}, {kind})",
-                        no_scaling=True)
+    width, height = _page(layout, paper)
+    canvas = new_canvas(path, width, height,
+                        _title(project, sheet_id, f"{paper.name}, {'fillable' if fillable else 'print'}"), no_scaling=True)
     backend = PdfBackend(canvas, fillable=fillable)
-    backend.begin_page(paper.width, paper.height)
-    pen = Pen(backend, (paper.width - layout.width) / 2, paper.height - (paper.height - layout.height) / 2,
-              layout.fonts, layout.colors, game.plugin.art, layout.box)
-    for region in layout.regions:
-        game.plugin.sheet_renderers[region.kind](pen, region, sheet, game)
+    backend.begin_page(width, height)
+    draw_sheet(backend, project, sheet_id, (width - layout.width) / 2, height - (height - layout.height) / 2)
     backend.end_page()
     canvas.save()
     return 1
+
+
+def full_size_pdf(project, sheet_id: str, path: Path) -> int:
+    """A playmat or board on one page of its own size, for a print shop; TrimBox on its edge."""
+    layout = project.sheet_layouts[sheet_id]
+    canvas = new_canvas(path, layout.width, layout.height, _title(project, sheet_id, "full size"), no_scaling=True)
+    backend = PdfBackend(canvas)
+    backend.begin_page(layout.width, layout.height, trim_box=(0, 0, layout.width, layout.height))
+    draw_sheet(backend, project, sheet_id, 0, layout.height)
+    backend.end_page()
+    canvas.save()
+    return 1
+
+
+def _orientations(paper) -> tuple[tuple[float, float], tuple[float, float]]:
+    return (paper.width, paper.height), (paper.height, paper.width)
+
+
+def _page(layout, paper) -> tuple[float, float]:
+    """The paper portrait, or landscape when only that holds the sheet with its edge kept clear."""
+    fitting = [(w, h) for w, h in _orientations(paper)
+               if layout.width + 2 * layout.min_edge <= w + 0.01 and layout.height + 2 * layout.min_edge <= h + 0.01]
+    return fitting[0] if fitting else (paper.width, paper.height)
+
+
+def fits_on_paper(project, sheet_id: str, paper_name: str) -> bool:
+    """Whether a playmat or board fits on one page of the paper, portrait or landscape, with its edge kept clear."""
+    layout, paper = project.sheet_layouts[sheet_id], project.print_setup.papers[paper_name]
+    return any(layout.width + 2 * layout.min_edge <= w + 0.01 and layout.height + 2 * layout.min_edge <= h + 0.01
+               for w, h in _orientations(paper))
+
+
+def tiled_pdf(project, sheet_id: str, paper_name: str, path: Path) -> int:
+    """A playmat or board larger than the paper: an assembly page, then one page per tile."""
+    layout, paper = project.sheet_layouts[sheet_id], project.print_setup.papers[paper_name]
+    name = project.game.sheets[sheet_id].model.name
+    plan = tiling.plan_tiles(layout.width, layout.height, paper)
+    canvas = new_canvas(path, plan.page_w, plan.page_h, _title(project, sheet_id, f"{paper.name}, tiled"), no_scaling=True)
+    backend = PdfBackend(canvas)
+
+    def place_sheet(b, x, y):  # the whole sheet drawn once per file, placed by reference on every page
+        symbol(b, f"sheet:{sheet_id}", layout.width, layout.height,
+               lambda inner: draw_sheet(inner, project, sheet_id, 0, layout.height), x, y)
+
+    tiling.draw_assembly(backend, plan, layout.width, layout.height, place_sheet, name, paper.name, DEFAULT_FONT)
+    for tile in plan.tiles:
+        tiling.draw_tile(backend, plan, tile, place_sheet, name, DEFAULT_FONT)
+    canvas.save()
+    return 1 + len(plan.tiles)

@@ -25,8 +25,9 @@ from reportlab.platypus.tableofcontents import TableOfContents
 from pnp.render.cards import DIFFICULTY_COLORS, draw_face
 from pnp.render.fonts import register_all
 from pnp.render.pdf import PdfBackend, color
+from pnp.render.sheets import draw_sheet
 from pnp.rules.export import card_text
-from pnp.rules.tree import Reference, render_text
+from pnp.rules.tree import Reference, build_reference, render_text
 
 PAPERS = {"a4": A4, "letter": LETTER}
 BOOKLET_PAGES = {"a4": (A4[1] / 2, A4[0]), "letter": (LETTER[1] / 2, LETTER[0])}  # A5 and half-letter, portrait
@@ -101,7 +102,7 @@ class CardPicture(Flowable):
         canvas.translate(0, 12)
         canvas.scale(self.scale_by, self.scale_by)
         backend.clip_rect(0, 0, size.width, size.height)
-        draw_face(backend, self.face, self.project.layout, self.project.game.plugin.art, -size.bleed, -size.bleed)
+        draw_face(backend, self.face, self.project.layout, self.project.game.emblems, -size.bleed, -size.bleed)
         canvas.restoreState()
         canvas.setFont("Vera", 6.5)
         canvas.setFillColor(color(INK))
@@ -147,9 +148,10 @@ class RulebookTemplate(BaseDocTemplate):
             self.notify("TOCEntry", (flowable.level, flowable.plain, self.page, flowable.key))
 
 
-def rulebook_pdf(project, ref: Reference, paper: str, path: Path, booklet: bool = False) -> None:
+def rulebook_pdf(project, difficulty, paper: str, path: Path, booklet: bool = False) -> None:
     """The rulebook on `paper`; or, as a booklet, on half-size pages imposed two to a side of `paper`
     (print double-sided, flipping on the short edge, fold and staple)."""
+    ref = build_reference(project.game, difficulty)
     if booklet:
         from pnp.render.booklet import impose
 
@@ -187,20 +189,15 @@ class SheetPicture(Flowable):
         return self.width, self.height
 
     def draw(self):
-        from pnp.render.sheets import Pen
-
         canvas = self.canv
         backend = getattr(canvas, "_pnp_backend", None) or PdfBackend(canvas)
         canvas._pnp_backend = backend
         layout = self.project.sheet_layouts[self.sheet_id]
-        game = self.project.game
         canvas.saveState()
         canvas.scale(self.scale_by, self.scale_by)
         canvas.setStrokeColor(color("#9aa5b1"))
         canvas.rect(-4, -4, layout.width + 8, layout.height + 8, stroke=1, fill=0)
-        pen = Pen(backend, 0, layout.height, layout.fonts, layout.colors, game.plugin.art, layout.box)
-        for region in layout.regions:
-            game.plugin.sheet_renderers[region.kind](pen, region, game.sheets[self.sheet_id].model, game)
+        draw_sheet(backend, self.project, self.sheet_id, 0, layout.height)
         canvas.restoreState()
 
 
@@ -241,22 +238,23 @@ def _table(rows, fractions, width):
 
 
 def _title_page(project, ref, styles, width: float, height: float) -> list:
+    """Title and tagline, the cards and sheets game.yaml showcases, and what each difficulty colour adds."""
     game = project.game
     flow = [Spacer(1, min(40 * mm, 0.16 * height)), Paragraph(ref.title, styles["title"]), Spacer(1, 6 * mm),
             Paragraph(game.manifest.tagline, styles["subtitle"]), Spacer(1, 4 * mm)]
     if ref.difficulty:
         flow.append(Paragraph(f"Rules up to the {ref.difficulty.value} level", styles["subtitle"]))
-    showcase = [r for r in ref.cards() if r.card.kind in ("leader", "start7", "wisdom")][:3]
-    if showcase:
-        scale = min(0.8, (width - 8 * (len(showcase) - 1)) / (len(showcase) * project.layout.size.width))  # fit the page
-        flow += [Spacer(1, 14 * mm), CardRow([CardPicture(project, project.faces[r.card.id], scale, r.card.name, f"cover-{r.card.id}")
-                                              for r in showcase], 8)]
+    shown = {r.card.id for r in ref.cards()}
+    cards = [game.card(name) for name in game.manifest.rulebook.showcase if name in shown]
+    if cards:
+        scale = min(0.8, (width - 8 * (len(cards) - 1)) / (len(cards) * project.layout.size.width))  # fit the page
+        flow += [Spacer(1, 14 * mm), CardRow([CardPicture(project, project.faces.fronts[r.card.id], scale, r.card.name,
+                                                          f"cover-{r.card.id}") for r in cards], 8)]
     if game.manifest.difficulty_levels:
         flow += [Spacer(1, 12 * mm), Paragraph("Every rule carries a difficulty colour:", styles["body"])]
-        for level, meaning in (("green", "enough for a first game"), ("yellow", "adds the special cards"),
-                               ("red", "adds leaders, Story cards and the Doom Master")):
-            flow.append(DottedRule(Paragraph(f"<b>{level}</b>: {meaning}", styles["body"]), level))
-    for sheet_id in game.sheets:
+        for level, meaning in game.manifest.difficulty_levels.items():
+            flow.append(DottedRule(Paragraph(f"<b>{level.value}</b>: {meaning}", styles["body"]), level.value))
+    for sheet_id in (name for name in game.manifest.rulebook.showcase if name in game.sheets):
         flow += [Spacer(1, 10 * mm), SheetPicture(project, sheet_id, min(120 * mm, width), min(150 * mm, 0.5 * height))]
     flow.append(PageBreak())
     return flow
@@ -312,16 +310,22 @@ def _card_pages(project, ref: Reference, styles, width) -> list:
     flow[-1].plain = "Card reference"
     scale, gap = 0.62, 6
     per_row = max(1, int((width + gap) // (project.layout.size.width * scale + gap)))
+    shown = {c.card.id for c in ref.cards()}
     for deck in project.game.decks.values():
-        records = [r for r in deck.cards if r.card.id in {c.card.id for c in ref.cards()}]
+        records = [r for r in deck.cards if r.card.id in shown]
         if not records:
             continue
         flow.append(Heading(f"{deck.model.name}", styles["h2"], f"deck-{deck.id}", 1))
-        for i in range(0, len(records), per_row):
-            row = [CardPicture(project, project.faces[r.card.id], scale, f"{r.card.name} ×{r.card.count}", f"card-{r.card.id}")
-                   for r in records[i:i + per_row]]
-            flow += [CardRow(row, gap), Spacer(1, 4)]
-        texts = [r for r in records if card_text(r.card)]
+        pictures = []
+        for r in records:
+            pictures.append(CardPicture(project, project.faces.fronts[r.card.id], scale, f"{r.card.name} ×{r.card.count}",
+                                        f"card-{r.card.id}"))
+            if r.back is not None:  # a double-sided card: its second face beside it
+                pictures.append(CardPicture(project, project.faces.backs[r.card.id], scale, f"{r.back.name} (back)",
+                                            f"card-{r.card.id}-back"))
+        for i in range(0, len(pictures), per_row):
+            flow += [CardRow(pictures[i:i + per_row], gap), Spacer(1, 4)]
+        texts = [r for r in records if card_text(r)]
         for r in texts:
-            flow.append(Paragraph(f"<b>{r.card.name}</b>: {card_text(r.card)}", styles["small"]))
+            flow.append(Paragraph(f"<b>{r.card.name}</b>: {card_text(r)}", styles["small"]))
     return flow

@@ -1,4 +1,5 @@
-"""Drawing helpers for roll-and-write sheets: boxes, tracks, labels, icons.
+"""Drawing sheets: the `Pen` that region renderers draw with (boxes, tracks, labels, emblems), and
+`draw_sheet`, which draws a whole sheet region by region for every output that shows one.
 
 A `Pen` works in the sheet's own coordinates: points from the top-left of
 the design area, y growing downwards, as layouts are written. Every box is
@@ -10,7 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pnp.render.backend import Backend, symbol
-from pnp.render.textfit import fit_text
+from pnp.render.regions import RENDERERS as GENERIC_RENDERERS
+from pnp.text.fit import fit_text
 
 
 @dataclass
@@ -20,8 +22,9 @@ class Pen:
     top: float
     fonts: dict
     colors: dict
-    icons: dict
+    emblems: dict
     box_size: float
+    card_size: tuple[float, float] = (0.0, 0.0)  # trim width and height of the game's cards, for card outlines
 
     def _xy(self, x: float, y: float) -> tuple[float, float]:
         return self.left + x, self.top - y
@@ -52,9 +55,9 @@ class Pen:
                 line_y += fit.leading
         return True
 
-    def icon(self, name, x, y, size, color=None):
+    def emblem(self, name, x, y, size, color=None):
         color = color or self.colors["ink"]
-        draw = self.icons[name]
+        draw = self.emblems[name]
 
         def scaled(b):
             b.save()
@@ -63,7 +66,7 @@ class Pen:
             b.restore()
 
         px, py = self._xy(x, y + size)
-        symbol(self.backend, f"icon:{name}:{color}:{size:.2f}", size, size, scaled, px, py)
+        symbol(self.backend, f"emblem:{name}:{color}:{size:.2f}", size, size, scaled, px, py)
 
     def box(self, x, y, name, size=None, icon=None, icon_color=None, fill=None):
         """One box to darken; an icon, if any, printed faintly inside it."""
@@ -71,7 +74,7 @@ class Pen:
         self.rect(x, y, size, size, fill=fill or "#ffffff", stroke=self.colors["ink"], width=0.6)
         if icon:
             inset = size * 0.18
-            self.icon(icon, x + inset, y + inset, size - 2 * inset, icon_color or self.colors["muted"])
+            self.emblem(icon, x + inset, y + inset, size - 2 * inset, icon_color or self.colors["muted"])
         px, py = self._xy(x, y + size)
         self.backend.checkbox(name, px, py, size)
 
@@ -88,3 +91,14 @@ class Pen:
         self.rect(x, y, w, h, fill=fill, stroke=self.colors["ink"], width=0.8)
         px, py = self._xy(x, y + h)
         self.backend.text_field(name, px, py, w, h)
+
+
+def draw_sheet(backend: Backend, project, sheet_id: str, left: float, top: float) -> None:
+    """A whole sheet, region by region, its design area's top-left corner at page point (left, top)."""
+    layout = project.sheet_layouts[sheet_id]
+    game = project.game
+    card = (project.card_size.width, project.card_size.height) if project.card_size else (0.0, 0.0)
+    pen = Pen(backend, left, top, layout.fonts, layout.colors, game.emblems, layout.box, card)
+    renderers = {**GENERIC_RENDERERS, **game.plugin.sheet_renderers}
+    for region in layout.regions:
+        renderers[region.kind](pen, region, game.sheets[sheet_id].model, game)

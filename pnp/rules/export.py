@@ -1,4 +1,8 @@
-"""Rules reference exports: Markdown, one self-contained HTML file, JSON, and the PDF rulebook."""
+"""Rules reference exports as text: Markdown, one self-contained HTML file, and JSON.
+
+(The PDF rulebook is a renderer, pnp.render.rulebook; the build and `pnp rules`
+call it. Nothing here draws.)
+"""
 from __future__ import annotations
 
 import json
@@ -8,10 +12,12 @@ from pathlib import Path
 import jinja2
 from markupsafe import Markup, escape
 
+from pnp.content import CardRecord
 from pnp.model import Difficulty
+from pnp.model.walk import effect_lists, text_blocks
 from pnp.rules.tree import Reference, build_reference, render_text
 
-FORMATS = ("md", "html", "json", "pdf")
+TEXT_FORMATS = {"md": "rules.md", "html": "rules.html", "json": "rules.json"}  # format -> file name in a build
 DOTS = {"green": "🟢", "yellow": "🟡", "red": "🔴"}
 
 
@@ -24,16 +30,29 @@ class DeckView:
 
 def _decks(ref: Reference) -> list[DeckView]:
     keep = {r.card.id for r in ref.cards()}
-    return [DeckView(d.model.name, sum(r.card.count for r in d.cards if r.card.id in keep),
-                     [r for r in d.cards if r.card.id in keep]) for d in ref.game.decks.values()]
+    views = [DeckView(d.model.name, sum(r.card.count for r in d.cards if r.card.id in keep),
+                      [r for r in d.cards if r.card.id in keep]) for d in ref.game.decks.values()]
+    return [view for view in views if view.cards]  # a deck with nothing at this difficulty is left out
 
 
-def card_text(card) -> str:
+def _side_text(card) -> str:
     parts = [card.text] if card.text else []
-    for label, block in (("Ability", getattr(card, "ability", None)), ("Beast Mode", getattr(card, "beast_mode", None))):
-        if block:
-            parts.append(f"{label}: {block.name}. {block.text}")
-    return " ".join(parts).replace("\n", " ").replace("|", "/")
+    parts += [f"{label}: {name}. {text}" for label, name, text in text_blocks(card)]
+    return " ".join(parts)
+
+
+def card_text(record: CardRecord) -> str:
+    """A card's text for a reference table, one line: its text, its abilities, and its back side's."""
+    text = _side_text(record.card)
+    if record.back is not None:
+        back = " ".join(filter(None, [record.back.name + ".", _side_text(record.back)]))
+        text = f"{text} Back: {back}".strip()
+    return text.replace("\n", " ").replace("|", "/")
+
+
+def _legend(ref: Reference) -> list[tuple[str, str]]:
+    """(colour, what its level adds) for a game with difficulty levels, from game.yaml."""
+    return [(level.value, meaning) for level, meaning in ref.game.manifest.difficulty_levels.items()]
 
 
 def _environment(templates: Path, fmt: str, ref: Reference) -> tuple[jinja2.Environment, dict]:
@@ -44,7 +63,7 @@ def _environment(templates: Path, fmt: str, ref: Reference) -> tuple[jinja2.Envi
         helpers = {
             "text": lambda t: Markup(render_text(ref, t, "html")),
             "dot": lambda n: Markup(f'<span class="dot {n.difficulty}"></span>') if n.difficulty else "",
-            "card_text": lambda c: escape(card_text(c)),
+            "card_text": lambda r: escape(card_text(r)),
         }
     else:
         helpers = {
@@ -53,12 +72,9 @@ def _environment(templates: Path, fmt: str, ref: Reference) -> tuple[jinja2.Envi
             "card_text": card_text,
         }
     helpers["card_name"] = lambda cid: names.get(cid, cid)
+    helpers["legend"] = _legend(ref)
+    helpers["dots"] = DOTS
     return env, helpers
-
-
-def templates_of(project) -> Path:
-    """layouts/templates/ of the project the game was loaded from."""
-    return project.game.root.parent.parent / "layouts" / "templates"
 
 
 def to_markdown(ref: Reference, templates: Path) -> str:
@@ -78,10 +94,13 @@ def to_json(ref: Reference) -> str:
                 "variant": n.variant, "example": render_text(ref, n.example, "plain"),
                 "children": [node(c) for c in n.children]}
 
-    vocab = ref.game.plugin.vocabulary
+    vocab = ref.game.vocabulary
     cards = [{"id": r.card.id, "deck": r.deck, "name": r.card.name, "kind": r.card.kind, "count": r.card.count,
-              "difficulty": r.card.difficulty.value, "rank": r.card.rank, "suit": r.card.suit, "text": card_text(r.card),
-              "effects": [str(vocab.parse(e)) for e in r.card.effects]} for r in ref.cards()]
+              "difficulty": r.card.difficulty.value, "rank": r.card.rank, "suit": r.card.suit, "text": card_text(r),
+              "effects": [str(vocab.parse(e)) for card, keypath in r.sides()
+                          for _, effects in effect_lists(card, keypath) for e in effects],
+              "back": {"name": r.back.name, "kind": r.back.kind} if r.back is not None else None}
+             for r in ref.cards()]
     terms = [{"id": e.id, "term": e.term, "text": render_text(ref, e.text, "plain"), "source": e.source,
               "cards": e.cards, "places": e.places} for e in ref.glossary]
     document = {"game": ref.game.id, "title": ref.title, "difficulty": ref.difficulty.value if ref.difficulty else None,
@@ -90,27 +109,11 @@ def to_json(ref: Reference) -> str:
     return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
 
 
-def render(project, fmt: str, difficulty: Difficulty | None = None, paper: str = "a4", path: Path | None = None,
-           booklet: bool = False) -> str | None:
-    """One export. Text formats return their text; pdf writes to path (as a booklet if asked)."""
+def export_text(project, fmt: str, difficulty: Difficulty | None = None) -> str:
+    """One text export of the rules reference: md, html or json."""
     ref = build_reference(project.game, difficulty)
     if fmt == "md":
-        return to_markdown(ref, templates_of(project))
+        return to_markdown(ref, project.templates)
     if fmt == "html":
-        return to_html(ref, templates_of(project))
-    if fmt == "json":
-        return to_json(ref)
-    from pnp.render.rulebook import rulebook_pdf
-
-    rulebook_pdf(project, ref, paper, path, booklet)
-    return None
-
-
-def jobs(project, fmt: str, difficulty: Difficulty | None, booklets: bool = False):
-    """(file name, render(path)) pairs for a build; the PDF rulebook also as booklets if asked."""
-    if fmt == "pdf":
-        return [(f"rulebook-{paper}{'-booklet' if booklet else ''}.pdf",
-                 lambda p, paper=paper, booklet=booklet: render(project, "pdf", difficulty, paper, p, booklet))
-                for booklet in (False, True)[:1 + booklets] for paper in ("a4", "letter")]
-    name = {"md": "rules.md", "html": "rules.html", "json": "rules.json"}[fmt]
-    return [(name, lambda p: p.write_text(render(project, fmt, difficulty), encoding="utf-8"))]
+        return to_html(ref, project.templates)
+    return to_json(ref)

@@ -8,8 +8,9 @@ import html
 import re
 from dataclasses import dataclass, field
 
-from pnp.content import Game
+from pnp.content import CardRecord, Game
 from pnp.model import Difficulty, Section
+from pnp.model.walk import effect_lists, text_blocks
 
 LINK = re.compile(r"\{(card|term|rule|effect):([^}]*)\}")
 CODE = re.compile(r"`([^`]+)`")
@@ -104,33 +105,30 @@ def glossary(game: Game, difficulty: Difficulty | None = None) -> list[GlossaryE
     entries = []
     for term in game.rules.terms:
         pattern = re.compile(rf"\b{re.escape(term.term)}", re.IGNORECASE)
-        users = [r.card.id for r in cards if pattern.search(_card_text(r.card))]
+        users = [r.card.id for r in cards if pattern.search(_card_text(r))]
         entries.append(GlossaryEntry(term.id, term.term, term.text, users, "term"))
-    vocab = game.plugin.vocabulary
+    vocab = game.vocabulary
     places = game.plugin.word_places(game) if game.plugin.word_places else {}
     for word in vocab.words.values():
-        users = [r.card.id for r in cards if word.name in _card_words(r.card, vocab)]
+        users = [r.card.id for r in cards if word.name in _card_words(r, vocab)]
         if users or places.get(word.name):
             entries.append(GlossaryEntry(word.name, word.name, word.glossary, users, "effect", places.get(word.name, [])))
     return sorted(entries, key=lambda e: e.term.lower())
 
 
-def _card_text(card) -> str:
-    parts = [card.name, card.text]
-    for block in ("ability", "beast_mode"):
-        value = getattr(card, block, None)
-        if value:
-            parts += [value.name, value.text]
+def _card_text(record: CardRecord) -> str:
+    """What a card says, on both sides: names and texts, its abilities' too."""
+    parts = []
+    for card, _ in record.sides():
+        parts += [card.name, card.text]
+        for _, name, text in text_blocks(card):
+            parts += [name, text]
     return " ".join(parts)
 
 
-def _card_words(card, vocab) -> set[str]:
-    entries = list(card.effects)
-    for block in ("ability", "beast_mode"):
-        value = getattr(card, block, None)
-        if value:
-            entries += value.effects
-    return {vocab.parse(e).word for e in entries}
+def _card_words(record: CardRecord, vocab) -> set[str]:
+    return {vocab.parse(e).word for card, keypath in record.sides() for _, effects in effect_lists(card, keypath)
+            for e in effects}
 
 
 def link_target(reference: Reference, kind: str, target: str) -> tuple[str | None, str]:

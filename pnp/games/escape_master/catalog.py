@@ -8,7 +8,7 @@ from pnp.model import Difficulty
 
 def build_catalog(game: Game, difficulty: Difficulty | None = None) -> Catalog:
     level = difficulty or Difficulty.red
-    vocab = game.plugin.vocabulary
+    vocab = game.vocabulary
     cards = []
     for record in game.decks["game"].cards:
         card = record.card

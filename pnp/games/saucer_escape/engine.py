@@ -52,7 +52,8 @@ class SaucerEngine(TurnActions):
         self.trade_cache: dict = {}  # gear layout -> its trade moves
 
     @classmethod
-    def from_game(cls, game, **_):
+    def from_game(cls, game, difficulty=None):
+        """The engine for a validated game (Saucer Escape has no difficulty levels)."""
         return cls(build_catalog(game))
 
     # -- the API ---------------------------------------------------------------

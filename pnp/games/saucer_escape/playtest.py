@@ -1,25 +1,17 @@
-"""`pnp playtest saucer-escape`: many seeded games; every element of the sheet must be exercised.
+"""`pnp playtest saucer-escape`: what Saucer Escape gives the playtest harness (pnp.engine.playtest).
 
-An element is a box (every box of every track, map and record), an icon, an
-event row, a reward, an ability or a location. Games cycle through the
-random, greedy and filler players; the report prints the score distribution,
-the win rate (Hivemind killed and escaped) per player, and the most and least
-used elements. A run in which some element never happened fails.
+Every element of the sheet must happen in some game: every box of every
+track, map and record, every icon, event row, reward, ability and location.
+Games cycle through the random, greedy and scenario players (filler,
+besieger, claws, veteran), one seat each: the game is solo.
 """
 from __future__ import annotations
 
-import json
-import os
-import statistics
-from dataclasses import dataclass, field
-
-from pnp.engine.coverage import Coverage
-from pnp.engine.runner import GameSpec, game_index, game_seed, play_many, replay
+from pnp.engine.playtest import Expected, PlaytestPlan, Setup
 from pnp.games.saucer_escape.catalog import Catalog
 from pnp.games.saucer_escape.engine import SaucerEngine
 
 LINEUP = ("random", "greedy", "filler", "besieger", "claws", "veteran", "veteran")  # veterans twice: crew boxes are rare
-POLICY_TABLE = "pnp.games.saucer_escape.policies.POLICIES"
 
 
 def elements(catalog: Catalog) -> list[str]:
@@ -57,74 +49,17 @@ def elements(catalog: Catalog) -> list[str]:
     return keys
 
 
-@dataclass
-class SaucerReport:
-    games: int
-    coverage: Coverage
-    expected: list[str]
-    scores: dict = field(default_factory=dict)  # player -> list of scores
-    wins: dict = field(default_factory=dict)
-
-    @property
-    def missing(self) -> list[str]:
-        return self.coverage.missing(self.expected)
-
-    @property
-    def ok(self) -> bool:
-        return not self.missing
-
-    def _distribution(self, values) -> str:
-        ordered = sorted(values)
-        pct = lambda q: ordered[min(len(ordered) - 1, int(q * len(ordered)))]  # noqa: E731
-        return (f"mean {statistics.mean(ordered):.1f}, p10 {pct(0.1)}, median {pct(0.5)}, p90 {pct(0.9)}, "
-                f"max {ordered[-1]}")
-
-    def _where(self, key: str) -> str:
-        """Where a rarely used element first happened, so a designer can replay that game."""
-        witness = self.coverage.witnesses.get(key)
-        return f"; first in seed {witness[0]}, turn {witness[1]}" if witness else ""
-
-    def to_text(self) -> str:
-        counts = sorted(((self.coverage.cards[k], k) for k in self.expected), reverse=True)
-        lines = [f"games: {self.games}; sheet elements exercised: {len(self.expected) - len(self.missing)} of {len(self.expected)}"]
-        for player, values in sorted(self.scores.items()):
-            won = self.wins.get(player, 0)
-            lines.append(f"{player:8} score {self._distribution(values)}; win rate {won / len(values):.1%} ({won} of {len(values)})")
-        lines.append("most used: " + ", ".join(f"{k} ({n})" for n, k in counts[:6]))
-        used = [(n, k) for n, k in counts if n]  # the unused ones are listed as errors below
-        lines.append("least used: " + ", ".join(f"{k} ({n}{self._where(k)})" for n, k in used[-6:]))
-        if self.ok:
-            lines.append(f"ok: every box, icon, event, reward, ability and location was exercised ({len(self.expected)} elements)")
-        else:
-            lines += [f"error: never exercised: {k}" for k in self.missing]
-        return "\n".join(lines)
-
-    def to_json(self) -> str:
-        return json.dumps({"games": self.games, "ok": self.ok, "missing": self.missing,
-                           "elements": {k: self.coverage.cards[k] for k in self.expected},
-                           "first_seen": {k: self.coverage.witnesses.get(k) for k in self.expected},
-                           "scores": {p: {"mean": statistics.mean(v), "max": max(v), "min": min(v)} for p, v in self.scores.items()},
-                           "wins": self.wins}, indent=2)
+def setups(game, players: int | None):
+    i = 0
+    while True:
+        yield Setup((LINEUP[i % len(LINEUP)],))
+        i += 1
 
 
-def playtest(game, games: int = 840, seed: int = 1, progress=None, processes: int | None = None, **_) -> SaucerReport:
-    engine = SaucerEngine.from_game(game)
-    report = SaucerReport(games, Coverage(), elements(engine.catalog))
-    specs = [GameSpec(game_seed(seed, i), (LINEUP[i % len(LINEUP)],)) for i in range(games)]
-    playouts, report.coverage = play_many(engine, POLICY_TABLE, specs, processes or os.cpu_count() or 1)
-    for spec, playout in zip(specs, playouts):
-        player = spec.players[0]
-        report.scores.setdefault(player, []).append(playout.result.scores[0])
-        report.wins[player] = report.wins.get(player, 0) + bool(playout.result.winners)
-        if progress:
-            progress(1)
-    return report
-
-
-def replay_game(game, played_seed: int, seed: int = 1, **_) -> list[str]:
-    """A game of the playtest run with --seed `seed`, step by step, with the player it had there."""
-    from pnp.games.saucer_escape.policies import POLICIES
-
-    player = LINEUP[game_index(seed, played_seed) % len(LINEUP)]
-    lines = replay(SaucerEngine.from_game(game), played_seed, [POLICIES[player]])
-    return [f"seed {played_seed}: the {player} player; turn (after the move), who, move -> what it resolved"] + lines
+PLAN = PlaytestPlan(
+    engine=SaucerEngine.from_game,
+    policy_table="pnp.games.saucer_escape.policies.POLICIES",
+    setups=setups,
+    expected=lambda engine, game: Expected(elements(engine.catalog)),
+    default_games=840,
+)

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from pnp.model.common import Effect, Id, StrictModel
+from pnp.model.common import Effects, Id, StrictModel
 from pnp.model.sheet import GridMap, Icon, ScoreTerm, SheetEntryBase, TableRow, Track
 
 
@@ -37,7 +37,7 @@ class Ability(StrictModel):
     id: Id
     name: str
     text: str
-    effects: list[Effect]
+    effects: Effects
 
 
 class CrewMember(StrictModel):

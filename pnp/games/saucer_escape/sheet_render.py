@@ -37,8 +37,8 @@ class Area:
     def number_box(self, x, y, w, h, name):
         self.pen.number_box(*self.at(x, y), mm(w), mm(h), name)
 
-    def icon(self, name, x, y, size, color=None):
-        self.pen.icon(name, *self.at(x, y), mm(size), self.color(color))
+    def emblem(self, name, x, y, size, color=None):
+        self.pen.emblem(name, *self.at(x, y), mm(size), self.color(color))
 
     def rect(self, x, y, w, h, **style):
         for key in ("fill", "stroke"):
@@ -103,7 +103,7 @@ def _map_cell(a, x, y, size, ch, name):
     elif ch in "rb":
         colour = "red" if ch == "r" else "blue"
         a.rect(x + 0.4, y + 0.4, size - 0.8, size - 0.8, stroke=colour, width=1.6)
-        a.icon("red_keycard", x + size * 0.25, y + size * 0.25, size * 0.5, colour)
+        a.emblem("red_keycard", x + size * 0.25, y + size * 0.25, size * 0.5, colour)
 
 
 def _entrance(a, x, y, size, location, direction):
@@ -118,7 +118,7 @@ def draw_legend(pen, region, sheet, game):
     items = [(0.5, "ARROW", "raise an enemy", "muted"), (27, "CLAW", "raise the Hivemind", "alien"),
              (56, "NEG_LASGUN", "boxed in: item lost", "muted"), (84, "POD_FUELED", "pod fueled", "ink")]
     for x, icon, words, colour in items:
-        a.icon(icon, x, 0.8, 3.6, colour)
+        a.emblem(icon, x, 0.8, 3.6, colour)
         a.text(x + 4.4, 1.4, words, 5.4, "regular", "ink")
     a.text(0.5, 5.0, "? event (roll 2 dice)   red / blue outline: door, costs a keycard   thick box: location entrance",
            5.0, "regular", "muted")
@@ -128,13 +128,13 @@ def draw_party(pen, region, sheet, game):
     a = Area(pen, region)
     a.rect(0, 0, region.w / mm(1), region.h / mm(1), fill="panel", radius=2)
     a.header("PARTY ITEMS")
-    a.icon("artifacts", 2, 6, 6, "muted")
+    a.emblem("artifacts", 2, 6, 6, "muted")
     a.number_box(9, 5, 14, 10, "party.artifacts")
     a.text(2, 16.5, "Artifacts", 6, "bold")
     a.text(2, 19.5, "(7 = a crew rank)", 5, "regular", "muted")
     for k, (item, label) in enumerate((("medkit", "Medkits"), ("red_keycard", "Red keycards"), ("blue_keycard", "Blue keycards"))):
         y = 5 + k * 6.2
-        a.icon(item, 27, y + 0.3, 3.8, ITEM_COLORS.get(item, "muted"))
+        a.emblem(item, 27, y + 0.3, 3.8, ITEM_COLORS.get(item, "muted"))
         a.text(32, y + 1, label, 6, "bold")
         a.track(50, y, sheet.party[item].length, f"party.{item}")
 
@@ -168,7 +168,7 @@ def draw_enemies(pen, region, sheet, game):
             a.track(7, y + 2.9, reward.length, f"reward.{i + 1}", _icon_map(reward), colors)
             a.number_box(34, y + 2, 6, 6, f"enemy.{i + 1}.number")
         else:
-            a.icon("alien", 35, y + 2, 5.5, "alien")
+            a.emblem("alien", 35, y + 2, 5.5, "alien")
         _enemy(a, enemy, 41, y, f"enemy.{i + 1}", colors)
         a.number_box(110, y + 2, 7, 6, f"enemy.{i + 1}.target")
         a.text(119, y + 0.4, location.name, 6.2, "bold")
@@ -179,14 +179,14 @@ def draw_enemies(pen, region, sheet, game):
 
 def _enemy(a, enemy, x, y, name, colors):
     a.text(x, y + 0.6, enemy.name, 6.8, "bold")
-    a.icon("life", x, y + 4.6, 3, "red")
+    a.emblem("life", x, y + 4.6, 3, "red")
     a.text(x + 3.6, y + 4.9, f"+{enemy.life_bonus}", 6, "bold")
-    a.icon("power", x + 11, y + 4.6, 3, "accent")
+    a.emblem("power", x + 11, y + 4.6, 3, "accent")
     a.text(x + 14.6, y + 4.9, f"+{enemy.power_bonus}", 6, "bold")
     box, strip = a.box_mm, 2.8  # the strip between Life and Power holds the negation icons
     a.track(66, y + 0.4, enemy.life.length, f"{name}.life", _icon_map(enemy.life), colors)
     for icon in enemy.between:
-        a.icon(icon.icon, 66 + (icon.at - 1) * box + (box - strip + 0.2) / 2, y + 0.5 + box, strip - 0.2, "ink")
+        a.emblem(icon.icon, 66 + (icon.at - 1) * box + (box - strip + 0.2) / 2, y + 0.5 + box, strip - 0.2, "ink")
     a.track(66, y + 0.4 + box + strip, enemy.power.length, f"{name}.power", _icon_map(enemy.power), colors)
 
 

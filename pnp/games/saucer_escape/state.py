@@ -42,6 +42,11 @@ class SaucerState:
     free_offered: tuple | None = None  # the non-trade free moves last listed ...
     free_base: tuple | None = None  # ... still standing after a gear trade; None otherwise
 
+    @property
+    def round(self) -> int:
+        """The engine contract's round (pnp.engine.api.GameState): a turn of the sheet."""
+        return self.turn
+
     def copy(self) -> "SaucerState":
         new = SaucerState.__new__(SaucerState)
         new.__dict__.update(self.__dict__)

@@ -1,0 +1,153 @@
+"""Binding cards to layouts: each card side becomes a `Face`, a template with the values its boxes show.
+
+A face's values are every field of the card (nested ones as "part.field", so
+a layout box can name `cost`, `ability.text` or any field a game declares)
+plus a few derived ones (rank label, suit name and colour, accent, game and
+deck names). Text is fitted here, once: the validator reports what does not
+fit and the renderers draw exactly these lines.
+
+Every printed card has a front and a back. The back is the card's own second
+face when it is double-sided; otherwise the layout's back template for the
+card, for its kind, or for its deck (`backs:` in layouts/<game>/cards.yaml).
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pnp.content import CardRecord, Game
+from pnp.diagnostics import Diagnostic
+from pnp.image_files import PRINT_DPI, dpi_in_box, is_image, pixel_size
+from pnp.layout import CardLayout, Template
+from pnp.model import Card
+from pnp.model.walk import flat_values
+from pnp.text.fit import Fit, fit_text
+
+DEFAULT_ACCENT = "#333333"
+
+
+@dataclass
+class Face:
+    key: str  # unique per distinct drawing, used as the symbol name
+    template: Template
+    values: dict
+    fits: dict[str, Fit] = field(default_factory=dict)
+
+
+@dataclass
+class CardFaces:
+    fronts: dict[str, Face] = field(default_factory=dict)  # card id -> its front
+    backs: dict[str, Face] = field(default_factory=dict)  # card id -> its back (shared faces for shared backs)
+
+
+def card_values(card: Card, deck_id: str, game: Game, layout: CardLayout) -> dict:
+    """The flat values a face's boxes can show: every card field plus derived ones."""
+    suit = _suits(game).get(card.suit) if card.suit else None
+    values = flat_values(card, skip=("back",))
+    values.update({
+        "art": str(game.root / card.art) if is_image(card.art) else (card.art or ""),
+        "rank_label": _rank_labels(game).get(card.rank, str(card.rank)) if card.rank else "",
+        "suit_name": suit.name if suit else "", "suit_color": suit.color if suit else DEFAULT_ACCENT,
+        "game_title": game.manifest.title, "deck_name": game.decks[deck_id].model.name,
+    })
+    # a kind's accent colour, else its suit's: a layout colour "{accent}" follows the card
+    values["accent"] = layout.accents.get(card.kind) or (suit.color if suit else DEFAULT_ACCENT)
+    return values
+
+
+def _suits(game: Game) -> dict:
+    return {s.id: s for deck in game.decks.values() for s in deck.model.suits}
+
+
+def _rank_labels(game: Game) -> dict[int, str]:
+    return {r.rank: r.label for deck in game.decks.values() for r in deck.model.ranks}
+
+
+def template_values(game: Game, deck_id: str, template: Template) -> dict:
+    """The values of a back template: the game and deck names, and the template's own values."""
+    return {"game_title": game.manifest.title, "deck_name": game.decks[deck_id].model.name, **template.values}
+
+
+def bind_cards(game: Game, layout: CardLayout) -> tuple[CardFaces, list[Diagnostic]]:
+    """A front and a back Face per card, plus every problem: a side without a template, text that does not fit."""
+    faces, problems = CardFaces(), []
+    shared: dict[str, Face] = {}  # back templates are drawn once per deck
+    for record in game.cards():
+        front = _side_face(f"face:{record.card.id}", record.card, record, record.keypath, game, layout, problems)
+        if front:
+            faces.fronts[record.card.id] = front
+        if record.back is not None:
+            back = _side_face(f"face:{record.card.id}:back", record.back, record, record.keypath + ("back",),
+                              game, layout, problems)
+        else:
+            back = _template_back(record, game, layout, shared, problems)
+        if back:
+            faces.backs[record.card.id] = back
+    return faces, problems
+
+
+def _side_face(key, card: Card, record: CardRecord, keypath: tuple, game, layout, problems) -> Face | None:
+    template = layout.faces.get(card.kind)
+    if template is None:
+        problems.append(record.source.diagnostic(keypath + ("kind",), "no-layout", f"no face template for card kind "
+                        f"'{card.kind}' in layouts/{game.id}/cards.yaml; add it under faces:"))
+        return None
+    face = Face(key, template, card_values(card, record.deck, game, layout))
+    problems += _fit_all(face, layout, record, card, keypath) + _art_resolution(face, record, card, keypath)
+    return face
+
+
+def _template_back(record: CardRecord, game: Game, layout: CardLayout, shared: dict, problems) -> Face | None:
+    template = layout.backs.choose(record.card.id, record.card.kind, record.deck)
+    if template is None:
+        problems.append(record.diagnostic("no-back", f"card '{record.card.id}' has no back: give it a back: side, or "
+                        f"name a template for its deck, kind or id under backs: in layouts/{game.id}/cards.yaml", "id"))
+        return None
+    key = f"back:{record.deck}:{template.name}"
+    if key not in shared:
+        face = shared[key] = Face(key, template, template_values(game, record.deck, template))
+        problems += _fit_all(face, layout, None, None, ())
+    return shared[key]
+
+
+def value_keypath(record: CardRecord, side_keypath: tuple, field_name: str) -> tuple:
+    """Where in the YAML a value shown on the card is written (for fit errors)."""
+    if record.keypath[0] == "suits":  # generated cards: point at their suit entry
+        return record.keypath
+    return side_keypath + tuple(field_name.split("."))
+
+
+def _fit_all(face: Face, layout: CardLayout, record: CardRecord | None, card: Card | None, keypath: tuple) -> list[Diagnostic]:
+    problems = []
+    for box in face.template.boxes:
+        if box.type != "text":
+            continue
+        if box.field not in face.values:
+            problems.append(layout.source.diagnostic(box.keypath + ("field",), "unknown-field",
+                            f"box '{box.name}' shows '{box.field}', which is not a card value; use one of: {', '.join(sorted(face.values))}"))
+            continue
+        text = str(face.values.get(box.field, "") or "")
+        fit = fit_text(text, layout.fonts[box.font], box.size, box.min_size, box.w, box.h, box.paragraph_gap)
+        face.fits[box.name] = fit
+        if not fit.ok and record is not None:
+            problems.append(record.source.diagnostic(value_keypath(record, keypath, box.field), f"text-{fit.problem}",
+                            f"card '{card.id}' field '{box.field}' does not fit box '{box.name}' even at {box.min_size:g}pt: "
+                            f"{fit.detail}; shorten the text or enlarge the box"))
+        elif not fit.ok:
+            problems.append(layout.source.diagnostic(box.keypath, f"text-{fit.problem}",
+                            f"box '{box.name}' of '{face.template.name}' cannot hold '{text}': {fit.detail}"))
+    return problems
+
+
+def _art_resolution(face: Face, record: CardRecord, card: Card, keypath: tuple) -> list[Diagnostic]:
+    """A warning for image art that prints below PRINT_DPI in its box (a missing file is reported elsewhere)."""
+    problems = []
+    for box in face.template.boxes:
+        path = face.values.get(box.field or "art") if box.type == "art" else None
+        pixels = pixel_size(Path(path)) if is_image(path) and Path(path).is_file() else None
+        if pixels and (dpi := dpi_in_box(pixels, box.w, box.h)) < PRINT_DPI - 0.5:
+            problems.append(record.source.diagnostic(keypath + ("art",), "low-resolution",
+                            f"'{card.art}' ({pixels[0]} x {pixels[1]} px) prints at {dpi:.0f} DPI in box '{box.name}'; print "
+                            f"shops want {PRINT_DPI}: use an image at least {round(box.w / 72 * PRINT_DPI)} x "
+                            f"{round(box.h / 72 * PRINT_DPI)} px", severity="warning"))
+    return problems

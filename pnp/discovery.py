@@ -1,0 +1,80 @@
+"""How games are found: a game is a folder `content/<game-id>/` holding a game.yaml.
+
+Its Python package, if it has one, is named by game.yaml's `plugin:` key:
+
+1. an installed package's entry point of that name, in the group `pnp.games`
+   (a game shipped as its own pip package), or else
+2. the package `pnp.games.<plugin>` (the games that ship with pnp).
+
+Either way it is a module attribute `PLUGIN`, a `pnp.plugin.GamePlugin`. A
+game.yaml without `plugin:` is a content-only game: the generic card model,
+card fields and effect words declared in game.yaml, and the generic sheet
+regions. Nothing generic imports a game package by name.
+"""
+from __future__ import annotations
+
+import importlib
+from importlib.metadata import entry_points
+from pathlib import Path
+
+from pnp.content import Game, load_game, load_manifest
+from pnp.diagnostics import Diagnostic, did_you_mean
+from pnp.model import Manifest
+from pnp.plugin import CONTENT_ONLY, GamePlugin
+from pnp.source import Source
+
+ENTRY_POINT_GROUP = "pnp.games"
+
+
+def game_ids(root: Path) -> list[str]:
+    """Every game of the project at `root`, sorted: the folders of content/ that hold a game.yaml."""
+    content = root / "content"
+    if not content.is_dir():
+        return []
+    return sorted(folder.name for folder in content.iterdir() if (folder / "game.yaml").is_file())
+
+
+def installed_plugins() -> dict[str, object]:
+    return {point.name: point for point in entry_points(group=ENTRY_POINT_GROUP)}
+
+
+def find_plugin(manifest: Manifest, source: Source) -> tuple[GamePlugin | None, list[Diagnostic]]:
+    """The plugin game.yaml names, or the content-only plugin when it names none."""
+    name = manifest.plugin
+    if name is None:
+        return CONTENT_ONLY, []
+    installed = installed_plugins()
+    try:
+        found = installed[name].load() if name in installed else importlib.import_module(f"pnp.games.{name}").PLUGIN
+    except ModuleNotFoundError as exc:
+        if exc.name not in (f"pnp.games.{name}", name):
+            raise  # the package exists but imports something missing: a bug in it, not in game.yaml
+        known = sorted(set(installed) | set(_bundled()))
+        return None, [source.diagnostic(("plugin",), "unknown-plugin", f"no game package named '{name}'"
+                                        f"{did_you_mean(name, known)}; known: {', '.join(known) or 'none'}")]
+    if not isinstance(found, GamePlugin):
+        return None, [source.diagnostic(("plugin",), "unknown-plugin",
+                                        f"'{name}' does not provide a GamePlugin (its PLUGIN or entry point)")]
+    return found, []
+
+
+def _bundled() -> list[str]:
+    games = Path(__file__).with_name("games")
+    return sorted(p.name for p in games.iterdir() if (p / "__init__.py").is_file())
+
+
+def load(root: Path, game_id: str) -> tuple[Game | None, list[Diagnostic]]:
+    """A game of the project: its manifest, the plugin it names, then the rest of its content."""
+    folder = root / "content" / game_id
+    source, manifest, problems = load_manifest(folder)
+    if manifest is None:
+        return None, problems
+    plugin, found = find_plugin(manifest, source)
+    problems += found
+    if plugin is None:
+        return None, problems
+    if manifest.id != game_id:
+        problems.append(source.diagnostic(("id",), "game-id", f"game.yaml says id '{manifest.id}' but its folder is "
+                                          f"content/{game_id}/; make them the same"))
+    game, more = load_game(folder, plugin, source, manifest)
+    return game, problems + more

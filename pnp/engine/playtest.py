@@ -1,0 +1,203 @@
+"""The playtest harness: one for every game with an engine.
+
+A game supplies a `PlaytestPlan`: its engine, its players (a policy table),
+the cycle of set-ups its games go through, and the elements every run must
+witness. The harness does the rest the same way for every game: plays the
+seeded games on all cores, keeps coverage and the earliest witness of every
+element, counts wins and scores per kind of player, writes the text and JSON
+reports, and replays any game of a run move by move (`pnp playtest --replay`,
+and the golden playthroughs of the tests).
+"""
+from __future__ import annotations
+
+import json
+import os
+import statistics
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+from itertools import islice
+from typing import TYPE_CHECKING, Any
+
+from pnp.engine.api import Action, Engine
+from pnp.engine.coverage import Coverage
+from pnp.engine.runner import GameSpec, game_index, game_seed, play_many, policy_table, replay
+
+if TYPE_CHECKING:
+    from pnp.content import Game
+    from pnp.model import Difficulty
+
+
+@dataclass(frozen=True)
+class Setup:
+    """One game's table: the kind of player in each seat, and the engine's options."""
+
+    players: tuple[str, ...]
+    options: tuple[tuple[str, Any], ...] = ()
+
+    def describe(self) -> str:
+        seats = f"{len(self.players)} player{'s' if len(self.players) > 1 else ''} ({', '.join(self.players)})"
+        flags = [name.replace("_", " ") for name, value in self.options if value is True]
+        return f"{seats}, {', '.join(flags) or 'standard rules'}"
+
+
+@dataclass(frozen=True)
+class Expected:
+    elements: list[str]  # what must happen in some game: card ids, sheet boxes, abilities...
+    words: list[str] = field(default_factory=list)  # effect words that must resolve
+    reference: list[str] = field(default_factory=list)  # cards that never enter play, listed for completeness
+
+
+@dataclass(frozen=True)
+class PlaytestPlan:
+    """What a game gives the harness."""
+
+    engine: Callable[[Game, Difficulty | None], Engine]
+    policy_table: str  # "module.NAME" of a dict: kind of player -> Policy (worker processes import it)
+    setups: Callable[[Game, int | None], Iterator[Setup]]  # endless; int: the player count asked for, if any
+    expected: Callable[[Engine, Game], Expected]
+    default_games: int = 200
+    describe: Callable[[Engine, Action], str] | None = None  # a move in words, for replays
+    score_name: str = "score"  # what Result.scores count
+    lower_scores_win: bool = False
+
+
+def table(plan: PlaytestPlan, game: Game, games: int, players: int | None) -> list[Setup]:
+    return list(islice(plan.setups(game, players), games))
+
+
+def run(plan: PlaytestPlan, game: Game, games: int | None = None, seed: int = 1, players: int | None = None,
+        difficulty: Difficulty | None = None, progress=None, processes: int | None = None) -> PlaytestReport:
+    """Play the run's games (game i plays seed game_seed(seed, i)) and report on them."""
+    engine = plan.engine(game, difficulty)
+    setups = table(plan, game, games or plan.default_games, players)
+    specs = [GameSpec(game_seed(seed, i), setup.players, setup.options) for i, setup in enumerate(setups)]
+    playouts, coverage = play_many(engine, plan.policy_table, specs, processes or os.cpu_count() or 1)
+    report = PlaytestReport(game.id, len(specs), difficulty.value if difficulty else None, coverage,
+                            plan.expected(engine, game), plan.score_name, plan.lower_scores_win)
+    for spec, playout in zip(specs, playouts):
+        report.add(spec.players, playout.result, playout.steps)
+        if progress:
+            progress(1)
+    return report
+
+
+def replay_game(plan: PlaytestPlan, game: Game, played_seed: int, seed: int = 1, players: int | None = None,
+                difficulty: Difficulty | None = None) -> list[str]:
+    """One game of the run with these options, move by move, at the table it had in that run."""
+    index = game_index(seed, played_seed)
+    setup = next(islice(plan.setups(game, players), index, None))
+    engine = plan.engine(game, difficulty)
+    policies = policy_table(plan.policy_table)
+    describe = (lambda action: plan.describe(engine, action)) if plan.describe else None
+    lines = replay(engine, played_seed, [policies[p] for p in setup.players], describe, **dict(setup.options))
+    return [f"seed {played_seed}: {setup.describe()}; round (after the move), who, move -> what it resolved"] + lines
+
+
+@dataclass
+class Seats:
+    """One kind of player across a run: how many seats it took, how many it won, its scores."""
+
+    seats: int = 0
+    wins: int = 0
+    scores: list[int] = field(default_factory=list)
+
+
+@dataclass
+class PlaytestReport:
+    game: str
+    games: int
+    difficulty: str | None
+    coverage: Coverage
+    expected: Expected
+    score_name: str = "score"
+    lower_scores_win: bool = False
+    kinds: dict[str, Seats] = field(default_factory=dict)
+    rounds: list[int] = field(default_factory=list)
+    steps: list[int] = field(default_factory=list)
+
+    def add(self, players: tuple[str, ...], result, steps: int) -> None:
+        for seat, kind in enumerate(players):
+            stats = self.kinds.setdefault(kind, Seats())
+            stats.seats += 1
+            stats.wins += seat in result.winners
+            stats.scores.append(result.scores[seat])
+        self.rounds.append(result.rounds)
+        self.steps.append(steps)
+
+    @property
+    def missing(self) -> list[str]:
+        return self.coverage.missing(self.expected.elements)
+
+    @property
+    def unused_words(self) -> list[str]:
+        return self.coverage.missing_words(self.expected.words)
+
+    @property
+    def ok(self) -> bool:
+        return not self.missing and not self.unused_words
+
+    def first_seen(self, key: str) -> tuple | None:
+        return self.coverage.witnesses.get(key)
+
+    # -- text ---------------------------------------------------------------------
+    def to_text(self) -> str:
+        expected = self.expected
+        level = f" at difficulty {self.difficulty}" if self.difficulty else ""
+        lines = [f"games: {self.games}{level}; rounds: {sum(self.rounds)}, per game mean "
+                 f"{statistics.mean(self.rounds):.1f}, max {max(self.rounds)}; actions per round: mean "
+                 f"{sum(self.steps) / max(1, sum(self.rounds)):.1f}",
+                 f"witnessed: {len(expected.elements) - len(self.missing)} of {len(expected.elements)} elements"
+                 + (f", {len(expected.words) - len(self.unused_words)} of {len(expected.words)} effect words"
+                    if expected.words else ""),
+                 "", f"{'player':10} {'seats':>6} {'wins':>6} {'win rate':>8}   {self.score_name}"]
+        for kind, stats in sorted(self.kinds.items()):
+            lines.append(f"{kind:10} {stats.seats:6d} {stats.wins:6d} {stats.wins / stats.seats:8.1%}   "
+                         f"{_distribution(stats.scores)}")
+        counts = sorted(((self.coverage.cards[k], k) for k in expected.elements), key=lambda c: (-c[0], c[1]))
+        used = [(n, k) for n, k in counts if n]
+        lines += ["", "most used: " + ", ".join(f"{k} ({n})" for n, k in used[:6]),
+                  "least used: " + ", ".join(f"{k} ({n}{self._where(k)})" for n, k in reversed(used[-6:]))]
+        if expected.reference:
+            lines.append("reference cards, never played: " + ", ".join(expected.reference))
+        if self.ok:
+            words = f" and all {len(expected.words)} effect words resolved" if expected.words else ""
+            lines.append(f"ok: all {len(expected.elements)} elements witnessed{words}")
+        else:
+            lines += [f"error: no witness for '{k}': it never happened in {self.games} games" for k in self.missing]
+            lines += [f"error: effect word '{w}' never resolved" for w in self.unused_words]
+        return "\n".join(lines)
+
+    def _where(self, key: str) -> str:
+        """Where a rarely used element first happened, so a designer can replay that game."""
+        witness = self.first_seen(key)
+        return f"; first in seed {witness[0]}, round {witness[1]}" if witness else ""
+
+    # -- JSON ---------------------------------------------------------------------
+    def to_json(self) -> str:
+        expected = self.expected
+        return json.dumps({
+            "game": self.game, "games": self.games, "difficulty": self.difficulty, "ok": self.ok,
+            "missing": self.missing, "unused_words": self.unused_words,
+            "elements": {k: self.coverage.cards[k] for k in expected.elements},
+            "words": {w: self.coverage.words[w] for w in expected.words},
+            "first_seen": {k: self.first_seen(k) for k in expected.elements},
+            "reference": expected.reference,
+            "players": {kind: {"seats": s.seats, "wins": s.wins, "win_rate": s.wins / s.seats,
+                               self.score_name: _summary(s.scores)} for kind, s in sorted(self.kinds.items())},
+            "rounds": {"total": sum(self.rounds), "mean": statistics.mean(self.rounds), "max": max(self.rounds)},
+        }, indent=2)
+
+
+def _percentile(ordered: list, q: float):
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def _summary(values: list[int]) -> dict:
+    ordered = sorted(values)
+    return {"mean": statistics.mean(ordered), "p10": _percentile(ordered, 0.1), "median": _percentile(ordered, 0.5),
+            "p90": _percentile(ordered, 0.9), "min": ordered[0], "max": ordered[-1]}
+
+
+def _distribution(values: list[int]) -> str:
+    s = _summary(values)
+    return f"mean {s['mean']:.1f}, p10 {s['p10']}, median {s['median']}, p90 {s['p90']}, max {s['max']}"

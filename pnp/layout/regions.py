@@ -1,0 +1,79 @@
+"""Where the generic region kinds put things inside their region (pure geometry, in points).
+
+The validator uses these plans to say what does not fit; the renderer
+(pnp.render.regions) draws exactly what they place. Coordinates are from the
+design area's top-left, y growing downwards, like the layout files.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from pnp.text.fonts import string_width
+from pnp.units import mm
+
+AREA_LABEL_SIZE, AREA_TEXT_SIZE, AREA_TEXT_MIN = 11.0, 8.0, 6.0  # type sizes in points
+TRACK_LABEL_SIZE = 8.0
+PAD = mm(3)  # inside a region's edge
+LABEL = mm(6)  # height of an area's or track's label line
+TEXT = mm(11)  # height of an area's text, when it has text
+CARD_GAP = mm(4)  # between card outlines
+
+
+@dataclass(frozen=True)
+class Rect:
+    x: float
+    y: float
+    w: float
+    h: float
+
+
+@dataclass(frozen=True)
+class AreaPlan:
+    label: Rect
+    text: Rect | None
+    slots: list[Rect]  # one card outline per card the area holds
+    needed: tuple[float, float] | None = None  # when they do not fit: (height at this width, width for one row)
+
+
+def area_plan(region, has_text: bool, cards: int, card_w: float, card_h: float) -> AreaPlan:
+    """An area: its label, its text, then its card outlines in a centred grid below them."""
+    label = Rect(region.x + PAD, region.y + PAD, region.w - 2 * PAD, LABEL)
+    top = label.y + label.h
+    text = Rect(label.x, top, label.w, TEXT) if has_text else None
+    if text:
+        top += text.h
+    room = Rect(region.x + PAD, top + mm(1), region.w - 2 * PAD, region.y + region.h - PAD - top - mm(1))
+    if cards == 0:
+        return AreaPlan(label, text, [])
+    columns = max(1, min(cards, int((room.w + CARD_GAP) // (card_w + CARD_GAP))))
+    rows = math.ceil(cards / columns)
+    grid_w, grid_h = columns * card_w + (columns - 1) * CARD_GAP, rows * card_h + (rows - 1) * CARD_GAP
+    if grid_w > room.w + 0.01 or grid_h > room.h + 0.01:
+        one_row = 2 * PAD + cards * card_w + (cards - 1) * CARD_GAP
+        return AreaPlan(label, text, [], (region.h - room.h + grid_h, one_row))
+    left, top = room.x + (room.w - grid_w) / 2, room.y + (room.h - grid_h) / 2
+    slots = [Rect(left + (i % columns) * (card_w + CARD_GAP), top + (i // columns) * (card_h + CARD_GAP), card_w, card_h)
+             for i in range(cards)]
+    return AreaPlan(label, text, slots)
+
+
+@dataclass(frozen=True)
+class TrackPlan:
+    label: Rect
+    boxes: list[Rect]  # box 1 first
+    needed: float | None = None  # when the boxes do not fit: the region width they need
+
+
+def track_plan(region, length: int, box: float, label_width: float) -> TrackPlan:
+    """A track: its label on the left, then `length` boxes in a row, vertically centred."""
+    label = Rect(region.x, region.y + (region.h - LABEL) / 2, label_width, LABEL)
+    left = region.x + label_width + mm(2)
+    if left + length * box > region.x + region.w + 0.01 or box > region.h + 0.01:
+        return TrackPlan(label, [], left - region.x + length * box)
+    top = region.y + (region.h - box) / 2
+    return TrackPlan(label, [Rect(left + i * box, top, box, box) for i in range(length)])
+
+
+def track_label_width(label: str, font: str) -> float:
+    return string_width(label, font, TRACK_LABEL_SIZE) + 2

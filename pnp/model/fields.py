@@ -1,0 +1,57 @@
+"""Card fields a game declares in its game.yaml (`card_fields:`), for games without Python code.
+
+Each declared field becomes a field of the game's card model: checked like any
+other key, shown by a layout box that names it, and listed in the deck schema.
+"""
+from __future__ import annotations
+
+from typing import Annotated, Any, Literal
+
+from pydantic import Field, StringConstraints, create_model
+
+from pnp.model.common import Effects, StrictModel
+from pnp.model.deck import Card
+
+FieldName = Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9_]*$")]
+
+
+class FieldSpec(StrictModel):
+    type: Literal["text", "integer", "flag", "choice", "effects"]
+    description: str = ""
+    required: bool = False
+    min: int | None = Field(None, description="integer: the smallest value allowed")
+    max: int | None = Field(None, description="integer: the largest value allowed")
+    choices: list[str] = Field(default_factory=list, description="choice: the values allowed")
+
+
+def _annotation(spec: FieldSpec) -> Any:
+    if spec.type == "text":
+        return str
+    if spec.type == "integer":
+        return Annotated[int, Field(ge=spec.min, le=spec.max)]
+    if spec.type == "flag":
+        return bool
+    if spec.type == "choice":
+        return Literal[tuple(spec.choices)] if spec.choices else str
+    return Effects
+
+
+_DEFAULTS = {"text": "", "integer": None, "flag": False, "choice": None, "effects": []}
+
+
+def extend_card_model(base: type[Card], fields: dict[str, FieldSpec], title: str) -> type[Card]:
+    """`base` with the declared fields added (a declared field never replaces one of base's)."""
+    if not fields:
+        return base
+    declared = {}
+    for name, spec in fields.items():
+        annotation = _annotation(spec)
+        if spec.required:
+            declared[name] = (annotation, Field(description=spec.description or None))
+        else:
+            default = _DEFAULTS[spec.type]
+            optional = annotation | None if default is None else annotation
+            declared[name] = (optional, Field(default_factory=list, description=spec.description or None)
+                              if spec.type == "effects" else Field(default, description=spec.description or None))
+    model_name = "".join(part.title() for part in title.replace("-", " ").split()) + "Card"
+    return create_model(model_name, __base__=base, **declared)

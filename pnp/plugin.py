@@ -1,0 +1,71 @@
+"""What a game's Python package gives pnp: the `GamePlugin` type.
+
+A game made only of content and layouts needs none of it (see pnp.discovery):
+the generic card model, content-declared card fields and effect words, and
+the generic sheet regions serve it. A package adds what data cannot say:
+vector emblems, a card model with structure of its own, content checks tied
+to its rules, sheet regions drawn by code, and an engine with its players.
+"""
+from __future__ import annotations
+
+import importlib
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING, Any, Protocol
+
+from pnp.engine.vocabulary import Vocabulary
+from pnp.model import Card
+
+if TYPE_CHECKING:
+    from pnp.content import Game
+    from pnp.diagnostics import Diagnostic
+    from pnp.engine.playtest import PlaytestPlan
+
+
+class Emblem(Protocol):
+    """A vector drawing in a 100 x 100 unit box (y up), in one colour, on the backend it is given."""
+
+    def __call__(self, backend: Any, color: str) -> None: ...
+
+
+class ContentChecks(Protocol):
+    """The game's own content checks, each tied to a rule: every problem as a diagnostic."""
+
+    def __call__(self, game: Game) -> list[Diagnostic]: ...
+
+
+class RegionRenderer(Protocol):
+    """Draws one region of a sheet layout from the sheet's content, with the pen of pnp.render.sheets."""
+
+    def __call__(self, pen: Any, region: Any, sheet: Any, game: Game) -> None: ...
+
+
+class WordPlaces(Protocol):
+    """Effect word -> where on a sheet it is used, for the glossary."""
+
+    def __call__(self, game: Game) -> dict[str, list[str]]: ...
+
+
+@dataclass(frozen=True)
+class GamePlugin:
+    card_model: type[Card] = Card
+    vocabulary: Vocabulary | None = None  # None: the words come from game.yaml (`vocabulary:`), if any
+    emblems: Mapping[str, Emblem] = field(default_factory=dict)
+    checks: ContentChecks | None = None
+    settings_model: type | None = None  # a pydantic model for game.yaml `settings:`
+    sheet_model: type | None = None  # the model of the game's sheet files; None: the generic sheet model
+    sheet_renderers: Mapping[str, RegionRenderer] = field(default_factory=dict)  # region kind -> renderer
+    word_places: WordPlaces | None = None
+    playtest: str | None = None  # "module:attribute" of the game's PlaytestPlan; imported only to play
+
+    @property
+    def has_engine(self) -> bool:
+        return self.playtest is not None
+
+    def playtest_plan(self) -> PlaytestPlan:
+        """The game's playtest plan, imported now: validating or building a game never loads its engine."""
+        module, _, name = self.playtest.partition(":")
+        return getattr(importlib.import_module(module), name)
+
+
+CONTENT_ONLY = GamePlugin()  # a game with no Python package

@@ -1,0 +1,26 @@
+"""A validated game with everything a build needs: the `Project` every output function takes."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from pnp.binding import CardFaces
+from pnp.content import Game
+from pnp.layout import CardLayout, CardSize, PrintSetup
+from pnp.layout.sheet import SheetLayout
+
+
+@dataclass
+class Project:
+    root: Path  # the project folder: content/, layouts/
+    game: Game
+    layout: CardLayout | None  # None for a game without cards
+    print_setup: PrintSetup
+    faces: CardFaces = field(default_factory=CardFaces)  # every card's front and back
+    sheet_layouts: dict[str, SheetLayout] = field(default_factory=dict)  # sheet id -> its layout
+    card_size: CardSize | None = None  # the game's card size (playmat areas outline cards of this size)
+
+    @property
+    def templates(self) -> Path:
+        """layouts/templates/: the Jinja2 templates of the rules reference."""
+        return self.root / "layouts" / "templates"

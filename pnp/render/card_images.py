@@ -1,0 +1,136 @@
+"""Card images: a PNG of every card side with its bleed (300 DPI), and Tabletop Simulator deck images.
+
+Resolution and grid limits are data: `images` in layouts/common/paper.yaml.
+
+Faces are drawn exactly as for print, into a PDF in memory, and rasterised by
+PDFium (pypdfium2, a self-contained wheel), so the images match the PDFs.
+
+File names: `<card-id>.png` for a front, `<card-id>-back.png` for the back side
+of a double-sided card, `back.png` for the back every card of the deck shares,
+and `back-<template>.png` for a back template that only some cards use.
+"""
+from __future__ import annotations
+
+import io
+import json
+import math
+from pathlib import Path
+
+from PIL import Image
+
+from pnp.render.cards import draw_face
+from pnp.render.outputs import deck_faces
+from pnp.render.pdf import PdfBackend, new_canvas
+
+
+def file_names(faces: list, backs: list) -> dict[str, str]:
+    """Face key -> PNG file name, for the distinct faces of a deck; `backs` is every card's back."""
+    one_back = len({face.key for face in backs}) == 1  # the whole deck shares one back: back.png
+    names = {}
+    for face in faces:
+        kind, _, rest = face.key.partition(":")
+        if kind == "face":
+            card_id, _, side = rest.partition(":")
+            names[face.key] = f"{card_id}-back.png" if side else f"{card_id}.png"
+        else:  # "back:<deck>:<template>"
+            names[face.key] = "back.png" if one_back else f"back-{rest.partition(':')[2]}.png"
+    return names
+
+
+def card_pngs(project, deck_id: str, difficulty, folder: Path) -> int:
+    """A PNG of each distinct card side of the deck (copies once), with the bleed; files written."""
+    fronts, backs = deck_faces(project, deck_id, difficulty)
+    distinct = _distinct(fronts + backs)
+    names = file_names(distinct, backs)
+    folder.mkdir(parents=True, exist_ok=True)
+    for face, image in zip(distinct, rasterise(project, distinct, project.print_setup.images.dpi / 72)):
+        _save(image, folder / names[face.key])
+    return len(distinct)
+
+
+def tabletop_deck(project, deck_id: str, difficulty, folder: Path) -> int:
+    """The deck's Tabletop Simulator images, cards trimmed and sized to fit the grid limits; files written."""
+    fronts, backs = deck_faces(project, deck_id, difficulty)
+    settings, size = project.print_setup.images, project.layout.size
+    cell = _cell_size(size.width * settings.dpi / 72, size.height * settings.dpi / 72, settings.tabletop)
+    distinct = _distinct(fronts + backs)
+    small = dict(zip((face.key for face in distinct), rasterise(project, distinct, cell[0] / size.width, cell)))
+    return tts_deck([small[f.key] for f in fronts], [small[b.key] for b in backs], folder, settings.tabletop)
+
+
+def _distinct(faces: list) -> list:
+    return list({face.key: face for face in faces}.values())
+
+
+def rasterise(project, faces: list, scale: float, trimmed: tuple[int, int] | None = None) -> list[Image.Image]:
+    """Each face as an RGB image, `scale` pixels per point: with its bleed, or cut to the trim and
+    `trimmed` pixels. The faces are drawn exactly as for print into a PDF in memory."""
+    import pypdfium2 as pdfium
+
+    size = project.layout.size
+    width, height = size.width + 2 * size.bleed, size.height + 2 * size.bleed
+    buffer = io.BytesIO()
+    canvas = new_canvas(buffer, width, height, f"{project.game.manifest.title}: card images")
+    backend = PdfBackend(canvas)
+    for face in faces:
+        backend.begin_page(width, height)
+        draw_face(backend, face, project.layout, project.game.emblems, 0, 0)
+        backend.end_page()
+    canvas.save()
+    crop = (size.bleed,) * 4 if trimmed else (0, 0, 0, 0)
+    pixels = trimmed or (round(width * scale), round(height * scale))
+    document = pdfium.PdfDocument(buffer.getvalue())
+    try:
+        # PDFium rounds the pixel size up (825 px can come out as 826): cut to the exact size
+        return [page.render(scale=scale, crop=crop).to_pil().convert("RGB").crop((0, 0, *pixels)) for page in document]
+    finally:
+        document.close()
+
+
+def tts_deck(fronts: list[Image.Image], backs: list[Image.Image], folder: Path, tabletop) -> int:
+    """Deck images of up to columns x rows trimmed cards, the last slot holding the hidden card (the first
+    back); when the backs differ, back images with each card's back in the slot of its front; and
+    `deck.json` with what Tabletop Simulator's custom deck dialog asks for. Returns files written."""
+    cell, columns = backs[0].size, tabletop.columns
+    unique = any(back is not backs[0] for back in backs)  # one image per distinct face
+    per_image = columns * tabletop.rows - 1
+    folder.mkdir(parents=True, exist_ok=True)
+    entries, written = [], 0
+    for number, start in enumerate(range(0, len(fronts), per_image), 1):
+        cards = fronts[start:start + per_image]
+        rows = max(2, math.ceil((len(cards) + 1) / columns))  # Tabletop Simulator wants 2 rows at least
+        _save(_grid(cards, backs[0], cell, columns, rows), folder / f"deck-{number}.png")
+        back_name = "back.png"
+        if unique:
+            back_name = f"back-{number}.png"
+            _save(_grid(backs[start:start + per_image], backs[0], cell, columns, rows), folder / back_name)
+            written += 1
+        entries.append({"face": f"deck-{number}.png", "back": back_name, "width": columns, "height": rows,
+                        "cards": len(cards), "back_is_hidden": True, "unique_back": unique})
+        written += 1
+    if not unique:
+        _save(backs[0], folder / "back.png")
+        written += 1
+    (folder / "deck.json").write_text(json.dumps({"card_pixels": list(cell), "decks": entries}, indent=2) + "\n")
+    return written + 1
+
+
+def _grid(cards: list[Image.Image], hidden: Image.Image, cell, columns: int, rows: int) -> Image.Image:
+    image = Image.new("RGB", (columns * cell[0], rows * cell[1]), "white")
+    for slot, card in enumerate(cards):
+        image.paste(card, ((slot % columns) * cell[0], (slot // columns) * cell[1]))
+    image.paste(hidden, ((columns - 1) * cell[0], (rows - 1) * cell[1]))
+    return image
+
+
+def _cell_size(width: float, height: float, tabletop) -> tuple[int, int]:
+    """The largest card size in whole pixels, never above the print resolution, that fits the grid in max_pixels."""
+    limit = tabletop.max_pixels
+    scale = min(1.0, limit / (tabletop.columns * width), limit / (tabletop.rows * height))
+    return math.floor(width * scale), math.floor(height * scale)
+
+
+def _save(image: Image.Image, path: Path) -> None:
+    # level 3: a third faster than the default for 20% more bytes; no timestamps or text chunks are written,
+    # so the same card gives the same bytes
+    image.save(path, "PNG", compress_level=3)

@@ -1,0 +1,60 @@
+"""The generic region kinds, drawn from a sheet's content: any game's sheet can use them.
+
+- title: the game's title and the sheet's name;
+- intro: the sheet's intro text;
+- area: a labelled place for cards or tokens (a region named like one of the sheet's areas),
+  with an outline for each card it holds;
+- track: a labelled row of boxes (a region named like one of the sheet's tracks).
+
+Where things go inside a region is pnp.layout.regions, which the validator checks.
+"""
+from __future__ import annotations
+
+from pnp.layout.regions import (
+    AREA_LABEL_SIZE,
+    AREA_TEXT_MIN,
+    AREA_TEXT_SIZE,
+    TRACK_LABEL_SIZE,
+    area_plan,
+    track_label_width,
+    track_plan,
+)
+from pnp.units import mm
+
+
+def draw_title(pen, region, sheet, game) -> None:
+    size = min(region.h * 0.7, 30.0)
+    pen.text(region.x, region.y + (region.h - size) / 2, game.manifest.title.upper(), size, "bold", pen.colors["accent"])
+    small = min(size * 0.5, 12.0)
+    pen.text(region.x + region.w, region.y + (region.h - small) / 2, sheet.name, small, "italic", pen.colors["muted"],
+             "right")
+
+
+def draw_intro(pen, region, sheet, game) -> None:
+    pen.paragraph(region.x, region.y, region.w, region.h, sheet.intro, 9.0, 6.0)
+
+
+def draw_area(pen, region, sheet, game) -> None:
+    area = next(a for a in sheet.areas if a.id == region.name)
+    card_w, card_h = pen.card_size
+    plan = area_plan(region, bool(area.text), area.cards, card_w, card_h)
+    pen.rect(region.x, region.y, region.w, region.h, fill=pen.colors["panel"], stroke=pen.colors["muted"], width=0.8,
+             radius=mm(3))
+    pen.text(plan.label.x, plan.label.y, area.label, AREA_LABEL_SIZE, "bold", pen.colors["accent"])
+    if plan.text:
+        pen.paragraph(plan.text.x, plan.text.y, plan.text.w, plan.text.h, area.text, AREA_TEXT_SIZE, AREA_TEXT_MIN)
+    for slot in plan.slots:
+        pen.rect(slot.x, slot.y, slot.w, slot.h, fill=pen.colors["paper"], stroke=pen.colors["muted"], width=0.6,
+                 radius=mm(2.5))
+
+
+def draw_track(pen, region, sheet, game) -> None:
+    track = next(t for t in sheet.tracks if t.id == region.name)
+    plan = track_plan(region, track.length, pen.box_size, track_label_width(track.label, pen.fonts["bold"]))
+    pen.text(plan.label.x, plan.label.y + (plan.label.h - TRACK_LABEL_SIZE) / 2, track.label, TRACK_LABEL_SIZE, "bold")
+    icons = {icon.at: icon.icon for icon in track.icons}
+    for number, box in enumerate(plan.boxes, 1):
+        pen.box(box.x, box.y, f"{region.name}.{number}", box.w, icons.get(number))
+
+
+RENDERERS = {"title": draw_title, "intro": draw_intro, "area": draw_area, "track": draw_track}

@@ -1,0 +1,198 @@
+"""Playmats and boards larger than the paper, tiled over home-print pages.
+
+Each tile shows a window of the full-size sheet, translated and clipped; windows
+of neighbouring tiles overlap by at least MIN_OVERLAP, evenly spread. Every tile
+carries crop marks on its window edges (cut every tile on them), registration
+crosses in each overlap (they print on both tiles, so they match when the tiles
+lie right), a dashed line where the next tile's edge goes, and its label: row
+and column of the grid. Tiles are glued in reading order: a tile's left edge
+lies on the dashed line of the tile to its left, its top edge on the dashed line
+of the tile above. Page 1 is the assembly page: the whole sheet in small, with
+the tile grid over it.
+
+Coordinates: the sheet's own points, y up from its bottom-left corner.
+"""
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from pnp.layout import Paper
+from pnp.render.backend import Backend
+from pnp.units import mm
+
+MIN_OVERLAP = mm(10)
+MARGIN = mm(12)  # around each page's window: room for crop marks and labels, all >= 5 mm from the edge
+EDGE = mm(5)
+MARK_GAP, MARK_LENGTH = mm(1), mm(5)
+MARK_COLOR, GUIDE_COLOR, REGISTRATION_COLOR = "#000000", "#66717d", "#d0177a"
+
+
+@dataclass(frozen=True)
+class Tile:
+    row: int  # 0 = the top row
+    column: int
+    x: float  # the window's bottom-left corner, in sheet coordinates
+    y: float
+
+
+@dataclass(frozen=True)
+class TilePlan:
+    page_w: float  # the paper as printed (portrait or landscape)
+    page_h: float
+    window_w: float  # the part of the sheet each page shows
+    window_h: float
+    rows: int
+    columns: int
+    tiles: tuple[Tile, ...]  # in reading order
+
+    @property
+    def left(self) -> float:  # the window's place on the page
+        return (self.page_w - self.window_w) / 2
+
+    @property
+    def bottom(self) -> float:
+        return (self.page_h - self.window_h) / 2
+
+    def tile(self, row: int, column: int) -> Tile | None:
+        if 0 <= row < self.rows and 0 <= column < self.columns:
+            return self.tiles[row * self.columns + column]
+        return None
+
+
+def plan_tiles(width: float, height: float, paper: Paper) -> TilePlan:
+    """The fewest pages, portrait or landscape (portrait on a tie), that cover a width x height sheet."""
+    plans = [_plan(width, height, w, h) for w, h in ((paper.width, paper.height), (paper.height, paper.width))]
+    return min(plans, key=lambda plan: len(plan.tiles))
+
+
+def _spread(length: float, window: float) -> tuple[int, float, float]:
+    """(count, window, step) along one axis: windows overlapping by >= MIN_OVERLAP, evenly spread."""
+    if length <= window:
+        return 1, length, 0.0
+    count = math.ceil((length - MIN_OVERLAP) / (window - MIN_OVERLAP))
+    return count, window, (length - window) / (count - 1)
+
+
+def _plan(width: float, height: float, page_w: float, page_h: float) -> TilePlan:
+    columns, window_w, step_x = _spread(width, page_w - 2 * MARGIN)
+    rows, window_h, step_y = _spread(height, page_h - 2 * MARGIN)
+    tiles = tuple(Tile(r, c, c * step_x, (rows - 1 - r) * step_y) for r in range(rows) for c in range(columns))
+    return TilePlan(page_w, page_h, window_w, window_h, rows, columns, tiles)
+
+
+def label(plan: TilePlan, tile: Tile) -> str:
+    return f"row {tile.row + 1} / column {tile.column + 1} of {plan.rows} x {plan.columns}"
+
+
+def draw_tile(backend: Backend, plan: TilePlan, tile: Tile, place_sheet, name: str, font: str) -> None:
+    """One page: the sheet's window, registration crosses, glue lines, crop marks and labels.
+
+    place_sheet(backend, x, y) draws the whole sheet with its bottom-left corner at page point (x, y).
+    """
+    left, bottom = plan.left, plan.bottom
+    backend.begin_page(plan.page_w, plan.page_h)
+    backend.save()
+    backend.clip_rect(left, bottom, plan.window_w, plan.window_h)
+    place_sheet(backend, left - tile.x, bottom - tile.y)
+    page = lambda x, y: (left + x - tile.x, bottom + y - tile.y)  # noqa: E731 - sheet point -> page point
+    for x, y in registration_points(plan, tile):
+        _cross(backend, *page(x, y))
+    right, below = plan.tile(tile.row, tile.column + 1), plan.tile(tile.row + 1, tile.column)
+    if right:  # where the next tile's left edge goes
+        _dashed(backend, *page(right.x, tile.y), *page(right.x, tile.y + plan.window_h))
+    if below:  # where the top edge of the tile below goes
+        _dashed(backend, *page(tile.x, below.y + plan.window_h), *page(tile.x + plan.window_w, below.y + plan.window_h))
+    backend.restore()
+    _crop_marks(backend, plan)
+    # labels start clear of the crop marks at the window's corners
+    backend.text(left + mm(8), bottom + plan.window_h + mm(4), f"{name}: {label(plan, tile)}", font, 8)
+    backend.text(left + mm(8), bottom - mm(5.5), _instruction(plan, tile), font, 6.5, "#444444")
+    backend.end_page()
+
+
+def registration_points(plan: TilePlan, tile: Tile) -> list[tuple[float, float]]:
+    """Crosses in the middle of each overlap this tile shares, a third and two thirds along it (sheet coordinates)."""
+    points = []
+    for other in (plan.tile(tile.row, tile.column - 1), plan.tile(tile.row, tile.column + 1)):
+        if other:
+            a, b = max(tile.x, other.x), min(tile.x, other.x) + plan.window_w
+            points += [((a + b) / 2, tile.y + plan.window_h * f) for f in (1 / 3, 2 / 3)]
+    for other in (plan.tile(tile.row - 1, tile.column), plan.tile(tile.row + 1, tile.column)):
+        if other:
+            a, b = max(tile.y, other.y), min(tile.y, other.y) + plan.window_h
+            points += [(tile.x + plan.window_w * f, (a + b) / 2) for f in (1 / 3, 2 / 3)]
+    return points
+
+
+def _instruction(plan: TilePlan, tile: Tile) -> str:
+    steps = ["Cut on the crop marks."]
+    if tile.column:
+        steps.append(f"Lay the left edge on the dashed line of column {tile.column}.")
+    if tile.row:
+        steps.append(f"Lay the top edge on the dashed line of row {tile.row}.")
+    if tile.column or tile.row:
+        steps.append("Match the crosses, then glue.")
+    return " ".join(steps)
+
+
+def _cross(backend: Backend, x: float, y: float) -> None:
+    r = mm(2.5)
+    backend.circle(x, y, r * 0.6, stroke=REGISTRATION_COLOR, width=0.4)
+    backend.line(x - r, y, x + r, y, REGISTRATION_COLOR, 0.4)
+    backend.line(x, y - r, x, y + r, REGISTRATION_COLOR, 0.4)
+
+
+def _dashed(backend: Backend, x1: float, y1: float, x2: float, y2: float, dash: float = mm(2)) -> None:
+    length = math.hypot(x2 - x1, y2 - y1)
+    steps = max(1, int(length // (2 * dash)))
+    for i in range(steps + 1):
+        a, b = i * 2 * dash / length, min(1.0, (i * 2 * dash + dash) / length)
+        if a < 1:
+            backend.line(x1 + (x2 - x1) * a, y1 + (y2 - y1) * a, x1 + (x2 - x1) * b, y1 + (y2 - y1) * b, GUIDE_COLOR, 0.6)
+
+
+def _crop_marks(backend: Backend, plan: TilePlan) -> None:
+    """Marks on the window's edges, in the margin only, stopping EDGE short of the paper edge."""
+    left, bottom, right, top = plan.left, plan.bottom, plan.left + plan.window_w, plan.bottom + plan.window_h
+    for x in (left, right):
+        backend.line(x, top + MARK_GAP, x, min(top + MARK_GAP + MARK_LENGTH, plan.page_h - EDGE), MARK_COLOR, 0.3)
+        backend.line(x, bottom - MARK_GAP, x, max(bottom - MARK_GAP - MARK_LENGTH, EDGE), MARK_COLOR, 0.3)
+    for y in (bottom, top):
+        backend.line(left - MARK_GAP, y, max(left - MARK_GAP - MARK_LENGTH, EDGE), y, MARK_COLOR, 0.3)
+        backend.line(right + MARK_GAP, y, min(right + MARK_GAP + MARK_LENGTH, plan.page_w - EDGE), y, MARK_COLOR, 0.3)
+
+
+def draw_assembly(backend: Backend, plan: TilePlan, width: float, height: float, place_sheet, name: str,
+                  paper_name: str, font: str) -> None:
+    """Page 1: the whole sheet in small with the tile grid over it, and how to put the tiles together."""
+    page_w, page_h = plan.page_w, plan.page_h
+    backend.begin_page(page_w, page_h)
+    backend.text(MARGIN, page_h - MARGIN - 14, f"{name}: assembly", font, 16)
+    lines = [f"{len(plan.tiles)} tiles ({_count(plan.rows, 'row')} x {_count(plan.columns, 'column')}) on {paper_name}, "
+             f"{'landscape' if page_w > page_h else 'portrait'}, print at 100%; full size "
+             f"{width / 72 * 25.4:.0f} x {height / 72 * 25.4:.0f} mm.",
+             "Cut every tile on its crop marks. Glue them in reading order: lay each tile's left edge on the",
+             "dashed line of the tile to its left, and its top edge on the dashed line of the tile above;",
+             "the crosses in each overlap print on both tiles and must sit on each other."]
+    for i, line in enumerate(lines):
+        backend.text(MARGIN, page_h - MARGIN - 34 - i * 12, line, font, 9)
+    room_w, room_h = page_w - 2 * MARGIN, page_h - 2 * MARGIN - 100
+    scale = min(room_w / width, room_h / height)
+    x0, y0 = MARGIN + (room_w - width * scale) / 2, MARGIN + (room_h - height * scale) / 2
+    backend.save()
+    backend.translate(x0, y0)
+    backend.scale(scale, scale)
+    place_sheet(backend, 0, 0)
+    backend.restore()
+    backend.rect(x0, y0, width * scale, height * scale, stroke=MARK_COLOR, width=0.6)
+    for tile in plan.tiles:
+        tx, ty = x0 + tile.x * scale, y0 + tile.y * scale
+        backend.rect(tx, ty, plan.window_w * scale, plan.window_h * scale, stroke=REGISTRATION_COLOR, width=0.8)
+        backend.text(tx + plan.window_w * scale / 2, ty + plan.window_h * scale / 2 - 4,
+                     f"{tile.row + 1},{tile.column + 1}", font, 11, REGISTRATION_COLOR, "center")
+    backend.end_page()
+
+
+def _count(n: int, word: str) -> str:
+    return f"{n} {word}{'s' if n != 1 else ''}"

@@ -1,0 +1,71 @@
+"""Fit text into a box: wrap, shrink to the minimum size, or report why not.
+
+The validator and the renderer share these results, so what `pnp validate`
+accepts is exactly what `pnp build` draws.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from pnp.text.fonts import string_width
+
+LEADING = 1.18  # line height as a multiple of the font size
+STEP = 0.25  # shrink in quarter points
+
+
+@dataclass(frozen=True)
+class Fit:
+    size: float
+    lines: tuple[tuple[str, ...], ...]  # paragraphs of lines
+    ok: bool = True
+    problem: str = ""  # "width" or "height" when not ok
+    detail: str = ""
+
+    @property
+    def leading(self) -> float:
+        return self.size * LEADING
+
+
+@lru_cache(maxsize=8192)
+def fit_text(text: str, font: str, size: float, min_size: float, width: float, height: float, gap: float = 0.0) -> Fit:
+    """Largest size in [min_size, size] at which text fits; else a failed Fit saying which axis."""
+    paragraphs = tuple(p.split() for p in text.split("\n") if p.strip())
+    current = size
+    while True:
+        fit = _try(paragraphs, font, current, width, height, gap)
+        if fit.ok or current - STEP < min_size - 1e-9:
+            return fit
+        current = round(current - STEP, 4)
+
+
+def _try(paragraphs, font: str, size: float, width: float, height: float, gap: float) -> Fit:
+    wrapped = []
+    for words in paragraphs:
+        for word in words:
+            if string_width(word, font, size) > width:
+                return Fit(size, (), False, "width", f"the word '{word}' is wider than the box at {size:g}pt")
+        wrapped.append(tuple(_wrap(words, font, size, width)))
+    lines = sum(len(p) for p in wrapped)
+    needed = lines * size * LEADING + gap * max(0, len(wrapped) - 1)
+    if needed > height + 0.01:
+        return Fit(size, tuple(wrapped), False, "height",
+                   f"{lines} lines need {needed / 72 * 25.4:.1f}mm but the box is {height / 72 * 25.4:.1f}mm tall at {size:g}pt")
+    return Fit(size, tuple(wrapped))
+
+
+def _wrap(words: list[str], font: str, size: float, width: float) -> list[str]:
+    lines, current = [], ""
+    space = string_width(" ", font, size)
+    current_width = 0.0
+    for word in words:
+        w = string_width(word, font, size)
+        if current and current_width + space + w > width:
+            lines.append(current)
+            current, current_width = word, w
+        else:
+            current = f"{current} {word}" if current else word
+            current_width = current_width + space + w if current_width else w
+    if current:
+        lines.append(current)
+    return lines

@@ -1,0 +1,117 @@
+"""The Saucer Escape sheet on paper: geometry, pencil-sized boxes, the fillable variant, the rulebook."""
+import json
+
+import pytest
+from pypdf import PdfReader
+from typer.testing import CliRunner
+
+from pnp.cli import app
+from pnp.render.backend import RecordingBackend
+from pnp.render.sheets import draw_sheet
+from pnp.units import mm
+
+
+def draw(project, paper_name):
+    layout = project.sheet_layouts["game-sheet"]
+    paper = project.print_setup.papers[paper_name]
+    backend = RecordingBackend()
+    draw_sheet(backend, project, "game-sheet", (paper.width - layout.width) / 2, paper.height - (paper.height - layout.height) / 2)
+    return backend, paper
+
+
+def extent(call):
+    name, args, _ = call
+    if name == "rect":
+        x, y, w, h = args[:4]
+        return x, y, x + w, y + h
+    if name in ("checkbox", "text_field"):
+        x, y, w = args[1:4]
+        h = w if name == "checkbox" else args[4]
+        return x, y, x + w, y + h
+    if name == "line":
+        return min(args[0], args[2]), min(args[1], args[3]), max(args[0], args[2]), max(args[1], args[3])
+    if name == "text":
+        return args[0], args[1], args[0], args[1]
+    if name == "use_symbol":
+        return args[1], args[2], args[1], args[2]
+    return None
+
+
+@pytest.mark.parametrize("paper_name", ["a4", "letter"])
+def test_everything_stays_clear_of_the_paper_edge(se_project, paper_name):
+    backend, paper = draw(se_project, paper_name)
+    edge = mm(6.35)
+    boxes = [extent(c) for c in backend.calls if extent(c)]
+    assert len(boxes) > 500
+    for x0, y0, x1, y1 in boxes:
+        assert x0 >= edge - 0.01 and y0 >= edge - 0.01, (x0, y0)
+        assert x1 <= paper.width - edge + 0.01 and y1 <= paper.height - edge + 0.01, (x1, y1)
+
+
+def test_every_box_is_pencil_sized_and_a_checkbox(se_project):
+    backend, _ = draw(se_project, "a4")
+    checkboxes = [c for c in backend.calls if c[0] == "checkbox"]
+    names = [c[1][0] for c in checkboxes]
+    assert len(names) == len(set(names)), "field names must be unique"
+    assert all(c[1][3] >= mm(4) - 0.01 for c in checkboxes)
+    sheet = se_project.game.sheets["game-sheet"].model
+    enemy_boxes = sum(e.life.length + e.power.length for e in sheet.enemies + [sheet.hivemind])
+    assert sum(1 for n in names if n.startswith("enemy.")) == enemy_boxes
+    assert sum(1 for n in names if n.startswith("map.")) == sum(len(r.replace("#", "")) for r in sheet.map.rows) - 1  # start is pre-explored
+    texts = [c[1][0] for c in backend.calls if c[0] == "text_field"]
+    assert sum(1 for n in texts if n.startswith("turn.")) == sheet.turns * 4
+
+
+def test_sheet_shows_its_data(se_project):
+    backend, _ = draw(se_project, "letter")
+    drawn = " ".join(backend.texts())
+    sheet = se_project.game.sheets["game-sheet"].model
+    for name in [e.name for e in sheet.enemies] + [loc.name for loc in sheet.locations] + [row.name for row in sheet.events]:
+        assert name in drawn
+    for member in sheet.crew:
+        assert member.name in drawn and all(a.name in drawn for a in member.abilities)
+
+
+def test_build_writes_print_and_fillable_sheets(project):
+    result = CliRunner().invoke(app, ["build", "saucer-escape"])
+    assert result.exit_code == 0, result.output
+    folder = project / "output/saucer-escape/sheets"
+    printed = PdfReader(folder / "game-sheet-a4.pdf")
+    assert len(printed.pages) == 1 and not printed.get_fields()
+    fillable = PdfReader(folder / "game-sheet-letter-fillable.pdf")
+    fields = fillable.get_fields()
+    assert len(fields) > 500
+    assert "turn.30.4" in fields and "party.artifacts" in fields and "enemy.1.life.1" in fields
+    assert (fillable.pages[0].mediabox.width, fillable.pages[0].mediabox.height) == (612, 792)
+    rulebook = PdfReader(project / "output/saucer-escape/rules/rulebook-a4.pdf")
+    titles = [i.title for i in rulebook.outline if not isinstance(i, list)]
+    assert "Saucer Escape game sheet" in titles
+    text = " ".join(" ".join(p.extract_text() for p in rulebook.pages).split())
+    assert "2 + 5 + 3 = 10" in text and "Plasma Leak" in text and "+1 per 4 Artifacts" in text
+
+
+def test_playtest_reports_scores_wins_and_coverage():
+    result = CliRunner().invoke(app, ["playtest", "saucer-escape", "--games", "12"])
+    assert "win rate" in result.output and "median" in result.output and "most used" in result.output
+    assert result.exit_code == 1 and "error: no witness for 'box:" in result.output  # 12 games cannot reach every box
+    assert "first in seed 1000" in result.output.split("least used:")[1]  # where to replay a rare element
+
+
+def test_replay_shows_where_a_rare_element_first_happened():
+    report = json.loads(CliRunner().invoke(app, ["playtest", "saucer-escape", "--games", "14", "--format", "json"]).output)
+    seed, turn = report["first_seen"]["box:escape-pod.2"]
+    result = CliRunner().invoke(app, ["playtest", "saucer-escape", "--replay", str(seed)])
+    lines = result.output.splitlines()
+    assert result.exit_code == 0 and lines[0].startswith(f"seed {seed}: 1 player (") and lines[-1].startswith("result:")
+    first = next(line for line in lines if "box:escape-pod.2" in line.partition("->")[2].strip().split(", "))
+    assert int(first.split()[0]) == turn
+
+
+def test_playtest_json():
+    result = CliRunner().invoke(app, ["playtest", "saucer-escape", "--games", "6", "--format", "json"])
+    data = json.loads(result.output)
+    assert set(data["players"]) == {"random", "greedy", "filler", "besieger", "claws", "veteran"}
+    assert data["elements"]["box:turn1"] > 0 and data["missing"]
+    assert data["first_seen"]["box:turn1"] == [1_000_003, 1]  # the first game (seed 1 * 1_000_003 + 0), on its first turn
+    assert all(data["first_seen"][k] is None for k in data["missing"])
+    assert data["players"]["greedy"]["seats"] == 1 and "median" in data["players"]["greedy"]["score"]

@@ -1,0 +1,83 @@
+"""Playmats and boards tiled over home paper: overlaps, marks that match, labels, and the assembly page."""
+import pytest
+from pypdf import PdfReader
+
+from pnp.layout import Paper
+from pnp.render import tiling
+from pnp.render.backend import RecordingBackend
+from pnp.units import inch, mm
+
+A4 = Paper("a4", mm(210), mm(297))
+LETTER = Paper("letter", inch(8.5), inch(11))
+
+
+@pytest.mark.parametrize("paper", [A4, LETTER], ids=["a4", "letter"])
+@pytest.mark.parametrize("size", [(inch(24), inch(14)), (mm(400), mm(200)), (mm(600), mm(600)), (mm(150), mm(900))])
+def test_tiles_cover_the_sheet_with_overlaps_of_at_least_10mm(paper, size):
+    width, height = size
+    plan = tiling.plan_tiles(width, height, paper)
+    assert len(plan.tiles) == plan.rows * plan.columns > 1
+    assert plan.window_w <= plan.page_w - 2 * tiling.MARGIN + 0.01 and plan.window_h <= plan.page_h - 2 * tiling.MARGIN + 0.01
+    for tile in plan.tiles:
+        assert -0.01 <= tile.x and tile.x + plan.window_w <= width + 0.01
+        assert -0.01 <= tile.y and tile.y + plan.window_h <= height + 0.01
+        right, below = plan.tile(tile.row, tile.column + 1), plan.tile(tile.row + 1, tile.column)
+        if right:
+            assert tile.x + plan.window_w - right.x >= mm(10) - 0.01
+        if below:
+            assert below.y + plan.window_h - tile.y >= mm(10) - 0.01
+    assert plan.tile(0, 0).x == 0 and plan.tile(plan.rows - 1, 0).y == 0  # row 1 is the top of the sheet
+    last = plan.tiles[-1]
+    assert last.x + plan.window_w == pytest.approx(width) and plan.tile(0, 0).y + plan.window_h == pytest.approx(height)
+
+
+def test_the_orientation_with_fewer_pages_wins():
+    wide = tiling.plan_tiles(inch(24), inch(14), A4)
+    portrait = tiling._plan(inch(24), inch(14), A4.width, A4.height)
+    landscape = tiling._plan(inch(24), inch(14), A4.height, A4.width)
+    assert len(wide.tiles) == min(len(portrait.tiles), len(landscape.tiles))
+
+
+def test_registration_crosses_print_on_both_tiles_of_an_overlap():
+    plan = tiling.plan_tiles(inch(24), inch(14), LETTER)
+    for tile in plan.tiles:
+        right = plan.tile(tile.row, tile.column + 1)
+        if right:
+            shared = set(tiling.registration_points(plan, tile)) & set(tiling.registration_points(plan, right))
+            assert len(shared) == 2  # the same two crosses, in sheet coordinates, on both pages
+            for x, y in shared:  # inside both windows
+                assert max(tile.x, right.x) < x < min(tile.x, right.x) + plan.window_w
+
+
+def test_every_mark_and_label_of_a_tile_stays_5mm_from_the_paper_edge():
+    plan = tiling.plan_tiles(inch(24), inch(14), A4)
+    for tile in plan.tiles:
+        backend = RecordingBackend()
+        tiling.draw_tile(backend, plan, tile, lambda b, x, y: None, "Mat", "Vera")
+        points = []
+        for name, args, _ in backend.calls:
+            if name == "line":
+                points += [args[0:2], args[2:4]]
+            elif name in ("text", "circle"):
+                points.append(args[0:2])
+        assert points
+        for x, y in points:
+            assert mm(5) - 0.01 <= x <= plan.page_w - mm(5) + 0.01 and mm(5) - 0.01 <= y <= plan.page_h - mm(5) + 0.01
+        labels = [c[1][2] for c in backend.calls if c[0] == "text"]
+        assert any(f"row {tile.row + 1} / column {tile.column + 1} of {plan.rows} x {plan.columns}" in t for t in labels)
+
+
+def test_the_built_playmat_has_an_assembly_page_then_its_tiles(tmp_path, fx):
+    from pnp.render.outputs import full_size_pdf, tiled_pdf
+
+    layout = fx.sheet_layouts["playmat"]
+    pages = tiled_pdf(fx, "playmat", "a4", tmp_path / "tiled.pdf")
+    plan = tiling.plan_tiles(layout.width, layout.height, fx.print_setup.papers["a4"])
+    reader = PdfReader(tmp_path / "tiled.pdf")
+    assert pages == len(reader.pages) == 1 + len(plan.tiles) == 4  # 400 x 200 mm: three portrait A4 tiles
+    assert "assembly" in reader.pages[0].extract_text() and "3 tiles (1 row x 3 columns)" in reader.pages[0].extract_text()
+    assert "row 1 / column 2 of 1 x 3" in reader.pages[2].extract_text()
+    assert str(reader.trailer["/Root"]["/ViewerPreferences"]["/PrintScaling"]) == "/None"
+    full_size_pdf(fx, "playmat", tmp_path / "full.pdf")
+    page = PdfReader(tmp_path / "full.pdf").pages[0]
+    assert (float(page.mediabox.width), float(page.mediabox.height)) == pytest.approx((mm(400), mm(200)))

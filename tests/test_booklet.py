@@ -40,13 +40,13 @@ def _footers(page) -> list[tuple[float, int]]:
     return found
 
 
-def test_build_writes_booklets_only_when_asked(project):
+def test_build_writes_booklets_only_when_asked(fixture_project):
     runner = CliRunner()
-    assert runner.invoke(app, ["build", "saucer-escape"]).exit_code == 0
-    assert not (project / "output/saucer-escape/rules/rulebook-a4-booklet.pdf").exists()
-    assert runner.invoke(app, ["build", "saucer-escape", "--booklets"]).exit_code == 0
+    assert runner.invoke(app, ["build", "pocket-dungeon"]).exit_code == 0
+    assert not (fixture_project / "output/pocket-dungeon/rules/rulebook-a4-booklet.pdf").exists()
+    assert runner.invoke(app, ["build", "pocket-dungeon", "--booklets"]).exit_code == 0
     for paper, size in (("a4", (841.89, 595.28)), ("letter", (792, 612))):
-        booklet = PdfReader(project / f"output/saucer-escape/rules/rulebook-{paper}-booklet.pdf")
+        booklet = PdfReader(fixture_project / f"output/pocket-dungeon/rules/rulebook-{paper}-booklet.pdf")
         first, second = booklet.pages[0], booklet.pages[1]
         assert (round(float(first.mediabox.width), 2), round(float(first.mediabox.height), 2)) == size
         assert len(booklet.pages) % 2 == 0
@@ -57,11 +57,11 @@ def test_build_writes_booklets_only_when_asked(project):
         assert len(booklet.pages) == 2 * -(-last // 4)
 
 
-def test_rules_command_writes_a_booklet_and_refuses_an_unknown_paper(project):
+def test_rules_command_writes_a_booklet_and_refuses_an_unknown_paper(fixture_project):
     runner = CliRunner()
-    result = runner.invoke(app, ["rules", "escape-master", "--format", "pdf", "--paper", "letter", "--booklet"])
+    result = runner.invoke(app, ["rules", "pocket-dungeon", "--format", "pdf", "--paper", "letter", "--booklet"])
     assert result.exit_code == 0, result.output
-    booklet = PdfReader(project / "output/escape-master/rules/rulebook-letter-booklet.pdf")
+    booklet = PdfReader(fixture_project / "output/pocket-dungeon/rules/rulebook-letter-booklet.pdf")
     assert (float(booklet.pages[0].mediabox.width), float(booklet.pages[0].mediabox.height)) == (792, 612)
-    wrong = runner.invoke(app, ["rules", "escape-master", "--format", "pdf", "--paper", "a5"])
+    wrong = runner.invoke(app, ["rules", "pocket-dungeon", "--format", "pdf", "--paper", "a5"])
     assert wrong.exit_code == 2 and "Traceback" not in wrong.output

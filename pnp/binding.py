@@ -12,6 +12,7 @@ card, for its kind, or for its deck (`backs:` in layouts/<game>/cards.yaml).
 """
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -21,6 +22,7 @@ from pnp.image_files import PRINT_DPI, dpi_in_box, is_image, pixel_size
 from pnp.layout import CardLayout, Template
 from pnp.model import Card
 from pnp.model.walk import flat_values
+from pnp.paths import inside
 from pnp.text.fit import Fit, fit_text
 
 DEFAULT_ACCENT = "#333333"
@@ -45,7 +47,7 @@ def card_values(card: Card, deck_id: str, game: Game, layout: CardLayout) -> dic
     suit = _suits(game).get(card.suit) if card.suit else None
     values = flat_values(card, skip=("back",))
     values.update({
-        "art": str(game.root / card.art) if is_image(card.art) else (card.art or ""),
+        "art": _art(game, card.art),
         "rank_label": _rank_labels(game).get(card.rank, str(card.rank)) if card.rank else "",
         "suit_name": suit.name if suit else "", "suit_color": suit.color if suit else DEFAULT_ACCENT,
         "game_title": game.manifest.title, "deck_name": game.decks[deck_id].model.name,
@@ -53,6 +55,14 @@ def card_values(card: Card, deck_id: str, game: Game, layout: CardLayout) -> dic
     # a kind's accent colour, else its suit's: a layout colour "{accent}" follows the card
     values["accent"] = layout.accents.get(card.kind) or (suit.color if suit else DEFAULT_ACCENT)
     return values
+
+
+def _art(game: Game, art: str | None) -> str:
+    """An emblem's name, or an image's path inside the game's folder ("" when it is not: a check says why)."""
+    if not is_image(art):
+        return art or ""
+    path, _ = inside(game.root, art)
+    return str(path) if path else ""
 
 
 def _suits(game: Game) -> dict:
@@ -94,6 +104,7 @@ def _side_face(key, card: Card, record: CardRecord, keypath: tuple, game, layout
         return None
     face = Face(key, template, card_values(card, record.deck, game, layout))
     problems += _fit_all(face, layout, record, card, keypath) + _art_resolution(face, record, card, keypath)
+    problems += _colours(face, layout)
     return face
 
 
@@ -106,8 +117,25 @@ def _template_back(record: CardRecord, game: Game, layout: CardLayout, shared: d
     key = f"back:{record.deck}:{template.name}"
     if key not in shared:
         face = shared[key] = Face(key, template, template_values(game, record.deck, template))
-        problems += _fit_all(face, layout, None, None, ())
+        problems += _fit_all(face, layout, None, None, ()) + _colours(face, layout)
     return shared[key]
+
+
+HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
+
+
+def _colours(face: Face, layout: CardLayout) -> list[Diagnostic]:
+    """A colour written as a card value in braces ({accent}) must be a #rrggbb colour on this face."""
+    problems = []
+    for box in face.template.boxes:
+        for attribute in ("color", "fill", "stroke"):
+            written = getattr(box, attribute)
+            if written and written.startswith("{"):
+                value = face.values.get(written.strip("{}"))
+                if not isinstance(value, str) or not HEX.match(value):
+                    problems.append(layout.source.diagnostic(box.keypath + (attribute,), "colour", f"{written} is "
+                                    f"{value!r} on '{face.template.name}', not a colour; name a value that holds #rrggbb"))
+    return problems
 
 
 def value_keypath(record: CardRecord, side_keypath: tuple, field_name: str) -> tuple:

@@ -8,13 +8,15 @@ from __future__ import annotations
 import functools
 import multiprocessing
 import os
+import signal
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
 from pnp.diagnostics import Report
 from pnp.model import Difficulty
-from pnp.output import staged
+from pnp.output import build_lock, disk_full_or_locked, staged
 from pnp.project import Project
 from pnp.render import outputs
 from pnp.render.card_images import card_pngs, tabletop_deck
@@ -43,9 +45,9 @@ def build(root: Path, game_id: str, out_root: Path, difficulty: Difficulty | Non
     project, report = validate(root, game_id)
     if project is None:
         return None, report
-    out_dir = out_root / game_id / (difficulty.value if difficulty else "")
+    out_dir = out_root / (f"{game_id}-{difficulty.value}" if difficulty else game_id)
     jobs = plan(project, difficulty, images, booklets)
-    with staged(out_dir) as stage:
+    with build_lock(out_root), staged(out_dir) as stage, disk_full_or_locked(out_dir):
         for job in jobs:
             (stage / job.path).parent.mkdir(parents=True, exist_ok=True)
         render_all(jobs, stage, progress)
@@ -63,7 +65,12 @@ def _render_one(index: int, stage: Path) -> str:
 
 
 def render_all(jobs: list[Job], stage: Path, progress=None) -> None:
-    """Render every job, on all cores when the platform can fork; each file is independent and deterministic."""
+    """Render every job, on all cores when the platform can fork; each file is independent and deterministic.
+
+    A worker that dies (killed for memory, say) fails the build instead of leaving it waiting: the pool
+    notices (BrokenProcessPool). On Ctrl-C or SIGTERM the pool stops taking jobs and the caller's clean-up
+    removes the staging folder.
+    """
     global _JOBS
     workers = min(len(jobs), os.cpu_count() or 1)
     if workers < 2 or "fork" not in multiprocessing.get_all_start_methods():
@@ -73,13 +80,20 @@ def render_all(jobs: list[Job], stage: Path, progress=None) -> None:
                 progress(job.path)
         return
     _JOBS = jobs
+    pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"), initializer=_quiet_worker)
     try:
-        with multiprocessing.get_context("fork").Pool(workers) as pool:
-            for path in pool.imap_unordered(functools.partial(_render_one, stage=stage), range(len(jobs))):
-                if progress:
-                    progress(path)
+        for path in pool.map(functools.partial(_render_one, stage=stage), range(len(jobs))):
+            if progress:
+                progress(path)
     finally:
+        pool.shutdown(wait=True, cancel_futures=True)
         _JOBS = []
+
+
+def _quiet_worker() -> None:
+    """Workers leave Ctrl-C and SIGTERM to the main process, which stops the pool and cleans up."""
+    signal.signal(signal.SIGINT, signal.SIG_IGN)
+    signal.signal(signal.SIGTERM, signal.SIG_IGN)
 
 
 def plan(project: Project, difficulty: Difficulty | None, images: bool = False, booklets: bool = False) -> list[Job]:

@@ -11,9 +11,10 @@ from collections import Counter
 from pnp.content import Game
 from pnp.diagnostics import Diagnostic, did_you_mean
 from pnp.engine.vocabulary import EffectError
-from pnp.image_files import is_image, pixel_size
+from pnp.image_files import image_problem, is_image
 from pnp.layout import CardLayout
 from pnp.model.walk import effect_lists
+from pnp.paths import inside
 from pnp.text.fonts import DEFAULT_FONT, glyph_message, missing_glyphs
 
 LINK = re.compile(r"\{(card|term|rule|effect):([^}]*)\}")
@@ -61,15 +62,15 @@ def _no_emblem(name: str, emblems) -> str:
 
 
 def _image_file_problems(game: Game, record, art: str, keypath: tuple) -> list[Diagnostic]:
-    path = game.root / art
+    path, wrong = inside(game.root, art)
+    if wrong:
+        return [record.source.diagnostic(keypath, "outside", f"image {wrong}")]
     where = f"{game.root.name}/{art}"
     if not path.is_file():
         return [record.source.diagnostic(keypath, "missing-image", f"image '{art}' not found (looked for content/{where}); "
                                          "put the file there or fix the name")]
-    if pixel_size(path) is None:
-        return [record.source.diagnostic(keypath, "bad-image", f"'{art}' is not a PNG or JPEG image Pillow can read; "
-                                         "export it again as PNG")]
-    return []
+    problem = image_problem(path)
+    return [record.source.diagnostic(keypath, "bad-image", f"'{art}' {problem}")] if problem else []
 
 
 def vocabulary(game: Game) -> list[Diagnostic]:
@@ -94,8 +95,15 @@ def vocabulary(game: Game) -> list[Diagnostic]:
 
 
 def counts(game: Game) -> list[Diagnostic]:
-    """Deck sizes and per-kind compositions match the manifest (the seed's component list)."""
+    """Deck ids are unique; deck sizes and per-kind compositions match the manifest (the seed's component list)."""
     problems = []
+    for group in ("decks", "sheets"):
+        seen = set()
+        for i, entry in enumerate(getattr(game.manifest, group)):
+            if entry.id in seen or (group == "sheets" and entry.id in {d.id for d in game.manifest.decks}):
+                problems.append(game.manifest_source.diagnostic((group, i, "id"), "duplicate-id", f"'{entry.id}' "
+                                "already names a deck or sheet of this game; give each its own id"))
+            seen.add(entry.id)
     for i, entry in enumerate(game.manifest.decks):
         deck = game.decks.get(entry.id)
         if deck is None:

@@ -7,6 +7,7 @@ playtest found an unplayable card; 2 bad usage (unknown game, bad option);
 from __future__ import annotations
 
 import json
+import signal
 import sys
 import time
 import traceback
@@ -16,13 +17,15 @@ from typing import Optional
 
 import typer
 
-from pnp.diagnostics import ExitCode, Report, did_you_mean
+from pnp.diagnostics import ExitCode, Report, did_you_mean, printable
 from pnp.discovery import game_ids
 from pnp.model import Difficulty
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="pnp: print-and-play pipeline. Content in content/, layouts in layouts/, PDFs in output/.")
 
+INTERRUPTED = 130  # Ctrl-C or SIGTERM, as shells report it
+MAX_GAMES = 100_000  # a playtest keeps every game's result: bounded, so no option can eat the machine
 RootOption = typer.Option(Path("."), "--root", help="Project folder holding content/ and layouts/.")
 DebugOption = typer.Option(False, "--debug", help="Show a traceback on internal errors.")
 
@@ -64,6 +67,9 @@ def _guard(debug: bool, work):
         return work()
     except typer.Exit:
         raise
+    except KeyboardInterrupt:  # Ctrl-C, or SIGTERM (see main): clean-up has run, nothing half-written is left
+        typer.echo("interrupted; the output folder was left as it was", err=True)
+        raise typer.Exit(INTERRUPTED)
     except OutputError as exc:
         typer.echo(f"error: {exc}")
         raise typer.Exit(ExitCode.USAGE)
@@ -101,7 +107,7 @@ def list_games(root: Path = RootOption, debug: bool = DebugOption):
             parts.append("an engine" if game.plugin.has_engine else "no engine")
             players = game.manifest.players
             count = f"{players.min}-{players.max} players" if players.min != players.max else f"{players.min} player(s)"
-            typer.echo(f"{game_id}: {game.manifest.title}, {count}; {', '.join(parts)}")
+            typer.echo(printable(f"{game_id}: {game.manifest.title}, {count}; {', '.join(parts)}"))
 
     _guard(debug, work)
 
@@ -143,7 +149,7 @@ def validate(game: Optional[str] = typer.Argument(None, help="Game id; all games
 def build(game: Optional[str] = typer.Argument(None, help="Game id; every game if omitted."),
           all_games: bool = typer.Option(False, "--all", help="Build every game (the default without GAME)."),
           difficulty: Optional[Difficulty] = typer.Option(None, "--difficulty", help="Leave out cards above this colour."),
-          out: Path = typer.Option(Path("output"), "--out", help="Output folder."),
+          out: str = typer.Option("output", "--out", help="Output folder."),
           images: bool = typer.Option(False, "--images", help="Also write card PNGs (300 DPI, with bleed) and "
                                       "Tabletop Simulator deck sheets into OUT/<game>/images/<deck>/."),
           booklets: bool = typer.Option(False, "--booklets", help="Also write the rulebook as booklets: half-size "
@@ -152,11 +158,15 @@ def build(game: Optional[str] = typer.Argument(None, help="Game id; every game i
     """Validate, then render every PDF into OUT/<game>/. Nothing is replaced unless all of it succeeds."""
     from pnp.build import build as run
 
+    if not out.strip():
+        typer.echo("error: --out is empty; name the output folder")
+        raise typer.Exit(ExitCode.USAGE)
+
     def work():
         ok = True
         for game_id in _games(root, None if all_games else game):
             with _progress(f"building {game_id}") as step:
-                result, report = run(root, game_id, out, difficulty, progress=step, images=images, booklets=booklets)
+                result, report = run(root, game_id, Path(out), difficulty, progress=step, images=images, booklets=booklets)
             _report(report)
             if result is None:
                 typer.echo(f"{game_id}: not built; output/ left as it was")
@@ -170,7 +180,8 @@ def build(game: Optional[str] = typer.Argument(None, help="Game id; every game i
 
 @app.command()
 def playtest(game: Optional[str] = typer.Argument(None, help="Game id; every game with an engine if omitted."),
-             games: Optional[int] = typer.Option(None, "--games", min=1, help="Number of full games to play (default: the game's own)."),
+             games: Optional[int] = typer.Option(None, "--games", min=1, max=MAX_GAMES,
+                                                 help="Number of full games to play (default: the game's own)."),
              seed: int = typer.Option(1, "--seed", help="Seed: the same seed replays the same games."),
              players: Optional[int] = typer.Option(None, "--players", help="Players per game; cycles through the allowed counts if omitted."),
              difficulty: Optional[Difficulty] = typer.Option(None, "--difficulty", help="Play with cards up to this colour "
@@ -301,5 +312,10 @@ class _progress:
         return False
 
 
+def _terminate(signum, frame):
+    raise KeyboardInterrupt  # a CI cancel or `timeout` stops a build as Ctrl-C does: cleanly
+
+
 def main():
+    signal.signal(signal.SIGTERM, _terminate)
     app()

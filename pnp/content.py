@@ -17,6 +17,7 @@ from pnp.model import Card, DeckEntry, DeckFile, Manifest, RulesFile
 from pnp.model.fields import extend_card_model
 from pnp.model.schema_errors import parse_model
 from pnp.model.sheet import GenericSheet
+from pnp.paths import inside
 from pnp.plugin import GamePlugin
 from pnp.source import Source, SourceError, load
 
@@ -78,6 +79,7 @@ class Game:
     sheets: dict[str, Sheet] = field(default_factory=dict)
     card_model: type[Card] = Card  # the plugin's card model with the fields game.yaml declares
     vocabulary: Vocabulary = field(default_factory=lambda: Vocabulary([]))
+    settings: Any = None  # the plugin's settings model, checked; or game.yaml's settings as written
 
     @property
     def id(self) -> str:
@@ -95,9 +97,9 @@ class Game:
         return next((r for r in self.cards() if r.card.id == card_id), None)
 
 
-def _read(path: Path, problems: list) -> Source | None:
+def _read(path: Path, problems: list, within: Path) -> Source | None:
     try:
-        return load(path)
+        return load(path, within)
     except SourceError as exc:
         problems.extend(exc.diagnostics)
         return None
@@ -106,7 +108,7 @@ def _read(path: Path, problems: list) -> Source | None:
 def load_manifest(folder: Path) -> tuple[Source | None, Manifest | None, list[Diagnostic]]:
     """game.yaml, read and checked: the first thing known about a game."""
     problems: list[Diagnostic] = []
-    source = _read(folder / "game.yaml", problems)
+    source = _read(folder / "game.yaml", problems, folder)
     if source is None:
         return None, None, problems
     manifest, errors = parse_model(source, Manifest)
@@ -118,6 +120,10 @@ def load_game(folder: Path, plugin: GamePlugin, manifest_source: Source, manifes
     problems: list[Diagnostic] = []
     card_model = _card_model(plugin, manifest, manifest_source, problems)
     vocabulary = _vocabulary(plugin, manifest, manifest_source, problems)
+    settings = manifest.settings
+    if plugin.settings_model is not None:
+        settings, errors = parse_model(manifest_source, plugin.settings_model, manifest.settings, ("settings",))
+        problems += errors
     decks = {}
     for i, entry in enumerate(manifest.decks):
         deck = _load_deck(folder, entry, card_model, manifest_source, ("decks", i, "file"), problems)
@@ -129,8 +135,9 @@ def load_game(folder: Path, plugin: GamePlugin, manifest_source: Source, manifes
                                           manifest_source, ("sheets", i, "file"), problems)
         if model:
             sheets[entry.id] = Sheet(entry.id, entry.kind, model, source)
-    rules, rules_source = _load_rules(folder / manifest.rules, problems)
-    game = Game(folder, plugin, manifest, manifest_source, decks, rules, rules_source, sheets, card_model, vocabulary)
+    rules, rules_source = _load_rules(folder, manifest.rules, manifest_source, problems)
+    game = Game(folder, plugin, manifest, manifest_source, decks, rules, rules_source, sheets, card_model, vocabulary,
+                settings)
     return game, problems
 
 
@@ -160,14 +167,25 @@ def _vocabulary(plugin: GamePlugin, manifest: Manifest, source: Source, problems
     return Vocabulary(words)
 
 
+def _listed_path(folder: Path, name: str, kind: str, manifest_source: Source, where: tuple, problems) -> Path | None:
+    """A file game.yaml names, inside the game's folder; every way it is not is a diagnostic at its line."""
+    path, wrong = inside(folder, name)
+    if wrong:
+        problems.append(manifest_source.diagnostic(where, "outside", f"{kind} file {wrong}"))
+        return None
+    if not path.exists():
+        problems.append(manifest_source.diagnostic(
+            where, "missing-file", f"{kind} file '{name}' not found under {relative(folder)}; create it or fix the path"))
+        return None
+    return path
+
+
 def _load_listed_file(folder, entry, model, kind, manifest_source, where, problems):
     """A file named in game.yaml, read and checked against its model: (source, model) or (None, None)."""
-    path = folder / entry.file
-    if not path.is_file():
-        problems.append(manifest_source.diagnostic(
-            where, "missing-file", f"{kind} file '{entry.file}' not found under {relative(folder)}; create it or fix the path"))
+    path = _listed_path(folder, entry.file, kind, manifest_source, where, problems)
+    if path is None:
         return None, None
-    source = _read(path, problems)
+    source = _read(path, problems, folder)
     if source is None:
         return None, None
     parsed, errors = parse_model(source, model)
@@ -180,7 +198,7 @@ def _load_deck(folder, entry, card_model, manifest_source, where, problems) -> D
     if model is None:
         return None
     deck = Deck(entry, model, source)
-    deck.cards = _suited_cards(model, source, card_model) + _listed_cards(model, source, card_model, problems)
+    deck.cards = _suited_cards(model, source, card_model, problems) + _listed_cards(model, source, card_model, problems)
     return deck
 
 
@@ -208,25 +226,26 @@ def _back_side(card: Card, source: Source, card_model, keypath: tuple, problems)
     return side
 
 
-def _suited_cards(model: DeckFile, source: Source, card_model) -> list[CardRecord]:
+def _suited_cards(model: DeckFile, source: Source, card_model, problems) -> list[CardRecord]:
     """One card per suit x rank, each pointing back at its suit's entry."""
     if model.suited is None:
         return []
     records = []
     for s, suit in enumerate(model.suits):
         for rank in model.ranks:
-            name = f"{rank.name or rank.label} of the {suit.name}"
-            card = card_model(
-                id=f"{suit.id}-{rank.label.lower()}", name=name, kind=model.suited.kind,
-                difficulty=model.suited.difficulty, text=model.suited.text, flavor=suit.flavor,
-                art=suit.art, rank=rank.rank, suit=suit.id,
-            )
-            records.append(CardRecord(card, model.deck, source, ("suits", s)))
+            raw = {"id": f"{suit.id}-{rank.label.lower()}", "name": f"{rank.name or rank.label} of the {suit.name}",
+                   "kind": model.suited.kind, "difficulty": model.suited.difficulty, "text": model.suited.text,
+                   "flavor": suit.flavor, "art": suit.art, "rank": rank.rank, "suit": suit.id}
+            card, errors = parse_model(source, card_model, raw, ("suits", s))
+            problems += errors
+            if card:
+                records.append(CardRecord(card, model.deck, source, ("suits", s)))
     return records
 
 
-def _load_rules(path: Path, problems) -> tuple[RulesFile | None, Source | None]:
-    source = _read(path, problems)
+def _load_rules(folder: Path, name: str, manifest_source: Source, problems) -> tuple[RulesFile | None, Source | None]:
+    path = _listed_path(folder, name, "rules", manifest_source, ("rules",), problems)
+    source = _read(path, problems, folder) if path else None
     if source is None:
         return None, None
     rules, errors = parse_model(source, RulesFile)

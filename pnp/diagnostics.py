@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import difflib
 import json
+import unicodedata
 from dataclasses import asdict, dataclass, field
 from enum import IntEnum
 from pathlib import Path
@@ -31,7 +32,7 @@ class Diagnostic:
     severity: str = "error"
 
     def format(self) -> str:
-        return f"{self.path}:{self.line}:{self.col}: {self.severity} [{self.code}] {self.message}"
+        return printable(f"{self.path}:{self.line}:{self.col}: {self.severity} [{self.code}] {self.message}")
 
 
 @dataclass
@@ -61,6 +62,13 @@ class Report:
 
     def to_json(self) -> str:
         return json.dumps([asdict(d) for d in self.sorted()], indent=2)
+
+
+def printable(text: str) -> str:
+    """Text safe for a terminal: control and format characters from content (an escape that clears the
+    screen, a bidi override that reorders a line) are shown as escapes, not obeyed."""
+    return "".join(ch if ch == " " or unicodedata.category(ch)[0] not in "CZ" or ch.isspace() and ch in "\t"
+                   else ch.encode("unicode_escape").decode("ascii") for ch in text)
 
 
 def relative(path: Path | str) -> str:

@@ -1,30 +1,123 @@
 """Card art from image files: a card's `art` may name a PNG or JPEG under its game's content folder
-(`art: art/mice-1.png` is content/<game>/art/mice-1.png) instead of one of the game's vector emblems."""
+(`art: art/mice-1.png` is content/<game>/art/mice-1.png) instead of one of the game's vector emblems.
+
+What pnp accepts: PNG or JPEG files of at most MAX_BYTES and MAX_PIXELS, that
+decode completely (a truncated or corrupt file is an error at the card's art
+line, found by `pnp validate`). For print, an image is turned upright by its
+EXIF orientation, 16-bit and palette images become 8-bit, and it is scaled
+down to what its box needs at PRINT_DPI, so a huge file costs no more than a
+sharp one. Transparent parts stay transparent in RGB files and print as
+paper white in CMYK files (a press file has no transparency).
+"""
 from __future__ import annotations
 
+import os
+from functools import lru_cache
 from pathlib import Path
 
 SUFFIXES = (".png", ".jpg", ".jpeg")
 PRINT_DPI = 300  # below this in its box, an image prints soft
+MAX_PIXELS = 36_000_000  # 6000 x 6000: a full tarot card at 1200 DPI is 3.3 million
+MAX_BYTES = 64 * 1024 * 1024
 
 
 def is_image(name: str | None) -> bool:
     return bool(name) and name.lower().endswith(SUFFIXES)
 
 
-def pixel_size(path: Path) -> tuple[int, int] | None:
-    """Width and height in pixels, or None when the file is not an image Pillow can read."""
-    from PIL import Image, UnidentifiedImageError
+def _stamp(path: Path) -> tuple:
+    info = os.stat(path)
+    return str(path), info.st_mtime_ns, info.st_size
 
+
+def image_problem(path: Path) -> str | None:
+    """What is wrong with an image file for pnp, or None: read once per version of the file."""
+    try:
+        return _problem(_stamp(path))
+    except OSError as exc:
+        return f"cannot be read ({exc.strerror or exc})"
+
+
+@lru_cache(maxsize=256)
+def _problem(stamp: tuple) -> str | None:
+    from PIL import Image
+
+    path, _, size = stamp
+    if size > MAX_BYTES:
+        return f"is {size // (1024 * 1024)} MB; images are at most {MAX_BYTES // (1024 * 1024)} MB"
     try:
         with Image.open(path) as image:
-            image.verify()
-            return image.size
-    except (OSError, UnidentifiedImageError):
+            if image.format not in ("PNG", "JPEG"):
+                return f"is a {image.format} image; use PNG or JPEG"
+            width, height = image.size
+            if width * height > MAX_PIXELS:
+                return (f"has {width} x {height} pixels, more than the {MAX_PIXELS // 1_000_000} million pnp accepts; "
+                        "scale it down (300 DPI at the box's size is enough)")
+            image.load()  # the whole file decodes: a truncated or corrupt one is caught here, not in a build
+    except Exception as exc:  # noqa: BLE001 - Pillow raises many kinds of error for broken files
+        return f"is not a PNG or JPEG image Pillow can read ({type(exc).__name__}); export it again as PNG"
+    return None
+
+
+def pixel_size(path: Path) -> tuple[int, int] | None:
+    """Width and height in pixels as printed (after EXIF rotation), or None for a file with a problem."""
+    if image_problem(path):
         return None
+    return _upright_size(_stamp(path))
+
+
+@lru_cache(maxsize=256)
+def _upright_size(stamp: tuple) -> tuple[int, int]:
+    from PIL import Image
+
+    with Image.open(stamp[0]) as image:
+        width, height = image.size
+        turned = image.getexif().get(0x0112, 1) in (5, 6, 7, 8)  # EXIF orientations that swap the sides
+    return (height, width) if turned else (width, height)
 
 
 def dpi_in_box(pixels: tuple[int, int], width: float, height: float) -> float:
     """The resolution an image prints at when fitted (aspect kept) into a width x height pt box."""
     scale = min(width / pixels[0], height / pixels[1])  # points per pixel
     return 72 / scale
+
+
+def print_image(path: str, width: float, height: float, cmyk: bool):
+    """The image ready to embed in a width x height pt box: upright, 8-bit, at most PRINT_DPI in the box,
+    flattened on white for a CMYK press."""
+    return _print_image(_stamp(Path(path)), round(width, 2), round(height, 2), cmyk)
+
+
+@lru_cache(maxsize=64)
+def _print_image(stamp: tuple, width: float, height: float, cmyk: bool):
+    from PIL import Image, ImageOps
+
+    with Image.open(stamp[0]) as opened:
+        image = ImageOps.exif_transpose(opened)
+        image.load()
+    image = _eight_bit(image)
+    scale = min(width / 72 * PRINT_DPI / image.width, height / 72 * PRINT_DPI / image.height)
+    if scale < 0.99:  # more pixels than the box can show at print resolution
+        image = image.resize((max(1, round(image.width * scale)), max(1, round(image.height * scale))), Image.LANCZOS)
+    if cmyk:
+        if image.mode == "RGBA":
+            paper = Image.new("RGB", image.size, "white")
+            paper.paste(image, mask=image.getchannel("A"))
+            image = paper
+        image = image.convert("CMYK")
+    return image
+
+
+def _eight_bit(image):
+    """Greyscale, RGB or RGBA with 8 bits a channel: 16-bit and float images are scaled, palettes expanded."""
+    if image.mode in ("I;16", "I;16B", "I;16L", "I;16N"):
+        image = image.convert("I")
+    if image.mode == "I":  # 16-bit greyscale read as 32-bit integers: 0..65535 to 0..255
+        return image.point(lambda value: value / 256).convert("L")
+    if image.mode == "F":
+        return image.point(lambda value: value * 255).convert("L")
+    if image.mode in ("P", "PA", "LA") or "transparency" in image.info:
+        return image.convert("RGBA")
+    if image.mode not in ("L", "RGB", "RGBA"):
+        return image.convert("RGB")
+    return image

@@ -1,12 +1,21 @@
-"""YAML loading that remembers where every value came from.
+"""YAML loading that remembers where every value came from, and that no file can hang or crash.
 
 `load(path)` returns a `Source`: the plain Python data (dicts, lists, scalars)
 plus a map from each value's key path, e.g. ("cards", 3, "name"), to its
 (line, col), 1-based. Every later stage reports problems through `Source.at`,
 so a diagnostic always names the file, line and column a designer must edit.
+
+A content folder may come from anyone, so reading is bounded: only regular
+files, at most MAX_FILE_BYTES; nesting at most MAX_DEPTH deep (checked on the
+parser's event stream, before anything recursive sees the document); aliases
+expanding to at most MAX_VALUES values (a "billion laughs" file stops at once);
+tags other than YAML's own are errors. Each of these is a diagnostic at its
+line, never a hang or an internal error.
 """
 from __future__ import annotations
 
+import os
+import stat
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -14,9 +23,14 @@ from typing import Any
 import yaml
 
 from pnp.diagnostics import Diagnostic, relative
+from pnp.paths import is_inside
 
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 KeyPath = tuple
+
+MAX_FILE_BYTES = 4 * 1024 * 1024  # the largest content file today is 30 KB
+MAX_DEPTH = 64  # nesting of mappings and lists; content needs about 8
+MAX_VALUES = 200_000  # values in one file once aliases are expanded; content has a few thousand
 
 
 class SourceError(Exception):
@@ -52,32 +66,99 @@ class Source:
 _scalars = yaml.constructor.SafeConstructor()
 
 
-def _build(node, keypath: KeyPath, positions: dict, problems: list, path: str):
-    positions[keypath] = (node.start_mark.line + 1, node.start_mark.column + 1)
-    if isinstance(node, yaml.MappingNode):
+class _Builder:
+    """Turns composed nodes into plain data with positions, within the value budget."""
+
+    def __init__(self, path: str):
+        self.path, self.positions, self.problems, self.built = path, {}, [], 0
+
+    def build(self, node, keypath: KeyPath):
+        self.built += 1
+        if self.built > MAX_VALUES:  # reported at the top-level entry whose aliases blew up
+            line, col = self.positions.get(keypath[:1], (node.start_mark.line + 1, node.start_mark.column + 1))
+            raise SourceError([Diagnostic(self.path, line, col, "yaml", f"this expands to more than {MAX_VALUES} "
+                                          "values (aliases repeating aliases?); write the values out or use fewer aliases")])
+        self.positions[keypath] = (node.start_mark.line + 1, node.start_mark.column + 1)
+        if isinstance(node, yaml.MappingNode):
+            return self._mapping(node, keypath)
+        if isinstance(node, yaml.SequenceNode):
+            return [self.build(item, keypath + (i,)) for i, item in enumerate(node.value)]
+        return self.scalar(node)
+
+    def _mapping(self, node, keypath: KeyPath) -> dict:
         result = {}
         for key_node, value_node in node.value:
-            key = _scalars.construct_object(key_node)
-            if key == "<<" or not isinstance(key, (str, int)):
-                problems.append(_at(path, key_node, "yaml", "merge keys and complex keys are not supported"))
+            merge = isinstance(key_node, yaml.ScalarNode) and key_node.value == "<<"
+            key = self.scalar(key_node) if isinstance(key_node, yaml.ScalarNode) and not merge else None
+            if merge or not isinstance(key, (str, int)):
+                self.problems.append(_at(self.path, key_node, "yaml", "merge keys (<<) and complex keys are not "
+                                         "supported; write the key as plain text"))
                 continue
             if key in result:
-                problems.append(_at(path, key_node, "duplicate-key", f"key '{key}' appears twice in this mapping"))
-            positions[keypath + (key, "<key>")] = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
-            result[key] = _build(value_node, keypath + (key,), positions, problems, path)
+                self.problems.append(_at(self.path, key_node, "duplicate-key", f"key '{key}' appears twice in this mapping"))
+            self.positions[keypath + (key, "<key>")] = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
+            result[key] = self.build(value_node, keypath + (key,))
         return result
-    if isinstance(node, yaml.SequenceNode):
-        return [_build(item, keypath + (i,), positions, problems, path) for i, item in enumerate(node.value)]
-    return _scalars.construct_object(node)
+
+    def scalar(self, node):
+        """A scalar with YAML's own tags only: a custom tag (!foo) or a value its tag cannot read is a problem."""
+        if not node.tag.startswith("tag:yaml.org,2002:"):
+            self.problems.append(_at(self.path, node, "yaml", f"unknown tag {node.tag}; remove it (pnp reads plain YAML values)"))
+            return None
+        try:
+            return _scalars.construct_object(node)
+        except (yaml.YAMLError, ValueError, TypeError, OverflowError, AttributeError) as exc:
+            self.problems.append(_at(self.path, node, "yaml", f"{_short(node.tag)} cannot read '{node.value}' "
+                                     f"({str(exc).splitlines()[0][:80]}); remove the tag or fix the value"))
+            return None
+
+
+def _short(tag: str) -> str:
+    return tag.replace("tag:yaml.org,2002:", "!!")
 
 
 def _at(path, node, code, message):
     return Diagnostic(path, node.start_mark.line + 1, node.start_mark.column + 1, code, message)
 
 
+_OPEN = (yaml.SequenceStartEvent, yaml.MappingStartEvent)
+_CLOSE = (yaml.SequenceEndEvent, yaml.MappingEndEvent)
+
+
+def _check_depth(text: str, path: str) -> None:
+    """Stop at the first mapping or list nested deeper than MAX_DEPTH: the event stream is flat, so a
+    10,000-level file is refused after 65 events instead of overflowing a recursive composer."""
+    depth = 0
+    for event in yaml.parse(text, Loader=_Loader):
+        if isinstance(event, _OPEN):
+            depth += 1
+            if depth > MAX_DEPTH:
+                mark = event.start_mark
+                raise SourceError([Diagnostic(path, mark.line + 1, mark.column + 1, "yaml", f"nested more than "
+                                              f"{MAX_DEPTH} levels deep; content never needs that, flatten it")])
+        elif isinstance(event, _CLOSE):
+            depth -= 1
+
+
+def _tagged_collections(root, path: str) -> list[Diagnostic]:
+    """Custom tags on mappings and lists (!foo {a: 1}): YAML's own tags only."""
+    problems, stack, seen = [], [root], set()
+    while stack:
+        node = stack.pop()
+        if id(node) in seen or isinstance(node, yaml.ScalarNode):
+            continue
+        seen.add(id(node))
+        if not node.tag.startswith("tag:yaml.org,2002:"):
+            problems.append(_at(path, node, "yaml", f"unknown tag {node.tag}; remove it (pnp reads plain YAML values)"))
+        children = node.value if isinstance(node, yaml.SequenceNode) else [n for pair in node.value for n in pair]
+        stack.extend(children)
+    return problems
+
+
 def parse(text: str, path: str = "<string>") -> Source:
-    """Parse YAML text; raise SourceError with file:line:col on malformed input."""
+    """Parse YAML text; raise SourceError with file:line:col on malformed or hostile input."""
     try:
+        _check_depth(text, path)
         root = yaml.compose(text, Loader=_Loader)
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
@@ -88,20 +169,50 @@ def parse(text: str, path: str = "<string>") -> Source:
         raise SourceError([Diagnostic(path, 1, 1, "yaml", str(exc).splitlines()[0])])
     if root is None:
         return Source(path, None, {(): (1, 1)})
-    positions: dict = {}
-    problems: list = []
-    data = _build(root, (), positions, problems, path)
+    builder = _Builder(path)
+    problems = _tagged_collections(root, path)
+    data = builder.build(root, ())
+    problems += builder.problems
     if problems:
         raise SourceError(problems)
-    return Source(path, data, positions)
+    return Source(path, data, builder.positions)
 
 
-def load(path: Path | str) -> Source:
+def read_text(path: Path | str, within: Path | None = None) -> str:
+    """The text of a content file: a regular file inside `within` (after following links), not too large,
+    UTF-8. Problems are SourceErrors at the file (and, for bad encoding, at the line and column of the
+    first bad byte)."""
     shown = relative(path)
+
+    def problem(code, message, line=1, col=1):
+        return SourceError([Diagnostic(shown, line, col, code, message)])
+
+    if within is not None and not is_inside(within, Path(path)):
+        raise problem("outside", f"this file leads outside {within.name}/ (a link?); keep the project's files inside it")
     try:
-        text = Path(path).read_text(encoding="utf-8")
+        info = os.stat(path)
     except FileNotFoundError:
-        raise SourceError([Diagnostic(shown, 1, 1, "missing-file", "file not found; create it or fix the reference")])
+        raise problem("missing-file", "file not found; create it or fix the reference")
+    except OSError as exc:  # a symlink loop, a name too long, no permission to look
+        raise problem("unreadable", f"cannot read it ({exc.strerror or exc}); make it a plain file pnp can read")
+    if not stat.S_ISREG(info.st_mode):
+        kind = "a folder" if stat.S_ISDIR(info.st_mode) else "not a regular file (a device, pipe or socket)"
+        raise problem("not-a-file", f"this is {kind}; content must be plain YAML files")
+    if info.st_size > MAX_FILE_BYTES:
+        raise problem("too-large", f"{info.st_size} bytes; content files are at most {MAX_FILE_BYTES // (1024 * 1024)} MB")
+    try:
+        with open(path, "rb") as handle:
+            data = handle.read(MAX_FILE_BYTES + 1)
+    except OSError as exc:
+        raise problem("unreadable", f"cannot read it ({exc.strerror or exc}); check its permissions")
+    try:
+        return data.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise SourceError([Diagnostic(shown, 1, 1, "encoding", f"not UTF-8 text ({exc.reason}); save the file as UTF-8")])
-    return parse(text, shown)
+        before = data[:exc.start]
+        line = before.count(b"\n") + 1
+        col = len(before[before.rfind(b"\n") + 1:].decode("utf-8", errors="replace")) + 1
+        raise problem("encoding", f"not UTF-8 text ({exc.reason}); save the file as UTF-8", line, col)
+
+
+def load(path: Path | str, within: Path | None = None) -> Source:
+    return parse(read_text(path, within), relative(path))

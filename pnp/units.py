@@ -1,6 +1,7 @@
 """Lengths: "63.5mm" | "2.5in" | "9pt" | "1cm" | 12 (points) -> points, in one place."""
 from __future__ import annotations
 
+import math
 import re
 
 POINTS_PER = {"pt": 1.0, "in": 72.0, "mm": 72.0 / 25.4, "cm": 72.0 / 2.54, "px": 72.0 / 300.0}
@@ -16,6 +17,8 @@ def to_points(value) -> float:
     if isinstance(value, bool):
         raise UnitError(f"expected a length such as '3mm', got {value!r}")
     if isinstance(value, (int, float)):
+        if not math.isfinite(value):
+            raise UnitError(f"{value} is not a length; write a number with a unit: 3mm, 0.125in, 9pt")
         return float(value)
     match = _LENGTH.match(str(value))
     if not match:

@@ -16,6 +16,7 @@ from pnp.layout import load_card_layout, load_print_setup
 from pnp.layout.cards import load_card_sizes
 from pnp.layout.sheet import GENERIC_REGIONS, load_sheet_layout
 from pnp.project import Project
+from pnp.rules.export import template_problems
 from pnp.sheet_checks import regions_show_content
 
 
@@ -34,6 +35,7 @@ def validate(root: Path, game_id: str) -> tuple[Project | None, Report]:
         report.extend(problems)
         if layout is not None:
             report.extend(checks.layout_references(game, layout))
+            report.extend(print_setup.grids_fit(layout.size) if print_setup else [])
             faces, problems = bind_cards(game, layout)
             report.extend(problems)
     sheet_layouts = {}
@@ -47,4 +49,6 @@ def validate(root: Path, game_id: str) -> tuple[Project | None, Report]:
             sheet_layouts[sheet_id] = sheet_layout
     if not report.ok or print_setup is None:
         return None, report
-    return Project(root, game, layout, print_setup, faces, sheet_layouts, card_size), report
+    project = Project(root, game, layout, print_setup, faces, sheet_layouts, card_size)
+    report.extend(template_problems(project))  # the export templates render this game's reference
+    return (project if report.ok else None), report

@@ -13,7 +13,7 @@ PNP = Path(__file__).resolve().parents[1] / "pnp"
 
 # Lowest first. A module may import its own layer and the layers below, never one above.
 LAYERS = [
-    ("pnp.diagnostics", "pnp.units", "pnp.output", "pnp.image_files"),  # no pnp imports of their own
+    ("pnp.diagnostics", "pnp.units", "pnp.output", "pnp.image_files", "pnp.paths"),  # no pnp imports of their own
     ("pnp.source",),  # YAML with positions
     ("pnp.model",),  # the pydantic models of content
     ("pnp.text", "pnp.engine"),  # text metrics; the engine contract, runner and playtest harness

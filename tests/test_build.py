@@ -99,7 +99,7 @@ def test_rulebook_has_contents_bookmarks_the_showcase_and_both_sides_of_each_car
 def test_difficulty_build_goes_to_its_own_folder(fixture_project):
     result = CliRunner().invoke(app, ["build", GAME, "--difficulty", "green"])
     assert result.exit_code == 0, result.output
-    green = fixture_project / f"output/{GAME}/green"
+    green = fixture_project / f"output/{GAME}-green"
     assert len(PdfReader(green / "print-on-demand/rooms-drivethrucards.pdf").pages) == 2 * 6  # no Pit Traps
     rules = (green / "rules/rules.md").read_text()
     assert 'id="rule-exploring"' in rules and 'id="rule-traps"' not in rules and "Pit Trap" not in rules

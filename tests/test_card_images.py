@@ -83,7 +83,7 @@ def test_build_writes_images_only_when_asked(fixture_project):
     assert not (fixture_project / f"output/{FIXTURE_GAME}/images").exists()
     result = runner.invoke(app, ["build", FIXTURE_GAME, "--images", "--difficulty", "green"])
     assert result.exit_code == 0, result.output
-    green = fixture_project / f"output/{FIXTURE_GAME}/green/images"
+    green = fixture_project / f"output/{FIXTURE_GAME}-green/images"
     assert (green / "rooms/crypt.png").exists() and (green / "rooms/crypt-back.png").exists()
     assert (green / "rooms/tabletop-simulator/deck-1.png").exists()
     assert not (green / "rooms/pit-trap.png").exists()  # a red card

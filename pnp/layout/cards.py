@@ -3,44 +3,52 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal
+from typing import Annotated, Literal
+
+from pydantic import Field, StringConstraints
 
 from pnp.diagnostics import Diagnostic, did_you_mean
-from pnp.model.common import FontName, Length, RelativeLength, StrictModel
+from pnp.model.common import Color, FontName, StrictModel, length, relative_length
 from pnp.model.schema_errors import parse_model
 from pnp.source import Source, SourceError, load
 
 
 class CardSizeSpec(StrictModel):
-    width: Length
-    height: Length
-    bleed: Length
-    safe: Length
+    width: length("10mm", "500mm")
+    height: length("10mm", "500mm")
+    bleed: length("0mm", "20mm")
+    safe: length("0mm", "20mm")
 
 
 class CardSizesFile(StrictModel):
     card_sizes: dict[str, CardSizeSpec]
 
 
+ColorRef = Annotated[str, StringConstraints(pattern=r"^(#[0-9a-fA-F]{6}|\{[a-z_][a-z0-9_.]*\})$")]
+Place = relative_length("-50mm", "500mm")  # from the trim's top-left; negative reaches into the bleed
+Extent = relative_length("0mm", "500mm")
+TypeSize = relative_length("1pt", "200pt")
+
+
 class BoxSpec(StrictModel):
     type: Literal["fill", "rect", "text", "art", "difficulty"] | None = None
     extends: str | None = None
-    x: RelativeLength | None = None
-    y: RelativeLength | None = None
-    w: RelativeLength | None = None
-    h: RelativeLength | None = None
+    x: Place | None = None
+    y: Place | None = None
+    w: Extent | None = None
+    h: Extent | None = None
     field: str | None = None
     font: Literal["regular", "bold", "italic", "bolditalic"] | None = None
-    size: RelativeLength | None = None
-    min_size: RelativeLength | None = None
-    paragraph_gap: RelativeLength | None = None
+    size: TypeSize | None = None
+    min_size: TypeSize | None = None
+    paragraph_gap: relative_length("0mm", "50mm") | None = None
     align: Literal["left", "center", "right"] | None = None
     valign: Literal["top", "middle", "bottom"] | None = None
-    color: str | None = None
-    fill: str | None = None
-    stroke: str | None = None
-    stroke_width: RelativeLength | None = None
-    radius: RelativeLength | None = None
+    color: ColorRef | None = Field(None, description="#rrggbb, or a card value in braces: {accent}")
+    fill: ColorRef | None = None
+    stroke: ColorRef | None = None
+    stroke_width: relative_length("0pt", "20pt") | None = None
+    radius: relative_length("0mm", "100mm") | None = None
     rotate: Literal[0, 180] | None = None
 
 
@@ -62,7 +70,7 @@ class BacksSpec(StrictModel):
 class CardLayoutFile(StrictModel):
     size: str
     fonts: dict[Literal["regular", "bold", "italic", "bolditalic"], FontName]
-    accents: dict[str, str] = {}
+    accents: dict[str, Color] = {}
     faces: dict[str, str]
     backs: BacksSpec = BacksSpec()
     templates: dict[str, TemplateSpec]
@@ -131,7 +139,7 @@ class CardLayout:
 
 def load_card_sizes(layouts_root: Path) -> tuple[dict[str, CardSize], list[Diagnostic]]:
     try:
-        source = load(layouts_root / "common" / "cards.yaml")
+        source = load(layouts_root / "common" / "cards.yaml", layouts_root)
     except SourceError as exc:
         return {}, exc.diagnostics
     spec, problems = parse_model(source, CardSizesFile)
@@ -143,7 +151,7 @@ def load_card_sizes(layouts_root: Path) -> tuple[dict[str, CardSize], list[Diagn
 def load_card_layout(layouts_root: Path, game_id: str) -> tuple[CardLayout | None, list[Diagnostic]]:
     sizes, problems = load_card_sizes(layouts_root)
     try:
-        source = load(layouts_root / game_id / "cards.yaml")
+        source = load(layouts_root / game_id / "cards.yaml", layouts_root)
     except SourceError as exc:
         return None, problems + exc.diagnostics
     spec, errors = parse_model(source, CardLayoutFile)
@@ -250,7 +258,31 @@ class _Resolver:
             if missing:
                 self.problems.append(self.source.diagnostic(where, "missing-key", f"box '{name}' needs {', '.join(missing)}"))
                 return None
-        return Box(name=name, **{k: v for k, v in values.items() if k != "name"})
+        box = Box(name=name, **{k: v for k, v in values.items() if k != "name"})
+        wrong = _out_of_range(box)
+        if wrong:  # a "+=" or "-=" took a value where no box can print it
+            self.problems.append(self.source.diagnostic(where, "box-range", f"box '{name}': {wrong}"))
+            return None
+        return box
+
+
+RANGES = {"x": (-50, 500, "mm"), "y": (-50, 500, "mm"), "w": (0, 500, "mm"), "h": (0, 500, "mm"),
+          "size": (1, 200, "pt"), "min_size": (1, 200, "pt"), "paragraph_gap": (0, 50, "mm"),
+          "stroke_width": (0, 20, "pt"), "radius": (0, 100, "mm")}
+
+
+def _out_of_range(box: Box) -> str | None:
+    """What is wrong with a resolved box's numbers, if anything."""
+    for key, (low, high, unit) in RANGES.items():
+        value = getattr(box, key)
+        shown = value / 72 * 25.4 if unit == "mm" else value
+        if not low - 1e-6 <= shown <= high + 1e-6:
+            return f"{key} {shown:g}{unit} is outside {low}{unit} to {high}{unit} once extended; fix the value or its +=/-="
+    if box.type == "text" and box.min_size > box.size + 1e-9:
+        return f"min_size {box.min_size:g}pt is larger than size {box.size:g}pt"
+    if box.type in ("text", "art", "difficulty") and (box.w <= 0 or box.h <= 0):
+        return "w and h must be more than 0 for a box that shows something"
+    return None
 
 
 def _box_dict(box: Box) -> dict:

@@ -7,25 +7,25 @@ from typing import Literal
 
 from pydantic import Field
 
-from pnp.model.common import Length, StrictModel
+from pnp.model.common import Int, StrictModel, length
 from pnp.model.schema_errors import parse_model
-from pnp.source import SourceError, load
+from pnp.source import Source, SourceError, load
 
 
 class PaperSpec(StrictModel):
-    width: Length
-    height: Length
+    width: length("50mm", "2000mm")
+    height: length("50mm", "2000mm")
 
 
 class HomeSpec(StrictModel):
     paper: str
-    columns: int = Field(ge=1, le=10)
-    rows: int = Field(ge=1, le=10)
+    columns: Int = Field(ge=1, le=10)
+    rows: Int = Field(ge=1, le=10)
     duplex: Literal["long", "short"] = "long"
-    back_offset: tuple[Length, Length] = (0, 0)
-    mark_gap: Length = "1mm"
-    mark_length: Length = "6mm"
-    edge: Length = "5mm"
+    back_offset: tuple[length("-20mm", "20mm"), length("-20mm", "20mm")] = (0, 0)
+    mark_gap: length("0mm", "10mm") = "1mm"
+    mark_length: length("0mm", "30mm") = "6mm"
+    edge: length("0mm", "50mm") = "5mm"
 
 
 class VendorSpec(StrictModel):
@@ -38,23 +38,23 @@ class FoldSpec(StrictModel):
     """Fold-and-glue: fronts and backs on one landscape side, either side of a fold line; no duplex needed."""
 
     paper: str
-    columns: int = Field(ge=1, le=5)  # per half
-    rows: int = Field(ge=1, le=5)
-    mark_gap: Length = "1mm"
-    mark_length: Length = "6mm"
-    edge: Length = "5mm"
+    columns: Int = Field(ge=1, le=5)  # per half
+    rows: Int = Field(ge=1, le=5)
+    mark_gap: length("0mm", "10mm") = "1mm"
+    mark_length: length("0mm", "30mm") = "6mm"
+    edge: length("0mm", "50mm") = "5mm"
 
 
 class TabletopSpec(StrictModel):
     """Tabletop Simulator deck sheets: a grid of cards whose last slot holds the hidden card."""
 
-    columns: int = Field(10, ge=2, le=10)
-    rows: int = Field(7, ge=2, le=7)
-    max_pixels: int = Field(4096, ge=256, le=8192)  # per side of a sheet image
+    columns: Int = Field(10, ge=2, le=10)
+    rows: Int = Field(7, ge=2, le=7)
+    max_pixels: Int = Field(4096, ge=256, le=8192)  # per side of a sheet image
 
 
 class ImagesSpec(StrictModel):
-    dpi: int = Field(300, ge=72, le=1200)
+    dpi: Int = Field(300, ge=72, le=1200)
     tabletop: TabletopSpec = TabletopSpec()
 
 
@@ -112,11 +112,26 @@ class PrintSetup:
     vendors: dict[str, Vendor]
     images: ImagesSpec = field(default_factory=ImagesSpec)
     fold: dict[str, FoldImposition] = field(default_factory=dict)
+    source: Source | None = None
+
+    def grids_fit(self, card_size) -> list:
+        """Every imposition's grid of cards of this size lies on its paper (fold: both halves)."""
+        problems = []
+        for section, impositions, halves in (("home", self.home, 1), ("fold", self.fold, 2)):
+            for name, imposition in impositions.items():
+                width, height = halves * imposition.columns * card_size.width, imposition.rows * card_size.height
+                paper = imposition.paper
+                if width > paper.width + 0.01 or height > paper.height + 0.01:
+                    mm = 25.4 / 72
+                    problems.append(self.source.diagnostic((section, name), "grid-size", f"{halves * imposition.columns} x "
+                                    f"{imposition.rows} {card_size.name} cards ({width * mm:.0f} x {height * mm:.0f}mm) do not fit "
+                                    f"on {paper.name} ({paper.width * mm:.0f} x {paper.height * mm:.0f}mm); use fewer columns or rows"))
+        return problems
 
 
 def load_print_setup(layouts_root: Path) -> tuple[PrintSetup | None, list]:
     try:
-        source = load(layouts_root / "common" / "paper.yaml")
+        source = load(layouts_root / "common" / "paper.yaml", layouts_root)
     except SourceError as exc:
         return None, exc.diagnostics
     spec, problems = parse_model(source, PaperFile)
@@ -136,4 +151,4 @@ def load_print_setup(layouts_root: Path) -> tuple[PrintSetup | None, list]:
                             f.columns, f.rows, f.mark_gap, f.mark_length, f.edge)  # turned landscape
             for name, f in spec.fold.items() if (paper := paper_of("fold", name, f.paper))}
     vendors = {n: Vendor(n, tuple(v.order), v.note, v.colors) for n, v in spec.vendors.items()}
-    return PrintSetup(papers, home, vendors, spec.images, fold), problems
+    return PrintSetup(papers, home, vendors, spec.images, fold, source), problems

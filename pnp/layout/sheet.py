@@ -15,22 +15,22 @@ from pydantic import Field
 
 from pnp.diagnostics import Diagnostic, did_you_mean
 from pnp.layout.paper import PrintSetup
-from pnp.model.common import Color, FontName, Length, StrictModel
+from pnp.model.common import Color, FontName, StrictModel, length
 from pnp.model.schema_errors import parse_model
 from pnp.source import Source, SourceError, load
 
 
 class RegionSpec(StrictModel):
     kind: str
-    x: Length
-    y: Length
-    w: Length
-    h: Length
+    x: length("0mm", "3000mm")
+    y: length("0mm", "3000mm")
+    w: length("1mm", "3000mm")
+    h: length("1mm", "3000mm")
 
 
 class DesignSpec(StrictModel):
-    width: Length
-    height: Length
+    width: length("10mm", "3000mm")
+    height: length("10mm", "3000mm")
 
 
 class SheetFonts(StrictModel):
@@ -43,8 +43,8 @@ class SheetFonts(StrictModel):
 class SheetLayoutFile(StrictModel):
     sheet: str
     design: DesignSpec = Field(description="width and height of the drawn area (a playmat's full size)")
-    min_edge: Length = Field("6.35mm", description="nothing closer than this to the paper edge (a scoresheet's)")
-    box: Length = Field("4.5mm", description="side of a box to darken with a pencil")
+    min_edge: length("0mm", "50mm") = Field("6.35mm", description="nothing closer than this to the paper edge (a scoresheet's)")
+    box: length("2mm", "50mm") = Field("4.5mm", description="side of a box to darken with a pencil")
     fonts: SheetFonts = SheetFonts()
     colors: dict[str, Color] = Field(default_factory=dict, description="named colours the regions use; ink, "
                                      "muted, accent and panel have defaults")
@@ -82,7 +82,7 @@ TILED_KINDS = ("playmat", "board")  # printed at full size, tiled over home pape
 def load_sheet_layout(layouts_root: Path, game_id: str, sheet_id: str, sheet_kind: str, region_kinds,
                       print_setup: PrintSetup | None) -> tuple[SheetLayout | None, list[Diagnostic]]:
     try:
-        source = load(layouts_root / game_id / f"{sheet_id}.yaml")
+        source = load(layouts_root / game_id / f"{sheet_id}.yaml", layouts_root)
     except SourceError as exc:
         return None, exc.diagnostics
     spec, problems = parse_model(source, SheetLayoutFile)

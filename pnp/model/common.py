@@ -4,10 +4,13 @@ from __future__ import annotations
 from enum import Enum
 from typing import Annotated, Any, Literal
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, StringConstraints
+from pydantic import AfterValidator, BaseModel, ConfigDict, Strict, StringConstraints
 
 Id = Annotated[str, StringConstraints(pattern=r"^[a-z0-9]+(?:-[a-z0-9]+)*$")]
 Color = Annotated[str, StringConstraints(pattern=r"^#[0-9a-fA-F]{6}$")]
+Int = Annotated[int, Strict()]  # a whole number as YAML writes it: `true` or `2.0` is not a count
+Bool = Annotated[bool, Strict()]  # true or false: not "yes", not 1
+Name = Annotated[str, StringConstraints(min_length=1)]  # shown to players: never empty
 FontName = Literal["Vera", "VeraBd", "VeraIt", "VeraBI"]  # the bundled fonts (pnp.text.fonts.BUNDLED; a test keeps them equal)
 # An effect is a bare word ("OPEN_STACK") or a one-key mapping ({TRAP: draw3}).
 Effect = str | dict[str, Any]
@@ -52,13 +55,37 @@ def _points(value) -> float:
     return to_points(value)
 
 
-def _relative_points(value):
-    """A length, or a change to the extended value: "+=2mm" / "-=2mm"."""
-    if isinstance(value, str) and value.strip()[:2] in ("+=", "-="):
-        sign = 1 if value.strip()[0] == "+" else -1
-        return ("relative", sign * _points(value.strip()[2:]))
-    return _points(value)
+def _shown(points: float) -> str:
+    return f"{points / 72 * 25.4:g}mm"
 
 
-Length = Annotated[str | float | int, AfterValidator(_points)]
-RelativeLength = Annotated[str | float | int, AfterValidator(_relative_points)]
+def length(low: str = "-3000mm", high: str = "3000mm"):
+    """A length in any unit, held in points, that must lie in [low, high]: every length in a layout has
+    a finite, sane range, so no value can make text fitting loop or print mirrored or off the paper."""
+    lo, hi = _points(low), _points(high)
+
+    def check(value):
+        points = _points(value)
+        if not lo <= points <= hi:
+            raise ValueError(f"{value} is outside {low} to {high}")
+        return points
+
+    return Annotated[str | float | int, AfterValidator(check)]
+
+
+def relative_length(low: str = "-3000mm", high: str = "3000mm"):
+    """A length, or a change to the value it extends ("+=2mm" / "-=2mm"); a change is checked by its size."""
+    absolute = length(low, high).__metadata__[0].func
+    step = length("-3000mm", "3000mm").__metadata__[0].func
+
+    def check(value):
+        if isinstance(value, str) and value.strip()[:2] in ("+=", "-="):
+            sign = 1 if value.strip()[0] == "+" else -1
+            return ("relative", sign * step(value.strip()[2:]))
+        return absolute(value)
+
+    return Annotated[str | float | int, AfterValidator(check)]
+
+
+Length = length()
+RelativeLength = relative_length()

@@ -1,30 +1,30 @@
 """Decks and cards. Games extend `Card` with their own fields."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
-from pydantic import Field
+from pydantic import Field, StringConstraints
 
-from pnp.model.common import Color, Difficulty, Effects, Id, StrictModel
+from pnp.model.common import Color, Difficulty, Effects, Id, Int, Name, StrictModel
 
 
 class Ability(StrictModel):
-    name: str
+    name: Name
     text: str
     effects: Effects = Field(default_factory=list)
 
 
 class Card(StrictModel):
     id: Id
-    name: str
+    name: Name
     kind: str
-    count: int = Field(1, ge=1, le=99)
+    count: Int = Field(1, ge=1, le=99)
     difficulty: Difficulty = Difficulty.green
     text: str = ""
     flavor: str = ""
     effects: Effects = Field(default_factory=list)
     art: str | None = None
-    rank: int | None = None
+    rank: Int | None = None
     suit: Id | None = None
     back: dict[str, Any] | None = Field(None, description="the card's second face, for double-sided cards: the same "
                                         "keys as a card (kind picks its layout), without id and count")
@@ -32,15 +32,16 @@ class Card(StrictModel):
 
 class Suit(StrictModel):
     id: Id
-    name: str
+    name: Name
     art: str
     color: Color
     flavor: str = ""
 
 
 class RankSpec(StrictModel):
-    rank: int = Field(ge=0, le=99)
-    label: str
+    rank: Int = Field(ge=0, le=99)
+    label: Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9]{1,3}$")] = Field(
+        description="what the card shows, 1 to 3 letters or digits: it also names the card (suit-id + label)")
     name: str | None = None
 
 
@@ -54,7 +55,7 @@ class SuitedSpec(StrictModel):
 
 class DeckFile(StrictModel):
     deck: Id
-    name: str
+    name: Name
     suits: list[Suit] = Field(default_factory=list)
     ranks: list[RankSpec] = Field(default_factory=list)
     suited: SuitedSpec | None = None

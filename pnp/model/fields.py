@@ -9,7 +9,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import Field, StringConstraints, create_model
 
-from pnp.model.common import Effects, StrictModel
+from pnp.model.common import Bool, Effects, Int, StrictModel
 from pnp.model.deck import Card
 
 FieldName = Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9_]*$")]
@@ -18,9 +18,9 @@ FieldName = Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9_]*$")]
 class FieldSpec(StrictModel):
     type: Literal["text", "integer", "flag", "choice", "effects"]
     description: str = ""
-    required: bool = False
-    min: int | None = Field(None, description="integer: the smallest value allowed")
-    max: int | None = Field(None, description="integer: the largest value allowed")
+    required: Bool = False
+    min: Int | None = Field(None, description="integer: the smallest value allowed")
+    max: Int | None = Field(None, description="integer: the largest value allowed")
     choices: list[str] = Field(default_factory=list, description="choice: the values allowed")
 
 
@@ -28,9 +28,9 @@ def _annotation(spec: FieldSpec) -> Any:
     if spec.type == "text":
         return str
     if spec.type == "integer":
-        return Annotated[int, Field(ge=spec.min, le=spec.max)]
+        return Annotated[Int, Field(ge=spec.min, le=spec.max)]
     if spec.type == "flag":
-        return bool
+        return Bool
     if spec.type == "choice":
         return Literal[tuple(spec.choices)] if spec.choices else str
     return Effects

@@ -3,26 +3,32 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal
 
-from pydantic import Field, StringConstraints
+from pydantic import Field, StringConstraints, model_validator
 
-from pnp.model.common import Difficulty, Id, StrictModel
+from pnp.model.common import Bool, Difficulty, Id, Int, Name, StrictModel
 from pnp.model.fields import FieldName, FieldSpec
 
 WordName = Annotated[str, StringConstraints(pattern=r"^[A-Z][A-Z0-9_]*$")]
 
 
 class PlayerCount(StrictModel):
-    min: int = Field(ge=1, le=12)
-    max: int = Field(ge=1, le=12)
+    min: Int = Field(ge=1, le=12)
+    max: Int = Field(ge=1, le=12)
+
+    @model_validator(mode="after")
+    def _ordered(self):
+        if self.min > self.max:
+            raise ValueError(f"min ({self.min}) is more than max ({self.max}); swap them")
+        return self
 
 
 class DeckEntry(StrictModel):
     id: Id
     file: str
-    count: int | None = Field(None, ge=1, description="exact number of cards, copies included")
-    min_count: int | None = Field(None, ge=1)
-    composition: dict[str, int] = Field(default_factory=dict, description="cards per kind")
-    in_play: bool = Field(True, description="false for reference cards that never enter play")
+    count: Int | None = Field(None, ge=1, description="exact number of cards, copies included")
+    min_count: Int | None = Field(None, ge=1)
+    composition: dict[str, Int] = Field(default_factory=dict, description="cards per kind")
+    in_play: Bool = Field(True, description="false for reference cards that never enter play")
 
 
 class SheetEntry(StrictModel):
@@ -39,7 +45,7 @@ class WordSpec(StrictModel):
     glossary: str
     template: str = Field(description="card text for the word; {n} is its parameter")
     choices: list[str | int] = Field(default_factory=list, description="the parameter values allowed, if it takes a choice")
-    range: tuple[int, int] | None = Field(None, description="the parameter's smallest and largest value, if it takes a number")
+    range: tuple[Int, Int] | None = Field(None, description="the parameter's smallest and largest value, if it takes a number")
     rule: Id | None = Field(None, description="the id of the rule in rules.yaml that explains the word")
 
 
@@ -49,7 +55,7 @@ class RulebookSpec(StrictModel):
 
 class Manifest(StrictModel):
     id: Id
-    title: str
+    title: Name
     tagline: str = ""
     plugin: str | None = Field(None, description="the game's Python package: a package name under pnp/games/ or a "
                                "`pnp.games` entry point; leave it out for a game made of content and layouts only")

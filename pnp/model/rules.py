@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from pydantic import Field
 
-from pnp.model.common import Difficulty, Id, StrictModel
+from pnp.model.common import Bool, Difficulty, Id, Name, StrictModel
 
 
 class Rule(StrictModel):
@@ -15,9 +15,9 @@ class Rule(StrictModel):
 
 class Section(StrictModel):
     id: Id
-    title: str
+    title: Name
     difficulty: Difficulty | None = None
-    variant: bool = False
+    variant: Bool = False
     intro: str = ""
     rules: list[Rule] = Field(default_factory=list)
     sections: list["Section"] = Field(default_factory=list)
@@ -30,7 +30,7 @@ class Term(StrictModel):
 
 
 class RulesFile(StrictModel):
-    title: str
+    title: Name
     intro: str = ""
     sections: list[Section]
     terms: list[Term] = Field(default_factory=list)

@@ -55,6 +55,7 @@ PATTERNS = {  # the patterns of pnp.model, as what a designer should write
     r"^[A-Z][A-Z0-9_]*$": "an effect word is written in capitals and underscores, like GAIN_COINS",
     r"^[a-z][a-z0-9_]*$": "a field name is lowercase words joined by underscores, like on_reveal",
     r"^#[0-9a-fA-F]{6}$": "a colour is written #rrggbb, like #1f5f8b",
+    r"^[A-Za-z0-9]{1,3}$": "a rank label is 1 to 3 letters or digits, like 10 or K",
 }
 
 

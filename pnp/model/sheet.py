@@ -6,17 +6,17 @@ from typing import Literal
 
 from pydantic import Field
 
-from pnp.model.common import Effects, Id, StrictModel
+from pnp.model.common import Effects, Id, Int, Name, StrictModel
 
 
 class Icon(StrictModel):
-    at: int = Field(ge=1, description="box number, 1 = leftmost")
+    at: Int = Field(ge=1, description="box number, 1 = leftmost")
     icon: str
     item: str | None = None
 
 
 class Track(StrictModel):
-    length: int = Field(ge=1, le=40)
+    length: Int = Field(ge=1, le=40)
     icons: list[Icon] = Field(default_factory=list)
 
     def icon_at(self, position: int) -> Icon | None:
@@ -24,15 +24,15 @@ class Track(StrictModel):
 
 
 class TableRow(StrictModel):
-    roll: int
-    name: str
+    roll: Int
+    name: Name
     text: str
     effects: Effects = Field(default_factory=list)
 
 
 class Entrance(StrictModel):
-    row: int = Field(ge=0)
-    col: int = Field(ge=0)
+    row: Int = Field(ge=0)
+    col: Int = Field(ge=0)
     arrow: Literal["up", "down", "left", "right"] = "up"
 
 
@@ -46,15 +46,15 @@ class GridMap(StrictModel):
 
 class ScoreTerm(StrictModel):
     id: Id
-    label: str
+    label: Name
     measure: str = Field(description="a quantity the game's engine can measure on a finished sheet")
-    points: int
-    per: int = Field(1, ge=1, description="points for every `per` of the measure, rounded down")
+    points: Int
+    per: Int = Field(1, ge=1, description="points for every `per` of the measure, rounded down")
 
 
 class SheetEntryBase(StrictModel):
     sheet: Id
-    name: str
+    name: Name
 
 
 
@@ -62,14 +62,14 @@ class Area(StrictModel):
     """A labelled place on a playmat or board: for a deck, a row of cards, a pile of tokens."""
 
     id: Id
-    label: str
+    label: Name
     text: str = ""
-    cards: int = Field(0, ge=0, le=40, description="cards the area holds, drawn as card outlines; 0 for none")
+    cards: Int = Field(0, ge=0, le=40, description="cards the area holds, drawn as card outlines; 0 for none")
 
 
 class LabelledTrack(Track):
     id: Id
-    label: str
+    label: Name
 
 
 class GenericSheet(SheetEntryBase):

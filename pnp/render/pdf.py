@@ -12,6 +12,7 @@ from pathlib import Path
 from reportlab.lib.colors import CMYKColor, HexColor, rgb2cmyk
 from reportlab.pdfgen.canvas import Canvas
 
+from pnp.image_files import print_image
 from pnp.render import form_fields
 from pnp.render.fonts import DEFAULT_FONT, register, register_all
 
@@ -28,14 +29,12 @@ def cmyk_color(hex_value: str):
 
 
 @lru_cache(maxsize=64)
-def _image(path: str, cmyk: bool):
-    """An image file ready to embed; converted for a CMYK press (reportlab refuses RGB pixels there)."""
-    from PIL import Image
+def _image(path: str, w: float, h: float, cmyk: bool):
+    """An image file ready to embed in a w x h box (see pnp.image_files.print_image); one reader per
+    file, size and colour space, so a document embeds each image once."""
     from reportlab.lib.utils import ImageReader
 
-    with Image.open(path) as image:
-        image.load()
-        return ImageReader(image.convert("CMYK") if cmyk else image)
+    return ImageReader(print_image(path, w, h, cmyk))
 
 
 def new_canvas(target, width: float, height: float, title: str = "", no_scaling: bool = False,
@@ -140,7 +139,7 @@ class PdfBackend:
             self.canvas.drawString(x, y, string)
 
     def image(self, path, x, y, w, h):
-        self.canvas.drawImage(_image(path, self.color is cmyk_color), x, y, w, h, preserveAspectRatio=True,
+        self.canvas.drawImage(_image(path, round(w, 2), round(h, 2), self.color is cmyk_color), x, y, w, h, preserveAspectRatio=True,
                               anchor="c", mask="auto")
 
     def has_symbol(self, name):

@@ -2,6 +2,7 @@
 the rules with their difficulty colours, the glossary and card reference pages."""
 from __future__ import annotations
 
+import html
 import io
 from pathlib import Path
 
@@ -30,6 +31,11 @@ from pnp.rules.export import card_text
 from pnp.rules.tree import Reference, build_reference, render_text
 
 PAPERS = {"a4": A4, "letter": LETTER}
+
+
+def esc(text) -> str:
+    """Content as Paragraph text: &, < and > are content, never markup (a card named "<b>Q&A" prints as written)."""
+    return html.escape(str(text), quote=False)
 BOOKLET_PAGES = {"a4": (A4[1] / 2, A4[0]), "letter": (LETTER[1] / 2, LETTER[0])}  # A5 and half-letter, portrait
 INK = "#1d1d1d"
 
@@ -207,19 +213,19 @@ def _sheet_pages(project, styles, width, height) -> list:
 
     flow = []
     for sheet_id, sheet in project.game.sheets.items():
-        flow += [PageBreak(), Heading(f'<a name="sheet-{sheet_id}"/>{sheet.model.name}', styles["h1"], f"sheet-{sheet_id}", 0),
+        flow += [PageBreak(), Heading(f'<a name="sheet-{sheet_id}"/>{esc(sheet.model.name)}', styles["h1"], f"sheet-{sheet_id}", 0),
                  SheetPicture(project, sheet_id, width, height - 40)]
         flow[-2].plain = sheet.model.name
         for name in type(sheet.model).model_fields:
             value = getattr(sheet.model, name)
             if isinstance(value, list) and value and isinstance(value[0], TableRow):
-                rows = [[Paragraph(f"<b>{r.roll}</b>", styles["body"]), Paragraph(f"<b>{r.name}</b>", styles["body"]),
-                         Paragraph(r.text, styles["body"])] for r in sorted(value, key=lambda r: r.roll)]
+                rows = [[Paragraph(f"<b>{r.roll}</b>", styles["body"]), Paragraph(f"<b>{esc(r.name)}</b>", styles["body"]),
+                         Paragraph(esc(r.text), styles["body"])] for r in sorted(value, key=lambda r: r.roll)]
                 heading = Heading(f"{name.title()} table", styles["h2"], f"sheet-{sheet_id}-{name}", 1)
                 heading.plain = f"{name.title()} table"
                 flow.append(KeepTogether([heading, _table([["Roll", "Result", "What happens"]] + rows, [0.1, 0.3, 0.6], width)]))
             elif isinstance(value, list) and value and isinstance(value[0], ScoreTerm):
-                rows = [[Paragraph(t.label, styles["body"]), f"{t.points:+d} per {t.per}" if t.per > 1 else f"{t.points:+d}"]
+                rows = [[Paragraph(esc(t.label), styles["body"]), f"{t.points:+d} per {t.per}" if t.per > 1 else f"{t.points:+d}"]
                         for t in value]
                 heading = Heading("Scoring", styles["h2"], f"sheet-{sheet_id}-score", 1)
                 heading.plain = "Scoring"
@@ -240,8 +246,8 @@ def _table(rows, fractions, width):
 def _title_page(project, ref, styles, width: float, height: float) -> list:
     """Title and tagline, the cards and sheets game.yaml showcases, and what each difficulty colour adds."""
     game = project.game
-    flow = [Spacer(1, min(40 * mm, 0.16 * height)), Paragraph(ref.title, styles["title"]), Spacer(1, 6 * mm),
-            Paragraph(game.manifest.tagline, styles["subtitle"]), Spacer(1, 4 * mm)]
+    flow = [Spacer(1, min(40 * mm, 0.16 * height)), Paragraph(esc(ref.title), styles["title"]), Spacer(1, 6 * mm),
+            Paragraph(esc(game.manifest.tagline), styles["subtitle"]), Spacer(1, 4 * mm)]
     if ref.difficulty:
         flow.append(Paragraph(f"Rules up to the {ref.difficulty.value} level", styles["subtitle"]))
     shown = {r.card.id for r in ref.cards()}
@@ -253,7 +259,7 @@ def _title_page(project, ref, styles, width: float, height: float) -> list:
     if game.manifest.difficulty_levels:
         flow += [Spacer(1, 12 * mm), Paragraph("Every rule carries a difficulty colour:", styles["body"])]
         for level, meaning in game.manifest.difficulty_levels.items():
-            flow.append(DottedRule(Paragraph(f"<b>{level.value}</b>: {meaning}", styles["body"]), level.value))
+            flow.append(DottedRule(Paragraph(f"<b>{level.value}</b>: {esc(meaning)}", styles["body"]), level.value))
     for sheet_id in (name for name in game.manifest.rulebook.showcase if name in game.sheets):
         flow += [Spacer(1, 10 * mm), SheetPicture(project, sheet_id, min(120 * mm, width), min(150 * mm, 0.5 * height))]
     flow.append(PageBreak())
@@ -276,7 +282,7 @@ def _rules(ref: Reference, styles) -> list:
         if node.kind == "section":
             level = min(node.depth, 1)
             variant = " (variant)" if node.variant else ""
-            title = f'<a name="rule-{node.id}"/>{node.number} {node.title}{variant}'
+            title = f'<a name="rule-{node.id}"/>{node.number} {esc(node.title)}{variant}'
             flow.append(Heading(title, styles["h1" if level == 0 else "h2"], f"rule-{node.id}", level))
             flow[-1].plain = f"{node.number} {node.title}{variant}"
             if node.text:
@@ -294,13 +300,13 @@ def _glossary(ref: Reference, styles) -> list:
     flow = [PageBreak(), Heading('<a name="glossary"/>Glossary', styles["h1"], "glossary", 0)]
     flow[-1].plain = "Glossary"
     for entry in ref.glossary:
-        cards = ", ".join(f'<a href="#card-{c}" color="#1f4f8a">{ref.game.card(c).card.name}</a>' for c in entry.cards[:12])
+        cards = ", ".join(f'<a href="#card-{c}" color="#1f4f8a">{esc(ref.game.card(c).card.name)}</a>' for c in entry.cards[:12])
         more = f" and {len(entry.cards) - 12} more" if len(entry.cards) > 12 else ""
         used = f"<br/><font size=7.5>Cards: {cards}{more}</font>" if entry.cards else ""
         if entry.places:
-            shown = "; ".join(entry.places[:8]) + (f" and {len(entry.places) - 8} more" if len(entry.places) > 8 else "")
+            shown = esc("; ".join(entry.places[:8])) + (f" and {len(entry.places) - 8} more" if len(entry.places) > 8 else "")
             used += f"<br/><font size=7.5>On the sheet: {shown}</font>"
-        flow.append(Paragraph(f'<a name="term-{entry.id}"/><b>{entry.term}</b>: {render_text(ref, entry.text, "pdf")}{used}', styles["body"]))
+        flow.append(Paragraph(f'<a name="term-{entry.id}"/><b>{esc(entry.term)}</b>: {render_text(ref, entry.text, "pdf")}{used}', styles["body"]))
         flow.append(Spacer(1, 4))
     return flow
 
@@ -315,7 +321,7 @@ def _card_pages(project, ref: Reference, styles, width) -> list:
         records = [r for r in deck.cards if r.card.id in shown]
         if not records:
             continue
-        flow.append(Heading(f"{deck.model.name}", styles["h2"], f"deck-{deck.id}", 1))
+        flow.append(Heading(esc(deck.model.name), styles["h2"], f"deck-{deck.id}", 1))
         pictures = []
         for r in records:
             pictures.append(CardPicture(project, project.faces.fronts[r.card.id], scale, f"{r.card.name} ×{r.card.count}",
@@ -327,5 +333,5 @@ def _card_pages(project, ref: Reference, styles, width) -> list:
             flow += [CardRow(pictures[i:i + per_row], gap), Spacer(1, 4)]
         texts = [r for r in records if card_text(r)]
         for r in texts:
-            flow.append(Paragraph(f"<b>{r.card.name}</b>: {card_text(r)}", styles["small"]))
+            flow.append(Paragraph(f"<b>{esc(r.card.name)}</b>: {esc(card_text(r))}", styles["small"]))
     return flow

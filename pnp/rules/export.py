@@ -10,12 +10,16 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import jinja2
+from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
 from markupsafe import Markup, escape
 
 from pnp.content import CardRecord
+from pnp.diagnostics import Diagnostic, relative
 from pnp.model import Difficulty
 from pnp.model.walk import effect_lists, text_blocks
-from pnp.rules.tree import Reference, build_reference, render_text
+from pnp.paths import inside
+from pnp.rules.tree import Reference, build_reference, md_escape, render_text
+from pnp.source import SourceError, read_text
 
 TEXT_FORMATS = {"md": "rules.md", "html": "rules.html", "json": "rules.json"}  # format -> file name in a build
 DOTS = {"green": "🟢", "yellow": "🟡", "red": "🔴"}
@@ -55,9 +59,38 @@ def _legend(ref: Reference) -> list[tuple[str, str]]:
     return [(level.value, meaning) for level, meaning in ref.game.manifest.difficulty_levels.items()]
 
 
+TEMPLATES = {"md": "rules.md.j2", "html": "rules.html.j2"}
+
+
+class _ConfinedLoader(jinja2.BaseLoader):
+    """Templates from layouts/templates/ only: plain files inside it, read as every content file is read."""
+
+    def __init__(self, folder: Path):
+        self.folder = folder
+
+    def get_source(self, environment, template):
+        path, wrong = inside(self.folder, template)
+        if wrong or not path.exists():
+            raise jinja2.TemplateNotFound(template)
+        try:
+            text = read_text(path, self.folder)
+        except SourceError as exc:
+            raise jinja2.TemplateNotFound(f"{template}: {exc.diagnostics[0].message}") from None
+        return text, str(path), lambda: False
+
+
+def _finalize_markdown(value):
+    """Every value a Markdown template prints is escaped, unless a helper made it Markdown already."""
+    if isinstance(value, Markup) or not isinstance(value, str):
+        return value
+    return md_escape(value)
+
+
 def _environment(templates: Path, fmt: str, ref: Reference) -> tuple[jinja2.Environment, dict]:
-    env = jinja2.Environment(loader=jinja2.FileSystemLoader(str(templates)), autoescape=(fmt == "html"),
-                             keep_trailing_newline=True, undefined=jinja2.StrictUndefined)
+    # sandboxed: a template from a content folder may read values, never call into Python
+    env = ImmutableSandboxedEnvironment(loader=_ConfinedLoader(templates), autoescape=(fmt == "html"),
+                                        keep_trailing_newline=True, undefined=jinja2.StrictUndefined,
+                                        finalize=_finalize_markdown if fmt == "md" else None)
     names = {r.card.id: r.card.name for r in ref.game.cards()}
     if fmt == "html":
         helpers = {
@@ -67,8 +100,8 @@ def _environment(templates: Path, fmt: str, ref: Reference) -> tuple[jinja2.Envi
         }
     else:
         helpers = {
-            "text": lambda t: render_text(ref, t, "md"),
-            "badge": lambda n: f" {DOTS[n.difficulty]}" if n.difficulty else "",
+            "text": lambda t: Markup(render_text(ref, t, "md")),
+            "badge": lambda n: Markup(f" {DOTS[n.difficulty]}") if n.difficulty else "",
             "card_text": card_text,
         }
     helpers["card_name"] = lambda cid: names.get(cid, cid)
@@ -77,14 +110,45 @@ def _environment(templates: Path, fmt: str, ref: Reference) -> tuple[jinja2.Envi
     return env, helpers
 
 
+def template_problems(project) -> list[Diagnostic]:
+    """Each export template loads, parses and renders: a broken template is a diagnostic at its line
+    in `pnp validate`, never an internal error in `pnp build`."""
+    problems = []
+    ref = build_reference(project.game)
+    for fmt, name in TEMPLATES.items():
+        shown = relative(project.templates / name)
+        try:
+            (to_markdown if fmt == "md" else to_html)(ref, project.templates)
+        except jinja2.TemplateNotFound as exc:
+            problems.append(Diagnostic(shown, 1, 1, "missing-file", f"template {exc.name} not found in "
+                                       f"{relative(project.templates)}/ (or not a plain file inside it); restore it"))
+        except jinja2.TemplateSyntaxError as exc:
+            problems.append(Diagnostic(relative(exc.filename or shown), exc.lineno or 1, 1, "template",
+                                       f"{exc.message}; fix the template"))
+        except (jinja2.TemplateError, SecurityError) as exc:
+            line = _template_line(exc)
+            problems.append(Diagnostic(shown, line, 1, "template", f"{type(exc).__name__}: {str(exc)[:200]}; fix the template"))
+    return problems
+
+
+def _template_line(exc: BaseException) -> int:
+    """The template line an error was raised at (Jinja puts template frames in the traceback)."""
+    line, trace = 1, exc.__traceback__
+    while trace is not None:
+        if trace.tb_frame.f_code.co_filename.endswith(".j2"):
+            line = trace.tb_lineno
+        trace = trace.tb_next
+    return line
+
+
 def to_markdown(ref: Reference, templates: Path) -> str:
     env, helpers = _environment(templates, "md", ref)
-    return env.get_template("rules.md.j2").render(ref=ref, decks=_decks(ref), **helpers)
+    return env.get_template(TEMPLATES["md"]).render(ref=ref, decks=_decks(ref), **helpers)
 
 
 def to_html(ref: Reference, templates: Path) -> str:
     env, helpers = _environment(templates, "html", ref)
-    return env.get_template("rules.html.j2").render(ref=ref, decks=_decks(ref), **helpers)
+    return env.get_template(TEMPLATES["html"]).render(ref=ref, decks=_decks(ref), **helpers)
 
 
 def to_json(ref: Reference) -> str:

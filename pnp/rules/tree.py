@@ -146,17 +146,32 @@ def link_target(reference: Reference, kind: str, target: str) -> tuple[str | Non
     return (f"rule-{target}", f"rule {number}") if number else (None, target)
 
 
+MARKDOWN_SPECIAL = str.maketrans({"\\": "\\\\", "*": "\\*", "_": "\\_", "[": "\\[", "]": "\\]", "|": "\\|",
+                                  "<": "&lt;", ">": "&gt;", "&": "&amp;", "\n": " "})
+
+
+def md_escape(text: str) -> str:
+    """Content as Markdown text: no emphasis, links, tables cells or HTML of its own. (Backticks stay:
+    `code` is part of the rules' own small vocabulary, with {card:...} links.)"""
+    return str(text).translate(MARKDOWN_SPECIAL)
+
+
 def render_text(reference: Reference, text: str, fmt: str) -> str:
-    """Resolve links and `code` for one output format: md, html, pdf (platypus markup) or plain."""
+    """Resolve links and `code` for one output format: md, html, pdf (platypus markup) or plain.
+
+    Content is escaped for the format first, so only our own vocabulary ({kind:id} links and
+    `code`) becomes markup: a rule's "<b>", "&" or "[x](javascript:...)" prints as written."""
     if fmt in ("html", "pdf"):
         text = html.escape(text, quote=False)
+    elif fmt == "md":
+        text = md_escape(text)
 
     def link(match):
         anchor, label = link_target(reference, match.group(1), match.group(2))
         if anchor is None or fmt == "plain":
-            return html.escape(label) if fmt in ("html", "pdf") else label
+            return html.escape(label) if fmt in ("html", "pdf") else md_escape(label) if fmt == "md" else label
         if fmt == "md":
-            return f"[{label}](#{anchor})"
+            return f"[{md_escape(label)}](#{anchor})"
         if fmt == "html":
             return f'<a href="#{anchor}">{html.escape(label)}</a>'
         if fmt == "pdf":

@@ -1,6 +1,6 @@
 """Escape Master: the fantasy speed card game."""
 from pnp.games.escape_master import checks
-from pnp.games.escape_master.cards import EscapeMasterCard
+from pnp.games.escape_master.cards import EscapeMasterCard, Settings
 from pnp.games.escape_master.emblems import EMBLEMS
 from pnp.games.escape_master.vocabulary import VOCABULARY
 from pnp.plugin import GamePlugin
@@ -10,5 +10,6 @@ PLUGIN = GamePlugin(
     vocabulary=VOCABULARY,
     emblems=EMBLEMS,
     checks=checks.check,
+    settings_model=Settings,
     playtest="pnp.games.escape_master.playtest:PLAN",
 )

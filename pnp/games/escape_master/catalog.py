@@ -33,7 +33,6 @@ def build_catalog(game: Game, difficulty: Difficulty | None = None) -> Catalog:
             leaders.append((card.id, powers(card.id, card.ability.effects), powers(card.id + "#beast", card.beast_mode.effects)))
         for record in game.decks.get("story").cards if "story" in game.decks else []:
             stories.append((record.card.id, powers(record.card.id, record.card.effects)))
-    settings = game.manifest.settings
-    return Catalog(tuple(cards), tuple(leaders), tuple(stories), settings.get("hand_size", 10),
-                   settings.get("breaking_point", 30), settings.get("xp_cap", 4), settings.get("beast_mode_cost", 2),
-                   settings.get("tiebreak_rounds", 3), settings.get("set_rounds", 12), level)
+    settings = game.settings
+    return Catalog(tuple(cards), tuple(leaders), tuple(stories), settings.hand_size, settings.breaking_point,
+                   settings.xp_cap, settings.beast_mode_cost, settings.tiebreak_rounds, settings.set_rounds, level)

@@ -58,7 +58,9 @@ def leaders_cover_tribes(game: Game) -> list[Diagnostic]:
 
 def hands_fit_deck(game: Game) -> list[Diagnostic]:
     """The deal (hand size x most players) must leave a draw pile, at every difficulty."""
-    hand = game.manifest.settings.get("hand_size", 10)
+    if game.settings is None:
+        return []  # the settings themselves are wrong; that is reported at their line
+    hand = game.settings.hand_size
     most = game.manifest.players.max
     deck = game.decks.get("game")
     if deck is None:

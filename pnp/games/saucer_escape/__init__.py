@@ -1,7 +1,7 @@
 """Saucer Escape: a solo roll-and-write on one sheet."""
 from pnp.games.saucer_escape import checks
 from pnp.games.saucer_escape.emblems import EMBLEMS
-from pnp.games.saucer_escape.sheet import SaucerSheet
+from pnp.games.saucer_escape.sheet import SaucerSheet, Settings
 from pnp.games.saucer_escape.sheet_render import RENDERERS
 from pnp.games.saucer_escape.vocabulary import VOCABULARY
 from pnp.plugin import GamePlugin
@@ -10,6 +10,7 @@ PLUGIN = GamePlugin(
     vocabulary=VOCABULARY,
     emblems=EMBLEMS,
     checks=checks.check,
+    settings_model=Settings,
     sheet_model=SaucerSheet,
     sheet_renderers=RENDERERS,
     word_places=checks.word_places,

@@ -77,7 +77,7 @@ def build_catalog(game) -> Catalog:
     lair = sheet.map.lair.get(sheet.hivemind.id, sheet.escape_pod.id)
     order = [loc.id for loc in sheet.locations] + [lair]
     entrances = tuple((sheet.map.entrances[loc].row, sheet.map.entrances[loc].col) for loc in order)
-    settings = game.manifest.settings
+    settings = game.settings
     adjacent = {cell: tuple(n for n in sheet_checks.neighbours(cell) if n in grid) for cell in grid}
     holders: dict = {}
     for i, member in enumerate(crew):
@@ -85,7 +85,7 @@ def build_catalog(game) -> Catalog:
             holders.setdefault(word, []).append((i, k, member.power))
     return Catalog(enemies, locations, sheet.escape_pod.track.length, rewards, tuple(r.length for r in sheet.rewards),
                    {k: v.length for k, v in sheet.party.items()}, {i.id: i.amount for i in sheet.items}, crew, events,
-                   grid, start, entrances, sheet.turns, settings.get("advance_cost", 7),
+                   grid, start, entrances, sheet.turns, settings.advance_cost,
                    tuple((t.measure, t.points, t.per) for t in sheet.score), adjacent, holders)
 
 

@@ -36,7 +36,7 @@ def test_the_title_page_shows_the_showcase_and_the_colours(built):
 def test_the_green_kit_leaves_out_every_red_and_yellow_card(project):
     result = CliRunner().invoke(app, ["build", "escape-master", "--difficulty", "green"])
     assert result.exit_code == 0, result.output
-    green = project / "output/escape-master/green"
+    green = project / "output/escape-master-green"
     assert len(PdfReader(green / "home-a4/game.pdf").pages) == 2 * 10  # 86 green cards
     assert not (green / "home-a4/character.pdf").exists()  # every leader is red
     rules = (green / "rules/rules.md").read_text()

@@ -126,11 +126,15 @@ def load_game(folder: Path, plugin: GamePlugin, manifest_source: Source, manifes
         problems += errors
     decks = {}
     for i, entry in enumerate(manifest.decks):
+        if entry.id in decks:
+            continue  # a second deck of the same id: reported by the generic checks
         deck = _load_deck(folder, entry, card_model, manifest_source, ("decks", i, "file"), problems)
         if deck:
             decks[entry.id] = deck
     sheets = {}
     for i, entry in enumerate(manifest.sheets):
+        if entry.id in sheets:
+            continue
         source, model = _load_listed_file(folder, entry, plugin.sheet_model or GenericSheet, "sheet",
                                           manifest_source, ("sheets", i, "file"), problems)
         if model:
@@ -198,18 +202,18 @@ def _load_deck(folder, entry, card_model, manifest_source, where, problems) -> D
     if model is None:
         return None
     deck = Deck(entry, model, source)
-    deck.cards = _suited_cards(model, source, card_model, problems) + _listed_cards(model, source, card_model, problems)
+    deck.cards = _suited_cards(entry.id, model, source, card_model, problems) + _listed_cards(entry.id, model, source, card_model, problems)
     return deck
 
 
-def _listed_cards(model: DeckFile, source: Source, card_model, problems) -> list[CardRecord]:
+def _listed_cards(deck_id: str, model: DeckFile, source: Source, card_model, problems) -> list[CardRecord]:
     records = []
     for i, raw in enumerate(model.cards):
         card, errors = parse_model(source, card_model, raw, ("cards", i))
         problems += errors
         if card:
             back = _back_side(card, source, card_model, ("cards", i), problems) if card.back is not None else None
-            records.append(CardRecord(card, model.deck, source, ("cards", i), back))
+            records.append(CardRecord(card, deck_id, source, ("cards", i), back))
     return records
 
 
@@ -226,7 +230,7 @@ def _back_side(card: Card, source: Source, card_model, keypath: tuple, problems)
     return side
 
 
-def _suited_cards(model: DeckFile, source: Source, card_model, problems) -> list[CardRecord]:
+def _suited_cards(deck_id: str, model: DeckFile, source: Source, card_model, problems) -> list[CardRecord]:
     """One card per suit x rank, each pointing back at its suit's entry."""
     if model.suited is None:
         return []
@@ -239,7 +243,7 @@ def _suited_cards(model: DeckFile, source: Source, card_model, problems) -> list
             card, errors = parse_model(source, card_model, raw, ("suits", s))
             problems += errors
             if card:
-                records.append(CardRecord(card, model.deck, source, ("suits", s)))
+                records.append(CardRecord(card, deck_id, source, ("suits", s)))
     return records
 
 

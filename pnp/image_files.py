@@ -12,6 +12,7 @@ paper white in CMYK files (a press file has no transparency).
 from __future__ import annotations
 
 import os
+import warnings
 from functools import lru_cache
 from pathlib import Path
 
@@ -45,14 +46,23 @@ def _problem(stamp: tuple) -> str | None:
     path, _, size = stamp
     if size > MAX_BYTES:
         return f"is {size // (1024 * 1024)} MB; images are at most {MAX_BYTES // (1024 * 1024)} MB"
+    too_many = (f"has more pixels than the {MAX_PIXELS // 1_000_000} million pnp accepts; scale it down "
+                "(300 DPI at the box's size is enough)")
     try:
-        with Image.open(path) as image:
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", Image.DecompressionBombWarning)  # our own limit is lower: said below
+            image = Image.open(path)
+    except Image.DecompressionBombError:
+        return too_many
+    except Exception as exc:  # noqa: BLE001 - Pillow raises many kinds of error for broken files
+        return f"is not a PNG or JPEG image Pillow can read ({type(exc).__name__}); export it again as PNG"
+    try:
+        with image:
             if image.format not in ("PNG", "JPEG"):
                 return f"is a {image.format} image; use PNG or JPEG"
             width, height = image.size
             if width * height > MAX_PIXELS:
-                return (f"has {width} x {height} pixels, more than the {MAX_PIXELS // 1_000_000} million pnp accepts; "
-                        "scale it down (300 DPI at the box's size is enough)")
+                return f"is {width} x {height} pixels: it {too_many}"
             image.load()  # the whole file decodes: a truncated or corrupt one is caught here, not in a build
     except Exception as exc:  # noqa: BLE001 - Pillow raises many kinds of error for broken files
         return f"is not a PNG or JPEG image Pillow can read ({type(exc).__name__}); export it again as PNG"

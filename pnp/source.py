@@ -64,6 +64,8 @@ class Source:
 
 
 _scalars = yaml.constructor.SafeConstructor()
+CORE_TAGS = {f"tag:yaml.org,2002:{name}" for name in
+             ("str", "int", "float", "bool", "null", "timestamp", "binary", "seq", "map", "set", "omap", "pairs", "merge")}
 
 
 class _Builder:
@@ -102,8 +104,8 @@ class _Builder:
 
     def scalar(self, node):
         """A scalar with YAML's own tags only: a custom tag (!foo) or a value its tag cannot read is a problem."""
-        if not node.tag.startswith("tag:yaml.org,2002:"):
-            self.problems.append(_at(self.path, node, "yaml", f"unknown tag {node.tag}; remove it (pnp reads plain YAML values)"))
+        if node.tag not in CORE_TAGS:
+            self.problems.append(_at(self.path, node, "yaml", f"unknown tag {_short(node.tag)}; remove it (pnp reads plain YAML values)"))
             return None
         try:
             return _scalars.construct_object(node)
@@ -148,8 +150,8 @@ def _tagged_collections(root, path: str) -> list[Diagnostic]:
         if id(node) in seen or isinstance(node, yaml.ScalarNode):
             continue
         seen.add(id(node))
-        if not node.tag.startswith("tag:yaml.org,2002:"):
-            problems.append(_at(path, node, "yaml", f"unknown tag {node.tag}; remove it (pnp reads plain YAML values)"))
+        if node.tag not in CORE_TAGS:
+            problems.append(_at(path, node, "yaml", f"unknown tag {_short(node.tag)}; remove it (pnp reads plain YAML values)"))
         children = node.value if isinstance(node, yaml.SequenceNode) else [n for pair in node.value for n in pair]
         stack.extend(children)
     return problems

@@ -241,7 +241,9 @@ class _Resolver:
                                      f"box '{spec.extends}' is not defined before '{name}'{did_you_mean(spec.extends, known)}"))
             else:
                 base = dict(known[spec.extends])
-        for key, value in spec.model_dump(exclude_none=True, exclude={"extends"}).items():
+        for key, value in spec:  # the fields as validated (a relative change stays a ("relative", points) pair)
+            if value is None or key == "extends":
+                continue
             if isinstance(value, tuple) and value[0] == "relative":
                 value = base.get(key, 0.0) + value[1]
             base[key] = value

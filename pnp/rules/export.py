@@ -6,6 +6,7 @@ call it. Nothing here draws.)
 from __future__ import annotations
 
 import json
+import re
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -79,9 +80,13 @@ class _ConfinedLoader(jinja2.BaseLoader):
         return text, str(path), lambda: False
 
 
+PLAIN_WORD = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")  # ids and numbers: nothing in them means Markdown
+
+
 def _finalize_markdown(value):
-    """Every value a Markdown template prints is escaped, unless a helper made it Markdown already."""
-    if isinstance(value, Markup) or not isinstance(value, str):
+    """Every value a Markdown template prints is escaped, unless a helper made it Markdown already
+    (or it is a plain word such as an id, which anchors must keep as it is)."""
+    if isinstance(value, Markup) or not isinstance(value, str) or PLAIN_WORD.match(value):
         return value
     return md_escape(value)
 

@@ -159,17 +159,15 @@ def md_escape(text: str) -> str:
 def render_text(reference: Reference, text: str, fmt: str) -> str:
     """Resolve links and `code` for one output format: md, html, pdf (platypus markup) or plain.
 
-    Content is escaped for the format first, so only our own vocabulary ({kind:id} links and
+    Content between links is escaped for the format, so only our own vocabulary ({kind:id} links and
     `code`) becomes markup: a rule's "<b>", "&" or "[x](javascript:...)" prints as written."""
-    if fmt in ("html", "pdf"):
-        text = html.escape(text, quote=False)
-    elif fmt == "md":
-        text = md_escape(text)
+    escape = {"html": lambda t: html.escape(t, quote=False), "pdf": lambda t: html.escape(t, quote=False),
+              "md": md_escape}.get(fmt, lambda t: t)
 
     def link(match):
         anchor, label = link_target(reference, match.group(1), match.group(2))
         if anchor is None or fmt == "plain":
-            return html.escape(label) if fmt in ("html", "pdf") else md_escape(label) if fmt == "md" else label
+            return escape(label)
         if fmt == "md":
             return f"[{md_escape(label)}](#{anchor})"
         if fmt == "html":
@@ -178,7 +176,11 @@ def render_text(reference: Reference, text: str, fmt: str) -> str:
             return f'<a href="#{anchor}" color="#1f4f8a">{html.escape(label)}</a>'
         raise ValueError(f"unknown format {fmt}")
 
-    text = LINK.sub(link, text)
+    parts, last = [], 0
+    for match in LINK.finditer(text):
+        parts += [escape(text[last:match.start()]), link(match)]
+        last = match.end()
+    text = "".join(parts) + escape(text[last:])
     if fmt == "html":
         text = CODE.sub(r"<code>\1</code>", text)
     elif fmt == "pdf":

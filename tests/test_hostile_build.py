@@ -1,0 +1,150 @@
+"""A build changes output/ in one step or not at all, and leaves only what it made."""
+import errno
+import hashlib
+import os
+import signal
+import subprocess
+import sys
+import time
+from concurrent.futures.process import BrokenProcessPool
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from pnp.cli import app
+
+runner = CliRunner()
+GAME = "pocket-dungeon"
+
+
+def digest(folder: Path) -> dict[str, str]:
+    return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def build(*more):
+    result = runner.invoke(app, ["build", GAME, *more])
+    assert "Traceback" not in result.output
+    return result
+
+
+def test_a_removed_deck_leaves_nothing_behind(fixture_project):
+    assert build().exit_code == 0
+    assert (fixture_project / f"output/{GAME}/home-a4/heroes.pdf").exists()
+    game = fixture_project / f"content/{GAME}/game.yaml"
+    game.write_text(game.read_text().replace("  - id: heroes\n    file: decks/heroes.yaml\n    count: 4\n    composition: {hero: 4}\n", "")
+                    .replace("showcase: [hero-ranger, crypt, playmat]", "showcase: [crypt, playmat]"))
+    rules = fixture_project / f"content/{GAME}/rules.yaml"
+    rules.write_text(rules.read_text().replace("{card:hero-ranger}", "a hero"))
+    layout = fixture_project / f"layouts/{GAME}/cards.yaml"
+    layout.write_text(layout.read_text().replace("  decks:\n    heroes: hero-back\n", "  decks: {}\n")
+                      .replace("  cards:\n    hero-ranger: ranger-back\n", "  cards: {}\n"))
+    result = build()
+    assert result.exit_code == 0, result.output
+    files = {str(p.relative_to(fixture_project / "output" / GAME)) for p in (fixture_project / "output" / GAME).rglob("*")}
+    assert "home-a4/rooms.pdf" in files and not any("heroes" in f for f in files)
+
+
+def test_a_folder_where_a_pdf_goes_does_not_block_the_build(fixture_project):
+    assert build().exit_code == 0
+    blocked = fixture_project / f"output/{GAME}/home-a4/rooms.pdf"
+    blocked.unlink()
+    blocked.mkdir()
+    (blocked / "something.txt").write_text("in the way")
+    result = build()
+    assert result.exit_code == 0 and blocked.is_file()
+
+
+def test_an_output_path_that_is_a_file_is_refused_and_kept(fixture_project):
+    target = fixture_project / "output" / GAME
+    target.parent.mkdir()
+    target.write_text("a file the user made")
+    result = build()
+    assert result.exit_code == 2 and "is not a folder pnp made" in result.output
+    assert target.read_text() == "a file the user made"
+
+
+def test_a_full_disk_is_a_usage_error_and_changes_nothing(fixture_project, monkeypatch):
+    import pnp.render.outputs
+
+    assert build().exit_code == 0
+    before = digest(fixture_project / "output")
+
+    def disk_full(*args):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(pnp.render.outputs, "pod_deck_pdf", disk_full)  # forked workers inherit the patch
+    result = build()
+    assert result.exit_code == 2 and "No space left on device" in result.output
+    assert digest(fixture_project / "output") == before
+    assert not [p for p in (fixture_project / "output").iterdir() if p.name.startswith(".staging-")]
+
+
+def test_a_second_build_into_the_same_folder_fails_clearly(fixture_project):
+    import fcntl
+
+    (fixture_project / "output").mkdir()
+    with open(fixture_project / "output/.pnp-build.lock", "a") as held:
+        fcntl.flock(held, fcntl.LOCK_EX)
+        result = build()
+    assert result.exit_code == 2 and "another pnp build is writing to output" in result.output
+
+
+def test_leftovers_of_a_killed_build_are_removed(fixture_project):
+    stale = fixture_project / f"output/.staging-{GAME}-abc123"
+    stale.mkdir(parents=True)
+    (stale / "half.pdf").write_text("half written")
+    assert build().exit_code == 0
+    assert not stale.exists()
+
+
+def test_sigterm_mid_build_stops_cleanly(fixture_project):
+    """A CI cancel or `timeout`: the build stops, removes its staging folder, and the old output stays."""
+    assert build().exit_code == 0
+    before = digest(fixture_project / "output")
+    process = subprocess.Popen([sys.executable, "-m", "pnp", "build", GAME, "--images", "--booklets"],
+                               cwd=fixture_project, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    staging = []
+    for _ in range(400):  # until the build is rendering (its staging folder exists), at most 20 s
+        staging = [p for p in (fixture_project / "output").iterdir() if p.name.startswith(".staging-")]
+        if staging or process.poll() is not None:
+            break
+        time.sleep(0.05)
+    assert staging, "the build finished before it could be interrupted"
+    process.send_signal(signal.SIGTERM)
+    output, _ = process.communicate(timeout=60)
+    assert process.returncode == 130, output
+    assert "interrupted" in output and "Traceback" not in output
+    assert not [p for p in (fixture_project / "output").iterdir() if p.name.startswith(".staging-")]
+    assert digest(fixture_project / "output") == before
+
+
+def _die(path):
+    os.kill(os.getpid(), signal.SIGKILL)  # as the kernel's out-of-memory killer would
+
+
+def test_a_render_worker_that_dies_fails_the_build_instead_of_hanging(tmp_path):
+    from pnp.build import Job, render_all
+
+    if os.cpu_count() < 2:
+        pytest.skip("one core: jobs render in this process")
+    signal.signal(signal.SIGALRM, lambda *_: (_ for _ in ()).throw(TimeoutError("render_all hung")))
+    signal.alarm(60)  # a hang detector, not a speed limit
+    try:
+        jobs = [Job("a.txt", lambda p: p.write_text("a")), Job("b.txt", _die), Job("c.txt", lambda p: p.write_text("c"))]
+        with pytest.raises(BrokenProcessPool):
+            render_all(jobs, tmp_path)
+    finally:
+        signal.alarm(0)
+
+
+def test_a_dead_worker_is_exit_3_with_the_staging_removed(fixture_project, monkeypatch):
+    import pnp.render.outputs
+
+    if os.cpu_count() < 2:
+        pytest.skip("one core: jobs render in this process")
+    monkeypatch.setattr(pnp.render.outputs, "calibration_pdf", lambda *args: _die(None))
+    result = build()
+    assert result.exit_code == 3 and "BrokenProcessPool" in result.output
+    assert not [p for p in (fixture_project / "output").iterdir() if p.name.startswith(".staging-")]

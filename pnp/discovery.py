@@ -2,9 +2,9 @@
 
 Its Python package, if it has one, is named by game.yaml's `plugin:` key:
 
-1. an installed package's entry point of that name, in the group `pnp.games`
-   (a game shipped as its own pip package), or else
-2. the package `pnp.games.<plugin>` (the games that ship with pnp).
+1. the package `pnp.games.<plugin>` (the games that ship with pnp), or else
+2. an installed package's entry point of that name, in the group `pnp.games`
+   (a game shipped as its own pip package; it cannot shadow a bundled game).
 
 Either way it is a module attribute `PLUGIN`, a `pnp.plugin.GamePlugin`. A
 game.yaml without `plugin:` is a content-only game: the generic card model,
@@ -14,7 +14,7 @@ regions. Nothing generic imports a game package by name.
 from __future__ import annotations
 
 import importlib
-from importlib.metadata import entry_points
+from functools import lru_cache
 from pathlib import Path
 
 from pnp.content import Game, load_game, load_manifest
@@ -35,6 +35,8 @@ def game_ids(root: Path) -> list[str]:
 
 
 def installed_plugins() -> dict[str, object]:
+    from importlib.metadata import entry_points  # only when a game names a package pnp does not ship
+
     return {point.name: point for point in entry_points(group=ENTRY_POINT_GROUP)}
 
 
@@ -43,24 +45,25 @@ def find_plugin(manifest: Manifest, source: Source) -> tuple[GamePlugin | None, 
     name = manifest.plugin
     if name is None:
         return CONTENT_ONLY, []
-    installed = installed_plugins()
-    try:
-        found = installed[name].load() if name in installed else importlib.import_module(f"pnp.games.{name}").PLUGIN
-    except ModuleNotFoundError as exc:
-        if exc.name not in (f"pnp.games.{name}", name):
-            raise  # the package exists but imports something missing: a bug in it, not in game.yaml
-        known = sorted(set(installed) | set(_bundled()))
-        return None, [source.diagnostic(("plugin",), "unknown-plugin", f"no game package named '{name}'"
-                                        f"{did_you_mean(name, known)}; known: {', '.join(known) or 'none'}")]
+    if name in _bundled():
+        found = importlib.import_module(f"pnp.games.{name}").PLUGIN
+    else:
+        installed = installed_plugins()
+        if name not in installed:
+            known = sorted(set(installed) | set(_bundled()))
+            return None, [source.diagnostic(("plugin",), "unknown-plugin", f"no game package named '{name}'"
+                                            f"{did_you_mean(name, known)}; known: {', '.join(known) or 'none'}")]
+        found = installed[name].load()
     if not isinstance(found, GamePlugin):
         return None, [source.diagnostic(("plugin",), "unknown-plugin",
                                         f"'{name}' does not provide a GamePlugin (its PLUGIN or entry point)")]
     return found, []
 
 
-def _bundled() -> list[str]:
+@lru_cache(maxsize=1)
+def _bundled() -> tuple[str, ...]:
     games = Path(__file__).with_name("games")
-    return sorted(p.name for p in games.iterdir() if (p / "__init__.py").is_file())
+    return tuple(sorted(p.name for p in games.iterdir() if (p / "__init__.py").is_file()))
 
 
 def load(root: Path, game_id: str) -> tuple[Game | None, list[Diagnostic]]:

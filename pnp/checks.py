@@ -15,9 +15,8 @@ from pnp.image_files import image_problem, is_image
 from pnp.layout import CardLayout
 from pnp.model.walk import effect_lists
 from pnp.paths import inside
+from pnp.rules.tree import LINK
 from pnp.text.fonts import DEFAULT_FONT, glyph_message, missing_glyphs
-
-LINK = re.compile(r"\{(card|term|rule|effect):([^}]*)\}")
 
 
 def unique_card_ids(game: Game) -> list[Diagnostic]:
@@ -142,7 +141,8 @@ def rules(game: Game) -> list[Diagnostic]:
         ids[node.id] = keypath
     terms = {t.id for t in game.rules.terms}
     cards = {r.card.id for r in game.cards()}
-    targets = {"card": cards, "term": terms, "rule": set(ids), "effect": set(game.vocabulary.words)}
+    counts = {d for d in game.decks} | {f"{d}/{r.card.kind}" for d, deck in game.decks.items() for r in deck.cards}
+    targets = {"card": cards, "term": terms, "rule": set(ids), "effect": set(game.vocabulary.words), "count": counts}
     for keypath, text in _rule_texts(game.rules, src):
         for kind, target in LINK.findall(text):
             if target not in targets[kind]:
@@ -196,6 +196,44 @@ def rule_colours(game: Game) -> list[Diagnostic]:
     return problems
 
 
+def rules_fit_their_level(game: Game) -> list[Diagnostic]:
+    """A rule of one colour speaks only of cards of that colour or below: printed as a kit of that colour, it
+    must not link to, or name, a card the kit leaves out. (Rules that describe the levels name them by colour.)"""
+    if game.rules is None or not game.manifest.difficulty_levels:
+        return []
+    named = {r.card.name: r.card for r in game.cards() if r.keypath[0] == "cards"}  # suited cards are never named
+    problems = []
+
+    def walk(sections, keypath, inherited):
+        for i, section in enumerate(sections):
+            level = section.difficulty or inherited
+            places = [(keypath + (i, "intro"), section.intro, level)]
+            places += [(keypath + (i, "rules", j, "text"), rule.text, rule.difficulty or level) for j, rule in enumerate(section.rules)]
+            for where, text, at in places:
+                if at is None or not text:
+                    continue
+                for card in _higher_cards(game, named, text, at):
+                    problems.append(game.rules_source.diagnostic(where, "rule-level", f"a {at.value} rule names "
+                                    f"'{card.name}', a {card.difficulty.value} card: the {at.value} kit has no such card; "
+                                    f"move the words to a {card.difficulty.value} rule"))
+            walk(section.sections, keypath + (i, "sections"), level)
+
+    walk(game.rules.sections, ("sections",), None)
+    return problems
+
+
+def _higher_cards(game: Game, named: dict, text: str, level) -> list:
+    found = {}
+    for kind, target in LINK.findall(text):
+        record = game.card(target) if kind == "card" else None
+        if record is not None and not level.includes(record.card.difficulty):
+            found[record.card.id] = record.card
+    for name, card in named.items():
+        if not level.includes(card.difficulty) and re.search(rf"(?<![\w-]){re.escape(name)}(?![\w-])", text):
+            found[card.id] = card
+    return list(found.values())
+
+
 def _rule_nodes(sections, keypath):
     for i, section in enumerate(sections):
         where = keypath + (i,)
@@ -246,7 +284,8 @@ def layout_references(game: Game, layout: CardLayout) -> list[Diagnostic]:
     return problems
 
 
-GENERIC_CHECKS = (unique_card_ids, references, vocabulary, counts, rules, rule_colours, glyphs, showcase)
+GENERIC_CHECKS = (unique_card_ids, references, vocabulary, counts, rules, rule_colours, rules_fit_their_level, glyphs,
+                  showcase)
 
 
 def check_game(game: Game) -> list[Diagnostic]:

@@ -12,7 +12,9 @@ from pnp.content import CardRecord, Game
 from pnp.model import Difficulty, Section
 from pnp.model.walk import effect_lists, text_blocks
 
-LINK = re.compile(r"\{(card|term|rule|effect):([^}]*)\}")
+# {card:id}, {term:id}, {rule:id} and {effect:WORD} link; {count:deck} and {count:deck/kind} print how many
+# cards (copies included) the deck holds in the kit being printed, so a green rulebook counts the green kit
+LINK = re.compile(r"\{(card|term|rule|effect|count):([^}]*)\}")
 CODE = re.compile(r"`([^`]+)`")
 
 
@@ -131,8 +133,18 @@ def _card_words(record: CardRecord, vocab) -> set[str]:
             for e in effects}
 
 
+def kit_count(game: Game, records, target: str) -> int | None:
+    """Cards (copies included) of a deck, or of one kind in a deck, among `records`; None for an unknown target."""
+    deck, _, kind = target.partition("/")
+    if deck not in game.decks or (kind and kind not in {r.card.kind for r in game.decks[deck].cards}):
+        return None
+    return sum(r.card.count for r in records if r.deck == deck and (not kind or r.card.kind == kind))
+
+
 def link_target(reference: Reference, kind: str, target: str) -> tuple[str | None, str]:
     """(anchor, label) for a {kind:target} link; no anchor when the target is left out at this difficulty."""
+    if kind == "count":
+        return None, str(kit_count(reference.game, reference.cards(), target))
     if kind == "card":
         record = reference.game.card(target)
         shown = record is not None and record in reference.cards()

@@ -3,13 +3,14 @@ from __future__ import annotations
 
 from pnp.content import Game
 from pnp.diagnostics import Diagnostic
+from pnp.games.escape_master.vocabulary import HAND_MOVES
 
 FACE_RANKS = (11, 12, 13)
 
 
 def check(game: Game) -> list[Diagnostic]:
     problems = []
-    for test in (ranks_in_range, doom_master_ranks, leaders_cover_tribes, hands_fit_deck, leader_powers):
+    for test in (ranks_in_range, doom_master_ranks, leaders_cover_tribes, hands_fit_deck, leader_powers, hand_moves_said):
         problems += test(game)
     return problems
 
@@ -82,4 +83,23 @@ def leader_powers(game: Game) -> list[Diagnostic]:
             value = getattr(card, block, None)
             if value is not None and not value.effects:
                 problems.append(record.diagnostic("no-effect", f"{block} of '{card.id}' has no effects", block))
+    return problems
+
+
+def hand_moves_said(game: Game) -> list[Diagnostic]:
+    """A power that moves cards out of a hand never moves a Doom Master or Wisdom (rule clar-hand-moves): a Doom
+    Master leaves a hand only through Vanish, Wisdom only onto a Stack. Its card text must say so."""
+    problems = []
+    for record in game.cards():
+        for keypath, block in ((("text",), record.card), (("ability", "text"), record.card.ability),
+                               (("beast_mode", "text"), record.card.beast_mode)):
+            if block is None:
+                continue
+            words = {next(iter(e)) if isinstance(e, dict) else e for e in block.effects}
+            kept = {kind for word in words & set(HAND_MOVES) for kind in HAND_MOVES[word]}
+            missing = [name for kind, name in (("doom_master", "Doom Master"), ("wisdom", "Wisdom"))
+                       if kind in kept and name not in block.text]
+            if missing:
+                problems.append(record.diagnostic("hand-moves", f"this power moves cards out of a hand but never a "
+                                f"{' or '.join(missing)} (rule clar-hand-moves); say so in the text", *keypath))
     return problems

@@ -50,10 +50,16 @@ class EscapeMasterEngine(PrepareRules, ScoringRules):
 
     # -- the API ------------------------------------------------------------
     def is_chance(self, state: State) -> bool:
-        return state.phase == "deal" or (state.phase == "play" and self._forced_actor(state) is None and state.actor is None)
+        return state.phase in ("deal", "photo") or (state.phase == "play" and self._forced_actor(state) is None
+                                                     and state.actor is None)
 
     def chance_outcomes(self, state: State) -> list[tuple]:
-        """Enumerable chance outcomes: who acts next. (A shuffle is sampled: its outcomes are too many.)"""
+        """Enumerable chance outcomes: who acts next, or who finished in the same instant.
+        (A shuffle is sampled: its outcomes are too many.)"""
+        if state.phase == "photo":
+            candidates = state.photo
+            subsets = [tuple(q for k, q in enumerate(candidates) if mask >> k & 1) for mask in range(1 << len(candidates))]
+            return [("photo", subset) for subset in sorted(subsets, key=lambda s: (len(s), s))]
         if state.phase != "play":
             return []
         return [("turn", q) for q in state.seated if moves.player_actions(state, self.catalog, q)]
@@ -61,6 +67,8 @@ class EscapeMasterEngine(PrepareRules, ScoringRules):
     def sample_chance(self, state: State, rng: random.Random) -> tuple:
         if state.phase == "deal":
             return ("deal", rng.getrandbits(32))
+        if state.phase == "photo":  # each rival's last card was as likely just before the call as just after it
+            return ("photo", tuple(q for q in state.photo if rng.random() < 0.5))
         # uniform over players with a legal action, by rejection: cheaper than listing every player's moves
         candidates = [q for q in state.seated if not state.out[q]]
         while candidates:
@@ -108,6 +116,8 @@ class EscapeMasterEngine(PrepareRules, ScoringRules):
         kind = action[0]
         if kind == "deal":
             self._deal(state, action[1])
+        elif kind == "photo":
+            self._photo_finish(state, action[1])
         elif kind == "turn":
             state.actor = action[1]
         elif state.phase == "prepare":
@@ -235,12 +245,14 @@ class EscapeMasterEngine(PrepareRules, ScoringRules):
     def _redirect(self, state, p, action):
         _, trap, q = action
         self._use(state, p, "REDIRECT_TRAP")
-        if trap in state.pitfalls[p]:
-            state.pitfalls[p].remove(trap)
-            state.pitfalls[q].append(trap)
+        pile = state.pitfalls if trap in state.pitfalls[p] else state.snares
+        pile[p].remove(trap)
+        shield = "draw3" if self.catalog.cards[trap].trap == "draw3" else "direction"
+        if shield in state.immune[q] or "all" in state.immune[q]:  # passed on to an immune rival, it is spent
+            state.history[q].append(trap)
+            self._note(state, self._immunity_source(state, q, shield), ("IMMUNE",))
         else:
-            state.snares[p].remove(trap)
-            state.snares[q].append(trap)
+            pile[q].append(trap)
 
     def _draw(self, state, p, action):
         state.hands[p].append(state.pile.pop())

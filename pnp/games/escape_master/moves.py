@@ -18,6 +18,7 @@ Actions are tuples, the first item naming the move:
 from __future__ import annotations
 
 from pnp.games.escape_master.state import WILD, CardInfo, Catalog, State
+from pnp.games.escape_master.vocabulary import HAND_MOVES
 
 
 def step(top: int, distance: int) -> tuple[int, int]:
@@ -199,6 +200,12 @@ def special_plays(state: State, catalog: Catalog, player: int) -> list[tuple]:
     return actions
 
 
+def movable(catalog: Catalog, hand: list[int], word: str) -> list[int]:
+    """The cards of a hand that the power `word` may move out of it (never a Doom Master or Wisdom)."""
+    kept = HAND_MOVES.get(word, ())
+    return [c for c in hand if catalog.cards[c].kind not in kept]
+
+
 def power_plays(state: State, catalog: Catalog, player: int) -> list[tuple]:
     uses = state.uses[player]
     hand = state.hands[player]
@@ -206,7 +213,7 @@ def power_plays(state: State, catalog: Catalog, player: int) -> list[tuple]:
     if uses.get("DISCARD_NUMBERED"):
         actions += [("recycle", c) for c in hand if catalog.cards[c].kind == "numbered"]
     if uses.get("SWAP_WITH_PILE") and state.pile:
-        actions += [("swap", c) for c in hand]
+        actions += [("swap", c) for c in movable(catalog, hand, "SWAP_WITH_PILE")]
     if uses.get("REDIRECT_TRAP"):
         for trap in state.snares[player]:
             actions += [("redirect", trap, q) for q in state.rivals(player) if not state.snares[q]]

@@ -26,6 +26,8 @@ def _score(engine, state, action) -> float:
     if kind == "beast":
         return score + (1 if action[1] else 0)
     if kind == "give":
+        if action[1] is None:
+            return score - 1  # declining Timber! helps nobody at the table
         return score - state.totals[action[1]] / 100  # hit the leader (fewest Blunders)
     if kind in ("deal_fewer", "pass_card"):
         return score + cards[action[1]].penalty + (0.5 if cards[action[1]].kind in ("trap", "escape", "dead_end") else 0)

@@ -3,6 +3,7 @@ from __future__ import annotations
 
 import random
 
+from pnp.games.escape_master.moves import movable
 from pnp.games.escape_master.state import Power, State
 
 USE_WORDS = ("SWAP_WITH_PILE", "STRETCH", "SKIP_FORCED_DRAW", "DISCARD_NUMBERED", "REDIRECT_TRAP")
@@ -60,7 +61,7 @@ class PrepareRules:
             elif word == "TUTOR":
                 self._tutor(state, p, power)
             elif word in ("GIVE_BLUNDER", "DEAL_FEWER", "PASS_CARD"):
-                if word != "GIVE_BLUNDER" or state.rivals(p):
+                if state.rivals(p) if word == "GIVE_BLUNDER" else movable(self.catalog, state.hands[p], word):
                     state.tasks.append([p, word, n, power.source])
 
     def _powers_of(self, state: State, p: int):
@@ -81,9 +82,9 @@ class PrepareRules:
         p, task, n = state.tasks[0][:3]
         if task == "beast":
             return [("beast", True), ("beast", False)]
-        if task == "GIVE_BLUNDER":
-            return [("give", q) for q in state.rivals(p)]
-        return [(task.lower(), c) for c in state.hands[p]]
+        if task == "GIVE_BLUNDER":  # Timber! "may": handing out the Blunder is a choice
+            return [("give", q) for q in state.rivals(p)] + [("give", None)]
+        return [(task.lower(), c) for c in movable(self.catalog, state.hands[p], task)]
 
     def _do_task(self, state: State, action: tuple) -> None:
         task = state.tasks[0]
@@ -98,7 +99,8 @@ class PrepareRules:
         else:
             source = task[3]
             if action[0] == "give_blunder" or action[0] == "give":
-                state.totals[action[1]] += task[2]
+                if action[1] is not None:
+                    state.totals[action[1]] += task[2]
                 task[2] = 0
             elif action[0] == "deal_fewer":
                 state.hands[p].remove(action[1])
@@ -108,8 +110,9 @@ class PrepareRules:
                 state.hands[p].remove(action[1])
                 state.hands[self._poorest_rival(state, p)].append(action[1])
                 task[2] -= 1
-            self._note(state, source, (task[1],))
-            if task[2] <= 0 or not state.hands[p]:
+            if action[1] is not None:
+                self._note(state, source, (task[1],))
+            if task[2] <= 0 or not movable(self.catalog, state.hands[p], task[1]):
                 state.tasks.pop(0)
         self._advance_prepare(state)
 

@@ -6,6 +6,7 @@ from pnp.games.escape_master import moves
 from pnp.games.escape_master.state import State
 
 MAX_ROUNDS = 400
+EMPTYING = ("play", "open", "stretch", "close", "trap", "escape", "discard", "recycle")  # moves that lay down a last card
 
 
 class ScoringRules:
@@ -15,11 +16,8 @@ class ScoringRules:
         emptied = [p for p in state.seated if not state.hands[p] and not state.out[p]]
         for p in emptied:
             state.out[p] = True
-        if emptied and state.teams is None:
-            self._photo_finish(state)
-            self._end_round(state)
-        elif emptied and self._team_done(state):
-            self._end_round(state)
+        if emptied and (state.teams is None or self._team_done(state)):
+            self._close_call(state)
         elif not state.pile and not any(moves.can_lay(state, self.catalog, q) for q in state.seated):
             self._end_round(state)
         elif all(state.out[q] for q in state.seated):
@@ -28,16 +26,28 @@ class ScoringRules:
     def _team_done(self, state: State) -> bool:
         return any(state.out[p] and state.out[state.teammate(p)] for p in state.seated)
 
-    def _photo_finish(self, state: State) -> None:
-        """Players holding one card they could lay right now go out at the same instant."""
-        for q in state.seated:
-            if state.out[q] or len(state.hands[q]) != 1:
-                continue
-            plays = [a for a in moves.stack_plays(state, self.catalog, q) if a[0] in ("play", "open")]
-            if plays:
-                getattr(self, f"_{plays[0][0]}")(state, q, plays[0])  # _play or _open
-                state.out[q] = True
-                self._note(state, "photo-finish", ("PHOTO_FINISH",))
+    def _close_call(self, state: State) -> None:
+        """The round is going out. Rivals who could lay their last card at this instant may have been as fast
+        (clar-photo-finish): a chance step says which were. Anyone with a Pitfall to answer is not among them."""
+        state.photo = tuple(q for q in state.seated if not state.out[q] and len(state.hands[q]) == 1
+                            and not state.pitfalls[q] and self._last_move(state, q) is not None)
+        if state.photo:
+            state.phase = "photo"
+        else:
+            self._end_round(state)
+
+    def _last_move(self, state: State, q: int) -> tuple | None:
+        """A move that empties a one-card hand: going out is emptying the hand by any legal move (clar-going-out)."""
+        return next((a for a in moves.player_actions(state, self.catalog, q) if a[0] in EMPTYING), None)
+
+    def _photo_finish(self, state: State, finished: tuple) -> None:
+        for q in finished:
+            action = self._last_move(state, q)
+            getattr(self, f"_{action[0]}")(state, q, action)  # the engine's own move: _play, _close, _trap...
+            state.out[q] = True
+            self._note(state, "photo-finish", ("PHOTO_FINISH",))
+        state.photo = ()
+        self._end_round(state)
 
     def _end_round(self, state: State) -> None:
         catalog = self.catalog

@@ -60,7 +60,8 @@ class Stack:
 class State:
     players: int
     teams: tuple[int, ...] | None  # team of each player, or None
-    phase: str = "deal"  # deal | prepare | play | over
+    phase: str = "deal"  # deal | prepare | play | photo | over
+    photo: tuple = ()  # in the photo phase: rivals who could lay their last card at the instant the round ended
     round: int = 0
     dealer: int = 0
     seated: list[int] = field(default_factory=list)  # who plays this round (all, or a tie-break subset)

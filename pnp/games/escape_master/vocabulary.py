@@ -2,6 +2,10 @@
 from pnp.engine.vocabulary import Vocabulary, Word
 
 TRAP_KINDS = ("draw3", "ascending", "descending")
+# Powers that move cards out of a hand, and the kinds they never move: a Doom Master leaves a hand only through
+# Vanish (DISCARD_EXTRA), a Wisdom card only onto a Stack (clar-hand-moves). Card texts must say so (a check).
+HAND_MOVES = {"SWAP_WITH_PILE": ("doom_master", "wisdom"), "DEAL_FEWER": ("doom_master", "wisdom"),
+              "PASS_CARD": ("doom_master", "wisdom")}
 IMMUNITIES = ("draw3", "direction", "all")
 
 VOCABULARY = Vocabulary([

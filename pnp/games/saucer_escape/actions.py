@@ -5,7 +5,6 @@ from operator import itemgetter
 
 from pnp.engine.api import Moves
 from pnp.games.saucer_escape import assault, tracks
-from pnp.games.saucer_escape.catalog import HIVEMIND
 
 _gear_counts = itemgetter("lasgun", "shield")
 END_TURN, ESCAPE, STOP, PENETRATE = (("end-turn",),), (("escape",),), (("stop",),), (("penetrate",),)
@@ -84,8 +83,10 @@ class TurnActions:
                 state.events_done.add(cell)
                 state.assault.setdefault("events", []).append(cell)
         if state.recon_left <= 0:
-            for cell in state.assault.pop("events", []):
+            for cell in state.assault.pop("events", []):  # Events are rolled after every box is dark ...
                 state.pending.append(("event", cell))
+            if state.deferred:  # ... and before the dice still waiting are used
+                state.pending.append(("deferred-dice",))
             state.phase = "free"
 
     # -- free actions -------------------------------------------------------------------------
@@ -101,10 +102,9 @@ class TurnActions:
         blocks = [("end-turn", END_TURN)]
         if state.pod >= catalog.pod_length:
             blocks.append(("escape", ESCAPE))
-        leaders_dead = all(state.killed[:HIVEMIND])  # the Hivemind shows itself once its six leaders are dead
         explored, killed = state.explored, state.killed
         blocks.append(("assault", [("assault", row) for row, cell in enumerate(catalog.entrances)
-                                   if not killed[row] and cell in explored and (row != HIVEMIND or leaders_dead)]))
+                                   if not killed[row] and cell in explored]))
         if any(state.wounds):
             hurt = [i for i in range(4) if state.wounds[i] > 0 and not state.dead[i]]
             if state.items["medkit"]:
@@ -112,8 +112,7 @@ class TurnActions:
             if state.can_use(catalog, "HEAL") is not None:
                 blocks.append(("heal", [("heal", i) for i in hurt]))
         if state.can_use(catalog, "REDUCE_ENEMY") is not None:
-            blocks.append(("risky", [("risky", row, side) for row in range(7) if not killed[row]
-                                     for side, track in (("life", state.life), ("power", state.power)) if track[row] > 0]))
+            blocks.append(("risky", [("risky", row, side) for row in range(7) for side in tracks.lowerable(state, row)]))
         if state.artifacts >= catalog.advance_cost:
             blocks.append(("advance", [("advance", i, k) for i in state.alive() if state.rank[i] < catalog.crew[i].ranks
                                        for k in range(3) if k not in state.unlocked[i]]))

@@ -22,7 +22,7 @@ def enemy_actions(engine, state):
     catalog = engine.catalog
     rerolls, modifies = die_changes(engine, state, [state.assault["enemy_die"]], "reroll-enemy", "modify-enemy")
     actions = [("lock",), *rerolls, *modifies]
-    if state.can_use(catalog, "REDUCE_ENEMY") is not None and state.life[state.assault["row"]] > 0:
+    if state.can_use(catalog, "REDUCE_ENEMY") is not None and "life" in tracks.lowerable(state, state.assault["row"]):
         actions.append(("risky-enemy",))
     return actions
 
@@ -75,16 +75,25 @@ def crew_apply(engine, state, action):
 
 
 def strike(engine, state) -> None:
+    """The crew's total against the locked target. A kill counts at once (see clar-kill-counts); the
+    strike-back comes after, win or lose, as the enemy's Power, before abilities, Medkits and Shields."""
     catalog = engine.catalog
     a = state.assault
     row = a["row"]
     lasguns = max(0, state.carried("lasgun") - state.negated(catalog, row, "lasgun"))
     a["total"] = sum(a["crew"]) + lasguns + a["bonus"]
     a["killed"] = a["total"] >= a["target"]
-    shields = max(0, state.carried("shield") - state.negated(catalog, row, "shield"))
-    a["hits"] = max(0, catalog.enemies[row].power_bonus + state.power[row] - shields)
+    a["hits"] = catalog.enemies[row].power_bonus + state.power[row]
     tracks.note(state, f"strike:{'kill' if a['killed'] else 'miss'}")
+    if a["killed"]:
+        state.killed[row] = True
+        tracks.note(state, f"kill:{catalog.enemies[row].id}")
     state.phase = "assault-hits"
+
+
+def shields_now(engine, state) -> int:
+    """Shields the living crew carries, less those the enemy boxes in: they count after abilities and Medkits."""
+    return max(0, state.carried("shield") - state.negated(engine.catalog, state.assault["row"], "shield"))
 
 
 def hits_actions(engine, state):
@@ -98,7 +107,8 @@ def hits_actions(engine, state):
     user = state.can_use(catalog, "OVERCHARGE")
     if user is not None and state.gear[user]["shield"]:
         actions.append(("overcharge",))
-    if state.can_use(catalog, "SELF_SACRIFICE") is not None:
+    user = state.can_use(catalog, "SELF_SACRIFICE")
+    if user is not None and a["hits"] >= _param(catalog, "SELF_SACRIFICE"):  # the user must take a whole pair
         actions.append(("self-sacrifice",))
     if state.items["medkit"]:
         actions.append(("medkit-hit",))
@@ -117,20 +127,19 @@ def hits_apply(engine, state, action):
         user = engine.use(state, "OVERCHARGE")
         state.gear[user]["shield"] -= 1
         a["hits"] = max(0, a["hits"] - _param(catalog, "OVERCHARGE"))
-    elif kind == "self-sacrifice":
+    elif kind == "self-sacrifice":  # Rico takes a pair of the hits and a pair more are ignored (clar-self-sacrifice)
         user = engine.use(state, "SELF_SACRIFICE")
         share = _param(catalog, "SELF_SACRIFICE")
-        taken = min(share, a["hits"])
-        a["hits"] -= taken
-        a["hits"] = max(0, a["hits"] - share)
-        tracks.wound(state, catalog, user, taken)
+        a["hits"] = max(0, a["hits"] - 2 * share)
+        tracks.wound(state, catalog, user, share)
     elif kind == "medkit-hit":
         state.items["medkit"] -= 1
         a["hits"] -= 1
         tracks.note(state, "use:medkit")
     else:
-        if a["hits"] > 0:
-            state.pending.append(("hit", a["hits"]))
+        landed = max(0, a["hits"] - shields_now(engine, state))  # Shields last, after what abilities took away
+        if landed:
+            state.pending.append(("hit", landed))
         if a["killed"]:
             state.pending.append(("collect", a["row"]))
             state.phase = "free"
@@ -168,10 +177,9 @@ def after_apply(engine, state, action):
 
 
 def collect(engine, state, row: int) -> None:
-    """Victory: cross out the enemy; take its Location's Artifacts and its Reward track's items."""
+    """After the strike-back, a killed enemy's rewards: its Location's Artifacts and its Reward track's items.
+    (The kill itself was counted at the strike; a crew wiped out by the strike-back collects nothing.)"""
     catalog = engine.catalog
-    state.killed[row] = True
-    tracks.note(state, f"kill:{catalog.enemies[row].id}")
     if row != HIVEMIND:
         state.artifacts += state.location[row]
         tracks.note(state, f"collect:{catalog.locations[row][0]}")

@@ -13,7 +13,7 @@ import itertools
 import random
 
 from pnp.engine.api import InvariantError, Moves, Result
-from pnp.games.saucer_escape import assault, tracks
+from pnp.games.saucer_escape import assault, events, tracks
 from pnp.games.saucer_escape.actions import TurnActions, explore_options
 from pnp.games.saucer_escape.catalog import HIVEMIND, Catalog, build_catalog
 from pnp.games.saucer_escape.dice import change_die, die_changes
@@ -121,7 +121,7 @@ class SaucerEngine(TurnActions):
 
     def result(self, state: SaucerState) -> Result:
         points = self.score(state)
-        won = state.killed[HIVEMIND] and state.escaped
+        won = all(state.killed) and state.escaped  # the seed's objective: six leaders, the Hivemind, and away
         return Result(scores=[sum(points.values())], winners=[0] if won else [], rounds=state.turn,
                       details={"breakdown": points, "won": won, "escaped": state.escaped, "hivemind": state.killed[HIVEMIND]})
 
@@ -133,7 +133,7 @@ class SaucerEngine(TurnActions):
             "collected_reward_boxes": sum(state.reward[t] for t in range(6) if state.collected[t]),
             "hivemind_killed": int(state.killed[HIVEMIND]),
             "artifacts": state.artifacts,
-            "turns_left": max(0, self.catalog.turns - state.turn),
+            "turns_left": max(0, self.catalog.turns - state.turn) if state.escaped else 0,  # see clar-turns-left
             "crew_killed": sum(state.dead),
         }
 
@@ -182,6 +182,7 @@ class SaucerEngine(TurnActions):
     # -- a turn ------------------------------------------------------------------------------
     def _roll(self, state, action):
         state.dice = list(action[1])
+        state.rolled = list(action[1])
         state.phase = "adjust"
 
     def _adjust_actions(self, state):
@@ -216,14 +217,26 @@ class SaucerEngine(TurnActions):
         dice = state.dice
         state.record.append(tuple(zip(mapping, dice)))
         tracks.note(state, f"box:turn{state.turn}")
-        if len(set(dice)) < len(dice):  # a pair or better fuels the pod, once per turn
+        if len(set(state.rolled)) < len(state.rolled):  # a pair rolled (not made by Good Intel): once per turn
             tracks.note(state, "doubles")
             tracks.advance_pod(state, catalog)
-        for area, index in ASSIGN_PLANS[mapping]:
-            value = dice[index]
-            if area == "recon":
-                state.recon_left = value
-            elif area == "reward":
+        plan = tuple((area, dice[index]) for area, index in ASSIGN_PLANS[mapping])
+        recon = next((value for area, value in plan if area == "recon"), 0)
+        others = tuple(step for step in plan if step[0] != "recon")
+        state.recon_left = recon
+        if recon and others:  # the seed advises exploring last; a player may explore first
+            state.deferred = others
+            state.pending.append(("recon-when",))
+            state.phase = "recon"
+            return
+        self._use_dice(state, others)
+        state.phase = "recon" if recon else "free"
+
+    def _use_dice(self, state, plan) -> None:
+        """Each non-Recon die on its numbered track."""
+        catalog = self.catalog
+        for area, value in plan:
+            if area == "reward":
                 tracks.darken_reward(state, catalog, state.row_of_reward(value))
             else:
                 row = state.row_of_enemy(value)
@@ -231,7 +244,16 @@ class SaucerEngine(TurnActions):
                     tracks.darken_location(state, catalog, row)
                 elif area in tracks.raisable(state, catalog, row):
                     tracks.raise_enemy(state, catalog, row, area)
-        state.phase = "recon" if state.recon_left else "free"
+
+    def _pending_recon_when(self, state, head, action):
+        if action[0] == "recon-last":
+            others, state.deferred = state.deferred, ()
+            self._use_dice(state, others)
+        # recon first: the other dice wait in `deferred` until Recon (and its Events) are done
+
+    def _pending_deferred(self, state, head, action):
+        others, state.deferred = state.deferred, ()
+        self._use_dice(state, others)
 
     # -- pending follow-ups ------------------------------------------------------------------------
     def _pending_actions(self, state, head):
@@ -251,6 +273,12 @@ class SaucerEngine(TurnActions):
             return [("buy", None)] + ([("buy", item) for item in head[2]] if state.artifacts >= head[1] else [])
         if kind == "reward-boxes":
             return [("track", t) for t in range(6) if not state.collected[t] and state.reward[t] < catalog.reward_lengths[t]]
+        if kind == "event-roll":
+            return events.roll_actions(self, state, head)
+        if kind == "recon-when":
+            return [("recon-last",), ("recon-first",)]  # the seed's advice first
+        if kind == "deferred-dice":
+            return [("use-dice",)]
         return assault.pending_actions(self, state, head)
 
     def _pending_raise(self, state, head, action):
@@ -268,18 +296,20 @@ class SaucerEngine(TurnActions):
         where, index = head[1], head[2]
         if where == "turn":
             state.dice[index] = action[1]
+            state.rolled[index] = action[1]
+        elif where == "event":
+            events.reroll_result(state, index, action[1])
         else:
             assault.reroll_result(self, state, where, index, action[1])
 
-    def _pending_event(self, state, head, action):
-        from pnp.games.saucer_escape.events import resolve
+    def _pending_rolled(self, state, head, action):
+        events.rolled(self, state, head, action)
 
-        resolve(self, state, sum(action[1]))
+    def _pending_event_roll(self, state, head, action):
+        events.roll_decided(self, state, head, action)
 
     def _pending_generic(self, state, head, action):
-        from pnp.games.saucer_escape.events import follow_up
-
-        follow_up(self, state, head, action)
+        events.follow_up(self, state, head, action)
 
     # -- invariants ------------------------------------------------------------------------------------
     def check_invariants(self, state: SaucerState) -> None:
@@ -287,6 +317,8 @@ class SaucerEngine(TurnActions):
         for row, enemy in enumerate(catalog.enemies):
             if not (0 <= state.life[row] <= enemy.life_len and 0 <= state.power[row] <= enemy.power_len):
                 raise InvariantError(f"{enemy.id} tracks out of range")
+            if abs(state.life[row] - state.power[row]) > 2:
+                raise InvariantError(f"{enemy.id}'s Life and Power tracks are {abs(state.life[row] - state.power[row])} apart")
         for i, member in enumerate(catalog.crew):
             if state.spent[i] > member.power + state.rank[i] or state.wounds[i] > member.life + state.rank[i]:
                 raise InvariantError(f"{member.id} spent more Power or took more wounds than the track holds")
@@ -315,8 +347,10 @@ APPLY = {
 }
 PENDING = {
     "raise": SaucerEngine._pending_raise, "unlock": SaucerEngine._pending_unlock, "equip": SaucerEngine._pending_equip,
-    "reroll": SaucerEngine._pending_reroll, "event": SaucerEngine._pending_event,
+    "reroll": SaucerEngine._pending_reroll, "event": SaucerEngine._pending_rolled, "event-die": SaucerEngine._pending_rolled,
+    "event-roll": SaucerEngine._pending_event_roll, "recon-when": SaucerEngine._pending_recon_when,
+    "deferred-dice": SaucerEngine._pending_deferred,
     "hit-one": SaucerEngine._pending_generic, "heal-one": SaucerEngine._pending_generic, "trade": SaucerEngine._pending_generic,
-    "reward-boxes": SaucerEngine._pending_generic, "event-die": SaucerEngine._pending_generic,
+    "reward-boxes": SaucerEngine._pending_generic,
     **assault.PENDING,
 }

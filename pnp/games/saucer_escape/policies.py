@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from pnp.engine.runner import random_kind_policy, random_policy
+from pnp.games.saucer_escape import assault
 from pnp.games.saucer_escape.catalog import HIVEMIND
 from pnp.games.saucer_escape.engine import AREAS
 
@@ -130,7 +131,7 @@ def _crew_roll(engine, state, actions):
 
 
 def _hits_choice(engine, state, actions):
-    hits = state.assault["hits"]
+    hits = state.assault["hits"] - assault.shields_now(engine, state)  # what would land after Shields
     for option in (("predictive",), ("overcharge",)):
         if option in actions and hits >= 2:
             return option

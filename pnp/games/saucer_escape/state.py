@@ -32,6 +32,8 @@ class SaucerState:
     unlocked: list[set] = field(default_factory=lambda: [set() for _ in range(4)])
     gear: list[dict] = field(default_factory=lambda: [{"lasgun": 0, "shield": 0} for _ in range(4)])
     dice: list[int] = field(default_factory=list)
+    rolled: list[int] = field(default_factory=list)  # the dice as rolled (and re-rolled), before Good Intel: doubles count here
+    deferred: tuple = ()  # dice waiting while the Recon die goes first: (area, value) pairs
     record: list[tuple] = field(default_factory=list)  # the Turn Record: dice per area, per turn
     recon_left: int = 0
     pending: list[tuple] = field(default_factory=list)  # decisions and chance steps waiting, in order
@@ -51,7 +53,7 @@ class SaucerState:
         new = SaucerState.__new__(SaucerState)
         new.__dict__.update(self.__dict__)
         for name in ("enemy_numbers", "reward_numbers", "life", "power", "killed", "location", "reward", "collected",
-                     "wounds", "spent", "rank", "dead", "dice", "record", "pending", "resolved"):
+                     "wounds", "spent", "rank", "dead", "dice", "rolled", "record", "pending", "resolved"):
             setattr(new, name, list(getattr(self, name)))
         new.explored, new.events_done = set(self.explored), set(self.events_done)
         new.items = dict(self.items)

@@ -39,6 +39,14 @@ def raise_enemy(state: SaucerState, catalog: Catalog, row: int, side: str) -> No
             note(state, f"icon:{enemy.id}.between.{column}:{kind}")
 
 
+def lowerable(state: SaucerState, row: int) -> list[str]:
+    """Sides of an enemy that may lose a box: a dark box to erase, and never 3 behind the other side."""
+    if state.killed[row]:
+        return []
+    life, power = state.life[row], state.power[row]
+    return [side for side, mine, other in (("life", life, power), ("power", power, life)) if mine > 0 and other - (mine - 1) <= 2]
+
+
 def lower_enemy(state: SaucerState, catalog: Catalog, row: int, side: str) -> None:
     track = state.life if side == "life" else state.power
     if track[row] > 0:
@@ -81,6 +89,11 @@ def advance_pod(state: SaucerState, catalog: Catalog, boxes: int = 1) -> None:
             note(state, f"box:escape-pod.{state.pod}")
             if state.pod == catalog.pod_length:
                 note(state, "icon:escape-pod:POD_FUELED")
+
+
+def reduce_pod(state: SaucerState, boxes: int = 1) -> None:
+    """Erase the last dark Escape Pod boxes (the Event Table's fuel loss); none are erased when none are dark."""
+    state.pod = max(0, state.pod - boxes)
 
 
 def gain(state: SaucerState, catalog: Catalog, item: str, amount: int = 1) -> None:

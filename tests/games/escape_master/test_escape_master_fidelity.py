@@ -1,0 +1,139 @@
+"""Escape Master by the book: each rule the seed states, replayed through the engine's own API.
+Seed: shared/seeds/002 (close calls, special card regulations, the Lumberjack's ability, drawing)."""
+import re
+
+from test_escape_master_engine import card, table
+
+from pnp.games.escape_master import moves
+from pnp.games.escape_master.state import Power
+
+
+def acting(engine, state, player, action):
+    engine.apply_in_place(state, ("turn", player))
+    engine.apply_in_place(state, action)
+    return state
+
+
+def number(engine, state, player, card_id):
+    return next(c for c in state.hands[player] if engine.catalog.cards[c].id == card_id)
+
+
+def test_a_photo_finish_is_a_chance_step_not_automatic(em_engine):
+    """"Multiple players may go out if they play their last card at the same time": a rival who could lay
+    their last card may or may not have been as fast; the engine asks chance, it does not assume it."""
+    engine = em_engine
+    state = table(engine, [["mice-6"], ["robots-8"], ["teens-9", "teens-3"]], stacks=[["seven-start"], ["seven-start"]])
+    acting(engine, state, 0, ("play", number(engine, state, 0, "mice-6"), 0))
+    assert engine.is_chance(state) and engine.chance_outcomes(state) == [("photo", ()), ("photo", (1,))]
+    engine.apply_in_place(state, ("photo", ()))
+    assert state.phase in ("deal", "over") and state.totals[:2] == [0, 1]
+
+
+def test_a_rival_as_fast_goes_out_too(em_engine):
+    engine = em_engine
+    state = table(engine, [["mice-6"], ["robots-8"], ["teens-9", "teens-3"]], stacks=[["seven-start"], ["seven-start"]])
+    acting(engine, state, 0, ("play", number(engine, state, 0, "mice-6"), 0))
+    engine.apply_in_place(state, ("photo", (1,)))
+    assert state.totals[:3] == [0, 0, 2]
+
+
+def test_a_pending_pitfall_comes_before_a_photo_finish(em_engine):
+    """A player hit by a Pitfall answers it before anything else (clar-pitfall): no last card in the same instant."""
+    engine = em_engine
+    state = table(engine, [["mice-6"], ["robots-8"], ["trap-draw-three", "teens-3"]], stacks=[["seven-start"], ["seven-start"]])
+    acting(engine, state, 2, ("trap", number(engine, state, 2, "trap-draw-three"), 1))
+    acting(engine, state, 0, ("play", number(engine, state, 0, "mice-6"), 0))
+    assert not engine.is_chance(state) or engine.chance_outcomes(state) in ([], [("photo", ())])
+    assert state.phase in ("deal", "over") and state.totals[1] == 1
+
+
+def test_a_special_last_card_can_finish_at_the_same_instant(em_engine):
+    """Emptying the hand any legal way is going out: a last trap, escape or Dead End counts like a last Numbered card."""
+    engine = em_engine
+    state = table(engine, [["mice-6"], ["dead-end"], ["teens-9", "teens-3"]], stacks=[["seven-start"]])
+    acting(engine, state, 0, ("play", number(engine, state, 0, "mice-6"), 0))
+    assert engine.chance_outcomes(state) == [("photo", ()), ("photo", (1,))]
+
+
+def with_power(state, player, word, uses=1, source="leader-hattie-plowright"):
+    state.uses[player][word] = uses
+    state.powers[player].append(Power(source, word, uses))
+    return state
+
+
+def test_powers_never_move_a_doom_master_or_a_wisdom_card(em_engine):
+    """A Doom Master leaves a hand only through Vanish; Wisdom never leaves it but onto a Stack."""
+    engine = em_engine
+    state = with_power(table(engine, [["doom-master-kindle", "wisdom", "mice-3"], ["robots-9"]]), 0, "SWAP_WITH_PILE")
+    swaps = {card(engine, a[1]) for a in moves.player_actions(state, engine.catalog, 0) if a[0] == "swap"}
+    assert swaps == {"mice-3"}
+
+
+def test_deal_powers_never_move_a_doom_master_or_a_wisdom_card(em_engine):
+    engine = em_engine
+    for word in ("DEAL_FEWER", "PASS_CARD"):
+        state = table(engine, [["doom-master-kindle", "wisdom", "mice-3"], ["robots-9"]])
+        state.phase, state.tasks = "prepare", [[0, word, 1, "story-hidden-cellar"]]
+        offered = {card(engine, a[1]) for a in engine.legal_actions(state)}
+        assert offered == {"mice-3"}, word
+
+
+def test_turnabout_onto_an_immune_rival_is_lost_to_their_history(em_engine):
+    engine = em_engine
+    state = table(engine, [["mice-3"], ["robots-9"], ["trap-ascending", "teens-4"]], stacks=[["seven-start"]])
+    acting(engine, state, 2, ("trap", number(engine, state, 2, "trap-ascending"), 0))
+    with_power(state, 0, "REDIRECT_TRAP")
+    state.immune[1].add("direction")  # Steady Feet: Snares played on them go to History
+    state.powers[1].append(Power("story-steady-feet", "IMMUNE", "direction"))
+    trap = state.snares[0][0]
+    acting(engine, state, 0, ("redirect", trap, 1))
+    assert not state.snares[1] and trap in state.history[1]
+
+
+def test_timber_may_be_declined(em_engine):
+    """The Lumberjack "may" hand a rival a Blunder."""
+    engine = em_engine
+    state = table(engine, [["mice-3"], ["robots-9"]])
+    state.phase, state.tasks = "prepare", [[0, "GIVE_BLUNDER", 1, "leader-bram-axewell"]]
+    assert ("give", None) in engine.legal_actions(state)
+    engine.apply_in_place(state, ("give", None))
+    assert state.totals == [0, 0]
+
+
+def test_the_rulebook_settles_what_the_seed_leaves_open(em_project):
+    from pnp.rules.tree import build_reference
+
+    numbers = build_reference(em_project.game).numbers()
+    for rule in ("clar-draw-specials", "clar-beast-mode", "clar-going-out", "clar-photo-finish", "clar-hand-moves"):
+        assert rule in numbers, rule
+    wisdom = em_project.game.card("wisdom").card.text
+    assert "Uphill" in wisdom and "Downhill" in wisdom and "Ascending" not in wisdom
+
+
+def test_card_texts_name_what_their_powers_may_not_move(em_project):
+    """Every card whose power moves cards out of a hand says that Doom Masters and Wisdom stay."""
+    from pnp.games.escape_master.vocabulary import HAND_MOVES
+
+    for record in em_project.game.cards():
+        for block in (record.card, record.card.ability, record.card.beast_mode):
+            if block is None:
+                continue
+            words = {next(iter(e)) if isinstance(e, dict) else e for e in block.effects}
+            if words & set(HAND_MOVES):
+                assert re.search(r"Doom Master", block.text) and "Wisdom" in block.text, (record.card.id, block.text)
+
+
+def test_the_green_kit_rulebook_speaks_only_of_the_green_kit(project):
+    """Counts come from the kit, and no green rule mentions a card the green kit does not have."""
+    from typer.testing import CliRunner
+
+    from pnp.cli import app
+
+    result = CliRunner().invoke(app, ["rules", "escape-master", "--format", "md", "--difficulty", "green"])
+    assert result.exit_code == 0, result.output
+    rules = result.output.split("## <a id=\"glossary\">")[0]
+    assert "86 cards" in rules and "106" not in rules
+    for name in ("Wisdom", "Dead End", "Pitfall", "Vanish"):
+        assert name not in rules, name
+    full = CliRunner().invoke(app, ["rules", "escape-master", "--format", "md"]).output
+    assert "106 cards" in full and "4 [Wisdom](#card-wisdom) cards" in full

@@ -1,0 +1,212 @@
+"""Saucer Escape by the book: each rule the seed states, replayed through the engine's own API.
+Seed: shared/seeds/004 (the Event Table, re-rolls, the hits order, track limits, doubles, scoring)."""
+import pytest
+from test_saucer_escape_engine import devourer_facing_the_crew, set_up, to_free_phase
+
+from pnp.engine.api import InvariantError
+from pnp.games.saucer_escape.catalog import HIVEMIND
+
+DECKARD, QUAID, RICO, MEDIC = range(4)
+
+
+def event_cell(engine):
+    return next(cell for cell, ch in engine.catalog.grid.items() if ch == "E")
+
+
+def roll_event(engine, state, dice):
+    """An Event box explored: its two dice are rolled (a chance step) and the result stands."""
+    state.pending.append(("event", event_cell(engine)))
+    engine.apply_in_place(state, ("dice", dice))
+    while state.pending and not engine.is_chance(state) and ("accept",) in engine.legal_actions(state):
+        engine.apply_in_place(state, ("accept",))
+
+
+def test_event_4_erases_an_escape_pod_box(se_engine):
+    """"Reduce the Escape Pod track by 1": the fuel found is lost, a dark box is erased."""
+    engine = se_engine
+    state = to_free_phase(engine, set_up(engine))
+    state.pod = 3
+    roll_event(engine, state, (1, 3))
+    assert state.pod == 2
+    roll_event(engine, state, (2, 2))
+    roll_event(engine, state, (3, 1))
+    roll_event(engine, state, (1, 3))
+    assert state.pod == 0  # never below the first box
+
+
+def test_an_event_roll_can_be_rerolled_or_changed_before_it_counts(se_engine):
+    """Re-rolls are allowed "any time you roll any die, for any reason": the Event Table's two dice too."""
+    engine = se_engine
+    state = to_free_phase(engine, set_up(engine, unlock=0))  # Quick Thinking and Good Intel unlocked
+    state.artifacts = 2
+    state.pending.append(("event", event_cell(engine)))
+    engine.apply_in_place(state, ("dice", (1, 1)))  # 2: Plasma Leak, a hit
+    moves = engine.legal_actions(state)
+    assert ("accept",) in moves and ("reroll-event", 0, "artifact") in moves and ("modify-event", 0, 1) in moves
+    engine.apply_in_place(state, ("reroll-event", 0, "artifact"))
+    assert state.artifacts == 1 and engine.is_chance(state)
+    engine.apply_in_place(state, ("die", 6))  # the re-rolled die
+    engine.apply_in_place(state, ("accept",))
+    assert "event:7" in state.resolved  # 6 + 1: the Lost Explorer's Cache, not the Plasma Leak
+
+
+def test_the_die_an_event_rolls_can_be_rerolled_too(se_engine):
+    engine = se_engine
+    state = to_free_phase(engine, set_up(engine))
+    state.artifacts = 1
+    roll_event(engine, state, (1, 2))  # 3: Ceiling Collapse rolls one more die
+    assert engine.is_chance(state)
+    engine.apply_in_place(state, ("die", 2))  # every crew member would take a hit
+    assert ("reroll-event", 0, "artifact") in engine.legal_actions(state)
+    engine.apply_in_place(state, ("reroll-event", 0, "artifact"))
+    engine.apply_in_place(state, ("die", 5))
+    engine.apply_in_place(state, ("accept",))
+    assert state.wounds == [0, 0, 0, 0]
+
+
+def overcharge_state(engine):
+    """Rico with his one Shield, Shield Overcharge unlocked; the Devourer strikes back for 5."""
+    state = set_up(engine, unlock=1)  # everyone's second ability: Rico's is Shield Overcharge
+    state = to_free_phase(engine, state)
+    row = next(i for i, e in enumerate(engine.catalog.enemies) if e.id == "devourer")
+    state.life[row], state.power[row] = 5, 3
+    state.explored.add(engine.catalog.entrances[row])
+    state.gear = [{"lasgun": 0, "shield": 0} for _ in range(4)]
+    state.gear[RICO]["shield"] = 1
+    for action in (("assault", row), ("die", 6), ("lock",), ("dice", (1, 1)), ("strike",)):
+        engine.apply_in_place(state, action)
+    return state
+
+
+def test_shields_count_after_abilities_and_an_overcharged_shield_is_gone(se_engine):
+    """Sum the Power (5), take away abilities (Overcharge: 2, burning Rico's Shield), then Shields (none left): 3."""
+    engine = se_engine
+    state = overcharge_state(engine)
+    engine.apply_in_place(state, ("overcharge",))
+    engine.apply_in_place(state, ("take",))
+    landed = 0
+    while state.pending and state.pending[0][0] == "hit":
+        engine.apply_in_place(state, ("target", DECKARD))
+        landed += 1
+    assert landed == 3 and state.gear[RICO]["shield"] == 0
+
+
+def test_without_abilities_a_shield_takes_one_hit(se_engine):
+    engine = se_engine
+    state = overcharge_state(engine)
+    engine.apply_in_place(state, ("take",))
+    landed = 0
+    while state.pending and state.pending[0][0] == "hit":
+        engine.apply_in_place(state, ("target", DECKARD))
+        landed += 1
+    assert landed == 4
+
+
+def test_a_kill_counts_even_when_the_strike_back_wipes_out_the_crew(se_engine):
+    engine = se_engine
+    state, row = devourer_facing_the_crew(engine, unarmed=True)
+    for i in range(4):
+        state.wounds[i] = state.max_life(engine.catalog, i) - 1  # one Life left each
+    for action in (("assault", row), ("die", 1), ("lock",), ("dice", (6, 6)), ("strike",), ("take",)):
+        engine.apply_in_place(state, action)
+    while not state.over:
+        engine.apply_in_place(state, engine.legal_actions(state)[0])
+    assert all(state.dead) and state.killed[row]
+    assert engine.score(state)["killed_enemy_boxes"] == 5 + 3
+
+
+def test_risky_move_never_leaves_an_enemy_three_apart(se_engine):
+    """Life and Power are never more than 2 apart: lowering the smaller one of 4 and 2 is not allowed."""
+    engine = se_engine
+    state = to_free_phase(engine, set_up(engine, unlock=1))  # Deckard's Risky Move
+    state.life[0], state.power[0] = 4, 2
+    moves = engine.legal_actions(state)
+    assert ("risky", 0, "life") in moves and ("risky", 0, "power") not in moves
+
+
+def test_the_invariants_catch_tracks_three_apart(se_engine):
+    engine = se_engine
+    state = set_up(engine)
+    state.life[2], state.power[2] = 4, 1
+    with pytest.raises(InvariantError):
+        engine.check_invariants(state)
+
+
+def test_good_intel_does_not_make_doubles(se_engine):
+    """The pod advances "if you roll doubles": a die moved by Good Intel was not rolled that way."""
+    engine = se_engine
+    state = set_up(engine, unlock=0)  # Quaid's Good Intel
+    engine.apply_in_place(state, ("dice", (1, 2, 4, 6)))
+    engine.apply_in_place(state, ("modify", 1, -1))  # 2 -> 1: (1, 1, 4, 6)
+    engine.apply_in_place(state, ("assign", ("waste",) * 4))
+    assert state.pod == 0
+    engine.apply_in_place(state, ("end-turn",)) if state.phase == "free" else None
+
+
+def test_a_rerolled_pair_is_rolled_doubles(se_engine):
+    engine = se_engine
+    state = set_up(engine)
+    state.artifacts = 1
+    engine.apply_in_place(state, ("dice", (1, 2, 4, 6)))
+    engine.apply_in_place(state, ("reroll", 1, "artifact"))
+    engine.apply_in_place(state, ("die", 4))  # rolled: (1, 4, 4, 6)
+    engine.apply_in_place(state, ("assign", ("waste",) * 4))
+    assert state.pod == 1
+
+
+def test_self_sacrifice_ignores_hits_in_pairs_rico_takes(se_engine):
+    """"For every 2 hits Rico receives, ignore 2": with a single hit left there is no pair to take."""
+    engine = se_engine
+    state = set_up(engine, unlock=2)  # Rico's Self-Sacrifice
+    state = to_free_phase(engine, state)
+    row = next(i for i, e in enumerate(engine.catalog.enemies) if e.id == "abductor")  # Power bonus +1
+    state.explored.add(engine.catalog.entrances[row])
+    state.gear = [{"lasgun": 0, "shield": 0} for _ in range(4)]
+    for action in (("assault", row), ("die", 6), ("lock",), ("dice", (1, 1)), ("strike",)):
+        engine.apply_in_place(state, action)
+    assert state.assault["hits"] == 1 and ("self-sacrifice",) not in engine.legal_actions(state)
+
+
+def test_self_sacrifice_with_three_hits(se_engine):
+    engine = se_engine
+    state = set_up(engine, unlock=2)
+    state = to_free_phase(engine, state)
+    row = next(i for i, e in enumerate(engine.catalog.enemies) if e.id == "abductor")
+    state.power[row] = 2  # +1 bonus: 3 hits
+    state.explored.add(engine.catalog.entrances[row])
+    state.gear = [{"lasgun": 0, "shield": 0} for _ in range(4)]
+    for action in (("assault", row), ("die", 6), ("lock",), ("dice", (1, 1)), ("strike",), ("self-sacrifice",), ("take",)):
+        engine.apply_in_place(state, action)
+    assert state.wounds[RICO] == 2 and not state.pending  # Rico took 2, the third was ignored
+
+
+def test_the_recon_die_may_be_resolved_before_the_others(se_engine):
+    """The seed only advises exploring last: a player may explore first, and then the Events it finds come
+    before the other dice are used."""
+    engine = se_engine
+    state = set_up(engine, dice=(1, 2, 3))
+    engine.apply_in_place(state, ("dice", (2, 2, 5, 6)))
+    engine.apply_in_place(state, ("assign", ("recon", "location", "waste", "waste")))
+    assert {("recon-first",), ("recon-last",)} <= set(engine.legal_actions(state))
+    engine.apply_in_place(state, ("recon-first",))
+    assert state.phase == "recon" and sum(state.location) == 0  # the Location die waits
+    engine.apply_in_place(state, ("stop",))
+    assert sum(state.location) == 1 and state.phase == "free"
+
+
+def test_the_hivemind_can_be_assaulted_once_its_entrance_is_dark(se_engine):
+    """The seed's only condition for an assault is an explored entrance; killing the leaders first is no rule."""
+    engine = se_engine
+    state = to_free_phase(engine, set_up(engine))
+    state.explored.add(engine.catalog.entrances[HIVEMIND])
+    assert ("assault", HIVEMIND) in engine.legal_actions(state)
+
+
+def test_turns_left_score_only_for_an_escape(se_engine):
+    """A crew that dies on turn 3 did not end the mission early by choice: no points for unplayed turns."""
+    engine = se_engine
+    state = set_up(engine)
+    state.turn, state.dead, state.over = 3, [True] * 4, True
+    assert engine.score(state)["turns_left"] == 0
+    state.dead, state.escaped = [False] * 4, True
+    assert engine.score(state)["turns_left"] == engine.catalog.turns - 3

@@ -104,7 +104,7 @@ def _side_face(key, card: Card, record: CardRecord, keypath: tuple, game, layout
         return None
     face = Face(key, template, card_values(card, record.deck, game, layout))
     problems += _fit_all(face, layout, record, card, keypath) + _art_resolution(face, record, card, keypath)
-    problems += _colours(face, layout)
+    problems += _colours(face, layout) + _art_boxes(face, layout, game.emblems)
     return face
 
 
@@ -117,11 +117,23 @@ def _template_back(record: CardRecord, game: Game, layout: CardLayout, shared: d
     key = f"back:{record.deck}:{template.name}"
     if key not in shared:
         face = shared[key] = Face(key, template, template_values(game, record.deck, template))
-        problems += _fit_all(face, layout, None, None, ()) + _colours(face, layout)
+        problems += _fit_all(face, layout, None, None, ()) + _colours(face, layout) + _art_boxes(face, layout, game.emblems)
     return shared[key]
 
 
 HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
+
+
+def _art_boxes(face: Face, layout: CardLayout, emblems) -> list[Diagnostic]:
+    """An art box shows an emblem of the game or an image file: any other value would have nothing to draw."""
+    problems = []
+    for box in face.template.boxes:
+        value = face.values.get(box.field or "art") if box.type == "art" else None
+        if value and not is_image(value) and value not in emblems and not Path(value).is_absolute():
+            problems.append(layout.source.diagnostic(box.keypath + ("field",), "unknown-art", f"art box '{box.name}' "
+                            f"shows '{value}' on '{face.template.name}', which is neither an emblem of this game nor an "
+                            "image file; name a field that holds one"))
+    return problems
 
 
 def _colours(face: Face, layout: CardLayout) -> list[Diagnostic]:

@@ -24,8 +24,6 @@ from pnp.render.rulebook import rulebook_pdf
 from pnp.rules.export import TEXT_FORMATS, export_text
 from pnp.validate import validate
 
-DEFAULT_VENDOR = "drivethrucards"
-
 
 @dataclass
 class Job:
@@ -151,9 +149,10 @@ def _card_jobs(project: Project, difficulty: Difficulty | None) -> list[Job]:
     for name in project.print_setup.fold:
         for deck in _printed_decks(project, difficulty):
             jobs.append(Job(f"fold-{name}/{deck}.pdf", lambda p, d=deck, n=name: outputs.fold_deck_pdf(project, d, n, difficulty, p)))
-    for deck in _printed_decks(project, difficulty):
-        jobs.append(Job(f"print-on-demand/{deck}-{DEFAULT_VENDOR}.pdf",
-                        lambda p, d=deck: outputs.pod_deck_pdf(project, d, DEFAULT_VENDOR, difficulty, p)))
+    for vendor in project.print_setup.vendors:  # one file per vendor profile in layouts/common/paper.yaml
+        for deck in _printed_decks(project, difficulty):
+            jobs.append(Job(f"print-on-demand/{deck}-{vendor}.pdf",
+                            lambda p, d=deck, v=vendor: outputs.pod_deck_pdf(project, d, v, difficulty, p)))
     return jobs
 
 

@@ -18,6 +18,8 @@ from pnp.paths import inside
 from pnp.rules.tree import LINK
 from pnp.text.fonts import DEFAULT_FONT, glyph_message, missing_glyphs
 
+MAX_DECK = 1000  # physical cards per deck: real games print a few hundred; a bound keeps every build finite
+
 
 def unique_card_ids(game: Game) -> list[Diagnostic]:
     seen, problems = {}, []
@@ -85,7 +87,7 @@ def vocabulary(game: Game) -> list[Diagnostic]:
                     except EffectError as exc:
                         code = "unknown-effect" if "unknown" in str(exc) else "effect"
                         problems.append(record.source.diagnostic(where + (i,), code, str(exc)))
-    if game.sheets:
+    if game.manifest.sheets:
         return problems  # sheet games check their words against the sheet (the game's own checks)
     for name in sorted(set(vocab.words) - used - vocab.unused_ok):
         problems.append(game.manifest_source.diagnostic((), "unused-effect",
@@ -108,6 +110,9 @@ def counts(game: Game) -> list[Diagnostic]:
         if deck is None:
             continue
         where = ("decks", i)
+        if deck.size > MAX_DECK:
+            problems.append(game.manifest_source.diagnostic(where, "count", f"deck '{entry.id}' has {deck.size} cards; "
+                            f"pnp prints decks of up to {MAX_DECK} cards (copies included): split it"))
         if deck.model.deck != entry.id:
             problems.append(deck.source.diagnostic(("deck",), "deck-id", f"this file says deck '{deck.model.deck}' but game.yaml lists it as '{entry.id}'"))
         if entry.count is not None and deck.size != entry.count:
@@ -255,7 +260,7 @@ def _rule_texts(rules_file, src):
 
 def showcase(game: Game) -> list[Diagnostic]:
     """The cards and sheets the rulebook's title page pictures exist."""
-    known = {r.card.id for r in game.cards()} | set(game.sheets)
+    known = {r.card.id for r in game.cards()} | {entry.id for entry in game.manifest.sheets}
     return [game.manifest_source.diagnostic(("rulebook", "showcase", i), "broken-link", f"'{name}' is neither a card "
                                             f"nor a sheet of this game{did_you_mean(name, known)}")
             for i, name in enumerate(game.manifest.rulebook.showcase) if name not in known]

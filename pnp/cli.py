@@ -50,6 +50,10 @@ class RulesFormat(str, Enum):
 def _games(root: Path, game: str | None) -> list[str]:
     """The game asked for, or every game of the project; an unknown game is a usage error."""
     known = game_ids(root)
+    if not known:
+        typer.echo(f"error: no games in {root / 'content'}: a game is a folder content/<game>/ with a game.yaml "
+                   "(use --root to point at the project)")
+        raise typer.Exit(ExitCode.USAGE)
     if game is None:
         return known
     if game not in known:

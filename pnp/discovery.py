@@ -18,8 +18,9 @@ from functools import lru_cache
 from pathlib import Path
 
 from pnp.content import Game, load_game, load_manifest
-from pnp.diagnostics import Diagnostic, did_you_mean
+from pnp.diagnostics import Diagnostic, did_you_mean, relative
 from pnp.model import Manifest
+from pnp.paths import is_inside
 from pnp.plugin import CONTENT_ONLY, GamePlugin
 from pnp.source import Source
 
@@ -69,6 +70,9 @@ def _bundled() -> tuple[str, ...]:
 def load(root: Path, game_id: str) -> tuple[Game | None, list[Diagnostic]]:
     """A game of the project: its manifest, the plugin it names, then the rest of its content."""
     folder = root / "content" / game_id
+    if not is_inside(root / "content", folder):  # content/<game> itself may be a link out of the project
+        return None, [Diagnostic(relative(folder), 1, 1, "outside", "this game folder leads outside content/ (a link?); "
+                                 "keep the game's files inside the project")]
     source, manifest, problems = load_manifest(folder)
     if manifest is None:
         return None, problems

@@ -201,3 +201,41 @@ def test_rules_never_replace_a_device_or_a_folder_or_write_to_an_empty_name(fixt
 def test_a_huge_game_count_is_a_usage_error():
     result = runner.invoke(app, ["playtest", "saucer-escape", "--games", "10000000"])
     assert result.exit_code == 2 and "Traceback" not in result.output
+
+
+def test_a_game_folder_linked_from_outside_is_not_read(fixture_project, tmp_path_factory):
+    elsewhere = tmp_path_factory.mktemp("elsewhere")
+    (elsewhere / "game.yaml").write_text("id: stranger\ntitle: 'the first line of a private file'\nplayers: {min: 1, max: 2}\n")
+    os.symlink(elsewhere, fixture_project / "content/stranger")
+    result = validate_output()
+    assert result.exit_code == 1 and "content/stranger:1:1: error [outside] this game folder leads outside content/" in result.output
+    assert "private file" not in result.output
+
+
+def test_a_deck_too_large_to_print_is_refused(fixture_project):
+    heroes = fixture_project / GAME / "decks/heroes.yaml"
+    many = "".join(f"  - {{id: extra-{i}, name: Extra {i}, kind: hero, count: 99, text: More.}}\n" for i in range(12))
+    heroes.write_text(heroes.read_text() + many)
+    result = validate_output()
+    assert "deck 'heroes' has 1192 cards; pnp prints decks of up to 1000 cards" in result.output
+
+
+def test_a_project_without_games_is_a_usage_error(tmp_path):
+    result = runner.invoke(app, ["validate", "--root", str(tmp_path)])
+    assert result.exit_code == 2 and "no games in" in result.output
+
+
+def test_a_layout_may_name_only_some_fonts(fixture_project):
+    layout = fixture_project / "layouts/pocket-dungeon/cards.yaml"
+    layout.write_text(layout.read_text().replace("fonts: {regular: Vera, bold: VeraBd, italic: VeraIt, bolditalic: VeraBI}",
+                                                 "fonts: {regular: VeraBI}"))
+    assert validate_output().exit_code == 0  # the styles it leaves out keep their defaults
+
+
+def test_print_on_demand_files_follow_the_vendor_profiles(fixture_project):
+    paper = fixture_project / "layouts/common/paper.yaml"
+    paper.write_text("\n".join(line for line in paper.read_text().splitlines() if "drivethrucards:" not in line) + "\n")
+    result = runner.invoke(app, ["build", "pocket-dungeon"])
+    assert result.exit_code == 0, result.output
+    assert sorted(p.name for p in (fixture_project / "output/pocket-dungeon/print-on-demand").iterdir()) == \
+        ["heroes-front-then-back.pdf", "rooms-front-then-back.pdf"]

@@ -8,7 +8,7 @@ from typing import Annotated, Literal
 from pydantic import Field, StringConstraints
 
 from pnp.diagnostics import Diagnostic, did_you_mean
-from pnp.model.common import Color, FontName, StrictModel, length, relative_length
+from pnp.model.common import Color, FontSet, StrictModel, length, relative_length
 from pnp.model.schema_errors import parse_model
 from pnp.source import Source, SourceError, load
 
@@ -69,7 +69,7 @@ class BacksSpec(StrictModel):
 
 class CardLayoutFile(StrictModel):
     size: str
-    fonts: dict[Literal["regular", "bold", "italic", "bolditalic"], FontName]
+    fonts: FontSet = FontSet()
     accents: dict[str, Color] = {}
     faces: dict[str, str]
     backs: BacksSpec = BacksSpec()
@@ -167,7 +167,7 @@ def load_card_layout(layouts_root: Path, game_id: str) -> tuple[CardLayout | Non
     faces = {kind: resolver.lookup(name, ("faces", kind)) for kind, name in spec.faces.items()}
     backs = Backs(*({key: t for key, name in getattr(spec.backs, group).items()
                      if (t := resolver.lookup(name, ("backs", group, key)))} for group in ("decks", "kinds", "cards")))
-    layout = CardLayout(source, sizes[spec.size], dict(spec.fonts), dict(spec.accents),
+    layout = CardLayout(source, sizes[spec.size], spec.fonts.model_dump(), dict(spec.accents),
                         {k: t for k, t in faces.items() if t}, backs, templates)
     problems += safe_zone(layout)
     return layout, problems

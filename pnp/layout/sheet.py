@@ -15,7 +15,7 @@ from pydantic import Field
 
 from pnp.diagnostics import Diagnostic, did_you_mean
 from pnp.layout.paper import PrintSetup
-from pnp.model.common import Color, FontName, StrictModel, length
+from pnp.model.common import Color, FontSet, StrictModel, length
 from pnp.model.schema_errors import parse_model
 from pnp.source import Source, SourceError, load
 
@@ -33,19 +33,12 @@ class DesignSpec(StrictModel):
     height: length("10mm", "3000mm")
 
 
-class SheetFonts(StrictModel):
-    regular: FontName = "Vera"
-    bold: FontName = "VeraBd"
-    italic: FontName = "VeraIt"
-    bolditalic: FontName = "VeraBI"
-
-
 class SheetLayoutFile(StrictModel):
     sheet: str
     design: DesignSpec = Field(description="width and height of the drawn area (a playmat's full size)")
     min_edge: length("0mm", "50mm") = Field("6.35mm", description="nothing closer than this to the paper edge (a scoresheet's)")
     box: length("2mm", "50mm") = Field("4.5mm", description="side of a box to darken with a pencil")
-    fonts: SheetFonts = SheetFonts()
+    fonts: FontSet = FontSet()
     colors: dict[str, Color] = Field(default_factory=dict, description="named colours the regions use; ink, "
                                      "muted, accent and panel have defaults")
     regions: dict[str, RegionSpec]

@@ -89,3 +89,12 @@ def relative_length(low: str = "-3000mm", high: str = "3000mm"):
 
 Length = length()
 RelativeLength = relative_length()
+
+
+class FontSet(StrictModel):
+    """The four styles a layout may use, each one of the bundled fonts."""
+
+    regular: FontName = "Vera"
+    bold: FontName = "VeraBd"
+    italic: FontName = "VeraIt"
+    bolditalic: FontName = "VeraBI"

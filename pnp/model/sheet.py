@@ -2,9 +2,9 @@
 tracks of boxes with icons, dice tables, grid maps and score formulas."""
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
-from pydantic import Field
+from pydantic import Field, StringConstraints
 
 from pnp.model.common import Effects, Id, Int, Name, StrictModel
 
@@ -39,7 +39,7 @@ class Entrance(StrictModel):
 class GridMap(StrictModel):
     """A map drawn as text rows; each character is one box (see the legend in the file)."""
 
-    rows: list[str]
+    rows: list[Annotated[str, StringConstraints(max_length=40)]] = Field(max_length=40)
     entrances: dict[Id, Entrance]
     lair: dict[Id, Id] = Field(default_factory=dict, description="boss id -> location whose entrance it shares")
 

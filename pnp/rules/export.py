@@ -91,9 +91,25 @@ def _finalize_markdown(value):
     return md_escape(value)
 
 
+class _Sandbox(ImmutableSandboxedEnvironment):
+    """Jinja's sandbox, with a bound on what `*` and `**` may build: a template cannot ask for a gigabyte."""
+
+    intercepted_binops = frozenset(["*", "**"])
+    LIMIT = 1_000_000
+
+    def call_binop(self, context, operator, left, right):
+        if operator == "**" and isinstance(right, int) and abs(right) > 64:
+            raise SecurityError(f"an exponent of {right} is too large for a template")
+        if operator == "*" and any(isinstance(n, int) and n > self.LIMIT for n in (left, right)):
+            raise SecurityError("a template may not repeat a value more than a million times")
+        if operator == "*" and isinstance(left, (str, list, tuple)) and isinstance(right, int) and len(left) * right > self.LIMIT:
+            raise SecurityError("a template may not build a value of more than a million items")
+        return super().call_binop(context, operator, left, right)
+
+
 def _environment(templates: Path, fmt: str, ref: Reference) -> tuple[jinja2.Environment, dict]:
     # sandboxed: a template from a content folder may read values, never call into Python
-    env = ImmutableSandboxedEnvironment(loader=_ConfinedLoader(templates), autoescape=(fmt == "html"),
+    env = _Sandbox(loader=_ConfinedLoader(templates), autoescape=(fmt == "html"),
                                         keep_trailing_newline=True, undefined=jinja2.StrictUndefined,
                                         finalize=_finalize_markdown if fmt == "md" else None)
     names = {r.card.id: r.card.name for r in ref.game.cards()}
@@ -130,7 +146,7 @@ def template_problems(project) -> list[Diagnostic]:
         except jinja2.TemplateSyntaxError as exc:
             problems.append(Diagnostic(relative(exc.filename or shown), exc.lineno or 1, 1, "template",
                                        f"{exc.message}; fix the template"))
-        except (jinja2.TemplateError, SecurityError) as exc:
+        except (jinja2.TemplateError, SecurityError, RecursionError, ArithmeticError, TypeError, ValueError) as exc:
             line = _template_line(exc)
             problems.append(Diagnostic(shown, line, 1, "template", f"{type(exc).__name__}: {str(exc)[:200]}; fix the template"))
     return problems

@@ -31,12 +31,23 @@ class Fit:
 def fit_text(text: str, font: str, size: float, min_size: float, width: float, height: float, gap: float = 0.0) -> Fit:
     """Largest size in [min_size, size] at which text fits; else a failed Fit saying which axis."""
     paragraphs = tuple(p.split() for p in text.split("\n") if p.strip())
+    if _cannot_fit(paragraphs, font, min_size, width, height):
+        return _try(paragraphs, font, min_size, width, height, gap)  # the failure at the smallest size, at once
     current = size
     while True:
         fit = _try(paragraphs, font, current, width, height, gap)
         if fit.ok or current - STEP < min_size - 1e-9:
             return fit
         current = round(current - STEP, 4)
+
+
+def _cannot_fit(paragraphs, font: str, size: float, width: float, height: float) -> bool:
+    """Even packed without gaps, the words at the smallest size need more lines than the box holds: a text
+    pasted a thousand times over fails after one wrap instead of one per size step."""
+    if width <= 0:
+        return True
+    total = sum(string_width(" ".join(words), font, size) for words in paragraphs)
+    return total / width * size * LEADING > height * 2 + size * LEADING * len(paragraphs)
 
 
 def _try(paragraphs, font: str, size: float, width: float, height: float, gap: float) -> Fit:

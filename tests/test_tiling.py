@@ -81,3 +81,24 @@ def test_the_built_playmat_has_an_assembly_page_then_its_tiles(tmp_path, fx):
     full_size_pdf(fx, "playmat", tmp_path / "full.pdf")
     page = PdfReader(tmp_path / "full.pdf").pages[0]
     assert (float(page.mediabox.width), float(page.mediabox.height)) == pytest.approx((mm(400), mm(200)))
+
+
+def test_a_board_that_fits_the_paper_prints_on_one_page_and_gets_no_form(fixture_project):
+    from typer.testing import CliRunner
+
+    from pnp.cli import app
+
+    game = fixture_project / "content/pocket-dungeon/game.yaml"
+    game.write_text(game.read_text().replace("    kind: playmat", "    kind: board"))
+    layout = fixture_project / "layouts/pocket-dungeon/playmat.yaml"
+    text = layout.read_text().replace("design: {width: 400mm, height: 200mm}", "design: {width: 260mm, height: 190mm}")
+    text = text.replace("w: 380mm", "w: 240mm").replace("x: 95mm,  y: 40mm,  w: 215mm", "x: 95mm,  y: 40mm,  w: 75mm")
+    layout.write_text(text.replace("x: 315mm, y: 40mm,  w: 75mm", "x: 175mm, y: 40mm,  w: 75mm"))
+    content = fixture_project / "content/pocket-dungeon/playmat.yaml"
+    content.write_text(content.read_text().replace("    cards: 3", "    cards: 1"))
+    result = CliRunner().invoke(app, ["build", "pocket-dungeon"])
+    assert result.exit_code == 0, result.output
+    sheets = sorted(p.name for p in (fixture_project / "output/pocket-dungeon/sheets").iterdir() if "playmat" in p.name)
+    assert sheets == ["playmat-a4.pdf", "playmat-full-size.pdf", "playmat-letter.pdf"]  # landscape on one page each
+    page = PdfReader(fixture_project / "output/pocket-dungeon/sheets/playmat-a4.pdf").pages[0]
+    assert float(page.mediabox.width) > float(page.mediabox.height)

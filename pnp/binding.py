@@ -34,6 +34,7 @@ class Face:
     template: Template
     values: dict
     fits: dict[str, Fit] = field(default_factory=dict)
+    card: Card | None = None  # the side's card, for boxes a game package draws from its data
 
 
 @dataclass
@@ -102,8 +103,9 @@ def _side_face(key, card: Card, record: CardRecord, keypath: tuple, game, layout
         problems.append(record.source.diagnostic(keypath + ("kind",), "no-layout", f"no face template for card kind "
                         f"'{card.kind}' in layouts/{game.id}/cards.yaml; add it under faces:"))
         return None
-    face = Face(key, template, card_values(card, record.deck, game, layout))
+    face = Face(key, template, card_values(card, record.deck, game, layout), card=card)
     problems += _fit_all(face, layout, record, card, keypath) + _art_resolution(face, record, card, keypath)
+    problems += _game_boxes(face, layout, record, keypath)
     problems += _colours(face, layout) + _art_boxes(face, layout, game.emblems)
     return face
 
@@ -122,6 +124,13 @@ def _template_back(record: CardRecord, game: Game, layout: CardLayout, shared: d
 
 
 HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
+
+
+def _game_boxes(face: Face, layout: CardLayout, record: CardRecord, keypath: tuple) -> list[Diagnostic]:
+    """Boxes a game package draws check themselves: a message each, at the card's side."""
+    return [record.source.diagnostic(keypath, "box", f"card '{face.card.id}', box '{box.name}': {message}")
+            for box in face.template.boxes if box.type in layout.box_kinds
+            for message in layout.box_kinds[box.type].check(box, face, layout)]
 
 
 def _art_boxes(face: Face, layout: CardLayout, emblems) -> list[Diagnostic]:

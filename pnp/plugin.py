@@ -40,6 +40,15 @@ class RegionRenderer(Protocol):
     def __call__(self, pen: Any, region: Any, sheet: Any, game: Game) -> None: ...
 
 
+class BoxKind(Protocol):
+    """A kind of card layout box a game draws from the card's data (a zone grid, a range diagram)."""
+
+    def draw(self, backend: Any, box: Any, face: Any, layout: Any, emblems: Mapping[str, Emblem], left: float,
+             bottom: float) -> None: ...
+
+    def check(self, box: Any, face: Any, layout: Any) -> list[str]: ...  # what would not fit or has nothing to draw
+
+
 class WordPlaces(Protocol):
     """Effect word -> where on a sheet it is used, for the glossary."""
 
@@ -55,6 +64,7 @@ class GamePlugin:
     settings_model: type | None = None  # a pydantic model for game.yaml `settings:`
     sheet_model: type | None = None  # the model of the game's sheet files; None: the generic sheet model
     sheet_renderers: Mapping[str, RegionRenderer] = field(default_factory=dict)  # region kind -> renderer
+    box_kinds: Mapping[str, BoxKind] = field(default_factory=dict)  # card layout box type -> how it is drawn
     word_places: WordPlaces | None = None
     playtest: str | None = None  # "module:attribute" of the game's PlaytestPlan; imported only to play
 

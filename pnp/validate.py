@@ -31,7 +31,7 @@ def validate(root: Path, game_id: str) -> tuple[Project | None, Report]:
     report.extend(checks.check_game(game))
     layout, faces = None, CardFaces()
     if game.decks:
-        layout, problems = load_card_layout(root / "layouts", game_id)
+        layout, problems = load_card_layout(root / "layouts", game_id, game.plugin.box_kinds)
         report.extend(problems)
         if layout is not None:
             report.extend(checks.layout_references(game, layout))

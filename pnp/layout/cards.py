@@ -30,8 +30,11 @@ Extent = relative_length("0mm", "500mm")
 TypeSize = relative_length("1pt", "200pt")
 
 
+GENERIC_BOXES = ("fill", "rect", "text", "art", "difficulty")  # drawn by pnp.render.cards for any game
+
+
 class BoxSpec(StrictModel):
-    type: Literal["fill", "rect", "text", "art", "difficulty"] | None = None
+    type: str | None = Field(None, description="fill, rect, text, art, difficulty, or a kind the game's package draws")
     extends: str | None = None
     x: Place | None = None
     y: Place | None = None
@@ -135,6 +138,7 @@ class CardLayout:
     faces: dict[str, Template]  # card kind -> template (for fronts and for back sides alike)
     backs: Backs
     templates: dict[str, Template]
+    box_kinds: dict = field(default_factory=dict)  # the game package's own box types -> their BoxKind
 
 
 def load_card_sizes(layouts_root: Path) -> tuple[dict[str, CardSize], list[Diagnostic]]:
@@ -148,7 +152,7 @@ def load_card_sizes(layouts_root: Path) -> tuple[dict[str, CardSize], list[Diagn
     return {n: CardSize(n, s.width, s.height, s.bleed, s.safe) for n, s in spec.card_sizes.items()}, problems
 
 
-def load_card_layout(layouts_root: Path, game_id: str) -> tuple[CardLayout | None, list[Diagnostic]]:
+def load_card_layout(layouts_root: Path, game_id: str, box_kinds=None) -> tuple[CardLayout | None, list[Diagnostic]]:
     sizes, problems = load_card_sizes(layouts_root)
     try:
         source = load(layouts_root / game_id / "cards.yaml", layouts_root)
@@ -168,12 +172,24 @@ def load_card_layout(layouts_root: Path, game_id: str) -> tuple[CardLayout | Non
     backs = Backs(*({key: t for key, name in getattr(spec.backs, group).items()
                      if (t := resolver.lookup(name, ("backs", group, key)))} for group in ("decks", "kinds", "cards")))
     layout = CardLayout(source, sizes[spec.size], spec.fonts.model_dump(), dict(spec.accents),
-                        {k: t for k, t in faces.items() if t}, backs, templates)
-    problems += safe_zone(layout)
+                        {k: t for k, t in faces.items() if t}, backs, templates, dict(box_kinds or {}))
+    problems += safe_zone(layout) + _box_types(layout)
     return layout, problems
 
 
-SAFE_TYPES = ("text", "art", "difficulty")  # what must survive a cut that drifts by the bleed
+def _box_types(layout: CardLayout) -> list[Diagnostic]:
+    known = (*GENERIC_BOXES, *layout.box_kinds)
+    problems, seen = [], set()
+    for template in layout.templates.values():
+        for box in template.boxes:
+            if box.type not in known and box.keypath not in seen:
+                seen.add(box.keypath)
+                problems.append(layout.source.diagnostic(box.keypath + ("type",), "unknown-box-type", f"box "
+                                f"'{box.name}' has type '{box.type}'{did_you_mean(box.type, known)}; use one of {', '.join(known)}"))
+    return problems
+
+
+SAFE_EXEMPT = ("fill", "rect")  # everything else shows content that must survive a cut drifting by the bleed
 
 
 def safe_zone(layout: CardLayout) -> list[Diagnostic]:
@@ -181,7 +197,7 @@ def safe_zone(layout: CardLayout) -> list[Diagnostic]:
     size, problems, seen = layout.size, [], set()
     for template in layout.templates.values():
         for box in template.boxes:
-            if box.type not in SAFE_TYPES or box.keypath in seen:
+            if box.type in SAFE_EXEMPT or box.keypath in seen:
                 continue
             seen.add(box.keypath)
             inside = (box.x >= size.safe - 0.01 and box.y >= size.safe - 0.01

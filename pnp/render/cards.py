@@ -34,7 +34,10 @@ def _draw(b: Backend, face: Face, layout: CardLayout, emblems: dict) -> None:
             b.translate(left + box.w / 2, bottom + box.h / 2)
             b.rotate(box.rotate)
             b.translate(-(left + box.w / 2), -(bottom + box.h / 2))
-        DRAWERS[box.type](b, box, face, layout, emblems, left, bottom)
+        if box.type in DRAWERS:
+            DRAWERS[box.type](b, box, face, layout, emblems, left, bottom)
+        else:  # a box the game's package draws from the card's data
+            layout.box_kinds[box.type].draw(b, box, face, layout, emblems, left, bottom)
         if box.rotate:
             b.restore()
 

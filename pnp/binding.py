@@ -55,6 +55,8 @@ def card_values(card: Card, deck_id: str, game: Game, layout: CardLayout) -> dic
     })
     # a kind's accent colour, else its suit's: a layout colour "{accent}" follows the card
     values["accent"] = layout.accents.get(card.kind) or (suit.color if suit else DEFAULT_ACCENT)
+    for name, colours in layout.palettes.items():  # e.g. {track_color} follows the card's track
+        values[f"{name}_color"] = colours.get(values.get(name, ""), DEFAULT_ACCENT)
     return values
 
 

@@ -152,10 +152,29 @@ def rules(game: Game) -> list[Diagnostic]:
         for kind, target in LINK.findall(text):
             if target not in targets[kind]:
                 problems.append(src.diagnostic(keypath, "broken-link", f"{{{kind}:{target}}} points at nothing{did_you_mean(target, targets[kind])}"))
+    problems += _figures(game)
     for word in game.vocabulary.words.values():
         if word.rules_ref and word.rules_ref not in ids:
             problems.append(src.diagnostic((), "broken-link",
                 f"effect {word.name} explains itself with rule '{word.rules_ref}', which rules.yaml does not define"))
+    return problems
+
+
+def _figures(game: Game) -> list[Diagnostic]:
+    """A rule's figure names a figure kind the game's package draws, with parameters it accepts."""
+    problems, kinds = [], game.plugin.figures
+    for keypath, node in _rule_nodes(game.rules.sections, ("sections",)):
+        figure = getattr(node, "figure", None)
+        if figure is None:
+            continue
+        kind = figure.get("kind")
+        if kind not in kinds:
+            known = f"; this game draws {', '.join(sorted(kinds))}" if kinds else "; this game draws no figures"
+            problems.append(game.rules_source.diagnostic(keypath + ("figure",), "figure",
+                            f"figure kind {kind!r} is unknown{did_you_mean(str(kind), kinds)}{known}"))
+            continue
+        for message in kinds[kind].check(figure, game):
+            problems.append(game.rules_source.diagnostic(keypath + ("figure",), "figure", message))
     return problems
 
 

@@ -258,6 +258,7 @@ def rules(game: str = typer.Argument(..., help="Game id."),
           root: Path = RootOption, debug: bool = DebugOption):
     """Export the rules reference: Markdown, one HTML file, JSON, or the PDF rulebook (or booklet)."""
     from pnp.output import write_file, write_text
+    from pnp.render.svg import figure_svg
     from pnp.rules.export import export_text
     from pnp.validate import validate as run
 
@@ -273,7 +274,7 @@ def rules(game: str = typer.Argument(..., help="Game id."),
             write_file(target, lambda tmp: rulebook_pdf(project, difficulty, paper.value, tmp, booklet))
             typer.echo(f"wrote {target}")
             return True
-        text = export_text(project, format.value, difficulty)
+        text = export_text(project, format.value, difficulty, figure_svg)
         if out:
             write_text(out, text)
             typer.echo(f"wrote {out}")
@@ -317,9 +318,22 @@ class _progress:
 
 
 def _terminate(signum, frame):
+    from pnp.output import request_stop
+
+    request_stop()
     raise KeyboardInterrupt  # a CI cancel or `timeout` stops a build as Ctrl-C does: cleanly
+
+
+def _quiet_dropped_interrupts(unraisable, default=sys.unraisablehook):
+    """An interrupt raised where Python can only drop it (a fork handler, a finaliser) is not a crash: the stop
+    it asked for is recorded (pnp.output.request_stop) and honoured before any output is replaced."""
+    if isinstance(unraisable.exc_value, KeyboardInterrupt):
+        return
+    default(unraisable)
 
 
 def main():
     signal.signal(signal.SIGTERM, _terminate)
+    signal.signal(signal.SIGINT, _terminate)
+    sys.unraisablehook = _quiet_dropped_interrupts
     app()

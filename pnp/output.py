@@ -25,6 +25,20 @@ from pathlib import Path
 STAGING, REPLACED, LOCK = ".staging-", ".replaced-", ".pnp-build.lock"
 
 
+_STOP = {"requested": False}
+
+
+def request_stop() -> None:
+    """Ctrl-C or SIGTERM arrived. The signal also raises KeyboardInterrupt, but an exception raised inside
+    some library callbacks (a fork handler, a finaliser) is printed and dropped; this flag is not, so the
+    build still stops before it replaces anything."""
+    _STOP["requested"] = True
+
+
+def stop_requested() -> bool:
+    return _STOP["requested"]
+
+
 class OutputError(Exception):
     """The output cannot be written: a problem with the path given or the disk, not with pnp or the content."""
 
@@ -94,6 +108,8 @@ def staged(out_dir: Path):
         stage.chmod(0o777 & ~_umask())  # as a plain mkdir would make it, not mkdtemp's private 0700
     try:
         yield stage
+        if stop_requested():  # interrupted, though the interrupt itself was swallowed on the way
+            raise KeyboardInterrupt
         with writable(out_dir):
             _replace(stage, out_dir)
     finally:

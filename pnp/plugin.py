@@ -49,6 +49,16 @@ class BoxKind(Protocol):
     def check(self, box: Any, face: Any, layout: Any) -> list[str]: ...  # what would not fit or has nothing to draw
 
 
+class FigureKind(Protocol):
+    """A rulebook diagram drawn from the game's data (a range example, a movement example), named by a
+    rule's `figure: {kind: ..., ...}`; its parameters are whatever else the figure mapping holds."""
+
+    def check(self, params: dict, game: Game) -> list[str]: ...  # what is wrong with the parameters
+    def size(self, params: dict, game: Game) -> tuple[float, float]: ...  # natural width and height, in points
+    def draw(self, backend: Any, params: dict, game: Game, left: float, bottom: float) -> None: ...
+    def describe(self, params: dict, game: Game) -> str: ...  # the same diagram as plain text lines
+
+
 class WordPlaces(Protocol):
     """Effect word -> where on a sheet it is used, for the glossary."""
 
@@ -66,6 +76,7 @@ class GamePlugin:
     sheet_renderers: Mapping[str, RegionRenderer] = field(default_factory=dict)  # region kind -> renderer
     box_kinds: Mapping[str, BoxKind] = field(default_factory=dict)  # card layout box type -> how it is drawn
     word_places: WordPlaces | None = None
+    figures: Mapping[str, FigureKind] = field(default_factory=dict)  # rule figure kind -> how it is drawn
     playtest: str | None = None  # "module:attribute" of the game's PlaytestPlan; imported only to play
 
     @property

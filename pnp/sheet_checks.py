@@ -6,7 +6,15 @@ from collections import deque
 
 from pnp.diagnostics import Diagnostic, did_you_mean
 from pnp.engine.vocabulary import EffectError
-from pnp.layout.regions import AREA_TEXT_MIN, AREA_TEXT_SIZE, TEXT, area_plan, track_label_width, track_plan
+from pnp.layout.regions import (
+    AREA_TEXT_MIN,
+    AREA_TEXT_SIZE,
+    TEXT,
+    area_plan,
+    token_plan,
+    track_label_width,
+    track_plan,
+)
 from pnp.model.sheet import Track
 from pnp.source import Source
 from pnp.text.fit import fit_text
@@ -19,16 +27,18 @@ def regions_show_content(sheet, layout, card_size, game) -> list[Diagnostic]:
     problems, src = [], layout.source
     for region in layout.regions:
         where = ("regions", region.name)
-        if region.kind not in ("area", "track") or region.kind in game.plugin.sheet_renderers:
+        if region.kind not in ("area", "track", "tokens") or region.kind in game.plugin.sheet_renderers:
             continue
-        items = {item.id: item for item in getattr(sheet.model, f"{region.kind}s", [])}
+        items = {item.id: item for item in getattr(sheet.model, region.kind if region.kind == "tokens" else f"{region.kind}s", [])}
         item = items.get(region.name)
         if item is None:
             problems.append(src.diagnostic(where, "unknown-" + region.kind, f"region '{region.name}' shows the "
                             f"{region.kind} '{region.name}', which {sheet.source.path} does not define"
                             f"{did_you_mean(region.name, items)}", on_key=True))
         elif region.kind == "area":
-            problems += _area_fits(region, item, sheet, layout, card_size, where)
+            problems += _area_fits(region, item, sheet, layout, card_size, where, game)
+        elif region.kind == "tokens":
+            problems += _tokens_fit(region, item, sheet, layout, game, where)
         else:
             plan = track_plan(region, item.length, layout.box, track_label_width(item.label, layout.fonts["bold"]))
             if plan.needed:
@@ -38,23 +48,41 @@ def regions_show_content(sheet, layout, card_size, game) -> list[Diagnostic]:
     return problems
 
 
+def _tokens_fit(region, tokens, sheet, layout, game, where) -> list[Diagnostic]:
+    problems = []
+    plan = token_plan(region, tokens.count, tokens.size)
+    if plan.needed:
+        problems.append(layout.source.diagnostic(where, "region-size", f"region '{region.name}' cannot hold "
+                        f"{tokens.count} tokens of {tokens.size / 72 * 25.4:.0f}mm: make it "
+                        f"{plan.needed / 72 * 25.4:.0f}mm tall, or wider"))
+    if tokens.art:
+        index = next(i for i, t in enumerate(sheet.model.tokens) if t.id == tokens.id)
+        problems += _emblem(sheet, ("tokens", index, "art"), tokens.art, game)
+    return problems
+
+
+def _emblem(sheet, where: tuple, name: str, game) -> list[Diagnostic]:
+    """A sheet names an emblem of the game: one of its vector drawings."""
+    if name in game.emblems:
+        return []
+    return [sheet.source.diagnostic(where, "unknown-art", f"no emblem named '{name}'{did_you_mean(name, game.emblems)}"
+                                    if game.emblems else f"no emblem named '{name}': this game has no vector emblems")]
+
+
 def _track_emblems(sheet, track, game) -> list[Diagnostic]:
     """A generic track's icons are drawn with the game's emblems, on boxes the track has."""
     index = next(i for i, t in enumerate(sheet.model.tracks) if t.id == track.id)
     problems = []
     for k, icon in enumerate(track.icons):
         where = ("tracks", index, "icons", k)
-        if icon.icon not in game.emblems:
-            problems.append(sheet.source.diagnostic(where + ("icon",), "unknown-art", f"no emblem named '{icon.icon}'"
-                            f"{did_you_mean(icon.icon, game.emblems)}" if game.emblems else
-                            f"no emblem named '{icon.icon}': this game has no vector emblems"))
+        problems += _emblem(sheet, where + ("icon",), icon.icon, game)
         if icon.at > track.length:
             problems.append(sheet.source.diagnostic(where + ("at",), "icon-range",
                             f"box {icon.at} is past the end of a {track.length}-box track"))
     return problems
 
 
-def _area_fits(region, area, sheet, layout, card_size, where) -> list[Diagnostic]:
+def _area_fits(region, area, sheet, layout, card_size, where, game) -> list[Diagnostic]:
     problems = []
     if area.cards and card_size is None:
         return [sheet.source.diagnostic(("areas",), "card-size", f"area '{area.id}' holds cards, but the game's "
@@ -67,6 +95,9 @@ def _area_fits(region, area, sheet, layout, card_size, where) -> list[Diagnostic
         problems.append(layout.source.diagnostic(where, "region-size", f"region '{region.name}' ({size}) cannot hold "
                         f"{area.cards} {card_size.name} card{'s' if area.cards > 1 else ''} under its label: make it "
                         f"{tall:.0f}mm tall, or {one_row:.0f}mm wide to hold them in one row"))
+    if area.art:
+        index = next(i for i, a in enumerate(sheet.model.areas) if a.id == area.id)
+        problems += _emblem(sheet, ("areas", index, "art"), area.art, game)
     if area.text:
         fit = fit_text(area.text, layout.fonts["regular"], AREA_TEXT_SIZE, AREA_TEXT_MIN, plan.label.w, TEXT)
         if not fit.ok:

@@ -148,3 +148,19 @@ def test_a_dead_worker_is_exit_3_with_the_staging_removed(fixture_project, monke
     result = build()
     assert result.exit_code == 3 and "BrokenProcessPool" in result.output
     assert not [p for p in (fixture_project / "output").iterdir() if p.name.startswith(".staging-")]
+
+
+def test_a_stop_request_whose_interrupt_was_swallowed_still_keeps_the_old_output(tmp_path, monkeypatch):
+    """A signal's KeyboardInterrupt can be dropped (raised inside a fork handler, it is only printed); the
+    flag the handler sets is not, so the build does not replace the output it was told to leave alone."""
+    from pnp import output
+
+    target = tmp_path / "game"
+    target.mkdir()
+    (target / "old.pdf").write_text("the last good build")
+    monkeypatch.setitem(output._STOP, "requested", True)
+    with pytest.raises(KeyboardInterrupt):
+        with output.staged(target) as stage:
+            (stage / "new.pdf").write_text("half a build")
+    assert [p.name for p in target.iterdir()] == ["old.pdf"]
+    assert not [p for p in tmp_path.iterdir() if p.name.startswith(output.STAGING)]

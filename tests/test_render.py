@@ -188,3 +188,25 @@ def test_width_table_matches_the_font_files(font):
     assert len(text) > 60
     for ch in text:
         assert string_width(ch, font, 10) == pytest.approx(pdfmetrics.stringWidth(ch, font, 10)), repr(ch)
+
+
+def test_svg_backend_writes_well_formed_svg_with_text_the_right_way_up():
+    from xml.etree import ElementTree
+
+    from pnp.render.svg import SvgBackend
+
+    backend = SvgBackend(100, 50, "a <figure>")
+    backend.save()
+    backend.translate(10, 10)
+    backend.rect(0, 0, 5, 5, fill="#ff0000")
+    backend.restore()
+    backend.define_symbol("dot", 5, 5, lambda inner: inner.circle(2, 2, 2, fill="#000000"))
+    backend.use_symbol("dot", 20, 20)
+    backend.text(5, 5, "a < b & c", "VeraBd", 8, align="center")
+    svg = backend.svg("fig")
+    root = ElementTree.fromstring(svg)  # well formed: content is escaped
+    ns = "{http://www.w3.org/2000/svg}"
+    assert root.find(f"{ns}title").text == "a <figure>"
+    text = next(root.iter(f"{ns}text"))
+    assert text.text == "a < b & c" and "scale(1 -1)" in text.get("transform") and text.get("font-weight") == "bold"
+    assert 'id="fig-s0"' in svg and 'href="#fig-s0"' in svg  # symbols are named per figure

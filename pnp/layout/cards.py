@@ -74,6 +74,8 @@ class CardLayoutFile(StrictModel):
     size: str
     fonts: FontSet = FontSet()
     accents: dict[str, Color] = {}
+    palettes: dict[str, dict[str, Color]] = Field(default_factory=dict, description="a colour per value of a card "
+                                                  "field: `track: {ground: '#8a5a2b'}` gives boxes {track_color}")
     faces: dict[str, str]
     backs: BacksSpec = BacksSpec()
     templates: dict[str, TemplateSpec]
@@ -139,6 +141,7 @@ class CardLayout:
     backs: Backs
     templates: dict[str, Template]
     box_kinds: dict = field(default_factory=dict)  # the game package's own box types -> their BoxKind
+    palettes: dict[str, dict[str, str]] = field(default_factory=dict)  # card field -> its value -> a colour
 
 
 def load_card_sizes(layouts_root: Path) -> tuple[dict[str, CardSize], list[Diagnostic]]:
@@ -172,7 +175,8 @@ def load_card_layout(layouts_root: Path, game_id: str, box_kinds=None) -> tuple[
     backs = Backs(*({key: t for key, name in getattr(spec.backs, group).items()
                      if (t := resolver.lookup(name, ("backs", group, key)))} for group in ("decks", "kinds", "cards")))
     layout = CardLayout(source, sizes[spec.size], spec.fonts.model_dump(), dict(spec.accents),
-                        {k: t for k, t in faces.items() if t}, backs, templates, dict(box_kinds or {}))
+                        {k: t for k, t in faces.items() if t}, backs, templates, dict(box_kinds or {}),
+                        {name: dict(colours) for name, colours in spec.palettes.items()})
     problems += safe_zone(layout) + _box_types(layout)
     return layout, problems
 

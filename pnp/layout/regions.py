@@ -77,3 +77,26 @@ def track_plan(region, length: int, box: float, label_width: float) -> TrackPlan
 
 def track_label_width(label: str, font: str) -> float:
     return string_width(label, font, TRACK_LABEL_SIZE) + 2
+
+
+TOKEN_GAP = mm(2)  # between tokens, room for the scissors
+
+
+@dataclass(frozen=True)
+class TokenPlan:
+    label: Rect
+    tokens: list[Rect]
+    needed: float | None = None  # when they do not fit: the region height they need at this width
+
+
+def token_plan(region, count: int, size: float) -> TokenPlan:
+    """Tokens: a label, then `count` tokens in rows from the left, as many to a row as fit."""
+    label = Rect(region.x + PAD, region.y + PAD, region.w - 2 * PAD, LABEL)
+    top = label.y + label.h + mm(1)
+    columns = max(1, int((region.w - 2 * PAD + TOKEN_GAP) // (size + TOKEN_GAP)))
+    rows = math.ceil(count / columns)
+    bottom = top + rows * size + (rows - 1) * TOKEN_GAP
+    if size > region.w - 2 * PAD + 0.01 or bottom > region.y + region.h - PAD + 0.01:
+        return TokenPlan(label, [], bottom + PAD - region.y)
+    return TokenPlan(label, [Rect(label.x + (i % columns) * (size + TOKEN_GAP), top + (i // columns) * (size + TOKEN_GAP),
+                                  size, size) for i in range(count)])

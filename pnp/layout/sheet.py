@@ -68,7 +68,7 @@ class SheetLayout:
 
 DEFAULT_COLORS = {"ink": "#1b2430", "muted": "#66717d", "accent": "#1f5f8b", "panel": "#edf2f6", "paper": "#ffffff"}
 MIN_BOX = 4.0 * 72 / 25.4  # smaller than 4 mm is hard to darken with a pencil
-GENERIC_REGIONS = ("title", "intro", "area", "track")  # drawn by pnp.render.regions for any game
+GENERIC_REGIONS = ("title", "intro", "area", "track", "tokens")  # drawn by pnp.render.regions for any game
 TILED_KINDS = ("playmat", "board")  # printed at full size, tiled over home paper when larger than it
 
 

@@ -1,6 +1,8 @@
 """rules.yaml: the rules as data, with symbolic ids; numbering happens at render time."""
 from __future__ import annotations
 
+from typing import Any
+
 from pydantic import Field
 
 from pnp.model.common import Bool, Difficulty, Id, Name, StrictModel
@@ -11,6 +13,8 @@ class Rule(StrictModel):
     text: str
     difficulty: Difficulty | None = None
     example: str = ""
+    figure: dict[str, Any] | None = Field(None, description="a diagram the game's package draws from card data: "
+                                          "{kind: <a figure kind of the game>, ...its parameters}")
 
 
 class Section(StrictModel):

@@ -6,7 +6,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, StringConstraints
 
-from pnp.model.common import Effects, Id, Int, Name, StrictModel
+from pnp.model.common import Color, Effects, Id, Int, Name, StrictModel, length
 
 
 class Icon(StrictModel):
@@ -65,6 +65,21 @@ class Area(StrictModel):
     label: Name
     text: str = ""
     cards: Int = Field(0, ge=0, le=40, description="cards the area holds, drawn as card outlines; 0 for none")
+    color: Color | None = Field(None, description="the area's own colour for its label and frame")
+    art: str | None = Field(None, description="an emblem of the game shown before the label")
+
+
+class TokenSet(StrictModel):
+    """Counters printed to cut out: damage cubes, a ship token, life tokens."""
+
+    id: Id
+    label: Name
+    count: Int = Field(ge=1, le=200)
+    text: str = Field("", max_length=3, description="printed on each token, e.g. its value")
+    color: Color = "#f2c14e"
+    shape: Literal["square", "circle"] = "square"
+    size: length("6mm", "60mm") = Field("12mm", description="a token's width and height")
+    art: str | None = Field(None, description="an emblem of the game drawn on each token")
 
 
 class LabelledTrack(Track):
@@ -79,3 +94,4 @@ class GenericSheet(SheetEntryBase):
     intro: str = ""
     areas: list[Area] = Field(default_factory=list)
     tracks: list[LabelledTrack] = Field(default_factory=list)
+    tokens: list[TokenSet] = Field(default_factory=list)

@@ -39,6 +39,18 @@ def symbol(backend: Backend, name: str, width: float, height: float, draw: Calla
     backend.use_symbol(name, x, y)
 
 
+def star(cx: float, cy: float, outer: float, inner: float, points: int, turn: float = 90.0) -> list[tuple[float, float]]:
+    """The corners of a star: `points` tips at radius `outer`, notches at `inner`, the first tip at `turn` degrees."""
+    import math
+
+    corners = []
+    for i in range(points * 2):
+        r = outer if i % 2 == 0 else inner
+        a = math.radians(turn + i * 180.0 / points)
+        corners.append((cx + r * math.cos(a), cy + r * math.sin(a)))
+    return corners
+
+
 def polygon(points: list[tuple[float, float]]) -> list[PathCommand]:
     first, *rest = points
     return [("M", *first), *[("L", *p) for p in rest], ("Z",)]

@@ -4,7 +4,8 @@
 - intro: the sheet's intro text;
 - area: a labelled place for cards or tokens (a region named like one of the sheet's areas),
   with an outline for each card it holds;
-- track: a labelled row of boxes (a region named like one of the sheet's tracks).
+- track: a labelled row of boxes (a region named like one of the sheet's tracks);
+- tokens: counters to cut out (a region named like one of the sheet's token sets).
 
 Where things go inside a region is pnp.layout.regions, which the validator checks.
 """
@@ -16,6 +17,7 @@ from pnp.layout.regions import (
     AREA_TEXT_SIZE,
     TRACK_LABEL_SIZE,
     area_plan,
+    token_plan,
     track_label_width,
     track_plan,
 )
@@ -38,9 +40,14 @@ def draw_area(pen, region, sheet, game) -> None:
     area = next(a for a in sheet.areas if a.id == region.name)
     card_w, card_h = pen.card_size
     plan = area_plan(region, bool(area.text), area.cards, card_w, card_h)
-    pen.rect(region.x, region.y, region.w, region.h, fill=pen.colors["panel"], stroke=pen.colors["muted"], width=0.8,
-             radius=mm(3))
-    pen.text(plan.label.x, plan.label.y, area.label, AREA_LABEL_SIZE, "bold", pen.colors["accent"])
+    accent = area.color or pen.colors["accent"]
+    pen.rect(region.x, region.y, region.w, region.h, fill=pen.colors["panel"], stroke=area.color or pen.colors["muted"],
+             width=1.6 if area.color else 0.8, radius=mm(3))
+    label_x = plan.label.x
+    if area.art:
+        pen.emblem(area.art, label_x, plan.label.y - 1, AREA_LABEL_SIZE + 2, accent)
+        label_x += AREA_LABEL_SIZE + 5
+    pen.text(label_x, plan.label.y, area.label, AREA_LABEL_SIZE, "bold", accent)
     if plan.text:
         pen.paragraph(plan.text.x, plan.text.y, plan.text.w, plan.text.h, area.text, AREA_TEXT_SIZE, AREA_TEXT_MIN)
     for slot in plan.slots:
@@ -57,4 +64,21 @@ def draw_track(pen, region, sheet, game) -> None:
         pen.box(box.x, box.y, f"{region.name}.{number}", box.w, icons.get(number))
 
 
-RENDERERS = {"title": draw_title, "intro": draw_intro, "area": draw_area, "track": draw_track}
+def draw_tokens(pen, region, sheet, game) -> None:
+    tokens = next(t for t in sheet.tokens if t.id == region.name)
+    plan = token_plan(region, tokens.count, tokens.size)
+    pen.text(plan.label.x, plan.label.y, f"{tokens.label} ({tokens.count})", AREA_LABEL_SIZE, "bold", pen.colors["accent"])
+    for slot in plan.tokens:
+        if tokens.shape == "circle":
+            pen.circle(slot.x + slot.w / 2, slot.y + slot.h / 2, slot.w / 2, fill=tokens.color, stroke=pen.colors["ink"])
+        else:
+            pen.rect(slot.x, slot.y, slot.w, slot.h, fill=tokens.color, stroke=pen.colors["ink"], width=0.6, radius=mm(1))
+        if tokens.art:
+            inset = slot.w * 0.15
+            pen.emblem(tokens.art, slot.x + inset, slot.y + inset, slot.w - 2 * inset)
+        if tokens.text:
+            size = slot.h * 0.6  # digits (0.72 of the type size) centred: the baseline 0.36 size below the middle
+            pen.text(slot.x + slot.w / 2, slot.y + slot.h / 2 - 0.44 * size, tokens.text, size, "bold", align="center")
+
+
+RENDERERS = {"title": draw_title, "intro": draw_intro, "area": draw_area, "track": draw_track, "tokens": draw_tokens}

@@ -28,6 +28,7 @@ from pnp.render.fonts import register_all
 from pnp.render.pdf import PdfBackend, color
 from pnp.render.sheets import draw_sheet
 from pnp.rules.export import card_text
+from pnp.rules.figures import figure_kind
 from pnp.rules.tree import Reference, build_reference, render_text
 
 PAPERS = {"a4": A4, "letter": LETTER}
@@ -113,6 +114,30 @@ class CardPicture(Flowable):
         canvas.setFont("Vera", 6.5)
         canvas.setFillColor(color(INK))
         canvas.drawCentredString(self.card_w / 2, 3, self.caption[:48])
+
+
+class FigurePicture(Flowable):
+    """A rule's figure, drawn by the game's own figure kind from its data, at most the text width."""
+
+    def __init__(self, game, figure: dict):
+        super().__init__()
+        self.game, self.figure = game, figure
+        self.kind = figure_kind(game, figure)
+        self.natural = self.kind.size(figure, game)
+
+    def wrap(self, width, height):
+        self.scale_by = min(1.0, (width - 14) / self.natural[0])
+        return self.natural[0] * self.scale_by + 14, self.natural[1] * self.scale_by + 8
+
+    def draw(self):
+        canvas = self.canv
+        backend = getattr(canvas, "_pnp_backend", None) or PdfBackend(canvas)
+        canvas._pnp_backend = backend
+        canvas.saveState()
+        canvas.translate(14, 4)
+        canvas.scale(self.scale_by, self.scale_by)
+        self.kind.draw(backend, self.figure, self.game, 0.0, 0.0)
+        canvas.restoreState()
 
 
 class CardRow(Flowable):
@@ -292,6 +317,8 @@ def _rules(ref: Reference, styles) -> list:
         parts = [DottedRule(Paragraph(text, styles["body"]), node.difficulty), Spacer(1, 3)]
         if node.example:
             parts.insert(1, Paragraph("Example: " + render_text(ref, node.example, "pdf"), styles["example"]))
+        if figure_kind(ref.game, node.figure):
+            parts.insert(-1, FigurePicture(ref.game, node.figure))
         flow.append(KeepTogether(parts))
     return flow
 

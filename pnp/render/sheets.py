@@ -33,6 +33,10 @@ class Pen:
         px, py = self._xy(x, y + h)
         self.backend.rect(px, py, w, h, fill=fill, stroke=stroke, width=width, radius=radius)
 
+    def circle(self, cx, cy, r, fill=None, stroke=None, width=0.6):
+        px, py = self._xy(cx, cy)
+        self.backend.circle(px, py, r, fill=fill, stroke=stroke, width=width)
+
     def line(self, x1, y1, x2, y2, color=None, width=0.6):
         a, b = self._xy(x1, y1)
         c, d = self._xy(x2, y2)

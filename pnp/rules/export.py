@@ -19,6 +19,7 @@ from pnp.diagnostics import Diagnostic, relative
 from pnp.model import Difficulty
 from pnp.model.walk import effect_lists, text_blocks
 from pnp.paths import inside
+from pnp.rules.figures import figure_text
 from pnp.rules.tree import Reference, build_reference, md_escape, render_text
 from pnp.source import SourceError, read_text
 
@@ -107,7 +108,7 @@ class _Sandbox(ImmutableSandboxedEnvironment):
         return super().call_binop(context, operator, left, right)
 
 
-def _environment(templates: Path, fmt: str, ref: Reference) -> tuple[jinja2.Environment, dict]:
+def _environment(templates: Path, fmt: str, ref: Reference, draw_figure=None) -> tuple[jinja2.Environment, dict]:
     # sandboxed: a template from a content folder may read values, never call into Python
     env = _Sandbox(loader=_ConfinedLoader(templates), autoescape=(fmt == "html"),
                                         keep_trailing_newline=True, undefined=jinja2.StrictUndefined,
@@ -125,6 +126,11 @@ def _environment(templates: Path, fmt: str, ref: Reference) -> tuple[jinja2.Envi
             "badge": lambda n: Markup(f" {DOTS[n.difficulty]}") if n.difficulty else "",
             "card_text": card_text,
         }
+    if fmt == "html":  # drawn by the renderer the caller passes (pnp.render.svg.figure_svg); none when validating
+        helpers["figure"] = lambda n: Markup(draw_figure(ref.game, n.figure, f"fig-{n.id}")) if n.figure and draw_figure else ""
+    else:  # a fenced block, indented to stay inside the rule's list item
+        helpers["figure"] = lambda n: Markup("\n  ```text\n" + "".join(f"  {line}\n".replace("`", "'") for line in
+                                             figure_text(ref.game, n.figure).splitlines()) + "  ```") if n.figure else ""
     helpers["card_name"] = lambda cid: names.get(cid, cid)
     helpers["legend"] = _legend(ref)
     helpers["dots"] = DOTS
@@ -167,8 +173,8 @@ def to_markdown(ref: Reference, templates: Path) -> str:
     return env.get_template(TEMPLATES["md"]).render(ref=ref, decks=_decks(ref), **helpers)
 
 
-def to_html(ref: Reference, templates: Path) -> str:
-    env, helpers = _environment(templates, "html", ref)
+def to_html(ref: Reference, templates: Path, draw_figure=None) -> str:
+    env, helpers = _environment(templates, "html", ref, draw_figure)
     return env.get_template(TEMPLATES["html"]).render(ref=ref, decks=_decks(ref), **helpers)
 
 
@@ -177,6 +183,7 @@ def to_json(ref: Reference) -> str:
         return {"id": n.id, "number": n.number, "kind": n.kind, "title": n.title,
                 "text": render_text(ref, n.text, "plain"), "source_text": n.text, "difficulty": n.difficulty,
                 "variant": n.variant, "example": render_text(ref, n.example, "plain"),
+                "figure": {"source": n.figure, "text": figure_text(ref.game, n.figure)} if n.figure else None,
                 "children": [node(c) for c in n.children]}
 
     vocab = ref.game.vocabulary
@@ -194,11 +201,12 @@ def to_json(ref: Reference) -> str:
     return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
 
 
-def export_text(project, fmt: str, difficulty: Difficulty | None = None) -> str:
-    """One text export of the rules reference: md, html or json."""
+def export_text(project, fmt: str, difficulty: Difficulty | None = None, draw_figure=None) -> str:
+    """One text export of the rules reference: md, html or json. `draw_figure(game, figure, ident)` draws a rule's
+    figure as inline SVG for the HTML (the renderers pass pnp.render.svg.figure_svg)."""
     ref = build_reference(project.game, difficulty)
     if fmt == "md":
         return to_markdown(ref, project.templates)
     if fmt == "html":
-        return to_html(ref, project.templates)
+        return to_html(ref, project.templates, draw_figure)
     return to_json(ref)

@@ -29,6 +29,7 @@ class Node:
     variant: bool = False
     example: str = ""
     children: list["Node"] = field(default_factory=list)
+    figure: dict | None = None  # drawn by the game's figure kind (GamePlugin.figures)
 
     @property
     def depth(self) -> int:
@@ -95,7 +96,8 @@ def _number(sections: list[Section], prefix: str, inherited, difficulty) -> list
                 continue
             rule_count += 1
             node.children.append(Node(rule.id, f"{number}.{rule_count}", "rule", "", rule.text,
-                                      rule_level.value if rule_level else None, section.variant, rule.example))
+                                      rule_level.value if rule_level else None, section.variant, rule.example,
+                                      figure=rule.figure))
         node.children += _number(section.sections, f"{number}.", level, difficulty)
         nodes.append(node)
     return nodes

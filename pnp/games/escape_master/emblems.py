@@ -5,20 +5,10 @@ it into its box and stores it once per document as a reusable symbol.
 """
 from __future__ import annotations
 
-import math
-
 from pnp.render.backend import polygon
+from pnp.render.backend import star as _star
 
 WHITE = "#fbf7ee"
-
-
-def _star(cx, cy, outer, inner, points, turn=90.0):
-    pts = []
-    for i in range(points * 2):
-        r = outer if i % 2 == 0 else inner
-        a = math.radians(turn + i * 180.0 / points)
-        pts.append((cx + r * math.cos(a), cy + r * math.sin(a)))
-    return pts
 
 
 def plow(b, c):  # Average Joes: a plough blade on a beam, over a furrowed field

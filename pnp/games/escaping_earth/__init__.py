@@ -1,0 +1,18 @@
+"""2200: Escaping Earth: one pilot, a deck of cards, and a campaign of runs from the mines to orbit."""
+from pnp.games.escaping_earth import checks
+from pnp.games.escaping_earth.boxes import BOX_KINDS
+from pnp.games.escaping_earth.cards import EscapingEarthCard, Settings
+from pnp.games.escaping_earth.emblems import EMBLEMS
+from pnp.games.escaping_earth.figures import FIGURES
+from pnp.games.escaping_earth.vocabulary import VOCABULARY
+from pnp.plugin import GamePlugin
+
+PLUGIN = GamePlugin(
+    card_model=EscapingEarthCard,
+    vocabulary=VOCABULARY,
+    emblems=EMBLEMS,
+    checks=checks.check,
+    settings_model=Settings,
+    box_kinds=BOX_KINDS,
+    figures=FIGURES,
+)

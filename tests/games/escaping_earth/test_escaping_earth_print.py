@@ -1,0 +1,66 @@
+"""2200: Escaping Earth in print: every Zone card's item side behind its own zone side, drawn from data."""
+import pytest
+from pypdf import PdfReader
+
+from pnp.games.escaping_earth.cards import TRACKS
+from pnp.games.escaping_earth.geometry import SQUARES, range_squares
+
+
+@pytest.fixture(scope="module")
+def built(tmp_path_factory):
+    from helpers import root_of
+
+    from pnp.build import build
+
+    out = tmp_path_factory.mktemp("ee")
+    result, report = build(root_of("2200-escaping-earth"), "2200-escaping-earth", out)
+    assert result is not None, report.to_text()
+    return out / "2200-escaping-earth"
+
+
+def test_print_on_demand_puts_each_item_side_behind_its_own_zone(built, ee_project):
+    reader = PdfReader(built / "print-on-demand" / "zones-front-then-back.pdf")
+    zones = ee_project.game.decks["zones"].cards
+    assert len(reader.pages) == 2 * len(zones) == 156
+    for i, record in enumerate(zones):
+        front, back = reader.pages[2 * i].extract_text(), reader.pages[2 * i + 1].extract_text()
+        assert record.card.name in front and record.back.name not in front, record.card.id
+        assert record.back.name in back, record.card.id
+
+
+def test_card_images_have_a_back_per_zone_card(ee_project, tmp_path):
+    from helpers import root_of
+
+    from pnp.build import build
+
+    result, report = build(root_of("2200-escaping-earth"), "2200-escaping-earth", tmp_path, images=True)
+    assert result is not None, report.to_text()
+    images = tmp_path / "2200-escaping-earth" / "images" / "zones"
+    for record in ee_project.game.decks["zones"].cards:
+        assert (images / f"{record.card.id}.png").exists() and (images / f"{record.card.id}-back.png").exists()
+    sheets = sorted(p.name for p in (images / "tabletop-simulator").iterdir())
+    assert "back-1.png" in sheets and "deck-1.png" in sheets  # a back sheet, not one shared back
+
+
+def test_the_range_figure_shows_the_seeds_missile_example(ee_project):
+    """A Missile from the bottom centre of Air 1 reaches straight ahead on Air, and through its arrows on
+    Space (up) and Ground (down)."""
+    figure = ee_project.game.plugin.figures["range"]
+    params = {"kind": "range", "card": "missile", "track": "air", "at": "c2"}
+    assert figure.check(params, ee_project.game) == []
+    ahead = {SQUARES.index("a2"), SQUARES.index("b2")}
+    assert figure.reach(params, ee_project.game) == {(t, s) for t in range(len(TRACKS)) for s in ahead}
+
+
+def test_range_stops_at_the_edge_of_the_card():
+    wide = ("xxx", "xxx", "xxx")
+    assert range_squares(wide, SQUARES.index("a1")) == (0, 1)  # only the ship's own row is left, and not off the left
+    assert range_squares(wide, SQUARES.index("c2")) == tuple(range(9))
+
+
+def test_rules_figures_are_drawn_in_every_format(built):
+    html = (built / "rules" / "rules.html").read_text()
+    markdown = (built / "rules" / "rules.md").read_text()
+    assert html.count("<svg") == 2 and "<title>Missile from Air c2" in html
+    assert "Missile from Air c2: x marks every square it can hit" in markdown
+    assert "Moving 3: A (Ground c1) -> B (Ground b1) -> C (Air b1) -> D (Air b2)" in markdown

@@ -59,6 +59,8 @@ class PlaytestPlan:
     describe: Callable[[Engine, Action], str] | None = None  # a move in words, for replays
     score_name: str = "score"  # what Result.scores count
     lower_scores_win: bool = False
+    # lines of the game's own about a run: given each kind of player's Result.details, e.g. runs per campaign
+    summary: Callable[[dict[str, list[dict]]], list[str]] | None = None
 
 
 def table(plan: PlaytestPlan, game: Game, games: int, players: int | None) -> list[Setup]:
@@ -73,7 +75,7 @@ def run(plan: PlaytestPlan, game: Game, games: int | None = None, seed: int = 1,
     specs = [GameSpec(game_seed(seed, i), setup.players, setup.options) for i, setup in enumerate(setups)]
     playouts, coverage = play_many(engine, plan.policy_table, specs, processes or os.cpu_count() or 1)
     report = PlaytestReport(game.id, len(specs), difficulty.value if difficulty else None, coverage,
-                            plan.expected(engine, game), plan.score_name, plan.lower_scores_win)
+                            plan.expected(engine, game), plan.score_name, plan.lower_scores_win, plan.summary)
     for spec, playout in zip(specs, playouts):
         report.add(spec.players, playout.result, playout.steps)
         if progress:
@@ -100,6 +102,7 @@ class Seats:
     seats: int = 0
     wins: int = 0
     scores: list[int] = field(default_factory=list)
+    details: list[dict] = field(default_factory=list)  # each game's Result.details, for the game's summary
 
 
 @dataclass
@@ -111,6 +114,7 @@ class PlaytestReport:
     expected: Expected
     score_name: str = "score"
     lower_scores_win: bool = False
+    summary: Callable[[dict[str, list[dict]]], list[str]] | None = None
     kinds: dict[str, Seats] = field(default_factory=dict)
     rounds: list[int] = field(default_factory=list)
     steps: list[int] = field(default_factory=list)
@@ -121,6 +125,7 @@ class PlaytestReport:
             stats.seats += 1
             stats.wins += seat in result.winners
             stats.scores.append(result.scores[seat])
+            stats.details.append(result.details)
         self.rounds.append(result.rounds)
         self.steps.append(steps)
 
@@ -153,6 +158,8 @@ class PlaytestReport:
         for kind, stats in sorted(self.kinds.items()):
             lines.append(f"{kind:10} {stats.seats:6d} {stats.wins:6d} {stats.wins / stats.seats:8.1%}   "
                          f"{_distribution(stats.scores)}")
+        if self.summary:
+            lines += [""] + self.summary({kind: stats.details for kind, stats in sorted(self.kinds.items())})
         counts = sorted(((self.coverage.cards[k], k) for k in expected.elements), key=lambda c: (-c[0], c[1]))
         used = [(n, k) for n, k in counts if n]
         lines += ["", "most used: " + ", ".join(f"{k} ({n})" for n, k in used[:6]),
@@ -185,6 +192,7 @@ class PlaytestReport:
             "players": {kind: {"seats": s.seats, "wins": s.wins, "win_rate": s.wins / s.seats,
                                self.score_name: _summary(s.scores)} for kind, s in sorted(self.kinds.items())},
             "rounds": {"total": sum(self.rounds), "mean": statistics.mean(self.rounds), "max": max(self.rounds)},
+            "summary": self.summary({kind: s.details for kind, s in sorted(self.kinds.items())}) if self.summary else [],
         }, indent=2)
 
 

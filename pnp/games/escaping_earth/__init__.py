@@ -15,4 +15,5 @@ PLUGIN = GamePlugin(
     settings_model=Settings,
     box_kinds=BOX_KINDS,
     figures=FIGURES,
+    playtest="pnp.games.escaping_earth.playtest:PLAN",
 )

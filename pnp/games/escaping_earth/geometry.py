@@ -7,6 +7,8 @@ stacked: the same square on the card above or below is adjacent too.
 """
 from __future__ import annotations
 
+from functools import lru_cache
+
 SQUARES = ("a1", "a2", "a3", "b1", "b2", "b3", "c1", "c2", "c3")
 
 
@@ -27,6 +29,7 @@ def neighbours(square: int) -> tuple[int, ...]:
 NEIGHBOURS = tuple(neighbours(s) for s in range(9))
 
 
+@lru_cache(maxsize=None)  # a few dozen grids x nine squares, asked for on every look ahead
 def range_squares(grid: tuple[str, ...], square: int) -> tuple[int, ...]:
     """The squares of the ship's card an attack from `square` reaches: grid row 0 lies two rows ahead (towards
     row a), row 2 is the ship's own row, the middle column is the ship's column. Squares off the card are lost."""

@@ -36,7 +36,8 @@ class Setup:
 
     def describe(self) -> str:
         seats = f"{len(self.players)} player{'s' if len(self.players) > 1 else ''} ({', '.join(self.players)})"
-        flags = [name.replace("_", " ") for name, value in self.options if value is True]
+        flags = [name.replace("_", " ") if value is True else f"{name.replace('_', ' ')} {value}"
+                 for name, value in self.options if value is not False and value is not None]
         return f"{seats}, {', '.join(flags) or 'standard rules'}"
 
 

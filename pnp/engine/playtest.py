@@ -36,8 +36,9 @@ class Setup:
 
     def describe(self) -> str:
         seats = f"{len(self.players)} player{'s' if len(self.players) > 1 else ''} ({', '.join(self.players)})"
+        # flags that are on, and named choices such as a scenario (the player count is said already)
         flags = [name.replace("_", " ") if value is True else f"{name.replace('_', ' ')} {value}"
-                 for name, value in self.options if value is not False and value is not None]
+                 for name, value in self.options if value is True or isinstance(value, str)]
         return f"{seats}, {', '.join(flags) or 'standard rules'}"
 
 

@@ -16,10 +16,10 @@ from collections import Counter
 from pnp.engine.playtest import Expected, PlaytestPlan, Setup
 from pnp.games.escaping_earth.engine import EscapingEarthEngine
 
-LINEUP = (("greedy", None), ("random", None), ("veteran", "arsenal-wolf"), ("veteran", "final"),
+LINEUP = (("greedy", None), ("random", None), ("veteran", "arsenal-wolf"), ("greedy", None), ("veteran", "final"),
           ("veteran", "arsenal-phoenix"), ("greedy", None), ("veteran", "arsenal-pendulum"), ("random", None),
-          ("veteran", "arsenal-dreadnought"), ("veteran", "dreadnought"), ("veteran", "pendulum"),
-          ("veteran", "phoenix"))
+          ("greedy", None), ("veteran", "arsenal-dreadnought"), ("veteran", "dreadnought"), ("greedy", None),
+          ("veteran", "pendulum"), ("veteran", "phoenix"))
 
 
 def setups(game, players: int | None):
@@ -66,7 +66,7 @@ PLAN = PlaytestPlan(
     policy_table="pnp.games.escaping_earth.policies.POLICIES",
     setups=setups,
     expected=expected,
-    default_games=24,
+    default_games=30,
     describe=describe,
     score_name="highest level (6: escaped)",
     summary=summary,

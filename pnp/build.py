@@ -81,7 +81,15 @@ def render_all(jobs: list[Job], stage: Path, progress=None) -> None:
     _JOBS = jobs
     pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"), initializer=_quiet_worker)
     try:
-        for path in pool.map(functools.partial(_render_one, stage=stage), range(len(jobs))):
+        # The workers are forked while the jobs are handed out. A Ctrl-C or SIGTERM landing inside the fork
+        # handlers (logging's lock release) would leave a lock held and the pool's shutdown waiting on it, so
+        # the signals wait until the forks are done; the interrupt is then raised here, as usual.
+        held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+        try:
+            paths = pool.map(functools.partial(_render_one, stage=stage), range(len(jobs)))
+        finally:
+            signal.pthread_sigmask(signal.SIG_SETMASK, held)
+        for path in paths:
             if progress:
                 progress(path)
     finally:

@@ -6,7 +6,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, StringConstraints
 
-from pnp.model.common import Color, Effects, Id, Int, Name, StrictModel, length
+from pnp.model.common import Bool, Color, Effects, Id, Int, Name, StrictModel, length
 
 
 class Icon(StrictModel):
@@ -85,6 +85,8 @@ class TokenSet(StrictModel):
 class LabelledTrack(Track):
     id: Id
     label: Name
+    first: Int = Field(1, ge=-99, le=999, description="the number of the first box, when the boxes are numbered")
+    numbered: Bool = Field(False, description="print each box's number in it (a life track for a token)")
 
 
 class GenericSheet(SheetEntryBase):

@@ -62,6 +62,10 @@ def draw_track(pen, region, sheet, game) -> None:
     icons = {icon.at: icon.icon for icon in track.icons}
     for number, box in enumerate(plan.boxes, 1):
         pen.box(box.x, box.y, f"{region.name}.{number}", box.w, icons.get(number))
+        if track.numbered:  # a number to put a token on, faint so a pencil mark still shows
+            size = box.w * 0.42
+            pen.text(box.x + box.w / 2, box.y + box.h / 2 - 0.4 * size, str(track.first + number - 1), size, "bold",
+                     pen.colors["muted"], "center")
 
 
 def draw_tokens(pen, region, sheet, game) -> None:

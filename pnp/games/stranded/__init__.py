@@ -1,0 +1,16 @@
+"""Stranded: a paper edition of a solo survival card game on Mars."""
+from pnp.games.stranded import checks
+from pnp.games.stranded.boxes import BOX_KINDS
+from pnp.games.stranded.cards import Settings, StrandedCard
+from pnp.games.stranded.emblems import EMBLEMS
+from pnp.games.stranded.vocabulary import VOCABULARY
+from pnp.plugin import GamePlugin
+
+PLUGIN = GamePlugin(
+    card_model=StrandedCard,
+    vocabulary=VOCABULARY,
+    emblems=EMBLEMS,
+    checks=checks.check,
+    settings_model=Settings,
+    box_kinds=BOX_KINDS,
+)

@@ -1,0 +1,37 @@
+"""Stranded's effect words: each implemented once, in the engine (pnp.games.stranded.abilities)."""
+from pnp.engine.vocabulary import Vocabulary, Word
+
+FIGHTING_ABILITIES = ("LIFE", "CARDS", "DESTROY", "DOUBLE", "COPY", "STEP_DOWN", "SORT", "EXCHANGE", "BELOW_STACK")
+AGING_ABILITIES = ("LOSE_LIFE", "HIGHEST_ZERO", "STOP")
+CHAPTER_RULES = ("DEAR_DRAWS", "AGING_WEIGHT", "NO_DOUBLES")
+
+VOCABULARY = Vocabulary([
+    # abilities of starting and knowledge cards: used once a fight, at a moment of your choice
+    Word("LIFE", "Gain this much life, to at most 22.", "+{n} life", int_range=(1, 2), rules_ref="ability-life"),
+    Word("CARDS", "Draw up to this many more fighting cards for free.", "+{n} card(s)", int_range=(1, 2),
+         rules_ref="ability-cards"),
+    Word("DESTROY", "Remove one other card of this fight from the game.", "Destroy 1", rules_ref="ability-destroy"),
+    Word("DOUBLE", "Double the value of one other card of this fight; no card is doubled twice.", "Double 1",
+         rules_ref="ability-double"),
+    Word("COPY", "Use the ability of one other card of this fight once more.", "Copy 1", rules_ref="ability-copy"),
+    Word("STEP_DOWN", "Fight against the value one Sol lower (yellow to green, red to yellow).", "Sol -1",
+         rules_ref="ability-step-down"),
+    Word("SORT", "Look at up to this many cards from the top of your fighting stack; discard at most one, put the "
+         "rest back in any order.", "Sort {n}", int_range=(3, 3), rules_ref="ability-sort"),
+    Word("EXCHANGE", "Up to this many times: discard another card of this fight and draw a replacement.",
+         "Exchange {n}", int_range=(1, 2), rules_ref="ability-exchange"),
+    Word("BELOW_STACK", "Put another card of this fight under your fighting stack; a free card comes back as a "
+         "fresh draw.", "Below the stack", rules_ref="ability-below"),
+    # aging cards: their abilities work by themselves
+    Word("LOSE_LIFE", "At the end of the fight, lose this much life, won or lost.", "-{n} life", int_range=(1, 2),
+         rules_ref="aging-lose-life"),
+    Word("HIGHEST_ZERO", "Your highest positive card of this fight counts 0.", "Highest card = 0",
+         rules_ref="aging-highest"),
+    Word("STOP", "No more free cards in this fight while this card is in it.", "Stop", rules_ref="aging-stop"),
+    # Final Chapter rules (ours)
+    Word("DEAR_DRAWS", "In this fight every card beyond the free ones costs 2 life.", "Extra cards cost 2 life",
+         rules_ref="chapter-rules"),
+    Word("AGING_WEIGHT", "This chapter's value rises by 2 for every aging card in your fighting deck.",
+         "+2 per aging card", rules_ref="chapter-rules"),
+    Word("NO_DOUBLES", "No card's value can be doubled in this fight.", "No doubling", rules_ref="chapter-rules"),
+])

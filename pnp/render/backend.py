@@ -51,6 +51,20 @@ def star(cx: float, cy: float, outer: float, inner: float, points: int, turn: fl
     return corners
 
 
+def place_emblem(backend: Backend, emblems, name: str, color: str, x: float, y: float, size: float) -> None:
+    """A game's emblem (a drawing in a 100 x 100 box) scaled into a size x size square at (x, y), drawn once per
+    document for each colour and size."""
+    draw = emblems[name]
+
+    def scaled(inner):
+        inner.save()
+        inner.scale(size / 100.0, size / 100.0)
+        draw(inner, color)
+        inner.restore()
+
+    symbol(backend, f"emblem:{name}:{color}:{size:.2f}", size, size, scaled, x, y)
+
+
 def polygon(points: list[tuple[float, float]]) -> list[PathCommand]:
     first, *rest = points
     return [("M", *first), *[("L", *p) for p in rest], ("Z",)]

@@ -8,7 +8,7 @@ from __future__ import annotations
 from pnp.games.escaping_earth.cards import ZONE_KINDS
 from pnp.games.escaping_earth.geometry import square_index
 from pnp.games.escaping_earth.vocabulary import VOCABULARY
-from pnp.render.backend import symbol
+from pnp.render.backend import place_emblem
 from pnp.text.fit import fit_text
 from pnp.text.fonts import string_width
 
@@ -22,17 +22,7 @@ ENEMY_ART = {"ground": "crawler", "air": "drone", "space": "fighter"}
 TRACK_NAMES = {"ground": "GROUND", "air": "AIR", "space": "SPACE"}
 
 
-def emblem(b, emblems, name: str, color: str, x: float, y: float, size: float) -> None:
-    """An emblem in a size x size square with its bottom-left corner at (x, y), drawn once per document."""
-    draw = emblems[name]
-
-    def scaled(inner):
-        inner.save()
-        inner.scale(size / 100.0, size / 100.0)
-        draw(inner, color)
-        inner.restore()
-
-    symbol(b, f"emblem:{name}:{color}:{size:.2f}", size, size, scaled, x, y)
+emblem = place_emblem  # an emblem in a size x size square with its bottom-left corner at (x, y)
 
 
 def word_of(effect) -> tuple[str, object]:

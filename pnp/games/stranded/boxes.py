@@ -1,7 +1,7 @@
 """The one card layout box Stranded draws from data: the emblem of a card's ability (or its knowledge side's)."""
 from __future__ import annotations
 
-from pnp.render.backend import symbol
+from pnp.render.backend import place_emblem
 
 
 class AbilityIcon:
@@ -21,16 +21,7 @@ class AbilityIcon:
         color = box.color if box.color and not box.color.startswith("{") else face.values.get(
             (box.color or "{accent}").strip("{}"), "#333333")
         side = min(box.w, box.h)
-        draw = emblems[word]
-
-        def scaled(inner):
-            inner.save()
-            inner.scale(side / 100.0, side / 100.0)
-            draw(inner, color)
-            inner.restore()
-
-        symbol(backend, f"emblem:{word}:{color}:{side:.2f}", side, side, scaled, left + (box.w - side) / 2,
-               bottom + (box.h - side) / 2)
+        place_emblem(backend, emblems, word, color, left + (box.w - side) / 2, bottom + (box.h - side) / 2, side)
 
 
 BOX_KINDS = {"ability-icon": AbilityIcon()}

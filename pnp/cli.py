@@ -193,8 +193,10 @@ def playtest(game: Optional[str] = typer.Argument(None, help="Game id; every gam
              format: OutputFormat = typer.Option(OutputFormat.text, "--format"),
              replay: Optional[int] = typer.Option(None, "--replay", help="Print one game of this playtest step by step: "
                                                   "its seed, as the report's witnesses and 'first in seed' name it."),
+             out: str = typer.Option("output", "--out", help="Output folder: reports and charts go to OUT/playtest/GAME/."),
              root: Path = RootOption, debug: bool = DebugOption):
-    """Play many seeded games; print coverage and statistics. Exit 1 if any card or element has no witness."""
+    """Play many seeded games; print coverage and statistics, and keep them (text, JSON, charts) in the
+    output folder. Exit 1 if any card or element has no witness."""
     from pnp.engine import playtest as harness
     from pnp.engine.runner import game_index, game_seed
     from pnp.validate import validate as run
@@ -205,6 +207,9 @@ def playtest(game: Optional[str] = typer.Argument(None, help="Game id; every gam
         raise typer.Exit(ExitCode.USAGE)
     if game is None and (replay is not None or players is not None):
         typer.echo("error: --replay and --players need a GAME")
+        raise typer.Exit(ExitCode.USAGE)
+    if not out.strip():
+        typer.echo("error: --out is empty; name the output folder")
         raise typer.Exit(ExitCode.USAGE)
 
     def play_one(game_id: str, every_game: bool):
@@ -231,10 +236,12 @@ def playtest(game: Optional[str] = typer.Argument(None, help="Game id; every gam
             return True
         with _progress(f"playing {game_id}", total=games or plan.default_games) as step:
             result = harness.run(plan, project.game, games, seed, players, difficulty, progress=step)
+        folder = _write_playtest(result, Path(out) / "playtest" / game_id)
         if format == OutputFormat.json:
             reports[game_id] = json.loads(result.to_json())
         else:
             typer.echo(f"== {game_id}\n{result.to_text()}" if every_game else result.to_text())
+            typer.echo(f"wrote {folder}/")
         return result.ok
 
     reports: dict = {}
@@ -246,6 +253,19 @@ def playtest(game: Optional[str] = typer.Argument(None, help="Game id; every gam
         return ok
 
     raise typer.Exit(ExitCode.OK if _guard(debug, work) else ExitCode.INVALID)
+
+
+def _write_playtest(report, folder: Path) -> Path:
+    """The report as text and JSON, and the game's charts as PNG, replacing the folder in one step."""
+    from pnp.output import staged
+    from pnp.render.charts import write_chart
+
+    with staged(folder) as stage:
+        (stage / "report.txt").write_text(report.to_text() + "\n", encoding="utf-8")
+        (stage / "report.json").write_text(report.to_json() + "\n", encoding="utf-8")
+        for chart in report.charts():
+            write_chart(chart, stage / chart.file)
+    return folder
 
 
 @app.command()

@@ -97,7 +97,8 @@ def test_playtest_options_outside_the_game_are_usage_errors(args):
 
 @pytest.mark.parametrize("args", [["build", "escape-master", "--out", "{blocked}/out"],
                                   ["rules", "escape-master", "--format", "md", "--out", "{blocked}/rules.md"],
-                                  ["rules", "escape-master", "--format", "pdf", "--out", "{blocked}/rules.pdf"]])
+                                  ["rules", "escape-master", "--format", "pdf", "--out", "{blocked}/rules.pdf"],
+                                  ["playtest", "saucer-escape", "--games", "2", "--out", "{blocked}/out"]])
 def test_an_output_folder_that_cannot_be_written_is_a_usage_error(args, tmp_path):
     blocked = tmp_path / "a-file"
     blocked.write_text("not a folder")  # nothing can be created below a file
@@ -105,3 +106,18 @@ def test_an_output_folder_that_cannot_be_written_is_a_usage_error(args, tmp_path
     assert result.exit_code == 2, result.output
     assert f"error: cannot write {blocked}/" in result.output and "pick another folder" in result.output
     assert "internal error" not in result.output and blocked.read_text() == "not a folder"
+
+
+def test_playtest_keeps_its_reports_in_the_output_folder(tmp_path):
+    result = runner.invoke(app, ["playtest", "saucer-escape", "--games", "4", "--out", str(tmp_path)])
+    folder = tmp_path / "playtest" / "saucer-escape"
+    assert result.exit_code == 1  # 4 games witness too little: the report says what is missing, and is kept
+    assert sorted(p.name for p in folder.iterdir()) == ["report.json", "report.txt"]  # no charts of its own
+    assert (folder / "report.txt").read_text().strip() in result.output
+    assert json.loads((folder / "report.json").read_text())["games"] == 4
+    assert f"wrote {folder}/" in result.output
+
+
+def test_playtest_with_an_empty_out_is_a_usage_error():
+    result = runner.invoke(app, ["playtest", "saucer-escape", "--out", ""])
+    assert result.exit_code == 2 and "--out is empty" in result.output

@@ -69,6 +69,24 @@ class Engine(Protocol):
     def check_invariants(self, state: GameState) -> None: ...  # raises InvariantError
 
 
+class SoloEngine:
+    """The part of the Engine API that is the same for every one-player game whose state says `over` and
+    `chance` (None, or the shuffle to sample next): shuffles have too many outcomes to list, so they are
+    sampled, and seat 0 acts whenever no shuffle is due."""
+
+    def is_terminal(self, state) -> bool:
+        return state.over
+
+    def current_player(self, state) -> int | None:
+        return None if state.chance or state.over else 0
+
+    def is_chance(self, state) -> bool:
+        return state.chance is not None
+
+    def chance_outcomes(self, state) -> list[Action]:
+        return []
+
+
 class Policy(Protocol):
     """A player: picks one of the legal actions (a list, or `Moves` with its blocks)."""
 

@@ -50,6 +50,19 @@ class Expected:
 
 
 @dataclass(frozen=True)
+class Chart:
+    """A bar chart for the playtest folder, as data (pnp.render.charts draws it): one group of bars per
+    category, one bar per series, values from 0 to 1."""
+
+    file: str  # e.g. "win-rate.png"
+    title: str
+    categories: list[str]
+    series: dict[str, list[float]]  # name -> one value per category
+    axis: str = "share"
+    note: str = ""  # one line under the title: what the bars are
+
+
+@dataclass(frozen=True)
 class PlaytestPlan:
     """What a game gives the harness."""
 
@@ -63,6 +76,8 @@ class PlaytestPlan:
     lower_scores_win: bool = False
     # lines of the game's own about a run: given each kind of player's Result.details, e.g. runs per campaign
     summary: Callable[[dict[str, list[dict]]], list[str]] | None = None
+    # charts of the game's own, drawn into the playtest folder: given the same details
+    charts: Callable[[dict[str, list[dict]]], list[Chart]] | None = None
 
 
 def table(plan: PlaytestPlan, game: Game, games: int, players: int | None) -> list[Setup]:
@@ -77,7 +92,8 @@ def run(plan: PlaytestPlan, game: Game, games: int | None = None, seed: int = 1,
     specs = [GameSpec(game_seed(seed, i), setup.players, setup.options) for i, setup in enumerate(setups)]
     playouts, coverage = play_many(engine, plan.policy_table, specs, processes or os.cpu_count() or 1)
     report = PlaytestReport(game.id, len(specs), difficulty.value if difficulty else None, coverage,
-                            plan.expected(engine, game), plan.score_name, plan.lower_scores_win, plan.summary)
+                            plan.expected(engine, game), plan.score_name, plan.lower_scores_win, plan.summary,
+                            plan.charts)
     for spec, playout in zip(specs, playouts):
         report.add(spec.players, playout.result, playout.steps)
         if progress:
@@ -117,6 +133,7 @@ class PlaytestReport:
     score_name: str = "score"
     lower_scores_win: bool = False
     summary: Callable[[dict[str, list[dict]]], list[str]] | None = None
+    chart_plan: Callable[[dict[str, list[dict]]], list[Chart]] | None = None
     kinds: dict[str, Seats] = field(default_factory=dict)
     rounds: list[int] = field(default_factory=list)
     steps: list[int] = field(default_factory=list)
@@ -130,6 +147,12 @@ class PlaytestReport:
             stats.details.append(result.details)
         self.rounds.append(result.rounds)
         self.steps.append(steps)
+
+    def details(self) -> dict[str, list[dict]]:
+        return {kind: stats.details for kind, stats in sorted(self.kinds.items())}
+
+    def charts(self) -> list[Chart]:
+        return self.chart_plan(self.details()) if self.chart_plan else []
 
     @property
     def missing(self) -> list[str]:
@@ -161,7 +184,7 @@ class PlaytestReport:
             lines.append(f"{kind:10} {stats.seats:6d} {stats.wins:6d} {stats.wins / stats.seats:8.1%}   "
                          f"{_distribution(stats.scores)}")
         if self.summary:
-            lines += [""] + self.summary({kind: stats.details for kind, stats in sorted(self.kinds.items())})
+            lines += [""] + self.summary(self.details())
         counts = sorted(((self.coverage.cards[k], k) for k in expected.elements), key=lambda c: (-c[0], c[1]))
         used = [(n, k) for n, k in counts if n]
         lines += ["", "most used: " + ", ".join(f"{k} ({n})" for n, k in used[:6]),
@@ -194,7 +217,7 @@ class PlaytestReport:
             "players": {kind: {"seats": s.seats, "wins": s.wins, "win_rate": s.wins / s.seats,
                                self.score_name: _summary(s.scores)} for kind, s in sorted(self.kinds.items())},
             "rounds": {"total": sum(self.rounds), "mean": statistics.mean(self.rounds), "max": max(self.rounds)},
-            "summary": self.summary({kind: s.details for kind, s in sorted(self.kinds.items())}) if self.summary else [],
+            "summary": self.summary(self.details()) if self.summary else [],
         }, indent=2)
 
 

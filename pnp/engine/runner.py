@@ -136,7 +136,8 @@ class _KeyLog:
         else:
             self.keys += [key for key, _ in resolved]
             for _, words in resolved:
-                coverage.words.update(words)
+                if words:
+                    coverage.words.update(words)
         self.ends.append(len(self.keys))
         self.rounds.append(state.round)
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 
-from pnp.engine.api import InvariantError, Moves, Result
+from pnp.engine.api import InvariantError, Moves, Result, SoloEngine
 from pnp.games.escaping_earth import campaign, combat
 from pnp.games.escaping_earth.catalog import Catalog, build_catalog
 from pnp.games.escaping_earth.combat import hit, living, top, witness, zone_has
@@ -22,7 +22,7 @@ from pnp.games.escaping_earth.geometry import NEIGHBOURS
 from pnp.games.escaping_earth.state import State, new_state
 
 
-class EscapingEarthEngine:
+class EscapingEarthEngine(SoloEngine):
     def __init__(self, catalog: Catalog):
         self.catalog = catalog
         self.statics = frozenset(catalog.statics)
@@ -39,18 +39,6 @@ class EscapingEarthEngine:
         if scenario:
             campaign.start_scenario(self.catalog, state, scenario)
         return state
-
-    def is_terminal(self, state: State) -> bool:
-        return state.over
-
-    def current_player(self, state: State) -> int | None:
-        return None if state.chance or state.over else 0
-
-    def is_chance(self, state: State) -> bool:
-        return state.chance is not None
-
-    def chance_outcomes(self, state: State) -> list[tuple]:
-        return []  # shuffles: too many outcomes to list, so they are sampled
 
     def sample_chance(self, state: State, rng: random.Random) -> tuple:
         kind = state.chance[0]

@@ -13,4 +13,5 @@ PLUGIN = GamePlugin(
     checks=checks.check,
     settings_model=Settings,
     box_kinds=BOX_KINDS,
+    playtest="pnp.games.stranded.playtest:PLAN",
 )

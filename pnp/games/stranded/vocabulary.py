@@ -1,4 +1,4 @@
-"""Stranded's effect words: each implemented once, in the engine (pnp.games.stranded.abilities)."""
+"""Stranded's effect words: each implemented once, in the engine (pnp.games.stranded.engine)."""
 from pnp.engine.vocabulary import Vocabulary, Word
 
 FIGHTING_ABILITIES = ("LIFE", "CARDS", "DESTROY", "DOUBLE", "COPY", "STEP_DOWN", "SORT", "EXCHANGE", "BELOW_STACK")

@@ -1,0 +1,333 @@
+"""Stranded's engine against the seed's rules, one situation at a time.
+
+Each test lays a fight (a danger, the top of the fighting stack, life) and
+plays moves through the engine's own API, as a player would: cards come into
+the fight by drawing them, abilities by using them.
+"""
+import random
+
+import pytest
+
+from pnp.games.stranded.catalog import AGING
+from pnp.games.stranded.engine import FINALS, StrandedEngine
+
+
+@pytest.fixture(scope="module")
+def engine():
+    from helpers import validated
+
+    return StrandedEngine.from_game(validated("stranded").game)
+
+
+class Cards:
+    """Card indexes by the key of their fighting side (or a danger's or chapter's id), a new copy each time."""
+
+    def __init__(self, engine):
+        self.catalog, self.taken = engine.catalog, set()
+
+    def __call__(self, key: str) -> int:
+        c = self.catalog
+        for i in range(len(c.keys)):
+            if i not in self.taken and key in (c.fight_key[i], c.keys[i]):
+                self.taken.add(i)
+                return i
+        raise KeyError(f"no more copies of {key}")
+
+
+def fight(engine, against: str, stack=(), sol=0, life=10, level="red", discard=(), aging=()):
+    """A fight in progress: the danger (or Final Chapter) named, `stack` on top of the fighting stack (top first)."""
+    cards = Cards(engine)
+    state = engine.initial_state(random.Random(1), level=level)
+    state.chance, state.sol, state.life = None, sol, life
+    card = cards(against)
+    state.deck = [cards(key) for key in reversed(stack)]  # the top of the stack is the end of the list
+    state.discard = [cards(key) for key in discard]
+    state.aging = [cards(key) for key in aging]
+    # the other dangers and chapters wait in their piles, so the game goes on after this fight
+    state.dangers = [x for x in state.dangers if x not in cards.taken] if sol < FINALS else []
+    state.chapters = [x for x in state.chapters if x not in cards.taken or x == card]
+    engine._begin_fight(state, card)
+    return state
+
+
+def play(engine, state, *actions):
+    for action in actions:
+        assert action in engine.legal_actions(state), (action, engine.legal_actions(state))
+        engine.apply_in_place(state, action)
+        engine.check_invariants(state)
+    return state
+
+
+def drawn(engine, state, key: str) -> int:
+    return next(x for x in state.drawn if engine.catalog.fight_key[x] == key)
+
+
+def use(engine, state, key: str, *targets: str):
+    play(engine, state, ("use", drawn(engine, state, key)), *[("target", drawn(engine, state, t)) for t in targets])
+    return state
+
+
+# -- doubling ---------------------------------------------------------------------------------------------
+ENGINEER, STRATEGIST = "solar-flare-engineer:knowledge", "crater-fall-strategist:knowledge"
+
+
+def test_a_value_is_doubled_once_and_a_second_double_must_take_another_card(engine):
+    s = fight(engine, "crater-fall-genius", [ENGINEER, STRATEGIST, "brave"])
+    play(engine, s, ("draw",), ("draw",), ("draw",))
+    use(engine, s, ENGINEER, "brave")
+    assert engine.strength(s) == 2 + 3 + 2 * 2
+    play(engine, s, ("use", drawn(engine, s, STRATEGIST)))
+    targets = [a for a in engine.legal_actions(s) if a[0] == "target"]
+    assert targets == [("target", drawn(engine, s, ENGINEER))]  # Brave is doubled already
+    play(engine, s, targets[0])
+    assert engine.strength(s) == 2 * 2 + 3 + 2 * 2
+
+
+def test_a_copied_double_doubles_yet_another_card(engine):
+    s = fight(engine, "crater-fall-genius", [ENGINEER, "solar-flare-mimic:knowledge", "brave", "steady"])
+    play(engine, s, ("draw",), ("draw",), ("draw",), ("draw",))
+    use(engine, s, ENGINEER, "brave")
+    use(engine, s, "solar-flare-mimic:knowledge", ENGINEER)  # copy Double ...
+    assert ("target", drawn(engine, s, "brave")) not in engine.legal_actions(s)
+    play(engine, s, ("target", drawn(engine, s, "steady")))  # ... onto another card
+    assert engine.strength(s) == 2 + 1 + 2 * 2 + 2 * 1
+
+
+# -- copy ---------------------------------------------------------------------------------------------------
+MIMIC, IMPROVISER = "solar-flare-mimic:knowledge", "crater-fall-improviser:knowledge"
+
+
+def test_a_copy_may_copy_a_copy_which_copies_a_third_card(engine):
+    s = fight(engine, "crater-fall-genius", [MIMIC, IMPROVISER, "ration-bar"], life=10)
+    play(engine, s, ("draw",), ("draw",), ("draw",))
+    use(engine, s, MIMIC, IMPROVISER)
+    # the copied Copy cannot copy back the card that started the chain
+    assert [a for a in engine.legal_actions(s) if a[0] == "target"] == [("target", drawn(engine, s, "ration-bar"))]
+    play(engine, s, ("target", drawn(engine, s, "ration-bar")))
+    assert s.life == 11 and not s.pending
+
+
+def test_a_copy_with_only_copies_and_plain_cards_to_copy_cannot_be_used(engine):
+    s = fight(engine, "crater-fall-genius", [MIMIC, IMPROVISER, "steady"])
+    play(engine, s, ("draw",), ("draw",), ("draw",))
+    assert not [a for a in engine.legal_actions(s) if a[0] == "use"]
+
+
+def test_a_copy_cannot_copy_an_aging_ability(engine):
+    s = fight(engine, "crater-fall-genius", [MIMIC, "cabin-fever"])
+    play(engine, s, ("draw",), ("draw",))
+    assert not [a for a in engine.legal_actions(s) if a[0] == "use"]
+
+
+def test_copying_plus_2_life_gains_up_to_2_more_never_above_22(engine):
+    s = fight(engine, "crater-fall-genius", ["torn-suit-rationing:knowledge", MIMIC], life=19)
+    play(engine, s, ("draw",), ("draw",))
+    use(engine, s, "torn-suit-rationing:knowledge")
+    use(engine, s, MIMIC, "torn-suit-rationing:knowledge")
+    assert s.life == engine.cap == 22
+
+
+# -- highest card = 0 ---------------------------------------------------------------------------------------
+def test_highest_card_zero_takes_one_of_two_equally_high_cards(engine):
+    s = fight(engine, "crater-fall-genius", ["cabin-fever", "brave", "torn-suit-toolkit:knowledge", "steady"])
+    play(engine, s, ("draw",), ("draw",), ("draw",), ("draw",))
+    assert engine.strength(s) == 2 + 0 + 1  # Brave 2 and Toolkit 2: only one of them counts 0
+
+
+def test_highest_card_zero_skips_a_doubled_card(engine):
+    s = fight(engine, "crater-fall-genius", ["cabin-fever", ENGINEER, "brave", "steady"])
+    play(engine, s, ("draw",), ("draw",), ("draw",), ("draw",))
+    use(engine, s, ENGINEER, "brave")  # Brave 4 is doubled, not unchanged: Engineer 2 counts 0 instead
+    assert engine.strength(s) == 4 + 0 + 1
+
+
+# -- stop ---------------------------------------------------------------------------------------------------
+def test_stop_ends_the_free_draws_until_it_is_removed_mid_fight(engine):
+    s = fight(engine, "airlock-jam-scientist", ["airlock-jam-mechanic:knowledge", "daydream", "steady", "brave"])
+    assert engine.catalog.free[s.current] == 4
+    play(engine, s, ("draw",), ("draw",))
+    assert ("draw",) not in engine.legal_actions(s) and ("buy",) in engine.legal_actions(s)
+    use(engine, s, "airlock-jam-mechanic:knowledge", "daydream")  # destroyed: the free draws come back
+    assert ("draw",) in engine.legal_actions(s) and ("buy",) not in engine.legal_actions(s)
+    play(engine, s, ("draw",), ("draw",))
+    assert ("draw",) not in engine.legal_actions(s)  # 4 free cards drawn, Daydream included
+    assert [engine.catalog.fight_key[x] for x in s.removed] == ["daydream"]
+
+
+# -- sort 3 ----------------------------------------------------------------------------------------------------
+def test_sort_3_discards_one_and_puts_the_others_back_in_the_chosen_order(engine):
+    s = fight(engine, "airlock-jam-scientist", ["frozen-valve-checklist:knowledge", "fumble", "brave", "steady", "tired"])
+    play(engine, s, ("draw",))
+    play(engine, s, ("use", drawn(engine, s, "frozen-valve-checklist:knowledge")))
+    fumble, brave, steady = s.deck[-1], s.deck[-2], s.deck[-3]
+    play(engine, s, ("sort", fumble, (steady, brave)))
+    assert fumble in s.discard
+    assert s.deck[-1] == steady and s.deck[-2] == brave and engine.catalog.fight_key[s.deck[-3]] == "tired"
+    play(engine, s, ("draw",))
+    assert s.drawn[-1] == steady
+
+
+def test_sort_with_fewer_than_3_cards_looks_at_those_only(engine):
+    s = fight(engine, "airlock-jam-scientist", ["frozen-valve-checklist:knowledge", "fumble"], aging=["despair"])
+    play(engine, s, ("draw",))
+    play(engine, s, ("use", drawn(engine, s, "frozen-valve-checklist:knowledge")))
+    sorts = [a for a in engine.legal_actions(s) if a[0] == "sort"]
+    assert sorts == [("sort", None, (s.deck[-1],)), ("sort", s.deck[-1], ())]
+    assert s.aging  # no aging card was drawn for the sort
+
+
+# -- losing, life and zero life --------------------------------------------------------------------------------
+def test_losing_pays_the_shortfall_which_buys_destroys_at_1_or_2_life(engine):
+    s = fight(engine, "airlock-jam-scientist", ["stiff-knees", "tired", "steady"], sol=1, life=10)  # yellow: 6
+    play(engine, s, ("draw",), ("draw",), ("draw",))
+    assert engine.target(s) - engine.strength(s) == 6
+    play(engine, s, ("lose",))
+    assert s.life == 4
+    play(engine, s, ("destroy", drawn(engine, s, "stiff-knees")), ("destroy", drawn(engine, s, "tired")))
+    assert [engine.catalog.fight_key[x] for x in s.removed] == ["stiff-knees", "tired"]
+    assert ("destroy", drawn(engine, s, "steady")) in engine.legal_actions(s)  # 6 paid, 3 used: 3 left
+    play(engine, s, ("done",))
+    assert s.current is None and [engine.catalog.fight_key[x] for x in s.discard] == ["steady"]
+
+
+def test_zero_life_is_allowed_and_the_game_is_lost_only_when_one_more_is_due(engine):
+    s = fight(engine, "static-crackle-grit", ["steady", "fumble"], sol=2, life=1)  # red: 2
+    play(engine, s, ("draw",), ("lose",))
+    assert s.life == 0 and not s.over  # short by 1 with 1 life: paid, alive at 0
+    s2 = fight(engine, "static-crackle-grit", ["fumble"], sol=2, life=0)
+    play(engine, s2, ("draw",))
+    assert ("buy",) not in engine.legal_actions(s2)  # a card would cost a life there is not
+    play(engine, s2, ("lose",))
+    assert s2.over and not s2.won  # 3 more due with none: lost
+
+
+def test_a_won_fight_at_zero_life_goes_on(engine):
+    s = fight(engine, "static-crackle-grit", ["brave"], sol=2, life=0)
+    play(engine, s, ("draw",), ("win",))
+    assert s.life == 0 and not s.over and s.phase == "choose"
+
+
+def test_aging_life_loss_is_paid_won_or_lost_and_kills_only_past_zero(engine):
+    s = fight(engine, "static-crackle-grit", ["homesick", "brave"], sol=2, life=1)
+    play(engine, s, ("draw",))
+    play(engine, s, ("buy",))  # the free card is used: 1 life for Brave
+    assert s.life == 0
+    play(engine, s, ("win",))
+    assert s.over and not s.won  # Homesick's 1 life is due and there is none
+
+
+# -- the stacks ----------------------------------------------------------------------------------------------------
+def test_an_empty_stack_takes_an_aging_card_into_the_reshuffle(engine):
+    s = fight(engine, "airlock-jam-scientist", [], discard=["steady", "brave"], aging=["despair", "collapse"])
+    play(engine, s, ("draw",))
+    assert s.chance == ("refill",)
+    outcome = engine.sample_chance(s, random.Random(3))
+    play_chance(engine, s, outcome)
+    keys = sorted(engine.catalog.fight_key[x] for x in s.deck + s.drawn)
+    assert keys == ["brave", "collapse", "steady"] and len(s.aging) == 1 and not s.discard
+
+
+def play_chance(engine, s, outcome):
+    engine.apply_in_place(s, outcome)
+    engine.check_invariants(s)
+
+
+def test_below_the_stack_replaces_a_free_card_but_not_a_bought_one(engine):
+    s = fight(engine, "static-crackle-grit", ["torn-suit-reroute:knowledge", "fumble", "steady", "brave"], life=5)
+    play(engine, s, ("draw",), ("buy",))  # Grit gives 1 free card: Fumble is bought
+    use(engine, s, "torn-suit-reroute:knowledge", "fumble")
+    assert engine.catalog.fight_key[s.deck[0]] == "fumble" and len(s.drawn) == 1  # no replacement
+    s = fight(engine, "airlock-jam-scientist", ["torn-suit-reroute:knowledge", "fumble", "steady"])
+    play(engine, s, ("draw",), ("draw",))
+    use(engine, s, "torn-suit-reroute:knowledge", "fumble")
+    assert engine.catalog.fight_key[s.drawn[-1]] == "steady" and s.free_drawn == 2  # a fresh free card
+
+
+def test_exchange_2_may_exchange_the_card_it_just_drew(engine):
+    s = fight(engine, "airlock-jam-scientist", ["oxygen-leak-tinkerer:knowledge", "fumble", "stiff-knees", "brave"])
+    play(engine, s, ("draw",), ("draw",))
+    use(engine, s, "oxygen-leak-tinkerer:knowledge", "fumble")
+    assert engine.catalog.fight_key[s.drawn[-1]] == "stiff-knees"
+    assert ("enough",) in engine.legal_actions(s)  # the second exchange is optional
+    play(engine, s, ("target", drawn(engine, s, "stiff-knees")))
+    assert [engine.catalog.fight_key[x] for x in s.drawn] == ["oxygen-leak-tinkerer:knowledge", "brave"]
+
+
+def test_the_last_danger_is_fought_without_a_choice(engine):
+    s = engine.initial_state(random.Random(1), level="green")
+    s.chance, s.phase = None, "next"
+    last, s.danger_discard, s.dangers = s.dangers[0], s.dangers[1:], s.dangers[:1]
+    engine._settle(s)
+    assert s.phase == "fight" and s.current == last and not s.offer
+
+
+# -- Sols and Final Chapters ------------------------------------------------------------------------------------
+def test_sol_minus_1_fights_one_sol_earlier_and_does_nothing_in_green(engine):
+    s = fight(engine, "airlock-jam-scientist", ["solar-flare-hard-lesson:knowledge", "oxygen-leak-endurance:knowledge"],
+              sol=2)
+    play(engine, s, ("draw",), ("draw",))
+    assert engine.target(s) == 9
+    use(engine, s, "solar-flare-hard-lesson:knowledge")
+    use(engine, s, "oxygen-leak-endurance:knowledge")
+    assert engine.target(s) == 3  # red -> yellow -> green
+    s = fight(engine, "airlock-jam-scientist", ["solar-flare-hard-lesson:knowledge"], sol=0)
+    play(engine, s, ("draw",))
+    assert not [a for a in engine.legal_actions(s) if a[0] == "use"]
+
+
+def test_a_final_chapter_cannot_be_lost_on_purpose(engine):
+    s = fight(engine, "the-long-night", ["fumble"] * 3 + ["tired"] * 7, sol=FINALS, life=3)
+    assert engine.catalog.free[s.current] == 6
+    play(engine, s, ("draw",))
+    kinds = {a[0] for a in engine.legal_actions(s)}
+    assert "lose" not in kinds and "buy" not in kinds  # free cards remain: draw them
+    for _ in range(5):
+        play(engine, s, ("draw",))
+    play(engine, s, ("buy",), ("buy",), ("buy",))
+    assert s.life == 0
+    assert engine.legal_actions(s) == [("buy",)]  # at 0 life paying is all there is, and it loses
+    play(engine, s, ("buy",))
+    assert s.over and not s.won
+
+
+def test_dust_storm_season_makes_each_extra_card_cost_2(engine):
+    s = fight(engine, "dust-storm-season", ["tired"] * 7 + ["brave"], sol=FINALS, life=5)
+    for _ in range(7):
+        play(engine, s, ("draw",))
+    play(engine, s, ("buy",))
+    assert s.life == 3 and ("chapter:DEAR_DRAWS", ("DEAR_DRAWS",)) in s.resolved
+
+
+def test_failing_reactor_weighs_2_per_aging_card_in_the_fighting_deck(engine):
+    s = fight(engine, "failing-reactor", ["steady"], sol=FINALS, discard=["despair", "homesick", "tired"])
+    assert engine.target(s) == 22 + 2 * 2
+    assert sum(1 for x in s.discard if engine.catalog.kinds[x] == AGING) == 2
+
+
+def test_the_ascent_vehicle_allows_no_doubling(engine):
+    s = fight(engine, "the-ascent-vehicle", [ENGINEER, "brave"], sol=FINALS)
+    play(engine, s, ("draw",), ("draw",))
+    assert not [a for a in engine.legal_actions(s) if a[0] == "use"]
+
+
+def test_beating_both_final_chapters_wins(engine):
+    s = engine.initial_state(random.Random(2), level="green", scenario="finals")
+    play_chance(engine, s, engine.sample_chance(s, random.Random(2)))
+    assert s.phase == "order" and len(s.chapters) == 2
+    from pnp.games.stranded.policies import greedy_policy
+
+    rng = random.Random(5)
+    while not s.over:
+        action = engine.sample_chance(s, rng) if s.chance else greedy_policy(engine, s, engine.legal_actions(s), rng)
+        engine.apply_in_place(s, action)
+        engine.check_invariants(s)
+    assert s.won == (not s.chapters) and engine.result(s).details["sol"] == FINALS
+
+
+def test_the_same_seed_replays_the_same_game(engine):
+    from pnp.engine.runner import play as play_game
+    from pnp.games.stranded.policies import POLICIES
+
+    first = play_game(engine, 11, [POLICIES["greedy"]], keep_trace=True, level="yellow")
+    again = play_game(engine, 11, [POLICIES["greedy"]], keep_trace=True, level="yellow")
+    assert first.trace == again.trace and first.result == again.result

@@ -68,6 +68,12 @@ def _art(game: Game, art: str | None) -> str:
     return str(path) if path else ""
 
 
+def game_icons(game: Game) -> dict[str, tuple[str, str]]:
+    """The game's inline icons as the renderers draw them: ("emblem", name) or ("image", path)."""
+    return {name: ("emblem", icon.emblem) if icon.emblem else ("image", _art(game, icon.image))
+            for name, icon in game.manifest.icons.items()}
+
+
 def _suits(game: Game) -> dict:
     return {s.id: s for deck in game.decks.values() for s in deck.model.suits}
 
@@ -85,6 +91,7 @@ def bind_cards(game: Game, layout: CardLayout) -> tuple[CardFaces, list[Diagnost
     """A front and a back Face per card, plus every problem: a side without a template, text that does not fit."""
     faces, problems = CardFaces(), []
     shared: dict[str, Face] = {}  # back templates are drawn once per deck
+    layout.icons = game_icons(game)
     for record in game.cards():
         front = _side_face(f"face:{record.card.id}", record.card, record, record.keypath, game, layout, problems)
         if front:
@@ -178,7 +185,8 @@ def _fit_all(face: Face, layout: CardLayout, record: CardRecord | None, card: Ca
                             f"box '{box.name}' shows '{box.field}', which is not a card value; use one of: {', '.join(sorted(face.values))}"))
             continue
         text = str(face.values.get(box.field, "") or "")
-        fit = fit_text(text, layout.fonts[box.font], box.size, box.min_size, box.w, box.h, box.paragraph_gap)
+        fit = fit_text(text, layout.fonts[box.font], box.size, box.min_size, box.w, box.h, box.paragraph_gap,
+                       frozenset(layout.icons))
         face.fits[box.name] = fit
         if not fit.ok and record is not None:
             problems.append(record.source.diagnostic(value_keypath(record, keypath, box.field), f"text-{fit.problem}",

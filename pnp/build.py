@@ -21,7 +21,7 @@ from pnp.project import Project
 from pnp.render import outputs
 from pnp.render.card_images import card_pngs, tabletop_deck
 from pnp.render.rulebook import rulebook_pdf
-from pnp.render.svg import figure_svg
+from pnp.render.svg import figure_svg, icon_svg
 from pnp.rules.export import TEXT_FORMATS, export_text
 from pnp.validate import validate
 
@@ -126,7 +126,7 @@ def _rules_jobs(project: Project, difficulty: Difficulty | None, booklets: bool)
                 lambda p, paper=paper, booklet=booklet: rulebook_pdf(project, difficulty, paper, p, booklet))
             for booklet in (False, True)[:1 + booklets] for paper in ("a4", "letter")]
     for fmt, name in TEXT_FORMATS.items():
-        jobs.append(Job(f"rules/{name}", lambda p, f=fmt: p.write_text(export_text(project, f, difficulty, figure_svg), encoding="utf-8")))
+        jobs.append(Job(f"rules/{name}", lambda p, f=fmt: p.write_text(export_text(project, f, difficulty, figure_svg, icon_svg), encoding="utf-8")))
     return jobs
 
 

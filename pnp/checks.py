@@ -17,6 +17,7 @@ from pnp.model.walk import effect_lists
 from pnp.paths import inside
 from pnp.rules.tree import LINK
 from pnp.text.fonts import DEFAULT_FONT, glyph_message, missing_glyphs
+from pnp.text.inline import unknown_icons
 
 MAX_DECK = 1000  # physical cards per deck: real games print a few hundred; a bound keeps every build finite
 
@@ -63,15 +64,17 @@ def _no_emblem(name: str, emblems) -> str:
 
 
 def _image_file_problems(game: Game, record, art: str, keypath: tuple) -> list[Diagnostic]:
+    """`record`: anything with the `source` of the file that names the image (a card's record, or a Source)."""
+    record = getattr(record, "source", record)
     path, wrong = inside(game.root, art)
     if wrong:
-        return [record.source.diagnostic(keypath, "outside", f"image {wrong}")]
+        return [record.diagnostic(keypath, "outside", f"image {wrong}")]
     where = f"{game.root.name}/{art}"
     if not path.is_file():
-        return [record.source.diagnostic(keypath, "missing-image", f"image '{art}' not found (looked for content/{where}); "
-                                         "put the file there or fix the name")]
+        return [record.diagnostic(keypath, "missing-image", f"image '{art}' not found (looked for content/{where}); "
+                                  "put the file there or fix the name")]
     problem = image_problem(path)
-    return [record.source.diagnostic(keypath, "bad-image", f"'{art}' {problem}")] if problem else []
+    return [record.diagnostic(keypath, "bad-image", f"'{art}' {problem}")] if problem else []
 
 
 def vocabulary(game: Game) -> list[Diagnostic]:
@@ -187,6 +190,27 @@ def glyphs(game: Game) -> list[Diagnostic]:
         for keypath, text in _strings(source.data, ()):
             if missing := missing_glyphs(text, DEFAULT_FONT):
                 problems.append(source.diagnostic(keypath, "missing-glyph", glyph_message(missing, DEFAULT_FONT)))
+    return problems
+
+
+def icons(game: Game) -> list[Diagnostic]:
+    """Each icon of game.yaml draws (its emblem exists, its image is a readable file in the game's folder), and every
+    `{name}` written in card, rules or sheet text is one of them."""
+    problems = []
+    for name, icon in game.manifest.icons.items():
+        where = ("icons", name)
+        if icon.emblem is not None and icon.emblem not in game.emblems:
+            problems.append(game.manifest_source.diagnostic(where + ("emblem",), "unknown-art",
+                                                            _no_emblem(icon.emblem, game.emblems)))
+        if icon.image is not None:
+            problems += _image_file_problems(game, game.manifest_source, icon.image, where + ("image",))
+    known = game.manifest.icons
+    sources = [game.rules_source, *(d.source for d in game.decks.values()), *(s.source for s in game.sheets.values())]
+    for source in filter(None, sources):
+        for keypath, text in _strings(source.data, ()):
+            for name in unknown_icons(text, known):
+                hint = did_you_mean(name, known) or "; declare it under `icons:` in game.yaml or fix the name"
+                problems.append(source.diagnostic(keypath, "unknown-icon", f"{{{name}}} is not an icon of this game{hint}"))
     return problems
 
 
@@ -309,7 +333,7 @@ def layout_references(game: Game, layout: CardLayout) -> list[Diagnostic]:
 
 
 GENERIC_CHECKS = (unique_card_ids, references, vocabulary, counts, rules, rule_colours, rules_fit_their_level, glyphs,
-                  showcase)
+                  icons, showcase)
 
 
 def check_game(game: Game) -> list[Diagnostic]:

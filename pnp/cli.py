@@ -278,7 +278,7 @@ def rules(game: str = typer.Argument(..., help="Game id."),
           root: Path = RootOption, debug: bool = DebugOption):
     """Export the rules reference: Markdown, one HTML file, JSON, or the PDF rulebook (or booklet)."""
     from pnp.output import write_file, write_text
-    from pnp.render.svg import figure_svg
+    from pnp.render.svg import figure_svg, icon_svg
     from pnp.rules.export import export_text
     from pnp.validate import validate as run
 
@@ -294,7 +294,7 @@ def rules(game: str = typer.Argument(..., help="Game id."),
             write_file(target, lambda tmp: rulebook_pdf(project, difficulty, paper.value, tmp, booklet))
             typer.echo(f"wrote {target}")
             return True
-        text = export_text(project, format.value, difficulty, figure_svg)
+        text = export_text(project, format.value, difficulty, figure_svg, icon_svg)
         if out:
             write_text(out, text)
             typer.echo(f"wrote {out}")

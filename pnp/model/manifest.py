@@ -49,6 +49,26 @@ class WordSpec(StrictModel):
     rule: Id | None = Field(None, description="the id of the rule in rules.yaml that explains the word")
 
 
+IconName = Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9-]*$")]
+
+
+class IconSpec(StrictModel):
+    """An icon that card and rules text can show inline, written `{name}` (`{heat} 2`)."""
+
+    emblem: str | None = Field(None, description="the game package's emblem that draws it")
+    image: str | None = Field(None, description="or a PNG/JPEG file in the game's content folder")
+    word: str = Field(min_length=1, max_length=40, description="what it reads as where no drawing can go "
+                      "(Markdown, JSON, screen readers)")
+    meaning: str = Field("", description="what it means, for the glossary")
+    color: str = Field("#222222", pattern=r"^#[0-9a-fA-F]{6}$", description="the colour it is drawn in, in rules")
+
+    @model_validator(mode="after")
+    def _one_drawing(self):
+        if (self.emblem is None) == (self.image is None):
+            raise ValueError("an icon is drawn by an emblem or an image: give exactly one of them")
+        return self
+
+
 class RulebookSpec(StrictModel):
     showcase: list[Id] = Field(default_factory=list, description="cards or sheets pictured on the title page, by id")
 
@@ -71,4 +91,6 @@ class Manifest(StrictModel):
     vocabulary: dict[WordName, WordSpec] = Field(default_factory=dict, description="effect words, for a game "
                                                  "without Python code (a game package brings its own)")
     rulebook: RulebookSpec = Field(default_factory=RulebookSpec)
+    icons: dict[IconName, IconSpec] = Field(default_factory=dict, description="icons card and rules text show inline "
+                                            "as {name}, each an emblem or an image")
     settings: dict[str, Any] = Field(default_factory=dict, description="numbers the engine reads")

@@ -5,10 +5,13 @@ cost one reference each.
 """
 from __future__ import annotations
 
-from pnp.binding import Face
+from pnp.binding import Face, game_icons
 from pnp.image_files import is_image
 from pnp.layout import Box, CardLayout
-from pnp.render.backend import Backend, symbol
+from pnp.render.backend import Backend, place_emblem, symbol
+from pnp.text.fonts import string_width
+from pnp.text.inline import ICON_EM, ICON_RISE, segments
+from pnp.text.inline import width as inline_width
 
 DIFFICULTY_COLORS = {"green": "#2e9e48", "yellow": "#e3b21b", "red": "#c7372f"}
 ASCENT = 0.78  # baseline sits this many font sizes below a line's top
@@ -69,9 +72,43 @@ def _draw_text(b, box: Box, face, layout, emblems, left, bottom):
     baseline = top - fit.size * ASCENT - (fit.leading - fit.size) / 2
     for paragraph in fit.lines:
         for line in paragraph:
-            b.text(x, baseline, line, font, fit.size, color, box.align)
+            if layout.icons and "{" in line:
+                draw_line_with_icons(b, x, baseline, line, font, fit.size, color, box.align, layout.icons, emblems)
+            else:
+                b.text(x, baseline, line, font, fit.size, color, box.align)
             baseline -= fit.leading
         baseline -= box.paragraph_gap
+
+
+def draw_line_with_icons(b, x, baseline, line, font, size, color, align, icons: dict, emblems) -> None:
+    """One line of text with inline icons: text runs and icon squares placed left to right, the whole line aligned
+    as a plain line would be (widths as pnp.text.inline measures them for the fit check)."""
+    pieces = segments(line, icons)
+    total = inline_width(line, font, size, icons)
+    left = {"left": x, "center": x - total / 2, "right": x - total}[align]
+    for kind, piece in pieces:
+        if kind == "text":
+            b.text(left, baseline, piece, font, size, color, "left")
+            left += string_width(piece, font, size)
+            continue
+        square = size * (ICON_EM - 0.15)
+        place_icon(b, icons[piece], emblems, color or "#000000", left + size * 0.075, baseline + size * ICON_RISE, square)
+        left += size * ICON_EM
+
+
+def place_icon(b, icon: tuple[str, str], emblems, color: str, x: float, y: float, size: float) -> None:
+    """An inline icon, ("emblem", name) or ("image", path) as pnp.binding.game_icons gives it, in a size x size
+    square with its bottom-left corner at (x, y)."""
+    drawing, target = icon
+    if drawing == "image":
+        b.image(target, x, y, size, size)
+    else:
+        place_emblem(b, emblems, target, color, x, y, size)
+
+
+def draw_icon(b, game, name: str, x: float, y: float, size: float) -> None:
+    """A game's icon by name, in the colour game.yaml gives it (rulebook text)."""
+    place_icon(b, game_icons(game)[name], game.emblems, game.manifest.icons[name].color, x, y, size)
 
 
 def _draw_art(b, box: Box, face, layout, emblems, left, bottom):

@@ -23,13 +23,14 @@ from reportlab.platypus import (
 )
 from reportlab.platypus.tableofcontents import TableOfContents
 
-from pnp.render.cards import DIFFICULTY_COLORS, draw_face
+from pnp.render.cards import DIFFICULTY_COLORS, draw_face, draw_icon
 from pnp.render.fonts import register_all
 from pnp.render.pdf import PdfBackend, color
 from pnp.render.sheets import draw_sheet
 from pnp.rules.export import card_text
 from pnp.rules.figures import figure_kind
-from pnp.rules.tree import Reference, build_reference, render_text
+from pnp.rules.tree import PDF_ICON_SPACE, Reference, build_reference, icon_markup, icons_in, render_text
+from pnp.text.fonts import string_width
 
 PAPERS = {"a4": A4, "letter": LETTER}
 
@@ -164,6 +165,7 @@ class RulebookTemplate(BaseDocTemplate):
         frame = Frame(self.leftMargin, self.bottomMargin, self.width, self.height, id="body")
         self.addPageTemplates([PageTemplate("page", [frame], onPage=self._footer)])
         self.book_title = title
+        self.game = None  # set by _write_rulebook: the game whose icons the text may show
 
     def _footer(self, canvas, doc):
         canvas.saveState()
@@ -171,6 +173,18 @@ class RulebookTemplate(BaseDocTemplate):
         canvas.setFillColor(color("#666666"))
         canvas.drawCentredString(doc.pagesize[0] / 2, 10 * mm, f"{self.book_title} · page {doc.page}")
         canvas.restoreState()
+
+    def beforeDocument(self):
+        self.canv.setNamedCB("pnp-icon", self._draw_icon)
+
+    def _draw_icon(self, canvas, kind, name):
+        """An inline icon ({heat} in a rule's text, pnp.rules.tree.icon_markup): drawn where the text stands, in
+        the room its four no-break spaces keep, a font size square."""
+        info = canvas._curr_tx_info
+        size = info["xs"].style.fontSize
+        room = string_width(PDF_ICON_SPACE, info["xs"].style.fontName, size)
+        draw_icon(PdfBackend(canvas), self.game, name, info["cur_x"] + (room - size) / 2, info["cur_y"] - size * 0.16,
+                  size)
 
     def afterFlowable(self, flowable):
         if isinstance(flowable, Heading):
@@ -197,6 +211,7 @@ def _write_rulebook(project, ref: Reference, pagesize, margin: float, target) ->
     register_all()
     styles = _styles()
     doc = RulebookTemplate(target, pagesize, f"{ref.title} rulebook", margin)
+    doc.game = project.game
     story = _title_page(project, ref, styles, doc.width, doc.height) + _contents(styles) + _rules(ref, styles)
     story += _glossary(ref, styles)
     if project.game.sheets:
@@ -333,7 +348,8 @@ def _glossary(ref: Reference, styles) -> list:
         if entry.places:
             shown = esc("; ".join(entry.places[:8])) + (f" and {len(entry.places) - 8} more" if len(entry.places) > 8 else "")
             used += f"<br/><font size=7.5>On the sheet: {shown}</font>"
-        flow.append(Paragraph(f'<a name="term-{entry.id}"/><b>{esc(entry.term)}</b>: {render_text(ref, entry.text, "pdf")}{used}', styles["body"]))
+        icon = icon_markup(ref, entry.icon, "pdf") if entry.icon else ""
+        flow.append(Paragraph(f'<a name="term-{entry.id}"/>{icon}<b>{esc(entry.term)}</b>: {render_text(ref, entry.text, "pdf")}{used}', styles["body"]))
         flow.append(Spacer(1, 4))
     return flow
 
@@ -360,5 +376,5 @@ def _card_pages(project, ref: Reference, styles, width) -> list:
             flow += [CardRow(pictures[i:i + per_row], gap), Spacer(1, 4)]
         texts = [r for r in records if card_text(r)]
         for r in texts:
-            flow.append(Paragraph(f"<b>{esc(r.card.name)}</b>: {esc(card_text(r))}", styles["small"]))
+            flow.append(Paragraph(f"<b>{esc(r.card.name)}</b>: {icons_in(ref, card_text(r), 'pdf')}", styles["small"]))
     return flow

@@ -126,3 +126,28 @@ def figure_svg(game, figure: dict, ident: str) -> str:
     backend = SvgBackend(width, height, kind.describe(figure, game).splitlines()[0])
     kind.draw(backend, figure, game, 0.0, 0.0)
     return backend.svg(ident)
+
+
+def icon_svg(game, name: str) -> str:
+    """An inline icon as an <svg> one text line high, its word as the title (what a screen reader says)."""
+    icon = game.manifest.icons[name]
+    if icon.image:
+        return _icon_image(game, icon.image, icon.word)
+    backend = SvgBackend(100, 100, icon.word)
+    game.emblems[icon.emblem](backend, icon.color)
+    svg = backend.svg(f"icon-{name}")
+    return svg.replace('width="100" height="100"', 'width="1.15em" height="1.15em" class="icon" '
+                       'style="vertical-align:-0.2em"', 1)
+
+
+def _icon_image(game, image: str, word: str) -> str:
+    """An image icon, embedded (the HTML reference is one file)."""
+    import base64
+
+    from pnp.paths import inside
+
+    path, _ = inside(game.root, image)
+    kind = "jpeg" if path.suffix.lower() in (".jpg", ".jpeg") else "png"
+    data = base64.b64encode(path.read_bytes()).decode("ascii")
+    return (f'<img src="data:image/{kind};base64,{data}" alt="{escape(word)}" class="icon" '
+            'style="height:1.15em;vertical-align:-0.2em">')

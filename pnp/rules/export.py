@@ -12,7 +12,7 @@ from pathlib import Path
 
 import jinja2
 from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
-from markupsafe import Markup, escape
+from markupsafe import Markup
 
 from pnp.content import CardRecord
 from pnp.diagnostics import Diagnostic, relative
@@ -20,7 +20,7 @@ from pnp.model import Difficulty
 from pnp.model.walk import effect_lists, text_blocks
 from pnp.paths import inside
 from pnp.rules.figures import figure_text
-from pnp.rules.tree import Reference, build_reference, md_escape, render_text
+from pnp.rules.tree import Reference, build_reference, icon_markup, icons_in, md_escape, render_text
 from pnp.source import SourceError, read_text
 
 TEXT_FORMATS = {"md": "rules.md", "html": "rules.html", "json": "rules.json"}  # format -> file name in a build
@@ -118,13 +118,13 @@ def _environment(templates: Path, fmt: str, ref: Reference, draw_figure=None) ->
         helpers = {
             "text": lambda t: Markup(render_text(ref, t, "html")),
             "dot": lambda n: Markup(f'<span class="dot {n.difficulty}"></span>') if n.difficulty else "",
-            "card_text": lambda r: escape(card_text(r)),
+            "card_text": lambda r: Markup(icons_in(ref, card_text(r), "html")),
         }
     else:
         helpers = {
             "text": lambda t: Markup(render_text(ref, t, "md")),
             "badge": lambda n: Markup(f" {DOTS[n.difficulty]}") if n.difficulty else "",
-            "card_text": card_text,
+            "card_text": lambda r: icons_in(ref, card_text(r), "plain"),
         }
     if fmt == "html":  # drawn by the renderer the caller passes (pnp.render.svg.figure_svg); none when validating
         helpers["figure"] = lambda n: Markup(draw_figure(ref.game, n.figure, f"fig-{n.id}")) if n.figure and draw_figure else ""
@@ -132,6 +132,9 @@ def _environment(templates: Path, fmt: str, ref: Reference, draw_figure=None) ->
         helpers["figure"] = lambda n: Markup("\n  ```text\n" + "".join(f"  {line}\n".replace("`", "'") for line in
                                              figure_text(ref.game, n.figure).splitlines()) + "  ```") if n.figure else ""
     helpers["card_name"] = lambda cid: names.get(cid, cid)
+    # an icon's glossary entry shows the drawing before its word (HTML); Markdown has the word alone
+    helpers["icon"] = lambda entry: Markup(icon_markup(ref, entry.icon, fmt) + " ") if entry.icon and fmt == "html" else ""
+
     helpers["legend"] = _legend(ref)
     helpers["dots"] = DOTS
     return env, helpers
@@ -188,7 +191,7 @@ def to_json(ref: Reference) -> str:
 
     vocab = ref.game.vocabulary
     cards = [{"id": r.card.id, "deck": r.deck, "name": r.card.name, "kind": r.card.kind, "count": r.card.count,
-              "difficulty": r.card.difficulty.value, "rank": r.card.rank, "suit": r.card.suit, "text": card_text(r),
+              "difficulty": r.card.difficulty.value, "rank": r.card.rank, "suit": r.card.suit, "text": icons_in(ref, card_text(r), "plain"),
               "effects": [str(vocab.parse(e)) for card, keypath in r.sides()
                           for _, effects in effect_lists(card, keypath) for e in effects],
               "back": {"name": r.back.name, "kind": r.back.kind} if r.back is not None else None}
@@ -201,10 +204,13 @@ def to_json(ref: Reference) -> str:
     return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
 
 
-def export_text(project, fmt: str, difficulty: Difficulty | None = None, draw_figure=None) -> str:
+def export_text(project, fmt: str, difficulty: Difficulty | None = None, draw_figure=None, draw_icon=None) -> str:
     """One text export of the rules reference: md, html or json. `draw_figure(game, figure, ident)` draws a rule's
-    figure as inline SVG for the HTML (the renderers pass pnp.render.svg.figure_svg)."""
+    figure and `draw_icon(game, name)` an inline icon as SVG for the HTML (the renderers pass pnp.render.svg's
+    figure_svg and icon_svg); without them the HTML says the icon's word."""
     ref = build_reference(project.game, difficulty)
+    if draw_icon is not None:
+        ref.draw_icon = lambda name: draw_icon(project.game, name)
     if fmt == "md":
         return to_markdown(ref, project.templates)
     if fmt == "html":

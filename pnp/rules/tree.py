@@ -6,11 +6,13 @@ from __future__ import annotations
 
 import html
 import re
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from pnp.content import CardRecord, Game
 from pnp.model import Difficulty, Section
 from pnp.model.walk import effect_lists, text_blocks
+from pnp.text.inline import segments
 
 # {card:id}, {term:id}, {rule:id} and {effect:WORD} link; {count:deck} and {count:deck/kind} print how many
 # cards (copies included) the deck holds in the kit being printed, so a green rulebook counts the green kit
@@ -42,8 +44,9 @@ class GlossaryEntry:
     term: str
     text: str
     cards: list[str]  # card ids
-    source: str  # "term" (rules.yaml) or "effect" (vocabulary)
+    source: str  # "term" (rules.yaml), "effect" (vocabulary) or "icon" (game.yaml icons)
     places: list[str] = field(default_factory=list)  # where a sheet uses the word
+    icon: str | None = None  # an icon's name: the glossary shows the drawing beside the word
 
 
 @dataclass
@@ -54,6 +57,7 @@ class Reference:
     sections: list[Node]
     glossary: list[GlossaryEntry]
     difficulty: Difficulty | None
+    draw_icon: Callable[[str], str] | None = None  # an icon as inline markup for HTML (pnp.render.svg.icon_svg)
 
     def walk(self):
         stack = list(reversed(self.sections))
@@ -117,6 +121,10 @@ def glossary(game: Game, difficulty: Difficulty | None = None) -> list[GlossaryE
         users = [r.card.id for r in cards if word.name in _card_words(r, vocab)]
         if users or places.get(word.name):
             entries.append(GlossaryEntry(word.name, word.name, word.glossary, users, "effect", places.get(word.name, [])))
+    for name, icon in game.manifest.icons.items():
+        token = "{" + name + "}"
+        users = [r.card.id for r in cards if token in _card_text(r)]
+        entries.append(GlossaryEntry(f"icon-{name}", icon.word, icon.meaning, users, "icon", icon=name))
     return sorted(entries, key=lambda e: e.term.lower())
 
 
@@ -190,11 +198,16 @@ def render_text(reference: Reference, text: str, fmt: str) -> str:
             return f'<a href="#{anchor}" color="#1f4f8a">{html.escape(label)}</a>'
         raise ValueError(f"unknown format {fmt}")
 
+    icons = reference.game.manifest.icons
+
+    def icon(name: str) -> str:
+        return icon_markup(reference, name, fmt)
+
     parts, last = [], 0
     for match in LINK.finditer(text):
-        parts += [escape(text[last:match.start()]), link(match)]
+        parts += [_with_icons(text[last:match.start()], icons, escape, icon), link(match)]
         last = match.end()
-    text = "".join(parts) + escape(text[last:])
+    text = "".join(parts) + _with_icons(text[last:], icons, escape, icon)
     if fmt == "html":
         text = CODE.sub(r"<code>\1</code>", text)
     elif fmt == "pdf":
@@ -202,3 +215,33 @@ def render_text(reference: Reference, text: str, fmt: str) -> str:
     elif fmt == "plain":
         text = CODE.sub(r"\1", text)
     return text
+
+
+PDF_ICON_SPACE = "\u00a0" * 4  # four no-break spaces: the room an icon takes in a rulebook line, at any font size
+
+
+def icon_markup(reference: Reference, name: str, fmt: str) -> str:
+    """An icon in one output format: a drawing where the format can hold one (inline SVG in HTML; in the PDF a
+    callback the rulebook draws it with, in the room of four no-break spaces), else its word."""
+    icon = reference.game.manifest.icons[name]
+    if fmt == "html" and reference.draw_icon:
+        return reference.draw_icon(name)
+    if fmt == "pdf":
+        return f'<onDraw name="pnp-icon" label="{name}"/>{PDF_ICON_SPACE}'
+    if fmt == "md":
+        return md_escape(icon.word)
+    return html.escape(icon.word, quote=False) if fmt == "html" else icon.word
+
+
+def icons_in(reference: Reference, text: str, fmt: str) -> str:
+    """Card text for one format: escaped for it, its icons as the format shows them (no links: card text has none)."""
+    escape = {"html": lambda t: html.escape(t, quote=False), "pdf": lambda t: html.escape(t, quote=False),
+              "md": lambda t: t}.get(fmt, lambda t: t)  # Markdown card text is escaped by the template
+    return _with_icons(text, reference.game.manifest.icons, escape, lambda name: icon_markup(reference, name, fmt))
+
+
+def _with_icons(text: str, icons, escape, icon) -> str:
+    """Escaped text with each `{name}` of a known icon replaced by its markup."""
+    if "{" not in text or not icons:
+        return escape(text)
+    return "".join(escape(piece) if kind == "text" else icon(piece) for kind, piece in segments(text, icons))

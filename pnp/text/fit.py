@@ -8,7 +8,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from pnp.text.fonts import string_width
+from pnp.text.inline import width as measure
 
 LEADING = 1.18  # line height as a multiple of the font size
 STEP = 0.25  # shrink in quarter points
@@ -28,35 +28,37 @@ class Fit:
 
 
 @lru_cache(maxsize=8192)
-def fit_text(text: str, font: str, size: float, min_size: float, width: float, height: float, gap: float = 0.0) -> Fit:
-    """Largest size in [min_size, size] at which text fits; else a failed Fit saying which axis."""
+def fit_text(text: str, font: str, size: float, min_size: float, width: float, height: float, gap: float = 0.0,
+             icons: frozenset = frozenset()) -> Fit:
+    """Largest size in [min_size, size] at which text fits; else a failed Fit saying which axis. `{name}` for a
+    name in `icons` is an inline icon, measured as one (pnp.text.inline)."""
     paragraphs = tuple(p.split() for p in text.split("\n") if p.strip())
-    if _cannot_fit(paragraphs, font, min_size, width, height):
-        return _try(paragraphs, font, min_size, width, height, gap)  # the failure at the smallest size, at once
+    if _cannot_fit(paragraphs, font, min_size, width, height, icons):
+        return _try(paragraphs, font, min_size, width, height, gap, icons)  # the failure at the smallest size, at once
     current = size
     while True:
-        fit = _try(paragraphs, font, current, width, height, gap)
+        fit = _try(paragraphs, font, current, width, height, gap, icons)
         if fit.ok or current - STEP < min_size - 1e-9:
             return fit
         current = round(current - STEP, 4)
 
 
-def _cannot_fit(paragraphs, font: str, size: float, width: float, height: float) -> bool:
+def _cannot_fit(paragraphs, font: str, size: float, width: float, height: float, icons) -> bool:
     """Even packed without gaps, the words at the smallest size need more lines than the box holds: a text
     pasted a thousand times over fails after one wrap instead of one per size step."""
     if width <= 0:
         return True
-    total = sum(string_width(" ".join(words), font, size) for words in paragraphs)
+    total = sum(measure(" ".join(words), font, size, icons) for words in paragraphs)
     return total / width * size * LEADING > height * 2 + size * LEADING * len(paragraphs)
 
 
-def _try(paragraphs, font: str, size: float, width: float, height: float, gap: float) -> Fit:
+def _try(paragraphs, font: str, size: float, width: float, height: float, gap: float, icons=frozenset()) -> Fit:
     wrapped = []
     for words in paragraphs:
         for word in words:
-            if string_width(word, font, size) > width:
+            if measure(word, font, size, icons) > width:
                 return Fit(size, (), False, "width", f"the word '{word}' is wider than the box at {size:g}pt")
-        wrapped.append(tuple(_wrap(words, font, size, width)))
+        wrapped.append(tuple(_wrap(words, font, size, width, icons)))
     lines = sum(len(p) for p in wrapped)
     needed = lines * size * LEADING + gap * max(0, len(wrapped) - 1)
     if needed > height + 0.01:
@@ -65,12 +67,12 @@ def _try(paragraphs, font: str, size: float, width: float, height: float, gap: f
     return Fit(size, tuple(wrapped))
 
 
-def _wrap(words: list[str], font: str, size: float, width: float) -> list[str]:
+def _wrap(words: list[str], font: str, size: float, width: float, icons=frozenset()) -> list[str]:
     lines, current = [], ""
-    space = string_width(" ", font, size)
+    space = measure(" ", font, size, icons)
     current_width = 0.0
     for word in words:
-        w = string_width(word, font, size)
+        w = measure(word, font, size, icons)
         if current and current_width + space + w > width:
             lines.append(current)
             current, current_width = word, w

@@ -99,7 +99,8 @@ def _area_fits(region, area, sheet, layout, card_size, where, game) -> list[Diag
         index = next(i for i, a in enumerate(sheet.model.areas) if a.id == area.id)
         problems += _emblem(sheet, ("areas", index, "art"), area.art, game)
     if area.text:
-        fit = fit_text(area.text, layout.fonts["regular"], AREA_TEXT_SIZE, AREA_TEXT_MIN, plan.label.w, TEXT)
+        fit = fit_text(area.text, layout.fonts["regular"], AREA_TEXT_SIZE, AREA_TEXT_MIN, plan.label.w, TEXT,
+                       icons=frozenset(game.manifest.icons))
         if not fit.ok:
             index = next(i for i, a in enumerate(sheet.model.areas) if a.id == area.id)
             problems.append(sheet.source.diagnostic(("areas", index, "text"), f"text-{fit.problem}", f"the text of area "

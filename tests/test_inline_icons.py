@@ -69,3 +69,18 @@ def test_the_pdf_rulebook_draws_the_icon_in_the_line(tmp_path):
     page = next(p for p in reader.pages if "Every player starts with 3 coins" in p.extract_text())
     assert "{coin}" not in page.extract_text()
     assert len(page.images) == 1  # the coin, drawn in the room its no-break spaces keep
+
+
+def test_sheet_text_draws_icons_too(fixture_project):
+    from pnp.render.sheets import draw_sheet
+    from pnp.validate import validate
+
+    playmat = fixture_project / "content/pocket-dungeon/playmat.yaml"
+    playmat.write_text(playmat.read_text().replace("Three rooms, face down.", "Three rooms, face down, 1 {coin} each."))
+    project, report = validate(fixture_project, "pocket-dungeon")
+    assert project is not None, report.to_text()
+    backend = RecordingBackend()
+    draw_sheet(backend, project, "playmat", 0, project.sheet_layouts["playmat"].height)
+    calls = backend.calls + [c for calls in backend.symbols.values() for c in calls]
+    assert any(c[0] == "image" and c[1][0].endswith("coin.png") for c in calls)
+    assert not any(c[0] == "text" and "{coin}" in c[1][2] for c in calls)

@@ -8,9 +8,11 @@ the fillable variant.
 """
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
+from pnp.binding import game_icons
 from pnp.render.backend import Backend, symbol
+from pnp.render.cards import draw_line_with_icons
 from pnp.render.regions import RENDERERS as GENERIC_RENDERERS
 from pnp.text.fit import fit_text
 
@@ -25,6 +27,7 @@ class Pen:
     emblems: dict
     box_size: float
     card_size: tuple[float, float] = (0.0, 0.0)  # trim width and height of the game's cards, for card outlines
+    icons: dict = field(default_factory=dict)  # the game's inline icons (pnp.binding.game_icons)
 
     def _xy(self, x: float, y: float) -> tuple[float, float]:
         return self.left + x, self.top - y
@@ -49,13 +52,18 @@ class Pen:
 
     def paragraph(self, x, y, w, h, string, size=6.5, min_size=5.0, font="regular", color=None) -> bool:
         """Wrapped text shrunk to fit; returns False (and draws nothing) if it cannot fit."""
-        fit = fit_text(string, self.fonts[font], size, min_size, w, h)
+        fit = fit_text(string, self.fonts[font], size, min_size, w, h, icons=frozenset(self.icons))
         if not fit.ok:
             return False
         line_y = y
         for paragraph in fit.lines:
             for line in paragraph:
-                self.text(x, line_y, line, fit.size, font, color)
+                if self.icons and "{" in line:
+                    px, py = self._xy(x, line_y + fit.size * 0.8)
+                    draw_line_with_icons(self.backend, px, py, line, self.fonts[font], fit.size,
+                                         color or self.colors["ink"], "left", self.icons, self.emblems)
+                else:
+                    self.text(x, line_y, line, fit.size, font, color)
                 line_y += fit.leading
         return True
 
@@ -102,7 +110,7 @@ def draw_sheet(backend: Backend, project, sheet_id: str, left: float, top: float
     layout = project.sheet_layouts[sheet_id]
     game = project.game
     card = (project.card_size.width, project.card_size.height) if project.card_size else (0.0, 0.0)
-    pen = Pen(backend, left, top, layout.fonts, layout.colors, game.emblems, layout.box, card)
+    pen = Pen(backend, left, top, layout.fonts, layout.colors, game.emblems, layout.box, card, game_icons(game))
     renderers = {**GENERIC_RENDERERS, **game.plugin.sheet_renderers}
     for region in layout.regions:
         renderers[region.kind](pen, region, game.sheets[sheet_id].model, game)

@@ -68,9 +68,10 @@ def _art(game: Game, art: str | None) -> str:
     return str(path) if path else ""
 
 
-def game_icons(game: Game) -> dict[str, tuple[str, str]]:
-    """The game's inline icons as the renderers draw them: ("emblem", name) or ("image", path)."""
-    return {name: ("emblem", icon.emblem) if icon.emblem else ("image", _art(game, icon.image))
+def game_icons(game: Game) -> dict[str, tuple[str, str, str]]:
+    """The game's inline icons as the renderers draw them: ("emblem", name, colour) or ("image", path, colour).
+    An icon keeps its own colour wherever it appears, so it means the same on every card and in the rules."""
+    return {name: ("emblem", icon.emblem, icon.color) if icon.emblem else ("image", _art(game, icon.image), icon.color)
             for name, icon in game.manifest.icons.items()}
 
 
@@ -112,7 +113,8 @@ def _side_face(key, card: Card, record: CardRecord, keypath: tuple, game, layout
         problems.append(record.source.diagnostic(keypath + ("kind",), "no-layout", f"no face template for card kind "
                         f"'{card.kind}' in layouts/{game.id}/cards.yaml; add it under faces:"))
         return None
-    face = Face(key, template, card_values(card, record.deck, game, layout), card=card)
+    # a template's own values (a fixed note, a colour) come first; the card's values win where both name one
+    face = Face(key, template, {**template.values, **card_values(card, record.deck, game, layout)}, card=card)
     problems += _fit_all(face, layout, record, card, keypath) + _art_resolution(face, record, card, keypath)
     problems += _game_boxes(face, layout, record, keypath)
     problems += _colours(face, layout) + _art_boxes(face, layout, game.emblems)

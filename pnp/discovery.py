@@ -52,8 +52,9 @@ def find_plugin(manifest: Manifest, source: Source) -> tuple[GamePlugin | None, 
         installed = installed_plugins()
         if name not in installed:
             known = sorted(set(installed) | set(_bundled()))
-            return None, [source.diagnostic(("plugin",), "unknown-plugin", f"no game package named '{name}'"
-                                            f"{did_you_mean(name, known)}; known: {', '.join(known) or 'none'}")]
+            # a likely typo is named alone; otherwise every package pnp knows is listed
+            hint = did_you_mean(name, known) or f"; known: {', '.join(known) or 'none'}"
+            return None, [source.diagnostic(("plugin",), "unknown-plugin", f"no game package named '{name}'{hint}")]
         found = installed[name].load()
     if not isinstance(found, GamePlugin):
         return None, [source.diagnostic(("plugin",), "unknown-plugin",

@@ -84,3 +84,12 @@ def test_sheet_text_draws_icons_too(fixture_project):
     calls = backend.calls + [c for calls in backend.symbols.values() for c in calls]
     assert any(c[0] == "image" and c[1][0].endswith("coin.png") for c in calls)
     assert not any(c[0] == "text" and "{coin}" in c[1][2] for c in calls)
+
+
+def test_an_icon_followed_by_its_own_word_reads_once_where_icons_are_words():
+    from pnp.rules.tree import build_reference, render_text
+
+    reference = build_reference(validated("pocket-dungeon").game)
+    assert render_text(reference, "Pay {coin} coin 3.", "md") == "Pay coin 3."
+    assert render_text(reference, "Pay {coin} 3.", "plain") == "Pay coin 3."
+    assert render_text(reference, "Pay {coin} coin 3.", "pdf").count("pnp-icon") == 1

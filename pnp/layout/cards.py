@@ -142,8 +142,8 @@ class CardLayout:
     templates: dict[str, Template]
     box_kinds: dict = field(default_factory=dict)  # the game package's own box types -> their BoxKind
     palettes: dict[str, dict[str, str]] = field(default_factory=dict)  # card field -> its value -> a colour
-    # the game's inline icons (game.yaml `icons:`), by name: ("emblem", its name) or ("image", its path)
-    icons: dict[str, tuple[str, str]] = field(default_factory=dict)
+    # the game's inline icons (game.yaml `icons:`), by name: ("emblem" or "image", its name or path, its colour)
+    icons: dict[str, tuple[str, str, str]] = field(default_factory=dict)
 
 
 def load_card_sizes(layouts_root: Path) -> tuple[dict[str, CardSize], list[Diagnostic]]:

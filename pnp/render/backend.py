@@ -51,6 +51,12 @@ def star(cx: float, cy: float, outer: float, inner: float, points: int, turn: fl
     return corners
 
 
+def heart() -> list[PathCommand]:
+    """A heart in the 100 x 100 emblem box, point down: life and health in more than one game."""
+    return [("M", 50, 10), ("C", 10, 40, 4, 70, 26, 86), ("C", 38, 94, 48, 86, 50, 76), ("C", 52, 86, 62, 94, 74, 86),
+            ("C", 96, 70, 90, 40, 50, 10), ("Z",)]
+
+
 def place_emblem(backend: Backend, emblems, name: str, color: str, x: float, y: float, size: float) -> None:
     """A game's emblem (a drawing in a 100 x 100 box) scaled into a size x size square at (x, y), drawn once per
     document for each colour and size."""

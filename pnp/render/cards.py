@@ -92,14 +92,14 @@ def draw_line_with_icons(b, x, baseline, line, font, size, color, align, icons: 
             left += string_width(piece, font, size)
             continue
         square = size * (ICON_EM - 0.15)
-        place_icon(b, icons[piece], emblems, color or "#000000", left + size * 0.075, baseline + size * ICON_RISE, square)
+        place_icon(b, icons[piece], emblems, left + size * 0.075, baseline + size * ICON_RISE, square)
         left += size * ICON_EM
 
 
-def place_icon(b, icon: tuple[str, str], emblems, color: str, x: float, y: float, size: float) -> None:
-    """An inline icon, ("emblem", name) or ("image", path) as pnp.binding.game_icons gives it, in a size x size
-    square with its bottom-left corner at (x, y)."""
-    drawing, target = icon
+def place_icon(b, icon: tuple[str, str, str], emblems, x: float, y: float, size: float) -> None:
+    """An inline icon as pnp.binding.game_icons gives it, in its own colour, in a size x size square with its
+    bottom-left corner at (x, y)."""
+    drawing, target, color = icon
     if drawing == "image":
         b.image(target, x, y, size, size)
     else:
@@ -108,7 +108,7 @@ def place_icon(b, icon: tuple[str, str], emblems, color: str, x: float, y: float
 
 def draw_icon(b, game, name: str, x: float, y: float, size: float) -> None:
     """A game's icon by name, in the colour game.yaml gives it (rulebook text)."""
-    place_icon(b, game_icons(game)[name], game.emblems, game.manifest.icons[name].color, x, y, size)
+    place_icon(b, game_icons(game)[name], game.emblems, x, y, size)
 
 
 def _draw_art(b, box: Box, face, layout, emblems, left, bottom):

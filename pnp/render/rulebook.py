@@ -183,7 +183,9 @@ class RulebookTemplate(BaseDocTemplate):
         info = canvas._curr_tx_info
         size = info["xs"].style.fontSize
         room = string_width(PDF_ICON_SPACE, info["xs"].style.fontName, size)
-        draw_icon(PdfBackend(canvas), self.game, name, info["cur_x"] + (room - size) / 2, info["cur_y"] - size * 0.16,
+        backend = getattr(canvas, "_pnp_backend", None) or PdfBackend(canvas)
+        canvas._pnp_backend = backend  # one backend per canvas: its symbols (forms) are named once
+        draw_icon(backend, self.game, name, info["cur_x"] + (room - size) / 2, info["cur_y"] - size * 0.16,
                   size)
 
     def afterFlowable(self, flowable):

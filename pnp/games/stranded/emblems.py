@@ -1,14 +1,14 @@
 """Stranded's vector emblems, each in a 100 x 100 unit square (y up): one per ability, and a few for the table."""
 from __future__ import annotations
 
+from pnp.render.backend import heart as heart_path
 from pnp.render.backend import polygon, star
 
 PAPER = "#ffffff"
 
 
 def heart(b, c):
-    b.path([("M", 50, 10), ("C", 10, 40, 4, 70, 26, 86), ("C", 38, 94, 48, 86, 50, 76), ("C", 52, 86, 62, 94, 74, 86),
-            ("C", 96, 70, 90, 40, 50, 10), ("Z",)], fill=c)
+    b.path(heart_path(), fill=c)
 
 
 def life(b, c):

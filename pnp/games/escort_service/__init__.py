@@ -1,0 +1,14 @@
+"""Escort Service: a co-op deck-builder for 1 to 4 pilots escorting a shuttle."""
+from pnp.games.escort_service import checks
+from pnp.games.escort_service.boxes import BOX_KINDS
+from pnp.games.escort_service.cards import EscortCard, Settings
+from pnp.games.escort_service.emblems import EMBLEMS
+from pnp.plugin import GamePlugin
+
+PLUGIN = GamePlugin(
+    card_model=EscortCard,
+    emblems=EMBLEMS,
+    checks=checks.check,
+    settings_model=Settings,
+    box_kinds=BOX_KINDS,
+)

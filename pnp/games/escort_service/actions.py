@@ -1,0 +1,142 @@
+"""Escort Service's actions as a card writes them: one short line each, in the order they resolve.
+
+    MELEE 1            deal 1 damage to a unit next to you
+    RANGED 2 IN 3      deal 2 damage to a unit at most 3 steps away
+    MELEE 1 AOE        every foe next to you
+    DELAY 2 IN RIGHT   push a unit to your right 2 columns further right
+    HEAL 2 ALLY        a friendly unit next to you (yourself included)
+    STATUS TAUNT SELF  tuck this card under yourself, showing TAUNT
+
+A line is a word (the action), its amount (or, for STATUS, the status), and
+any modifiers: AOE, IN with a number or a direction, and who it picks (SELF,
+ALLY, FOE, SHUTTLE). The same grammar serves the players' cards and the
+enemies'; the card face draws each line with the action's icon
+(`icon_line`), the engine resolves the parsed `Action`.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+ACTIONS = ("HEAT", "MELEE", "RANGED", "HEAL", "DELAY", "ADVANCE", "DISCARD", "DRAW", "STATUS")
+STATUSES = ("TAUNT", "SHIELD", "POISON", "HIDDEN")
+DIRECTIONS = ("LEFT", "RIGHT", "UP", "DOWN")
+TARGETS = ("SELF", "ALLY", "FOE", "SHUTTLE")
+MODIFIERS = ("AOE", "IN")
+DAMAGE = ("MELEE", "RANGED")
+NEEDS_AMOUNT = ("HEAT", "MELEE", "RANGED", "HEAL", "DELAY", "ADVANCE", "DISCARD", "DRAW")
+SELF_ONLY = ("HEAT", "DISCARD", "DRAW")  # act on the unit itself and its hand: no target, no modifier
+DEFAULT_TARGET = {"MELEE": "FOE", "RANGED": "FOE", "HEAL": "ALLY", "DELAY": "FOE", "ADVANCE": "SELF",
+                  "TAUNT": "SELF", "HIDDEN": "SELF", "SHIELD": "ALLY", "POISON": "FOE"}
+MAX_AMOUNT = 6
+MAX_RANGE = 6
+
+
+class ActionError(ValueError):
+    """A line that is not an action; the message says what to write instead."""
+
+
+@dataclass(frozen=True)
+class Action:
+    word: str
+    n: int = 0  # damage, heal, columns, cards or HEAT; 0 for STATUS
+    status: str | None = None
+    aoe: bool = False
+    within: int | None = None  # IN n: at most n orthogonal steps away
+    direction: str | None = None  # IN LEFT/RIGHT/UP/DOWN: only units that way
+    target: str | None = None  # who it picks: SELF, ALLY (own side, self included), FOE, SHUTTLE
+
+    @property
+    def picks(self) -> str | None:
+        """Who the action picks, its default filled in (None for HEAT, DISCARD and DRAW)."""
+        if self.word in SELF_ONLY:
+            return None
+        return self.target or DEFAULT_TARGET[self.status if self.word == "STATUS" else self.word]
+
+    def __str__(self) -> str:
+        parts = [self.word, self.status if self.word == "STATUS" else str(self.n)]
+        parts += ["AOE"] if self.aoe else []
+        parts += [f"IN {self.within}"] if self.within is not None else []
+        parts += [f"IN {self.direction}"] if self.direction else []
+        parts += [self.target] if self.target else []
+        return " ".join(parts)
+
+
+def parse(line: str) -> Action:
+    tokens = str(line).upper().split()
+    if not tokens:
+        raise ActionError("an empty action; write one such as 'MELEE 1'")
+    word, rest = tokens[0], tokens[1:]
+    if word not in ACTIONS:
+        raise ActionError(f"'{tokens[0]}' is not an action; use one of {', '.join(ACTIONS)}")
+    fields: dict = {"word": word}
+    if word == "STATUS":
+        if not rest or rest[0] not in STATUSES:
+            raise ActionError(f"a STATUS action names its status: STATUS {' | '.join(STATUSES)}")
+        fields["status"], rest = rest[0], rest[1:]
+    else:
+        if not rest or not rest[0].isdigit():
+            raise ActionError(f"a {word} action needs its amount, a number from 1 to {MAX_AMOUNT} ({word} 1)")
+        fields["n"], rest = int(rest[0]), rest[1:]
+        if not 1 <= fields["n"] <= MAX_AMOUNT:
+            raise ActionError(f"an amount of {fields['n']} is too much for {word}: amounts go from 1 to {MAX_AMOUNT}")
+    _modifiers(word, rest, fields)
+    action = Action(**fields)
+    _check(action)
+    return action
+
+
+def _modifiers(word: str, rest: list[str], fields: dict) -> None:
+    i = 0
+    while i < len(rest):
+        token = rest[i]
+        if token == "AOE":
+            fields["aoe"] = True
+        elif token == "IN":
+            if i + 1 >= len(rest):
+                raise ActionError("a reach (IN) needs a number of steps or a direction (IN 2, IN LEFT)")
+            what = rest[i + 1]
+            if what.isdigit():
+                fields["within"] = int(what)
+            elif what in DIRECTIONS:
+                fields["direction"] = what
+            else:
+                raise ActionError(f"a reach of IN {what} is no reach: write a number of steps or one of {', '.join(DIRECTIONS)}")
+            i += 1
+        elif token in TARGETS:
+            fields["target"] = token
+        else:
+            raise ActionError(f"'{token}' is not a modifier of {word}; use AOE, IN n, IN a direction, or one of "
+                              f"{', '.join(TARGETS)}")
+        i += 1
+
+
+def _check(a: Action) -> None:
+    if a.word in SELF_ONLY and (a.aoe or a.within is not None or a.direction or a.target):
+        raise ActionError(f"a {a.word} action acts on the unit itself: it takes no modifier")
+    if a.word == "RANGED" and a.within is None:
+        raise ActionError("a RANGED action needs its range: RANGED n IN steps (RANGED 2 IN 3)")
+    if a.within is not None and not 1 <= a.within <= MAX_RANGE:
+        raise ActionError(f"a reach of IN {a.within} is out of bounds: a range goes from 1 to {MAX_RANGE} steps")
+    if a.word == "MELEE" and a.within is not None:
+        raise ActionError("a MELEE action reaches the units next to you; use RANGED for a reach in steps")
+    if a.target == "SHUTTLE" and a.word not in ("HEAL", "MELEE", "RANGED"):
+        raise ActionError(f"a {a.word} action cannot pick the shuttle; only damage and HEAL SHUTTLE can")
+    if a.aoe and a.target in ("SELF", "SHUTTLE"):
+        raise ActionError(f"an AOE action affects every unit in reach; it cannot go with {a.target}")
+
+
+def icon_line(a: Action) -> str:
+    """The action as printed: its icon and amount, then its modifiers (inline icons, pnp.text.inline)."""
+    if a.word == "STATUS":  # the status itself is named in the band along the card's bottom edge
+        parts = ["{status}", "{" + a.status.lower() + "}"]
+    else:
+        parts = ["{" + a.word.lower() + "}", str(a.n)]
+    if a.aoe:
+        parts.append("{aoe}")
+    if a.within is not None:
+        parts += ["{in}", str(a.within)]
+    if a.direction:
+        parts += ["{in}", "{" + a.direction.lower() + "}"]
+    if a.target and a.target != DEFAULT_TARGET.get(a.status or a.word):
+        parts.append(a.target.lower())
+    return " ".join(parts)

@@ -1,0 +1,143 @@
+"""The card layout boxes Escort Service draws from card data: action lines with their icons, the status band at
+a card's bottom edge, a unit's health and scrap slots, and a scenario's placement on the four columns."""
+from __future__ import annotations
+
+from pnp.games.escort_service.actions import parse
+from pnp.render.backend import place_emblem
+from pnp.render.cards import draw_line_with_icons
+from pnp.text.fit import fit_text
+
+INK = "#1f2630"
+STATUS_COLORS = {"TAUNT": "#b5462a", "SHIELD": "#3b6a8c", "POISON": "#4f7a2a", "HIDDEN": "#444444"}
+
+
+def _lines(card) -> str:
+    from pnp.games.escort_service.actions import icon_line
+
+    return "\n".join(icon_line(parse(line)) for line in card.actions)
+
+
+class Actions:
+    """`type: actions`: one line per action, icon first, in the order they resolve; the text fits like any text."""
+
+    def _fit(self, box, face, layout):
+        return fit_text(_lines(face.card), layout.fonts[box.font], box.size, box.min_size, box.w, box.h,
+                        box.paragraph_gap, frozenset(layout.icons))
+
+    def check(self, box, face, layout) -> list[str]:
+        if not face.card.actions:
+            return []
+        fit = self._fit(box, face, layout)
+        return [] if fit.ok else [f"the actions of '{face.card.name}' do not fit box '{box.name}': {fit.detail}"]
+
+    def draw(self, b, box, face, layout, emblems, left, bottom):
+        if not face.card.actions:
+            return
+        fit = self._fit(box, face, layout)
+        font = layout.fonts[box.font]
+        lines = [line for paragraph in fit.lines for line in paragraph]
+        gap = box.paragraph_gap
+        total = len(lines) * fit.leading + gap * (len(fit.lines) - 1)
+        top = bottom + box.h - (box.h - total) / 2 if box.valign == "middle" else bottom + box.h
+        baseline = top - fit.size * 0.78 - (fit.leading - fit.size) / 2
+        x = {"left": left, "center": left + box.w / 2, "right": left + box.w}[box.align]
+        for paragraph in fit.lines:
+            for line in paragraph:
+                draw_line_with_icons(b, x, baseline, line, font, fit.size, box.color or INK, box.align, layout.icons,
+                                     emblems)
+                baseline -= fit.leading
+            baseline -= gap
+
+
+def card_status(card) -> str | None:
+    """The status a card puts under a unit (its STATUS action), if any."""
+    for line in card.actions:
+        action = parse(line)
+        if action.word == "STATUS":
+            return action.status
+    return None
+
+
+class StatusEdge:
+    """`type: status-edge`: the card's status in a band along its bottom edge, its icon at each end, so it reads while
+    the card is tucked under a unit."""
+
+    def check(self, box, face, layout) -> list[str]:
+        return []
+
+    def draw(self, b, box, face, layout, emblems, left, bottom):
+        status = card_status(face.card)
+        if status is None:
+            return
+        color = STATUS_COLORS[status]
+        b.rect(left, bottom, box.w, box.h, fill=color, radius=box.h * 0.25)
+        side = box.h * 0.78
+        inset = (box.h - side) / 2
+        for x in (left + inset * 2, left + box.w - side - inset * 2):
+            b.circle(x + side / 2, bottom + box.h / 2, side / 2 + inset * 0.6, fill="#ffffff")
+            place_emblem(b, emblems, status.lower(), color, x, bottom + inset, side)
+        b.text(left + box.w / 2, bottom + box.h * 0.3, status, layout.fonts["bold"], box.h * 0.55, "#ffffff", "center")
+
+
+class Stats:
+    """`type: stats`: health in a heart, and a pilot's scrap slots as empty frames (a ZEALOT badge for zealots)."""
+
+    def check(self, box, face, layout) -> list[str]:
+        return [] if face.card.health is not None else [f"'{face.card.name}' has no health for box '{box.name}'"]
+
+    def draw(self, b, box, face, layout, emblems, left, bottom):
+        card, bold = face.card, layout.fonts["bold"]
+        side = box.h
+        place_emblem(b, emblems, "health", "#b23a3a", left, bottom, side)
+        b.text(left + side / 2, bottom + side * 0.3, str(card.health), bold, side * 0.42, "#ffffff", "center")
+        x = left + side + side * 0.25
+        if card.scrap_slots:
+            slot = side * 0.8
+            b.text(x, bottom + side * 0.82, "SCRAP SLOTS", bold, side * 0.16, "#666666", "left")
+            for i in range(card.scrap_slots):
+                b.rect(x + i * (slot + side * 0.12), bottom, slot, slot * 0.95, stroke="#7d8a99", width=0.8,
+                       radius=1.2)
+                place_emblem(b, emblems, "scrap", "#d5dbe2", x + i * (slot + side * 0.12) + slot * 0.2, bottom + slot * 0.15,
+                             slot * 0.6)
+        if card.zealot:
+            badge = side * 0.9
+            bx = left + box.w - badge
+            place_emblem(b, emblems, "zealot", "#8c2f2f", bx, bottom + (side - badge) / 2, badge)
+            b.text(bx - side * 0.1, bottom + side * 0.38, "ZEALOT", bold, side * 0.22, "#8c2f2f", "right")
+
+
+def _enemy_name(enemy_id: str) -> str:
+    return enemy_id.replace("-", " ").title()
+
+
+class Placement:
+    """`type: placement`: the scenario's set-up, four columns with their enemies bottom first, the pilots in column 1
+    and the shuttle below it."""
+
+    def check(self, box, face, layout) -> list[str]:
+        return []
+
+    def draw(self, b, box, face, layout, emblems, left, bottom):
+        columns = face.card.placement
+        n = max(4, len(columns))
+        width = box.w / n
+        row = box.h * 0.14
+        regular, bold = layout.fonts["regular"], layout.fonts["bold"]
+        shuttle_h = row * 1.1
+        base = bottom + shuttle_h + row * 0.3
+        b.rect(left + 0.6, bottom, width - 1.2, shuttle_h, fill="#3b5c8c", radius=1.2)
+        b.text(left + width / 2, bottom + shuttle_h * 0.32, "SHUTTLE", bold, row * 0.45, "#ffffff", "center")
+        for i in range(n):
+            x = left + i * width
+            b.rect(x + 0.6, base, width - 1.2, box.h - (base - bottom), stroke="#9aa7b5", width=0.6, radius=1.2)
+            b.text(x + width / 2, bottom + box.h - row * 0.75, str(i + 1), bold, row * 0.55, "#7d8a99", "center")
+            units = (["Pilots"] if i == 0 else []) + [_enemy_name(e) for e in (columns[i] if i < len(columns) else [])]
+            for j, name in enumerate(units):
+                y = base + row * 0.25 + j * row
+                fill = "#dfe8d8" if name == "Pilots" else "#f2dcd4"
+                b.rect(x + 1.4, y, width - 2.8, row * 0.86, fill=fill, radius=1)
+                size = min(row * 0.42, (width - 4) / max(1, len(name)) * 1.7)
+                b.text(x + width / 2, y + row * 0.27, name, regular, size, INK, "center")
+
+
+BOX_KINDS = {"actions": Actions(), "status-edge": StatusEdge(), "stats": Stats(), "placement": Placement()}

@@ -69,7 +69,16 @@ class Engine(Protocol):
     def check_invariants(self, state: GameState) -> None: ...  # raises InvariantError
 
 
-class SoloEngine:
+class AppliesOnCopy:
+    """`apply` for an engine whose states have `copy()`: the move applied in place to a copy."""
+
+    def apply(self, state, action: Action):
+        new = state.copy()
+        self.apply_in_place(new, action)
+        return new
+
+
+class SoloEngine(AppliesOnCopy):
     """The part of the Engine API that is the same for every one-player game whose state says `over` and
     `chance` (None, or the shuffle to sample next): shuffles have too many outcomes to list, so they are
     sampled, and seat 0 acts whenever no shuffle is due."""

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 
-from pnp.engine.api import InvariantError, Result
+from pnp.engine.api import AppliesOnCopy, InvariantError, Result
 from pnp.games.escape_master import moves
 from pnp.games.escape_master.catalog import build_catalog
 from pnp.games.escape_master.prepare import PrepareRules, _empty_round
@@ -20,7 +20,7 @@ from pnp.games.escape_master.state import WILD, Catalog, Stack, State
 MAX_STEPS_PER_ROUND = 3000
 
 
-class EscapeMasterEngine(PrepareRules, ScoringRules):
+class EscapeMasterEngine(PrepareRules, ScoringRules, AppliesOnCopy):
     def __init__(self, catalog: Catalog):
         self.catalog = catalog
 
@@ -98,11 +98,6 @@ class EscapeMasterEngine(PrepareRules, ScoringRules):
         if offered and offered[0] is state and offered[1] == state.steps and offered[2] == player and state.actor == player:
             return list(offered[3])
         return moves.player_actions(state, self.catalog, player)
-
-    def apply(self, state: State, action: tuple) -> State:
-        new = state.copy()
-        self.apply_in_place(new, action)
-        return new
 
     def is_terminal(self, state: State) -> bool:
         return state.phase == "over"

@@ -58,11 +58,6 @@ class EscapingEarthEngine(SoloEngine):
             return self._pending_actions(state, state.pending[-1])
         return PHASES[state.phase](self, state)
 
-    def apply(self, state: State, action: tuple) -> State:
-        new = state.copy()
-        self.apply_in_place(new, action)
-        return new
-
     def apply_in_place(self, state: State, action: tuple) -> None:
         state.resolved = []
         if state.chance:

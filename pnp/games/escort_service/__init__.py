@@ -3,6 +3,7 @@ from pnp.games.escort_service import checks
 from pnp.games.escort_service.boxes import BOX_KINDS
 from pnp.games.escort_service.cards import EscortCard, Settings
 from pnp.games.escort_service.emblems import EMBLEMS
+from pnp.games.escort_service.figures import FIGURES
 from pnp.plugin import GamePlugin
 
 PLUGIN = GamePlugin(
@@ -11,4 +12,6 @@ PLUGIN = GamePlugin(
     checks=checks.check,
     settings_model=Settings,
     box_kinds=BOX_KINDS,
+    figures=FIGURES,
+    playtest="pnp.games.escort_service.playtest:PLAN",
 )

@@ -20,7 +20,7 @@ from pnp.model.common import Bool, Id, Int, StrictModel
 Kind = Literal["shuttle", "column", "pilot", "action", "enemy", "elite", "elite_attack", "elite_move",
                "elite_support", "scrap", "scenario"]
 ELITE_ACTIONS = ("elite_attack", "elite_move", "elite_support")
-SCRAP_EFFECTS = ("armor-plate", "heat-sink", "servo-fist", "long-barrel", "spare-cell", "coolant-loop",
+SCRAP_EFFECTS = ("armor-plate", "heat-sink", "servo-fist", "long-barrel", "spare-cell", "targeting-computer",
                  "repair-drone", "heat-vanes")
 
 
@@ -59,6 +59,14 @@ class EscortCard(Card):
                                        "before it starts")
 
 
+class TeamScaling(StrictModel):
+    """How a scenario changes for a team of this size (ours: the seed plays every size the same)."""
+
+    leave_out: Int = Field(0, ge=0, le=3, description="leave out this many enemies from the top of each column "
+                           "that holds more than one")
+    add: list[Id] = Field(default_factory=list, description="enemies added on top of the last column")
+
+
 class Settings(StrictModel):
     """game.yaml `settings:`: the numbers of a game the engine reads."""
 
@@ -67,5 +75,6 @@ class Settings(StrictModel):
     upgrade_draw: Int = Field(3, ge=1, le=5, description="upgrade cards drawn after a scenario (the seed: 3)")
     upgrade_keep: Int = Field(2, ge=0, le=5, description="of those, at most this many are added (the seed: 2)")
     min_deck: Int = Field(10, ge=4, le=30, description="a pilot's deck never goes below this (the seed: 10)")
+    team: dict[Int, TeamScaling] = Field(default_factory=dict, description="scenario changes per team size")
     max_turns: Int = Field(400, ge=20, le=5000, description="a bound for the engine: a scenario still going after "
                            "this many turns is lost")

@@ -16,7 +16,7 @@ from __future__ import annotations
 from collections import Counter
 
 from pnp.diagnostics import Diagnostic, did_you_mean
-from pnp.games.escort_service.actions import parse
+from pnp.games.escort_service.actions import ACTIONS, DIRECTIONS, MODIFIERS, STATUSES, parse
 from pnp.games.escort_service.cards import ELITE_ACTIONS
 
 MIN_ELITE_DECK = 6
@@ -26,7 +26,7 @@ PROTECTIVE = ("SHIELD", "HIDDEN", "TAUNT")
 
 
 def check(game) -> list[Diagnostic]:
-    return [p for step in (pilots, action_cards, enemies, elites, scenarios, board) for p in step(game)]
+    return [p for step in (pilots, action_cards, enemies, elites, scenarios, team_sizes, icons_for_words, board) for p in step(game)]
 
 
 def _records(game, kind=None):
@@ -159,16 +159,21 @@ def scenarios(game) -> list[Diagnostic]:
             problems.append(record.diagnostic("placement", f"scenario '{card.name}' places {len(card.placement)} "
                                               f"columns; the board has {columns} (write [] for an empty one)", "placement"))
         used = Counter(e for column in card.placement for e in column)
+        # the most of each enemy any team size puts on the table: the scenario's own plus what that size adds
+        needed = Counter(used)
+        for scaling in game.settings.team.values():
+            needed |= used + Counter(scaling.add)
         for i, column in enumerate(card.placement):
             for j, enemy in enumerate(column):
                 if enemy not in copies:
                     problems.append(record.source.diagnostic(record.keypath + ("placement", i, j), "unknown-enemy",
                                     f"scenario '{card.name}' places '{enemy}', which is no enemy"
                                     f"{did_you_mean(enemy, copies)}"))
-        for enemy, n in used.items():
+        for enemy, n in needed.items():
             if enemy in copies and n > copies[enemy]:
-                problems.append(record.diagnostic("placement", f"scenario '{card.name}' places {n} {enemy}, but the "
-                                                  f"game has {copies[enemy]} such card(s)", "placement"))
+                problems.append(record.diagnostic("placement", f"scenario '{card.name}' places {n} {enemy} (with the "
+                                                  f"enemies a team size adds), but the game has {copies[enemy]} such "
+                                                  "card(s)", "placement"))
         if not used:
             problems.append(record.diagnostic("placement", f"scenario '{card.name}' places no enemy", "placement"))
         if card.goal == "survive" and not card.ticks:
@@ -186,6 +191,23 @@ def scenarios(game) -> list[Diagnostic]:
                                               "campaign order", "order") if records else
                         game.manifest_source.diagnostic(("decks",), "order", "the game has no scenario"))
     return problems
+
+
+def icons_for_words(game) -> list[Diagnostic]:
+    """Every action, modifier, direction and status has its icon: the cards print them as icons, so one missing would
+    leave a `{word}` with nothing to draw."""
+    needed = [w.lower() for w in (*ACTIONS, *MODIFIERS, *DIRECTIONS, *STATUSES)]
+    return [game.manifest_source.diagnostic(("icons",), "icon", f"the {name.upper()} icon is missing: declare "
+                                            f"`{name}` under icons: (cards print it)")
+            for name in needed if name not in game.manifest.icons]
+
+
+def team_sizes(game) -> list[Diagnostic]:
+    """The enemies a team size adds exist."""
+    enemies = {r.card.id for r in game.cards() if r.card.kind in ("enemy", "elite")}
+    return [game.manifest_source.diagnostic(("settings", "team", size, "add", i), "unknown-enemy", f"a team of "
+            f"{size} adds '{enemy}', which is no enemy{did_you_mean(enemy, enemies)}")
+            for size, scaling in game.settings.team.items() for i, enemy in enumerate(scaling.add) if enemy not in enemies]
 
 
 def board(game) -> list[Diagnostic]:

@@ -12,7 +12,7 @@ import functools
 import itertools
 import random
 
-from pnp.engine.api import InvariantError, Moves, Result
+from pnp.engine.api import AppliesOnCopy, InvariantError, Moves, Result
 from pnp.games.saucer_escape import assault, events, tracks
 from pnp.games.saucer_escape.actions import TurnActions, explore_options
 from pnp.games.saucer_escape.catalog import HIVEMIND, Catalog, build_catalog
@@ -45,7 +45,7 @@ def _adjust_moves(rerolls: tuple, modifies: tuple) -> Moves:
     return Moves((("assign", ASSIGN_ACTIONS), ("reroll", rerolls), ("modify", modifies)))
 
 
-class SaucerEngine(TurnActions):
+class SaucerEngine(TurnActions, AppliesOnCopy):
     def __init__(self, catalog: Catalog):
         self.catalog = catalog
         self.explore_options = explore_options(catalog.grid)
@@ -101,11 +101,6 @@ class SaucerEngine(TurnActions):
         if state.phase in ("setup-roll", "roll"):
             return []
         return PHASE_ACTIONS[state.phase](self, state)
-
-    def apply(self, state: SaucerState, action: tuple) -> SaucerState:
-        new = state.copy()
-        self.apply_in_place(new, action)
-        return new
 
     def apply_in_place(self, state: SaucerState, action: tuple) -> None:
         state.resolved = []

@@ -94,11 +94,6 @@ class StrandedEngine(SoloEngine):
             return [("chapter", card) for card in s.chapters]
         return self._fight_actions(s)
 
-    def apply(self, s: State, action: tuple) -> State:
-        new = s.copy()
-        self.apply_in_place(new, action)
-        return new
-
     def apply_in_place(self, s: State, action: tuple) -> None:
         s.resolved = []
         if s.chance:

@@ -1,0 +1,222 @@
+"""Escort Service's engine against the seed's example turn and its rules, one situation at a time.
+
+Each test lays a board (units in columns, a hand) and plays moves through
+the engine's own API, as the players would.
+"""
+import random
+
+import pytest
+
+from pnp.games.escort_service.engine import SHUTTLE, EscortEngine
+from pnp.games.escort_service.state import Unit
+
+
+@pytest.fixture(scope="module")
+def engine():
+    from helpers import validated
+
+    return EscortEngine.from_game(validated("escort-service").game)
+
+
+def card(engine, card_id: str, taken=()) -> int:
+    return next(i for i, c in enumerate(engine.catalog.cards) if c.id == card_id and i not in taken)
+
+
+def board(engine, pilots="warrior", columns=(("P0",), (), (), ()), hand=(), scenario=0):
+    """A scenario in progress: `columns` bottom first, "P0" for pilot 0, enemy ids for enemies; pilot 0's hand."""
+    s = engine.initial_state(random.Random(1), pilots=pilots, scenario=scenario)
+    rng = random.Random(2)
+    while s.chance:
+        engine.apply_in_place(s, engine.sample_chance(s, rng))
+    s.units = s.units[:len(s.seats)]
+    s.columns = [[] for _ in range(engine.columns)]
+    for c, column in enumerate(columns):
+        for name in column:
+            if name.startswith("P"):
+                s.columns[c].append(int(name[1:]))
+                continue
+            enemy = engine.catalog.enemies[name]
+            unit = Unit(len(s.units), name, enemy.health, bool(enemy.deck), enemy.zealot, list(enemy.deck))
+            s.units.append(unit)
+            s.columns[c].append(unit.index)
+    seat = s.seats[0]
+    if hand:
+        everything = seat.cards
+        wanted = [card(engine, cid, taken) for cid, taken in _picks(engine, hand)]
+        seat.hand = wanted
+        seat.draw = [c for c in everything if c not in wanted]
+        seat.discard, seat.tucked, seat.playing = [], [], []
+        seat.deck_size = len(seat.cards)  # an upgrade card in hand joined the deck
+    s.pending, s.queue, s.statuses = [], [], {}
+    s.active, s.deciding, s.phase = s.columns[0][0], s.columns[0][0], "pilot"
+    return s
+
+
+def _picks(engine, hand):
+    taken = set()
+    for cid in hand:
+        index = card(engine, cid, taken)
+        taken.add(index)
+        yield cid, frozenset(taken - {index})
+
+
+def play(engine, s, *actions):
+    for action in actions:
+        assert action in engine.legal_actions(s), (action, engine.legal_actions(s))
+        engine.apply_in_place(s, action)
+        engine.check_invariants(s)
+    return s
+
+
+def in_hand(engine, s, card_id, seat=0):
+    return next(c for c in s.seats[seat].hand if engine.catalog.cards[c].id == card_id)
+
+
+# -- the seed's example turn ------------------------------------------------------------------------------------
+def test_the_seeds_example_turn_step_by_step(engine):
+    s = board(engine, columns=(("P0",), ("bruiser",), (), ()),
+              hand=("warrior-stun", "warrior-got-your-attention", "warrior-patch-up", "warrior-cleave"))
+    bruiser = s.columns[1][0]
+    assert s.active == 0  # 1. the Warrior, directly above the shuttle, is the active unit
+    play(engine, s, ("play", in_hand(engine, s, "warrior-stun")))
+    # 2.-4. STUN: 1 MELEE to the Bruiser (the only unit next to it), 1 DELAY to it, 1 HEAT: the Warrior vents right
+    assert s.unit(bruiser).damage == 1 and s.position(bruiser) == (2, 0) and s.position(0) == (1, 0)
+    play(engine, s, ("play", in_hand(engine, s, "warrior-got-your-attention")))
+    # 5.-7. 2 MELEE to the Bruiser, 2 HEAT: two columns right, TAUNT tucked under the Warrior
+    assert s.unit(bruiser).damage == 3 and s.position(0) == (3, 0)
+    assert s.has_status(0, "TAUNT") and engine.catalog.cards[s.seats[0].tucked[0]].id == "warrior-got-your-attention"
+    # 8. the Warrior ends its turn: it discards PATCH UP and keeps CLEAVE
+    play(engine, s, ("stop",), ("drop", in_hand(engine, s, "warrior-patch-up")))
+    seat = s.seats[0]
+    assert [engine.catalog.cards[c].id for c in seat.discard] == ["warrior-stun", "warrior-patch-up"]
+    assert [engine.catalog.cards[c].id for c in seat.hand] == ["warrior-cleave"]
+    # 9. and draws back up to 4 (the turn passes on: the Bruiser's column ticks toward the shuttle)
+    play(engine, s, ("keep",))
+    assert len(seat.hand) == 4 and "warrior-cleave" in [engine.catalog.cards[c].id for c in seat.hand]
+
+
+# -- rules ----------------------------------------------------------------------------------------------------------
+def test_heat_past_the_last_column_is_damage(engine):
+    s = board(engine, columns=(("P0",), (), (), ()), hand=("warrior-whirlwind",))
+    play(engine, s, ("play", in_hand(engine, s, "warrior-whirlwind")))
+    assert s.position(0) == (3, 0) and s.seats[0].damage == 0  # 3 heat from column 1 reaches column 4 exactly
+    s = board(engine, columns=(("P0",), (), (), ()), hand=("warrior-whirlwind", "warrior-haymaker"))
+    play(engine, s, ("play", in_hand(engine, s, "warrior-whirlwind")), ("play", in_hand(engine, s, "warrior-haymaker")))
+    assert s.position(0) == (3, 0) and s.seats[0].damage == 2  # 2 more heat with nowhere to go: 2 damage
+
+
+def test_tick_moves_every_column_toward_the_shuttle(engine):
+    s = board(engine, columns=(("P0",), ("drone",), ("bruiser",), ()), hand=("warrior-jab",))
+    drone, bruiser = s.columns[1][0], s.columns[2][0]
+    play(engine, s, ("stop",), ("keep",))  # ending above the shuttle: 1 heat, into column 2 on top of the drone
+    # column 1 is empty: a TICK brings the drone's column above the shuttle, and the drone acts
+    assert s.ticks == 1 and s.position(bruiser)[0] == 1
+    assert s.position(drone)[0] in (0, 1)
+
+
+def test_enemies_attack_pilots_first_then_the_least_healthy(engine):
+    s = board(engine, pilots="warrior,medic", columns=(("bruiser", "P0"), ("P1",), (), ()))
+    s.seats[1].damage = 5  # the Medic (8) has 3 left, the Warrior (10) 10
+    s.active, s.phase = s.columns[0][0], "enemy-start"
+    engine._run(s)
+    assert s.seats[1].damage == 7 and s.shuttle_damage == 0  # Bruiser's 2 MELEE on the Medic
+
+
+def test_a_zealot_goes_for_the_shuttle_unless_a_taunting_pilot_is_in_reach(engine):
+    s = board(engine, columns=(("raider", "P0"), (), (), ()))
+    s.active, s.phase = s.columns[0][0], "enemy-start"
+    engine._run(s)
+    assert s.shuttle_damage == 2 and s.seats[0].damage == 0
+    s = board(engine, columns=(("raider", "P0"), (), (), ()))
+    s.statuses[0] = [("TAUNT", 0, s.seats[0].draw[0])]
+    s.seats[0].tucked.append(s.seats[0].draw.pop(0))
+    s.active, s.phase = s.columns[0][0], "enemy-start"
+    engine._run(s)
+    assert s.shuttle_damage == 0 and s.seats[0].damage == 2
+
+
+def test_a_hidden_pilot_cannot_be_picked_but_aoe_reaches_it(engine):
+    s = board(engine, columns=(("bruiser", "P0"), (), (), ()))
+    s.statuses[0] = [("HIDDEN", 0, s.seats[0].draw[0])]
+    s.seats[0].tucked.append(s.seats[0].draw.pop(0))
+    s.active, s.phase = s.columns[0][0], "enemy-start"
+    engine._run(s)  # side A: MELEE 2 with no pilot it may pick: the shuttle instead
+    assert s.seats[0].damage == 0 and s.shuttle_damage == 2
+    assert engine._enemy_targets(s, s.columns[1][0] if s.columns[1] else s.columns[0][0],
+                                 engine.catalog.enemies["bruiser"].sides[1][0]) is not None
+
+
+def test_shield_prevents_one_hit_and_poison_adds_one(engine):
+    s = board(engine, columns=(("P0",), ("bruiser",), (), ()), hand=("warrior-jab", "warrior-jab"))
+    bruiser = s.columns[1][0]
+    s.statuses[bruiser] = [("SHIELD", bruiser, -1)]
+    play(engine, s, ("play", in_hand(engine, s, "warrior-jab")))
+    assert s.unit(bruiser).damage == 0 and not s.has_status(bruiser, "SHIELD")
+    s.statuses[bruiser] = [("POISON", 0, -2)]
+    play(engine, s, ("play", in_hand(engine, s, "warrior-jab")))
+    assert s.unit(bruiser).damage == 2
+
+
+def test_a_destroyed_pilot_lies_below_its_column_and_healing_brings_it_back(engine):
+    s = board(engine, pilots="medic,warrior", columns=(("P0", "P1"), (), (), ()), hand=("medic-revive-kit",))
+    s.seats[1].damage = 10
+    engine._destroy(s, 1)
+    assert s.seats[1].down and s.fallen[0] == [1]
+    play(engine, s, ("play", in_hand(engine, s, "medic-revive-kit")), ("target", 1))
+    assert not s.seats[1].down and s.columns[0][-1] == 1 and s.seats[1].damage == 6
+
+
+def test_an_action_with_no_target_does_nothing_and_the_card_goes_on(engine):
+    s = board(engine, columns=(("P0",), (), (), ()), hand=("warrior-stun",))
+    play(engine, s, ("play", in_hand(engine, s, "warrior-stun")))
+    assert s.position(0) == (1, 0)  # nothing to hit or delay; the HEAT still vents
+
+
+def test_advance_stops_at_column_1_and_delay_at_the_last(engine):
+    s = board(engine, columns=(("P0",), (), (), ()))
+    engine._move(s, 0, -2)
+    assert s.position(0) == (0, 0)
+    engine._move(s, 0, 9)
+    assert s.position(0) == (3, 0) and s.seats[0].damage == 0
+
+
+def test_melee_reaches_the_shuttle_only_from_next_to_it(engine):
+    s = board(engine, columns=(("P0",), ("raider",), (), ()))
+    raider = s.columns[1][0]
+    melee = engine.catalog.enemies["raider"].sides[0][0]
+    assert engine._shuttle_in_reach(s, raider, melee)  # column 2, bottom: diagonal to the shuttle
+    s.columns[1].insert(0, s.columns[1].pop())
+    engine._move(s, raider, 1)
+    assert not engine._shuttle_in_reach(s, raider, melee)
+
+
+def test_scrap_goes_to_a_pilot_with_a_free_slot(engine):
+    s = board(engine, columns=(("P0",), ("swarmer",), (), ("bruiser",)), hand=("warrior-jab",))
+    play(engine, s, ("play", in_hand(engine, s, "warrior-jab")))
+    assert s.pending and s.pending[-1][0] == "scrap"
+    play(engine, s, ("give", 0))
+    assert len(s.seats[0].scrap) == 1
+
+
+def test_winning_a_scenario_leads_to_upgrades_that_never_shrink_a_deck_below_10(engine):
+    s = board(engine, columns=(("P0",), ("swarmer",), (), ()), hand=("warrior-jab",))
+    play(engine, s, ("play", in_hand(engine, s, "warrior-jab")))
+    assert s.scenarios_won == 1 and s.pending[-1][0] == "upgrade"
+    assert not any(a[0] == "remove" for a in engine.legal_actions(s))  # 10 cards: nothing may go
+    adds = [a for a in engine.legal_actions(s) if a[0] == "add"]
+    play(engine, s, adds[0])
+    assert s.seats[0].deck_size == 11
+
+
+def test_the_same_seed_replays_the_same_campaign(engine):
+    from pnp.engine.runner import play as play_game
+    from pnp.games.escort_service.policies import POLICIES
+
+    first = play_game(engine, 5, [POLICIES["greedy"]] * 2, keep_trace=True, pilots="gunner,scout")
+    again = play_game(engine, 5, [POLICIES["greedy"]] * 2, keep_trace=True, pilots="gunner,scout")
+    assert first.trace == again.trace and first.result == again.result
+
+
+def test_shuttle_target_is_a_space_below_column_1(engine):
+    s = board(engine, columns=(("P0",), (), (), ()))
+    assert s.position(SHUTTLE) == (0, -1)

@@ -576,8 +576,11 @@ class EscortEngine(SoloEngine):
         col, _ = s.position(target)
         s.columns[col].remove(target)
         self._expire_statuses(s, target)
-        for other, statuses in list(s.statuses.items()):  # its status cards elsewhere go back too (to nowhere)
-            s.statuses[other] = [x for x in statuses if x[1] != target]
+        for other, statuses in list(s.statuses.items()):  # its own status cards under other units end too
+            for entry in [x for x in statuses if x[1] == target]:
+                statuses.remove(entry)
+                if target < len(s.seats):
+                    self._return_status(s, target, entry[2])  # a pilot's card goes back to its discard pile
         if target < len(s.seats):
             s.seats[target].down = True
             s.fallen[col].append(target)

@@ -220,3 +220,14 @@ def test_the_same_seed_replays_the_same_campaign(engine):
 def test_shuttle_target_is_a_space_below_column_1(engine):
     s = board(engine, columns=(("P0",), (), (), ()))
     assert s.position(SHUTTLE) == (0, -1)
+
+
+def test_a_destroyed_pilots_status_cards_go_back_to_its_discard_pile(engine):
+    s = board(engine, pilots="medic,warrior", columns=(("P0", "P1"), (), (), ()))
+    card_under_ally = s.seats[0].draw.pop(0)
+    s.seats[0].tucked.append(card_under_ally)
+    s.statuses[1] = [("SHIELD", 0, card_under_ally)]
+    s.seats[0].damage = 8
+    engine._destroy(s, 0)
+    assert card_under_ally in s.seats[0].discard and not s.statuses[1]
+    engine.check_invariants(s)

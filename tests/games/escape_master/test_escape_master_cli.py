@@ -8,8 +8,8 @@ from pnp.cli import app
 runner = CliRunner()
 
 
-def test_playtest_witnesses_every_card():
-    result = runner.invoke(app, ["playtest", "escape-master", "--games", "120", "--format", "json"])
+def test_playtest_witnesses_every_card(tmp_path):
+    result = runner.invoke(app, ["playtest", "escape-master", "--out", str(tmp_path), "--games", "120", "--format", "json"])
     assert result.exit_code == 0, result.output[-2000:]
     report = json.loads(result.output)
     assert report["ok"] and not report["missing"] and not report["unused_words"]
@@ -18,9 +18,9 @@ def test_playtest_witnesses_every_card():
     assert report["reference"] == ["quick-guide"] and set(report["players"]) == {"greedy", "random"}
 
 
-def test_replay_tells_the_witness_game_step_by_step():
+def test_replay_tells_the_witness_game_step_by_step(tmp_path):
     """The report names where a card first resolved; --replay shows that game, and the card in it, in that round."""
-    report = json.loads(runner.invoke(app, ["playtest", "escape-master", "--games", "12", "--format", "json"]).output)
+    report = json.loads(runner.invoke(app, ["playtest", "escape-master", "--out", str(tmp_path), "--games", "12", "--format", "json"]).output)
     card = "doom-master-kindle"
     seed, round_ = report["first_seen"][card]
     result = runner.invoke(app, ["playtest", "escape-master", "--replay", str(seed)])
@@ -31,9 +31,9 @@ def test_replay_tells_the_witness_game_step_by_step():
     assert int(first.split()[0]) == round_
 
 
-def test_playtest_exits_1_when_a_card_has_no_witness():
+def test_playtest_exits_1_when_a_card_has_no_witness(tmp_path):
     """One short game cannot reach every Story card and Beast Mode: the run must say so and fail."""
-    result = runner.invoke(app, ["playtest", "escape-master", "--games", "1", "--players", "2"])
+    result = runner.invoke(app, ["playtest", "escape-master", "--out", str(tmp_path), "--games", "1", "--players", "2"])
     assert result.exit_code == 1
     assert "error: no witness for 'story-" in result.output
 

@@ -90,15 +90,15 @@ def test_build_writes_print_and_fillable_sheets(project):
     assert "2 + 5 + 3 = 10" in text and "Plasma Leak" in text and "+1 per 4 Artifacts" in text
 
 
-def test_playtest_reports_scores_wins_and_coverage():
-    result = CliRunner().invoke(app, ["playtest", "saucer-escape", "--games", "12"])
+def test_playtest_reports_scores_wins_and_coverage(tmp_path):
+    result = CliRunner().invoke(app, ["playtest", "saucer-escape", "--out", str(tmp_path), "--games", "12"])
     assert "win rate" in result.output and "median" in result.output and "most used" in result.output
     assert result.exit_code == 1 and "error: no witness for 'box:" in result.output  # 12 games cannot reach every box
     assert "first in seed 1000" in result.output.split("least used:")[1]  # where to replay a rare element
 
 
-def test_replay_shows_where_a_rare_element_first_happened():
-    report = json.loads(CliRunner().invoke(app, ["playtest", "saucer-escape", "--games", "14", "--format", "json"]).output)
+def test_replay_shows_where_a_rare_element_first_happened(tmp_path):
+    report = json.loads(CliRunner().invoke(app, ["playtest", "saucer-escape", "--out", str(tmp_path), "--games", "14", "--format", "json"]).output)
     seed, turn = report["first_seen"]["box:escape-pod.2"]
     result = CliRunner().invoke(app, ["playtest", "saucer-escape", "--replay", str(seed)])
     lines = result.output.splitlines()
@@ -107,8 +107,8 @@ def test_replay_shows_where_a_rare_element_first_happened():
     assert int(first.split()[0]) == turn
 
 
-def test_playtest_json():
-    result = CliRunner().invoke(app, ["playtest", "saucer-escape", "--games", "6", "--format", "json"])
+def test_playtest_json(tmp_path):
+    result = CliRunner().invoke(app, ["playtest", "saucer-escape", "--out", str(tmp_path), "--games", "6", "--format", "json"])
     data = json.loads(result.output)
     assert set(data["players"]) == {"random", "greedy", "filler", "besieger", "claws", "veteran"}
     assert data["elements"]["box:turn1"] > 0 and data["missing"]

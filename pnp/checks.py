@@ -110,7 +110,7 @@ def counts(game: Game) -> list[Diagnostic]:
             seen.add(entry.id)
     for i, entry in enumerate(game.manifest.decks):
         deck = game.decks.get(entry.id)
-        if deck is None:
+        if deck is None or deck.unparsed:  # a card with errors of its own: counting comes after fixing it
             continue
         where = ("decks", i)
         if deck.size > MAX_DECK:
@@ -148,7 +148,7 @@ def rules(game: Game) -> list[Diagnostic]:
             problems.append(src.diagnostic(keypath + ("id",), "duplicate-id", f"rule id '{node.id}' is already used; rule and section ids must be unique"))
         ids[node.id] = keypath
     terms = {t.id for t in game.rules.terms}
-    cards = {r.card.id for r in game.cards()}
+    cards = {r.card.id for r in game.cards()} | game.unparsed_ids  # a broken card is reported as such, not as missing
     counts = {d for d in game.decks} | {f"{d}/{r.card.kind}" for d, deck in game.decks.items() for r in deck.cards}
     targets = {"card": cards, "term": terms, "rule": set(ids), "effect": set(game.vocabulary.words), "count": counts}
     for keypath, text in _rule_texts(game.rules, src):
@@ -303,7 +303,7 @@ def _rule_texts(rules_file, src):
 
 def showcase(game: Game) -> list[Diagnostic]:
     """The cards and sheets the rulebook's title page pictures exist."""
-    known = {r.card.id for r in game.cards()} | {entry.id for entry in game.manifest.sheets}
+    known = {r.card.id for r in game.cards()} | {entry.id for entry in game.manifest.sheets} | game.unparsed_ids
     return [game.manifest_source.diagnostic(("rulebook", "showcase", i), "broken-link", f"'{name}' is neither a card "
                                             f"nor a sheet of this game{did_you_mean(name, known)}")
             for i, name in enumerate(game.manifest.rulebook.showcase) if name not in known]
@@ -321,8 +321,10 @@ def layout_references(game: Game, layout: CardLayout) -> list[Diagnostic]:
             if key.endswith("_art") and value not in game.emblems:
                 problems.append(layout.source.diagnostic(("templates", name, "values", key), "unknown-art",
                                                          _no_emblem(value, game.emblems)))
-    known = {"decks": {entry.id for entry in game.manifest.decks}, "kinds": {c.kind for r in game.cards() for c, _ in r.sides()},
-             "cards": {r.card.id for r in game.cards()}}
+    kinds = {c.kind for r in game.cards() for c, _ in r.sides()}
+    kinds |= {str(raw.get("kind")) for d in game.decks.values() for raw in d.model.cards if isinstance(raw, dict)}
+    known = {"decks": {entry.id for entry in game.manifest.decks}, "kinds": kinds,
+             "cards": {r.card.id for r in game.cards()} | game.unparsed_ids}
     for group, names in known.items():
         for key in getattr(layout.backs, group):
             if key not in names:

@@ -49,6 +49,8 @@ class Deck:
     model: DeckFile
     source: Source
     cards: list[CardRecord] = field(default_factory=list)
+    # ids of cards that failed their own check (already reported): not counted, yet not "missing" either
+    unparsed: list[str] = field(default_factory=list)
 
     @property
     def id(self) -> str:
@@ -95,6 +97,16 @@ class Game:
 
     def card(self, card_id: str) -> CardRecord | None:
         return next((r for r in self.cards() if r.card.id == card_id), None)
+
+    @property
+    def complete(self) -> bool:
+        """Every card passed its own check. Checks that count cards report nothing otherwise: the broken card is
+        reported already, and counting without it would only add errors that go away once it is fixed."""
+        return not any(deck.unparsed for deck in self.decks.values())
+
+    @property
+    def unparsed_ids(self) -> set[str]:
+        return {card_id for deck in self.decks.values() for card_id in deck.unparsed}
 
 
 def _read(path: Path, problems: list, within: Path) -> Source | None:
@@ -203,6 +215,9 @@ def _load_deck(folder, entry, card_model, manifest_source, where, problems) -> D
         return None
     deck = Deck(entry, model, source)
     deck.cards = _suited_cards(entry.id, model, source, card_model, problems) + _listed_cards(entry.id, model, source, card_model, problems)
+    listed = {r.card.id for r in deck.cards}
+    deck.unparsed = [str(raw.get("id")) for raw in model.cards
+                     if isinstance(raw, dict) and str(raw.get("id")) not in listed]
     return deck
 
 

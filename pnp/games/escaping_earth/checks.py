@@ -50,6 +50,8 @@ def _records(game, *kinds):
 
 def zone_counts(game) -> list[Diagnostic]:
     """Per track and level: 4 Zone cards and a BOSS; at level 5 also one FINAL BOSS per track."""
+    if not game.complete:  # counts wait until every card passes its own check
+        return []
     zones = game.decks.get("zones")
     if zones is None:
         return []

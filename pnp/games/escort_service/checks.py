@@ -34,6 +34,8 @@ def _records(game, kind=None):
 
 
 def pilots(game) -> list[Diagnostic]:
+    if not game.complete:  # counts wait until every card passes its own check
+        return []
     problems = []
     settings = game.settings
     characters = {r.card.character for r in _records(game, "pilot")}
@@ -123,6 +125,8 @@ def elite_clue(actions) -> str:
 
 
 def elites(game) -> list[Diagnostic]:
+    if not game.complete:  # counts wait until every card passes its own check
+        return []
     problems = []
     for record in _records(game, "elite"):
         deck = [r for r in game.cards() if r.card.kind in ELITE_ACTIONS and r.card.character == record.card.id]
@@ -146,6 +150,8 @@ def elites(game) -> list[Diagnostic]:
 
 
 def scenarios(game) -> list[Diagnostic]:
+    if not game.complete:  # counts wait until every card passes its own check
+        return []
     problems = []
     copies = Counter()
     for record in game.cards():
@@ -211,6 +217,8 @@ def team_sizes(game) -> list[Diagnostic]:
 
 
 def board(game) -> list[Diagnostic]:
+    if not game.complete:  # counts wait until every card passes its own check
+        return []
     shuttles = _records(game, "shuttle")
     numbers = sorted(r.card.number for r in _records(game, "column") if r.card.number)
     problems = []

@@ -95,7 +95,7 @@ class ExampleTurnFigure:
         unknown = set(params) - {"kind"}
         if unknown:
             return [f"example-turn takes no parameters; remove {', '.join(sorted(unknown))}"]
-        ids = {r.card.id for r in game.cards()}
+        ids = {r.card.id for r in game.cards()} | game.unparsed_ids  # a broken card is reported on its own
         missing = [cid for cid in (*EXAMPLE_HAND, "bruiser", "warrior-pilot") if cid not in ids]
         return [f"the example turn needs the cards {', '.join(missing)}"] if missing else []
 

@@ -35,8 +35,10 @@ def setups(game, players: int | None):
     i = 0
     while True:
         size = players or (i % 4) + 1
-        kind = ("random", "greedy", "greedy", "arsenal")[(i // 4) % 4]
-        options = (("pilots", team(size, i // 4)),) + ((("arsenal", True),) if kind == "arsenal" else ())
+        block = i // 4
+        kind = ("random", "greedy", "greedy", "arsenal")[block % 4]
+        # the team shifts by one more every four blocks, so each kind of player meets every team
+        options = (("pilots", team(size, block + block // 4)),) + ((("arsenal", True),) if kind == "arsenal" else ())
         yield Setup((kind,) * size, options)
         i += 1
 

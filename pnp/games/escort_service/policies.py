@@ -3,7 +3,8 @@
 - random: uniform over the kinds of move on offer, then over the moves of that kind;
 - greedy: tries each card in hand and each target one step ahead, on a copy of the state, and keeps the move
   whose outcome it rates best (the shuttle's damage most of all, then foes hurt and destroyed, pilots hurt or
-  down, and pilots kept near the shuttle); it stops when no card improves on stopping, gives scrap to the pilot
+  down, and pilots kept near the shuttle); it stops when no card improves on stopping (and after a turn without a
+  card it trades half its hand for fresh cards, so it never idles), gives scrap to the pilot
   with the most room and adds upgrades at random, the stronger ones likelier;
 - arsenal: the greedy player dealt every upgrade card in its deck from the start (a playtest scenario), so each
   upgrade card is played in every such game.
@@ -84,9 +85,15 @@ def greedy_policy(engine, s, actions, rng):
         return best if base is None or best_score > base else next(a for a in actions if a[0] == "stop")
     if frame == "discard":
         return min(actions, key=lambda a: card_worth(catalog.cards[a[1]]))
-    if frame == "end":  # drop cards that only cost heat
-        drops = [a for a in actions if a[0] == "drop" and card_worth(catalog.cards[a[1]]) < 0]
-        return drops[0] if drops else ("keep",)
+    if frame == "end":  # drop cards that only cost heat; after a turn with no card played, refresh half the hand
+        seat = s.seats[s.pending[-1][1]]
+        drops = [a for a in actions if a[0] == "drop"]
+        useless = [a for a in drops if card_worth(catalog.cards[a[1]]) < 0]
+        if useless:
+            return useless[0]
+        if not seat.used and drops and len(seat.hand) > engine.hand_size // 2:
+            return min(drops, key=lambda a: card_worth(catalog.cards[a[1]]))
+        return ("keep",)
     if frame == "scrap":
         gives = [a for a in actions if a[0] == "give"]
         if not gives:

@@ -2,7 +2,7 @@
 a card's bottom edge, a unit's health and scrap slots, and a scenario's placement on the four columns."""
 from __future__ import annotations
 
-from pnp.games.escort_service.actions import parse
+from pnp.games.escort_service.actions import icon_line, parse
 from pnp.render.backend import place_emblem
 from pnp.render.cards import draw_line_with_icons
 from pnp.text.fit import fit_text
@@ -12,8 +12,6 @@ STATUS_COLORS = {"TAUNT": "#b5462a", "SHIELD": "#3b6a8c", "POISON": "#4f7a2a", "
 
 
 def _lines(card) -> str:
-    from pnp.games.escort_service.actions import icon_line
-
     return "\n".join(icon_line(parse(line)) for line in card.actions)
 
 

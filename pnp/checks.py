@@ -51,7 +51,7 @@ def references(game: Game) -> list[Diagnostic]:
                     problems.append(record.source.diagnostic(keypath + ("suit",), "unknown-suit", f"suit '{card.suit}' "
                                     f"is not defined in any deck{did_you_mean(card.suit, all_suits)}"))
                 if is_image(card.art):
-                    problems += _image_file_problems(game, record, card.art, keypath + ("art",))
+                    problems += _image_file_problems(game, record.source, card.art, keypath + ("art",))
                 elif card.art and card.art not in emblems:
                     problems.append(record.source.diagnostic(keypath + ("art",), "unknown-art", _no_emblem(card.art, emblems)))
     return problems
@@ -63,18 +63,17 @@ def _no_emblem(name: str, emblems) -> str:
     return f"no emblem named '{name}'{did_you_mean(name, emblems)}"
 
 
-def _image_file_problems(game: Game, record, art: str, keypath: tuple) -> list[Diagnostic]:
-    """`record`: anything with the `source` of the file that names the image (a card's record, or a Source)."""
-    record = getattr(record, "source", record)
+def _image_file_problems(game: Game, source, art: str, keypath: tuple) -> list[Diagnostic]:
+    """An image a content file (`source`) names: inside the game's folder, there, and a PNG or JPEG."""
     path, wrong = inside(game.root, art)
     if wrong:
-        return [record.diagnostic(keypath, "outside", f"image {wrong}")]
+        return [source.diagnostic(keypath, "outside", f"image {wrong}")]
     where = f"{game.root.name}/{art}"
     if not path.is_file():
-        return [record.diagnostic(keypath, "missing-image", f"image '{art}' not found (looked for content/{where}); "
+        return [source.diagnostic(keypath, "missing-image", f"image '{art}' not found (looked for content/{where}); "
                                   "put the file there or fix the name")]
     problem = image_problem(path)
-    return [record.diagnostic(keypath, "bad-image", f"'{art}' {problem}")] if problem else []
+    return [source.diagnostic(keypath, "bad-image", f"'{art}' {problem}")] if problem else []
 
 
 def vocabulary(game: Game) -> list[Diagnostic]:

@@ -94,3 +94,14 @@ def walk_legal_moves(engine, state, rng, picks, check_purity=False):
         state = following
         engine.check_invariants(state)
     return state
+
+
+def play_moves(engine, state, *actions, check: bool = True):
+    """Moves through an engine's own API, as a player makes them: each must be legal; the invariants hold after
+    each (unless check is False). Returns the state."""
+    for action in actions:
+        assert action in engine.legal_actions(state), (action, engine.legal_actions(state))
+        engine.apply_in_place(state, action)
+        if check:
+            engine.check_invariants(state)
+    return state

@@ -69,6 +69,24 @@ class Engine(Protocol):
     def check_invariants(self, state: GameState) -> None: ...  # raises InvariantError
 
 
+def shuffled_order(rng: random.Random, n: int) -> tuple[int, ...]:
+    """A shuffle as a chance action: the new order of n things, as indexes into the old one."""
+    order = list(range(n))
+    rng.shuffle(order)
+    return tuple(order)
+
+
+def one_of_each(cards, key) -> list:
+    """The first card of each kind (by `key(card)`), in order: copies of a card are one choice, not several."""
+    seen, found = set(), []
+    for card in cards:
+        kind = key(card)
+        if kind not in seen:
+            seen.add(kind)
+            found.append(card)
+    return found
+
+
 class AppliesOnCopy:
     """`apply` for an engine whose states have `copy()`: the move applied in place to a copy."""
 

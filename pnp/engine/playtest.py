@@ -120,7 +120,7 @@ class Seats:
     seats: int = 0
     wins: int = 0
     scores: list[int] = field(default_factory=list)
-    details: list[dict] = field(default_factory=list)  # each game's Result.details, for the game's summary
+    details: list[dict] = field(default_factory=list)  # Result.details of each game it sat in (once a game)
 
 
 @dataclass
@@ -144,7 +144,8 @@ class PlaytestReport:
             stats.seats += 1
             stats.wins += seat in result.winners
             stats.scores.append(result.scores[seat])
-            stats.details.append(result.details)
+        for kind in dict.fromkeys(players):  # a game's details are about the game: once per kind at its table
+            self.kinds[kind].details.append(result.details)
         self.rounds.append(result.rounds)
         self.steps.append(steps)
 

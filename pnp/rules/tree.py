@@ -198,17 +198,11 @@ def render_text(reference: Reference, text: str, fmt: str) -> str:
             return f'<a href="#{anchor}" color="#1f4f8a">{html.escape(label)}</a>'
         raise ValueError(f"unknown format {fmt}")
 
-    icons = reference.game.manifest.icons
-    words_only = fmt in ("md", "plain") or (fmt == "html" and reference.draw_icon is None)
-
-    def icon(name: str) -> str:
-        return icon_markup(reference, name, fmt)
-
     parts, last = [], 0
     for match in LINK.finditer(text):
-        parts += [_with_icons(text[last:match.start()], icons, escape, icon, words_only), link(match)]
+        parts += [_with_icons(reference, text[last:match.start()], fmt, escape), link(match)]
         last = match.end()
-    text = "".join(parts) + _with_icons(text[last:], icons, escape, icon, words_only)
+    text = "".join(parts) + _with_icons(reference, text[last:], fmt, escape)
     if fmt == "html":
         text = CODE.sub(r"<code>\1</code>", text)
     elif fmt == "pdf":
@@ -238,17 +232,17 @@ def icons_in(reference: Reference, text: str, fmt: str) -> str:
     """Card text for one format: escaped for it, its icons as the format shows them (no links: card text has none)."""
     escape = {"html": lambda t: html.escape(t, quote=False), "pdf": lambda t: html.escape(t, quote=False),
               "md": lambda t: t}.get(fmt, lambda t: t)  # Markdown card text is escaped by the template
-    words_only = fmt in ("md", "plain") or (fmt == "html" and reference.draw_icon is None)
-    return _with_icons(text, reference.game.manifest.icons, escape, lambda name: icon_markup(reference, name, fmt),
-                       words_only)
+    return _with_icons(reference, text, fmt, escape)
 
 
-def _with_icons(text: str, icons, escape, icon, words_only: bool = False) -> str:
+def _with_icons(reference: Reference, text: str, fmt: str, escape) -> str:
     """Escaped text with each `{name}` of a known icon replaced by its markup. Where icons print as their words,
     an icon followed by its own word ("{heat} HEAT 2") reads once ("HEAT 2")."""
+    icons = reference.game.manifest.icons
     if "{" not in text or not icons:
         return escape(text)
-    if words_only:
+    if fmt in ("md", "plain") or (fmt == "html" and reference.draw_icon is None):  # icons print as words
         text = re.sub(r"\{([a-z][a-z0-9-]*)\} ([A-Za-z0-9_-]+)", lambda m: m.group(2) if m.group(1) in icons and
                       icons[m.group(1)].word == m.group(2) else m.group(0), text)
-    return "".join(escape(piece) if kind == "text" else icon(piece) for kind, piece in segments(text, icons))
+    return "".join(escape(piece) if kind == "text" else icon_markup(reference, piece, fmt)
+                   for kind, piece in segments(text, icons))

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import random
 
-from pnp.engine.api import InvariantError, Moves, Result, SoloEngine
+from pnp.engine.api import InvariantError, Moves, Result, SoloEngine, one_of_each, shuffled_order
 from pnp.games.escaping_earth import campaign, combat
 from pnp.games.escaping_earth.catalog import Catalog, build_catalog
 from pnp.games.escaping_earth.combat import hit, living, top, witness, zone_has
@@ -43,13 +43,13 @@ class EscapingEarthEngine(SoloEngine):
     def sample_chance(self, state: State, rng: random.Random) -> tuple:
         kind = state.chance[0]
         if kind == "setup":
-            return ("shuffle-run", tuple(_order(rng, len(p)) for p in (state.deck, *state.zones)))
+            return ("shuffle-run", tuple(shuffled_order(rng, len(p)) for p in (state.deck, *state.zones)))
         if kind == "reshuffle":
-            return ("reshuffle", _order(rng, len(state.discard)))
+            return ("reshuffle", shuffled_order(rng, len(state.discard)))
         track = state.chance[1]
         under = len(state.zones[track]) - (1 if kind == "under" else 0)
         count = state.chance[2] if kind == "level" else under
-        return (kind, track, _order(rng, count))
+        return (kind, track, shuffled_order(rng, count))
 
     def legal_actions(self, state: State) -> list[tuple]:
         if state.over or state.chance:
@@ -614,21 +614,9 @@ class EscapingEarthEngine(SoloEngine):
         state.queue += [("discard-played", card)] + rest
 
 
-def _order(rng: random.Random, n: int) -> tuple[int, ...]:
-    order = list(range(n))
-    rng.shuffle(order)
-    return tuple(order)
-
 
 def _distinct(catalog, cards) -> list[int]:
-    """One card of each kind: two copies of Speed are one choice."""
-    seen, found = set(), []
-    for card in cards:
-        key = catalog.item(card).key
-        if key not in seen:
-            seen.add(key)
-            found.append(card)
-    return found
+    return one_of_each(cards, lambda card: catalog.item(card).key)
 
 
 PHASES = {

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import random
 
-from pnp.engine.api import InvariantError, Moves, Result, SoloEngine
+from pnp.engine.api import InvariantError, Moves, Result, SoloEngine, one_of_each, shuffled_order
 from pnp.games.escort_service.actions import Action
 from pnp.games.escort_service.catalog import Catalog, build_catalog
 from pnp.games.escort_service.state import Seat, State, Unit
@@ -55,14 +55,14 @@ class EscortEngine(SoloEngine):
     def sample_chance(self, s: State, rng: random.Random) -> tuple:
         kind = s.chance[0]
         if kind == "campaign":
-            return ("campaign", _order(rng, len(self.catalog.scrap)),
-                    tuple(_order(rng, len(seat.upgrades)) for seat in s.seats))
+            return ("campaign", shuffled_order(rng, len(self.catalog.scrap)),
+                    tuple(shuffled_order(rng, len(seat.upgrades)) for seat in s.seats))
         if kind == "scenario":
-            return ("scenario", tuple(_order(rng, len(seat.draw)) for seat in s.seats),
-                    tuple(_order(rng, len(unit.deck)) for unit in s.enemies() if unit.elite))
+            return ("scenario", tuple(shuffled_order(rng, len(seat.draw)) for seat in s.seats),
+                    tuple(shuffled_order(rng, len(unit.deck)) for unit in s.enemies() if unit.elite))
         if kind == "reshuffle":  # a pilot's discard pile becomes its draw pile
-            return ("reshuffle", _order(rng, len(s.seats[s.chance[1]].discard)))
-        return ("elite", _order(rng, len(s.units[s.chance[1]].discard)))
+            return ("reshuffle", shuffled_order(rng, len(s.seats[s.chance[1]].discard)))
+        return ("elite", shuffled_order(rng, len(s.units[s.chance[1]].discard)))
 
     def legal_actions(self, s: State) -> list[tuple]:
         if s.over or s.chance:
@@ -708,18 +708,6 @@ def _words(action: Action) -> list[str]:
     return words
 
 
-def _order(rng: random.Random, n: int) -> tuple[int, ...]:
-    order = list(range(n))
-    rng.shuffle(order)
-    return tuple(order)
 
-
-def _distinct(catalog: Catalog, cards) -> list[int]:
-    """One card of each kind (by id): copies are the same choice."""
-    seen, found = set(), []
-    for card in cards:
-        key = catalog.cards[card].id
-        if key not in seen:
-            seen.add(key)
-            found.append(card)
-    return found
+def _distinct(catalog, cards) -> list[int]:
+    return one_of_each(cards, lambda card: catalog.cards[card].id)

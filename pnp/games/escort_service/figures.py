@@ -100,7 +100,7 @@ class ExampleTurnFigure:
         return [f"the example turn needs the cards {', '.join(missing)}"] if missing else []
 
     def _shots(self, game):
-        return example_turn(_engine(game))
+        return example_turn(EscortEngine.from_game(game))
 
     def size(self, params, game):
         rows = -(-len(self._shots(game)) // PER_ROW)
@@ -121,10 +121,6 @@ class ExampleTurnFigure:
             board = " | ".join(f"{n + 1}: {', '.join(column) or '-'}" for n, column in enumerate(shot.columns))
             lines.append(f"{shot.caption} -> {board}")
         return "\n".join(lines)
-
-
-def _engine(game) -> EscortEngine:
-    return EscortEngine.from_game(game)
 
 
 def _panel(b, shot: Snapshot, x: float, y: float) -> None:

@@ -64,14 +64,8 @@ def describe(engine, action) -> str:
     return " ".join(map(str, action))
 
 
-def _campaigns(games: list[dict]) -> list[dict]:
-    """One entry per campaign: the harness lists a game's details once per seat."""
-    return list({id(g): g for g in games}.values())
-
-
 def summary(details: dict[str, list[dict]]) -> list[str]:
     """Per kind of player and team size: campaigns, campaigns won, and how far they got."""
-    details = {kind: _campaigns(games) for kind, games in details.items()}
     scenarios = max((g["reached"] for games in details.values() for g in games), default=0) + 1
     lines = [f"{'player':8} {'pilots':>6} {'campaigns':>9} {'won':>4}   scenarios won (share of campaigns winning "
              f"1..{scenarios})   lost to"]
@@ -90,7 +84,6 @@ def summary(details: dict[str, list[dict]]) -> list[str]:
 
 def charts(details: dict[str, list[dict]]) -> list[Chart]:
     """The share of campaigns that win each scenario, per kind of player."""
-    details = {kind: _campaigns(games) for kind, games in details.items()}
     scenarios = max((g["reached"] for games in details.values() for g in games), default=0) + 1
     series = {kind: [sum(g["scenarios_won"] >= k for g in games) / len(games) for k in range(1, scenarios + 1)]
               for kind, games in details.items()}

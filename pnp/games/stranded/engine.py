@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 
-from pnp.engine.api import InvariantError, Moves, Result, SoloEngine
+from pnp.engine.api import InvariantError, Moves, Result, SoloEngine, one_of_each, shuffled_order
 from pnp.games.stranded.catalog import AGING, CHAPTER, Catalog, build_catalog
 
 LEVELS = ("green", "yellow", "red")
@@ -77,11 +77,11 @@ class StrandedEngine(SoloEngine):
     def sample_chance(self, s: State, rng: random.Random) -> tuple:
         kind = s.chance[0]
         if kind == "setup":
-            return ("setup", _order(rng, len(s.deck)), _order(rng, len(s.dangers)), _order(rng, len(s.aging)),
+            return ("setup", shuffled_order(rng, len(s.deck)), shuffled_order(rng, len(s.dangers)), shuffled_order(rng, len(s.aging)),
                     tuple(sorted(rng.sample(range(len(s.chapters)), self.per_game))))
         if kind == "refill":
-            return ("refill", _order(rng, len(s.discard) + (1 if s.aging else 0)))
-        return ("dangers", _order(rng, len(s.danger_discard)))
+            return ("refill", shuffled_order(rng, len(s.discard) + (1 if s.aging else 0)))
+        return ("dangers", shuffled_order(rng, len(s.danger_discard)))
 
     def legal_actions(self, s: State) -> list[tuple]:
         if s.over or s.chance:
@@ -490,20 +490,9 @@ class StrandedEngine(SoloEngine):
         s.over = True
 
 
-def _order(rng: random.Random, n: int) -> tuple[int, ...]:
-    order = list(range(n))
-    rng.shuffle(order)
-    return tuple(order)
-
 
 def _distinct(catalog, cards) -> list[int]:
-    seen, found = set(), []
-    for card in cards:
-        key = catalog.fight_key[card]
-        if key not in seen:
-            seen.add(key)
-            found.append(card)
-    return found
+    return one_of_each(cards, lambda card: catalog.fight_key[card])
 
 
 def _sort_options(cards) -> list[tuple]:

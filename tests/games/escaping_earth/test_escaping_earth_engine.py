@@ -6,6 +6,7 @@ through the engine's own API, as a player would.
 import random
 
 import pytest
+from helpers import play_moves
 
 from pnp.games.escaping_earth import campaign, combat
 from pnp.games.escaping_earth.cards import TRACKS
@@ -50,10 +51,7 @@ def table(engine, ship="the-wolf", tops=(None, None, None), hand=(), at="air:c2"
 
 
 def play(engine, state, *actions):
-    for action in actions:
-        assert action in engine.legal_actions(state), (action, engine.legal_actions(state))
-        engine.apply_in_place(state, action)
-    return state
+    return play_moves(engine, state, *actions, check=False)
 
 
 # -- the seed's examples ---------------------------------------------------------------------------------

@@ -6,6 +6,7 @@ the engine's own API, as the players would.
 import random
 
 import pytest
+from helpers import play_moves
 
 from pnp.games.escort_service.engine import SHUTTLE, EscortEngine
 from pnp.games.escort_service.state import Unit
@@ -60,12 +61,7 @@ def _picks(engine, hand):
         yield cid, frozenset(taken - {index})
 
 
-def play(engine, s, *actions):
-    for action in actions:
-        assert action in engine.legal_actions(s), (action, engine.legal_actions(s))
-        engine.apply_in_place(s, action)
-        engine.check_invariants(s)
-    return s
+play = play_moves
 
 
 def in_hand(engine, s, card_id, seat=0):

@@ -7,6 +7,7 @@ the fight by drawing them, abilities by using them.
 import random
 
 import pytest
+from helpers import play_moves
 
 from pnp.games.stranded.catalog import AGING
 from pnp.games.stranded.engine import FINALS, StrandedEngine
@@ -50,12 +51,7 @@ def fight(engine, against: str, stack=(), sol=0, life=10, level="red", discard=(
     return state
 
 
-def play(engine, state, *actions):
-    for action in actions:
-        assert action in engine.legal_actions(state), (action, engine.legal_actions(state))
-        engine.apply_in_place(state, action)
-        engine.check_invariants(state)
-    return state
+play = play_moves
 
 
 def drawn(engine, state, key: str) -> int:

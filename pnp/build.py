@@ -8,13 +8,14 @@ from __future__ import annotations
 import functools
 import multiprocessing
 import os
+import shutil
 import signal
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
 
-from pnp.diagnostics import Report
+from pnp.diagnostics import Report, UsageError, did_you_mean
 from pnp.model import Difficulty
 from pnp.output import build_lock, disk_full_or_locked, staged
 from pnp.project import Project
@@ -30,28 +31,91 @@ from pnp.validate import validate
 class Job:
     path: str  # relative to the game's output folder: a file, or a folder for a job that writes several (card images)
     render: Callable[[Path], object]
+    deck: str | None = None  # the deck whose cards it prints, if any (`pnp build --deck`)
 
 
 @dataclass
 class BuildResult:
     out_dir: Path
     files: list[str] = field(default_factory=list)
+    kept: list[str] = field(default_factory=list)  # what an earlier build made and this one kept as it was
 
 
 def build(root: Path, game_id: str, out_root: Path, difficulty: Difficulty | None = None,
           progress: Callable[[str], None] | None = None, images: bool = False,
-          booklets: bool = False) -> tuple[BuildResult | None, Report]:
+          booklets: bool = False, only: tuple[str, ...] = (), decks: tuple[str, ...] = ()) -> tuple[BuildResult | None, Report]:
+    """Validate, render into a staging folder, then swap it in for the game's output folder.
+
+    A whole build replaces the folder, keeping only the card images of an earlier `--images` build when this
+    one makes none. A partial one (`only` some parts, or some `decks`) starts from the earlier output and
+    renders just what it names: the rest is kept as it was."""
     project, report = validate(root, game_id)
     if project is None:
         return None, report
+    unknown = [deck for deck in decks if deck not in project.game.decks]
+    if unknown:
+        raise UsageError(f"no deck '{unknown[0]}' in {game_id}{did_you_mean(unknown[0], project.game.decks)}; "
+                         f"its decks: {', '.join(project.game.decks) or 'none'}")
     out_dir = out_root / (f"{game_id}-{difficulty.value}" if difficulty else game_id)
-    jobs = plan(project, difficulty, images, booklets)
+    jobs = select(plan(project, difficulty, images or "images" in only, booklets), only, decks)
+    partial = bool(only or decks)
+    if partial and not jobs:
+        raise UsageError(f"nothing to build: {game_id} has no {' or '.join(only) or 'files'} "
+                         f"{'for deck ' + ', '.join(decks) if decks else ''}".rstrip() + " (rules and sheets belong to no deck)")
     with build_lock(out_root), staged(out_dir) as stage, disk_full_or_locked(out_dir):
+        made = {job.path.split("/")[0] for job in jobs}
+        kept = [name for name in carry_over(out_dir, stage, partial, made) if name not in made]
         for job in jobs:
+            clear(stage / job.path)  # a file carried over is a link to the old output: never written through
             (stage / job.path).parent.mkdir(parents=True, exist_ok=True)
         render_all(jobs, stage, progress)
         files = sorted(str(path.relative_to(stage)) for path in stage.rglob("*") if path.is_file())
-    return BuildResult(out_dir, files), report
+    return BuildResult(out_dir, files, kept), report
+
+
+def select(jobs: list[Job], only: tuple[str, ...], decks: tuple[str, ...]) -> list[Job]:
+    """The jobs of the parts and decks asked for (all of them when none are named)."""
+    if only:
+        jobs = [job for job in jobs if part_of(job) in only]
+    if decks:  # that deck's files only
+        jobs = [job for job in jobs if job.deck in decks]
+    return jobs
+
+
+def part_of(job: Job) -> str:
+    folder = job.path.split("/")[0]
+    return {"print-on-demand": "pod"}.get(folder, folder.split("-")[0])
+
+
+def carry_over(out_dir: Path, stage: Path, everything: bool, made: set[str]) -> list[str]:
+    """Bring the earlier output's files into the stage as hard links (no copying, and the old files stay
+    untouched): all of them for a partial build, else only card images this build does not make."""
+    if not out_dir.is_dir() or out_dir.is_symlink():
+        return []
+    kept = []
+    for top in sorted(out_dir.iterdir()):
+        if top.is_symlink() or (not everything and (top.name != "images" or "images" in made)):
+            continue
+        if top.is_dir():
+            shutil.copytree(top, stage / top.name, copy_function=_link_or_copy, symlinks=True, dirs_exist_ok=True)
+        elif top.is_file():
+            _link_or_copy(top, stage / top.name)
+        kept.append(top.name)
+    return kept
+
+
+def _link_or_copy(source, target) -> None:
+    try:
+        os.link(source, target)
+    except OSError:  # a file system without hard links
+        shutil.copy2(source, target)
+
+
+def clear(path: Path) -> None:
+    if path.is_symlink() or path.is_file():
+        path.unlink()
+    elif path.is_dir():
+        shutil.rmtree(path)
 
 
 _JOBS: list[Job] = []  # the jobs of the running build, inherited by forked workers
@@ -112,8 +176,8 @@ def plan(project: Project, difficulty: Difficulty | None, images: bool = False, 
     jobs = _rules_jobs(project, difficulty, booklets)
     if images:
         for deck in _printed_decks(project, difficulty):  # two jobs a deck: they run side by side
-            jobs.append(Job(f"images/{deck}", lambda p, d=deck: card_pngs(project, d, difficulty, p)))
-            jobs.append(Job(f"images/{deck}/tabletop-simulator", lambda p, d=deck: tabletop_deck(project, d, difficulty, p)))
+            jobs.append(Job(f"images/{deck}", lambda p, d=deck: card_pngs(project, d, difficulty, p), deck))
+            jobs.append(Job(f"images/{deck}/tabletop-simulator", lambda p, d=deck: tabletop_deck(project, d, difficulty, p), deck))
     for sheet_id, sheet in project.game.sheets.items():
         jobs += _sheet_jobs(project, sheet_id, sheet.kind)
     if project.game.decks:
@@ -154,14 +218,14 @@ def _card_jobs(project: Project, difficulty: Difficulty | None) -> list[Job]:
         folder = f"home-{name}"
         jobs.append(Job(f"{folder}/calibration.pdf", lambda p, n=name: outputs.calibration_pdf(project, n, p)))
         for deck in _printed_decks(project, difficulty):
-            jobs.append(Job(f"{folder}/{deck}.pdf", lambda p, d=deck, n=name: outputs.home_deck_pdf(project, d, n, difficulty, p)))
+            jobs.append(Job(f"{folder}/{deck}.pdf", lambda p, d=deck, n=name: outputs.home_deck_pdf(project, d, n, difficulty, p), deck))
     for name in project.print_setup.fold:
         for deck in _printed_decks(project, difficulty):
-            jobs.append(Job(f"fold-{name}/{deck}.pdf", lambda p, d=deck, n=name: outputs.fold_deck_pdf(project, d, n, difficulty, p)))
+            jobs.append(Job(f"fold-{name}/{deck}.pdf", lambda p, d=deck, n=name: outputs.fold_deck_pdf(project, d, n, difficulty, p), deck))
     for vendor in project.print_setup.vendors:  # one file per vendor profile in layouts/common/paper.yaml
         for deck in _printed_decks(project, difficulty):
             jobs.append(Job(f"print-on-demand/{deck}-{vendor}.pdf",
-                            lambda p, d=deck, v=vendor: outputs.pod_deck_pdf(project, d, v, difficulty, p)))
+                            lambda p, d=deck, v=vendor: outputs.pod_deck_pdf(project, d, v, difficulty, p), deck))
     return jobs
 
 

@@ -58,9 +58,11 @@ def references(game: Game) -> list[Diagnostic]:
 
 
 def _no_emblem(name: str, emblems) -> str:
-    if not emblems:
-        return f"no emblem named '{name}': this game has no vector emblems; use an image file (art: art/{name}.png)"
-    return f"no emblem named '{name}'{did_you_mean(name, emblems)}"
+    hint = did_you_mean(name, emblems)
+    if hint:
+        return f"no emblem named '{name}'{hint}"
+    listed = f"; the emblems are {', '.join(sorted(emblems))}" if len(emblems) <= 12 else ""
+    return f"no emblem named '{name}'{listed}; or use an image file (art: art/{name}.png)"
 
 
 def _image_file_problems(game: Game, source, art: str, keypath: tuple) -> list[Diagnostic]:
@@ -152,7 +154,7 @@ def rules(game: Game) -> list[Diagnostic]:
     targets = {"card": cards, "term": terms, "rule": set(ids), "effect": set(game.vocabulary.words), "count": counts}
     for keypath, text in _rule_texts(game.rules, src):
         for kind, target in LINK.findall(text):
-            if target not in targets[kind]:
+            if target not in targets[kind] and not (kind == "card" and game.names_card(target)):
                 problems.append(src.diagnostic(keypath, "broken-link", f"{{{kind}:{target}}} points at nothing{did_you_mean(target, targets[kind])}"))
     problems += _figures(game)
     for word in game.vocabulary.words.values():
@@ -305,7 +307,7 @@ def showcase(game: Game) -> list[Diagnostic]:
     known = {r.card.id for r in game.cards()} | {entry.id for entry in game.manifest.sheets} | game.unparsed_ids
     return [game.manifest_source.diagnostic(("rulebook", "showcase", i), "broken-link", f"'{name}' is neither a card "
                                             f"nor a sheet of this game{did_you_mean(name, known)}")
-            for i, name in enumerate(game.manifest.rulebook.showcase) if name not in known]
+            for i, name in enumerate(game.manifest.rulebook.showcase) if name not in known and not game.names_card(name)]
 
 
 def layout_references(game: Game, layout: CardLayout) -> list[Diagnostic]:
@@ -326,7 +328,7 @@ def layout_references(game: Game, layout: CardLayout) -> list[Diagnostic]:
              "cards": {r.card.id for r in game.cards()} | game.unparsed_ids}
     for group, names in known.items():
         for key in getattr(layout.backs, group):
-            if key not in names:
+            if key not in names and not (group != "decks" and game.unreadable_decks):  # its cards may be unread
                 what = group[:-1]
                 problems.append(layout.source.diagnostic(("backs", group, key), f"unknown-{what}", f"no {what} "
                                 f"'{key}' in this game{did_you_mean(key, names)}", on_key=True))

@@ -7,6 +7,7 @@ playtest found an unplayable card; 2 bad usage (unknown game, bad option);
 from __future__ import annotations
 
 import json
+import os
 import signal
 import sys
 import time
@@ -17,7 +18,8 @@ from typing import Optional
 
 import typer
 
-from pnp.diagnostics import ExitCode, Report, did_you_mean, printable
+from pnp.diagnostics import ExitCode, Report, UsageError, did_you_mean, printable
+from pnp.discovery import find_root as game_root
 from pnp.discovery import game_ids
 from pnp.model import Difficulty
 
@@ -26,8 +28,40 @@ app = typer.Typer(add_completion=False, no_args_is_help=True,
 
 INTERRUPTED = 130  # Ctrl-C or SIGTERM, as shells report it
 MAX_GAMES = 100_000  # a playtest keeps every game's result: bounded, so no option can eat the machine
-RootOption = typer.Option(Path("."), "--root", help="Project folder holding content/ and layouts/.")
+
+
+def _project_root(value: Optional[Path]) -> Path:
+    return value if value is not None else game_root(Path("."))
+
+
+RootOption = typer.Option(None, "--root", callback=_project_root, show_default=False,
+                          help="Project folder holding content/ (and layouts/). Default: the nearest folder from here "
+                          "upwards that has a content/ folder, as git finds a repository.")
+OutOption = typer.Option(None, "--out", show_default=False, help="Output folder (default: output/ in the project).")
 DebugOption = typer.Option(False, "--debug", help="Show a traceback on internal errors.")
+
+
+def _show_version(value: bool) -> None:
+    if value:
+        from pnp import __version__
+
+        typer.echo(f"pnp {__version__}")
+        raise typer.Exit(ExitCode.OK)
+
+
+@app.callback()
+def _options(version: bool = typer.Option(False, "--version", is_eager=True, callback=_show_version,
+                                          help="Show pnp's version and exit.")):
+    """pnp: print-and-play pipeline. Content in content/, layouts in layouts/, PDFs in output/."""
+
+
+class BuildPart(str, Enum):
+    home = "home"
+    fold = "fold"
+    pod = "pod"
+    images = "images"
+    sheets = "sheets"
+    rules = "rules"
 
 
 class OutputFormat(str, Enum):
@@ -63,6 +97,15 @@ def _games(root: Path, game: str | None) -> list[str]:
     return [game]
 
 
+def _output_folder(out: str | None, root: Path) -> Path:
+    if out is None:
+        return root / "output"
+    if not out.strip():
+        typer.echo("error: --out is empty; name the output folder")
+        raise typer.Exit(ExitCode.USAGE)
+    return Path(out)
+
+
 def _guard(debug: bool, work):
     """Run a command body: internal errors become one line and exit 3, unless --debug."""
     from pnp.output import OutputError
@@ -74,9 +117,12 @@ def _guard(debug: bool, work):
     except KeyboardInterrupt:  # Ctrl-C, or SIGTERM (see main): clean-up has run, nothing half-written is left
         typer.echo("interrupted; the output folder was left as it was", err=True)
         raise typer.Exit(INTERRUPTED)
-    except OutputError as exc:
-        typer.echo(f"error: {exc}")
+    except (OutputError, UsageError) as exc:
+        typer.echo(f"error: {printable(str(exc))}")
         raise typer.Exit(ExitCode.USAGE)
+    except BrokenPipeError:  # the reader went away (pnp list | head): nothing more to say to it
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        raise typer.Exit(ExitCode.OK)
     except Exception as exc:  # noqa: BLE001 - the one place that turns bugs into exit 3
         if debug:
             traceback.print_exc()
@@ -153,30 +199,40 @@ def validate(game: Optional[str] = typer.Argument(None, help="Game id; all games
 def build(game: Optional[str] = typer.Argument(None, help="Game id; every game if omitted."),
           all_games: bool = typer.Option(False, "--all", help="Build every game (the default without GAME)."),
           difficulty: Optional[Difficulty] = typer.Option(None, "--difficulty", help="Leave out cards above this colour."),
-          out: str = typer.Option("output", "--out", help="Output folder."),
+          out: Optional[str] = OutOption,
           images: bool = typer.Option(False, "--images", help="Also write card PNGs (300 DPI, with bleed) and "
                                       "Tabletop Simulator deck sheets into OUT/<game>/images/<deck>/."),
           booklets: bool = typer.Option(False, "--booklets", help="Also write the rulebook as booklets: half-size "
                                         "pages two to a side, for double-sided printing, folding and stapling."),
+          only: list[BuildPart] = typer.Option([], "--only", help="Build only these parts (repeat the option for more); "
+                                               "the rest of an earlier build is kept as it was."),
+          deck: list[str] = typer.Option([], "--deck", help="Build only this deck's files (repeatable); the rest of "
+                                         "an earlier build is kept as it was."),
           root: Path = RootOption, debug: bool = DebugOption):
     """Validate, then render every PDF into OUT/<game>/. Nothing is replaced unless all of it succeeds."""
     from pnp.build import build as run
 
-    if not out.strip():
-        typer.echo("error: --out is empty; name the output folder")
+    out_dir = _output_folder(out, root)
+
+    if deck and not game:
+        typer.echo("error: --deck needs a GAME")
         raise typer.Exit(ExitCode.USAGE)
 
     def work():
         ok = True
         for game_id in _games(root, None if all_games else game):
             with _progress(f"building {game_id}") as step:
-                result, report = run(root, game_id, Path(out), difficulty, progress=step, images=images, booklets=booklets)
+                result, report = run(root, game_id, out_dir, difficulty, progress=step, images=images, booklets=booklets,
+                                     only=tuple(part.value for part in only), decks=tuple(deck))
             _report(report)
             if result is None:
                 typer.echo(f"{game_id}: not built; output/ left as it was")
                 ok = False
             else:
                 typer.echo(f"{game_id}: {len(result.files)} files in {result.out_dir}")
+                if result.kept:
+                    typer.echo(f"  kept from an earlier build, as it was: {', '.join(f'{k}/' for k in result.kept)}"
+                               + ("" if only or deck else " (build with --images to bring the card images up to date)"))
         return ok
 
     raise typer.Exit(ExitCode.OK if _guard(debug, work) else ExitCode.INVALID)
@@ -193,7 +249,8 @@ def playtest(game: Optional[str] = typer.Argument(None, help="Game id; every gam
              format: OutputFormat = typer.Option(OutputFormat.text, "--format"),
              replay: Optional[int] = typer.Option(None, "--replay", help="Print one game of this playtest step by step: "
                                                   "its seed, as the report's witnesses and 'first in seed' name it."),
-             out: str = typer.Option("output", "--out", help="Output folder: reports and charts go to OUT/playtest/GAME/."),
+             out: Optional[str] = typer.Option(None, "--out", show_default=False, help="Output folder (default: output/ in "
+                                               "the project): reports and charts go to OUT/playtest/GAME/."),
              root: Path = RootOption, debug: bool = DebugOption):
     """Play many seeded games; print coverage and statistics, and keep them (text, JSON, charts) in the
     output folder. Exit 1 if any card or element has no witness."""
@@ -208,9 +265,7 @@ def playtest(game: Optional[str] = typer.Argument(None, help="Game id; every gam
     if game is None and (replay is not None or players is not None):
         typer.echo("error: --replay and --players need a GAME")
         raise typer.Exit(ExitCode.USAGE)
-    if not out.strip():
-        typer.echo("error: --out is empty; name the output folder")
-        raise typer.Exit(ExitCode.USAGE)
+    out_dir = _output_folder(out, root)
 
     def play_one(game_id: str, every_game: bool):
         project, report = run(root, game_id)
@@ -236,7 +291,7 @@ def playtest(game: Optional[str] = typer.Argument(None, help="Game id; every gam
             return True
         with _progress(f"playing {game_id}", total=games or plan.default_games) as step:
             result = harness.run(plan, project.game, games, seed, players, difficulty, progress=step)
-        folder = _write_playtest(result, Path(out) / "playtest" / game_id)
+        folder = _write_playtest(result, out_dir / "playtest" / game_id)
         if format == OutputFormat.json:
             reports[game_id] = json.loads(result.to_json())
         else:
@@ -290,7 +345,7 @@ def rules(game: str = typer.Argument(..., help="Game id."),
         if format == RulesFormat.pdf:
             from pnp.render.rulebook import rulebook_pdf
 
-            target = out or Path("output") / game / "rules" / f"rulebook-{paper.value}{'-booklet' if booklet else ''}.pdf"
+            target = out or root / "output" / game / "rules" / f"rulebook-{paper.value}{'-booklet' if booklet else ''}.pdf"
             write_file(target, lambda tmp: rulebook_pdf(project, difficulty, paper.value, tmp, booklet))
             typer.echo(f"wrote {target}")
             return True
@@ -300,6 +355,33 @@ def rules(game: str = typer.Argument(..., help="Game id."),
             typer.echo(f"wrote {out}")
         else:
             typer.echo(text, nl=False)
+        return True
+
+    raise typer.Exit(ExitCode.OK if _guard(debug, work) else ExitCode.INVALID)
+
+
+@app.command()
+def card(game: str = typer.Argument(..., help="Game id."),
+         card_id: str = typer.Argument(..., metavar="ID", help="The card's id."),
+         out: Optional[str] = typer.Option(None, "--out", show_default=False, help="Output folder (default: output/ in "
+                                           "the project); the images go to OUT/cards/GAME/."),
+         root: Path = RootOption, debug: bool = DebugOption):
+    """One card's front and back as PNG (300 DPI, with the bleed), for a quick look: OUT/cards/GAME/ID.png and ID-back.png."""
+    from pnp.render.card_images import one_card
+    from pnp.validate import validate as run
+
+    out_dir = _output_folder(out, root)
+
+    def work():
+        project, report = run(root, _games(root, game)[0])
+        if project is None:
+            _report(report)
+            return False
+        known = project.faces.fronts
+        if card_id not in known:
+            raise UsageError(f"no card '{card_id}' in {game}{did_you_mean(card_id, known)}")
+        for path in one_card(project, card_id, out_dir / "cards" / game):
+            typer.echo(f"wrote {path}")
         return True
 
     raise typer.Exit(ExitCode.OK if _guard(debug, work) else ExitCode.INVALID)
@@ -316,6 +398,53 @@ def schema(out: Optional[Path] = typer.Option(None, "--out", help="Folder for th
             typer.echo(f"wrote {path}")
 
     _guard(debug, work)
+
+
+class StarterKind(str, Enum):
+    deck = "deck"
+    sheet = "sheet"
+    playmat = "playmat"
+
+
+@app.command()
+def init(folder: Path = typer.Argument(Path("."), help="The project folder to make (made if missing)."),
+         game: str = typer.Option("my-game", "--game", help="Id of the starter game."),
+         kind: StarterKind = typer.Option(StarterKind.deck, "--kind", help="deck; sheet or playmat add a score sheet "
+                                          "or a playmat to the deck."),
+         debug: bool = DebugOption):
+    """Make a project folder with one starter game that validates and builds at once."""
+    from pnp.starter import init_project
+
+    def work():
+        _created(folder, init_project(folder, game, kind.value), game)
+
+    _guard(debug, work)
+
+
+@app.command()
+def new(game: str = typer.Argument(..., help="Id of the new game: lower-case letters, digits and hyphens."),
+        kind: StarterKind = typer.Option(StarterKind.deck, "--kind", help="deck: a small deck with a back, an image "
+                                         "and rules; sheet adds a score sheet, playmat a playmat."),
+        root: Path = RootOption, debug: bool = DebugOption):
+    """Add a starter game to the project: content/GAME/ and layouts/GAME/, ready to validate and build."""
+    from pnp.starter import new_game
+
+    def work():
+        _created(root, new_game(root, game, kind.value), game)
+
+    _guard(debug, work)
+
+
+def _created(root: Path, written: list[Path], game: str) -> None:
+    """Say what was made, write the schemas its files name, and what to run next."""
+    from pnp.schemas import write_schemas
+
+    for path in written:
+        typer.echo(f"created {path}")
+    schemas = write_schemas(root, root / "schemas")
+    typer.echo(f"wrote {len(schemas)} JSON Schemas into {root / 'schemas'} (for editor autocompletion)")
+    where = "" if root == Path(".") else f"cd {root} && "
+    typer.echo(f"next: {where}pnp validate {game} && pnp build {game}")
 
 
 class _progress:

@@ -8,6 +8,7 @@ manifest (pnp.discovery); this module only uses what the plugin declares.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 from pathlib import Path
 from typing import Any
 
@@ -82,14 +83,18 @@ class Game:
     card_model: type[Card] = Card  # the plugin's card model with the fields game.yaml declares
     vocabulary: Vocabulary = field(default_factory=lambda: Vocabulary([]))
     settings: Any = None  # the plugin's settings model, checked; or game.yaml's settings as written
+    unreadable_decks: list[str] = field(default_factory=list)  # ids of decks whose file failed to load (reported)
 
     @property
     def id(self) -> str:
         return self.manifest.id
 
-    @property
+    @cached_property
     def emblems(self) -> dict:
-        return self.plugin.emblems
+        """The emblems every game has (pnp.emblems), and the game package's own, which win on a shared name."""
+        from pnp.emblems import EMBLEMS
+
+        return {**EMBLEMS, **self.plugin.emblems}
 
     def cards(self):
         for deck in self.decks.values():
@@ -100,9 +105,15 @@ class Game:
 
     @property
     def complete(self) -> bool:
-        """Every card passed its own check. Checks that count cards report nothing otherwise: the broken card is
-        reported already, and counting without it would only add errors that go away once it is fixed."""
-        return not any(deck.unparsed for deck in self.decks.values())
+        """Every deck file was read and every card passed its own check. Checks that count cards report nothing
+        otherwise: the broken file or card is reported already, and counting without it would only add errors that
+        go away once it is fixed."""
+        return not self.unreadable_decks and not any(deck.unparsed for deck in self.decks.values())
+
+    def names_card(self, card_id: str) -> bool:
+        """Whether a reference to `card_id` may stand: a card of the game, a card that failed its own check, or any
+        id at all while a deck file cannot be read (its cards are unknown, so nothing "points at nothing")."""
+        return bool(self.unreadable_decks) or card_id in self.unparsed_ids or self.card(card_id) is not None
 
     @property
     def unparsed_ids(self) -> set[str]:
@@ -136,13 +147,15 @@ def load_game(folder: Path, plugin: GamePlugin, manifest_source: Source, manifes
     if plugin.settings_model is not None:
         settings, errors = parse_model(manifest_source, plugin.settings_model, manifest.settings, ("settings",))
         problems += errors
-    decks = {}
+    decks, unreadable = {}, []
     for i, entry in enumerate(manifest.decks):
         if entry.id in decks:
             continue  # a second deck of the same id: reported by the generic checks
         deck = _load_deck(folder, entry, card_model, manifest_source, ("decks", i, "file"), problems)
         if deck:
             decks[entry.id] = deck
+        else:
+            unreadable.append(entry.id)
     sheets = {}
     for i, entry in enumerate(manifest.sheets):
         if entry.id in sheets:
@@ -153,7 +166,7 @@ def load_game(folder: Path, plugin: GamePlugin, manifest_source: Source, manifes
             sheets[entry.id] = Sheet(entry.id, entry.kind, model, source)
     rules, rules_source = _load_rules(folder, manifest.rules, manifest_source, problems)
     game = Game(folder, plugin, manifest, manifest_source, decks, rules, rules_source, sheets, card_model, vocabulary,
-                settings)
+                settings, unreadable)
     return game, problems
 
 

@@ -22,6 +22,10 @@ class ExitCode(IntEnum):
     INTERNAL = 3  # a bug in pnp itself (run with --debug for the traceback)
 
 
+class UsageError(Exception):
+    """A command asked for something that is not there (a deck, a card): exit 2 with its message."""
+
+
 @dataclass(frozen=True, order=True)
 class Diagnostic:
     path: str
@@ -37,13 +41,22 @@ class Diagnostic:
 
 @dataclass
 class Report:
+    """Diagnostics, each once: one problem found by two checks (or by one check twice) is one line and one count."""
+
     diagnostics: list[Diagnostic] = field(default_factory=list)
 
+    def __post_init__(self):
+        self.diagnostics = list(dict.fromkeys(self.diagnostics))
+        self._seen = set(self.diagnostics)
+
     def add(self, diagnostic: Diagnostic) -> None:
-        self.diagnostics.append(diagnostic)
+        if diagnostic not in self._seen:
+            self._seen.add(diagnostic)
+            self.diagnostics.append(diagnostic)
 
     def extend(self, diagnostics) -> None:
-        self.diagnostics.extend(diagnostics)
+        for diagnostic in diagnostics:
+            self.add(diagnostic)
 
     @property
     def errors(self) -> list[Diagnostic]:
@@ -54,8 +67,7 @@ class Report:
         return not self.errors
 
     def sorted(self) -> list[Diagnostic]:
-        # one problem found by two checks is reported once
-        return sorted(set(self.diagnostics))
+        return sorted(self.diagnostics)
 
     def to_text(self) -> str:
         return "\n".join(d.format() for d in self.sorted())

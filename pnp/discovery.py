@@ -27,6 +27,16 @@ from pnp.source import Source
 ENTRY_POINT_GROUP = "pnp.games"
 
 
+def find_root(start: Path) -> Path:
+    """The project a command run in `start` works on: the nearest folder from `start` upwards that holds a
+    content/ folder (as git finds a repository), or `start` itself when none does."""
+    here = Path(".")
+    for folder in (start, *start.resolve().parents):
+        if (folder / "content").is_dir():
+            return here if folder == start else folder
+    return here
+
+
 def game_ids(root: Path) -> list[str]:
     """Every game of the project at `root`, sorted: the folders of content/ that hold a game.yaml."""
     content = root / "content"

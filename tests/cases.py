@@ -7,7 +7,7 @@ on the fixture project.
 import json
 from pathlib import Path
 
-from helpers import DATA, FIXTURE_GAME, GAMES
+from helpers import DATA, FIXTURE_GAME, GAMES, own_copy
 
 
 def _cases() -> list[tuple[str, Path]]:
@@ -44,9 +44,10 @@ def parse_case(path: Path) -> dict:
 def apply_case(case: dict, root: Path) -> int | None:
     """Write the broken input; return the line of the patched text, if a patch."""
     if "replaces" in case:  # the whole case file, comments included, so line numbers match it
+        (root / case["replaces"]).parent.mkdir(parents=True, exist_ok=True)  # a project's own layouts/common file
         (root / case["replaces"]).write_text(case["text"])
         return None
-    target = root / case["patch"]
+    target = own_copy(root, case["patch"])
     text = target.read_text()
     assert case["find"] in text, f"{case['find']!r} not found in {case['patch']}: update the case"
     index = text.index(case["find"])

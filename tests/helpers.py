@@ -1,9 +1,9 @@
 """Helpers for every test module. Projects the tests run on: the real one (content/, layouts/) and the fixture game's.
 
 The fixture game (tests/data/fixture/) is content and layouts only, with no
-Python package; `fixture_root()` puts it together with the real layouts/common
-and layouts/templates into a project of its own, so it runs through exactly
-the code the real games do. Every game found in either project is in GAMES,
+Python package; `fixture_root()` makes it a project of its own (pnp's packaged
+layouts/common and rule templates serve it, as they serve any project), so it
+runs through exactly the code the real games do. Every game found in either project is in GAMES,
 and the generic tests (test_games.py, test_cases.py) run over all of them.
 """
 import atexit
@@ -28,13 +28,23 @@ GAMES = REAL_GAMES + FIXTURE_GAMES
 
 
 def assemble_fixture(target: Path) -> Path:
-    """The fixture project in `target`: its content and layouts, the real common layouts, templates and schemas."""
+    """The fixture project in `target`: its content and layouts, and the schemas its files name."""
     shutil.copytree(FIXTURE / "content", target / "content")
-    for name in ("common", "templates"):
-        shutil.copytree(ROOT / "layouts" / name, target / "layouts" / name)
-    shutil.copytree(FIXTURE / "layouts", target / "layouts", dirs_exist_ok=True)
+    shutil.copytree(FIXTURE / "layouts", target / "layouts")
     shutil.copytree(ROOT / "schemas", target / "schemas", ignore=shutil.ignore_patterns(*REAL_GAMES))
     shutil.copytree(FIXTURE / "schemas", target / "schemas", dirs_exist_ok=True)
+    return target
+
+
+def own_copy(root: Path, relative_path: str) -> Path:
+    """The project's own copy of a file pnp ships a default of (layouts/common/*, layouts/templates/*), made from
+    pnp's when the project has none: how a designer overrides a default, and how tests change one."""
+    from pnp.defaults import packaged
+
+    target = root / relative_path
+    if not target.exists() and relative_path.startswith(("layouts/common/", "layouts/templates/")):
+        target.parent.mkdir(parents=True, exist_ok=True)
+        shutil.copyfile(packaged() / relative_path, target)
     return target
 
 

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 import yaml
-from helpers import FIXTURE_GAME, fixture_root
+from helpers import FIXTURE_GAME, fixture_root, own_copy
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -41,6 +41,7 @@ def scratch():
     folder = Path(tempfile.mkdtemp(prefix="pnp-fuzz-"))
     project = folder / "project"
     shutil.copytree(fixture_root(), project)
+    own_copy(project, "layouts/common/paper.yaml")  # fuzzed as a project's own override of pnp's default
     yield project
     shutil.rmtree(folder, ignore_errors=True)
 

@@ -8,6 +8,7 @@ import struct
 import zlib
 
 import pytest
+from helpers import own_copy
 from PIL import Image
 from pypdf import PdfReader
 from typer.testing import CliRunner
@@ -89,11 +90,11 @@ def test_a_file_too_large_is_refused_unread(fixture_project):
     assert f"{GAME}/rules.yaml:1:1: error [too-large]" in result.output
 
 
-def test_a_missing_export_template_is_a_diagnostic(fixture_project):
-    (fixture_project / "layouts/templates/rules.md.j2").unlink()
+def test_an_export_template_that_is_not_a_file_is_a_diagnostic(fixture_project):
+    (fixture_project / "layouts/templates/rules.md.j2").mkdir(parents=True)  # the project's own, in the way of pnp's
     result = validate_output()
     assert result.exit_code == 1
-    assert "layouts/templates/rules.md.j2:1:1: error [missing-file] template rules.md.j2 not found" in result.output
+    assert "layouts/templates/rules.md.j2:1:1: error [missing-file] template rules.md.j2: this is a folder" in result.output
 
 
 # -- images ----------------------------------------------------------------------------------------
@@ -233,7 +234,7 @@ def test_a_layout_may_name_only_some_fonts(fixture_project):
 
 
 def test_print_on_demand_files_follow_the_vendor_profiles(fixture_project):
-    paper = fixture_project / "layouts/common/paper.yaml"
+    paper = own_copy(fixture_project, "layouts/common/paper.yaml")
     paper.write_text("\n".join(line for line in paper.read_text().splitlines() if "drivethrucards:" not in line) + "\n")
     result = runner.invoke(app, ["build", "pocket-dungeon"])
     assert result.exit_code == 0, result.output

@@ -7,6 +7,7 @@ from typing import Annotated, Literal
 
 from pydantic import Field, StringConstraints
 
+from pnp.defaults import load_common
 from pnp.diagnostics import Diagnostic, did_you_mean
 from pnp.model.common import Color, FontSet, StrictModel, length, relative_length
 from pnp.model.schema_errors import parse_model
@@ -148,7 +149,7 @@ class CardLayout:
 
 def load_card_sizes(layouts_root: Path) -> tuple[dict[str, CardSize], list[Diagnostic]]:
     try:
-        source = load(layouts_root / "common" / "cards.yaml", layouts_root)
+        source = load_common(layouts_root, "cards.yaml")
     except SourceError as exc:
         return {}, exc.diagnostics
     spec, problems = parse_model(source, CardSizesFile)

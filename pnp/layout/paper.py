@@ -7,9 +7,10 @@ from typing import Literal
 
 from pydantic import Field
 
+from pnp.defaults import load_common
 from pnp.model.common import Int, StrictModel, length
 from pnp.model.schema_errors import parse_model
-from pnp.source import Source, SourceError, load
+from pnp.source import Source, SourceError
 
 
 class PaperSpec(StrictModel):
@@ -131,7 +132,7 @@ class PrintSetup:
 
 def load_print_setup(layouts_root: Path) -> tuple[PrintSetup | None, list]:
     try:
-        source = load(layouts_root / "common" / "paper.yaml", layouts_root)
+        source = load_common(layouts_root, "paper.yaml")
     except SourceError as exc:
         return None, exc.diagnostics
     spec, problems = parse_model(source, PaperFile)

@@ -48,6 +48,18 @@ def card_pngs(project, deck_id: str, difficulty, folder: Path) -> int:
     return len(distinct)
 
 
+def one_card(project, card_id: str, folder: Path) -> list[Path]:
+    """`pnp card`: the card's front and back as PNGs with the bleed, at the print resolution; files written."""
+    from pnp.output import write_file
+
+    faces = [project.faces.fronts[card_id], project.faces.backs[card_id]]
+    written = []
+    for name, image in zip((f"{card_id}.png", f"{card_id}-back.png"), rasterise(project, faces, project.print_setup.images.dpi / 72)):
+        write_file(folder / name, lambda tmp, image=image: _save(image, tmp))
+        written.append(folder / name)
+    return written
+
+
 def tabletop_deck(project, deck_id: str, difficulty, folder: Path) -> int:
     """The deck's Tabletop Simulator images, cards trimmed and sized to fit the grid limits; files written."""
     fronts, backs = deck_faces(project, deck_id, difficulty)

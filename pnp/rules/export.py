@@ -15,6 +15,7 @@ from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
 from markupsafe import Markup
 
 from pnp.content import CardRecord
+from pnp.defaults import DEFAULT_PREFIX, template_path
 from pnp.diagnostics import Diagnostic, relative
 from pnp.model import Difficulty
 from pnp.model.walk import effect_lists, text_blocks
@@ -65,19 +66,22 @@ TEMPLATES = {"md": "rules.md.j2", "html": "rules.html.j2"}
 
 
 class _ConfinedLoader(jinja2.BaseLoader):
-    """Templates from layouts/templates/ only: plain files inside it, read as every content file is read."""
+    """The project's templates (layouts/templates/), else pnp's own: plain files inside their folder, read as every
+    content file is read. `default/NAME` is always pnp's, so a project's template can extend the one it replaces."""
 
     def __init__(self, folder: Path):
         self.folder = folder
 
     def get_source(self, environment, template):
-        path, wrong = inside(self.folder, template)
+        folder, _ = template_path(self.folder, template)
+        name = template.removeprefix(DEFAULT_PREFIX) if folder != self.folder else template
+        path, wrong = inside(folder, name)
         if wrong or not path.exists():
             raise jinja2.TemplateNotFound(template)
         try:
-            text = read_text(path, self.folder)
+            text = read_text(path, folder)
         except SourceError as exc:
-            raise jinja2.TemplateNotFound(f"{template}: {exc.diagnostics[0].message}") from None
+            raise jinja2.TemplateNotFound(template, exc.diagnostics[0].message) from None
         return text, str(path), lambda: False
 
 
@@ -146,12 +150,13 @@ def template_problems(project) -> list[Diagnostic]:
     problems = []
     ref = build_reference(project.game)
     for fmt, name in TEMPLATES.items():
-        shown = relative(project.templates / name)
+        shown = relative(template_path(project.templates, name)[1])  # the project's own file, or pnp's
         try:
             (to_markdown if fmt == "md" else to_html)(ref, project.templates)
         except jinja2.TemplateNotFound as exc:
-            problems.append(Diagnostic(shown, 1, 1, "missing-file", f"template {exc.name} not found in "
-                                       f"{relative(project.templates)}/ (or not a plain file inside it); restore it"))
+            why = exc.message if exc.message != exc.name else "not found"
+            problems.append(Diagnostic(shown, 1, 1, "missing-file", f"template {exc.name}: {why}; make it a plain "
+                                       "file or remove it (pnp's own template serves a project without one)"))
         except jinja2.TemplateSyntaxError as exc:
             problems.append(Diagnostic(relative(exc.filename or shown), exc.lineno or 1, 1, "template",
                                        f"{exc.message}; fix the template"))

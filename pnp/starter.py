@@ -1,0 +1,97 @@
+"""`pnp init` and `pnp new`: a project folder, and games in it that validate and build at once.
+
+A starter game is files inside the package (pnp/defaults/starter/): the `deck` kind is a small deck
+with a back, an image and emblems, rules with a Clarifications section, and a card layout using text,
+an emblem, an image and an icon; `sheet` adds a score sheet and `playmat` a playmat to it. `__GAME__`
+and `__TITLE__` in their names and text become the new game's id and title. Nothing is written over
+anything: a game that exists already is a usage error, and the files appear in one step (written
+into a staging folder inside the project, then moved into place).
+"""
+from __future__ import annotations
+
+import os
+import re
+import shutil
+import tempfile
+from pathlib import Path
+
+from pnp.defaults import starters
+from pnp.output import OutputError
+
+KINDS = ("deck", "sheet", "playmat")
+GAME_ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,62}$")
+BASE_KIND = "deck"  # every kind starts from the deck game; the others add a sheet to it
+SHEETS_SNIPPET = "game-sheets.yaml"  # a kind's lines for game.yaml `sheets:`
+TEXT_SUFFIXES = (".yaml", ".j2", ".md")
+
+
+def title_of(game_id: str) -> str:
+    return " ".join(word.capitalize() for word in game_id.split("-") if word)
+
+
+def new_game(root: Path, game_id: str, kind: str = BASE_KIND, title: str | None = None) -> list[Path]:
+    """Add the starter game of `kind` to the project at `root` as content/<game_id>/ and layouts/<game_id>/."""
+    if not GAME_ID.match(game_id):
+        raise OutputError(f"'{game_id}' cannot be a game id: use lower-case letters, digits and hyphens, "
+                          "starting with a letter or digit (like my-game)")
+    if kind not in KINDS:
+        raise OutputError(f"no starter of kind '{kind}'; use one of {', '.join(KINDS)}")
+    targets = [root / "content" / game_id, root / "layouts" / game_id]
+    for target in targets:
+        if target.exists() or target.is_symlink():
+            raise OutputError(f"{target} exists already; choose another game id (pnp new never writes over a game)")
+    for folder in (root / "content", root / "layouts"):
+        if folder.is_symlink() or (folder.exists() and not folder.is_dir()):
+            raise OutputError(f"{folder} is not a plain folder of the project (a link or a file); pnp writes only inside the project")
+    files = _starter_files(kind, game_id, title or title_of(game_id))
+    _place(root, files, ("content", "layouts"), game_id)
+    return [root / path for path in sorted(files)]
+
+
+def init_project(folder: Path, game_id: str = "my-game", kind: str = BASE_KIND) -> list[Path]:
+    """A new project folder with one starter game, and a .gitignore that leaves output/ out of version control."""
+    if folder.exists() and not folder.is_dir():
+        raise OutputError(f"{folder} is a file; name a folder for the project")
+    if (folder / "content").exists() or (folder / "content").is_symlink():
+        raise OutputError(f"{folder} is a pnp project already (it has a content/ folder); add a game with pnp new")
+    folder.mkdir(parents=True, exist_ok=True)
+    written = new_game(folder, game_id, kind)
+    ignore = folder / ".gitignore"
+    if not ignore.exists() and not ignore.is_symlink():
+        ignore.write_text("output/\n", encoding="utf-8")
+        written.append(ignore)
+    return written
+
+
+def _starter_files(kind: str, game_id: str, title: str) -> dict[str, bytes]:
+    """Relative path -> contents of every file of the starter, names and text filled in."""
+    files: dict[str, bytes] = {}
+    for source in dict.fromkeys((BASE_KIND, kind)):
+        base = starters() / source
+        for path in sorted(p for p in base.rglob("*") if p.is_file() and p.name != SHEETS_SNIPPET):
+            relative = str(path.relative_to(base)).replace("__GAME__", game_id)
+            data = path.read_bytes()
+            if path.suffix in TEXT_SUFFIXES:
+                data = data.decode("utf-8").replace("__GAME__", game_id).replace("__TITLE__", title).encode("utf-8")
+            files[relative] = data
+        snippet = base / SHEETS_SNIPPET
+        if snippet.is_file():
+            manifest = f"content/{game_id}/game.yaml"
+            files[manifest] += snippet.read_bytes()
+    return files
+
+
+def _place(root: Path, files: dict[str, bytes], tops: tuple[str, ...], game_id: str) -> None:
+    """Write the files into a staging folder inside the project, then move each game folder into place."""
+    root.mkdir(parents=True, exist_ok=True)
+    stage = Path(tempfile.mkdtemp(prefix=".pnp-new-", dir=root))
+    try:
+        for relative, data in files.items():
+            path = stage / relative
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_bytes(data)
+        for top in tops:
+            (root / top).mkdir(exist_ok=True)
+            os.rename(stage / top / game_id, root / top / game_id)
+    finally:
+        shutil.rmtree(stage, ignore_errors=True)

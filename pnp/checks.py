@@ -28,7 +28,7 @@ def unique_card_ids(game: Game) -> list[Diagnostic]:
         if record.card.id in seen:
             first = seen[record.card.id]
             problems.append(record.diagnostic("duplicate-id",
-                f"card id '{record.card.id}' is already used at {first.source.path}:{first.source.at(first.keypath)[0]}; ids must be unique in a game", "id"))
+                f"card id '{record.card.id}' is already used at {first.source.place(first.keypath)}; ids must be unique in a game", "id"))
         else:
             seen[record.card.id] = record
     return problems

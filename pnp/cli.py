@@ -305,6 +305,61 @@ def rules(game: str = typer.Argument(..., help="Game id."),
     raise typer.Exit(ExitCode.OK if _guard(debug, work) else ExitCode.INVALID)
 
 
+class DeckFormat(str, Enum):
+    csv = "csv"
+    xlsx = "xlsx"
+    yaml = "yaml"
+
+
+@app.command("export-deck")
+def export_deck(game: str = typer.Argument(..., help="Game id."),
+                deck: str = typer.Argument(..., help="Deck id, as game.yaml lists it."),
+                format: DeckFormat = typer.Option(..., "--format", help="csv, xlsx or yaml."),
+                out: Optional[Path] = typer.Option(None, "--out", help="File to write; csv and yaml print to stdout "
+                                                   "without it, xlsx goes to output/GAME/decks/DECK.xlsx."),
+                root: Path = RootOption, debug: bool = DebugOption):
+    """Write a deck as CSV, XLSX or YAML (whichever it is kept in), card for card: a spreadsheet deck and a YAML
+    deck convert both ways without loss. Exit 1 if the deck has errors or values a table cannot hold."""
+    from pnp.deck_export import ExportError
+    from pnp.deck_export import export_deck as export
+    from pnp.discovery import load
+    from pnp.output import write_file
+
+    def work():
+        loaded, problems = load(root, _games(root, game)[0])
+        decks = loaded.decks if loaded else {}
+        if deck not in decks:
+            _report(Report(problems))
+            if loaded is not None and deck not in {entry.id for entry in loaded.manifest.decks}:
+                known = [entry.id for entry in loaded.manifest.decks]
+                typer.echo(f"error: {game} has no deck '{deck}'{did_you_mean(deck, known)}; its decks: {', '.join(known) or 'none'}")
+                raise typer.Exit(ExitCode.USAGE)
+            typer.echo(f"deck '{deck}' does not load; fix the errors above")
+            return False
+        errors = [p for p in problems if p.severity == "error" and p.path == decks[deck].source.path]
+        if errors:
+            _report(Report(errors))
+            typer.echo(f"deck '{deck}' has errors; fix them first (an export copies the deck as it is)")
+            return False
+        try:
+            data, notes = export(loaded, decks[deck], format.value)
+        except ExportError as exc:
+            typer.echo(printable(f"error: {exc}"))
+            return False
+        target = out or (Path("output") / game / "decks" / f"{deck}.xlsx" if format == DeckFormat.xlsx else None)
+        if target is None:
+            sys.stdout.buffer.write(data)
+            sys.stdout.flush()
+        else:
+            write_file(target, lambda tmp: tmp.write_bytes(data))
+            typer.echo(f"wrote {target}", err=True)
+        for note in notes:
+            typer.echo(printable(f"note: {note}"), err=True)
+        return True
+
+    raise typer.Exit(ExitCode.OK if _guard(debug, work) else ExitCode.INVALID)
+
+
 @app.command()
 def schema(out: Optional[Path] = typer.Option(None, "--out", help="Folder for the JSON Schema files (default: ROOT/schemas)."),
            root: Path = RootOption, debug: bool = DebugOption):

@@ -40,8 +40,8 @@ class BuildResult:
 
 def build(root: Path, game_id: str, out_root: Path, difficulty: Difficulty | None = None,
           progress: Callable[[str], None] | None = None, images: bool = False,
-          booklets: bool = False) -> tuple[BuildResult | None, Report]:
-    project, report = validate(root, game_id)
+          booklets: bool = False, draft: bool = False) -> tuple[BuildResult | None, Report]:
+    project, report = validate(root, game_id, draft)
     if project is None:
         return None, report
     out_dir = out_root / (f"{game_id}-{difficulty.value}" if difficulty else game_id)

@@ -28,6 +28,8 @@ INTERRUPTED = 130  # Ctrl-C or SIGTERM, as shells report it
 MAX_GAMES = 100_000  # a playtest keeps every game's result: bounded, so no option can eat the machine
 RootOption = typer.Option(Path("."), "--root", help="Project folder holding content/ and layouts/.")
 DebugOption = typer.Option(False, "--debug", help="Show a traceback on internal errors.")
+DraftOption = typer.Option(False, "--draft", help="Print before the art exists: a missing image is a warning and "
+                           "is drawn as a labelled placeholder.")
 
 
 class OutputFormat(str, Enum):
@@ -121,14 +123,14 @@ def validate(game: Optional[str] = typer.Argument(None, help="Game id; all games
              format: OutputFormat = typer.Option(OutputFormat.text, "--format", help="text, or json for editors and CI."),
              watch: bool = typer.Option(False, "--watch", help="Validate again after every change to content/ or "
                                         "layouts/, until Ctrl-C."),
-             root: Path = RootOption, debug: bool = DebugOption):
+             draft: bool = DraftOption, root: Path = RootOption, debug: bool = DebugOption):
     """Check content and layouts; report every problem as path:line:col. Exit 1 on any error."""
     from pnp.validate import validate as run
 
     def work():
         total = Report()
         for game_id in _games(root, game):
-            _, report = run(root, game_id)
+            _, report = run(root, game_id, draft)
             total.extend(report.diagnostics)
         if watch:
             typer.echo(f"-- {time.strftime('%H:%M:%S')} --")
@@ -158,7 +160,7 @@ def build(game: Optional[str] = typer.Argument(None, help="Game id; every game i
                                       "Tabletop Simulator deck sheets into OUT/<game>/images/<deck>/."),
           booklets: bool = typer.Option(False, "--booklets", help="Also write the rulebook as booklets: half-size "
                                         "pages two to a side, for double-sided printing, folding and stapling."),
-          root: Path = RootOption, debug: bool = DebugOption):
+          draft: bool = DraftOption, root: Path = RootOption, debug: bool = DebugOption):
     """Validate, then render every PDF into OUT/<game>/. Nothing is replaced unless all of it succeeds."""
     from pnp.build import build as run
 
@@ -170,7 +172,8 @@ def build(game: Optional[str] = typer.Argument(None, help="Game id; every game i
         ok = True
         for game_id in _games(root, None if all_games else game):
             with _progress(f"building {game_id}") as step:
-                result, report = run(root, game_id, Path(out), difficulty, progress=step, images=images, booklets=booklets)
+                result, report = run(root, game_id, Path(out), difficulty, progress=step, images=images, booklets=booklets,
+                                     draft=draft)
             _report(report)
             if result is None:
                 typer.echo(f"{game_id}: not built; output/ left as it was")
@@ -275,7 +278,7 @@ def rules(game: str = typer.Argument(..., help="Game id."),
           paper: RulebookPaper = typer.Option(RulebookPaper.a4, "--paper", help="a4 or letter, for pdf."),
           booklet: bool = typer.Option(False, "--booklet", help="For pdf: half-size pages imposed two-up for folding."),
           difficulty: Optional[Difficulty] = typer.Option(None, "--difficulty", help="Only rules up to this colour."),
-          root: Path = RootOption, debug: bool = DebugOption):
+          draft: bool = DraftOption, root: Path = RootOption, debug: bool = DebugOption):
     """Export the rules reference: Markdown, one HTML file, JSON, or the PDF rulebook (or booklet)."""
     from pnp.output import write_file, write_text
     from pnp.render.svg import figure_svg, icon_svg
@@ -283,10 +286,12 @@ def rules(game: str = typer.Argument(..., help="Game id."),
     from pnp.validate import validate as run
 
     def work():
-        project, report = run(root, _games(root, game)[0])
+        project, report = run(root, _games(root, game)[0], draft)
         if project is None:
             _report(report)
             return False
+        if report.diagnostics:
+            typer.echo(report.to_text(), err=True)  # a draft's warnings; stdout may be the export itself
         if format == RulesFormat.pdf:
             from pnp.render.rulebook import rulebook_pdf
 

@@ -231,10 +231,11 @@ def _load_table_deck(folder, entry, card_model, manifest_source, where, problems
     if path is None:
         return None, None
     try:
-        source = load_table_deck(path, folder, entry.id, entry.name or deck_name(entry.id), card_model)
+        source, cell_problems = load_table_deck(path, folder, entry.id, entry.name or deck_name(entry.id), card_model)
     except SourceError as exc:
         problems.extend(exc.diagnostics)
         return None, None
+    problems += cell_problems
     parsed, errors = parse_model(source, DeckFile)
     problems += errors
     return source, parsed

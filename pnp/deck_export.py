@@ -16,7 +16,6 @@ import zipfile
 import yaml
 
 from pnp.content import Deck, Game
-from pnp.source import SourceError
 from pnp.tables import Table, deck_name, table_source
 
 FORMATS = ("csv", "xlsx", "yaml")
@@ -87,10 +86,9 @@ def _check_round_trip(game: Game, deck: Deck, cards: list[dict], header: list[st
     """Read the rows back as pnp would read the file and compare every card, as the card model sees it."""
     table = Table(f"{deck.id} (exported)")
     table.rows = [(1, header)] + [(i, [_as_text(v) if not typed else v for v in row]) for i, row in enumerate(rows, 2)]
-    try:
-        source = table_source(table, deck.id, deck.model.name, game.card_model)
-    except SourceError as exc:
-        raise ExportError(f"deck '{deck.id}' does not fit a table: {exc.diagnostics[0].message}")
+    source, problems = table_source(table, deck.id, deck.model.name, game.card_model)
+    if problems:
+        raise ExportError(f"deck '{deck.id}' does not fit a table: {problems[0].message}")
     problems = []
     for original, again in zip(cards, source.data["cards"]):
         lost = sorted(_differences(_checked(game, original), _checked(game, again)))

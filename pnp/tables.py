@@ -167,14 +167,17 @@ def _check_zip(data: bytes, shown: str) -> None:
 # -- from cells to card data ---------------------------------------------------------------------------------
 
 
-def load_table_deck(path: Path, within: Path, deck_id: str, name: str, card_model: type[BaseModel]) -> Source:
-    """A CSV or XLSX deck as a Source holding {deck, name, cards}; raises SourceError with every problem found."""
+def load_table_deck(path: Path, within: Path, deck_id: str, name: str,
+                    card_model: type[BaseModel]) -> tuple[Source, list[Diagnostic]]:
+    """A CSV or XLSX deck as a Source holding {deck, name, cards}, and the problems of single cells (a bad column
+    name, a malformed list), which leave the rest to be checked. A file that cannot be read as a table at all
+    raises SourceError."""
     table = _xlsx_table(path, within) if path.suffix.lower() == ".xlsx" else _csv_table(path, within)
     return table_source(table, deck_id, name, card_model)
 
 
-def table_source(table: Table, deck_id: str, name: str, card_model: type[BaseModel]) -> Source:
-    """The deck a table's rows hold (see load_table_deck)."""
+def table_source(table: Table, deck_id: str, name: str, card_model: type[BaseModel]) -> tuple[Source, list[Diagnostic]]:
+    """The deck a table's rows hold, and the problems of its cells (see load_table_deck)."""
     rows = [(number, cells) for number, cells in table.rows if any(not _empty(v) for v in cells)]
     source = table.source
     if not rows:
@@ -192,14 +195,13 @@ def table_source(table: Table, deck_id: str, name: str, card_model: type[BaseMod
             value = cells[col - 1] if col <= len(cells) else None
             if _empty(value):
                 continue
-            _set(table, card, keypath, parts, col, number, header_row, _cell_value(table, value, _wanted(card_model, parts),
-                                                                                 number, col))
+            value = _cell_value(table, value, _wanted(card_model, parts), number, col)
+            if value is not BROKEN:
+                _set(table, card, keypath, parts, col, number, header_row, value)
         cards.append(card)
-    if table.problems:
-        raise SourceError(table.problems)
     source.data = {"deck": deck_id, "name": name, "cards": cards}
     source.positions[("cards",)] = (header_row, 1)
-    return source
+    return source, table.problems
 
 
 def _empty(value) -> bool:
@@ -294,6 +296,9 @@ def _cell_value(table: Table, value, wanted: str, row: int, col: int):
     return _yaml_scalar(value)
 
 
+BROKEN = object()  # a cell whose problem is reported already: its key is left out, so nothing else complains of it
+
+
 def _yaml_cell(table: Table, text: str, wanted: str, row: int, col: int):
     """A cell holding a short YAML flow value (`[{DRAW: 1}]`); a malformed one is a problem at the cell."""
     try:
@@ -302,7 +307,7 @@ def _yaml_cell(table: Table, text: str, wanted: str, row: int, col: int):
         shape = {"list": "a list, like [A, B]", "map": "a mapping, like {name: A}"}.get(wanted, "a YAML value")
         first = exc.diagnostics[0].message
         table.problem(row, col, "cell", f"this cell should hold {shape}: {first}")
-        return None
+        return BROKEN
 
 
 def _yaml_scalar(text: str):

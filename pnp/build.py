@@ -43,13 +43,14 @@ class BuildResult:
 
 def build(root: Path, game_id: str, out_root: Path, difficulty: Difficulty | None = None,
           progress: Callable[[str], None] | None = None, images: bool = False,
-          booklets: bool = False, only: tuple[str, ...] = (), decks: tuple[str, ...] = ()) -> tuple[BuildResult | None, Report]:
+          booklets: bool = False, only: tuple[str, ...] = (), decks: tuple[str, ...] = (),
+          draft: bool = False) -> tuple[BuildResult | None, Report]:
     """Validate, render into a staging folder, then swap it in for the game's output folder.
 
     A whole build replaces the folder, keeping only the card images of an earlier `--images` build when this
     one makes none. A partial one (`only` some parts, or some `decks`) starts from the earlier output and
-    renders just what it names: the rest is kept as it was."""
-    project, report = validate(root, game_id)
+    renders just what it names: the rest is kept as it was. A draft build prints missing images as placeholders."""
+    project, report = validate(root, game_id, draft)
     if project is None:
         return None, report
     unknown = [deck for deck in decks if deck not in project.game.decks]

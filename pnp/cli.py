@@ -39,6 +39,8 @@ RootOption = typer.Option(None, "--root", callback=_project_root, show_default=F
                           "upwards that has a content/ folder, as git finds a repository.")
 OutOption = typer.Option(None, "--out", show_default=False, help="Output folder (default: output/ in the project).")
 DebugOption = typer.Option(False, "--debug", help="Show a traceback on internal errors.")
+DraftOption = typer.Option(False, "--draft", help="Print before the art exists: a missing image is a warning and "
+                           "is drawn as a labelled placeholder.")
 
 
 def _show_version(value: bool) -> None:
@@ -167,14 +169,14 @@ def validate(game: Optional[str] = typer.Argument(None, help="Game id; all games
              format: OutputFormat = typer.Option(OutputFormat.text, "--format", help="text, or json for editors and CI."),
              watch: bool = typer.Option(False, "--watch", help="Validate again after every change to content/ or "
                                         "layouts/, until Ctrl-C."),
-             root: Path = RootOption, debug: bool = DebugOption):
+             draft: bool = DraftOption, root: Path = RootOption, debug: bool = DebugOption):
     """Check content and layouts; report every problem as path:line:col. Exit 1 on any error."""
     from pnp.validate import validate as run
 
     def work():
         total = Report()
         for game_id in _games(root, game):
-            _, report = run(root, game_id)
+            _, report = run(root, game_id, draft)
             total.extend(report.diagnostics)
         if watch:
             typer.echo(f"-- {time.strftime('%H:%M:%S')} --")
@@ -208,7 +210,7 @@ def build(game: Optional[str] = typer.Argument(None, help="Game id; every game i
                                                "the rest of an earlier build is kept as it was."),
           deck: list[str] = typer.Option([], "--deck", help="Build only this deck's files (repeatable); the rest of "
                                          "an earlier build is kept as it was."),
-          root: Path = RootOption, debug: bool = DebugOption):
+          draft: bool = DraftOption, root: Path = RootOption, debug: bool = DebugOption):
     """Validate, then render every PDF into OUT/<game>/. Nothing is replaced unless all of it succeeds."""
     from pnp.build import build as run
 
@@ -223,7 +225,7 @@ def build(game: Optional[str] = typer.Argument(None, help="Game id; every game i
         for game_id in _games(root, None if all_games else game):
             with _progress(f"building {game_id}") as step:
                 result, report = run(root, game_id, out_dir, difficulty, progress=step, images=images, booklets=booklets,
-                                     only=tuple(part.value for part in only), decks=tuple(deck))
+                                     only=tuple(part.value for part in only), decks=tuple(deck), draft=draft)
             _report(report)
             if result is None:
                 typer.echo(f"{game_id}: not built; output/ left as it was")
@@ -330,7 +332,7 @@ def rules(game: str = typer.Argument(..., help="Game id."),
           paper: RulebookPaper = typer.Option(RulebookPaper.a4, "--paper", help="a4 or letter, for pdf."),
           booklet: bool = typer.Option(False, "--booklet", help="For pdf: half-size pages imposed two-up for folding."),
           difficulty: Optional[Difficulty] = typer.Option(None, "--difficulty", help="Only rules up to this colour."),
-          root: Path = RootOption, debug: bool = DebugOption):
+          draft: bool = DraftOption, root: Path = RootOption, debug: bool = DebugOption):
     """Export the rules reference: Markdown, one HTML file, JSON, or the PDF rulebook (or booklet)."""
     from pnp.output import write_file, write_text
     from pnp.render.svg import figure_svg, icon_svg
@@ -338,10 +340,12 @@ def rules(game: str = typer.Argument(..., help="Game id."),
     from pnp.validate import validate as run
 
     def work():
-        project, report = run(root, _games(root, game)[0])
+        project, report = run(root, _games(root, game)[0], draft)
         if project is None:
             _report(report)
             return False
+        if report.diagnostics:
+            typer.echo(report.to_text(), err=True)  # a draft's warnings; stdout may be the export itself
         if format == RulesFormat.pdf:
             from pnp.render.rulebook import rulebook_pdf
 
@@ -355,6 +359,62 @@ def rules(game: str = typer.Argument(..., help="Game id."),
             typer.echo(f"wrote {out}")
         else:
             typer.echo(text, nl=False)
+        return True
+
+    raise typer.Exit(ExitCode.OK if _guard(debug, work) else ExitCode.INVALID)
+
+
+class DeckFormat(str, Enum):
+    csv = "csv"
+    xlsx = "xlsx"
+    yaml = "yaml"
+
+
+@app.command("export-deck")
+def export_deck(game: str = typer.Argument(..., help="Game id."),
+                deck: str = typer.Argument(..., help="Deck id, as game.yaml lists it."),
+                format: DeckFormat = typer.Option(..., "--format", help="csv, xlsx or yaml."),
+                out: Optional[Path] = typer.Option(None, "--out", help="File to write; csv and yaml print to stdout "
+                                                   "without it, xlsx goes to output/decks/GAME/DECK.xlsx."),
+                root: Path = RootOption, debug: bool = DebugOption):
+    """Write a deck as CSV, XLSX or YAML (whichever it is kept in), card for card: a spreadsheet deck and a YAML
+    deck convert both ways without loss. Exit 1 if the deck has errors or values a table cannot hold."""
+    from pnp.deck_export import ExportError
+    from pnp.deck_export import export_deck as export
+    from pnp.discovery import load
+    from pnp.output import write_file
+
+    def work():
+        loaded, problems = load(root, _games(root, game)[0])
+        decks = loaded.decks if loaded else {}
+        if deck not in decks:
+            _report(Report(problems))
+            if loaded is not None and deck not in {entry.id for entry in loaded.manifest.decks}:
+                known = [entry.id for entry in loaded.manifest.decks]
+                typer.echo(f"error: {game} has no deck '{deck}'{did_you_mean(deck, known)}; its decks: {', '.join(known) or 'none'}")
+                raise typer.Exit(ExitCode.USAGE)
+            typer.echo(f"deck '{deck}' does not load; fix the errors above")
+            return False
+        errors = [p for p in problems if p.severity == "error" and p.path == decks[deck].source.path]
+        if errors:
+            _report(Report(errors))
+            typer.echo(f"deck '{deck}' has errors; fix them first (an export copies the deck as it is)")
+            return False
+        try:
+            data, notes = export(loaded, decks[deck], format.value)
+        except ExportError as exc:
+            typer.echo(printable(f"error: {exc}"))
+            return False
+        # beside the game's build folder, not in it: a build replaces that folder whole
+        target = out or (root / "output" / "decks" / game / f"{deck}.xlsx" if format == DeckFormat.xlsx else None)
+        if target is None:
+            sys.stdout.buffer.write(data)
+            sys.stdout.flush()
+        else:
+            write_file(target, lambda tmp: tmp.write_bytes(data))
+            typer.echo(f"wrote {target}", err=True)
+        for note in notes:
+            typer.echo(printable(f"note: {note}"), err=True)
         return True
 
     raise typer.Exit(ExitCode.OK if _guard(debug, work) else ExitCode.INVALID)

@@ -21,6 +21,7 @@ from pnp.model.sheet import GenericSheet
 from pnp.paths import inside
 from pnp.plugin import GamePlugin
 from pnp.source import Source, SourceError, load
+from pnp.tables import deck_name, is_table, load_table_deck
 
 
 @dataclass
@@ -223,7 +224,10 @@ def _load_listed_file(folder, entry, model, kind, manifest_source, where, proble
 
 
 def _load_deck(folder, entry, card_model, manifest_source, where, problems) -> Deck | None:
-    source, model = _load_listed_file(folder, entry, DeckFile, "deck", manifest_source, where, problems)
+    if is_table(entry.file):
+        source, model = _load_table_deck(folder, entry, card_model, manifest_source, where, problems)
+    else:
+        source, model = _load_listed_file(folder, entry, DeckFile, "deck", manifest_source, where, problems)
     if model is None:
         return None
     deck = Deck(entry, model, source)
@@ -232,6 +236,22 @@ def _load_deck(folder, entry, card_model, manifest_source, where, problems) -> D
     deck.unparsed = [str(raw.get("id")) for raw in model.cards
                      if isinstance(raw, dict) and str(raw.get("id")) not in listed]
     return deck
+
+
+def _load_table_deck(folder, entry, card_model, manifest_source, where, problems):
+    """A deck kept in a CSV or XLSX file (pnp.tables): read into the same shape as a YAML deck, then checked alike."""
+    path = _listed_path(folder, entry.file, "deck", manifest_source, where, problems)
+    if path is None:
+        return None, None
+    try:
+        source, cell_problems = load_table_deck(path, folder, entry.id, entry.name or deck_name(entry.id), card_model)
+    except SourceError as exc:
+        problems.extend(exc.diagnostics)
+        return None, None
+    problems += cell_problems
+    parsed, errors = parse_model(source, DeckFile)
+    problems += errors
+    return source, parsed
 
 
 def _listed_cards(deck_id: str, model: DeckFile, source: Source, card_model, problems) -> list[CardRecord]:

@@ -34,9 +34,16 @@ class Diagnostic:
     code: str
     message: str
     severity: str = "error"
+    # a spreadsheet cell, "Sheet!C12", for a deck kept in an XLSX file: shown instead of line:col (which still
+    # hold its row and column number, so JSON readers that only know line and col still find the cell)
+    cell: str = ""
+
+    @property
+    def place(self) -> str:
+        return f"{self.path}:{self.cell}" if self.cell else f"{self.path}:{self.line}:{self.col}"
 
     def format(self) -> str:
-        return printable(f"{self.path}:{self.line}:{self.col}: {self.severity} [{self.code}] {self.message}")
+        return printable(f"{self.place}: {self.severity} [{self.code}] {self.message}")
 
 
 @dataclass

@@ -46,6 +46,7 @@ class Source:
     path: str
     data: Any
     positions: dict[KeyPath, tuple[int, int]] = field(default_factory=dict)
+    sheet: str | None = None  # a deck read from a spreadsheet: positions are (row, column) of this sheet's cells
 
     def at(self, keypath: KeyPath) -> tuple[int, int]:
         """Position of the value at keypath, or of its nearest existing parent."""
@@ -60,7 +61,23 @@ class Source:
 
     def diagnostic(self, keypath: KeyPath, code: str, message: str, severity="error", on_key=False):
         line, col = self.key_at(keypath) if on_key else self.at(keypath)
-        return Diagnostic(self.path, line, col, code, message, severity)
+        return Diagnostic(self.path, line, col, code, message, severity, self.cell(line, col))
+
+    def place(self, keypath: KeyPath) -> str:
+        """Where a value is written, for a message: file:line, or file:Sheet!C12 in a spreadsheet."""
+        line, col = self.at(keypath)
+        return f"{self.path}:{self.cell(line, col) or line}"
+
+    def cell(self, row: int, col: int) -> str:
+        """A spreadsheet cell's name, "Sheet!C12" ('My cards'!C12 when the sheet's name has spaces); "" for text files."""
+        if self.sheet is None:
+            return ""
+        letters = ""
+        while col > 0:
+            col, rest = divmod(col - 1, 26)
+            letters = chr(65 + rest) + letters
+        sheet = self.sheet if self.sheet.replace("_", "").isalnum() else "'" + self.sheet.replace("'", "''") + "'"
+        return f"{sheet}!{letters}{row}"
 
 
 _scalars = yaml.constructor.SafeConstructor()
@@ -180,14 +197,13 @@ def parse(text: str, path: str = "<string>") -> Source:
     return Source(path, data, builder.positions)
 
 
-def read_text(path: Path | str, within: Path | None = None) -> str:
-    """The text of a content file: a regular file inside `within` (after following links), not too large,
-    UTF-8. Problems are SourceErrors at the file (and, for bad encoding, at the line and column of the
-    first bad byte)."""
+def read_bytes(path: Path | str, within: Path | None = None) -> bytes:
+    """The bytes of a content file: a regular file inside `within` (after following links), not too large.
+    Problems are SourceErrors at the file."""
     shown = relative(path)
 
-    def problem(code, message, line=1, col=1):
-        return SourceError([Diagnostic(shown, line, col, code, message)])
+    def problem(code, message):
+        return SourceError([Diagnostic(shown, 1, 1, code, message)])
 
     if within is not None and not is_inside(within, Path(path)):
         raise problem("outside", f"this file leads outside {within.name}/ (a link?); keep the project's files inside it")
@@ -199,7 +215,7 @@ def read_text(path: Path | str, within: Path | None = None) -> str:
         raise problem("unreadable", f"cannot read it ({exc.strerror or exc}); make it a plain file pnp can read")
     if not stat.S_ISREG(info.st_mode):
         kind = "a folder" if stat.S_ISDIR(info.st_mode) else "not a regular file (a device, pipe or socket)"
-        raise problem("not-a-file", f"this is {kind}; content must be plain YAML files")
+        raise problem("not-a-file", f"this is {kind}; content must be plain files")
     if info.st_size > MAX_FILE_BYTES:
         raise problem("too-large", f"{info.st_size} bytes; content files are at most {MAX_FILE_BYTES // (1024 * 1024)} MB")
     try:
@@ -207,13 +223,23 @@ def read_text(path: Path | str, within: Path | None = None) -> str:
             data = handle.read(MAX_FILE_BYTES + 1)
     except OSError as exc:
         raise problem("unreadable", f"cannot read it ({exc.strerror or exc}); check its permissions")
+    if len(data) > MAX_FILE_BYTES:  # it grew while being read
+        raise problem("too-large", f"more than {MAX_FILE_BYTES // (1024 * 1024)} MB; content files are at most that")
+    return data
+
+
+def read_text(path: Path | str, within: Path | None = None) -> str:
+    """The text of a content file (see read_bytes), which must be UTF-8: bad encoding is a SourceError at the
+    line and column of the first bad byte."""
+    data = read_bytes(path, within)
     try:
         return data.decode("utf-8")
     except UnicodeDecodeError as exc:
         before = data[:exc.start]
         line = before.count(b"\n") + 1
         col = len(before[before.rfind(b"\n") + 1:].decode("utf-8", errors="replace")) + 1
-        raise problem("encoding", f"not UTF-8 text ({exc.reason}); save the file as UTF-8", line, col)
+        raise SourceError([Diagnostic(relative(path), line, col, "encoding",
+                                      f"not UTF-8 text ({exc.reason}); save the file as UTF-8")])
 
 
 def load(path: Path | str, within: Path | None = None) -> Source:

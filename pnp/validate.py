@@ -20,7 +20,8 @@ from pnp.rules.export import template_problems
 from pnp.sheet_checks import regions_show_content
 
 
-def validate(root: Path, game_id: str) -> tuple[Project | None, Report]:
+def validate(root: Path, game_id: str, draft: bool = False) -> tuple[Project | None, Report]:
+    """The game checked and bound, or None and why. A draft accepts images that do not exist yet (a warning each)."""
     report = Report()
     game, problems = discovery.load(root, game_id)
     report.extend(problems)
@@ -28,7 +29,7 @@ def validate(root: Path, game_id: str) -> tuple[Project | None, Report]:
     report.extend(problems)
     if game is None:
         return None, report
-    report.extend(checks.check_game(game))
+    report.extend(checks.check_game(game, draft))
     layout, faces = None, CardFaces()
     if game.decks:
         layout, problems = load_card_layout(root / "layouts", game_id, game.plugin.box_kinds)

@@ -54,7 +54,7 @@ def test_a_fifo_a_folder_and_a_symlink_loop_are_not_content_files(fixture_projec
     result = validate_output()
     assert result.exit_code == 1
     assert f"{GAME}/rules.yaml:1:1: error [not-a-file] this is not a regular file (a device, pipe or socket)" in result.output
-    assert f"{GAME}/decks/heroes.yaml:1:1: error [not-a-file] this is a folder; content must be plain YAML files" in result.output
+    assert f"{GAME}/decks/heroes.yaml:1:1: error [not-a-file] this is a folder; content must be plain files" in result.output
     assert f"{GAME}/game.yaml:24:11: error [outside] sheet file 'score-pad.yaml' cannot be resolved" in result.output
 
 

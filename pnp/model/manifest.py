@@ -24,7 +24,9 @@ class PlayerCount(StrictModel):
 
 class DeckEntry(StrictModel):
     id: Id
-    file: str
+    file: str = Field(description="the deck's file: YAML, or a spreadsheet (.csv or .xlsx) with a row a card")
+    name: Name | None = Field(None, description="a spreadsheet deck's name (default: its id in words); a YAML "
+                              "deck names itself")
     count: Int | None = Field(None, ge=1, description="exact number of cards, copies included")
     min_count: Int | None = Field(None, ge=1)
     composition: dict[str, Int] = Field(default_factory=dict, description="cards per kind")

@@ -53,6 +53,26 @@ def place_emblem(backend: Backend, emblems, name: str, color: str, x: float, y: 
     symbol(backend, f"emblem:{name}:{color}:{size:.2f}", size, size, scaled, x, y)
 
 
+PLACEHOLDER_FILL, PLACEHOLDER_LINE, PLACEHOLDER_TEXT = "#d9d9d9", "#8c8c8c", "#404040"
+
+
+def draw_placeholder(backend: Backend, path: str, x: float, y: float, w: float, h: float) -> None:
+    """What stands for an image file that does not exist yet (a --draft build): a grey box with a cross and the
+    file's name, clipped to the image's box, so the card still shows where its art goes and which file it wants."""
+    from pathlib import PurePath
+
+    name = PurePath(path).name
+    backend.save()
+    backend.clip_rect(x, y, w, h)
+    backend.rect(x, y, w, h, fill=PLACEHOLDER_FILL, stroke=PLACEHOLDER_LINE, width=0.75)
+    backend.line(x, y, x + w, y + h, PLACEHOLDER_LINE, 0.5)
+    backend.line(x, y + h, x + w, y, PLACEHOLDER_LINE, 0.5)
+    size = max(3.0, min(8.0, h / 4, w / max(1, 0.6 * len(name))))  # Vera averages about 0.6 em a character
+    backend.rect(x, y + h / 2 - size * 0.45, w, size * 1.3, fill=PLACEHOLDER_FILL)  # the name on a band, not the cross
+    backend.text(x + w / 2, y + h / 2 - size * 0.1, name, "Vera", size, PLACEHOLDER_TEXT, "center")
+    backend.restore()
+
+
 class RecordingBackend:
     """Records every call as (name, args); symbols are recorded once, where defined."""
 

@@ -14,6 +14,7 @@ from reportlab.pdfgen.canvas import Canvas
 
 from pnp.image_files import print_image
 from pnp.render import form_fields
+from pnp.render.backend import draw_placeholder
 from pnp.render.fonts import DEFAULT_FONT, register, register_all
 
 
@@ -139,6 +140,9 @@ class PdfBackend:
             self.canvas.drawString(x, y, string)
 
     def image(self, path, x, y, w, h):
+        if not Path(path).is_file():  # only a --draft build gets here with a missing image: validate refuses it otherwise
+            draw_placeholder(self, path, x, y, w, h)
+            return
         self.canvas.drawImage(_image(path, round(w, 2), round(h, 2), self.color is cmyk_color), x, y, w, h, preserveAspectRatio=True,
                               anchor="c", mask="auto")
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from html import escape
 
+from pnp.render.backend import draw_placeholder
 from pnp.rules.figures import figure_kind
 
 FONT_FAMILIES = {"Vera": ("Bitstream Vera Sans, DejaVu Sans, Verdana, sans-serif", "normal", "normal"),
@@ -147,6 +148,11 @@ def _icon_image(game, image: str, word: str) -> str:
     from pnp.paths import inside
 
     path, _ = inside(game.root, image)
+    if path is None or not path.is_file():  # a --draft build: the file does not exist yet
+        backend = SvgBackend(100, 100, word)
+        draw_placeholder(backend, image, 0, 0, 100, 100)
+        return backend.svg("icon-placeholder").replace('width="100" height="100"', 'width="1.15em" height="1.15em" '
+                                                   'class="icon" style="vertical-align:-0.2em"', 1)
     kind = "jpeg" if path.suffix.lower() in (".jpg", ".jpeg") else "png"
     data = base64.b64encode(path.read_bytes()).decode("ascii")
     return (f'<img src="data:image/{kind};base64,{data}" alt="{escape(word)}" class="icon" '

@@ -14,7 +14,7 @@ PNP = Path(__file__).resolve().parents[1] / "pnp"
 # Lowest first. A module may import its own layer and the layers below, never one above.
 LAYERS = [
     ("pnp.diagnostics", "pnp.units", "pnp.output", "pnp.image_files", "pnp.paths", "pnp.shapes"),  # no pnp imports of their own
-    ("pnp.source", "pnp.tables", "pnp.defaults", "pnp.emblems"),  # YAML with positions; spreadsheet decks read into the same; pnp's packaged defaults; the emblems every game has
+    ("pnp.source", "pnp.tables", "pnp.defaults", "pnp.emblems"),  # YAML with positions; spreadsheet decks; pnp's defaults; emblems for all
     ("pnp.model",),  # the pydantic models of content
     ("pnp.text", "pnp.engine"),  # text metrics; the engine contract, runner and playtest harness
     ("pnp.plugin",),  # what a game package gives

@@ -51,10 +51,14 @@ def render(schema: dict) -> str:
 
 
 def write_schemas(root: Path, out: Path) -> list[Path]:
-    written = []
-    for name, schema in schemas(root).items():
-        path = out / name
-        path.parent.mkdir(parents=True, exist_ok=True)
-        path.write_text(render(schema), encoding="utf-8")
-        written.append(path)
-    return written
+    """Every schema into `out`, a folder pnp owns: written fresh into a staging folder and swapped in whole, so
+    nothing is written through a link left in it, and a file, link or device at `out` is refused (OutputError)."""
+    from pnp.output import staged
+
+    found = schemas(root)
+    with staged(out) as stage:
+        for name, schema in found.items():
+            path = stage / name
+            path.parent.mkdir(parents=True, exist_ok=True)
+            path.write_text(render(schema), encoding="utf-8")
+    return [out / name for name in found]

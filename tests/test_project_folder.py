@@ -192,3 +192,22 @@ def test_new_adds_a_game_next_to_others(tmp_path, monkeypatch):
     assert Path("schemas/beta/sheet.schema.json").is_file() and Path("schemas/alpha/deck.schema.json").is_file()
     result = runner.invoke(app, ["validate"])
     assert result.exit_code == 0 and "ok: alpha, beta valid" in result.output
+
+
+def test_pnp_schema_never_writes_through_links_or_over_files(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert runner.invoke(app, ["init", "."]).exit_code == 0
+    outside = tmp_path.parent / f"{tmp_path.name}-outside.json"
+    outside.write_text("the user's own file\n")
+    target = Path("schemas/manifest.schema.json")
+    target.unlink()
+    target.symlink_to(outside)  # a link left in schemas/, pointing out of the project
+    result = runner.invoke(app, ["schema"])
+    assert result.exit_code == 0, result.output
+    assert outside.read_text() == "the user's own file\n"
+    assert not target.is_symlink() and '"title": "Manifest"' in target.read_text()
+    Path("notes.txt").write_text("mine\n")
+    for out in ("notes.txt", "/dev/null"):
+        result = runner.invoke(app, ["schema", "--out", out])
+        assert result.exit_code == 2 and "error:" in result.output, (out, result.output)
+    assert Path("notes.txt").read_text() == "mine\n"

@@ -96,7 +96,7 @@ def _parse(text: str, base: str, literal: frozenset = frozenset()) -> tuple[list
             current.append(token)
             continue
         if len(token) > 3:
-            problems.append(f"{len(token)} stars in a row at column {match.start() + 1} mean nothing; write ** for "
+            problems.append(f"{len(token)} stars in a row at character {match.start() + 1} mean nothing; write ** for "
                             "bold, * for italic, *** for both, or \\* for a star")
             current.append(token)
             continue
@@ -115,7 +115,7 @@ def _parse(text: str, base: str, literal: frozenset = frozenset()) -> tuple[list
     if still_open and not literal:
         for name in still_open:
             marker = "**" if name == "bold" else "*"
-            problems.append(f"{marker} opens {name} at column {opened[name] + 1} but nothing closes it; close it with "
+            problems.append(f"{marker} opens {name} at character {opened[name] + 1} but nothing closes it; close it with "
                             f"{marker}, or write \\* for each star meant as a star")
         unclosed = frozenset(opened[name] for name in still_open)
         return _parse(text, base, unclosed)[0], problems

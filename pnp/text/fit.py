@@ -13,7 +13,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from pnp.text import markup
+from pnp.text import font_files, markup
 from pnp.text.fonts import STYLES
 from pnp.text.inline import width as measure
 
@@ -50,6 +50,9 @@ def fit_text(text: str, font: str, size: float, min_size: float, width: float, h
         if fit.ok or current - STEP < min_size - 1e-9:
             return fit
         current = round(current - STEP, 4)
+
+
+font_files.on_change.append(fit_text.cache_clear)
 
 
 class _Words:

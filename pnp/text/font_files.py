@@ -20,6 +20,7 @@ CFF_TAG = b"OTTO"  # an OpenType font with PostScript (CFF) outlines, which repo
 TRUETYPE_TAGS = (b"\x00\x01\x00\x00", b"true")
 
 _tables: dict[str, tuple[tuple, tuple[dict[int, float], float]]] = {}  # path -> (file stamp, width table)
+on_change: list = []  # called when a font file is (re)read: caches of measurements under its path may be stale
 
 
 def check_font_file(path: Path) -> str | None:
@@ -50,7 +51,8 @@ def check_font_file(path: Path) -> str | None:
     except Exception as exc:  # noqa: BLE001 - a corrupt font can fail anywhere in the parser; content must not crash pnp
         return f"is not a usable TrueType font ({_reason(exc)})"
     _tables[str(path)] = (stamp, table)
-    _forget_measurements()
+    for forget in on_change:  # pnp watch: a font file edited between two runs is measured anew
+        forget()
     return None
 
 
@@ -79,12 +81,3 @@ def _read_widths(data: bytes, name: str) -> tuple[dict[int, float], float]:
 def _reason(exc: Exception) -> str:
     text = str(exc).replace(os.linesep, " ").strip() or type(exc).__name__
     return text[:160]
-
-
-def _forget_measurements() -> None:
-    """A font file was (re)read: measurements cached under its path may be stale (pnp watch)."""
-    from pnp.text import fonts
-    from pnp.text.fit import fit_text
-
-    fonts._widths.cache_clear()
-    fit_text.cache_clear()

@@ -16,6 +16,9 @@ import json
 from functools import lru_cache
 from pathlib import Path
 
+from pnp.text import font_files
+from pnp.text.font_files import width_table
+
 BUNDLED = {"Vera": "Vera.ttf", "VeraBd": "VeraBd.ttf", "VeraIt": "VeraIt.ttf", "VeraBI": "VeraBI.ttf"}
 DEFAULT_FONT = "Vera"
 STYLES = ("regular", "bold", "italic", "bolditalic")  # the four fonts of a layout's font set, in this order
@@ -33,9 +36,10 @@ def _widths(font: str) -> tuple[dict[int, float], float]:
     if font in BUNDLED:
         table = _bundled_tables()[font]
         return {int(code): width for code, width in table["widths"].items()}, table["default"]
-    from pnp.text.font_files import width_table  # a project's own font file
+    return width_table(font)  # a project's own font file
 
-    return width_table(font)
+
+font_files.on_change.append(_widths.cache_clear)
 
 
 def family_of(fonts: dict[str, str]) -> tuple[str, ...]:

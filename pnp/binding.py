@@ -23,7 +23,9 @@ from pnp.layout import CardLayout, Template
 from pnp.model import Card
 from pnp.model.walk import flat_values
 from pnp.paths import inside
+from pnp.text import markup
 from pnp.text.fit import Fit, fit_text
+from pnp.text.fonts import family_of, glyph_message, missing_glyphs
 
 DEFAULT_ACCENT = "#333333"
 
@@ -188,8 +190,14 @@ def _fit_all(face: Face, layout: CardLayout, record: CardRecord | None, card: Ca
             continue
         text = str(face.values.get(box.field, "") or "")
         fit = fit_text(text, layout.fonts[box.font], box.size, box.min_size, box.w, box.h, box.paragraph_gap,
-                       frozenset(layout.icons))
+                       frozenset(layout.icons), family_of(layout.fonts))
         face.fits[box.name] = fit
+        if record is not None and markup.has_markup(text):
+            where = value_keypath(record, keypath, box.field)
+            problems += [record.source.diagnostic(where, "emphasis", f"card '{card.id}' field '{box.field}': {message}")
+                         for message in markup.problems(text)]
+        if record is not None:
+            problems += _run_glyphs(text, box, layout, record.source, value_keypath(record, keypath, box.field))
         if not fit.ok and record is not None:
             problems.append(record.source.diagnostic(value_keypath(record, keypath, box.field), f"text-{fit.problem}",
                             f"card '{card.id}' field '{box.field}' does not fit box '{box.name}' even at {box.min_size:g}pt: "
@@ -197,6 +205,21 @@ def _fit_all(face: Face, layout: CardLayout, record: CardRecord | None, card: Ca
         elif not fit.ok:
             problems.append(layout.source.diagnostic(box.keypath, f"text-{fit.problem}",
                             f"box '{box.name}' of '{face.template.name}' cannot hold '{text}': {fit.detail}"))
+    return problems
+
+
+def _run_glyphs(text: str, box, layout: CardLayout, source, where: tuple) -> list[Diagnostic]:
+    """Characters a text box draws in a font other than the layout's regular one (its own font, or a bold or
+    italic run) that this font lacks. The regular font's gaps are reported for the whole file (checks.layout_glyphs)."""
+    regular, problems = layout.fonts["regular"], []
+    pieces = markup.runs(text, box.font) if markup.has_markup(text) else [(box.font, text)]
+    for style, piece in pieces:
+        font = layout.fonts[style]
+        if font == regular:
+            continue
+        missing = [ch for ch in missing_glyphs(piece, font) if ch not in missing_glyphs(ch, regular)]
+        if missing:
+            problems.append(source.diagnostic(where, "missing-glyph", glyph_message(missing, font)))
     return problems
 
 

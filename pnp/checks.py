@@ -17,6 +17,7 @@ from pnp.layout import CardLayout
 from pnp.model.walk import effect_lists
 from pnp.paths import inside
 from pnp.rules.tree import LINK
+from pnp.text import markup
 from pnp.text.fonts import DEFAULT_FONT, glyph_message, missing_glyphs
 from pnp.text.inline import unknown_icons
 
@@ -154,6 +155,7 @@ def rules(game: Game) -> list[Diagnostic]:
     counts = {d for d in game.decks} | {f"{d}/{r.card.kind}" for d, deck in game.decks.items() for r in deck.cards}
     targets = {"card": cards, "term": terms, "rule": set(ids), "effect": set(game.vocabulary.words), "count": counts}
     for keypath, text in _rule_texts(game.rules, src):
+        problems += [src.diagnostic(keypath, "emphasis", message) for message in markup.problems(text)]
         for kind, target in LINK.findall(text):
             if target not in targets[kind] and not (kind == "card" and game.names_card(target)):
                 problems.append(src.diagnostic(keypath, "broken-link", f"{{{kind}:{target}}} points at nothing{did_you_mean(target, targets[kind])}"))
@@ -184,14 +186,23 @@ def _figures(game: Game) -> list[Diagnostic]:
 
 
 def glyphs(game: Game) -> list[Diagnostic]:
-    """Every string of every content file can be drawn: the PDFs set all text in the bundled Vera family."""
-    sources = [game.manifest_source, game.rules_source, *(d.source for d in game.decks.values()),
-               *(s.source for s in game.sheets.values())]
+    """Every string of game.yaml and rules.yaml can be drawn in the rulebook's font (the bundled Vera family);
+    card and sheet files are checked against their layouts' fonts (layout_glyphs), once the layouts are read."""
+    return _glyphs_in([game.manifest_source, game.rules_source], DEFAULT_FONT)
+
+
+def layout_glyphs(sources, fonts: dict[str, str]) -> list[Diagnostic]:
+    """Every string of these content files (a game's decks, or one sheet) can be drawn in the regular font of
+    the layout that prints them; text boxes check their other fonts themselves (pnp.binding)."""
+    return _glyphs_in(sources, fonts["regular"])
+
+
+def _glyphs_in(sources, font: str) -> list[Diagnostic]:
     problems = []
     for source in filter(None, sources):
         for keypath, text in _strings(source.data, ()):
-            if missing := missing_glyphs(text, DEFAULT_FONT):
-                problems.append(source.diagnostic(keypath, "missing-glyph", glyph_message(missing, DEFAULT_FONT)))
+            if missing := missing_glyphs(text, font):
+                problems.append(source.diagnostic(keypath, "missing-glyph", glyph_message(missing, font)))
     return problems
 
 

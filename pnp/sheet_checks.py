@@ -17,7 +17,9 @@ from pnp.layout.regions import (
 )
 from pnp.model.sheet import Track
 from pnp.source import Source
+from pnp.text import markup
 from pnp.text.fit import fit_text
+from pnp.text.fonts import family_of
 
 NO_BOX = "#"
 
@@ -25,6 +27,8 @@ NO_BOX = "#"
 def regions_show_content(sheet, layout, card_size, game) -> list[Diagnostic]:
     """Each generic area or track region names an area or track of the sheet, and what it shows fits."""
     problems, src = [], layout.source
+    if any(region.kind == "intro" for region in layout.regions) and getattr(sheet.model, "intro", ""):
+        problems += [sheet.source.diagnostic(("intro",), "emphasis", message) for message in markup.problems(sheet.model.intro)]
     for region in layout.regions:
         where = ("regions", region.name)
         if region.kind not in ("area", "track", "tokens") or region.kind in game.plugin.sheet_renderers:
@@ -100,9 +104,11 @@ def _area_fits(region, area, sheet, layout, card_size, where, game) -> list[Diag
         problems += _emblem(sheet, ("areas", index, "art"), area.art, game)
     if area.text:
         fit = fit_text(area.text, layout.fonts["regular"], AREA_TEXT_SIZE, AREA_TEXT_MIN, plan.label.w, TEXT,
-                       icons=frozenset(game.manifest.icons))
+                       icons=frozenset(game.manifest.icons), family=family_of(layout.fonts))
+        index = next(i for i, a in enumerate(sheet.model.areas) if a.id == area.id)
+        problems += [sheet.source.diagnostic(("areas", index, "text"), "emphasis", message)
+                     for message in markup.problems(area.text)]
         if not fit.ok:
-            index = next(i for i, a in enumerate(sheet.model.areas) if a.id == area.id)
             problems.append(sheet.source.diagnostic(("areas", index, "text"), f"text-{fit.problem}", f"the text of area "
                             f"'{area.id}' does not fit its region even at {AREA_TEXT_MIN:g}pt: {fit.detail}; shorten it"))
     return problems

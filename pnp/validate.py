@@ -36,6 +36,7 @@ def validate(root: Path, game_id: str, draft: bool = False) -> tuple[Project | N
         report.extend(problems)
         if layout is not None:
             report.extend(checks.layout_references(game, layout))
+            report.extend(checks.layout_glyphs([deck.source for deck in game.decks.values()], layout.fonts))
             report.extend(print_setup.grids_fit(layout.size) if print_setup else [])
             faces, problems = bind_cards(game, layout)
             report.extend(problems)
@@ -47,6 +48,7 @@ def validate(root: Path, game_id: str, draft: bool = False) -> tuple[Project | N
         report.extend(problems)
         if sheet_layout is not None:
             report.extend(regions_show_content(sheet, sheet_layout, card_size, game))
+            report.extend(checks.layout_glyphs([sheet.source], sheet_layout.fonts))
             sheet_layouts[sheet_id] = sheet_layout
     if not report.ok or print_setup is None:
         return None, report

@@ -31,6 +31,7 @@ def assemble_fixture(target: Path) -> Path:
     """The fixture project in `target`: its content and layouts, and the schemas its files name."""
     shutil.copytree(FIXTURE / "content", target / "content")
     shutil.copytree(FIXTURE / "layouts", target / "layouts")
+    shutil.copytree(FIXTURE / "fonts", target / "fonts")
     shutil.copytree(ROOT / "schemas", target / "schemas", ignore=shutil.ignore_patterns(*REAL_GAMES))
     shutil.copytree(FIXTURE / "schemas", target / "schemas", dirs_exist_ok=True)
     return target
@@ -77,8 +78,9 @@ def validated(game_id: str):
 
 
 def private_copy(source: Path, target: Path, monkeypatch) -> Path:
-    for name in ("content", "layouts"):
-        shutil.copytree(source / name, target / name)
+    for name in ("content", "layouts", "fonts"):
+        if (source / name).is_dir():
+            shutil.copytree(source / name, target / name)
     monkeypatch.chdir(target)
     return target
 

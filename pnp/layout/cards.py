@@ -9,6 +9,7 @@ from pydantic import Field, StringConstraints
 
 from pnp.defaults import load_common
 from pnp.diagnostics import Diagnostic, did_you_mean
+from pnp.layout.fonts import resolve_fonts
 from pnp.model.common import Color, FontSet, StrictModel, length, relative_length
 from pnp.model.schema_errors import parse_model
 from pnp.source import Source, SourceError, load
@@ -177,7 +178,9 @@ def load_card_layout(layouts_root: Path, game_id: str, box_kinds=None) -> tuple[
     faces = {kind: resolver.lookup(name, ("faces", kind)) for kind, name in spec.faces.items()}
     backs = Backs(*({key: t for key, name in getattr(spec.backs, group).items()
                      if (t := resolver.lookup(name, ("backs", group, key)))} for group in ("decks", "kinds", "cards")))
-    layout = CardLayout(source, sizes[spec.size], spec.fonts.model_dump(), dict(spec.accents),
+    fonts, problems_of_fonts = resolve_fonts(spec.fonts, source, layouts_root.parent)  # fonts/ beside layouts/
+    problems += problems_of_fonts
+    layout = CardLayout(source, sizes[spec.size], fonts, dict(spec.accents),
                         {k: t for k, t in faces.items() if t}, backs, templates, dict(box_kinds or {}),
                         {name: dict(colours) for name, colours in spec.palettes.items()})
     problems += safe_zone(layout) + _box_types(layout)

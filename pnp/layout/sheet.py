@@ -14,6 +14,7 @@ from pathlib import Path
 from pydantic import Field
 
 from pnp.diagnostics import Diagnostic, did_you_mean
+from pnp.layout.fonts import resolve_fonts
 from pnp.layout.paper import PrintSetup
 from pnp.model.common import Color, FontSet, StrictModel, length
 from pnp.model.schema_errors import parse_model
@@ -87,8 +88,9 @@ def load_sheet_layout(layouts_root: Path, game_id: str, sheet_id: str, sheet_kin
             problems.append(source.diagnostic(("regions", name, "kind"), "unknown-region",
                                               f"no renderer draws '{region.kind}'{did_you_mean(region.kind, region_kinds)}"))
         regions.append(Region(name, region.kind, region.x, region.y, region.w, region.h))
-    layout = SheetLayout(source, spec.design.width, spec.design.height, spec.min_edge, spec.box,
-                         spec.fonts.model_dump(), {**DEFAULT_COLORS, **spec.colors}, regions)
+    fonts, problems_of_fonts = resolve_fonts(spec.fonts, source, layouts_root.parent)  # fonts/ beside layouts/
+    problems += problems_of_fonts
+    layout = SheetLayout(source, spec.design.width, spec.design.height, spec.min_edge, spec.box, fonts, {**DEFAULT_COLORS, **spec.colors}, regions)
     problems += _geometry(layout, print_setup if sheet_kind not in TILED_KINDS else None)
     return layout, problems
 

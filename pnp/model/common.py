@@ -2,9 +2,9 @@
 from __future__ import annotations
 
 from enum import Enum
-from typing import Annotated, Any, Literal
+from typing import Annotated, Any, Literal, get_args
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Strict, StringConstraints
+from pydantic import AfterValidator, BaseModel, ConfigDict, Strict, StringConstraints, WithJsonSchema
 
 Id = Annotated[str, StringConstraints(pattern=r"^[a-z0-9]+(?:-[a-z0-9]+)*$")]
 Color = Annotated[str, StringConstraints(pattern=r"^#[0-9a-fA-F]{6}$")]
@@ -91,10 +91,26 @@ Length = length()
 RelativeLength = relative_length()
 
 
-class FontSet(StrictModel):
-    """The four styles a layout may use, each one of the bundled fonts."""
+FONT_FILE_SUFFIXES = (".ttf", ".otf")
 
-    regular: FontName = "Vera"
-    bold: FontName = "VeraBd"
-    italic: FontName = "VeraIt"
-    bolditalic: FontName = "VeraBI"
+
+def _font_ref(value: str) -> str:
+    if value in get_args(FontName) or value.lower().endswith(FONT_FILE_SUFFIXES):
+        return value
+    raise ValueError(f"name a bundled font ({', '.join(get_args(FontName))}) or a font file of the project, "
+                     "like fonts/MyFont.ttf")
+
+
+# a bundled font's name, or a TrueType file's path from the project folder (pnp.layout.fonts resolves and checks it)
+FontRef = Annotated[str, StringConstraints(min_length=1), AfterValidator(_font_ref), WithJsonSchema({
+    "anyOf": [{"enum": list(get_args(FontName))}, {"type": "string", "pattern": r"\.([tT][tT][fF]|[oO][tT][fF])$"}],
+    "description": "a bundled font, or a font file's path from the project folder, like fonts/MyFont.ttf"})]
+
+
+class FontSet(StrictModel):
+    """The four styles a layout may use, each a bundled font or a font file of the project (fonts/*.ttf)."""
+
+    regular: FontRef = "Vera"
+    bold: FontRef = "VeraBd"
+    italic: FontRef = "VeraIt"
+    bolditalic: FontRef = "VeraBI"

@@ -9,7 +9,8 @@ from pnp.binding import Face, game_icons
 from pnp.image_files import is_image
 from pnp.layout import Box, CardLayout
 from pnp.render.backend import Backend, place_emblem, symbol
-from pnp.text.fonts import string_width
+from pnp.text import markup
+from pnp.text.fonts import STYLES, family_of, string_width
 from pnp.text.inline import ICON_EM, ICON_RISE, segments
 from pnp.text.inline import width as inline_width
 
@@ -70,9 +71,13 @@ def _draw_text(b, box: Box, face, layout, emblems, left, bottom):
     x = {"left": left, "center": left + box.w / 2, "right": left + box.w}[box.align]
     color = _color(box.color, face.values)
     baseline = top - fit.size * ASCENT - (fit.leading - fit.size) / 2
+    family = family_of(layout.fonts)
     for paragraph in fit.lines:
         for line in paragraph:
-            if layout.icons and "{" in line:
+            if markup.has_markup(line):
+                draw_emphasized_line(b, x, baseline, line, family, box.font, fit.size, color, box.align, layout.icons,
+                                     emblems)
+            elif layout.icons and "{" in line:
                 draw_line_with_icons(b, x, baseline, line, font, fit.size, color, box.align, layout.icons, emblems)
             else:
                 b.text(x, baseline, line, font, fit.size, color, box.align)
@@ -94,6 +99,21 @@ def draw_line_with_icons(b, x, baseline, line, font, size, color, align, icons: 
         square = size * (ICON_EM - 0.15)
         place_icon(b, icons[piece], emblems, left + size * 0.075, baseline + size * ICON_RISE, square)
         left += size * ICON_EM
+
+
+def draw_emphasized_line(b, x, baseline, line, family: tuple, base: str, size, color, align, icons: dict,
+                         emblems) -> None:
+    """One fitted line with emphasis (pnp.text.markup): each run in its own font of the family (`base` the box's
+    style), with its icons, left to right; the whole line aligned as pnp.text.fit measured it."""
+    pieces = [(family[STYLES.index(style)], text) for style, text in markup.runs(line, base)]
+    total = sum(inline_width(text, font, size, icons) for font, text in pieces)
+    left = {"left": x, "center": x - total / 2, "right": x - total}[align]
+    for font, text in pieces:
+        if icons and "{" in text:
+            draw_line_with_icons(b, left, baseline, text, font, size, color, "left", icons, emblems)
+        else:
+            b.text(left, baseline, text, font, size, color, "left")
+        left += inline_width(text, font, size, icons)
 
 
 def place_icon(b, icon: tuple[str, str, str], emblems, x: float, y: float, size: float) -> None:

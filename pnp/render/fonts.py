@@ -22,12 +22,18 @@ def font_dir() -> Path:
 
 @lru_cache(maxsize=None)
 def register(name: str) -> str:
-    """Register a bundled font with reportlab by name and return the name; unknown names raise KeyError."""
+    """Register a font with reportlab and return the name to draw with: a bundled font by its name, a project's
+    font file (an absolute path, checked by pnp.layout.fonts) under a name of its own. reportlab's TTFont embeds
+    just the glyphs a document uses, and names the embedded font by its own PostScript name."""
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.ttfonts import TTFont
 
-    pdfmetrics.registerFont(TTFont(name, str(font_dir() / BUNDLED[name])))
-    return name
+    if name in BUNDLED:
+        pdfmetrics.registerFont(TTFont(name, str(font_dir() / BUNDLED[name])))
+        return name
+    registered = f"file:{name}"
+    pdfmetrics.registerFont(TTFont(registered, name))
+    return registered
 
 
 def register_all() -> None:

@@ -12,9 +12,11 @@ from dataclasses import dataclass, field
 
 from pnp.binding import game_icons
 from pnp.render.backend import Backend, symbol
-from pnp.render.cards import draw_line_with_icons
+from pnp.render.cards import draw_emphasized_line, draw_line_with_icons
 from pnp.render.regions import RENDERERS as GENERIC_RENDERERS
+from pnp.text import markup
 from pnp.text.fit import fit_text
+from pnp.text.fonts import family_of
 
 
 @dataclass
@@ -52,13 +54,18 @@ class Pen:
 
     def paragraph(self, x, y, w, h, string, size=6.5, min_size=5.0, font="regular", color=None) -> bool:
         """Wrapped text shrunk to fit; returns False (and draws nothing) if it cannot fit."""
-        fit = fit_text(string, self.fonts[font], size, min_size, w, h, icons=frozenset(self.icons))
+        fit = fit_text(string, self.fonts[font], size, min_size, w, h, icons=frozenset(self.icons),
+                       family=family_of(self.fonts))
         if not fit.ok:
             return False
         line_y = y
         for paragraph in fit.lines:
             for line in paragraph:
-                if self.icons and "{" in line:
+                if markup.has_markup(line):
+                    px, py = self._xy(x, line_y + fit.size * 0.8)
+                    draw_emphasized_line(self.backend, px, py, line, family_of(self.fonts), font, fit.size,
+                                         color or self.colors["ink"], "left", self.icons, self.emblems)
+                elif self.icons and "{" in line:
                     px, py = self._xy(x, line_y + fit.size * 0.8)
                     draw_line_with_icons(self.backend, px, py, line, self.fonts[font], fit.size,
                                          color or self.colors["ink"], "left", self.icons, self.emblems)

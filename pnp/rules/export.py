@@ -21,8 +21,9 @@ from pnp.model import Difficulty
 from pnp.model.walk import effect_lists, text_blocks
 from pnp.paths import inside
 from pnp.rules.figures import figure_text
-from pnp.rules.tree import Reference, build_reference, icon_markup, icons_in, md_escape, render_text
+from pnp.rules.tree import Reference, build_reference, emphasized, icon_markup, icon_words, icons_in, md_escape, render_text
 from pnp.source import SourceError, read_text
+from pnp.text.markup import has_markup
 
 TEXT_FORMATS = {"md": "rules.md", "html": "rules.html", "json": "rules.json"}  # format -> file name in a build
 DOTS = {"green": "🟢", "yellow": "🟡", "red": "🔴"}
@@ -128,7 +129,7 @@ def _environment(templates: Path, fmt: str, ref: Reference, draw_figure=None) ->
         helpers = {
             "text": lambda t: Markup(render_text(ref, t, "md")),
             "badge": lambda n: Markup(f" {DOTS[n.difficulty]}") if n.difficulty else "",
-            "card_text": lambda r: icons_in(ref, card_text(r), "plain"),
+            "card_text": lambda r: _markdown_card_text(ref, card_text(r)),
         }
     if fmt == "html":  # drawn by the renderer the caller passes (pnp.render.svg.figure_svg); none when validating
         helpers["figure"] = lambda n: Markup(draw_figure(ref.game, n.figure, f"fig-{n.id}")) if n.figure and draw_figure else ""
@@ -142,6 +143,14 @@ def _environment(templates: Path, fmt: str, ref: Reference, draw_figure=None) ->
     helpers["legend"] = _legend(ref)
     helpers["dots"] = DOTS
     return env, helpers
+
+
+def _markdown_card_text(ref: Reference, text: str):
+    """Card text in a Markdown table: plain text for the template to escape, or, with emphasis, escaped runs
+    inside Markdown's own ** and *."""
+    if not has_markup(text):
+        return icons_in(ref, text, "plain")
+    return Markup(emphasized(text, "md", lambda run: md_escape(icon_words(ref, run))))
 
 
 def template_problems(project) -> list[Diagnostic]:

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 from pnp.content import CardRecord, Game
 from pnp.model import Difficulty, Section
 from pnp.model.walk import effect_lists, text_blocks
+from pnp.text import markup
 from pnp.text.inline import segments
 
 # {card:id}, {term:id}, {rule:id} and {effect:WORD} link; {count:deck} and {count:deck/kind} print how many
@@ -179,10 +180,15 @@ def md_escape(text: str) -> str:
 
 
 def render_text(reference: Reference, text: str, fmt: str) -> str:
-    """Resolve links and `code` for one output format: md, html, pdf (platypus markup) or plain.
+    """Resolve emphasis, links and `code` for one output format: md, html, pdf (platypus markup) or plain.
 
-    Content between links is escaped for the format, so only our own vocabulary ({kind:id} links and
-    `code`) becomes markup: a rule's "<b>", "&" or "[x](javascript:...)" prints as written."""
+    Content between links is escaped for the format, so only our own vocabulary (**bold** and *italic*,
+    {kind:id} links and `code`) becomes markup: a rule's "<b>", "&" or "[x](javascript:...)" prints as written."""
+    return emphasized(text, fmt, lambda run: _render_run(reference, run, fmt))
+
+
+def _render_run(reference: Reference, text: str, fmt: str) -> str:
+    """One run of text in one style: its links and `code` resolved, the rest escaped for the format."""
     escape = {"html": lambda t: html.escape(t, quote=False), "pdf": lambda t: html.escape(t, quote=False),
               "md": md_escape}.get(fmt, lambda t: t)
 
@@ -229,10 +235,44 @@ def icon_markup(reference: Reference, name: str, fmt: str) -> str:
 
 
 def icons_in(reference: Reference, text: str, fmt: str) -> str:
-    """Card text for one format: escaped for it, its icons as the format shows them (no links: card text has none)."""
+    """Card text for one format: escaped for it, its emphasis and icons as the format shows them (no links: card
+    text has none). Markdown card text is escaped by the template, so "md" leaves its emphasis as written."""
     escape = {"html": lambda t: html.escape(t, quote=False), "pdf": lambda t: html.escape(t, quote=False),
-              "md": lambda t: t}.get(fmt, lambda t: t)  # Markdown card text is escaped by the template
-    return _with_icons(reference, text, fmt, escape)
+              "md": lambda t: t}.get(fmt, lambda t: t)
+    if fmt == "md":
+        return _with_icons(reference, text, fmt, escape)
+    return emphasized(text, fmt, lambda run: _with_icons(reference, run, fmt, escape))
+
+
+def icon_words(reference: Reference, text: str) -> str:
+    """Text (one run of it: no emphasis is read here) with its icons as their words, nothing escaped."""
+    return _with_icons(reference, text, "plain", lambda t: t)
+
+
+EMPHASIS = {"pdf": ("<b>", "</b>", "<i>", "</i>"), "html": ("<strong>", "</strong>", "<em>", "</em>"),
+            "md": ("**", "**", "*", "*")}  # the format's own bold and italic, around text it has escaped
+
+
+def emphasized(text: str, fmt: str, render) -> str:
+    """Text with its emphasis (pnp.text.markup) in one format: each run rendered and escaped by `render`, then
+    wrapped in the format's bold and italic; "plain" keeps the words only. Content never writes the tags itself:
+    a "<b>" in it is escaped text, and only the runs' styles become tags."""
+    if not markup.has_markup(text or ""):
+        return render(text)
+    out = []
+    for style, piece in markup.runs(text):
+        rendered = render(piece)
+        body = rendered.strip()
+        if fmt not in EMPHASIS or style == "regular" or not body:
+            out.append(rendered)
+            continue
+        bold, italic = markup.FLAGS[style]
+        b_open, b_close, i_open, i_close = EMPHASIS[fmt]
+        lead, trail = rendered[:len(rendered) - len(rendered.lstrip())], rendered[len(rendered.rstrip()):]
+        # spaces stay outside the tags: Markdown's ** and * must touch the words they emphasise
+        out.append(f"{lead}{b_open if bold else ''}{i_open if italic else ''}{body}{i_close if italic else ''}"
+                   f"{b_close if bold else ''}{trail}")
+    return "".join(out)
 
 
 def _with_icons(reference: Reference, text: str, fmt: str, escape) -> str:

@@ -2,12 +2,19 @@
 
 The validator and the renderer share these results, so what `pnp validate`
 accepts is exactly what `pnp build` draws.
+
+Given the box's font set (`family`: its regular, bold, italic and bold italic
+fonts), text may hold emphasis (pnp.text.markup): every run is measured in
+its own font, and each fitted line is balanced markup the renderer draws run
+by run. Without a family, or without markup, text is measured in `font` alone.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
 
+from pnp.text import font_files, markup
+from pnp.text.fonts import STYLES
 from pnp.text.inline import width as measure
 
 LEADING = 1.18  # line height as a multiple of the font size
@@ -17,7 +24,7 @@ STEP = 0.25  # shrink in quarter points
 @dataclass(frozen=True)
 class Fit:
     size: float
-    lines: tuple[tuple[str, ...], ...]  # paragraphs of lines
+    lines: tuple[tuple[str, ...], ...]  # paragraphs of lines (balanced markup when the text had emphasis)
     ok: bool = True
     problem: str = ""  # "width" or "height" when not ok
     detail: str = ""
@@ -29,36 +36,83 @@ class Fit:
 
 @lru_cache(maxsize=8192)
 def fit_text(text: str, font: str, size: float, min_size: float, width: float, height: float, gap: float = 0.0,
-             icons: frozenset = frozenset()) -> Fit:
+             icons: frozenset = frozenset(), family: tuple[str, ...] | None = None) -> Fit:
     """Largest size in [min_size, size] at which text fits; else a failed Fit saying which axis. `{name}` for a
-    name in `icons` is an inline icon, measured as one (pnp.text.inline)."""
-    paragraphs = tuple(p.split() for p in text.split("\n") if p.strip())
-    if _cannot_fit(paragraphs, font, min_size, width, height, icons):
-        return _try(paragraphs, font, min_size, width, height, gap, icons)  # the failure at the smallest size, at once
+    name in `icons` is an inline icon, measured as one (pnp.text.inline); with a `family` (fonts in
+    pnp.text.fonts.STYLES order), `**bold**` and `*italic*` runs are measured in those fonts."""
+    words = _Words(font, icons, family if family and markup.has_markup(text) else None)
+    paragraphs = tuple(words.split(p) for p in text.split("\n") if p.strip())
+    if _cannot_fit(paragraphs, words, min_size, width, height):
+        return _try(paragraphs, words, min_size, width, height, gap)  # the failure at the smallest size, at once
     current = size
     while True:
-        fit = _try(paragraphs, font, current, width, height, gap, icons)
+        fit = _try(paragraphs, words, current, width, height, gap)
         if fit.ok or current - STEP < min_size - 1e-9:
             return fit
         current = round(current - STEP, 4)
 
 
-def _cannot_fit(paragraphs, font: str, size: float, width: float, height: float, icons) -> bool:
+font_files.on_change.append(fit_text.cache_clear)
+
+
+class _Words:
+    """How words are cut, measured and joined into lines: plain words in one font, or words of styled runs."""
+
+    def __init__(self, font: str, icons: frozenset, family: tuple[str, ...] | None):
+        self.font, self.icons, self.family = font, icons, family
+        self.base = STYLES[family.index(font)] if family and font in family else "regular"
+
+    def split(self, paragraph: str) -> tuple:
+        if self.family is None:
+            return tuple(paragraph.split())
+        return tuple(markup.styled_words(paragraph, self.base))
+
+    def width(self, word, size: float) -> float:
+        if self.family is None:
+            return measure(word, self.font, size, self.icons)
+        return sum(measure(piece, self.family[STYLES.index(style)], size, self.icons) for style, piece in word[0])
+
+    def space(self, word, size: float) -> float:
+        """The space before `word` on its line."""
+        font = self.font if self.family is None else self.family[STYLES.index(word[1])]
+        return measure(" ", font, size, self.icons)
+
+    def join(self, line: list) -> str:
+        if self.family is None:
+            return " ".join(line)
+        pieces = []
+        for i, (runs, space_style) in enumerate(line):
+            if i:
+                pieces.append((space_style, " "))
+            pieces += runs
+        return markup.encode(pieces)
+
+    def shown(self, word) -> str:
+        return word if self.family is None else "".join(piece for _, piece in word[0])
+
+
+def _cannot_fit(paragraphs, words: _Words, size: float, width: float, height: float) -> bool:
     """Even packed without gaps, the words at the smallest size need more lines than the box holds: a text
     pasted a thousand times over fails after one wrap instead of one per size step."""
     if width <= 0:
         return True
-    total = sum(measure(" ".join(words), font, size, icons) for words in paragraphs)
+    total = sum(_packed_width(p, words, size) for p in paragraphs)
     return total / width * size * LEADING > height * 2 + size * LEADING * len(paragraphs)
 
 
-def _try(paragraphs, font: str, size: float, width: float, height: float, gap: float, icons=frozenset()) -> Fit:
+def _packed_width(paragraph, words: _Words, size: float) -> float:
+    if words.family is None:
+        return measure(" ".join(paragraph), words.font, size, words.icons)
+    return sum(words.width(word, size) + (words.space(word, size) if i else 0.0) for i, word in enumerate(paragraph))
+
+
+def _try(paragraphs, words: _Words, size: float, width: float, height: float, gap: float) -> Fit:
     wrapped = []
-    for words in paragraphs:
-        for word in words:
-            if measure(word, font, size, icons) > width:
-                return Fit(size, (), False, "width", f"the word '{word}' is wider than the box at {size:g}pt")
-        wrapped.append(tuple(_wrap(words, font, size, width, icons)))
+    for paragraph in paragraphs:
+        for word in paragraph:
+            if words.width(word, size) > width:
+                return Fit(size, (), False, "width", f"the word '{words.shown(word)}' is wider than the box at {size:g}pt")
+        wrapped.append(tuple(_wrap(paragraph, words, size, width)))
     lines = sum(len(p) for p in wrapped)
     needed = lines * size * LEADING + gap * max(0, len(wrapped) - 1)
     if needed > height + 0.01:
@@ -67,18 +121,18 @@ def _try(paragraphs, font: str, size: float, width: float, height: float, gap: f
     return Fit(size, tuple(wrapped))
 
 
-def _wrap(words: list[str], font: str, size: float, width: float, icons=frozenset()) -> list[str]:
-    lines, current = [], ""
-    space = measure(" ", font, size, icons)
+def _wrap(paragraph, words: _Words, size: float, width: float) -> list[str]:
+    lines, current = [], []
     current_width = 0.0
-    for word in words:
-        w = measure(word, font, size, icons)
+    for word in paragraph:
+        w = words.width(word, size)
+        space = words.space(word, size)
         if current and current_width + space + w > width:
-            lines.append(current)
-            current, current_width = word, w
+            lines.append(words.join(current))
+            current, current_width = [word], w
         else:
-            current = f"{current} {word}" if current else word
             current_width = current_width + space + w if current_width else w
+            current.append(word)
     if current:
-        lines.append(current)
+        lines.append(words.join(current))
     return lines

@@ -1,8 +1,14 @@
-"""Glyph metrics of the bundled fonts (the Bitstream Vera TTFs that ship inside reportlab).
+"""Glyph metrics of every font a layout can name: the bundled Bitstream Vera TTFs that ship inside reportlab,
+and a designer's own TTF files (pnp.text.font_files).
 
-Text fitting needs only advance widths, so they come from font_widths.json
-(made from the same TTFs by `python -m pnp.render.fonts`; a test keeps the two
-in step) and measuring text never loads reportlab.
+Text fitting needs only advance widths. The bundled fonts' come from
+font_widths.json (made from the same TTFs by `python -m pnp.render.fonts`; a
+test keeps the two in step), so measuring the bundled fonts never loads
+reportlab. A font file's table is read once, when its layout is loaded, and
+kept: measuring is a dictionary look-up either way (the validator's hot path).
+
+A font is named by a string everywhere: a bundled name ("Vera"), or the
+absolute path of a project's font file as the layout loader resolved it.
 """
 from __future__ import annotations
 
@@ -10,15 +16,40 @@ import json
 from functools import lru_cache
 from pathlib import Path
 
+from pnp.text import font_files
+from pnp.text.font_files import width_table
+
 BUNDLED = {"Vera": "Vera.ttf", "VeraBd": "VeraBd.ttf", "VeraIt": "VeraIt.ttf", "VeraBI": "VeraBI.ttf"}
 DEFAULT_FONT = "Vera"
+STYLES = ("regular", "bold", "italic", "bolditalic")  # the four fonts of a layout's font set, in this order
+DEFAULT_FAMILY = {"regular": "Vera", "bold": "VeraBd", "italic": "VeraIt", "bolditalic": "VeraBI"}
 WIDTHS_FILE = Path(__file__).with_name("font_widths.json")
 
 
 @lru_cache(maxsize=None)
+def _bundled_tables() -> dict:
+    return json.loads(WIDTHS_FILE.read_text())
+
+
+@lru_cache(maxsize=None)
 def _widths(font: str) -> tuple[dict[int, float], float]:
-    table = json.loads(WIDTHS_FILE.read_text())[font]
-    return {int(code): width for code, width in table["widths"].items()}, table["default"]
+    if font in BUNDLED:
+        table = _bundled_tables()[font]
+        return {int(code): width for code, width in table["widths"].items()}, table["default"]
+    return width_table(font)  # a project's own font file
+
+
+font_files.on_change.append(_widths.cache_clear)
+
+
+def family_of(fonts: dict[str, str]) -> tuple[str, ...]:
+    """A layout's font set as the fit check takes it: its fonts in STYLES order."""
+    return tuple(fonts[style] for style in STYLES)
+
+
+def font_label(font: str) -> str:
+    """How messages name a font: a bundled font by its name, a font file by its file name."""
+    return font if font in BUNDLED else Path(font).name
 
 
 def missing_glyphs(text: str, font: str) -> list[str]:
@@ -29,7 +60,7 @@ def missing_glyphs(text: str, font: str) -> list[str]:
 
 def glyph_message(missing: list[str], font: str) -> str:
     shown = ", ".join(f"'{ch}' (U+{ord(ch):04X})" for ch in missing)
-    return f"font {font} has no glyph for {shown}: it would print as an empty box; replace it or leave it out"
+    return f"font {font_label(font)} has no glyph for {shown}: it would print as an empty box; replace it or leave it out"
 
 
 def string_width(text: str, font: str, size: float) -> float:

@@ -22,15 +22,15 @@ from pnp.validate import validate  # noqa: E402
 def main():
     project, report = validate(ROOT, "escape-master")
     imposition = project.print_setup.home["a4"]
-    decks = [deck_faces(project, d, None) for d in project.game.decks]
-    placed = sum(2 * len(fronts) for fronts, _ in decks)
-    distinct = len({f.key for fronts, backs in decks for f in fronts + backs})
+    decks = [(*deck_faces(project, d, None), project.deck_size(d)) for d in project.game.decks]
+    placed = sum(2 * len(fronts) for fronts, _, _ in decks)
+    distinct = len({f.key for fronts, backs, _ in decks for f in fronts + backs})
 
     def render():
         canvas = new_canvas(io.BytesIO(), imposition.paper.width, imposition.paper.height, "bench")
         backend = PdfBackend(canvas)
-        for fronts, backs in decks:
-            home_print(backend, fronts, backs, project.layout, imposition, project.game.emblems)
+        for fronts, backs, size in decks:
+            home_print(backend, fronts, backs, project.layout, imposition, project.game.emblems, size)
         canvas.save()
 
     seconds = best_of(5, render)

@@ -13,7 +13,7 @@ from pnp.content import Game
 from pnp.diagnostics import Diagnostic, did_you_mean
 from pnp.engine.vocabulary import EffectError
 from pnp.image_files import image_problem, is_image
-from pnp.layout import CardLayout
+from pnp.layout import CardLayout, CardSize
 from pnp.model.walk import effect_lists
 from pnp.paths import inside
 from pnp.rules.tree import LINK
@@ -345,6 +345,46 @@ def layout_references(game: Game, layout: CardLayout) -> list[Diagnostic]:
                 problems.append(layout.source.diagnostic(("backs", group, key), f"unknown-{what}", f"no {what} "
                                 f"'{key}' in this game{did_you_mean(key, names)}", on_key=True))
     return problems
+
+
+def deck_sizes(game: Game, layout: CardLayout) -> dict[str, CardSize]:
+    """Each deck's card size: its own `card_size` in game.yaml, else the game's (an unknown name is left out)."""
+    return {entry.id: layout.sizes[name] for entry in game.manifest.decks
+            if (name := entry.card_size or game.manifest.card_size) in layout.sizes}
+
+
+def card_sizes(game: Game, layout: CardLayout) -> list[Diagnostic]:
+    """Every deck's size is a known one, and every card of a deck prints on templates of the deck's size:
+    its faces (by kind) and its back (by card, kind or deck); reported where the layout picks the template."""
+    problems = [game.manifest_source.diagnostic(("decks", i, "card_size"), "unknown-size", f"card size "
+                f"'{entry.card_size}' is not in layouts/common/cards.yaml{did_you_mean(entry.card_size, layout.sizes)}")
+                for i, entry in enumerate(game.manifest.decks) if entry.card_size and entry.card_size not in layout.sizes]
+    sizes, seen = deck_sizes(game, layout), set()
+    for record in game.cards():
+        size = sizes.get(record.deck)
+        if size is None:
+            continue
+        picked = [(layout.faces.get(card.kind), ("faces", card.kind), f"kind '{card.kind}'") for card, _ in record.sides()]
+        if record.back is None:
+            picked += [_back_pick(layout, record)]
+        for template, where, what in picked:
+            drawn_for = template.size if template and template.size else layout.size
+            if template is None or drawn_for.name == size.name or (where, record.deck) in seen:
+                continue
+            seen.add((where, record.deck))
+            problems.append(layout.source.diagnostic(where, "template-size", f"deck '{record.deck}' has {size.name} "
+                            f"cards but template '{template.name}' (for {what}) is drawn for {drawn_for.name} cards; "
+                            f"name a template drawn for {size.name} cards (`size: {size.name}` on it)"))
+    return problems
+
+
+def _back_pick(layout: CardLayout, record) -> tuple:
+    """The back template a one-sided card gets, where the layout names it, and what it is chosen by."""
+    for group, key in (("cards", record.card.id), ("kinds", record.card.kind), ("decks", record.deck)):
+        template = getattr(layout.backs, group).get(key)
+        if template is not None:
+            return template, ("backs", group, key), f"the backs of {group[:-1]} '{key}'"
+    return None, (), ""
 
 
 GENERIC_CHECKS = (unique_card_ids, references, vocabulary, counts, rules, rule_colours, rules_fit_their_level, glyphs,

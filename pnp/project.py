@@ -19,6 +19,11 @@ class Project:
     faces: CardFaces = field(default_factory=CardFaces)  # every card's front and back
     sheet_layouts: dict[str, SheetLayout] = field(default_factory=dict)  # sheet id -> its layout
     card_size: CardSize | None = None  # the game's card size (playmat areas outline cards of this size)
+    deck_sizes: dict[str, CardSize] = field(default_factory=dict)  # deck id -> its card size
+
+    def deck_size(self, deck_id: str) -> CardSize:
+        """The size a deck's cards print at: its own, else the card layout's."""
+        return self.deck_sizes.get(deck_id) or self.layout.size
 
     @property
     def templates(self) -> Path:

@@ -30,14 +30,16 @@ def validate(root: Path, game_id: str, draft: bool = False) -> tuple[Project | N
     if game is None:
         return None, report
     report.extend(checks.check_game(game, draft))
-    layout, faces = None, CardFaces()
+    layout, faces, deck_sizes = None, CardFaces(), {}
     if game.decks:
         layout, problems = load_card_layout(root / "layouts", game_id, game.plugin.box_kinds)
         report.extend(problems)
         if layout is not None:
-            report.extend(checks.layout_references(game, layout))
+            report.extend(checks.layout_references(game, layout) + checks.card_sizes(game, layout))
             report.extend(checks.layout_glyphs([deck.source for deck in game.decks.values()], layout.fonts))
-            report.extend(print_setup.grids_fit(layout.size) if print_setup else [])
+            deck_sizes = checks.deck_sizes(game, layout)
+            for size in {size.name: size for size in deck_sizes.values()}.values():  # each size once
+                report.extend(print_setup.grids_fit(size) if print_setup else [])
             faces, problems = bind_cards(game, layout)
             report.extend(problems)
     sheet_layouts = {}
@@ -52,6 +54,6 @@ def validate(root: Path, game_id: str, draft: bool = False) -> tuple[Project | N
             sheet_layouts[sheet_id] = sheet_layout
     if not report.ok or print_setup is None:
         return None, report
-    project = Project(root, game, layout, print_setup, faces, sheet_layouts, card_size)
+    project = Project(root, game, layout, print_setup, faces, sheet_layouts, card_size, deck_sizes)
     report.extend(template_problems(project))  # the export templates render this game's reference
     return (project if report.ok else None), report

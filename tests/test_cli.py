@@ -60,8 +60,8 @@ def test_every_command_has_help(command):
 
 def test_list_names_decks_sheets_counts_and_engines(fixture_project):
     result = runner.invoke(app, ["list"])
-    assert result.output == "pocket-dungeon: Pocket Dungeon, 1-4 players; Heroes 4, Rooms 8, Pocket Dungeon score pad, " \
-                            "Pocket Dungeon playmat, no engine\n"
+    assert result.output == "pocket-dungeon: Pocket Dungeon, 1-4 players; Heroes 4, Rooms 8, Relics 20, Quests 10, " \
+                            "Pocket Dungeon score pad, Pocket Dungeon playmat, no engine\n"
     real = runner.invoke(app, ["list", "--root", str(ROOT)])
     assert "saucer-escape: Saucer Escape, 1 player(s); Saucer Escape game sheet, an engine" in real.output
 

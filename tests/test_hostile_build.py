@@ -38,7 +38,7 @@ def test_a_removed_deck_leaves_nothing_behind(fixture_project):
     rules = fixture_project / f"content/{GAME}/rules.yaml"
     rules.write_text(rules.read_text().replace("{card:hero-ranger}", "a hero"))
     layout = fixture_project / f"layouts/{GAME}/cards.yaml"
-    layout.write_text(layout.read_text().replace("  decks:\n    heroes: hero-back\n", "  decks: {}\n")
+    layout.write_text(layout.read_text().replace("    heroes: hero-back\n", "")
                       .replace("  cards:\n    hero-ranger: ranger-back\n", "  cards: {}\n"))
     result = build()
     assert result.exit_code == 0, result.output

@@ -55,7 +55,7 @@ def test_a_fifo_a_folder_and_a_symlink_loop_are_not_content_files(fixture_projec
     assert result.exit_code == 1
     assert f"{GAME}/rules.yaml:1:1: error [not-a-file] this is not a regular file (a device, pipe or socket)" in result.output
     assert f"{GAME}/decks/heroes.yaml:1:1: error [not-a-file] this is a folder; content must be plain files" in result.output
-    assert f"{GAME}/game.yaml:24:11: error [outside] sheet file 'score-pad.yaml' cannot be resolved" in result.output
+    assert f"{GAME}/game.yaml:34:11: error [outside] sheet file 'score-pad.yaml' cannot be resolved" in result.output
 
 
 def test_a_link_out_of_the_game_folder_is_not_followed(fixture_project, tmp_path_factory):
@@ -239,4 +239,5 @@ def test_print_on_demand_files_follow_the_vendor_profiles(fixture_project):
     result = runner.invoke(app, ["build", "pocket-dungeon"])
     assert result.exit_code == 0, result.output
     assert sorted(p.name for p in (fixture_project / "output/pocket-dungeon/print-on-demand").iterdir()) == \
-        ["heroes-front-then-back.pdf", "rooms-front-then-back.pdf"]
+        ["heroes-front-then-back.pdf", "quests-front-then-back.pdf", "relics-front-then-back.pdf",
+         "rooms-front-then-back.pdf"]

@@ -16,7 +16,8 @@ def test_card_sizes_are_real_print_geometry(fx):
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_nine_up_grid_is_centred_and_abutting(fx, paper):
     imposition = fx.print_setup.home[paper]
-    grid = Grid.centred(imposition, fx.layout)
+    grid = Grid.centred(imposition.paper, imposition.packing(fx.layout.size))
+    assert (grid.columns, grid.rows) == (3, 3)  # poker: 9 up, as ever
     assert grid.left == pytest.approx(imposition.paper.width - grid.right)
     assert grid.bottom == pytest.approx(imposition.paper.height - grid.top)
     x0, _ = grid.cell(0, 0)
@@ -28,7 +29,7 @@ def test_nine_up_grid_is_centred_and_abutting(fx, paper):
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 def test_crop_marks_stay_in_the_margin_and_off_the_edge(fx, paper):
     imposition = fx.print_setup.home[paper]
-    grid = Grid.centred(imposition, fx.layout)
+    grid = Grid.centred(imposition.paper, imposition.packing(fx.layout.size))
     backend = RecordingBackend()
     crop_marks(backend, grid, imposition)
     lines = [c[1][:4] for c in backend.calls if c[0] == "line"]
@@ -43,9 +44,9 @@ def test_crop_marks_stay_in_the_margin_and_off_the_edge(fx, paper):
 
 def test_long_edge_duplex_mirrors_columns_and_short_edge_mirrors_rows(fx):
     imposition = fx.print_setup.home["a4"]
-    assert [mirrored(slot, imposition) for slot in range(3)] == [(2, 0), (1, 0), (0, 0)]
-    short = type(imposition)(**{**imposition.__dict__, "duplex": "short"})
-    assert mirrored(0, short) == (0, 2)
+    grid = Grid.centred(imposition.paper, imposition.packing(fx.layout.size))
+    assert [mirrored(slot, grid, "long") for slot in range(3)] == [(2, 0), (1, 0), (0, 0)]
+    assert mirrored(0, grid, "short") == (0, 2)
 
 
 def placements(backend: RecordingBackend) -> list[tuple[str, tuple]]:

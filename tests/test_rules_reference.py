@@ -34,7 +34,7 @@ def test_html_is_one_self_contained_file(fx):
 def test_json_has_rules_terms_and_cards_with_their_backs(fx):
     data = json.loads(to_json(build_reference(fx.game)))
     cards = {c["id"]: c for c in data["cards"]}
-    assert len(cards) == 8
+    assert len(cards) == 16  # 4 heroes, 4 rooms, 3 relics, 5 quests
     assert cards["crypt"]["back"] == {"name": "Silver Crown", "kind": "treasure"}
     assert cards["crypt"]["effects"] == ["GAIN_COINS(1)", "GAIN_COINS(4)"]  # the front's on_reveal, then the back's
     assert cards["pit-trap"]["back"] is None

@@ -20,6 +20,9 @@ class CardSizeSpec(StrictModel):
     height: length("10mm", "500mm")
     bleed: length("0mm", "20mm")
     safe: length("0mm", "20mm")
+    orientation: Literal["portrait", "landscape"] | None = Field(
+        None, description="landscape: the card is drawn with its long side across (width and height may then be "
+        "given in either order); without it, a card whose width exceeds its height is landscape")
 
 
 class CardSizesFile(StrictModel):
@@ -59,6 +62,8 @@ class BoxSpec(StrictModel):
 
 class TemplateSpec(StrictModel):
     extends: str | None = None
+    size: str | None = Field(None, description="the card size this template is drawn for (a name in "
+                             "layouts/common/cards.yaml); inherited through extends, else the layout's size")
     values: dict[str, str] = {}
     boxes: dict[str, BoxSpec] = {}
 
@@ -86,10 +91,21 @@ class CardLayoutFile(StrictModel):
 @dataclass(frozen=True)
 class CardSize:
     name: str
-    width: float
+    width: float  # the trim as the card is drawn: width across, height down
     height: float
     bleed: float
     safe: float
+
+    @property
+    def landscape(self) -> bool:
+        return self.width > self.height + 0.01
+
+
+def _card_size(name: str, spec: CardSizeSpec) -> CardSize:
+    """A size as drawn: `orientation` puts the long side across (landscape) or down (portrait)."""
+    short, long = sorted((spec.width, spec.height))
+    width, height = {"landscape": (long, short), "portrait": (short, long)}.get(spec.orientation, (spec.width, spec.height))
+    return CardSize(name, width, height, spec.bleed, spec.safe)
 
 
 @dataclass(frozen=True)
@@ -121,6 +137,7 @@ class Template:
     name: str
     boxes: list[Box]
     values: dict[str, str] = field(default_factory=dict)
+    size: CardSize | None = None  # the card size it is drawn for (None: the layout's)
 
 
 @dataclass
@@ -136,7 +153,7 @@ class Backs:
 @dataclass
 class CardLayout:
     source: Source
-    size: CardSize
+    size: CardSize  # the layout's own size: templates that name none are drawn for it
     fonts: dict[str, str]
     accents: dict[str, str]
     faces: dict[str, Template]  # card kind -> template (for fronts and for back sides alike)
@@ -146,6 +163,7 @@ class CardLayout:
     palettes: dict[str, dict[str, str]] = field(default_factory=dict)  # card field -> its value -> a colour
     # the game's inline icons (game.yaml `icons:`), by name: ("emblem" or "image", its name or path, its colour)
     icons: dict[str, tuple[str, str, str]] = field(default_factory=dict)
+    sizes: dict[str, CardSize] = field(default_factory=dict)  # every size of layouts/common/cards.yaml, by name
 
 
 def load_card_sizes(layouts_root: Path) -> tuple[dict[str, CardSize], list[Diagnostic]]:
@@ -156,7 +174,7 @@ def load_card_sizes(layouts_root: Path) -> tuple[dict[str, CardSize], list[Diagn
     spec, problems = parse_model(source, CardSizesFile)
     if spec is None:
         return {}, problems
-    return {n: CardSize(n, s.width, s.height, s.bleed, s.safe) for n, s in spec.card_sizes.items()}, problems
+    return {name: _card_size(name, size) for name, size in spec.card_sizes.items()}, problems
 
 
 def load_card_layout(layouts_root: Path, game_id: str, box_kinds=None) -> tuple[CardLayout | None, list[Diagnostic]]:
@@ -173,7 +191,7 @@ def load_card_layout(layouts_root: Path, game_id: str, box_kinds=None) -> tuple[
         problems.append(source.diagnostic(("size",), "unknown-size",
                                           f"card size '{spec.size}' is not in layouts/common/cards.yaml{did_you_mean(spec.size, sizes)}"))
         return None, problems
-    resolver = _Resolver(spec, source, problems)
+    resolver = _Resolver(spec, source, problems, sizes)
     templates = {name: resolver.template(name) for name in spec.templates}
     faces = {kind: resolver.lookup(name, ("faces", kind)) for kind, name in spec.faces.items()}
     backs = Backs(*({key: t for key, name in getattr(spec.backs, group).items()
@@ -182,7 +200,7 @@ def load_card_layout(layouts_root: Path, game_id: str, box_kinds=None) -> tuple[
     problems += problems_of_fonts
     layout = CardLayout(source, sizes[spec.size], fonts, dict(spec.accents),
                         {k: t for k, t in faces.items() if t}, backs, templates, dict(box_kinds or {}),
-                        {name: dict(colours) for name, colours in spec.palettes.items()})
+                        {name: dict(colours) for name, colours in spec.palettes.items()}, sizes=sizes)
     problems += safe_zone(layout) + _box_types(layout)
     return layout, problems
 
@@ -204,8 +222,9 @@ SAFE_EXEMPT = ("fill", "rect")  # everything else shows content that must surviv
 
 def safe_zone(layout: CardLayout) -> list[Diagnostic]:
     """Text, emblems and marks lie inside the safe zone (the trim inset by `safe`), for every template."""
-    size, problems, seen = layout.size, [], set()
+    problems, seen = [], set()
     for template in layout.templates.values():
+        size = template.size or layout.size
         for box in template.boxes:
             if box.type in SAFE_EXEMPT or box.keypath in seen:
                 continue
@@ -222,8 +241,8 @@ def safe_zone(layout: CardLayout) -> list[Diagnostic]:
 class _Resolver:
     """Resolves template and box `extends`, with relative values, once each."""
 
-    def __init__(self, spec: CardLayoutFile, source: Source, problems: list):
-        self.spec, self.source, self.problems = spec, source, problems
+    def __init__(self, spec: CardLayoutFile, source: Source, problems: list, sizes: dict[str, CardSize]):
+        self.spec, self.source, self.problems, self.sizes = spec, source, problems, sizes
         self.done: dict[str, Template] = {}
         self.active: set[str] = set()
 
@@ -240,21 +259,29 @@ class _Resolver:
         if name in self.active:
             self.problems.append(self.source.diagnostic(("templates", name, "extends"), "extends-cycle",
                                                         f"template '{name}' extends itself through a cycle"))
-            return Template(name, [])
+            return Template(name, [], size=self.sizes[self.spec.size])
         self.active.add(name)
         spec = self.spec.templates[name]
         boxes: dict[str, dict] = {}
         values: dict[str, str] = {}
+        size = self.sizes[self.spec.size]  # the layout's size, unless the template or its parent names one
         if spec.extends:
             parent = self.lookup(spec.extends, ("templates", name, "extends"))
             if parent:
                 boxes = {b.name: _box_dict(b) for b in parent.boxes}
                 values = dict(parent.values)
+                size = parent.size
+        if spec.size is not None:
+            if spec.size in self.sizes:
+                size = self.sizes[spec.size]
+            else:
+                self.problems.append(self.source.diagnostic(("templates", name, "size"), "unknown-size", f"card size "
+                                     f"'{spec.size}' is not in layouts/common/cards.yaml{did_you_mean(spec.size, self.sizes)}"))
         values.update(spec.values)
         for box_name, box in spec.boxes.items():
             boxes[box_name] = self._box(name, box_name, box, boxes)
         self.active.discard(name)
-        resolved = Template(name, [b for b in (self._finish(name, n, d) for n, d in boxes.items()) if b], values)
+        resolved = Template(name, [b for b in (self._finish(name, n, d) for n, d in boxes.items()) if b], values, size)
         self.done[name] = resolved
         return resolved
 

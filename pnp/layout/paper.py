@@ -20,8 +20,8 @@ class PaperSpec(StrictModel):
 
 class HomeSpec(StrictModel):
     paper: str
-    columns: Int = Field(ge=1, le=10)
-    rows: Int = Field(ge=1, le=10)
+    columns: Int | None = Field(None, ge=1, le=20, description="at most this many cards across (left out: as many as fit)")
+    rows: Int | None = Field(None, ge=1, le=20, description="at most this many cards down (left out: as many as fit)")
     duplex: Literal["long", "short"] = "long"
     back_offset: tuple[length("-20mm", "20mm"), length("-20mm", "20mm")] = (0, 0)
     mark_gap: length("0mm", "10mm") = "1mm"
@@ -39,8 +39,9 @@ class FoldSpec(StrictModel):
     """Fold-and-glue: fronts and backs on one landscape side, either side of a fold line; no duplex needed."""
 
     paper: str
-    columns: Int = Field(ge=1, le=5)  # per half
-    rows: Int = Field(ge=1, le=5)
+    columns: Int | None = Field(None, ge=1, le=10, description="at most this many cards across each half "
+                                "(left out: as many as fit)")
+    rows: Int | None = Field(None, ge=1, le=20, description="at most this many cards down (left out: as many as fit)")
     mark_gap: length("0mm", "10mm") = "1mm"
     mark_length: length("0mm", "30mm") = "6mm"
     edge: length("0mm", "50mm") = "5mm"
@@ -75,27 +76,64 @@ class Paper:
 
 
 @dataclass(frozen=True)
+class Packing:
+    """How cards of one size lie on a sheet: a grid of columns x rows cells, the cards upright or turned a
+    quarter turn (a cell is then the card's height wide)."""
+
+    columns: int
+    rows: int
+    turned: bool
+    cell_w: float
+    cell_h: float
+
+    @property
+    def per_page(self) -> int:
+        return self.columns * self.rows
+
+
+def pack(width: float, height: float, card, max_columns: int | None = None, max_rows: int | None = None) -> Packing:
+    """As many cards as fit in a width x height area (at most max_columns x max_rows), upright or turned,
+    whichever holds more; upright on a tie, so cards turn only where that packs better."""
+    best = None
+    for turned in (False, True):
+        cell_w, cell_h = (card.height, card.width) if turned else (card.width, card.height)
+        columns = min(int((width + 0.01) // cell_w), max_columns or 999)
+        rows = min(int((height + 0.01) // cell_h), max_rows or 999)
+        if best is None or columns * rows > best.per_page:
+            best = Packing(columns, rows, turned, cell_w, cell_h)
+    return best
+
+
+@dataclass(frozen=True)
 class HomeImposition:
     name: str
     paper: Paper
-    columns: int
-    rows: int
+    columns: int | None  # at most this many cards across; None: as many as fit
+    rows: int | None
     duplex: str
     back_offset: tuple[float, float]
     mark_gap: float
     mark_length: float
     edge: float
 
+    def packing(self, card) -> Packing:
+        """Cards of this size on the paper, everything `edge` clear of the paper's edge."""
+        return pack(self.paper.width - 2 * self.edge, self.paper.height - 2 * self.edge, card, self.columns, self.rows)
+
 
 @dataclass(frozen=True)
 class FoldImposition:
     name: str
     paper: Paper  # turned to landscape: the fold runs down the middle
-    columns: int  # per half
-    rows: int
+    columns: int | None  # per half; None: as many as fit
+    rows: int | None
     mark_gap: float
     mark_length: float
     edge: float
+
+    def packing(self, card) -> Packing:
+        """Cards of this size on one half of the paper, between the fold and `edge` short of the paper's edge."""
+        return pack(self.paper.width / 2 - self.edge, self.paper.height - 2 * self.edge, card, self.columns, self.rows)
 
 
 @dataclass(frozen=True)
@@ -116,17 +154,17 @@ class PrintSetup:
     source: Source | None = None
 
     def grids_fit(self, card_size) -> list:
-        """Every imposition's grid of cards of this size lies on its paper (fold: both halves)."""
+        """Every imposition holds at least one card of this size (fold: on each half), upright or turned."""
         problems = []
-        for section, impositions, halves in (("home", self.home, 1), ("fold", self.fold, 2)):
+        for section, impositions in (("home", self.home), ("fold", self.fold)):
             for name, imposition in impositions.items():
-                width, height = halves * imposition.columns * card_size.width, imposition.rows * card_size.height
-                paper = imposition.paper
-                if width > paper.width + 0.01 or height > paper.height + 0.01:
-                    mm = 25.4 / 72
-                    problems.append(self.source.diagnostic((section, name), "grid-size", f"{halves * imposition.columns} x "
-                                    f"{imposition.rows} {card_size.name} cards ({width * mm:.0f} x {height * mm:.0f}mm) do not fit "
-                                    f"on {paper.name} ({paper.width * mm:.0f} x {paper.height * mm:.0f}mm); use fewer columns or rows"))
+                if imposition.packing(card_size).per_page == 0:
+                    mm, paper = 25.4 / 72, imposition.paper
+                    where = "either half of " if section == "fold" else ""
+                    problems.append(self.source.diagnostic((section, name), "grid-size", f"a {card_size.name} card "
+                                    f"({card_size.width * mm:.1f} x {card_size.height * mm:.1f}mm) does not fit on {where}"
+                                    f"{paper.name} ({paper.width * mm:.0f} x {paper.height * mm:.0f}mm) with "
+                                    f"{imposition.edge * mm:g}mm kept clear at the edge; use larger paper or a smaller edge"))
         return problems
 
 

@@ -31,6 +31,8 @@ class DeckEntry(StrictModel):
     min_count: Int | None = Field(None, ge=1)
     composition: dict[str, Int] = Field(default_factory=dict, description="cards per kind")
     in_play: Bool = Field(True, description="false for reference cards that never enter play")
+    card_size: str | None = Field(None, description="the deck's card size, a name in layouts/common/cards.yaml "
+                                  "(left out: the game's card_size)")
 
 
 class SheetEntry(StrictModel):
@@ -82,7 +84,8 @@ class Manifest(StrictModel):
     plugin: str | None = Field(None, description="the game's Python package: a package name under pnp/games/ or a "
                                "`pnp.games` entry point; leave it out for a game made of content and layouts only")
     players: PlayerCount
-    card_size: str = "poker"
+    card_size: str = Field("poker", description="the size of the game's cards (a name in layouts/common/cards.yaml); "
+                           "a deck may name its own")
     difficulty_levels: dict[Difficulty, str] = Field(
         default_factory=dict, description="the colours content is sorted by, each with what its level adds")
     decks: list[DeckEntry] = Field(default_factory=list)

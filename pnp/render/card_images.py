@@ -43,7 +43,8 @@ def card_pngs(project, deck_id: str, difficulty, folder: Path) -> int:
     distinct = _distinct(fronts + backs)
     names = file_names(distinct, backs)
     folder.mkdir(parents=True, exist_ok=True)
-    for face, image in zip(distinct, rasterise(project, distinct, project.print_setup.images.dpi / 72)):
+    size = project.deck_size(deck_id)
+    for face, image in zip(distinct, rasterise(project, distinct, project.print_setup.images.dpi / 72, size=size)):
         _save(image, folder / names[face.key])
     return len(distinct)
 
@@ -63,10 +64,10 @@ def one_card(project, card_id: str, folder: Path) -> list[Path]:
 def tabletop_deck(project, deck_id: str, difficulty, folder: Path) -> int:
     """The deck's Tabletop Simulator images, cards trimmed and sized to fit the grid limits; files written."""
     fronts, backs = deck_faces(project, deck_id, difficulty)
-    settings, size = project.print_setup.images, project.layout.size
+    settings, size = project.print_setup.images, project.deck_size(deck_id)
     cell = _cell_size(size.width * settings.dpi / 72, size.height * settings.dpi / 72, settings.tabletop)
     distinct = _distinct(fronts + backs)
-    small = dict(zip((face.key for face in distinct), rasterise(project, distinct, cell[0] / size.width, cell)))
+    small = dict(zip((face.key for face in distinct), rasterise(project, distinct, cell[0] / size.width, cell, size)))
     return tts_deck([small[f.key] for f in fronts], [small[b.key] for b in backs], folder, settings.tabletop)
 
 
@@ -74,12 +75,13 @@ def _distinct(faces: list) -> list:
     return list({face.key: face for face in faces}.values())
 
 
-def rasterise(project, faces: list, scale: float, trimmed: tuple[int, int] | None = None) -> list[Image.Image]:
+def rasterise(project, faces: list, scale: float, trimmed: tuple[int, int] | None = None, size=None) -> list[Image.Image]:
     """Each face as an RGB image, `scale` pixels per point: with its bleed, or cut to the trim and
-    `trimmed` pixels. The faces are drawn exactly as for print into a PDF in memory."""
+    `trimmed` pixels; cards of `size` (the layout's if None). The faces are drawn exactly as for print into a
+    PDF in memory."""
     import pypdfium2 as pdfium
 
-    size = project.layout.size
+    size = size or project.layout.size
     width, height = size.width + 2 * size.bleed, size.height + 2 * size.bleed
     buffer = io.BytesIO()
     canvas = new_canvas(buffer, width, height, f"{project.game.manifest.title}: card images")

@@ -20,13 +20,18 @@ ASCENT = 0.78  # baseline sits this many font sizes below a line's top
 
 def draw_face(backend: Backend, face: Face, layout: CardLayout, emblems: dict, x: float, y: float) -> None:
     """Place a face with the bottom-left corner of its bleed at (x, y)."""
-    size = layout.size
+    size = face_size(face, layout)
     width, height = size.width + 2 * size.bleed, size.height + 2 * size.bleed
     symbol(backend, face.key, width, height, lambda b: _draw(b, face, layout, emblems), x, y)
 
 
+def face_size(face: Face, layout: CardLayout):
+    """The card size a face is drawn for: its template's, else the layout's."""
+    return face.template.size or layout.size
+
+
 def _draw(b: Backend, face: Face, layout: CardLayout, emblems: dict) -> None:
-    size = layout.size
+    size = face_size(face, layout)
     for box in face.template.boxes:
         if box.type == "fill":
             b.rect(0, 0, size.width + 2 * size.bleed, size.height + 2 * size.bleed, fill=_color(box.color, face.values))

@@ -1,10 +1,16 @@
 """Imposition: where card faces go on paper.
 
-Home print: cards abut in a centred grid, each clipped to its trim; crop marks
-only in the margin; a back page follows every front page, mirrored for the
-duplex flip (long edge: columns swap; short edge: rows swap).
+Home print: cards abut in a centred grid, as many of the deck's size as fit,
+turned a quarter turn where that fits more; each clipped to its trim; crop
+marks only in the margin; a back page follows every front page, mirrored for
+the duplex flip (long edge: columns swap; short edge: rows swap).
 Fold-and-glue: fronts on the left half of a landscape page, their backs on the
 right half mirrored about the fold line, so folding puts each back behind its front.
+
+A back reads upright when its card, held as it reads, is turned over sideways
+(about its own vertical axis). On a long-edge flip that is an upright back for
+an upright card; a card turned a quarter turn on the sheet gets its back turned
+the other way, and a short-edge flip turns every back half round more.
 Print-on-demand: one card per page at trim + bleed, TrimBox and BleedBox set,
 sides in the vendor's order.
 """
@@ -12,7 +18,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pnp.layout import CardLayout, FoldImposition, HomeImposition, Vendor
+from pnp.layout import CardLayout, CardSize, FoldImposition, HomeImposition, Vendor
+from pnp.layout.paper import Packing
 from pnp.render.backend import Backend
 from pnp.render.cards import Face, draw_face
 from pnp.units import mm
@@ -31,10 +38,10 @@ class Grid:
     rows: int
 
     @classmethod
-    def centred(cls, imposition: HomeImposition, layout: CardLayout) -> "Grid":
-        w, h = layout.size.width, layout.size.height
-        return cls((imposition.paper.width - imposition.columns * w) / 2, (imposition.paper.height - imposition.rows * h) / 2,
-                   w, h, imposition.columns, imposition.rows)
+    def centred(cls, paper, packing: Packing) -> "Grid":
+        w, h = packing.cell_w, packing.cell_h
+        return cls((paper.width - packing.columns * w) / 2, (paper.height - packing.rows * h) / 2,
+                   w, h, packing.columns, packing.rows)
 
     @property
     def right(self) -> float:
@@ -53,22 +60,35 @@ def pages(items: list, per_page: int) -> list[list]:
     return [items[i:i + per_page] for i in range(0, len(items), per_page)]
 
 
+QUARTER_TURN = 90  # how a card turned on the sheet is drawn: its top towards the sheet's left edge
+
+
+def back_turn(turn: int, duplex: str) -> int:
+    """How far a back is turned so that it reads upright behind a front turned `turn` degrees (see above)."""
+    return (-turn + (180 if duplex == "short" else 0)) % 360
+
+
 def home_print(backend: Backend, fronts: list[Face], backs: list[Face], layout: CardLayout,
-               imposition: HomeImposition, emblems: dict) -> int:
-    """Front and back pages for the given faces (backs[i] is the back of fronts[i]). Returns page count."""
-    grid = Grid.centred(imposition, layout)
-    per_page = imposition.columns * imposition.rows
+               imposition: HomeImposition, emblems: dict, size: CardSize | None = None) -> int:
+    """Front and back pages for the given faces (backs[i] is the back of fronts[i]), cards of `size` (the layout's
+    if None). Returns page count."""
+    size = size or layout.size
+    packing = imposition.packing(size)
+    grid = Grid.centred(imposition.paper, packing)
+    turn = QUARTER_TURN if packing.turned else 0
+    per_page = packing.per_page
     count = 0
     for page_fronts, page_backs in zip(pages(fronts, per_page), pages(backs, per_page)):
         backend.begin_page(imposition.paper.width, imposition.paper.height)
         for slot, face in enumerate(page_fronts):
-            _place(backend, face, layout, emblems, grid, slot % imposition.columns, slot // imposition.columns, (0.0, 0.0))
+            _place(backend, face, layout, emblems, grid, slot % grid.columns, slot // grid.columns, (0.0, 0.0), size, turn)
         crop_marks(backend, grid, imposition)
         backend.end_page()
         backend.begin_page(imposition.paper.width, imposition.paper.height)
         for slot, face in enumerate(page_backs):
-            column, row = mirrored(slot, imposition)
-            _place(backend, face, layout, emblems, grid, column, row, imposition.back_offset)
+            column, row = mirrored(slot, grid, imposition.duplex)
+            _place(backend, face, layout, emblems, grid, column, row, imposition.back_offset, size,
+                   back_turn(turn, imposition.duplex))
         crop_marks(backend, grid, imposition, imposition.back_offset)
         backend.end_page()
         count += 2
@@ -76,22 +96,28 @@ def home_print(backend: Backend, fronts: list[Face], backs: list[Face], layout: 
 
 
 def fold_and_glue(backend: Backend, fronts: list[Face], backs: list[Face], layout: CardLayout,
-                  imposition: FoldImposition, emblems: dict) -> int:
-    """One page per columns x rows cards: fronts left of the fold, backs right of it. Returns page count."""
-    w, h = layout.size.width, layout.size.height
-    fold_x, bottom = imposition.paper.width / 2, (imposition.paper.height - imposition.rows * h) / 2
-    front_grid = Grid(fold_x - imposition.columns * w, bottom, w, h, imposition.columns, imposition.rows)
-    back_grid = Grid(fold_x, bottom, w, h, imposition.columns, imposition.rows)
-    both = Grid(front_grid.left, bottom, w, h, 2 * imposition.columns, imposition.rows)
-    per_page = imposition.columns * imposition.rows
+                  imposition: FoldImposition, emblems: dict, size: CardSize | None = None) -> int:
+    """One page per columns x rows cards of `size` (the layout's if None): fronts left of the fold, backs right
+    of it. Returns page count."""
+    size = size or layout.size
+    packing = imposition.packing(size)
+    w, h, columns, rows = packing.cell_w, packing.cell_h, packing.columns, packing.rows
+    fold_x, bottom = imposition.paper.width / 2, (imposition.paper.height - rows * h) / 2
+    front_grid = Grid(fold_x - columns * w, bottom, w, h, columns, rows)
+    back_grid = Grid(fold_x, bottom, w, h, columns, rows)
+    both = Grid(front_grid.left, bottom, w, h, 2 * columns, rows)
+    turn = QUARTER_TURN if packing.turned else 0
+    per_page = packing.per_page
     count = 0
     for page_fronts, page_backs in zip(pages(fronts, per_page), pages(backs, per_page)):
         backend.begin_page(imposition.paper.width, imposition.paper.height)
         for slot, (front, back) in enumerate(zip(page_fronts, page_backs)):
-            column, row = slot % imposition.columns, slot // imposition.columns
-            _place(backend, front, layout, emblems, front_grid, column, row, (0.0, 0.0))
-            _place(backend, back, layout, emblems, back_grid, imposition.columns - 1 - column, row, (0.0, 0.0))
-        crop_marks(backend, both, imposition, skip_column=imposition.columns)  # the middle line is folded, not cut
+            column, row = slot % columns, slot // columns
+            _place(backend, front, layout, emblems, front_grid, column, row, (0.0, 0.0), size, turn)
+            # folding about a vertical line turns the sheet over as a long-edge flip does
+            _place(backend, back, layout, emblems, back_grid, columns - 1 - column, row, (0.0, 0.0), size,
+                   back_turn(turn, "long"))
+        crop_marks(backend, both, imposition, skip_column=columns)  # the middle line is folded, not cut
         fold_marks(backend, fold_x, both, imposition)
         backend.end_page()
         count += 1
@@ -110,20 +136,26 @@ def fold_marks(backend: Backend, x: float, grid: Grid, imposition, dash: float =
             backend.line(x, low + y * 2 * dash, x, top, MARK_COLOR, MARK_WIDTH)
 
 
-def mirrored(slot: int, imposition: HomeImposition) -> tuple[int, int]:
+def mirrored(slot: int, grid: Grid, duplex: str) -> tuple[int, int]:
     """Where the back of the card in `slot` goes so that it lands behind it after the flip."""
-    column, row = slot % imposition.columns, slot // imposition.columns
-    if imposition.duplex == "long":
-        return imposition.columns - 1 - column, row
-    return column, imposition.rows - 1 - row
+    column, row = slot % grid.columns, slot // grid.columns
+    if duplex == "long":
+        return grid.columns - 1 - column, row
+    return column, grid.rows - 1 - row
 
 
-def _place(backend, face, layout, emblems, grid: Grid, column, row, offset):
+def _place(backend, face, layout, emblems, grid: Grid, column, row, offset, size: CardSize, turn: int = 0):
+    """A card in a grid cell, clipped to its trim; turned `turn` degrees about the cell's centre."""
     x, y = grid.cell(column, row)
     x, y = x + offset[0], y + offset[1]
     backend.save()
     backend.clip_rect(x, y, grid.card_w, grid.card_h)
-    draw_face(backend, face, layout, emblems, x - layout.size.bleed, y - layout.size.bleed)
+    if turn:
+        backend.translate(x + grid.card_w / 2, y + grid.card_h / 2)
+        backend.rotate(turn)
+        draw_face(backend, face, layout, emblems, -size.width / 2 - size.bleed, -size.height / 2 - size.bleed)
+    else:
+        draw_face(backend, face, layout, emblems, x - size.bleed, y - size.bleed)
     backend.restore()
 
 
@@ -162,9 +194,9 @@ def _mark_span(start: float, limit: float, imposition: HomeImposition) -> tuple[
 
 
 def print_on_demand(backend: Backend, fronts: list[Face], backs: list[Face], layout: CardLayout,
-                    vendor: Vendor, emblems: dict) -> int:
-    """One page per card side, trim + bleed, in the vendor's side order."""
-    size = layout.size
+                    vendor: Vendor, emblems: dict, size: CardSize | None = None) -> int:
+    """One page per card side, trim + bleed of `size` (the layout's if None), in the vendor's side order."""
+    size = size or layout.size
     w, h = size.width + 2 * size.bleed, size.height + 2 * size.bleed
     trim = (size.bleed, size.bleed, size.bleed + size.width, size.bleed + size.height)
     count = 0

@@ -38,19 +38,20 @@ def _paper_deck_pdf(project, deck_id, difficulty, path: Path, imposition, impose
     fronts, backs = deck_faces(project, deck_id, difficulty)
     title = f"{project.game.manifest.title}: {project.game.decks[deck_id].model.name} ({imposition.paper.name}, {how})"
     canvas = new_canvas(path, imposition.paper.width, imposition.paper.height, title, no_scaling=True)
-    pages = impose(PdfBackend(canvas), fronts, backs, project.layout, imposition, project.game.emblems)
+    pages = impose(PdfBackend(canvas), fronts, backs, project.layout, imposition, project.game.emblems,
+                   project.deck_size(deck_id))
     canvas.save()
     return pages
 
 
 def pod_deck_pdf(project, deck_id: str, vendor_name: str, difficulty, path: Path) -> int:
     vendor = project.print_setup.vendors[vendor_name]
-    size = project.layout.size
+    size = project.deck_size(deck_id)
     fronts, backs = deck_faces(project, deck_id, difficulty)
     title = f"{project.game.manifest.title}: {project.game.decks[deck_id].model.name} (print on demand, {vendor.name})"
     cmyk = vendor.colors == "cmyk"
     canvas = new_canvas(path, size.width + 2 * size.bleed, size.height + 2 * size.bleed, title, cmyk=cmyk)
-    pages = print_on_demand(PdfBackend(canvas, cmyk=cmyk), fronts, backs, project.layout, vendor, project.game.emblems)
+    pages = print_on_demand(PdfBackend(canvas, cmyk=cmyk), fronts, backs, project.layout, vendor, project.game.emblems, size)
     canvas.save()
     return pages
 

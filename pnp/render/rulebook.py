@@ -23,7 +23,7 @@ from reportlab.platypus import (
 )
 from reportlab.platypus.tableofcontents import TableOfContents
 
-from pnp.render.cards import DIFFICULTY_COLORS, draw_face, draw_icon
+from pnp.render.cards import DIFFICULTY_COLORS, draw_face, draw_icon, face_size
 from pnp.render.fonts import register_all
 from pnp.render.pdf import PdfBackend, color
 from pnp.render.sheets import draw_sheet
@@ -93,7 +93,7 @@ class CardPicture(Flowable):
     def __init__(self, project, face, scale: float, caption: str, anchor: str):
         super().__init__()
         self.project, self.face, self.scale_by = project, face, scale
-        size = project.layout.size
+        self.size = size = face_size(face, project.layout)  # the card's own size: decks may differ
         self.card_w, self.card_h = size.width * scale, size.height * scale
         self.caption, self.anchor = caption, anchor
 
@@ -105,7 +105,7 @@ class CardPicture(Flowable):
         backend = getattr(canvas, "_pnp_backend", None) or PdfBackend(canvas)
         canvas._pnp_backend = backend
         canvas.bookmarkHorizontal(self.anchor, 0, self.card_h + 12)
-        size = self.project.layout.size
+        size = self.size
         canvas.saveState()
         canvas.translate(0, 12)
         canvas.scale(self.scale_by, self.scale_by)
@@ -295,7 +295,8 @@ def _title_page(project, ref, styles, width: float, height: float) -> list:
     shown = {r.card.id for r in ref.cards()}
     cards = [game.card(name) for name in game.manifest.rulebook.showcase if name in shown]
     if cards:
-        scale = min(0.8, (width - 8 * (len(cards) - 1)) / (len(cards) * project.layout.size.width))  # fit the page
+        widths = sum(face_size(project.faces.fronts[r.card.id], project.layout).width for r in cards)
+        scale = min(0.8, (width - 8 * (len(cards) - 1)) / widths)  # fit the page
         flow += [Spacer(1, 14 * mm), CardRow([CardPicture(project, project.faces.fronts[r.card.id], scale, r.card.name,
                                                           f"cover-{r.card.id}") for r in cards], 8)]
     if game.manifest.difficulty_levels:
@@ -360,12 +361,12 @@ def _card_pages(project, ref: Reference, styles, width) -> list:
     flow = [PageBreak(), Heading('<a name="cards"/>Card reference', styles["h1"], "cards", 0)]
     flow[-1].plain = "Card reference"
     scale, gap = 0.62, 6
-    per_row = max(1, int((width + gap) // (project.layout.size.width * scale + gap)))
     shown = {c.card.id for c in ref.cards()}
     for deck in project.game.decks.values():
         records = [r for r in deck.cards if r.card.id in shown]
         if not records:
             continue
+        per_row = max(1, int((width + gap) // (project.deck_size(deck.id).width * scale + gap)))
         flow.append(Heading(esc(deck.model.name), styles["h2"], f"deck-{deck.id}", 1))
         pictures = []
         for r in records:

@@ -1,0 +1,234 @@
+"""Several card sizes in one game, and landscape cards, through every output: the fixture's relics are mini
+cards and its quests landscape poker cards (game.yaml `card_size:` per deck), beside its poker heroes and rooms.
+
+Geometry is measured in the PDFs themselves (pypdf): page sizes, TrimBox and BleedBox, the clip rectangle
+and rotation of every card placed, and where a point of a card lands on the front page and behind it on the
+back page.
+"""
+import dataclasses
+import math
+
+import pytest
+from pypdf import PdfReader
+from pypdf.generic import ContentStream
+
+from pnp.layout.paper import Paper, pack
+from pnp.render.backend import RecordingBackend
+from pnp.render.imposition import home_print
+from pnp.render.outputs import deck_faces, fold_deck_pdf, home_deck_pdf, pod_deck_pdf
+from pnp.units import inch, mm
+
+MINI = (1.75 * 72, 2.5 * 72)
+LANDSCAPE = (3.5 * 72, 2.5 * 72)
+
+
+def placed_cards(reader: PdfReader, page) -> list[tuple[tuple[float, float, float, float], int]]:
+    """(clip rectangle x, y, w, h, turn in degrees) of every card a page places, in drawing order."""
+    found = []
+    rect = None
+    for operands, operator in ContentStream(page.get_contents(), reader).operations:
+        if operator == b"re":
+            rect = tuple(float(v) for v in operands)
+        elif operator in (b"W", b"W*"):  # the clip: a card goes in
+            found.append([rect, 0])
+        elif operator == b"cm" and found and abs(float(operands[1])) > 0.5:  # a rotation, not a translation
+            found[-1][1] = round(math.degrees(math.atan2(float(operands[1]), float(operands[0])))) % 360
+    return [(tuple(r), turn) for r, turn in found]
+
+
+def sheet_point(placed, u: float, v: float) -> tuple[float, float]:
+    """Where the point (u, v) of a card (from its centre, x right and y up as the card reads) lands on the sheet."""
+    (x, y, w, h), turn = placed
+    a = math.radians(turn)
+    return (x + w / 2 + u * math.cos(a) - v * math.sin(a), y + h / 2 + u * math.sin(a) + v * math.cos(a))
+
+
+def assert_backs_behind_fronts(fronts, backs, flip, size, offset=(0.0, 0.0)):
+    """Turning the sheet over (`flip` maps a point of the front page to the same spot seen from the back page) puts
+    every back behind its front, reading upright when the card is turned over sideways: the card's point (u, v)
+    is its back's point (-u, v)."""
+    assert len(fronts) == len(backs)
+    w, h = size
+    for front, back in zip(fronts, backs):
+        for u, v in ((w / 2 - 5, h / 2 - 9), (-w / 2 + 3, h / 4), (0, -h / 2 + 2)):  # points without symmetry
+            behind = flip(*sheet_point(front, u, v))
+            seen = sheet_point(back, -u, v)
+            assert seen == pytest.approx((behind[0] + offset[0], behind[1] + offset[1]), abs=0.01)
+
+
+@pytest.fixture(scope="module")
+def files(tmp_path_factory, request):
+    """The fixture's relics and quests written once per output: home A4 and Letter, fold, print on demand."""
+    from helpers import FIXTURE_GAME, validated
+
+    project = validated(FIXTURE_GAME)
+    folder = tmp_path_factory.mktemp("sizes")
+    for deck in ("relics", "quests", "rooms"):
+        for paper in ("a4", "letter"):
+            home_deck_pdf(project, deck, paper, None, folder / f"home-{paper}-{deck}.pdf")
+            fold_deck_pdf(project, deck, paper, None, folder / f"fold-{paper}-{deck}.pdf")
+        pod_deck_pdf(project, deck, "front-then-back", None, folder / f"pod-{deck}.pdf")
+    return folder
+
+
+def test_each_deck_has_its_size_and_landscape_sizes_are_wider_than_tall(fx):
+    sizes = {deck: fx.deck_size(deck) for deck in fx.game.decks}
+    assert {deck: size.name for deck, size in sizes.items()} == {
+        "heroes": "poker", "rooms": "poker", "relics": "mini", "quests": "poker-landscape"}
+    assert (sizes["relics"].width, sizes["relics"].height) == pytest.approx(MINI)
+    # poker-landscape is written 2.5in x 3.5in with `orientation: landscape`: drawn 3.5in across
+    assert (sizes["quests"].width, sizes["quests"].height) == pytest.approx(LANDSCAPE)
+    assert sizes["quests"].landscape and not sizes["rooms"].landscape
+    business = fx.layout.sizes["business"]  # wider than tall as written: landscape without saying so
+    assert business.landscape and business.width == pytest.approx(inch(3.5))
+    assert fx.faces.fronts["quest-dragon"].template.size.name == "poker-landscape"
+    assert fx.faces.backs["quest-dragon"].template.size.name == "poker-landscape"  # quest-done extends quest
+
+
+@pytest.mark.parametrize("paper,expected", [("a4", {"poker": (3, 3, False), "mini": (3, 6, True),
+                                                    "poker-landscape": (3, 3, True), "square": (2, 3, False),
+                                                    "tarot": (2, 2, False), "jumbo": (2, 2, False),
+                                                    "business": (2, 5, False)}),
+                                            ("letter", {"poker": (3, 3, False), "mini": (3, 6, True),
+                                                        "poker-landscape": (3, 3, True), "square": (2, 3, False),
+                                                        "tarot": (2, 2, False), "jumbo": (1, 3, True),
+                                                        "business": (4, 3, True)})])
+def test_home_sheets_hold_as_many_cards_as_fit_turned_where_that_fits_more(fx, paper, expected):
+    imposition = fx.print_setup.home[paper]
+    for name, grid in expected.items():
+        packing = imposition.packing(fx.layout.sizes[name])
+        assert (packing.columns, packing.rows, packing.turned) == grid, name
+        width, height = packing.columns * packing.cell_w, packing.rows * packing.cell_h
+        assert width <= imposition.paper.width - 2 * imposition.edge + 0.01
+        assert height <= imposition.paper.height - 2 * imposition.edge + 0.01
+
+
+def test_columns_and_rows_cap_the_grid_and_a_card_too_big_for_the_paper_gets_none(fx):
+    mini = fx.layout.sizes["mini"]
+    assert pack(mm(200), mm(287), mini, max_columns=3, max_rows=3).per_page == 9
+    assert pack(mm(200), mm(287), mini, max_columns=4).per_page == 18  # turned: 3 x 6 still beats 4 x 4
+    assert pack(mm(50), mm(287), fx.layout.sizes["poker"]).per_page == 0
+    capped = dataclasses.replace(fx.print_setup.home["a4"], columns=2, rows=2)
+    assert capped.packing(fx.layout.sizes["poker"]).per_page == 4
+    assert Paper("a4", mm(210), mm(297)) == fx.print_setup.home["a4"].paper
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_poker_home_sheets_keep_their_nine_up_grid(files, fx, paper):
+    reader = PdfReader(files / f"home-{paper}-rooms.pdf")
+    placed = placed_cards(reader, reader.pages[0])
+    assert len(placed) == 8 and {turn for _, turn in placed} == {0}
+    W, H = float(reader.pages[0].mediabox.width), float(reader.pages[0].mediabox.height)
+    left, top = (W - 3 * 180) / 2, (H + 3 * 252) / 2
+    assert placed[0][0] == pytest.approx((left, top - 252, 180, 252))  # 3 x 3, centred, abutting
+    assert placed[4][0] == pytest.approx((left + 180, top - 504, 180, 252))
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("deck,per_page,size", [("relics", 18, MINI), ("quests", 9, LANDSCAPE)])
+def test_home_print_of_minis_and_landscape_cards_turns_them_and_puts_each_back_behind_its_front(
+        files, fx, paper, deck, per_page, size):
+    reader = PdfReader(files / f"home-{paper}-{deck}.pdf")
+    cards = sum(r.card.count for r in fx.game.decks[deck].cards)
+    pages = math.ceil(cards / per_page)
+    assert len(reader.pages) == 2 * pages  # each front page followed by its back page
+    paper_size = fx.print_setup.papers[paper]
+    edge = fx.print_setup.home[paper].edge
+    for number in range(pages):
+        fronts = placed_cards(reader, reader.pages[2 * number])
+        backs = placed_cards(reader, reader.pages[2 * number + 1])
+        assert len(fronts) == min(per_page, cards - number * per_page)
+        assert {turn for _, turn in fronts} == {90} and {turn for _, turn in backs} == {270}  # turned, backs the other way
+        for (x, y, w, h), _ in fronts:
+            assert (w, h) == pytest.approx((size[1], size[0]))  # a turned card's place is its height wide
+            assert edge - 0.01 <= x and x + w <= paper_size.width - edge + 0.01
+            assert edge - 0.01 <= y and y + h <= paper_size.height - edge + 0.01
+        assert_backs_behind_fronts(fronts, backs, lambda x, y: (paper_size.width - x, y), size)  # long-edge flip
+
+
+def test_the_back_page_holds_each_cards_own_back(fx):
+    """The Dragon Hunt's back is its own second side (Dragon Slain); the other quests share the deck's back."""
+    fronts, backs = deck_faces(fx, "quests", None)
+    backend = RecordingBackend()
+    home_print(backend, fronts, backs, fx.layout, fx.print_setup.home["a4"], fx.game.emblems, fx.deck_size("quests"))
+    used = [args[0] for name, args, _ in backend.calls if name == "use_symbol" and args[0].startswith(("face:", "back:"))]
+    assert used[:9] == [f.key for f in fronts[:9]] and used[9:18] == [b.key for b in backs[:9]]
+    assert used[9:11] == ["face:quest-dragon:back"] * 2 and used[11] == "back:quests:quest-back"
+
+
+def test_short_edge_duplex_mirrors_rows_and_turns_backs_half_round(fx):
+    """Flipped on the short edge, the sheet turns over top to bottom: each back goes to the mirrored row and
+    is turned half round more, so it still reads upright when its card is turned over sideways."""
+    short = dataclasses.replace(fx.print_setup.home["a4"], duplex="short", back_offset=(mm(1), mm(-2)))
+    height = short.paper.height
+    for deck, size in (("rooms", (180, 252)), ("quests", LANDSCAPE)):
+        fronts, backs = deck_faces(fx, deck, None)
+        backend = RecordingBackend()
+        home_print(backend, fronts, backs, fx.layout, short, fx.game.emblems, fx.deck_size(deck))
+        placed = []
+        for name, args, _ in backend.calls:
+            if name == "clip_rect":
+                placed.append([args, 0])
+            elif name == "rotate":
+                placed[-1][1] = args[0]
+        count = min(len(fronts), 9)
+        assert_backs_behind_fronts(placed[:count], placed[count:2 * count], lambda x, y: (x, height - y), size,
+                                   offset=short.back_offset)
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("deck,per_page,turn,size", [("relics", 9, 0, MINI), ("quests", 4, 90, LANDSCAPE),
+                                                     ("rooms", 4, 0, (180, 252))])
+def test_fold_and_glue_puts_each_back_behind_its_front_about_the_fold(files, fx, paper, deck, per_page, turn, size):
+    reader = PdfReader(files / f"fold-{paper}-{deck}.pdf")
+    cards = sum(r.card.count for r in fx.game.decks[deck].cards)
+    assert len(reader.pages) == math.ceil(cards / per_page)
+    page = reader.pages[0]
+    W = float(page.mediabox.width)
+    assert W > float(page.mediabox.height)  # landscape: the fold runs down the middle
+    placed = placed_cards(reader, page)
+    fronts, backs = placed[0::2], placed[1::2]  # each front, then its back
+    assert len(fronts) == per_page
+    assert all(x + w <= W / 2 + 0.01 for (x, _, w, _), _ in fronts) and all(x >= W / 2 - 0.01 for (x, _, _, _), _ in backs)
+    assert {t for _, t in fronts} == {turn}
+    assert_backs_behind_fronts(fronts, backs, lambda x, y: (W - x, y), size)  # folding turns the sheet over sideways
+
+
+@pytest.mark.parametrize("deck,page", [("relics", (144, 198)), ("quests", (270, 198)), ("rooms", (198, 270))])
+def test_print_on_demand_pages_are_each_decks_trim_plus_bleed(files, deck, page):
+    reader = PdfReader(files / f"pod-{deck}.pdf")
+    for sheet in reader.pages[:3]:
+        assert (float(sheet.mediabox.width), float(sheet.mediabox.height)) == pytest.approx(page)
+        assert [float(v) for v in sheet.trimbox] == pytest.approx([9, 9, page[0] - 9, page[1] - 9])
+        assert [float(v) for v in sheet.bleedbox] == pytest.approx([0, 0, *page])
+    assert "Dragon Slain" in reader.pages[1].extract_text() if deck == "quests" else True
+
+
+def test_card_images_and_tabletop_cells_follow_each_decks_size(tmp_path, fx):
+    import json
+
+    from PIL import Image
+
+    from pnp.render.card_images import card_pngs, tabletop_deck
+
+    for deck, pixels in (("relics", (600, 825)), ("quests", (1125, 825))):
+        card_pngs(fx, deck, None, tmp_path / deck)
+        tabletop_deck(fx, deck, None, tmp_path / deck / "tts")
+        first = fx.game.decks[deck].cards[0].card.id
+        with Image.open(tmp_path / deck / f"{first}.png") as image:
+            assert image.size == pixels  # (trim + 2 x 1/8 in) at 300 DPI, as the card is drawn
+        cell = json.loads((tmp_path / deck / "tts" / "deck.json").read_text())["card_pixels"]
+        trim = fx.deck_size(deck)
+        assert cell[0] / cell[1] == pytest.approx(trim.width / trim.height, rel=0.01)
+        with Image.open(tmp_path / deck / "tts" / "deck-1.png") as sheet:
+            cards = sum(r.card.count for r in fx.game.decks[deck].cards)
+            assert sheet.size == (10 * cell[0], math.ceil((cards + 1) / 10) * cell[1])  # the last slot: the hidden card
+
+
+def test_the_rulebook_pictures_each_card_at_its_own_size(fx):
+    from pnp.render.rulebook import CardPicture
+
+    for card, size in (("hero-ranger", (180, 252)), ("relic-key", MINI), ("quest-dragon", LANDSCAPE)):
+        picture = CardPicture(fx, fx.faces.fronts[card], 0.5, card, card)
+        assert (picture.card_w, picture.card_h) == pytest.approx((size[0] / 2, size[1] / 2))
+        assert picture.wrap(400, 400) == pytest.approx((size[0] / 2, size[1] / 2 + 12))

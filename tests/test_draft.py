@@ -13,7 +13,7 @@ ART = "content/pocket-dungeon/art"
 CRYPT_WARNING = ("content/pocket-dungeon/decks/rooms.yaml:12:10: warning [missing-image] image 'art/crypt.png' not found "
                  "(looked for content/pocket-dungeon/art/crypt.png); put the file there or fix the name (--draft: printed "
                  "as a placeholder)")
-COIN_WARNING = ("content/pocket-dungeon/game.yaml:33:17: warning [missing-image] image 'art/coin.png' not found")
+COIN_WARNING = ("content/pocket-dungeon/game.yaml:43:17: warning [missing-image] image 'art/coin.png' not found")
 
 
 def _without_art(project):

@@ -331,7 +331,7 @@ def test_export_deck_writes_through_the_atomic_writer_and_refuses_links(fixture_
     assert result.stdout.startswith("id,name,kind,power,count,art,text,on_reveal,back.name")
     result = runner.invoke(app, ["export-deck", FIXTURE_GAME, "rooms", "--format", "xlsx"])
     assert result.exit_code == 0, result.output
-    written = fixture_project / "output" / FIXTURE_GAME / "decks/rooms.xlsx"
+    written = fixture_project / "output" / "decks" / FIXTURE_GAME / "rooms.xlsx"
     sheet = load_workbook(written).active
     assert sheet.title == "Cards" and sheet["A2"].value == "crypt" and sheet["E2"].value == 2
     first = written.read_bytes()

@@ -83,7 +83,7 @@ class SvgBackend:
                           f'font-weight="{weight}" font-style="{style}" font-size="{_n(size)}" fill="{color}" '
                           f'text-anchor="{ANCHORS[align]}">{escape(string)}</text>')
 
-    def image(self, path, x, y, w, h):
+    def image(self, path, x, y, w, h, fit="contain"):
         pass  # figures draw vectors only
 
     # -- symbols --------------------------------------------------------------------------------
@@ -144,9 +144,9 @@ def _icon_image(game, image: str, word: str) -> str:
     """An image icon, embedded (the HTML reference is one file)."""
     import base64
 
-    from pnp.paths import inside
+    from pnp.image_files import find_image
 
-    path, _ = inside(game.root, image)
+    path, _ = find_image(game.root, image)
     kind = "jpeg" if path.suffix.lower() in (".jpg", ".jpeg") else "png"
     data = base64.b64encode(path.read_bytes()).decode("ascii")
     return (f'<img src="data:image/{kind};base64,{data}" alt="{escape(word)}" class="icon" '

@@ -228,8 +228,8 @@ def _when_fields(face: Face, layout: CardLayout) -> list[Diagnostic]:
         name = (box.when or "").lstrip("!")
         if name and name not in face.values:
             problems.append(layout.source.diagnostic(box.keypath + ("when",), "unknown-field", f"box '{box.name}' is "
-                            f"shown when '{name}' is set, which is not a value of '{face.template.name}'"
-                            f"{did_you_mean(name, face.values)}; use a card field or value"))
+                            f"shown when '{name}' is set, but the cards it is drawn on have no value '{name}'"
+                            f"{did_you_mean(name, face.values)}"))
     return problems
 
 
@@ -241,7 +241,7 @@ def _bind_images(face: Face, layout: CardLayout, game: Game, written) -> list[Di
         if box.type not in IMAGE_BOXES or not box.shown_on(face.values):
             continue
         name = box.src if box.src is not None else face.values.get(box.field or "art")
-        if not is_image(name):
+        if box.src is None and not is_image(name):
             continue  # an emblem or nothing (_art_boxes says when neither)
         path, wrong = find_image(game.root, name)
         source, keypath = written(box)

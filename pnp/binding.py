@@ -210,7 +210,11 @@ def _art_boxes(face: Face, layout: CardLayout, emblems) -> list[Diagnostic]:
         if box.type not in IMAGE_BOXES or box.src is not None or not box.shown_on(face.values):
             continue
         value = face.values.get(box.field or "art")
-        if box.type == "art" and value and not is_image(value) and value not in emblems:
+        if box.field and box.field not in face.values:
+            problems.append(layout.source.diagnostic(box.keypath + ("field",), "unknown-field", f"{box.type} box "
+                            f"'{box.name}' shows '{box.field}', which the cards it is drawn on do not have"
+                            f"{did_you_mean(box.field, face.values)}"))
+        elif box.type == "art" and value and not is_image(value) and value not in emblems:
             problems.append(layout.source.diagnostic(box.keypath + ("field",), "unknown-art", f"art box '{box.name}' "
                             f"shows '{value}' on '{face.template.name}', which is neither an emblem of this game nor an "
                             "image file; name a field that holds one"))

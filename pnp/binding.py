@@ -6,23 +6,32 @@ plus a few derived ones (rank label, suit name and colour, accent, game and
 deck names). Text is fitted here, once: the validator reports what does not
 fit and the renderers draw exactly these lines.
 
+The build adds values of its own (BUILD_VALUES): the game's version and the
+date of its content (game.yaml `version:` and `date:`, or SOURCE_DATE_EPOCH;
+never the clock, so a build stays byte-identical), and a card's number in its
+deck. Every image a box shows is looked up here, once, by the one resolver
+(pnp.image_files.find_image): a face keeps the file it draws, so the file
+validation accepted is the file the build opens.
+
 Every printed card has a front and a back. The back is the card's own second
 face when it is double-sided; otherwise the layout's back template for the
 card, for its kind, or for its deck (`backs:` in layouts/<game>/cards.yaml).
 """
 from __future__ import annotations
 
+import os
 import re
 from dataclasses import dataclass, field
+from datetime import datetime, timezone
 from pathlib import Path
 
 from pnp.content import CardRecord, Game
-from pnp.diagnostics import Diagnostic
-from pnp.image_files import PRINT_DPI, dpi_in_box, is_image, pixel_size
+from pnp.diagnostics import Diagnostic, did_you_mean
+from pnp.image_files import PRINT_DPI, dpi_in_box, find_image, is_image, pixel_size
 from pnp.layout import CardLayout, Template
+from pnp.layout.cards import IMAGE_BOXES, Box
 from pnp.model import Card
 from pnp.model.walk import flat_values
-from pnp.paths import inside
 from pnp.text import markup
 from pnp.text.fit import Fit, fit_text
 from pnp.text.fonts import family_of, glyph_message, missing_glyphs
@@ -37,6 +46,7 @@ class Face:
     values: dict
     fits: dict[str, Fit] = field(default_factory=dict)
     card: Card | None = None  # the side's card, for boxes a game package draws from its data
+    images: dict[str, str] = field(default_factory=dict)  # image or art box name -> the file it draws, found
 
 
 @dataclass
@@ -45,12 +55,45 @@ class CardFaces:
     backs: dict[str, Face] = field(default_factory=dict)  # card id -> its back (shared faces for shared backs)
 
 
+# what game.yaml must say for the build to provide a value (the rest it always can)
+BUILD_VALUES = {"game_version": "add version: to game.yaml",
+                "content_date": "add date: (YYYY-MM-DD) to game.yaml, or set SOURCE_DATE_EPOCH",
+                "card_number": "", "card_index": "", "deck_cards": ""}
+
+
+def build_values(game: Game) -> dict:
+    """What the build provides to every face: the game's version and the date of its content."""
+    return {"game_version": game.manifest.version or "", "content_date": content_date(game)}
+
+
+def content_date(game: Game) -> str:
+    """The date content is dated by, YYYY-MM-DD: game.yaml's `date:`, else SOURCE_DATE_EPOCH (the reproducible-builds
+    convention, in UTC), else "". Never today's date: the same content must build the same bytes tomorrow."""
+    if game.manifest.date is not None:
+        return game.manifest.date.isoformat()
+    epoch = os.environ.get("SOURCE_DATE_EPOCH", "")
+    if epoch.isdigit() and len(epoch) <= 12:
+        return datetime.fromtimestamp(int(epoch), timezone.utc).date().isoformat()
+    return ""
+
+
+def card_numbers(game: Game) -> dict[str, dict]:
+    """Each card's number in its deck: its place among the deck's distinct cards, in file order (copies of a card
+    share its number, as they share its face): {card_number: "3/8", card_index: "3", deck_cards: "8"}."""
+    numbers = {}
+    for deck in game.decks.values():
+        total = str(len(deck.cards))
+        for index, record in enumerate(deck.cards, 1):
+            numbers[record.card.id] = {"card_number": f"{index}/{total}", "card_index": str(index), "deck_cards": total}
+    return numbers
+
+
 def card_values(card: Card, deck_id: str, game: Game, layout: CardLayout) -> dict:
     """The flat values a face's boxes can show: every card field plus derived ones."""
     suit = _suits(game).get(card.suit) if card.suit else None
     values = flat_values(card, skip=("back",))
     values.update({
-        "art": _art(game, card.art),
+        "art": card.art or "",
         "rank_label": _rank_labels(game).get(card.rank, str(card.rank)) if card.rank else "",
         "suit_name": suit.name if suit else "", "suit_color": suit.color if suit else DEFAULT_ACCENT,
         "game_title": game.manifest.title, "deck_name": game.decks[deck_id].model.name,
@@ -62,19 +105,17 @@ def card_values(card: Card, deck_id: str, game: Game, layout: CardLayout) -> dic
     return values
 
 
-def _art(game: Game, art: str | None) -> str:
-    """An emblem's name, or an image's path inside the game's folder ("" when it is not: a check says why)."""
-    if not is_image(art):
-        return art or ""
-    path, _ = inside(game.root, art)
-    return str(path) if path else ""
-
-
 def game_icons(game: Game) -> dict[str, tuple[str, str, str]]:
     """The game's inline icons as the renderers draw them: ("emblem", name, colour) or ("image", path, colour).
     An icon keeps its own colour wherever it appears, so it means the same on every card and in the rules."""
-    return {name: ("emblem", icon.emblem, icon.color) if icon.emblem else ("image", _art(game, icon.image), icon.color)
+    return {name: ("emblem", icon.emblem, icon.color) if icon.emblem else ("image", image_path(game, icon.image), icon.color)
             for name, icon in game.manifest.icons.items()}
+
+
+def image_path(game: Game, name: str) -> str:
+    """The file an image name of the game's content or layouts stands for ("" when there is none: a check says why)."""
+    path, _ = find_image(game.root, name)
+    return str(path) if path else ""
 
 
 def _suits(game: Game) -> dict:
@@ -86,8 +127,9 @@ def _rank_labels(game: Game) -> dict[int, str]:
 
 
 def template_values(game: Game, deck_id: str, template: Template) -> dict:
-    """The values of a back template: the game and deck names, and the template's own values."""
-    return {"game_title": game.manifest.title, "deck_name": game.decks[deck_id].model.name, **template.values}
+    """The values of a back template: the game and deck names, the build's values, and the template's own values."""
+    return {"game_title": game.manifest.title, "deck_name": game.decks[deck_id].model.name, **build_values(game),
+            **template.values}
 
 
 def bind_cards(game: Game, layout: CardLayout) -> tuple[CardFaces, list[Diagnostic]]:
@@ -95,13 +137,14 @@ def bind_cards(game: Game, layout: CardLayout) -> tuple[CardFaces, list[Diagnost
     faces, problems = CardFaces(), []
     shared: dict[str, Face] = {}  # back templates are drawn once per deck
     layout.icons = game_icons(game)
+    numbers = card_numbers(game)
     for record in game.cards():
-        front = _side_face(f"face:{record.card.id}", record.card, record, record.keypath, game, layout, problems)
+        front = _side_face(f"face:{record.card.id}", record.card, record, record.keypath, game, layout, problems, numbers)
         if front:
             faces.fronts[record.card.id] = front
         if record.back is not None:
             back = _side_face(f"face:{record.card.id}:back", record.back, record, record.keypath + ("back",),
-                              game, layout, problems)
+                              game, layout, problems, numbers)
         else:
             back = _template_back(record, game, layout, shared, problems)
         if back:
@@ -109,16 +152,23 @@ def bind_cards(game: Game, layout: CardLayout) -> tuple[CardFaces, list[Diagnost
     return faces, problems
 
 
-def _side_face(key, card: Card, record: CardRecord, keypath: tuple, game, layout, problems) -> Face | None:
+def _side_face(key, card: Card, record: CardRecord, keypath: tuple, game, layout, problems, numbers) -> Face | None:
     template = layout.faces.get(card.kind)
     if template is None:
         problems.append(record.source.diagnostic(keypath + ("kind",), "no-layout", f"no face template for card kind "
                         f"'{card.kind}' in layouts/{game.id}/cards.yaml; add it under faces:"))
         return None
     # a template's own values (a fixed note, a colour) come first; the card's values win where both name one
-    face = Face(key, template, {**template.values, **card_values(card, record.deck, game, layout)}, card=card)
-    problems += _fit_all(face, layout, record, card, keypath) + _art_resolution(face, record, card, keypath)
-    problems += _game_boxes(face, layout, record, keypath)
+    own = {**card_values(card, record.deck, game, layout), **build_values(game), **numbers[record.card.id]}
+    face = Face(key, template, {**template.values, **own}, card=card)
+
+    def written(box: Box) -> tuple:  # the file and place where the image a box shows is named
+        if box.src is None and (box.field or "art") in own:
+            return record.source, value_keypath(record, keypath, box.field or "art")
+        return _layout_place(box, template, layout)
+
+    problems += _when_fields(face, layout) + _fit_all(face, layout, record, card, keypath)
+    problems += _bind_images(face, layout, game, written) + _game_boxes(face, layout, record, keypath)
     problems += _colours(face, layout) + _art_boxes(face, layout, game.emblems)
     return face
 
@@ -132,8 +182,17 @@ def _template_back(record: CardRecord, game: Game, layout: CardLayout, shared: d
     key = f"back:{record.deck}:{template.name}"
     if key not in shared:
         face = shared[key] = Face(key, template, template_values(game, record.deck, template))
-        problems += _fit_all(face, layout, None, None, ()) + _colours(face, layout) + _art_boxes(face, layout, game.emblems)
+        problems += _when_fields(face, layout) + _fit_all(face, layout, None, None, ())
+        problems += _bind_images(face, layout, game, lambda box: _layout_place(box, template, layout))
+        problems += _colours(face, layout) + _art_boxes(face, layout, game.emblems)
     return shared[key]
+
+
+def _layout_place(box: Box, template: Template, layout: CardLayout) -> tuple:
+    """Where the layout names the image a box shows: its src:, or the template value its field: names."""
+    if box.src is not None:
+        return layout.source, box.keypath + ("src",)
+    return layout.source, ("templates", template.name, "values", box.field or "art")
 
 
 HEX = re.compile(r"^#[0-9a-fA-F]{6}$")
@@ -150,12 +209,65 @@ def _art_boxes(face: Face, layout: CardLayout, emblems) -> list[Diagnostic]:
     """An art box shows an emblem of the game or an image file: any other value would have nothing to draw."""
     problems = []
     for box in face.template.boxes:
-        value = face.values.get(box.field or "art") if box.type == "art" else None
-        if value and not is_image(value) and value not in emblems and not Path(value).is_absolute():
+        if box.type not in IMAGE_BOXES or box.src is not None or not box.shown_on(face.values):
+            continue
+        value = face.values.get(box.field or "art")
+        if box.field and box.field not in face.values:
+            problems.append(layout.source.diagnostic(box.keypath + ("field",), "unknown-field", f"{box.type} box "
+                            f"'{box.name}' shows '{box.field}', which the cards it is drawn on do not have"
+                            f"{did_you_mean(box.field, face.values)}"))
+        elif box.type == "art" and value and not is_image(value) and value not in emblems:
             problems.append(layout.source.diagnostic(box.keypath + ("field",), "unknown-art", f"art box '{box.name}' "
                             f"shows '{value}' on '{face.template.name}', which is neither an emblem of this game nor an "
                             "image file; name a field that holds one"))
+        elif box.type == "image" and value and not is_image(value):
+            problems.append(layout.source.diagnostic(box.keypath + ("field",), "unknown-art", f"image box '{box.name}' "
+                            f"shows '{value}' on '{face.template.name}', which is not an image file (.png, .jpg); an "
+                            "emblem goes in an art box"))
     return problems
+
+
+def _when_fields(face: Face, layout: CardLayout) -> list[Diagnostic]:
+    """A box's `when:` names a value the face has: a misspelt name would hide the box on every card."""
+    problems = []
+    for box in face.template.boxes:
+        name = (box.when or "").lstrip("!")
+        if name and name not in face.values:
+            problems.append(layout.source.diagnostic(box.keypath + ("when",), "unknown-field", f"box '{box.name}' is "
+                            f"shown when '{name}' is set, but the cards it is drawn on have no value '{name}'"
+                            f"{did_you_mean(name, face.values)}"))
+    return problems
+
+
+def _bind_images(face: Face, layout: CardLayout, game: Game, written) -> list[Diagnostic]:
+    """Each image an art or image box shows, found by pnp.image_files.find_image and kept on the face; a problem
+    is reported where the image is named (`written(box)`: its source and key path), a soft one as a warning."""
+    problems = []
+    for box in face.template.boxes:
+        if box.type not in IMAGE_BOXES or not box.shown_on(face.values):
+            continue
+        name = box.src if box.src is not None else face.values.get(box.field or "art")
+        if box.src is None and not is_image(name):
+            continue  # an emblem or nothing (_art_boxes says when neither)
+        path, wrong = find_image(game.root, name)
+        source, keypath = written(box)
+        if wrong:
+            problems.append(source.diagnostic(keypath, *wrong))
+            continue
+        face.images[box.name] = str(path)
+        problems += _resolution(box, name, path, source, keypath)
+    return problems
+
+
+def _resolution(box: Box, name: str, path: Path, source, keypath: tuple) -> list[Diagnostic]:
+    """A warning for an image that prints below PRINT_DPI at its box's size."""
+    pixels = pixel_size(path)
+    if pixels and (dpi := dpi_in_box(pixels, box.w, box.h, box.fit)) < PRINT_DPI - 0.5:
+        return [source.diagnostic(keypath, "low-resolution", f"'{name}' ({pixels[0]} x {pixels[1]} px) prints at "
+                                  f"{dpi:.0f} DPI in box '{box.name}'; print shops want {PRINT_DPI}: use an image at "
+                                  f"least {round(box.w / 72 * PRINT_DPI)} x {round(box.h / 72 * PRINT_DPI)} px",
+                                  severity="warning")]
+    return []
 
 
 def _colours(face: Face, layout: CardLayout) -> list[Diagnostic]:
@@ -182,7 +294,11 @@ def value_keypath(record: CardRecord, side_keypath: tuple, field_name: str) -> t
 def _fit_all(face: Face, layout: CardLayout, record: CardRecord | None, card: Card | None, keypath: tuple) -> list[Diagnostic]:
     problems = []
     for box in face.template.boxes:
-        if box.type != "text":
+        if box.type != "text" or not box.shown_on(face.values):
+            continue
+        if BUILD_VALUES.get(box.field) and not face.values.get(box.field):
+            problems.append(layout.source.diagnostic(box.keypath + ("field",), "build-value", f"box '{box.name}' shows "
+                            f"'{box.field}', which this build cannot provide: {BUILD_VALUES[box.field]}"))
             continue
         if box.field not in face.values:
             problems.append(layout.source.diagnostic(box.keypath + ("field",), "unknown-field",
@@ -222,16 +338,3 @@ def _run_glyphs(text: str, box, layout: CardLayout, source, where: tuple) -> lis
             problems.append(source.diagnostic(where, "missing-glyph", glyph_message(missing, font)))
     return problems
 
-
-def _art_resolution(face: Face, record: CardRecord, card: Card, keypath: tuple) -> list[Diagnostic]:
-    """A warning for image art that prints below PRINT_DPI in its box (a missing file is reported elsewhere)."""
-    problems = []
-    for box in face.template.boxes:
-        path = face.values.get(box.field or "art") if box.type == "art" else None
-        pixels = pixel_size(Path(path)) if is_image(path) and Path(path).is_file() else None
-        if pixels and (dpi := dpi_in_box(pixels, box.w, box.h)) < PRINT_DPI - 0.5:
-            problems.append(record.source.diagnostic(keypath + ("art",), "low-resolution",
-                            f"'{card.art}' ({pixels[0]} x {pixels[1]} px) prints at {dpi:.0f} DPI in box '{box.name}'; print "
-                            f"shops want {PRINT_DPI}: use an image at least {round(box.w / 72 * PRINT_DPI)} x "
-                            f"{round(box.h / 72 * PRINT_DPI)} px", severity="warning"))
-    return problems

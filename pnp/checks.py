@@ -12,10 +12,9 @@ from dataclasses import replace
 from pnp.content import Game
 from pnp.diagnostics import Diagnostic, did_you_mean
 from pnp.engine.vocabulary import EffectError
-from pnp.image_files import image_problem, is_image
+from pnp.image_files import find_image, is_image
 from pnp.layout import CardLayout, CardSize
 from pnp.model.walk import effect_lists
-from pnp.paths import inside
 from pnp.rules.tree import LINK
 from pnp.text import markup
 from pnp.text.fonts import DEFAULT_FONT, glyph_message, missing_glyphs
@@ -69,15 +68,8 @@ def _no_emblem(name: str, emblems) -> str:
 
 def _image_file_problems(game: Game, source, art: str, keypath: tuple) -> list[Diagnostic]:
     """An image a content file (`source`) names: inside the game's folder, there, and a PNG or JPEG."""
-    path, wrong = inside(game.root, art)
-    if wrong:
-        return [source.diagnostic(keypath, "outside", f"image {wrong}")]
-    where = f"{game.root.name}/{art}"
-    if not path.is_file():
-        return [source.diagnostic(keypath, "missing-image", f"image '{art}' not found (looked for content/{where}); "
-                                  "put the file there or fix the name")]
-    problem = image_problem(path)
-    return [source.diagnostic(keypath, "bad-image", f"'{art}' {problem}")] if problem else []
+    _, wrong = find_image(game.root, art)
+    return [source.diagnostic(keypath, *wrong)] if wrong else []
 
 
 def vocabulary(game: Game) -> list[Diagnostic]:
@@ -331,7 +323,7 @@ def layout_references(game: Game, layout: CardLayout) -> list[Diagnostic]:
                         f"'{layout.size.name}'; make them agree"))
     for name, template in layout.templates.items():
         for key, value in template.values.items():
-            if key.endswith("_art") and value not in game.emblems:
+            if key.endswith("_art") and value not in game.emblems and not is_image(value):  # images: pnp.binding
                 problems.append(layout.source.diagnostic(("templates", name, "values", key), "unknown-art",
                                                          _no_emblem(value, game.emblems)))
     kinds = {c.kind for r in game.cards() for c, _ in r.sides()}

@@ -139,7 +139,9 @@ def _report(report: Report, fmt: OutputFormat = OutputFormat.text) -> None:
         return
     if report.diagnostics:
         typer.echo(report.to_text())
-    errors, warnings = len(report.errors), len(report.diagnostics) - len(report.errors)
+    shown = report.sorted()  # one problem found on many cards is shown, and counted, once
+    errors = sum(1 for d in shown if d.severity == "error")
+    warnings = len(shown) - errors
     if errors or warnings:
         typer.echo(f"{errors} error(s), {warnings} warning(s)")
 

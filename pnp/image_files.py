@@ -1,5 +1,7 @@
-"""Card art from image files: a card's `art` may name a PNG or JPEG under its game's content folder
-(`art: art/mice-1.png` is content/<game>/art/mice-1.png) instead of one of the game's vector emblems.
+"""Image files: a card's `art`, an image box of a card layout (`src:` or a value naming a file), an icon, a
+sheet's background or image region may name a PNG or JPEG under its game's content folder (`art/mice-1.png` is
+content/<game>/art/mice-1.png). `find_image` is the one way any of them is looked up, so the file `pnp validate`
+accepted is the file the build opens.
 
 What pnp accepts: PNG or JPEG files of at most MAX_BYTES and MAX_PIXELS, that
 decode completely (a truncated or corrupt file is an error at the card's art
@@ -16,6 +18,8 @@ import warnings
 from functools import lru_cache
 from pathlib import Path
 
+from pnp.paths import inside
+
 SUFFIXES = (".png", ".jpg", ".jpeg")
 PRINT_DPI = 300  # below this in its box, an image prints soft
 MAX_PIXELS = 36_000_000  # 6000 x 6000: a full tarot card at 1200 DPI is 3.3 million
@@ -24,6 +28,19 @@ MAX_BYTES = 64 * 1024 * 1024
 
 def is_image(name: str | None) -> bool:
     return bool(name) and name.lower().endswith(SUFFIXES)
+
+
+def find_image(folder: Path, name: str) -> tuple[Path | None, tuple[str, str] | None]:
+    """The image file `name` names inside the game's `folder`, checked: (its path, None), or (None, (a diagnostic
+    code, what is wrong and what to do)). Validation reports the problem; a build draws only the path."""
+    path, wrong = inside(folder, name)
+    if wrong:
+        return None, ("outside", f"image {wrong}")
+    if not path.is_file():
+        return None, ("missing-image", f"image '{name}' not found (looked for content/{folder.name}/{name}); "
+                      "put the file there or fix the name")
+    problem = image_problem(path)
+    return (None, ("bad-image", f"'{name}' {problem}")) if problem else (path, None)
 
 
 def _stamp(path: Path) -> tuple:
@@ -86,10 +103,20 @@ def _upright_size(stamp: tuple) -> tuple[int, int]:
     return (height, width) if turned else (width, height)
 
 
-def dpi_in_box(pixels: tuple[int, int], width: float, height: float) -> float:
+FITS = ("contain", "cover")  # the whole image inside its box; or the box filled, the image's overflow cut off
+
+
+def dpi_in_box(pixels: tuple[int, int], width: float, height: float, fit: str = "contain") -> float:
     """The resolution an image prints at when fitted (aspect kept) into a width x height pt box."""
-    scale = min(width / pixels[0], height / pixels[1])  # points per pixel
+    pick = max if fit == "cover" else min
+    scale = pick(width / pixels[0], height / pixels[1])  # points per pixel
     return 72 / scale
+
+
+def covering_size(pixels: tuple[int, int], width: float, height: float) -> tuple[float, float]:
+    """The size an image is drawn at to cover a width x height box with its aspect kept (centred, the rest cut off)."""
+    scale = max(width / pixels[0], height / pixels[1])
+    return pixels[0] * scale, pixels[1] * scale
 
 
 def print_image(path: str, width: float, height: float, cmyk: bool):

@@ -6,6 +6,7 @@ from collections import deque
 
 from pnp.diagnostics import Diagnostic, did_you_mean
 from pnp.engine.vocabulary import EffectError
+from pnp.image_files import PRINT_DPI, dpi_in_box, find_image, pixel_size
 from pnp.layout.regions import (
     AREA_TEXT_MIN,
     AREA_TEXT_SIZE,
@@ -25,8 +26,9 @@ NO_BOX = "#"
 
 
 def regions_show_content(sheet, layout, card_size, game) -> list[Diagnostic]:
-    """Each generic area or track region names an area or track of the sheet, and what it shows fits."""
-    problems, src = [], layout.source
+    """Each generic area or track region names an area or track of the sheet, and what it shows fits; the images
+    the layout names are there."""
+    problems, src = sheet_images(layout, game), layout.source
     if any(region.kind == "intro" for region in layout.regions) and getattr(sheet.model, "intro", ""):
         problems += [sheet.source.diagnostic(("intro",), "emphasis", message) for message in markup.problems(sheet.model.intro)]
     for region in layout.regions:
@@ -49,6 +51,26 @@ def regions_show_content(sheet, layout, card_size, game) -> list[Diagnostic]:
                 problems.append(src.diagnostic(where, "region-size", f"region '{region.name}' is too narrow for its "
                                 f"{item.length} boxes: it needs {plan.needed / 72 * 25.4:.0f}mm"))
             problems += _track_emblems(sheet, item, game)
+    return problems
+
+
+def sheet_images(layout, game) -> list[Diagnostic]:
+    """The background and image regions name image files the build can draw (found by the one resolver,
+    pnp.image_files.find_image), sharp enough at the size they print."""
+    images = [(("background",), layout.background, layout.width, layout.height, "cover", "the background")]
+    images += [(("regions", r.name, "src"), r.src, r.w, r.h, r.fit, f"region '{r.name}'") for r in layout.regions
+               if r.kind == "image" and r.src]
+    problems = []
+    for keypath, name, width, height, fit, what in images:
+        if not name:
+            continue
+        path, wrong = find_image(game.root, name)
+        if wrong:
+            problems.append(layout.source.diagnostic(keypath, *wrong))
+        elif (dpi := dpi_in_box(pixel_size(path), width, height, fit)) < PRINT_DPI - 0.5:
+            problems.append(layout.source.diagnostic(keypath, "low-resolution", f"'{name}' prints at {dpi:.0f} DPI as "
+                            f"{what}; print shops want {PRINT_DPI}: use an image at least {round(width / 72 * PRINT_DPI)} "
+                            f"x {round(height / 72 * PRINT_DPI)} px", severity="warning"))
     return problems
 
 

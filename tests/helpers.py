@@ -117,3 +117,41 @@ def play_moves(engine, state, *actions, check: bool = True):
         if check:
             engine.check_invariants(state)
     return state
+
+
+def placed_images(path) -> list[tuple[int, int, str, tuple[float, float, float, float]]]:
+    """Every image a PDF draws: (page number from 0, the image's object number, its colour
+    space, its box on the page (x0, y0, x1, y1) in points), following forms (reportlab's symbols) and their
+    transformations. An image clipped to a box (cover) reports its whole drawn size."""
+    from pypdf import PdfReader
+    from pypdf.generic import ContentStream
+
+    reader, found = PdfReader(path), []
+
+    def times(a, b):  # PDF matrices [a b c d e f]: a then b
+        return (a[0] * b[0] + a[1] * b[2], a[0] * b[1] + a[1] * b[3], a[2] * b[0] + a[3] * b[2],
+                a[2] * b[1] + a[3] * b[3], a[4] * b[0] + a[5] * b[2] + b[4], a[4] * b[1] + a[5] * b[3] + b[5])
+
+    def walk(content, resources, ctm, page):
+        stack = []
+        for operands, operator in ContentStream(content, reader).operations:
+            if operator == b"q":
+                stack.append(ctm)
+            elif operator == b"Q":
+                ctm = stack.pop()
+            elif operator == b"cm":
+                ctm = times(tuple(float(v) for v in operands), ctm)
+            elif operator == b"Do":
+                xobject = resources["/XObject"][operands[0]].get_object()
+                if xobject["/Subtype"] == "/Image":
+                    xs = [ctm[4] + ctm[0] * u + ctm[2] * v for u in (0, 1) for v in (0, 1)]
+                    ys = [ctm[5] + ctm[1] * u + ctm[3] * v for u in (0, 1) for v in (0, 1)]
+                    found.append((page, xobject.indirect_reference.idnum, str(xobject["/ColorSpace"]),
+                                  (min(xs), min(ys), max(xs), max(ys))))
+                else:
+                    matrix = tuple(float(v) for v in xobject.get("/Matrix", (1, 0, 0, 1, 0, 0)))
+                    walk(xobject, xobject.get("/Resources") or resources, times(matrix, ctm), page)
+
+    for number, page in enumerate(reader.pages):
+        walk(page.get_contents(), page["/Resources"], (1, 0, 0, 1, 0, 0), number)
+    return found

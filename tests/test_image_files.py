@@ -39,9 +39,9 @@ def test_a_sharp_image_is_embedded_once_and_in_cmyk_for_the_press(fixture_projec
 
     home = images(fixture_project / "output/pocket-dungeon/home-a4/rooms.pdf")
     press = images(fixture_project / "output/pocket-dungeon/print-on-demand/rooms-drivethrucards.pdf")
-    # two Crypts, one image; and the coin icon in Map Fragment's text, one more
-    assert len(home) == 2 and {space for _, space in home} == {"/DeviceRGB"}
-    assert len(press) == 2 and {space for _, space in press} == {"/DeviceCMYK"}
+    # two Crypts, one image; the coin icon in Map Fragment's text, one more; six treasures on one parchment, one more
+    assert len(home) == 3 and {space for _, space in home} == {"/DeviceRGB"}
+    assert len(press) == 3 and {space for _, space in press} == {"/DeviceCMYK"}
 
 
 def test_a_file_that_is_not_an_image_is_an_error(fixture_project):

@@ -35,11 +35,20 @@ Extent = relative_length("0mm", "500mm")
 TypeSize = relative_length("1pt", "200pt")
 
 
-GENERIC_BOXES = ("fill", "rect", "text", "art", "difficulty")  # drawn by pnp.render.cards for any game
+GENERIC_BOXES = ("fill", "rect", "text", "art", "image", "difficulty")  # drawn by pnp.render.cards for any game
+IMAGE_BOXES = ("art", "image")  # boxes that may show an image file
+WhenRef = Annotated[str, StringConstraints(pattern=r"^!?[a-z_][a-z0-9_.]*$")]
 
 
 class BoxSpec(StrictModel):
-    type: str | None = Field(None, description="fill, rect, text, art, difficulty, or a kind the game's package draws")
+    type: str | None = Field(None, description="fill, rect, text, art, image, difficulty, or a kind the game's "
+                             "package draws")
+    when: WhenRef | None = Field(None, description="draw the box only on cards where this value is set (`cost`), or "
+                                 "where it is not (`!cost`)")
+    src: str | None = Field(None, description="image box: a PNG or JPEG under the game's content folder, the same on "
+                            "every card (art/frame.png); or name a card value with field:")
+    fit: Literal["contain", "cover"] | None = Field(None, description="image box: cover (the default) fills the box and "
+                                                    "cuts off the overflow; contain shows the whole image")
     extends: str | None = None
     x: Place | None = None
     y: Place | None = None
@@ -129,7 +138,17 @@ class Box:
     stroke_width: float = 0.5
     radius: float = 0.0
     rotate: int = 0
+    when: str | None = None  # a value name; "!name" for "not set"
+    src: str | None = None  # an image box's fixed file, relative to the game's content folder
+    fit: str = "contain"
     keypath: tuple = ()  # where the box is defined, for diagnostics
+
+    def shown_on(self, values: dict) -> bool:
+        """Whether the box is drawn on a face with these values: always, or as its `when` says."""
+        if not self.when:
+            return True
+        is_set = values.get(self.when.lstrip("!")) not in (None, "")
+        return is_set != self.when.startswith("!")
 
 
 @dataclass
@@ -217,25 +236,36 @@ def _box_types(layout: CardLayout) -> list[Diagnostic]:
     return problems
 
 
-SAFE_EXEMPT = ("fill", "rect")  # everything else shows content that must survive a cut drifting by the bleed
+# Backgrounds, frames and pictures may run into the bleed. Everything else shows information that must survive a
+# cut drifting by the bleed: text, marks, and art boxes too, whose emblems are symbols a player reads.
+SAFE_EXEMPT = ("fill", "rect", "image")
 
 
 def safe_zone(layout: CardLayout) -> list[Diagnostic]:
-    """Text, emblems and marks lie inside the safe zone (the trim inset by `safe`), for every template."""
+    """Text, emblems and marks lie inside the safe zone (the trim inset by `safe`), images inside the bleed,
+    for every template (each at its own card size)."""
     problems, seen = [], set()
     for template in layout.templates.values():
         size = template.size or layout.size
         for box in template.boxes:
-            if box.type in SAFE_EXEMPT or box.keypath in seen:
+            if box.keypath in seen:
                 continue
             seen.add(box.keypath)
-            inside = (box.x >= size.safe - 0.01 and box.y >= size.safe - 0.01
-                      and box.x + box.w <= size.width - size.safe + 0.01 and box.y + box.h <= size.height - size.safe + 0.01)
-            if not inside:
+            if box.type == "image" and not _within(box, -size.bleed, size.width + size.bleed, size.height + size.bleed):
+                problems.append(layout.source.diagnostic(box.keypath, "bleed", f"image box '{box.name}' of template "
+                                f"'{template.name}' reaches past the bleed ({size.bleed / 72 * 25.4:.2f}mm outside the "
+                                "trim), where nothing prints; move or shrink it"))
+            elif box.type not in SAFE_EXEMPT and not _within(box, size.safe, size.width - size.safe, size.height - size.safe):
                 problems.append(layout.source.diagnostic(box.keypath, "safe-zone",
                                 f"box '{box.name}' of template '{template.name}' reaches outside the safe zone "
-                                f"({size.safe / 72 * 25.4:.2f}mm inside the trim); move or shrink it"))
+                                f"({size.safe / 72 * 25.4:.2f}mm inside the trim): text must stay inside the safe zone; "
+                                "images may run into the bleed (an image box); move or shrink it"))
     return problems
+
+
+def _within(box: Box, low: float, right: float, bottom: float) -> bool:
+    return (box.x >= low - 0.01 and box.y >= low - 0.01
+            and box.x + box.w <= right + 0.01 and box.y + box.h <= bottom + 0.01)
 
 
 class _Resolver:
@@ -281,7 +311,7 @@ class _Resolver:
         for box_name, box in spec.boxes.items():
             boxes[box_name] = self._box(name, box_name, box, boxes)
         self.active.discard(name)
-        resolved = Template(name, [b for b in (self._finish(name, n, d) for n, d in boxes.items()) if b], values, size)
+        resolved = Template(name, [b for b in (self._finish(name, n, d, size) for n, d in boxes.items()) if b], values, size)
         self.done[name] = resolved
         return resolved
 
@@ -303,11 +333,19 @@ class _Resolver:
         base["keypath"] = where
         return base
 
-    def _finish(self, template: str, name: str, values: dict) -> Box | None:
+    @staticmethod
+    def _full_bleed(size: CardSize) -> dict:
+        return {"x": -size.bleed, "y": -size.bleed, "w": size.width + 2 * size.bleed, "h": size.height + 2 * size.bleed}
+
+    def _finish(self, template: str, name: str, values: dict, size: CardSize) -> Box | None:
         where = values.get("keypath", ("templates", template, "boxes", name))
         if "type" not in values:
             self.problems.append(self.source.diagnostic(where, "missing-key", f"box '{name}' needs a type (or extends a box that has one)"))
             return None
+        if values["type"] == "image" and not any(k in values for k in ("x", "y", "w", "h")):
+            values = {**values, **self._full_bleed(size)}  # an image box without a place covers the whole card
+        if values["type"] == "image" and "fit" not in values:
+            values = {**values, "fit": "cover"}
         if values["type"] != "fill":
             missing = [k for k in ("x", "y", "w", "h") if k not in values]
             if missing:
@@ -317,6 +355,9 @@ class _Resolver:
         wrong = _out_of_range(box)
         if wrong:  # a "+=" or "-=" took a value where no box can print it
             self.problems.append(self.source.diagnostic(where, "box-range", f"box '{name}': {wrong}"))
+            return None
+        if wrong := _image_source(box):
+            self.problems.append(self.source.diagnostic(where, "image-box", f"box '{name}': {wrong}"))
             return None
         return box
 
@@ -335,8 +376,17 @@ def _out_of_range(box: Box) -> str | None:
             return f"{key} {shown:g}{unit} is outside {low}{unit} to {high}{unit} once extended; fix the value or its +=/-="
     if box.type == "text" and box.min_size > box.size + 1e-9:
         return f"min_size {box.min_size:g}pt is larger than size {box.size:g}pt"
-    if box.type in ("text", "art", "difficulty") and (box.w <= 0 or box.h <= 0):
+    if box.type in ("text", "art", "image", "difficulty") and (box.w <= 0 or box.h <= 0):
         return "w and h must be more than 0 for a box that shows something"
+    return None
+
+
+def _image_source(box: Box) -> str | None:
+    """What is wrong with where a box takes its image from, if anything."""
+    if box.type == "image" and (box.src is None) == (box.field is None):
+        return "an image box shows one image: give it src: (a file) or field: (a card value naming one), one of them"
+    if box.type != "image" and (box.src is not None or box.fit != "contain"):
+        return f"src: and fit: are for image boxes; this is a {box.type} box"
     return None
 
 

@@ -3,13 +3,16 @@
 A scoresheet's design area is centred on each paper; a playmat's or a
 board's is printed at full size and, when larger than the paper, tiled over
 several pages. A region has a `kind`: the generic kinds (GENERIC_REGIONS)
-draw a sheet's title, intro, labelled areas and tracks; a game package adds
-kinds of its own. The layout says only where things go and how big a box is.
+draw a sheet's title, intro, labelled areas, tracks, tokens and images; a game
+package adds kinds of its own. The layout says only where things go and how big
+a box is, and which image files (under the game's content folder) it shows: a
+`background` under the whole design area, an `image` region's `src`.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Literal
 
 from pydantic import Field
 
@@ -27,6 +30,9 @@ class RegionSpec(StrictModel):
     y: length("0mm", "3000mm")
     w: length("1mm", "3000mm")
     h: length("1mm", "3000mm")
+    src: str | None = Field(None, description="an image region's PNG or JPEG, under the game's content folder")
+    fit: Literal["contain", "cover"] = Field("cover", description="an image region: cover (the default) fills the "
+                                             "region and cuts off the overflow; contain shows the whole image")
 
 
 class DesignSpec(StrictModel):
@@ -42,6 +48,8 @@ class SheetLayoutFile(StrictModel):
     fonts: FontSet = FontSet()
     colors: dict[str, Color] = Field(default_factory=dict, description="named colours the regions use; ink, "
                                      "muted, accent and panel have defaults")
+    background: str | None = Field(None, description="a PNG or JPEG under the game's content folder covering the "
+                                   "whole design area, under every region")
     regions: dict[str, RegionSpec]
 
 
@@ -53,6 +61,8 @@ class Region:
     y: float
     w: float
     h: float
+    src: str | None = None  # an image region's file, as the layout names it
+    fit: str = "cover"
 
 
 @dataclass
@@ -65,11 +75,12 @@ class SheetLayout:
     fonts: dict[str, str]
     colors: dict[str, str]
     regions: list[Region]
+    background: str | None = None  # an image file covering the design area, as the layout names it
 
 
 DEFAULT_COLORS = {"ink": "#1b2430", "muted": "#66717d", "accent": "#1f5f8b", "panel": "#edf2f6", "paper": "#ffffff"}
 MIN_BOX = 4.0 * 72 / 25.4  # smaller than 4 mm is hard to darken with a pencil
-GENERIC_REGIONS = ("title", "intro", "area", "track", "tokens")  # drawn by pnp.render.regions for any game
+GENERIC_REGIONS = ("title", "intro", "area", "track", "tokens", "image")  # drawn by pnp.render.regions for any game
 TILED_KINDS = ("playmat", "board")  # printed at full size, tiled over home paper when larger than it
 
 
@@ -87,10 +98,15 @@ def load_sheet_layout(layouts_root: Path, game_id: str, sheet_id: str, sheet_kin
         if region.kind not in region_kinds:
             problems.append(source.diagnostic(("regions", name, "kind"), "unknown-region",
                                               f"no renderer draws '{region.kind}'{did_you_mean(region.kind, region_kinds)}"))
-        regions.append(Region(name, region.kind, region.x, region.y, region.w, region.h))
+        elif (region.kind == "image") != (region.src is not None):
+            problems.append(source.diagnostic(("regions", name), "image-region", f"region '{name}': " + (
+                "an image region shows a file: give it src: art/<file>.png" if region.src is None
+                else f"src: is for image regions; a {region.kind} region shows the sheet's content")))
+        regions.append(Region(name, region.kind, region.x, region.y, region.w, region.h, region.src, region.fit))
     fonts, problems_of_fonts = resolve_fonts(spec.fonts, source, layouts_root.parent)  # fonts/ beside layouts/
     problems += problems_of_fonts
-    layout = SheetLayout(source, spec.design.width, spec.design.height, spec.min_edge, spec.box, fonts, {**DEFAULT_COLORS, **spec.colors}, regions)
+    layout = SheetLayout(source, spec.design.width, spec.design.height, spec.min_edge, spec.box, fonts,
+                         {**DEFAULT_COLORS, **spec.colors}, regions, spec.background)
     problems += _geometry(layout, print_setup if sheet_kind not in TILED_KINDS else None)
     return layout, problems
 

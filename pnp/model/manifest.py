@@ -1,9 +1,10 @@
 """game.yaml: what a game is made of, with the component counts its rulebook fixes."""
 from __future__ import annotations
 
+import datetime as dt
 from typing import Annotated, Any, Literal
 
-from pydantic import Field, StringConstraints, model_validator
+from pydantic import BeforeValidator, Field, StringConstraints, model_validator
 
 from pnp.model.common import Bool, Difficulty, Id, Int, Name, StrictModel
 from pnp.model.fields import FieldName, FieldSpec
@@ -53,6 +54,13 @@ class WordSpec(StrictModel):
     rule: Id | None = Field(None, description="the id of the rule in rules.yaml that explains the word")
 
 
+def _quoted(value):
+    if isinstance(value, (int, float)) and not isinstance(value, bool):  # YAML reads 1.10 as the number 1.1
+        raise ValueError(f"write the version in quotes, version: \"{value}\", so it prints as written")
+    return value
+
+
+Version = Annotated[str, BeforeValidator(_quoted), StringConstraints(max_length=40)]
 IconName = Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9-]*$")]
 
 
@@ -81,6 +89,10 @@ class Manifest(StrictModel):
     id: Id
     title: Name
     tagline: str = ""
+    version: Version = Field(
+        "", description="the game's version, shown by a layout box as {game_version}: 1.2, 2024b")
+    date: dt.date | None = Field(None, description="the date of this content, YYYY-MM-DD, shown as {content_date}; "
+                              "builds never print the clock's date")
     plugin: str | None = Field(None, description="the game's Python package: a package name under pnp/games/ or a "
                                "`pnp.games` entry point; leave it out for a game made of content and layouts only")
     players: PlayerCount

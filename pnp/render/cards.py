@@ -6,7 +6,6 @@ cost one reference each.
 from __future__ import annotations
 
 from pnp.binding import Face, game_icons
-from pnp.image_files import is_image
 from pnp.layout import Box, CardLayout
 from pnp.render.backend import Backend, place_emblem, symbol
 from pnp.text import markup
@@ -33,6 +32,8 @@ def face_size(face: Face, layout: CardLayout):
 def _draw(b: Backend, face: Face, layout: CardLayout, emblems: dict) -> None:
     size = face_size(face, layout)
     for box in face.template.boxes:
+        if not box.shown_on(face.values):  # `when:` names a value this card leaves unset (or sets)
+            continue
         if box.type == "fill":
             b.rect(0, 0, size.width + 2 * size.bleed, size.height + 2 * size.bleed, fill=_color(box.color, face.values))
             continue
@@ -140,8 +141,8 @@ def _draw_art(b, box: Box, face, layout, emblems, left, bottom):
     name = face.values.get(box.field or "art")
     if not name:
         return
-    if is_image(name):  # an image file, fitted into the box with its aspect kept
-        b.image(name, left, bottom, box.w, box.h)
+    if box.name in face.images:  # an image file (found by pnp.binding), fitted into the box with its aspect kept
+        b.image(face.images[box.name], left, bottom, box.w, box.h)
         return
     color = _color(box.color, face.values)
     draw = emblems[name]
@@ -155,6 +156,13 @@ def _draw_art(b, box: Box, face, layout, emblems, left, bottom):
     symbol(b, f"emblem:{name}:{color}:{box.w:.2f}x{box.h:.2f}", box.w, box.h, scaled, left, bottom)
 
 
+def _draw_image(b, box: Box, face, layout, emblems, left, bottom):
+    """A background, frame or picture: the file pnp.binding found for the box, covering it (or contained in it)."""
+    path = face.images.get(box.name)
+    if path:
+        b.image(path, left, bottom, box.w, box.h, **({"fit": box.fit} if box.fit != "contain" else {}))
+
+
 def _draw_difficulty(b, box: Box, face, layout, emblems, left, bottom):
     level = face.values.get("difficulty")
     if level:
@@ -162,4 +170,4 @@ def _draw_difficulty(b, box: Box, face, layout, emblems, left, bottom):
         b.circle(left + r, bottom + r, r, fill=DIFFICULTY_COLORS[level], stroke="#ffffff", width=0.6)
 
 
-DRAWERS = {"rect": _draw_rect, "text": _draw_text, "art": _draw_art, "difficulty": _draw_difficulty}
+DRAWERS = {"rect": _draw_rect, "text": _draw_text, "art": _draw_art, "image": _draw_image, "difficulty": _draw_difficulty}

@@ -12,7 +12,7 @@ from pathlib import Path
 from reportlab.lib.colors import CMYKColor, HexColor, rgb2cmyk
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.image_files import print_image
+from pnp.image_files import covering_size, pixel_size, print_image
 from pnp.render import form_fields
 from pnp.render.backend import draw_placeholder
 from pnp.render.fonts import DEFAULT_FONT, register, register_all
@@ -139,9 +139,16 @@ class PdfBackend:
         else:
             self.canvas.drawString(x, y, string)
 
-    def image(self, path, x, y, w, h):
+    def image(self, path, x, y, w, h, fit="contain"):
         if not Path(path).is_file():  # only a --draft build gets here with a missing image: validate refuses it otherwise
             draw_placeholder(self, path, x, y, w, h)
+            return
+        if fit == "cover":  # drawn large enough to fill the box, centred, and cut to the box
+            cover_w, cover_h = covering_size(pixel_size(Path(path)), w, h)
+            self.canvas.saveState()
+            self.clip_rect(x, y, w, h)
+            self.image(path, x + (w - cover_w) / 2, y + (h - cover_h) / 2, cover_w, cover_h)
+            self.canvas.restoreState()
             return
         self.canvas.drawImage(_image(path, round(w, 2), round(h, 2), self.color is cmyk_color), x, y, w, h, preserveAspectRatio=True,
                               anchor="c", mask="auto")

@@ -5,12 +5,14 @@
 - area: a labelled place for cards or tokens (a region named like one of the sheet's areas),
   with an outline for each card it holds;
 - track: a labelled row of boxes (a region named like one of the sheet's tracks);
-- tokens: counters to cut out (a region named like one of the sheet's token sets).
+- tokens: counters to cut out (a region named like one of the sheet's token sets);
+- image: a picture the layout names (`src:`), under the game's content folder.
 
 Where things go inside a region is pnp.layout.regions, which the validator checks.
 """
 from __future__ import annotations
 
+from pnp.image_files import find_image
 from pnp.layout.regions import (
     AREA_LABEL_SIZE,
     AREA_TEXT_MIN,
@@ -85,4 +87,11 @@ def draw_tokens(pen, region, sheet, game) -> None:
             pen.text(slot.x + slot.w / 2, slot.y + slot.h / 2 - 0.44 * size, tokens.text, size, "bold", align="center")
 
 
-RENDERERS = {"title": draw_title, "intro": draw_intro, "area": draw_area, "track": draw_track, "tokens": draw_tokens}
+def draw_image(pen, region, sheet, game) -> None:
+    path, _ = find_image(game.root, region.src)  # the file validation checked (pnp.sheet_checks.sheet_images)
+    if path:
+        pen.image(str(path), region.x, region.y, region.w, region.h, region.fit)
+
+
+RENDERERS = {"title": draw_title, "intro": draw_intro, "area": draw_area, "track": draw_track, "tokens": draw_tokens,
+             "image": draw_image}

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from pnp.binding import game_icons
+from pnp.image_files import find_image
 from pnp.render.backend import Backend, symbol
 from pnp.render.cards import draw_emphasized_line, draw_line_with_icons
 from pnp.render.regions import RENDERERS as GENERIC_RENDERERS
@@ -87,6 +88,11 @@ class Pen:
         px, py = self._xy(x, y + size)
         symbol(self.backend, f"emblem:{name}:{color}:{size:.2f}", size, size, scaled, px, py)
 
+    def image(self, path, x, y, w, h, fit="contain"):
+        """An image file fitted into the w x h box whose top-left corner is (x, y)."""
+        px, py = self._xy(x, y + h)
+        self.backend.image(path, px, py, w, h, **({"fit": fit} if fit != "contain" else {}))
+
     def box(self, x, y, name, size=None, icon=None, icon_color=None, fill=None):
         """One box to darken; an icon, if any, printed faintly inside it."""
         size = size or self.box_size
@@ -119,5 +125,9 @@ def draw_sheet(backend: Backend, project, sheet_id: str, left: float, top: float
     card = (project.card_size.width, project.card_size.height) if project.card_size else (0.0, 0.0)
     pen = Pen(backend, left, top, layout.fonts, layout.colors, game.emblems, layout.box, card, game_icons(game))
     renderers = {**GENERIC_RENDERERS, **game.plugin.sheet_renderers}
+    if layout.background:  # under every region, covering the design area
+        path, _ = find_image(game.root, layout.background)
+        if path:
+            pen.image(str(path), 0, 0, layout.width, layout.height, "cover")
     for region in layout.regions:
         renderers[region.kind](pen, region, game.sheets[sheet_id].model, game)

@@ -84,7 +84,7 @@ class SvgBackend:
                           f'font-weight="{weight}" font-style="{style}" font-size="{_n(size)}" fill="{color}" '
                           f'text-anchor="{ANCHORS[align]}">{escape(string)}</text>')
 
-    def image(self, path, x, y, w, h):
+    def image(self, path, x, y, w, h, fit="contain"):
         pass  # figures draw vectors only
 
     # -- symbols --------------------------------------------------------------------------------
@@ -145,10 +145,10 @@ def _icon_image(game, image: str, word: str) -> str:
     """An image icon, embedded (the HTML reference is one file)."""
     import base64
 
-    from pnp.paths import inside
+    from pnp.image_files import find_image
 
-    path, _ = inside(game.root, image)
-    if path is None or not path.is_file():  # a --draft build: the file does not exist yet
+    path, _ = find_image(game.root, image)
+    if path is None:  # a --draft build: the file does not exist yet (validate refuses every other problem)
         backend = SvgBackend(100, 100, word)
         draw_placeholder(backend, image, 0, 0, 100, 100)
         return backend.svg("icon-placeholder").replace('width="100" height="100"', 'width="1.15em" height="1.15em" '

@@ -113,8 +113,11 @@ def game_icons(game: Game) -> dict[str, tuple[str, str, str]]:
 
 
 def image_path(game: Game, name: str) -> str:
-    """The file an image name of the game's content or layouts stands for ("" when there is none: a check says why)."""
-    path, _ = find_image(game.root, name)
+    """The file an image name of the game's content or layouts stands for: found, or, inside the game's folder but
+    not there yet, where it will be (a draft draws a placeholder named after it); else "" (a check says why)."""
+    path, wrong = find_image(game.root, name)
+    if path is None and wrong and wrong[0] == "missing-image":
+        return str(game.root / name)
     return str(path) if path else ""
 
 
@@ -253,6 +256,8 @@ def _bind_images(face: Face, layout: CardLayout, game: Game, written) -> list[Di
         source, keypath = written(box)
         if wrong:
             problems.append(source.diagnostic(keypath, *wrong))
+            if wrong[0] == "missing-image":  # inside the game's folder, not there yet: a draft draws a placeholder
+                face.images[box.name] = str(game.root / name)
             continue
         face.images[box.name] = str(path)
         problems += _resolution(box, name, path, source, keypath)

@@ -383,11 +383,11 @@ GENERIC_CHECKS = (unique_card_ids, references, vocabulary, counts, rules, rule_c
                   icons, showcase)
 
 
-def check_game(game: Game, draft: bool = False) -> list[Diagnostic]:
-    """Every generic check, then the game's own. In a draft, missing images are warnings (see drafted)."""
+def check_game(game: Game) -> list[Diagnostic]:
+    """Every generic check, then the game's own."""
     problems = [problem for check in GENERIC_CHECKS for problem in check(game)]
     problems += game.plugin.checks(game) if game.plugin.checks else []
-    return drafted(problems) if draft else problems
+    return problems
 
 
 def drafted(problems: list[Diagnostic]) -> list[Diagnostic]:

@@ -20,16 +20,23 @@ from pnp.rules.export import template_problems
 from pnp.sheet_checks import regions_show_content
 
 
+class DraftReport(Report):
+    """A draft's report: an image that does not exist yet is a warning wherever it is found (checks.drafted)."""
+
+    def extend(self, diagnostics) -> None:
+        super().extend(checks.drafted(list(diagnostics)))
+
+
 def validate(root: Path, game_id: str, draft: bool = False) -> tuple[Project | None, Report]:
     """The game checked and bound, or None and why. A draft accepts images that do not exist yet (a warning each)."""
-    report = Report()
+    report = DraftReport() if draft else Report()
     game, problems = discovery.load(root, game_id)
     report.extend(problems)
     print_setup, problems = load_print_setup(root / "layouts")
     report.extend(problems)
     if game is None:
         return None, report
-    report.extend(checks.check_game(game, draft))
+    report.extend(checks.check_game(game))
     layout, faces, deck_sizes = None, CardFaces(), {}
     if game.decks:
         layout, problems = load_card_layout(root / "layouts", game_id, game.plugin.box_kinds)

@@ -1,8 +1,10 @@
+
 """Images anywhere, boxes shown only when a value is set, and values the build provides, on the fixture game:
 a treasure's parchment ground (a template value naming a file, over the whole card and its bleed), the heroes'
 image back, the Crypt's flavour line and band (`when: flavor`), the panel only on cards without a ground
 (`when: "!ground"`), a footer with the game's version and the card's number, backs dated by game.yaml, and a
 door image on the playmat; each checked in the PDFs the build writes."""
+import dataclasses
 import re
 
 import pytest
@@ -137,7 +139,7 @@ def test_when_is_set_unless_empty(when, values, shown):
 def test_the_content_date_is_game_yamls_else_source_date_epoch_never_the_clock(fx, monkeypatch):
     assert content_date(fx.game) == "2024-05-01"
     undated = fx.game.manifest.model_copy(update={"date": None})
-    game = type(fx.game)(**{**fx.game.__dict__, "manifest": undated})
+    game = dataclasses.replace(fx.game, manifest=undated)
     monkeypatch.delenv("SOURCE_DATE_EPOCH", raising=False)
     assert content_date(game) == ""  # a box showing it is then an error: the build will not guess
     monkeypatch.setenv("SOURCE_DATE_EPOCH", "1700000000")

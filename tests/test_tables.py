@@ -328,7 +328,7 @@ def test_a_suited_deck_stays_yaml():
 def test_export_deck_writes_through_the_atomic_writer_and_refuses_links(fixture_project):
     result = runner.invoke(app, ["export-deck", FIXTURE_GAME, "rooms", "--format", "csv"])
     assert result.exit_code == 0, result.output
-    assert result.stdout.startswith("id,name,kind,power,count,art,text,on_reveal,back.name")
+    assert result.stdout.startswith("id,name,kind,power,count,art,text,flavor,on_reveal,back.name")
     result = runner.invoke(app, ["export-deck", FIXTURE_GAME, "rooms", "--format", "xlsx"])
     assert result.exit_code == 0, result.output
     written = fixture_project / "output" / "decks" / FIXTURE_GAME / "rooms.xlsx"

@@ -30,6 +30,12 @@ INTERRUPTED = 130  # Ctrl-C or SIGTERM, as shells report it
 MAX_GAMES = 100_000  # a playtest keeps every game's result: bounded, so no option can eat the machine
 
 
+def _say(text: str, err: bool = False) -> None:
+    """A message on the terminal: names from content (game folders, ids, paths) may hold control characters,
+    which are shown escaped, line by line, never obeyed."""
+    typer.echo("\n".join(printable(line) for line in str(text).split("\n")), err=err)
+
+
 def _project_root(value: Optional[Path]) -> Path:
     return value if value is not None else game_root(Path("."))
 
@@ -47,7 +53,7 @@ def _show_version(value: bool) -> None:
     if value:
         from pnp import __version__
 
-        typer.echo(f"pnp {__version__}")
+        _say(f"pnp {__version__}")
         raise typer.Exit(ExitCode.OK)
 
 
@@ -87,13 +93,13 @@ def _games(root: Path, game: str | None) -> list[str]:
     """The game asked for, or every game of the project; an unknown game is a usage error."""
     known = game_ids(root)
     if not known:
-        typer.echo(f"error: no games in {root / 'content'}: a game is a folder content/<game>/ with a game.yaml "
+        _say(f"error: no games in {root / 'content'}: a game is a folder content/<game>/ with a game.yaml "
                    "(use --root to point at the project)")
         raise typer.Exit(ExitCode.USAGE)
     if game is None:
         return known
     if game not in known:
-        typer.echo(f"error: unknown game '{game}'{did_you_mean(game, known)}; known games: {', '.join(known) or 'none'} "
+        _say(f"error: unknown game '{game}'{did_you_mean(game, known)}; known games: {', '.join(known) or 'none'} "
                    f"(a game is a folder content/<game>/ with a game.yaml)")
         raise typer.Exit(ExitCode.USAGE)
     return [game]
@@ -120,7 +126,7 @@ def _guard(debug: bool, work):
         typer.echo("interrupted; the output folder was left as it was", err=True)
         raise typer.Exit(INTERRUPTED)
     except (OutputError, UsageError) as exc:
-        typer.echo(f"error: {printable(str(exc))}")
+        _say(f"error: {printable(str(exc))}")
         raise typer.Exit(ExitCode.USAGE)
     except BrokenPipeError:  # the reader went away (pnp list | head): nothing more to say to it
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
@@ -129,7 +135,7 @@ def _guard(debug: bool, work):
         if debug:
             traceback.print_exc()
         else:
-            typer.echo(f"internal error: {type(exc).__name__}: {exc} (rerun with --debug for the traceback)", err=True)
+            _say(f"internal error: {type(exc).__name__}: {exc} (rerun with --debug for the traceback)", err=True)
         raise typer.Exit(ExitCode.INTERNAL)
 
 
@@ -143,7 +149,7 @@ def _report(report: Report, fmt: OutputFormat = OutputFormat.text) -> None:
     errors = sum(1 for d in shown if d.severity == "error")
     warnings = len(shown) - errors
     if errors or warnings:
-        typer.echo(f"{errors} error(s), {warnings} warning(s)")
+        _say(f"{errors} error(s), {warnings} warning(s)")
 
 
 @app.command("list")
@@ -155,7 +161,7 @@ def list_games(root: Path = RootOption, debug: bool = DebugOption):
         for game_id in game_ids(root):
             game, _ = load(root, game_id)
             if game is None:
-                typer.echo(f"{game_id}: (does not load; run pnp validate {game_id})")
+                _say(f"{game_id}: (does not load; run pnp validate {game_id})")
                 continue
             parts = [f"{d.model.name} {d.size}" for d in game.decks.values()] + [s.model.name for s in game.sheets.values()]
             parts.append("an engine" if game.plugin.has_engine else "no engine")
@@ -181,16 +187,16 @@ def validate(game: Optional[str] = typer.Argument(None, help="Game id; all games
             _, report = run(root, game_id, draft)
             total.extend(report.diagnostics)
         if watch:
-            typer.echo(f"-- {time.strftime('%H:%M:%S')} --")
+            _say(f"-- {time.strftime('%H:%M:%S')} --")
         _report(total, format)
         if format == OutputFormat.text and total.ok:
-            typer.echo(f"ok: {', '.join(_games(root, game))} valid")
+            _say(f"ok: {', '.join(_games(root, game))} valid")
         return total
 
     if watch:
         from pnp.watch import watch as keep_watching
 
-        typer.echo(f"watching {root / 'content'} and {root / 'layouts'}; Ctrl-C to stop")
+        _say(f"watching {root / 'content'} and {root / 'layouts'}; Ctrl-C to stop")
         try:
             keep_watching(root, lambda: _guard(debug, work))
         except KeyboardInterrupt:
@@ -230,12 +236,12 @@ def build(game: Optional[str] = typer.Argument(None, help="Game id; every game i
                                      only=tuple(part.value for part in only), decks=tuple(deck), draft=draft)
             _report(report)
             if result is None:
-                typer.echo(f"{game_id}: not built; output/ left as it was")
+                _say(f"{game_id}: not built; output/ left as it was")
                 ok = False
             else:
-                typer.echo(f"{game_id}: {len(result.files)} files in {result.out_dir}")
+                _say(f"{game_id}: {len(result.files)} files in {result.out_dir}")
                 if result.kept:
-                    typer.echo(f"  kept from an earlier build, as it was: {', '.join(f'{k}/' for k in result.kept)}"
+                    _say(f"  kept from an earlier build, as it was: {', '.join(f'{k}/' for k in result.kept)}"
                                + ("" if only or deck else " (build with --images to bring the card images up to date)"))
         return ok
 
@@ -263,7 +269,7 @@ def playtest(game: Optional[str] = typer.Argument(None, help="Game id; every gam
     from pnp.validate import validate as run
 
     if replay is not None and game_index(seed, replay) is None:
-        typer.echo(f"error: seed {replay} is not a game of the playtest run with --seed {seed} "
+        _say(f"error: seed {replay} is not a game of the playtest run with --seed {seed} "
                    f"(its games play seeds {game_seed(seed, 0)} and up); pass the --seed it ran with")
         raise typer.Exit(ExitCode.USAGE)
     if game is None and (replay is not None or players is not None):
@@ -279,15 +285,15 @@ def playtest(game: Optional[str] = typer.Argument(None, help="Game id; every gam
             return False
         if not project.game.plugin.has_engine:
             if every_game:
-                typer.echo(f"{game_id}: no engine, not played")
+                _say(f"{game_id}: no engine, not played")
                 return True
-            typer.echo(f"error: {game_id} has no engine to play it: a game's engine comes with its Python package "
+            _say(f"error: {game_id} has no engine to play it: a game's engine comes with its Python package "
                        "(game.yaml `plugin:`); validate and build work without one")
             raise typer.Exit(ExitCode.USAGE)
         allowed = project.game.manifest.players
         if players is not None and not allowed.min <= players <= allowed.max:
             range_text = f"{allowed.min}" if allowed.min == allowed.max else f"{allowed.min} to {allowed.max}"
-            typer.echo(f"error: {game_id} is for {range_text} player(s), not {players}; leave out --players to play every count")
+            _say(f"error: {game_id} is for {range_text} player(s), not {players}; leave out --players to play every count")
             raise typer.Exit(ExitCode.USAGE)
         plan = project.game.plugin.playtest_plan()
         if replay is not None:
@@ -299,8 +305,8 @@ def playtest(game: Optional[str] = typer.Argument(None, help="Game id; every gam
         if format == OutputFormat.json:
             reports[game_id] = json.loads(result.to_json())
         else:
-            typer.echo(f"== {game_id}\n{result.to_text()}" if every_game else result.to_text())
-            typer.echo(f"wrote {folder}/")
+            _say(f"== {game_id}\n{result.to_text()}" if every_game else result.to_text())
+            _say(f"wrote {folder}/")
         return result.ok
 
     reports: dict = {}
@@ -353,12 +359,12 @@ def rules(game: str = typer.Argument(..., help="Game id."),
 
             target = out or root / "output" / game / "rules" / f"rulebook-{paper.value}{'-booklet' if booklet else ''}.pdf"
             write_file(target, lambda tmp: rulebook_pdf(project, difficulty, paper.value, tmp, booklet))
-            typer.echo(f"wrote {target}")
+            _say(f"wrote {target}")
             return True
         text = export_text(project, format.value, difficulty, figure_svg, icon_svg)
         if out:
             write_text(out, text)
-            typer.echo(f"wrote {out}")
+            _say(f"wrote {out}")
         else:
             typer.echo(text, nl=False)
         return True
@@ -393,14 +399,14 @@ def export_deck(game: str = typer.Argument(..., help="Game id."),
             _report(Report(problems))
             if loaded is not None and deck not in {entry.id for entry in loaded.manifest.decks}:
                 known = [entry.id for entry in loaded.manifest.decks]
-                typer.echo(f"error: {game} has no deck '{deck}'{did_you_mean(deck, known)}; its decks: {', '.join(known) or 'none'}")
+                _say(f"error: {game} has no deck '{deck}'{did_you_mean(deck, known)}; its decks: {', '.join(known) or 'none'}")
                 raise typer.Exit(ExitCode.USAGE)
-            typer.echo(f"deck '{deck}' does not load; fix the errors above")
+            _say(f"deck '{deck}' does not load; fix the errors above")
             return False
         errors = [p for p in problems if p.severity == "error" and p.path == decks[deck].source.path]
         if errors:
             _report(Report(errors))
-            typer.echo(f"deck '{deck}' has errors; fix them first (an export copies the deck as it is)")
+            _say(f"deck '{deck}' has errors; fix them first (an export copies the deck as it is)")
             return False
         try:
             data, notes = export(loaded, decks[deck], format.value)
@@ -414,7 +420,7 @@ def export_deck(game: str = typer.Argument(..., help="Game id."),
             sys.stdout.flush()
         else:
             write_file(target, lambda tmp: tmp.write_bytes(data))
-            typer.echo(f"wrote {target}", err=True)
+            _say(f"wrote {target}", err=True)
         for note in notes:
             typer.echo(printable(f"note: {note}"), err=True)
         return True
@@ -443,7 +449,7 @@ def card(game: str = typer.Argument(..., help="Game id."),
         if card_id not in known:
             raise UsageError(f"no card '{card_id}' in {game}{did_you_mean(card_id, known)}")
         for path in one_card(project, card_id, out_dir / "cards" / game):
-            typer.echo(f"wrote {path}")
+            _say(f"wrote {path}")
         return True
 
     raise typer.Exit(ExitCode.OK if _guard(debug, work) else ExitCode.INVALID)
@@ -457,7 +463,7 @@ def schema(out: Optional[Path] = typer.Option(None, "--out", help="Folder for th
 
     def work():
         for path in write_schemas(root, out or root / "schemas"):
-            typer.echo(f"wrote {path}")
+            _say(f"wrote {path}")
 
     _guard(debug, work)
 
@@ -502,11 +508,11 @@ def _created(root: Path, written: list[Path], game: str) -> None:
     from pnp.schemas import write_schemas
 
     for path in written:
-        typer.echo(f"created {path}")
+        _say(f"created {path}")
     schemas = write_schemas(root, root / "schemas")
-    typer.echo(f"wrote {len(schemas)} JSON Schemas into {root / 'schemas'} (for editor autocompletion)")
+    _say(f"wrote {len(schemas)} JSON Schemas into {root / 'schemas'} (for editor autocompletion)")
     where = "" if root == Path(".") else f"cd {root} && "
-    typer.echo(f"next: {where}pnp validate {game} && pnp build {game}")
+    _say(f"next: {where}pnp validate {game} && pnp build {game}")
 
 
 class _progress:
@@ -520,7 +526,9 @@ class _progress:
 
         self.bar = Progress(transient=True, disable=not sys.stderr.isatty())
         self.bar.start()
-        self.task = self.bar.add_task(self.label, total=self.total)
+        from rich.markup import escape
+
+        self.task = self.bar.add_task(escape(printable(self.label)), total=self.total)  # a game id is data, not markup
         return lambda *_: self.bar.advance(self.task)
 
     def __exit__(self, *exc):

@@ -121,3 +121,14 @@ def test_playtest_keeps_its_reports_in_the_output_folder(tmp_path):
 def test_playtest_with_an_empty_out_is_a_usage_error():
     result = runner.invoke(app, ["playtest", "saucer-escape", "--out", ""])
     assert result.exit_code == 2 and "--out is empty" in result.output
+
+
+def test_names_from_the_command_line_and_content_reach_the_terminal_escaped(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    assert runner.invoke(app, ["init", "."]).exit_code == 0
+    (tmp_path / "content" / "evil\x1b[2Jgame").mkdir()
+    ((tmp_path / "content" / "evil\x1b[2Jgame") / "game.yaml").write_text("id: x\n")
+    for args in (["validate", "my-gam\x1b[31m"], ["list"], ["validate"]):
+        result = runner.invoke(app, args)
+        assert "\x1b" not in result.output and result.exit_code != 3, (args, result.output)
+    assert "\\x1b[2J" in runner.invoke(app, ["list"]).output

@@ -208,6 +208,11 @@ def _game_boxes(face: Face, layout: CardLayout, record: CardRecord, keypath: tup
             for message in layout.box_kinds[box.type].check(box, face, layout)]
 
 
+def _card_art(face: Face, box: Box, value: str) -> bool:
+    """The value is the card's own `art:`, which the card's check reports at the card (once, not per box)."""
+    return face.card is not None and (box.field or "art") == "art" and face.card.art == value
+
+
 def _art_boxes(face: Face, layout: CardLayout, emblems) -> list[Diagnostic]:
     """An art box shows an emblem of the game or an image file: any other value would have nothing to draw."""
     problems = []
@@ -219,7 +224,7 @@ def _art_boxes(face: Face, layout: CardLayout, emblems) -> list[Diagnostic]:
             problems.append(layout.source.diagnostic(box.keypath + ("field",), "unknown-field", f"{box.type} box "
                             f"'{box.name}' shows '{box.field}', which the cards it is drawn on do not have"
                             f"{did_you_mean(box.field, face.values)}"))
-        elif box.type == "art" and value and not is_image(value) and value not in emblems:
+        elif box.type == "art" and value and not is_image(value) and value not in emblems and not _card_art(face, box, value):
             problems.append(layout.source.diagnostic(box.keypath + ("field",), "unknown-art", f"art box '{box.name}' "
                             f"shows '{value}' on '{face.template.name}', which is neither an emblem of this game nor an "
                             "image file; name a field that holds one"))

@@ -113,3 +113,12 @@ def test_one_card_front_and_back_as_png(fixture_project):
     assert Image.open(front).tobytes() != Image.open(back).tobytes()  # the crypt's treasure side, not its room side
     result = runner.invoke(app, ["card", FIXTURE_GAME, "cript"])
     assert result.exit_code == 2 and "no card 'cript' in pocket-dungeon; did you mean 'crypt'?" in result.output
+
+
+def test_an_unknown_emblem_on_a_card_is_reported_once_at_the_card(fixture_project):
+    deck = fixture_project / f"content/{FIXTURE_GAME}/decks/rooms.yaml"
+    deck.write_text(deck.read_text().replace("    power: 2\n    count: 2\n    text: Beat power 2",
+                                             "    art: bookshelf\n    power: 2\n    count: 2\n    text: Beat power 2", 1))
+    result = runner.invoke(app, ["validate", FIXTURE_GAME])
+    errors = [line for line in result.output.splitlines() if ": error [" in line]
+    assert len(errors) == 1 and errors[0].startswith(f"content/{FIXTURE_GAME}/decks/rooms.yaml:"), result.output

@@ -126,7 +126,7 @@ def _guard(debug: bool, work):
         typer.echo("interrupted; the output folder was left as it was", err=True)
         raise typer.Exit(INTERRUPTED)
     except (OutputError, UsageError) as exc:
-        _say(f"error: {printable(str(exc))}")
+        _say(f"error: {exc}")
         raise typer.Exit(ExitCode.USAGE)
     except BrokenPipeError:  # the reader went away (pnp list | head): nothing more to say to it
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
@@ -167,7 +167,7 @@ def list_games(root: Path = RootOption, debug: bool = DebugOption):
             parts.append("an engine" if game.plugin.has_engine else "no engine")
             players = game.manifest.players
             count = f"{players.min}-{players.max} players" if players.min != players.max else f"{players.min} player(s)"
-            typer.echo(printable(f"{game_id}: {game.manifest.title}, {count}; {', '.join(parts)}"))
+            _say(f"{game_id}: {game.manifest.title}, {count}; {', '.join(parts)}")
 
     _guard(debug, work)
 
@@ -411,7 +411,7 @@ def export_deck(game: str = typer.Argument(..., help="Game id."),
         try:
             data, notes = export(loaded, decks[deck], format.value)
         except ExportError as exc:
-            typer.echo(printable(f"error: {exc}"))
+            _say(f"error: {exc}")
             return False
         # beside the game's build folder, not in it: a build replaces that folder whole
         target = out or (root / "output" / "decks" / game / f"{deck}.xlsx" if format == DeckFormat.xlsx else None)
@@ -422,7 +422,7 @@ def export_deck(game: str = typer.Argument(..., help="Game id."),
             write_file(target, lambda tmp: tmp.write_bytes(data))
             _say(f"wrote {target}", err=True)
         for note in notes:
-            typer.echo(printable(f"note: {note}"), err=True)
+            _say(f"note: {note}", err=True)
         return True
 
     raise typer.Exit(ExitCode.OK if _guard(debug, work) else ExitCode.INVALID)

@@ -16,7 +16,6 @@ from functools import lru_cache
 from importlib.resources import files
 from pathlib import Path
 
-from pnp.diagnostics import Diagnostic
 from pnp.source import Source, SourceError, load
 
 EXTENDS_DEFAULT = "default"  # the one value `extends:` takes at the top of a common file
@@ -82,8 +81,3 @@ def template_path(project_templates: Path, name: str) -> tuple[Path, Path]:
         return project_templates, own
     return template_defaults(), template_defaults() / name
 
-
-def missing_default(name: str) -> Diagnostic:
-    """pnp's own file is gone: an installation problem, not the designer's."""
-    return Diagnostic(str(common_defaults() / name), 1, 1, "missing-file",
-                      "pnp's own default file is missing from its installation; reinstall pnp")

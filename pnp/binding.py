@@ -152,7 +152,65 @@ def bind_cards(game: Game, layout: CardLayout) -> tuple[CardFaces, list[Diagnost
             back = _template_back(record, game, layout, shared, problems)
         if back:
             faces.backs[record.card.id] = back
-    return faces, problems
+    return faces, problems + image_name_clashes(game, layout, faces)
+
+
+# -- card image file names (pnp build --images) -------------------------------------------------------------
+
+UNSAFE_IN_FILE_NAME = re.compile(r"[^A-Za-z0-9_-]+")
+MAX_STEM = 100  # file systems allow 255 bytes; a name stays well inside that with its prefix and suffix
+
+
+def file_stem(name: str) -> str:
+    """A name from content as (part of) a file name: letters, digits, - and _ only (no folder, no dot file, no
+    character a file system refuses), at most MAX_STEM long. Ids are such names already and stay as they are."""
+    return UNSAFE_IN_FILE_NAME.sub("-", name).strip("-")[:MAX_STEM] or "unnamed"
+
+
+def image_file_names(faces: list[Face], backs: list[Face]) -> dict[str, str]:
+    """Face key -> PNG file name, for the distinct faces of a deck; `backs` is every card's back: `<card-id>.png`,
+    `<card-id>-back.png` for the back side of a double-sided card, `back.png` for the back every card of the
+    deck shares, `back-<template>.png` for a back template only some cards use."""
+    one_back = len({face.key for face in backs}) == 1  # the whole deck shares one back: back.png
+    names = {}
+    for face in faces:
+        kind, _, rest = face.key.partition(":")
+        if kind == "face":
+            card_id, _, side = rest.partition(":")
+            names[face.key] = f"{file_stem(card_id)}-back.png" if side else f"{file_stem(card_id)}.png"
+        else:  # "back:<deck>:<template>"
+            names[face.key] = "back.png" if one_back else f"back-{file_stem(rest.partition(':')[2])}.png"
+    return names
+
+
+def image_name_clashes(game: Game, layout: CardLayout, faces: CardFaces) -> list[Diagnostic]:
+    """Two sides of a deck whose card images would have one file name (card `x-back` and the back side of a
+    double-sided `x`; a card `back` and the deck's shared back): an error at the later one, never a PNG that
+    silently overwrites another."""
+    problems = []
+    for deck in game.decks.values():
+        taken: dict[str, str] = {}  # file name -> what takes it
+        for record in deck.cards:
+            for name, what, place in _image_claims(record, faces.backs.get(record.card.id), layout):
+                if taken.setdefault(name, what) != what:
+                    source, keypath = place
+                    problems.append(source.diagnostic(keypath, "file-name", f"{what} would be written as {name} by pnp "
+                                                      f"build --images, as {taken[name]} is; rename one of them"))
+    return problems
+
+
+def _image_claims(record: CardRecord, back: Face | None, layout: CardLayout):
+    """(file name, what it holds, where that is named) for each image a card's sides may be written as."""
+    card_id, place = record.card.id, (record.source, record.keypath + ("id",))
+    claims = [(f"{file_stem(card_id)}.png", f"card '{card_id}'", place)]
+    if record.back is not None:
+        claims.append((f"{file_stem(card_id)}-back.png", f"the back side of card '{card_id}'", place))
+    elif back is not None:  # a back template: back.png when the deck shares it, else back-<template>.png
+        name = back.template.name
+        where = (layout.source, ("templates", name)) if ("templates", name) in layout.source.positions else place
+        claims += [("back.png", "the deck's shared back", place),
+                   (f"back-{file_stem(name)}.png", f"back template '{name}'", where)]
+    return claims
 
 
 def _side_face(key, card: Card, record: CardRecord, keypath: tuple, game, layout, problems, numbers) -> Face | None:

@@ -172,9 +172,25 @@ def _figures(game: Game) -> list[Diagnostic]:
             problems.append(game.rules_source.diagnostic(keypath + ("figure",), "figure",
                             f"figure kind {kind!r} is unknown{did_you_mean(str(kind), kinds)}{known}"))
             continue
-        for message in kinds[kind].check(figure, game):
+        messages = kinds[kind].check(figure, game)
+        for message in messages:
             problems.append(game.rules_source.diagnostic(keypath + ("figure",), "figure", message))
+        if not messages and (failure := _figure_failure(kinds[kind], figure, game)):
+            problems.append(game.rules_source.diagnostic(keypath + ("figure",), "figure", failure))
     return problems
+
+
+def _figure_failure(kind, figure: dict, game: Game) -> str | None:
+    """Why a figure cannot be drawn from this game's content, or None. A figure is drawn from the content behind
+    it (a game's engine playing its cards): when that content breaks it, the problem is shown here, at the
+    figure, never later as an error in an export template or an internal error in the build."""
+    try:
+        kind.size(figure, game)
+        kind.describe(figure, game)
+    except Exception as exc:  # noqa: BLE001 - a game package's figure code running on content: any failure is the content's
+        return (f"this figure cannot be drawn from the game's content ({type(exc).__name__}: {str(exc)[:160]}); "
+                "check the cards and rules it shows")
+    return None
 
 
 def glyphs(game: Game) -> list[Diagnostic]:

@@ -116,7 +116,7 @@ def _output_folder(out: str | None, root: Path) -> Path:
 
 def _guard(debug: bool, work):
     """Run a command body: internal errors become one line and exit 3, unless --debug."""
-    from pnp.output import OutputError
+    from pnp.output import DISK_ERRORS, OutputError
 
     try:
         return work()
@@ -131,12 +131,23 @@ def _guard(debug: bool, work):
     except BrokenPipeError:  # the reader went away (pnp list | head): nothing more to say to it
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         raise typer.Exit(ExitCode.OK)
+    except OSError as exc:
+        if exc.errno not in DISK_ERRORS:
+            _internal_error(exc, debug)
+        # a full disk or a quota met by any writer: each writes beside its target and replaces it only when done
+        _say(f"error: cannot write {exc.filename or 'the output'}: {exc.strerror or exc}; free some disk space or fix "
+             "its permissions (what was there before is untouched)")
+        raise typer.Exit(ExitCode.USAGE)
     except Exception as exc:  # noqa: BLE001 - the one place that turns bugs into exit 3
-        if debug:
-            traceback.print_exc()
-        else:
-            _say(f"internal error: {type(exc).__name__}: {exc} (rerun with --debug for the traceback)", err=True)
-        raise typer.Exit(ExitCode.INTERNAL)
+        _internal_error(exc, debug)
+
+
+def _internal_error(exc: Exception, debug: bool):
+    if debug:
+        traceback.print_exc()
+    else:
+        _say(f"internal error: {type(exc).__name__}: {exc} (rerun with --debug for the traceback)", err=True)
+    raise typer.Exit(ExitCode.INTERNAL)
 
 
 def _report(report: Report, fmt: OutputFormat = OutputFormat.text) -> None:
@@ -297,7 +308,7 @@ def playtest(game: Optional[str] = typer.Argument(None, help="Game id; every gam
             raise typer.Exit(ExitCode.USAGE)
         plan = project.game.plugin.playtest_plan()
         if replay is not None:
-            typer.echo("\n".join(harness.replay_game(plan, project.game, replay, seed, players, difficulty)))
+            _say("\n".join(harness.replay_game(plan, project.game, replay, seed, players, difficulty)))
             return True
         with _progress(f"playing {game_id}", total=games or plan.default_games) as step:
             result = harness.run(plan, project.game, games, seed, players, difficulty, progress=step)

@@ -90,6 +90,27 @@ def printable(text: str) -> str:
                    else ch.encode("unicode_escape").decode("ascii") for ch in text)
 
 
+# Characters no text a player reads needs, that a terminal, a PDF or an export would obey or hide: control
+# characters (escape sequences, carriage returns, NUL) and the bidi controls that reorder a line (Trojan Source).
+# Tabs and line breaks are text; emoji joiners and soft hyphens (format characters too) are kept.
+BIDI_CONTROLS = set("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+
+
+def hidden_character(text: str) -> str | None:
+    """The first character of `text` that content may not hold (see BIDI_CONTROLS), or None."""
+    for ch in text:
+        if ch in "\t\n":
+            continue
+        if unicodedata.category(ch) in ("Cc", "Zl", "Zp", "Cs") or ch in BIDI_CONTROLS:
+            return ch
+    return None
+
+
+def hidden_character_message(ch: str) -> str:
+    return (f"holds the invisible control character U+{ord(ch):04X}; remove it (content is text: a terminal, a PDF "
+            "or an export must never obey it)")
+
+
 def relative(path: Path | str) -> str:
     """Paths in diagnostics are relative to the working directory when possible."""
     p = Path(path)

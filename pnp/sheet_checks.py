@@ -10,8 +10,11 @@ from pnp.image_files import PRINT_DPI, dpi_in_box, find_image, pixel_size
 from pnp.layout.regions import (
     AREA_TEXT_MIN,
     AREA_TEXT_SIZE,
+    INTRO_MIN,
+    INTRO_SIZE,
     TEXT,
     area_plan,
+    title_overflow,
     token_plan,
     track_label_width,
     track_plan,
@@ -29,8 +32,7 @@ def regions_show_content(sheet, layout, card_size, game) -> list[Diagnostic]:
     """Each generic area or track region names an area or track of the sheet, and what it shows fits; the images
     the layout names are there."""
     problems, src = sheet_images(layout, game), layout.source
-    if any(region.kind == "intro" for region in layout.regions) and getattr(sheet.model, "intro", ""):
-        problems += [sheet.source.diagnostic(("intro",), "emphasis", message) for message in markup.problems(sheet.model.intro)]
+    problems += _words_fit(sheet, layout, game)
     for region in layout.regions:
         where = ("regions", region.name)
         if region.kind not in ("area", "track", "tokens") or region.kind in game.plugin.sheet_renderers:
@@ -51,6 +53,29 @@ def regions_show_content(sheet, layout, card_size, game) -> list[Diagnostic]:
                 problems.append(src.diagnostic(where, "region-size", f"region '{region.name}' is too narrow for its "
                                 f"{item.length} boxes: it needs {plan.needed / 72 * 25.4:.0f}mm"))
             problems += _track_emblems(sheet, item, game)
+    return problems
+
+
+def _words_fit(sheet, layout, game) -> list[Diagnostic]:
+    """The title and intro regions hold what they show: text that does not fit is an error, never left out."""
+    problems = []
+    for region in layout.regions:
+        if region.kind in game.plugin.sheet_renderers:
+            continue  # the game draws this region itself
+        where = ("regions", region.name)
+        if region.kind == "title" and (over := title_overflow(region, game.manifest.title, sheet.model.name, layout.fonts)):
+            problems.append(layout.source.diagnostic(where, "text-width", f"region '{region.name}' is "
+                            f"{over / 72 * 25.4:.0f}mm too narrow for the game's title and the sheet's name "
+                            f"'{sheet.model.name}'; widen it or shorten them", on_key=True))
+        intro = getattr(sheet.model, "intro", "")
+        if region.kind == "intro" and intro:
+            problems += [sheet.source.diagnostic(("intro",), "emphasis", message) for message in markup.problems(intro)]
+            fit = fit_text(intro, layout.fonts["regular"], INTRO_SIZE, INTRO_MIN, region.w, region.h,
+                           icons=frozenset(game.manifest.icons), family=family_of(layout.fonts))
+            if not fit.ok:
+                problems.append(sheet.source.diagnostic(("intro",), f"text-{fit.problem}", f"the intro does not fit "
+                                f"region '{region.name}' even at {INTRO_MIN:g}pt: {fit.detail}; shorten it or make "
+                                "the region larger"))
     return problems
 
 

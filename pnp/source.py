@@ -22,7 +22,7 @@ from typing import Any
 
 import yaml
 
-from pnp.diagnostics import Diagnostic, relative
+from pnp.diagnostics import Diagnostic, hidden_character, hidden_character_message, relative
 from pnp.paths import is_inside
 
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -125,11 +125,15 @@ class _Builder:
             self.problems.append(_at(self.path, node, "yaml", f"unknown tag {_short(node.tag)}; remove it (pnp reads plain YAML values)"))
             return None
         try:
-            return _scalars.construct_object(node)
+            value = _scalars.construct_object(node)
         except (yaml.YAMLError, ValueError, TypeError, OverflowError, AttributeError) as exc:
             self.problems.append(_at(self.path, node, "yaml", f"{_short(node.tag)} cannot read '{node.value}' "
                                      f"({str(exc).splitlines()[0][:80]}); remove the tag or fix the value"))
             return None
+        hidden = hidden_character(value) if isinstance(value, str) else None
+        if hidden is not None:  # a "\e[2J" or a bidi override written as an escape: one check for every value and key
+            self.problems.append(_at(self.path, node, "control-character", f"this text {hidden_character_message(hidden)}"))
+        return value
 
 
 def _short(tag: str) -> str:

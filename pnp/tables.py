@@ -33,7 +33,7 @@ from typing import Any
 
 from pydantic import BaseModel
 
-from pnp.diagnostics import Diagnostic, relative
+from pnp.diagnostics import Diagnostic, hidden_character, hidden_character_message, relative
 from pnp.source import Source, SourceError, parse, read_bytes
 
 TABLE_SUFFIXES = (".csv", ".xlsx")
@@ -270,6 +270,10 @@ def _cell_value(table: Table, value, wanted: str, row: int, col: int):
     reports it exactly as it would report the same value in YAML."""
     if isinstance(value, str):
         value = value.strip()
+        hidden = hidden_character(value)
+        if hidden is not None:
+            table.problem(row, col, "control-character", f"this cell {hidden_character_message(hidden)}")
+            return BROKEN
     if wanted == "str":
         return _text(value)
     if wanted == "int":

@@ -14,6 +14,8 @@ from pnp.units import mm
 
 AREA_LABEL_SIZE, AREA_TEXT_SIZE, AREA_TEXT_MIN = 11.0, 8.0, 6.0  # type sizes in points
 TRACK_LABEL_SIZE = 8.0
+INTRO_SIZE, INTRO_MIN = 9.0, 6.0  # a sheet's intro shrinks from 9pt down to 6pt to fit its region
+TITLE_MAX, TITLE_GAP = 30.0, mm(4)  # the title's largest size; the least room between the title and the sheet's name
 PAD = mm(3)  # inside a region's edge
 LABEL = mm(6)  # height of an area's or track's label line
 TEXT = mm(11)  # height of an area's text, when it has text
@@ -100,3 +102,16 @@ def token_plan(region, count: int, size: float) -> TokenPlan:
         return TokenPlan(label, [], bottom + PAD - region.y)
     return TokenPlan(label, [Rect(label.x + (i % columns) * (size + TOKEN_GAP), top + (i // columns) * (size + TOKEN_GAP),
                                   size, size) for i in range(count)])
+
+
+def title_sizes(region) -> tuple[float, float]:
+    """The type sizes of a title region: the game's title, and the sheet's name beside it."""
+    size = min(region.h * 0.7, TITLE_MAX)
+    return size, min(size * 0.5, 12.0)
+
+
+def title_overflow(region, title: str, name: str, fonts: dict[str, str]) -> float:
+    """How far the title and the sheet's name, side by side, run past the region (0 when they fit)."""
+    size, small = title_sizes(region)
+    wide = string_width(title.upper(), fonts["bold"], size) + TITLE_GAP + string_width(name, fonts["italic"], small)
+    return max(0.0, wide - region.w)

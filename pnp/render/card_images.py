@@ -18,30 +18,17 @@ from pathlib import Path
 
 from PIL import Image
 
+from pnp.binding import image_file_names
 from pnp.render.cards import draw_face
 from pnp.render.outputs import deck_faces
 from pnp.render.pdf import PdfBackend, new_canvas
-
-
-def file_names(faces: list, backs: list) -> dict[str, str]:
-    """Face key -> PNG file name, for the distinct faces of a deck; `backs` is every card's back."""
-    one_back = len({face.key for face in backs}) == 1  # the whole deck shares one back: back.png
-    names = {}
-    for face in faces:
-        kind, _, rest = face.key.partition(":")
-        if kind == "face":
-            card_id, _, side = rest.partition(":")
-            names[face.key] = f"{card_id}-back.png" if side else f"{card_id}.png"
-        else:  # "back:<deck>:<template>"
-            names[face.key] = "back.png" if one_back else f"back-{rest.partition(':')[2]}.png"
-    return names
 
 
 def card_pngs(project, deck_id: str, difficulty, folder: Path) -> int:
     """A PNG of each distinct card side of the deck (copies once), with the bleed; files written."""
     fronts, backs = deck_faces(project, deck_id, difficulty)
     distinct = _distinct(fronts + backs)
-    names = file_names(distinct, backs)
+    names = image_file_names(distinct, backs)
     folder.mkdir(parents=True, exist_ok=True)
     size = project.deck_size(deck_id)
     for face, image in zip(distinct, rasterise(project, distinct, project.print_setup.images.dpi / 72, size=size)):

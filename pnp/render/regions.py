@@ -17,8 +17,11 @@ from pnp.layout.regions import (
     AREA_LABEL_SIZE,
     AREA_TEXT_MIN,
     AREA_TEXT_SIZE,
+    INTRO_MIN,
+    INTRO_SIZE,
     TRACK_LABEL_SIZE,
     area_plan,
+    title_sizes,
     token_plan,
     track_label_width,
     track_plan,
@@ -27,15 +30,14 @@ from pnp.units import mm
 
 
 def draw_title(pen, region, sheet, game) -> None:
-    size = min(region.h * 0.7, 30.0)
+    size, small = title_sizes(region)  # checked to fit: pnp.sheet_checks
     pen.text(region.x, region.y + (region.h - size) / 2, game.manifest.title.upper(), size, "bold", pen.colors["accent"])
-    small = min(size * 0.5, 12.0)
     pen.text(region.x + region.w, region.y + (region.h - small) / 2, sheet.name, small, "italic", pen.colors["muted"],
              "right")
 
 
 def draw_intro(pen, region, sheet, game) -> None:
-    pen.paragraph(region.x, region.y, region.w, region.h, sheet.intro, 9.0, 6.0)
+    pen.paragraph(region.x, region.y, region.w, region.h, sheet.intro, INTRO_SIZE, INTRO_MIN)  # checked to fit
 
 
 def draw_area(pen, region, sheet, game) -> None:

@@ -2,7 +2,6 @@
 the rules with their difficulty colours, the glossary and card reference pages."""
 from __future__ import annotations
 
-import html
 import io
 from pathlib import Path
 
@@ -30,14 +29,10 @@ from pnp.render.sheets import draw_sheet
 from pnp.rules.export import card_text
 from pnp.rules.figures import figure_kind
 from pnp.rules.tree import PDF_ICON_SPACE, Reference, build_reference, icon_markup, icons_in, render_text
+from pnp.rules.tree import pdf_text as esc
 from pnp.text.fonts import string_width
 
 PAPERS = {"a4": A4, "letter": LETTER}
-
-
-def esc(text) -> str:
-    """Content as Paragraph text: &, < and > are content, never markup (a card named "<b>Q&A" prints as written)."""
-    return html.escape(str(text), quote=False)
 BOOKLET_PAGES = {"a4": (A4[1] / 2, A4[0]), "letter": (LETTER[1] / 2, LETTER[0])}  # A5 and half-letter, portrait
 INK = "#1d1d1d"
 
@@ -58,11 +53,12 @@ def _styles() -> dict[str, ParagraphStyle]:
 
 
 class Heading(Paragraph):
-    """A section title that becomes a bookmark and a contents entry."""
+    """A title that becomes a bookmark and a contents entry. `plain` is its text as content wrote it: the
+    heading, the contents line and the bookmark each escape it for themselves, so no title is ever markup."""
 
-    def __init__(self, text, style, key, level):
-        super().__init__(text, style)
-        self.key, self.level, self.plain = key, level, text
+    def __init__(self, plain: str, style, key, level, linked: bool = True):
+        super().__init__(f'<a name="{key}"/>{esc(plain)}' if linked else esc(plain), style)  # linked: {rule:...} links land here
+        self.key, self.level, self.plain = key, level, plain
 
 
 class DottedRule(Flowable):
@@ -192,7 +188,7 @@ class RulebookTemplate(BaseDocTemplate):
         if isinstance(flowable, Heading):
             self.canv.bookmarkPage(flowable.key)
             self.canv.addOutlineEntry(flowable.plain, flowable.key, flowable.level, closed=flowable.level > 0)
-            self.notify("TOCEntry", (flowable.level, flowable.plain, self.page, flowable.key))
+            self.notify("TOCEntry", (flowable.level, esc(flowable.plain), self.page, flowable.key))  # a Paragraph's text
 
 
 def rulebook_pdf(project, difficulty, paper: str, path: Path, booklet: bool = False) -> None:
@@ -255,22 +251,19 @@ def _sheet_pages(project, styles, width, height) -> list:
 
     flow = []
     for sheet_id, sheet in project.game.sheets.items():
-        flow += [PageBreak(), Heading(f'<a name="sheet-{sheet_id}"/>{esc(sheet.model.name)}', styles["h1"], f"sheet-{sheet_id}", 0),
+        flow += [PageBreak(), Heading(sheet.model.name, styles["h1"], f"sheet-{sheet_id}", 0),
                  SheetPicture(project, sheet_id, width, height - 40)]
-        flow[-2].plain = sheet.model.name
         for name in type(sheet.model).model_fields:
             value = getattr(sheet.model, name)
             if isinstance(value, list) and value and isinstance(value[0], TableRow):
                 rows = [[Paragraph(f"<b>{r.roll}</b>", styles["body"]), Paragraph(f"<b>{esc(r.name)}</b>", styles["body"]),
                          Paragraph(esc(r.text), styles["body"])] for r in sorted(value, key=lambda r: r.roll)]
-                heading = Heading(f"{name.title()} table", styles["h2"], f"sheet-{sheet_id}-{name}", 1)
-                heading.plain = f"{name.title()} table"
+                heading = Heading(f"{name.title()} table", styles["h2"], f"sheet-{sheet_id}-{name}", 1, linked=False)
                 flow.append(KeepTogether([heading, _table([["Roll", "Result", "What happens"]] + rows, [0.1, 0.3, 0.6], width)]))
             elif isinstance(value, list) and value and isinstance(value[0], ScoreTerm):
                 rows = [[Paragraph(esc(t.label), styles["body"]), f"{t.points:+d} per {t.per}" if t.per > 1 else f"{t.points:+d}"]
                         for t in value]
-                heading = Heading("Scoring", styles["h2"], f"sheet-{sheet_id}-score", 1)
-                heading.plain = "Scoring"
+                heading = Heading("Scoring", styles["h2"], f"sheet-{sheet_id}-score", 1, linked=False)
                 flow.append(KeepTogether([heading, _table([["Score for", "Points"]] + rows, [0.75, 0.25], width)]))
     return flow
 
@@ -325,9 +318,8 @@ def _rules(ref: Reference, styles) -> list:
         if node.kind == "section":
             level = min(node.depth, 1)
             variant = " (variant)" if node.variant else ""
-            title = f'<a name="rule-{node.id}"/>{node.number} {esc(node.title)}{variant}'
-            flow.append(Heading(title, styles["h1" if level == 0 else "h2"], f"rule-{node.id}", level))
-            flow[-1].plain = f"{node.number} {node.title}{variant}"
+            flow.append(Heading(f"{node.number} {node.title}{variant}", styles["h1" if level == 0 else "h2"],
+                                f"rule-{node.id}", level))
             if node.text:
                 flow.append(Paragraph(render_text(ref, node.text, "pdf"), styles["body"]))
             continue
@@ -342,8 +334,7 @@ def _rules(ref: Reference, styles) -> list:
 
 
 def _glossary(ref: Reference, styles) -> list:
-    flow = [PageBreak(), Heading('<a name="glossary"/>Glossary', styles["h1"], "glossary", 0)]
-    flow[-1].plain = "Glossary"
+    flow = [PageBreak(), Heading("Glossary", styles["h1"], "glossary", 0)]
     for entry in ref.glossary:
         cards = ", ".join(f'<a href="#card-{c}" color="#1f4f8a">{esc(ref.game.card(c).card.name)}</a>' for c in entry.cards[:12])
         more = f" and {len(entry.cards) - 12} more" if len(entry.cards) > 12 else ""
@@ -358,8 +349,7 @@ def _glossary(ref: Reference, styles) -> list:
 
 
 def _card_pages(project, ref: Reference, styles, width) -> list:
-    flow = [PageBreak(), Heading('<a name="cards"/>Card reference', styles["h1"], "cards", 0)]
-    flow[-1].plain = "Card reference"
+    flow = [PageBreak(), Heading("Card reference", styles["h1"], "cards", 0)]
     scale, gap = 0.62, 6
     shown = {c.card.id for c in ref.cards()}
     for deck in project.game.decks.values():
@@ -367,7 +357,7 @@ def _card_pages(project, ref: Reference, styles, width) -> list:
         if not records:
             continue
         per_row = max(1, int((width + gap) // (project.deck_size(deck.id).width * scale + gap)))
-        flow.append(Heading(esc(deck.model.name), styles["h2"], f"deck-{deck.id}", 1))
+        flow.append(Heading(deck.model.name, styles["h2"], f"deck-{deck.id}", 1, linked=False))
         pictures = []
         for r in records:
             pictures.append(CardPicture(project, project.faces.fronts[r.card.id], scale, f"{r.card.name} ×{r.card.count}",

@@ -7,6 +7,9 @@ from __future__ import annotations
 
 import json
 import re
+import signal
+import threading
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -16,7 +19,7 @@ from markupsafe import Markup
 
 from pnp.content import CardRecord
 from pnp.defaults import DEFAULT_PREFIX, template_path
-from pnp.diagnostics import Diagnostic, relative
+from pnp.diagnostics import Diagnostic, hidden_character, relative
 from pnp.model import Difficulty
 from pnp.model.walk import effect_lists, text_blocks
 from pnp.paths import inside
@@ -86,7 +89,8 @@ class _ConfinedLoader(jinja2.BaseLoader):
         return text, str(path), lambda: False
 
 
-PLAIN_WORD = re.compile(r"^[A-Za-z0-9][A-Za-z0-9_.-]*$")  # ids and numbers: nothing in them means Markdown
+# ids and numbers, and a heading's marks a template makes ("#" * depth): nothing in them is content's Markdown
+PLAIN_WORD = re.compile(r"^([A-Za-z0-9][A-Za-z0-9_.-]*|#{1,6})$")
 
 
 def _finalize_markdown(value):
@@ -111,6 +115,65 @@ class _Sandbox(ImmutableSandboxedEnvironment):
         if operator == "*" and isinstance(left, (str, list, tuple)) and isinstance(right, int) and len(left) * right > self.LIMIT:
             raise SecurityError("a template may not build a value of more than a million items")
         return super().call_binop(context, operator, left, right)
+
+    def call(__self, __context, __obj, *args, **kwargs):  # noqa: N805 - Jinja's own signature
+        """A call with a number over the limit ("x".ljust(10**9), lipsum(10**7)) is refused before it runs."""
+        if any(isinstance(n, int) and abs(n) > __self.LIMIT for n in (*args, *kwargs.values())):
+            raise SecurityError("a template may not pass a number over a million to a function")
+        return super().call(__context, __obj, *args, **kwargs)
+
+
+class TemplateTooCostly(Exception):
+    """A template ran longer than RENDER_SECONDS: a loop in a loop in a loop, say."""
+
+
+RENDER_SECONDS = 10  # a rules reference renders in a fraction of a second
+RENDER_MEMORY = 512 * 1024 ** 2  # bytes a render may add; the process's address space is capped that far above its size
+
+
+@contextmanager
+def _bounded():
+    """Time and memory bounds around one template render, so no template hangs pnp or eats the machine: past
+    RENDER_SECONDS the render stops (TemplateTooCostly), past RENDER_MEMORY it stops with a MemoryError. Each
+    bound is set where the platform allows it (the time bound only on the main thread, as signals are)."""
+    timer = threading.current_thread() is threading.main_thread() and hasattr(signal, "setitimer")
+    limits = _memory_cap()
+    if timer:
+        def stop(signum, frame):
+            raise TemplateTooCostly(f"the template ran for more than {RENDER_SECONDS} s; it has a loop too many")
+
+        earlier = signal.signal(signal.SIGALRM, stop)
+        signal.setitimer(signal.ITIMER_REAL, RENDER_SECONDS)
+    try:
+        yield
+    finally:
+        if timer:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, earlier)
+        if limits is not None:
+            import resource
+
+            resource.setrlimit(resource.RLIMIT_AS, limits)
+
+
+def _memory_cap():
+    """Cap the address space RENDER_MEMORY above what the process uses now; the earlier limits, or None."""
+    try:
+        import os
+        import resource
+
+        with open("/proc/self/statm") as statm:
+            size = int(statm.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+        earlier = resource.getrlimit(resource.RLIMIT_AS)
+        cap = size + RENDER_MEMORY
+        if earlier[0] != resource.RLIM_INFINITY and earlier[0] <= cap:
+            return None  # a tighter limit is set already
+        if earlier[1] != resource.RLIM_INFINITY and earlier[1] < cap:
+            return None
+        resource.setrlimit(resource.RLIMIT_AS, (cap, earlier[1]))
+        return earlier
+    except (ImportError, OSError, ValueError):  # no /proc, no resource module: the time bound still holds
+        return None
 
 
 def _environment(templates: Path, fmt: str, ref: Reference, draw_figure=None) -> tuple[jinja2.Environment, dict]:
@@ -161,7 +224,11 @@ def template_problems(project) -> list[Diagnostic]:
     for fmt, name in TEMPLATES.items():
         shown = relative(template_path(project.templates, name)[1])  # the project's own file, or pnp's
         try:
-            (to_markdown if fmt == "md" else to_html)(ref, project.templates)
+            text = (to_markdown if fmt == "md" else to_html)(ref, project.templates)
+            hidden = hidden_character(text)
+            if hidden is not None:  # content cannot hold one (pnp.source): the template wrote it
+                problems.append(Diagnostic(shown, 1, 1, "template", f"the {fmt} export holds the control character "
+                                           f"U+{ord(hidden):04X}; an export is text, remove what writes it"))
         except jinja2.TemplateNotFound as exc:
             why = exc.message if exc.message != exc.name else "not found"
             problems.append(Diagnostic(shown, 1, 1, "missing-file", f"template {exc.name}: {why}; make it a plain "
@@ -169,30 +236,36 @@ def template_problems(project) -> list[Diagnostic]:
         except jinja2.TemplateSyntaxError as exc:
             problems.append(Diagnostic(relative(exc.filename or shown), exc.lineno or 1, 1, "template",
                                        f"{exc.message}; fix the template"))
-        except (jinja2.TemplateError, SecurityError, RecursionError, ArithmeticError, TypeError, ValueError) as exc:
-            line = _template_line(exc)
-            problems.append(Diagnostic(shown, line, 1, "template", f"{type(exc).__name__}: {str(exc)[:200]}; fix the template"))
+        except (jinja2.TemplateError, SecurityError, RecursionError, ArithmeticError, TypeError, ValueError,
+                LookupError, AttributeError, MemoryError, TemplateTooCostly) as exc:
+            where, line = _template_line(exc)
+            why = "it needs more memory than a rules reference ever does" if isinstance(exc, MemoryError) else str(exc)
+            problems.append(Diagnostic(relative(where) if where else shown, line, 1, "template",
+                                       f"{type(exc).__name__}: {why[:200]}; fix the template"))
     return problems
 
 
-def _template_line(exc: BaseException) -> int:
-    """The template line an error was raised at (Jinja puts template frames in the traceback)."""
-    line, trace = 1, exc.__traceback__
+def _template_line(exc: BaseException) -> tuple[str | None, int]:
+    """The template file and line an error was raised at (Jinja puts template frames in the traceback): the
+    innermost, so an error in an included template is shown in that file."""
+    where, line, trace = None, 1, exc.__traceback__
     while trace is not None:
         if trace.tb_frame.f_code.co_filename.endswith(".j2"):
-            line = trace.tb_lineno
+            where, line = trace.tb_frame.f_code.co_filename, trace.tb_lineno
         trace = trace.tb_next
-    return line
+    return where, line
 
 
 def to_markdown(ref: Reference, templates: Path) -> str:
     env, helpers = _environment(templates, "md", ref)
-    return env.get_template(TEMPLATES["md"]).render(ref=ref, decks=_decks(ref), **helpers)
+    with _bounded():
+        return env.get_template(TEMPLATES["md"]).render(ref=ref, decks=_decks(ref), **helpers)
 
 
 def to_html(ref: Reference, templates: Path, draw_figure=None) -> str:
     env, helpers = _environment(templates, "html", ref, draw_figure)
-    return env.get_template(TEMPLATES["html"]).render(ref=ref, decks=_decks(ref), **helpers)
+    with _bounded():
+        return env.get_template(TEMPLATES["html"]).render(ref=ref, decks=_decks(ref), **helpers)
 
 
 def to_json(ref: Reference) -> str:

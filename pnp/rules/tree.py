@@ -170,13 +170,35 @@ def link_target(reference: Reference, kind: str, target: str) -> tuple[str | Non
 
 
 MARKDOWN_SPECIAL = str.maketrans({"\\": "\\\\", "*": "\\*", "_": "\\_", "[": "\\[", "]": "\\]", "|": "\\|",
-                                  "<": "&lt;", ">": "&gt;", "&": "&amp;", "\n": " "})
+                                  "`": "\\`", "#": "\\#", "~": "\\~", "<": "&lt;", ">": "&gt;", "&": "&amp;",
+                                  "\n": " ", "\r": " "})
+# what opens a block when it starts a line: a list item (- + *, 1. 1)), a quote, a setext underline
+MARKDOWN_LINE_START = re.compile(r"^([-+=>]|\d+(?=[.)]))")
 
 
 def md_escape(text: str) -> str:
-    """Content as Markdown text: no emphasis, links, tables cells or HTML of its own. (Backticks stay:
-    `code` is part of the rules' own small vocabulary, with {card:...} links.)"""
-    return str(text).translate(MARKDOWN_SPECIAL)
+    """Content as Markdown text: no emphasis, links, code, table cells, headings or HTML of its own."""
+    return md_line_start(str(text).translate(MARKDOWN_SPECIAL))
+
+
+def md_line_start(markdown: str) -> str:
+    """Markdown that may start a line, kept from opening a list or a quote there ("1. x" -> "1\\. x")."""
+    return MARKDOWN_LINE_START.sub(lambda m: m.group(1) + "\\" if m.group(1).isdigit() else "\\" + m.group(1),
+                                   markdown, count=1)
+
+
+def pdf_text(text) -> str:
+    """Content as reportlab Paragraph text: `&`, `<` and `>` are content, never markup (no <img>, <font>, <a>,
+    <onDraw> of its own). Every piece of content a rulebook Paragraph shows goes through here."""
+    return html.escape(str(text), quote=False)
+
+
+def html_text(text) -> str:
+    """Content as HTML text between tags (Jinja's autoescape does the same for what a template prints)."""
+    return html.escape(str(text), quote=False)
+
+
+ESCAPES = {"html": html_text, "pdf": pdf_text, "md": md_escape}
 
 
 def render_text(reference: Reference, text: str, fmt: str) -> str:
@@ -184,13 +206,34 @@ def render_text(reference: Reference, text: str, fmt: str) -> str:
 
     Content between links is escaped for the format, so only our own vocabulary (**bold** and *italic*,
     {kind:id} links and `code`) becomes markup: a rule's "<b>", "&" or "[x](javascript:...)" prints as written."""
-    return emphasized(text, fmt, lambda run: _render_run(reference, run, fmt))
+    rendered = emphasized(text, fmt, lambda run: _render_run(reference, run, fmt))
+    return md_line_start(rendered) if fmt == "md" else rendered
+
+
+CODE_MARKUP = {"html": ("<code>", "</code>"), "pdf": ('<font name="VeraBd">', "</font>"), "md": ("`", "`")}
 
 
 def _render_run(reference: Reference, text: str, fmt: str) -> str:
-    """One run of text in one style: its links and `code` resolved, the rest escaped for the format."""
-    escape = {"html": lambda t: html.escape(t, quote=False), "pdf": lambda t: html.escape(t, quote=False),
-              "md": md_escape}.get(fmt, lambda t: t)
+    """One run of text in one style: its `code` spans found in the source first (so a backtick inside a card
+    name a link shows can never pair with one in the rule), then links and icons between them, all escaped."""
+    escape = {"md": lambda t: str(t).translate(MARKDOWN_SPECIAL)}.get(fmt, ESCAPES.get(fmt, lambda t: t))
+    parts, last = [], 0
+    for match in CODE.finditer(text):
+        parts += [_linked(reference, text[last:match.start()], fmt, escape), _code(match.group(1), fmt)]
+        last = match.end()
+    return "".join(parts) + _linked(reference, text[last:], fmt, escape)
+
+
+def _code(text: str, fmt: str) -> str:
+    """A `code` span: its text as written (Markdown's code span shows it so: it has no backtick), escaped."""
+    if fmt not in CODE_MARKUP:
+        return text
+    opening, closing = CODE_MARKUP[fmt]
+    return opening + (text.replace("|", "\\|") if fmt == "md" else ESCAPES[fmt](text)) + closing
+
+
+def _linked(reference: Reference, text: str, fmt: str, escape) -> str:
+    """Text with its {kind:id} links resolved, the text around them and the labels escaped."""
 
     def link(match):
         anchor, label = link_target(reference, match.group(1), match.group(2))
@@ -201,21 +244,14 @@ def _render_run(reference: Reference, text: str, fmt: str) -> str:
         if fmt == "html":
             return f'<a href="#{anchor}">{html.escape(label)}</a>'
         if fmt == "pdf":
-            return f'<a href="#{anchor}" color="#1f4f8a">{html.escape(label)}</a>'
+            return f'<a href="#{anchor}" color="#1f4f8a">{pdf_text(label)}</a>'
         raise ValueError(f"unknown format {fmt}")
 
     parts, last = [], 0
     for match in LINK.finditer(text):
         parts += [_with_icons(reference, text[last:match.start()], fmt, escape), link(match)]
         last = match.end()
-    text = "".join(parts) + _with_icons(reference, text[last:], fmt, escape)
-    if fmt == "html":
-        text = CODE.sub(r"<code>\1</code>", text)
-    elif fmt == "pdf":
-        text = CODE.sub(r'<font name="VeraBd">\1</font>', text)
-    elif fmt == "plain":
-        text = CODE.sub(r"\1", text)
-    return text
+    return "".join(parts) + _with_icons(reference, text[last:], fmt, escape)
 
 
 PDF_ICON_SPACE = "\u00a0" * 4  # four no-break spaces: the room an icon takes in a rulebook line, at any font size
@@ -231,14 +267,13 @@ def icon_markup(reference: Reference, name: str, fmt: str) -> str:
         return f'<onDraw name="pnp-icon" label="{name}"/>{PDF_ICON_SPACE}'
     if fmt == "md":
         return md_escape(icon.word)
-    return html.escape(icon.word, quote=False) if fmt == "html" else icon.word
+    return html_text(icon.word) if fmt == "html" else icon.word
 
 
 def icons_in(reference: Reference, text: str, fmt: str) -> str:
     """Card text for one format: escaped for it, its emphasis and icons as the format shows them (no links: card
     text has none). Markdown card text is escaped by the template, so "md" leaves its emphasis as written."""
-    escape = {"html": lambda t: html.escape(t, quote=False), "pdf": lambda t: html.escape(t, quote=False),
-              "md": lambda t: t}.get(fmt, lambda t: t)
+    escape = {"html": html_text, "pdf": pdf_text}.get(fmt, lambda t: t)
     if fmt == "md":
         return _with_icons(reference, text, fmt, escape)
     return emphasized(text, fmt, lambda run: _with_icons(reference, run, fmt, escape))

@@ -172,8 +172,9 @@ def link_target(reference: Reference, kind: str, target: str) -> tuple[str | Non
 MARKDOWN_SPECIAL = str.maketrans({"\\": "\\\\", "*": "\\*", "_": "\\_", "[": "\\[", "]": "\\]", "|": "\\|",
                                   "`": "\\`", "#": "\\#", "~": "\\~", "<": "&lt;", ">": "&gt;", "&": "&amp;",
                                   "\n": " ", "\r": " "})
-# what opens a block when it starts a line: a list item (- + *, 1. 1)), a quote, a setext underline
-MARKDOWN_LINE_START = re.compile(r"^([-+=>]|\d+(?=[.)]))")
+# what opens a block when it starts a line: a list item ("- ", "+ ", "1. ", "1) "), a rule or setext underline
+# ("---", "==="); a quote's ">" and a heading's "#" are escaped everywhere
+MARKDOWN_LINE_START = re.compile(r"^([-+](?=[ \t]|$)|-(?=-)|=|\d{1,9}(?=[.)](?:[ \t]|$)))")
 
 
 def md_escape(text: str) -> str:

@@ -175,7 +175,8 @@ def _figures(game: Game) -> list[Diagnostic]:
         messages = kinds[kind].check(figure, game)
         for message in messages:
             problems.append(game.rules_source.diagnostic(keypath + ("figure",), "figure", message))
-        if not messages and (failure := _figure_failure(kinds[kind], figure, game)):
+        # a card that does not load is reported on its own; a figure drawn from the cards waits until it does
+        if not messages and not game.unparsed_ids and (failure := _figure_failure(kinds[kind], figure, game)):
             problems.append(game.rules_source.diagnostic(keypath + ("figure",), "figure", failure))
     return problems
 

@@ -239,7 +239,9 @@ def template_problems(project) -> list[Diagnostic]:
         except (jinja2.TemplateError, SecurityError, RecursionError, ArithmeticError, TypeError, ValueError,
                 LookupError, AttributeError, MemoryError, TemplateTooCostly) as exc:
             where, line = _template_line(exc)
-            why = "it needs more memory than a rules reference ever does" if isinstance(exc, MemoryError) else str(exc)
+            why = ("it needs more memory than a rules reference ever does" if isinstance(exc, MemoryError) else
+                   "maximum recursion depth exceeded (a macro or include that calls itself?)"
+                   if isinstance(exc, RecursionError) else str(exc))
             problems.append(Diagnostic(relative(where) if where else shown, line, 1, "template",
                                        f"{type(exc).__name__}: {why[:200]}; fix the template"))
     return problems

@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: pdf test validate playtest bench clean bytecode
+.PHONY: pdf test validate playtest bench fuzz clean bytecode
 
 $(STAMP): pyproject.toml
 	python3 -m venv $(VENV)
@@ -31,6 +31,12 @@ playtest: bytecode
 
 bench: bytecode
 	for b in benchmarks/*.py; do $(BIN)/python $$b || exit 1; done
+
+# The hostile-input fuzz at length: hundreds of random examples per surface instead of the suite's few,
+# reporting every kind of broken promise met (see tests/fuzz_surfaces.py). FUZZ_EXAMPLES=N to change.
+FUZZ_EXAMPLES ?= 200
+fuzz: bytecode
+	PNP_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(BIN)/pytest tests/test_fuzz.py tests/test_fuzz_surfaces.py
 
 clean:
 	rm -rf output $(VENV)

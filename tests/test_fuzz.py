@@ -2,6 +2,7 @@
 like the models, written into content and layout files. Whatever comes in, validation returns a report
 (never an exception, so never exit 3 or a traceback), stops in bounded time (a hang detector, not a
 speed test) and does not eat memory."""
+import os
 import resource
 import shutil
 import signal
@@ -20,7 +21,9 @@ from pnp.validate import validate
 TARGETS = [f"content/{FIXTURE_GAME}/decks/heroes.yaml", f"content/{FIXTURE_GAME}/game.yaml",
            f"content/{FIXTURE_GAME}/playmat.yaml", f"content/{FIXTURE_GAME}/rules.yaml",
            f"layouts/{FIXTURE_GAME}/cards.yaml", f"layouts/{FIXTURE_GAME}/score-pad.yaml", "layouts/common/paper.yaml"]
-FUZZ = settings(max_examples=40, deadline=None, suppress_health_check=list(HealthCheck), derandomize=True)
+LONG = "PNP_FUZZ_EXAMPLES" in os.environ  # `make fuzz`: many examples, at random
+FUZZ = settings(max_examples=int(os.environ.get("PNP_FUZZ_EXAMPLES", "40")), deadline=None,
+                suppress_health_check=list(HealthCheck), derandomize=not LONG, database=None)
 
 CARD_KEYS = ["id", "name", "kind", "count", "difficulty", "text", "art", "rank", "suit", "back", "cost", "power",
              "on_reveal", "effects", "size", "x", "w", "font", "color", "width", "height", "players", "min", "max"]

@@ -6,11 +6,12 @@ from typing import Annotated, Any, Literal, get_args
 
 from pydantic import AfterValidator, BaseModel, ConfigDict, Strict, StringConstraints, WithJsonSchema
 
-Id = Annotated[str, StringConstraints(pattern=r"^[a-z0-9]+(?:-[a-z0-9]+)*$")]
+# Ids become parts of file names and anchors, names titles and headings: both have a length that fits there.
+Id = Annotated[str, StringConstraints(pattern=r"^[a-z0-9]+(?:-[a-z0-9]+)*$", max_length=64)]
 Color = Annotated[str, StringConstraints(pattern=r"^#[0-9a-fA-F]{6}$")]
 Int = Annotated[int, Strict()]  # a whole number as YAML writes it: `true` or `2.0` is not a count
 Bool = Annotated[bool, Strict()]  # true or false: not "yes", not 1
-Name = Annotated[str, StringConstraints(min_length=1)]  # shown to players: never empty
+Name = Annotated[str, StringConstraints(min_length=1, max_length=200)]  # shown to players: never empty
 FontName = Literal["Vera", "VeraBd", "VeraIt", "VeraBI"]  # the bundled fonts (pnp.text.fonts.BUNDLED; a test keeps them equal)
 # An effect is a bare word ("OPEN_STACK") or a one-key mapping ({TRAP: draw3}).
 Effect = str | dict[str, Any]

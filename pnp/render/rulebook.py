@@ -74,7 +74,14 @@ class DottedRule(Flowable):
         return width, h
 
     def split(self, width, height):
-        return []  # rules are short; a rule that does not fit moves to the next frame
+        frame = getattr(self, "_frame", None)
+        if frame is None or not frame._atTop:
+            return []  # a rule that does not fit moves whole to the next frame...
+        # ...unless it is taller than a whole frame: then its text runs on, the dot beside its first lines
+        parts = self.paragraph.split(width - self.indent, height)
+        if len(parts) < 2:
+            return []
+        return [DottedRule(parts[0], self.difficulty)] + [DottedRule(part, None) for part in parts[1:]]
 
     def draw(self):
         if self.difficulty:

@@ -21,13 +21,13 @@ import typer
 from pnp.diagnostics import ExitCode, Report, UsageError, did_you_mean, printable
 from pnp.discovery import find_root as game_root
 from pnp.discovery import game_ids
+from pnp.limits import MAX_GAMES
 from pnp.model import Difficulty
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="pnp: print-and-play pipeline. Content in content/, layouts in layouts/, PDFs in output/.")
 
 INTERRUPTED = 130  # Ctrl-C or SIGTERM, as shells report it
-MAX_GAMES = 100_000  # a playtest keeps every game's result: bounded, so no option can eat the machine
 
 
 def _say(text: str, err: bool = False) -> None:

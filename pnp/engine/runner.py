@@ -10,6 +10,7 @@ from operator import itemgetter
 
 from pnp.engine.api import InvariantError, Policy
 from pnp.engine.coverage import Coverage
+from pnp.limits import MAX_STEPS
 
 
 def pick(rng: random.Random, n: int) -> int:
@@ -57,7 +58,7 @@ class Playout:
     trace: list = field(default_factory=list)
 
 
-def play(engine, seed: int, policies: list[Policy], keep_trace: bool = False, max_steps: int = 2_000_000,
+def play(engine, seed: int, policies: list[Policy], keep_trace: bool = False, max_steps: int = MAX_STEPS,
          check: bool = True, on_action=None, record: bool = True, coverage: Coverage | None = None,
          **options) -> Playout:
     """One full game from `seed`; the same seed and policies replay the same game.

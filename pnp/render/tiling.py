@@ -66,6 +66,12 @@ def plan_tiles(width: float, height: float, paper: Paper) -> TilePlan:
     return min(plans, key=lambda plan: len(plan.tiles))
 
 
+def tile_count(width: float, height: float, paper: Paper) -> int:
+    """The pages plan_tiles would make, counted without making them (pnp.estimate asks before any build)."""
+    return min(_spread(width, w - 2 * MARGIN)[0] * _spread(height, h - 2 * MARGIN)[0]
+               for w, h in ((paper.width, paper.height), (paper.height, paper.width)))
+
+
 def _spread(length: float, window: float) -> tuple[int, float, float]:
     """(count, window, step) along one axis: windows overlapping by >= MIN_OVERLAP, evenly spread."""
     if length <= window:

@@ -19,6 +19,7 @@ from dataclasses import dataclass
 from pnp.content import Game
 from pnp.diagnostics import Diagnostic
 from pnp.image_files import find_image
+from pnp.layout.tiles import tile_count
 from pnp.limits import (
     MAX_BOXES,
     MAX_CARDS,
@@ -37,7 +38,6 @@ from pnp.limits import (
     MAX_WORDS,
     MB,
 )
-from pnp.render.tiling import tile_count
 
 TILED_KINDS = ("playmat", "board")  # as pnp.layout.sheet: printed at full size, tiled where larger than the paper
 

@@ -265,6 +265,7 @@ def playtest(game: Optional[str] = typer.Argument(None, help="Game id; every gam
     """Play many seeded games; print coverage and statistics, and keep them (text, JSON, charts) in the
     output folder. Exit 1 if any card or element has no witness."""
     from pnp.engine import playtest as harness
+    from pnp.engine.api import EndlessGame
     from pnp.engine.runner import game_index, game_seed
     from pnp.validate import validate as run
 
@@ -299,8 +300,12 @@ def playtest(game: Optional[str] = typer.Argument(None, help="Game id; every gam
         if replay is not None:
             typer.echo("\n".join(harness.replay_game(plan, project.game, replay, seed, players, difficulty)))
             return True
-        with _progress(f"playing {game_id}", total=games or plan.default_games) as step:
-            result = harness.run(plan, project.game, games, seed, players, difficulty, progress=step)
+        try:
+            with _progress(f"playing {game_id}", total=games or plan.default_games) as step:
+                result = harness.run(plan, project.game, games, seed, players, difficulty, progress=step)
+        except EndlessGame as exc:  # the content makes a game too long to play out (pnp.limits.MAX_STEPS)
+            _report(Report([project.game.manifest_source.diagnostic(("settings",), "endless-game", str(exc))]))
+            return False
         folder = _write_playtest(result, out_dir / "playtest" / game_id)
         if format == OutputFormat.json:
             reports[game_id] = json.loads(result.to_json())

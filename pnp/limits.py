@@ -24,20 +24,20 @@ MAX_IMAGE_PIXELS = 36_000_000  # 6000 x 6000 decoded: a full tarot card at 1200 
 MAX_FONT_BYTES = 30 * MB  # one TrueType file; larger than any real font family, so a bigger one is a mistake
 
 # --- cards ---
-MAX_COPIES = 99  # `count:` of one card; the bundled games print at most 12 copies of a card
+MAX_COPIES = 99  # `count:` of one card; the bundled games print at most 8 copies of a card
 MAX_DECK = 1000  # physical cards in one deck, copies included; the largest bundled deck has 106
 MAX_CARDS = 5000  # physical cards in one game, all decks; the bundled games have at most 138. Every card
 #                   is drawn once per imposition and vendor profile (about 8 times), so pages and drawings grow with it
 MAX_DECKS = 100  # decks of one game; the bundled games have at most 10. Each deck is several PDFs
-MAX_BOXES = 300  # boxes of one card template (its `extends` included); the bundled templates have at most about 40
+MAX_BOXES = 300  # boxes of one card template (its `extends` included); the bundled templates have at most 12
 MAX_DRAWINGS = 3_000_000  # boxes drawn by one build: cards x boxes x outputs that print them; the bundled games draw
-#                           at most about 60,000. Each box is a text fit or a picture: a minute of work is ~ 5 million
+#                           at most about 13,000. Each box is a text fit or a picture: a minute of work is ~ 5 million
 
 # --- sheets ---
 MAX_SHEETS = 50  # scoresheets, playmats and boards of one game; the bundled games have at most 2
 MAX_REGIONS = 300  # regions of one sheet layout; the bundled ones have at most 16
 MAX_TILES = 1000  # pages one playmat or board is tiled onto on one paper; a 3 m x 3 m playmat (the largest
-#                   design) on A4 takes about 200, so more means paper too small for the sheet (the bundled: 8)
+#                   design) on A4 takes about 200, so more means paper too small for the sheet (the bundled: 6)
 
 # --- pages ---
 MAX_PAGES = 20_000  # pages of every PDF of one build; the bundled games make at most 770

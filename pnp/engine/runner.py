@@ -8,7 +8,7 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from operator import itemgetter
 
-from pnp.engine.api import InvariantError, Policy
+from pnp.engine.api import EndlessGame, InvariantError, Policy
 from pnp.engine.coverage import Coverage
 from pnp.limits import MAX_STEPS
 
@@ -112,7 +112,8 @@ def _play(engine, seed, policies, keep_trace, max_steps, check, on_action, recor
             engine.check_invariants(state)
         steps += 1
         if steps > max_steps:
-            raise InvariantError(f"seed {seed}: the game passed {max_steps} steps")
+            raise EndlessGame(f"seed {seed}: the game passed {max_steps:,} moves without ending; pnp plays games of "
+                              f"at most that many moves: check the settings and decks that make it this long")
     if record:
         log.count(coverage, seed)
     return Playout(seed, engine.result(state), steps, coverage, trace)

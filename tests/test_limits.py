@@ -282,3 +282,12 @@ def test_playtest_reports_an_endless_game_as_content_with_exit_1(monkeypatch):
     result = CliRunner().invoke(app, ["playtest", "stranded", "--games", "1"])
     assert result.exit_code == 1, result.output
     assert "content/stranded/game.yaml:" in result.output and "error [endless-game] seed 1000003" in result.output
+
+
+def test_rule_numbers_and_the_kit_are_worked_out_once_per_reference():
+    from pnp.rules.tree import build_reference, link_target
+
+    ref = build_reference(validated(FIXTURE_GAME).game)
+    assert ref.numbers() is ref.numbers()  # every {rule:...} link asks: a lookup, not a walk of the whole rulebook
+    card = next(iter(ref.game.cards())).card.id
+    assert link_target(ref, "card", card)[0] == f"card-{card}" and ref._shown is not None

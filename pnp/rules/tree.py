@@ -62,6 +62,14 @@ class Reference:
     difficulty: Difficulty | None
     draw_icon: Callable[[str], str] | None = None  # an icon as inline markup for HTML (pnp.render.svg.icon_svg)
     embedded: set[str] = field(default_factory=set)  # image icons the HTML shows: their files are embedded once
+    _numbers: dict[str, str] | None = field(default=None, repr=False)
+    _shown: set[str] | None = field(default=None, repr=False)
+
+    def shows_card(self, card_id: str) -> bool:
+        """Whether the card is in the kit this reference describes (a set, made once: every {card:...} link asks)."""
+        if self._shown is None:
+            self._shown = {r.card.id for r in self.cards()}
+        return card_id in self._shown
 
     def walk(self):
         stack = list(reversed(self.sections))
@@ -71,7 +79,10 @@ class Reference:
             stack.extend(reversed(node.children))
 
     def numbers(self) -> dict[str, str]:
-        return {n.id: n.number for n in self.walk()}
+        """Each section's and rule's number, by id; worked out once (every {rule:...} link asks)."""
+        if self._numbers is None:
+            self._numbers = {n.id: n.number for n in self.walk()}
+        return self._numbers
 
     def cards(self):
         return [r for r in self.game.cards() if self.difficulty is None or self.difficulty.includes(r.card.difficulty)]
@@ -161,7 +172,7 @@ def link_target(reference: Reference, kind: str, target: str) -> tuple[str | Non
         return None, str(kit_count(reference.game, reference.cards(), target))
     if kind == "card":
         record = reference.game.card(target)
-        shown = record is not None and record in reference.cards()
+        shown = record is not None and reference.shows_card(target)
         return (f"card-{target}" if shown else None), record.card.name if record else target
     if kind == "term":
         term = next((t for t in reference.game.rules.terms if t.id == target), None)

@@ -14,13 +14,12 @@ from pnp.diagnostics import Diagnostic, did_you_mean
 from pnp.engine.vocabulary import EffectError
 from pnp.image_files import find_image, is_image
 from pnp.layout import CardLayout, CardSize
+from pnp.limits import MAX_DECK, MAX_REPORTS_PER_TEXT
 from pnp.model.walk import effect_lists
 from pnp.rules.tree import LINK
 from pnp.text import markup
 from pnp.text.fonts import DEFAULT_FONT, glyph_message, missing_glyphs
 from pnp.text.inline import unknown_icons
-
-MAX_DECK = 1000  # physical cards per deck: real games print a few hundred; a bound keeps every build finite
 
 
 def unique_card_ids(game: Game) -> list[Diagnostic]:
@@ -148,9 +147,11 @@ def rules(game: Game) -> list[Diagnostic]:
     targets = {"card": cards, "term": terms, "rule": set(ids), "effect": set(game.vocabulary.words), "count": counts}
     for keypath, text in _rule_texts(game.rules, src):
         problems += [src.diagnostic(keypath, "emphasis", message) for message in markup.problems(text)]
-        for kind, target in LINK.findall(text):
-            if target not in targets[kind] and not (kind == "card" and game.names_card(target)):
-                problems.append(src.diagnostic(keypath, "broken-link", f"{{{kind}:{target}}} points at nothing{did_you_mean(target, targets[kind])}"))
+        broken = [(kind, target) for kind, target in dict.fromkeys(LINK.findall(text))
+                  if target not in targets[kind] and not (kind == "card" and game.names_card(target))]
+        for kind, target in broken[:MAX_REPORTS_PER_TEXT]:
+            problems.append(src.diagnostic(keypath, "broken-link", f"{{{kind}:{target}}} points at nothing{did_you_mean(target, targets[kind])}"))
+        problems += _more(src, keypath, "broken-link", len(broken), "links that point at nothing")
     problems += _figures(game)
     for word in game.vocabulary.words.values():
         if word.rules_ref and word.rules_ref not in ids:
@@ -230,10 +231,20 @@ def icons(game: Game) -> list[Diagnostic]:
     sources = [game.rules_source, *(d.source for d in game.decks.values()), *(s.source for s in game.sheets.values())]
     for source in filter(None, sources):
         for keypath, text in _strings(source.data, ()):
-            for name in unknown_icons(text, known):
+            unknown = unknown_icons(text, known)
+            for name in unknown[:MAX_REPORTS_PER_TEXT]:
                 hint = did_you_mean(name, known) or "; declare it under `icons:` in game.yaml or fix the name"
                 problems.append(source.diagnostic(keypath, "unknown-icon", f"{{{name}}} is not an icon of this game{hint}"))
+            problems += _more(source, keypath, "unknown-icon", len(unknown), "names in braces that are no icon of this game")
     return problems
+
+
+def _more(source, keypath, code: str, found: int, what: str) -> list[Diagnostic]:
+    """One line for what a text holds beyond the MAX_REPORTS_PER_TEXT problems reported one by one."""
+    if found <= MAX_REPORTS_PER_TEXT:
+        return []
+    return [source.diagnostic(keypath, code, f"and {found - MAX_REPORTS_PER_TEXT} more {what} in this text "
+                              f"(the first {MAX_REPORTS_PER_TEXT} are listed)")]
 
 
 def _strings(node, keypath):

@@ -21,13 +21,13 @@ import typer
 from pnp.diagnostics import ExitCode, Report, UsageError, did_you_mean, printable
 from pnp.discovery import find_root as game_root
 from pnp.discovery import game_ids
+from pnp.limits import MAX_GAMES
 from pnp.model import Difficulty
 
 app = typer.Typer(add_completion=False, no_args_is_help=True,
                   help="pnp: print-and-play pipeline. Content in content/, layouts in layouts/, PDFs in output/.")
 
 INTERRUPTED = 130  # Ctrl-C or SIGTERM, as shells report it
-MAX_GAMES = 100_000  # a playtest keeps every game's result: bounded, so no option can eat the machine
 
 
 def _say(text: str, err: bool = False) -> None:
@@ -276,6 +276,7 @@ def playtest(game: Optional[str] = typer.Argument(None, help="Game id; every gam
     """Play many seeded games; print coverage and statistics, and keep them (text, JSON, charts) in the
     output folder. Exit 1 if any card or element has no witness."""
     from pnp.engine import playtest as harness
+    from pnp.engine.api import EndlessGame
     from pnp.engine.runner import game_index, game_seed
     from pnp.validate import validate as run
 
@@ -310,8 +311,12 @@ def playtest(game: Optional[str] = typer.Argument(None, help="Game id; every gam
         if replay is not None:
             _say("\n".join(harness.replay_game(plan, project.game, replay, seed, players, difficulty)))
             return True
-        with _progress(f"playing {game_id}", total=games or plan.default_games) as step:
-            result = harness.run(plan, project.game, games, seed, players, difficulty, progress=step)
+        try:
+            with _progress(f"playing {game_id}", total=games or plan.default_games) as step:
+                result = harness.run(plan, project.game, games, seed, players, difficulty, progress=step)
+        except EndlessGame as exc:  # the content makes a game too long to play out (pnp.limits.MAX_STEPS)
+            _report(Report([project.game.manifest_source.diagnostic(("settings",), "endless-game", str(exc))]))
+            return False
         folder = _write_playtest(result, out_dir / "playtest" / game_id)
         if format == OutputFormat.json:
             reports[game_id] = json.loads(result.to_json())

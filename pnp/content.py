@@ -14,6 +14,7 @@ from typing import Any
 
 from pnp.diagnostics import Diagnostic, relative
 from pnp.engine.vocabulary import Vocabulary, Word
+from pnp.limits import MAX_DECKS, MAX_SHEETS
 from pnp.model import Card, DeckEntry, DeckFile, Manifest, RulesFile
 from pnp.model.fields import extend_card_model
 from pnp.model.schema_errors import parse_model
@@ -149,7 +150,7 @@ def load_game(folder: Path, plugin: GamePlugin, manifest_source: Source, manifes
         settings, errors = parse_model(manifest_source, plugin.settings_model, manifest.settings, ("settings",))
         problems += errors
     decks, unreadable = {}, []
-    for i, entry in enumerate(manifest.decks):
+    for i, entry in enumerate(manifest.decks[:MAX_DECKS]):  # more decks are refused unread (pnp.estimate)
         if entry.id in decks:
             continue  # a second deck of the same id: reported by the generic checks
         deck = _load_deck(folder, entry, card_model, manifest_source, ("decks", i, "file"), problems)
@@ -158,7 +159,7 @@ def load_game(folder: Path, plugin: GamePlugin, manifest_source: Source, manifes
         else:
             unreadable.append(entry.id)
     sheets = {}
-    for i, entry in enumerate(manifest.sheets):
+    for i, entry in enumerate(manifest.sheets[:MAX_SHEETS]):
         if entry.id in sheets:
             continue
         source, model = _load_listed_file(folder, entry, plugin.sheet_model or GenericSheet, "sheet",

@@ -5,12 +5,16 @@ Only `pnp.cli` turns a report into text and an exit code.
 """
 from __future__ import annotations
 
+import bisect
 import difflib
+import functools
 import json
 import unicodedata
 from dataclasses import asdict, dataclass, field
 from enum import IntEnum
 from pathlib import Path
+
+from pnp.limits import MAX_SUGGESTION_CANDIDATES, MAX_SUGGESTION_LENGTH
 
 
 class ExitCode(IntEnum):
@@ -121,5 +125,59 @@ def relative(path: Path | str) -> str:
 
 
 def did_you_mean(word: str, choices) -> str:
-    close = difflib.get_close_matches(str(word), [str(c) for c in choices], n=1, cutoff=0.6)
+    """"; did you mean 'X'?" for the choice closest to `word` (difflib's ratio, at least 0.6), or "".
+
+    Bounded: a misspelling is compared with at most MAX_SUGGESTION_CANDIDATES choices, picked from an index
+    of the choices made once per set of choices, so thousands of misspelt names among thousands of choices
+    cost a linear amount of work, not their product. Choices of a length too far from the word's to reach
+    the cutoff are never candidates (difflib would drop them anyway), so with few choices the answer is
+    exactly difflib's."""
+    word = str(word)
+    if len(word) > MAX_SUGGESTION_LENGTH:
+        return ""
+    try:
+        index = _suggestion_index(frozenset(choices))
+    except TypeError:  # unhashable choices: index them as text
+        index = _suggestion_index(frozenset(map(str, choices)))
+    close = difflib.get_close_matches(word, index.candidates(word), n=1, cutoff=SUGGESTION_CUTOFF)
     return f"; did you mean '{close[0]}'?" if close else ""
+
+
+SUGGESTION_CUTOFF = 0.6
+
+
+class _SuggestionIndex:
+    """The choices as text, sorted within buckets of equal length."""
+
+    def __init__(self, choices: frozenset):
+        buckets: dict[int, list[str]] = {}
+        for choice in {str(c) for c in choices}:
+            if len(choice) <= MAX_SUGGESTION_LENGTH:
+                buckets.setdefault(len(choice), []).append(choice)
+        self.buckets = {length: sorted(names) for length, names in buckets.items()}
+
+    def candidates(self, word: str) -> list[str]:
+        """Up to MAX_SUGGESTION_CANDIDATES choices that can reach the cutoff, nearest in length first and,
+        within a length, nearest in sorted order (names sharing the word's beginning)."""
+        n = len(word)
+        lengths = sorted((length for length in self.buckets if _may_match(n, length)), key=lambda length: (abs(length - n), length))
+        found: list[str] = []
+        for length in lengths:
+            names, room = self.buckets[length], MAX_SUGGESTION_CANDIDATES - len(found)
+            if len(names) <= room:
+                found += names
+                continue
+            start = min(max(0, bisect.bisect_left(names, word) - room // 2), len(names) - room)
+            found += names[start:start + room]
+            break
+        return found
+
+
+def _may_match(a: int, b: int) -> bool:
+    """Whether strings of lengths a and b can reach the cutoff: difflib's real_quick_ratio bound."""
+    return a + b == 0 or 2.0 * min(a, b) / (a + b) >= SUGGESTION_CUTOFF
+
+
+@functools.lru_cache(maxsize=32)
+def _suggestion_index(choices: frozenset) -> _SuggestionIndex:
+    return _SuggestionIndex(choices)

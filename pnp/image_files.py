@@ -18,12 +18,12 @@ import warnings
 from functools import lru_cache
 from pathlib import Path
 
+from pnp.limits import MAX_IMAGE_BYTES as MAX_BYTES
+from pnp.limits import MAX_IMAGE_PIXELS as MAX_PIXELS
 from pnp.paths import inside
 
 SUFFIXES = (".png", ".jpg", ".jpeg")
 PRINT_DPI = 300  # below this in its box, an image prints soft
-MAX_PIXELS = 36_000_000  # 6000 x 6000: a full tarot card at 1200 DPI is 3.3 million
-MAX_BYTES = 64 * 1024 * 1024
 
 
 def is_image(name: str | None) -> bool:

@@ -23,14 +23,12 @@ from typing import Any
 import yaml
 
 from pnp.diagnostics import Diagnostic, hidden_character, hidden_character_message, relative
+from pnp.limits import MAX_DEPTH, MAX_FILE_BYTES, MAX_VALUES
 from pnp.paths import is_inside
 
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 KeyPath = tuple
 
-MAX_FILE_BYTES = 4 * 1024 * 1024  # the largest content file today is 30 KB
-MAX_DEPTH = 64  # nesting of mappings and lists; content needs about 8
-MAX_VALUES = 200_000  # values in one file once aliases are expanded; content has a few thousand
 
 
 class SourceError(Exception):

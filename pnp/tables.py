@@ -34,13 +34,12 @@ from typing import Any
 from pydantic import BaseModel
 
 from pnp.diagnostics import Diagnostic, hidden_character, hidden_character_message, relative
+from pnp.limits import MAX_TABLE_COLUMNS as MAX_COLUMNS
+from pnp.limits import MAX_TABLE_ROWS as MAX_ROWS
+from pnp.limits import MAX_UNPACKED_BYTES, MAX_ZIP_MEMBERS
 from pnp.source import Source, SourceError, parse, read_bytes
 
 TABLE_SUFFIXES = (".csv", ".xlsx")
-MAX_ROWS = 2000  # a deck prints at most 1000 cards (pnp.checks.MAX_DECK); a header and blank rows fit too
-MAX_COLUMNS = 200  # the widest card model has a few dozen fields
-MAX_UNPACKED_BYTES = 64 * 1024 * 1024  # an XLSX of a thousand cards unpacks to a few MB
-MAX_ZIP_MEMBERS = 1000
 DELIMITERS = ",;\t"  # a spreadsheet program saving CSV in some languages writes ; between cells
 
 

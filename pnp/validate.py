@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pnp import checks, discovery
+from pnp import checks, discovery, estimate
 from pnp.binding import CardFaces, bind_cards
 from pnp.diagnostics import Report
 from pnp.layout import load_card_layout, load_print_setup
@@ -36,6 +36,10 @@ def validate(root: Path, game_id: str, draft: bool = False) -> tuple[Project | N
     report.extend(problems)
     if game is None:
         return None, report
+    too_large = estimate.content_limits(game)  # refused before any expensive check or stage starts
+    report.extend(too_large)
+    if too_large:
+        return None, report
     report.extend(checks.check_game(game))
     layout, faces, deck_sizes = None, CardFaces(), {}
     if game.decks:
@@ -47,7 +51,9 @@ def validate(root: Path, game_id: str, draft: bool = False) -> tuple[Project | N
             deck_sizes = checks.deck_sizes(game, layout)
             for size in {size.name: size for size in deck_sizes.values()}.values():  # each size once
                 report.extend(print_setup.grids_fit(size) if print_setup else [])
-            faces, problems = bind_cards(game, layout)
+            too_large += estimate.drawings(game, layout, print_setup)
+            report.extend(too_large)
+            faces, problems = bind_cards(game, layout) if not too_large else (CardFaces(), [])
             report.extend(problems)
     sheet_layouts = {}
     kinds = set(GENERIC_REGIONS) | set(game.plugin.sheet_renderers)
@@ -59,6 +65,7 @@ def validate(root: Path, game_id: str, draft: bool = False) -> tuple[Project | N
             report.extend(regions_show_content(sheet, sheet_layout, card_size, game))
             report.extend(checks.layout_glyphs([sheet.source], sheet_layout.fonts))
             sheet_layouts[sheet_id] = sheet_layout
+    report.extend(estimate.build_size(game, print_setup, deck_sizes, sheet_layouts))
     if not report.ok or print_setup is None:
         return None, report
     project = Project(root, game, layout, print_setup, faces, sheet_layouts, card_size, deck_sizes)

@@ -50,7 +50,8 @@ def test_rules_exports_show_the_icon_or_its_word():
     html = export_text(project, "html", None, figure_svg, icon_svg)
     data = json.loads(export_text(project, "json"))
     assert "3 coins (coin 3)" in markdown and "{coin}" not in markdown
-    assert '<img src="data:image/png;base64,' in html and 'alt="coin"' in html and "{coin}" not in html
+    assert html.count('href="data:image/png;base64,') == 1 and 'aria-label="coin"' in html and "{coin}" not in html
+    assert html.count('<use href="#pnp-icon-coin"/>') >= 2  # every use points at the one embedded copy
     coins = next(r for s in data["rules"] for r in s["children"] if r["id"] == "coins")
     assert "(coin 3)" in coins["text"] and coins["source_text"].count("{coin}") == 1
     entry = next(t for t in data["terms"] if t["id"] == "icon-coin")

@@ -36,6 +36,11 @@ class InvariantError(AssertionError):
     """A rule of the game was broken by the engine itself: a bug, never a player error."""
 
 
+class EndlessGame(Exception):
+    """A played game passed pnp.limits.MAX_STEPS moves without ending: the content (its settings, its decks)
+    makes games too long to play out, so the playtest stops and says so instead of running for ever."""
+
+
 @dataclass
 class Result:
     scores: list[int]

@@ -8,8 +8,9 @@ from contextlib import contextmanager
 from dataclasses import dataclass, field
 from operator import itemgetter
 
-from pnp.engine.api import InvariantError, Policy
+from pnp.engine.api import EndlessGame, InvariantError, Policy
 from pnp.engine.coverage import Coverage
+from pnp.limits import MAX_STEPS
 
 
 def pick(rng: random.Random, n: int) -> int:
@@ -57,7 +58,7 @@ class Playout:
     trace: list = field(default_factory=list)
 
 
-def play(engine, seed: int, policies: list[Policy], keep_trace: bool = False, max_steps: int = 2_000_000,
+def play(engine, seed: int, policies: list[Policy], keep_trace: bool = False, max_steps: int = MAX_STEPS,
          check: bool = True, on_action=None, record: bool = True, coverage: Coverage | None = None,
          **options) -> Playout:
     """One full game from `seed`; the same seed and policies replay the same game.
@@ -111,7 +112,8 @@ def _play(engine, seed, policies, keep_trace, max_steps, check, on_action, recor
             engine.check_invariants(state)
         steps += 1
         if steps > max_steps:
-            raise InvariantError(f"seed {seed}: the game passed {max_steps} steps")
+            raise EndlessGame(f"seed {seed}: the game passed {max_steps:,} moves without ending; pnp plays games of "
+                              f"at most that many moves: check the settings and decks that make it this long")
     if record:
         log.count(coverage, seed)
     return Playout(seed, engine.result(state), steps, coverage, trace)

@@ -5,6 +5,7 @@ from typing import Annotated, Any
 
 from pydantic import Field, StringConstraints
 
+from pnp.limits import MAX_COPIES
 from pnp.model.common import Color, Difficulty, Effects, Id, Int, Name, StrictModel
 
 
@@ -18,7 +19,7 @@ class Card(StrictModel):
     id: Id
     name: Name
     kind: str
-    count: Int = Field(1, ge=1, le=99)
+    count: Int = Field(1, ge=1, le=MAX_COPIES)
     difficulty: Difficulty = Difficulty.green
     text: str = ""
     flavor: str = ""

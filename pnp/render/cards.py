@@ -5,7 +5,7 @@ cost one reference each.
 """
 from __future__ import annotations
 
-from pnp.binding import Face, game_icons
+from pnp.binding import Face
 from pnp.layout import Box, CardLayout
 from pnp.render.backend import Backend, place_emblem, symbol
 from pnp.text import markup
@@ -130,11 +130,6 @@ def place_icon(b, icon: tuple[str, str, str], emblems, x: float, y: float, size:
         b.image(target, x, y, size, size)
     else:
         place_emblem(b, emblems, target, color, x, y, size)
-
-
-def draw_icon(b, game, name: str, x: float, y: float, size: float) -> None:
-    """A game's icon by name, in the colour game.yaml gives it (rulebook text)."""
-    place_icon(b, game_icons(game)[name], game.emblems, x, y, size)
 
 
 def _draw_art(b, box: Box, face, layout, emblems, left, bottom):

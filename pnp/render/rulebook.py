@@ -22,7 +22,8 @@ from reportlab.platypus import (
 )
 from reportlab.platypus.tableofcontents import TableOfContents
 
-from pnp.render.cards import DIFFICULTY_COLORS, draw_face, draw_icon, face_size
+from pnp.binding import game_icons
+from pnp.render.cards import DIFFICULTY_COLORS, draw_face, face_size, place_icon
 from pnp.render.fonts import register_all
 from pnp.render.pdf import PdfBackend, color
 from pnp.render.sheets import draw_sheet
@@ -169,6 +170,7 @@ class RulebookTemplate(BaseDocTemplate):
         self.addPageTemplates([PageTemplate("page", [frame], onPage=self._footer)])
         self.book_title = title
         self.game = None  # set by _write_rulebook: the game whose icons the text may show
+        self.icons = None  # its icons as pnp.binding.game_icons gives them, at the first one drawn
 
     def _footer(self, canvas, doc):
         canvas.saveState()
@@ -188,8 +190,10 @@ class RulebookTemplate(BaseDocTemplate):
         room = string_width(PDF_ICON_SPACE, info["xs"].style.fontName, size)
         backend = getattr(canvas, "_pnp_backend", None) or PdfBackend(canvas)
         canvas._pnp_backend = backend  # one backend per canvas: its symbols (forms) are named once
-        draw_icon(backend, self.game, name, info["cur_x"] + (room - size) / 2, info["cur_y"] - size * 0.16,
-                  size)
+        if self.icons is None:  # the game's icons, found once per document: each use is a lookup, not a search
+            self.icons = game_icons(self.game)
+        place_icon(backend, self.icons[name], self.game.emblems, info["cur_x"] + (room - size) / 2,
+                   info["cur_y"] - size * 0.16, size)
 
     def afterFlowable(self, flowable):
         if isinstance(flowable, Heading):

@@ -18,11 +18,11 @@ import math
 from dataclasses import dataclass
 
 from pnp.layout import Paper
+from pnp.layout.tiles import MARGIN
+from pnp.layout.tiles import spread as _spread
 from pnp.render.backend import Backend
 from pnp.units import mm
 
-MIN_OVERLAP = mm(10)
-MARGIN = mm(12)  # around each page's window: room for crop marks and labels, all >= 5 mm from the edge
 EDGE = mm(5)
 MARK_GAP, MARK_LENGTH = mm(1), mm(5)
 MARK_COLOR, GUIDE_COLOR, REGISTRATION_COLOR = "#000000", "#66717d", "#d0177a"
@@ -64,14 +64,6 @@ def plan_tiles(width: float, height: float, paper: Paper) -> TilePlan:
     """The fewest pages, portrait or landscape (portrait on a tie), that cover a width x height sheet."""
     plans = [_plan(width, height, w, h) for w, h in ((paper.width, paper.height), (paper.height, paper.width))]
     return min(plans, key=lambda plan: len(plan.tiles))
-
-
-def _spread(length: float, window: float) -> tuple[int, float, float]:
-    """(count, window, step) along one axis: windows overlapping by >= MIN_OVERLAP, evenly spread."""
-    if length <= window:
-        return 1, length, 0.0
-    count = math.ceil((length - MIN_OVERLAP) / (window - MIN_OVERLAP))
-    return count, window, (length - window) / (count - 1)
 
 
 def _plan(width: float, height: float, page_w: float, page_h: float) -> TilePlan:

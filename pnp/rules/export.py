@@ -24,7 +24,7 @@ from pnp.model import Difficulty
 from pnp.model.walk import effect_lists, text_blocks
 from pnp.paths import inside
 from pnp.rules.figures import figure_text
-from pnp.rules.tree import Reference, build_reference, emphasized, icon_markup, icon_words, icons_in, md_escape, render_text
+from pnp.rules.tree import Reference, build_reference, emphasized, icon_definitions, icon_markup, icon_words, icons_in, md_escape, render_text
 from pnp.source import SourceError, read_text
 from pnp.text.markup import has_markup
 
@@ -303,5 +303,5 @@ def export_text(project, fmt: str, difficulty: Difficulty | None = None, draw_fi
     if fmt == "md":
         return to_markdown(ref, project.templates)
     if fmt == "html":
-        return to_html(ref, project.templates, draw_figure)
+        return icon_definitions(ref, to_html(ref, project.templates, draw_figure))
     return to_json(ref)

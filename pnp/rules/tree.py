@@ -4,12 +4,14 @@ Numbers are given here, at render time; content only has symbolic ids.
 """
 from __future__ import annotations
 
+import base64
 import html
 import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from pnp.content import CardRecord, Game
+from pnp.image_files import find_image
 from pnp.model import Difficulty, Section
 from pnp.model.walk import effect_lists, text_blocks
 from pnp.text import markup
@@ -59,6 +61,15 @@ class Reference:
     glossary: list[GlossaryEntry]
     difficulty: Difficulty | None
     draw_icon: Callable[[str], str] | None = None  # an icon as inline markup for HTML (pnp.render.svg.icon_svg)
+    embedded: set[str] = field(default_factory=set)  # image icons the HTML shows: their files are embedded once
+    _numbers: dict[str, str] | None = field(default=None, repr=False)
+    _shown: set[str] | None = field(default=None, repr=False)
+
+    def shows_card(self, card_id: str) -> bool:
+        """Whether the card is in the kit this reference describes (a set, made once: every {card:...} link asks)."""
+        if self._shown is None:
+            self._shown = {r.card.id for r in self.cards()}
+        return card_id in self._shown
 
     def walk(self):
         stack = list(reversed(self.sections))
@@ -68,7 +79,10 @@ class Reference:
             stack.extend(reversed(node.children))
 
     def numbers(self) -> dict[str, str]:
-        return {n.id: n.number for n in self.walk()}
+        """Each section's and rule's number, by id; worked out once (every {rule:...} link asks)."""
+        if self._numbers is None:
+            self._numbers = {n.id: n.number for n in self.walk()}
+        return self._numbers
 
     def cards(self):
         return [r for r in self.game.cards() if self.difficulty is None or self.difficulty.includes(r.card.difficulty)]
@@ -158,7 +172,7 @@ def link_target(reference: Reference, kind: str, target: str) -> tuple[str | Non
         return None, str(kit_count(reference.game, reference.cards(), target))
     if kind == "card":
         record = reference.game.card(target)
-        shown = record is not None and record in reference.cards()
+        shown = record is not None and reference.shows_card(target)
         return (f"card-{target}" if shown else None), record.card.name if record else target
     if kind == "term":
         term = next((t for t in reference.game.rules.terms if t.id == target), None)
@@ -262,6 +276,11 @@ def icon_markup(reference: Reference, name: str, fmt: str) -> str:
     """An icon in one output format: a drawing where the format can hold one (inline SVG in HTML; in the PDF a
     callback the rulebook draws it with, in the room of four no-break spaces), else its word."""
     icon = reference.game.manifest.icons[name]
+    if fmt == "html" and reference.draw_icon and icon.image and find_image(reference.game.root, icon.image)[0]:
+        reference.embedded.add(name)  # the file is embedded once in the document (icon_definitions); each use points at it
+        word = html.escape(icon.word)
+        return (f'<svg class="icon" width="1.15em" height="1.15em" viewBox="0 0 100 100" role="img" aria-label="{word}" '
+                f'style="vertical-align:-0.2em"><title>{word}</title><use href="#pnp-icon-{name}"/></svg>')
     if fmt == "html" and reference.draw_icon:
         return reference.draw_icon(name)
     if fmt == "pdf":
@@ -269,6 +288,23 @@ def icon_markup(reference: Reference, name: str, fmt: str) -> str:
     if fmt == "md":
         return md_escape(icon.word)
     return html_text(icon.word) if fmt == "html" else icon.word
+
+
+def icon_definitions(reference: Reference, document: str) -> str:
+    """The HTML document with each image icon it uses embedded once, in a hidden <svg> at the top of its body
+    that every use points at: an icon used a thousand times is one copy of its file, not a thousand."""
+    if not reference.embedded:
+        return document
+    images = []
+    for name in sorted(reference.embedded):
+        path, _ = find_image(reference.game.root, reference.game.manifest.icons[name].image)
+        kind = "jpeg" if path.suffix.lower() in (".jpg", ".jpeg") else "png"
+        data = base64.b64encode(path.read_bytes()).decode("ascii")
+        images.append(f'<image id="pnp-icon-{name}" href="data:image/{kind};base64,{data}" width="100" height="100"/>')
+    block = f'<svg width="0" height="0" style="position:absolute" aria-hidden="true"><defs>{"".join(images)}</defs></svg>'
+    body = re.search(r"<body\b[^>]*>", document, re.IGNORECASE)  # content is escaped: only the template writes tags
+    at = body.end() if body else 0
+    return document[:at] + block + document[at:]
 
 
 def icons_in(reference: Reference, text: str, fmt: str) -> str:

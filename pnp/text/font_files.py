@@ -15,7 +15,8 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-MAX_FONT_BYTES = 30 * 1024 * 1024  # larger than any real font family; a bigger file is a mistake
+from pnp.limits import MAX_FONT_BYTES
+
 CFF_TAG = b"OTTO"  # an OpenType font with PostScript (CFF) outlines, which reportlab cannot embed
 TRUETYPE_TAGS = (b"\x00\x01\x00\x00", b"true")
 

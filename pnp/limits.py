@@ -1,0 +1,67 @@
+"""Every limit pnp puts on what content may ask for, in one place, each with why it exists.
+
+A content folder may come from anyone. Whatever it says, the work it starts
+must be bounded before it starts: `pnp validate` refuses content whose build
+would run past a minute or fill memory or disk (pnp.estimate), at the line
+that asks for it, instead of a build that never ends. Each limit is far above
+what a serious game needs: the five bundled games' largest figure is given
+beside it. README.md "Limits" lists them for designers.
+"""
+from __future__ import annotations
+
+MB = 1024 * 1024
+
+# --- files (pnp.source, pnp.tables, pnp.image_files, pnp.text.font_files) ---
+MAX_FILE_BYTES = 4 * MB  # one content or layout YAML file; the largest bundled one is 30 KB
+MAX_DEPTH = 64  # nesting of mappings and lists in one YAML file; content needs about 8
+MAX_VALUES = 200_000  # values in one YAML file once aliases are expanded (a "billion laughs" stops at once)
+MAX_TABLE_ROWS = 2000  # rows of a deck spreadsheet: a deck prints at most MAX_DECK cards, plus a header and blanks
+MAX_TABLE_COLUMNS = 200  # columns of a deck spreadsheet: the widest card model has a few dozen fields
+MAX_UNPACKED_BYTES = 64 * MB  # an XLSX unpacked (a zip bomb stops before openpyxl opens it); a thousand cards is a few MB
+MAX_ZIP_MEMBERS = 1000  # parts of an XLSX; a workbook of one sheet has about a dozen
+MAX_IMAGE_BYTES = 64 * MB  # one PNG or JPEG file, read whole to be checked and embedded
+MAX_IMAGE_PIXELS = 36_000_000  # 6000 x 6000 decoded: a full tarot card at 1200 DPI is 3.3 million
+MAX_FONT_BYTES = 30 * MB  # one TrueType file; larger than any real font family, so a bigger one is a mistake
+
+# --- cards ---
+MAX_COPIES = 99  # `count:` of one card; the bundled games print at most 8 copies of a card
+MAX_DECK = 1000  # physical cards in one deck, copies included; the largest bundled deck has 106
+MAX_CARDS = 5000  # physical cards in one game, all decks; the bundled games have at most 138. Every card
+#                   is drawn once per imposition and vendor profile (about 8 times), so pages and drawings grow with it
+MAX_DECKS = 100  # decks of one game; the bundled games have at most 10. Each deck is several PDFs
+MAX_BOXES = 300  # boxes of one card template (its `extends` included); the bundled templates have at most 12
+MAX_DRAWINGS = 3_000_000  # boxes drawn by one build: cards x boxes x outputs that print them; the bundled games draw
+#                           at most about 13,000. Each box is a text fit or a picture: a minute of work is ~ 5 million
+
+# --- sheets ---
+MAX_SHEETS = 50  # scoresheets, playmats and boards of one game; the bundled games have at most 2
+MAX_REGIONS = 300  # regions of one sheet layout; the bundled ones have at most 16
+MAX_TILES = 1000  # pages one playmat or board is tiled onto on one paper; a 3 m x 3 m playmat (the largest
+#                   design) on A4 takes about 200, so more means paper too small for the sheet (the bundled: 6)
+
+# --- pages ---
+MAX_PAGES = 20_000  # pages of every PDF of one build; the bundled games make at most 770
+
+# --- rules and the rulebook ---
+MAX_RULES = 10_000  # sections and rules in rules.yaml; the bundled games have at most 95, a comprehensive
+#                     rules document about 3000. The rulebook PDF is laid out twice (for its contents)
+MAX_TERMS = 1000  # glossary terms in rules.yaml; the bundled games have at most 11. Each is looked for in every card
+MAX_FIGURES = 200  # rules with a figure; the bundled games have 2. Each is drawn in the PDF, HTML and Markdown
+MAX_SHOWCASE = 12  # cards and sheets on the rulebook's title page, each once; the bundled games show 3
+MAX_WORDS = 1000  # effect words in game.yaml's vocabulary; the bundled games have at most 31
+MAX_ICONS = 500  # icons in game.yaml; the bundled games have at most 20
+MAX_ICON_BYTES = 32 * MB  # image icons' files together: rules.html embeds each once (one file to share); 20 icons
+#                           of a realistic 100 KB are 2 MB
+
+# --- suggestions ("did you mean") ---
+MAX_SUGGESTION_CANDIDATES = 64  # names compared to a misspelling, nearest in length and spelling first: a
+#                                 misspelling costs the same with 20 names or 20,000 (pnp.diagnostics.did_you_mean)
+MAX_SUGGESTION_LENGTH = 100  # a longer word gets no suggestion: comparing two strings costs their lengths' product
+
+MAX_REPORTS_PER_TEXT = 20  # unknown names (icons, links) reported one by one in one text; the rest as one line with
+#                            their number: a text of 300,000 misspelt names is one mistake, not 300,000 lines
+
+# --- playtests ---
+MAX_GAMES = 100_000  # `pnp playtest --games`: a playtest keeps every game's result, so no option can eat the machine
+MAX_STEPS = 200_000  # moves of one played game: the longest bundled game (a 2200 campaign) takes about 9,000;
+#                      content (settings, decks) that makes a game longer is reported, never played forever

@@ -268,7 +268,7 @@ def _cell_value(table: Table, value, wanted: str, row: int, col: int):
     """A cell as the value the model wants there; a value that is not one is passed on as written, so the model
     reports it exactly as it would report the same value in YAML."""
     if isinstance(value, str):
-        value = value.strip()
+        value = value.replace("\r\n", "\n").replace("\r", "\n").strip()  # a line break in a cell, as Windows writes it
         hidden = hidden_character(value)
         if hidden is not None:
             table.problem(row, col, "control-character", f"this cell {hidden_character_message(hidden)}")

@@ -357,3 +357,12 @@ def test_an_xlsx_export_keeps_a_text_that_starts_with_an_equals_sign_as_text(fix
     _point_at(fixture_project, FIXTURE_GAME, "decks/heroes.yaml", "decks/heroes.xlsx")
     cards = {card["id"]: card for card, _ in _cards(fixture_project, FIXTURE_GAME, "heroes")}
     assert cards["hero-smith"]["text"] == "=1+1 coins"
+
+
+def test_a_line_break_in_a_cell_as_windows_writes_it_is_a_line_break(fixture_project):
+    """Spreadsheets saved on Windows end lines inside a quoted cell with CR LF: that is a line break, not a
+    control character."""
+    (fixture_project / HEROES_CSV).write_bytes((HEADER + GOOD_ROWS.replace("Look first.", '"Look\r\nfirst."')).encode())
+    _point_at(fixture_project, FIXTURE_GAME, "decks/heroes.yaml", "decks/heroes.csv")
+    cards = {card["id"]: card for card, _ in _cards(fixture_project, FIXTURE_GAME, "heroes")}
+    assert cards["hero-ranger"]["text"] == "Look\nfirst."

@@ -86,6 +86,8 @@ class Game:
     vocabulary: Vocabulary = field(default_factory=lambda: Vocabulary([]))
     settings: Any = None  # the plugin's settings model, checked; or game.yaml's settings as written
     unreadable_decks: list[str] = field(default_factory=list)  # ids of decks whose file failed to load (reported)
+    _card_index: dict = field(default_factory=dict, repr=False, compare=False)
+    _card_index_size: int = field(default=-1, repr=False, compare=False)
 
     @property
     def id(self) -> str:
@@ -103,7 +105,14 @@ class Game:
             yield from deck.cards
 
     def card(self, card_id: str) -> CardRecord | None:
-        return next((r for r in self.cards() if r.card.id == card_id), None)
+        """The card of that id (the first, if two share it): a lookup, as checks and exports ask it per link."""
+        size = sum(len(deck.cards) for deck in self.decks.values())  # decks fill while the game loads
+        if self._card_index_size != size:
+            index = {}
+            for record in self.cards():
+                index.setdefault(record.card.id, record)
+            self._card_index, self._card_index_size = index, size
+        return self._card_index.get(card_id)
 
     @property
     def complete(self) -> bool:

@@ -4,6 +4,7 @@ for it, and what stays within the limits costs linear work (suggestions, icons i
 "Does not hang" is checked with a hang detector (signal.alarm, as tests/test_fuzz.py), never a timing."""
 import difflib
 import random
+import re
 import signal
 from contextlib import contextmanager
 
@@ -291,3 +292,27 @@ def test_rule_numbers_and_the_kit_are_worked_out_once_per_reference():
     assert ref.numbers() is ref.numbers()  # every {rule:...} link asks: a lookup, not a walk of the whole rulebook
     card = next(iter(ref.game.cards())).card.id
     assert link_target(ref, "card", card)[0] == f"card-{card}" and ref._shown is not None
+
+
+def test_card_names_in_rule_texts_are_found_as_a_search_per_name_would():
+    """The level check's one walk over a tree of names finds exactly the whole-word names a search per name
+    finds: names inside names, hyphens and punctuation around them, names that start with a sign."""
+    from pnp.checks import _names_in
+
+    names = ["Ranger", "Ranger Captain", "Iron-Clad", "D. Quaid", "(Scout)", "Ace", "Ace of Spades", "Sp"]
+    chance = random.Random(17)
+    words = names + ["the", "a", "-", "Rangers", "xRanger", "Ranger-", "(", ")", ".", ",", "of", "Spades"]
+    for _ in range(400):
+        text = "".join(chance.choice(words) + chance.choice(["", " ", "  ", "\n", ",", "-"]) for _ in range(12))
+        searched = {n for n in names if re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", text)}
+        assert set(_names_in(text, dict.fromkeys(names))) == searched, text
+
+
+def test_thousands_of_cards_named_in_thousands_of_rules_are_checked_without_hanging():
+    from pnp.checks import _names_in
+
+    named = dict.fromkeys(f"Card Number {i}" for i in range(5000))
+    text = " ".join(f"Card Number {i} and Card Number" for i in range(0, 20000, 3))
+    with within(20, "the search for card names"):
+        found = _names_in(text, named)
+    assert len(found) == 5000 // 3 + 1

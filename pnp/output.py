@@ -10,6 +10,14 @@ take a lock; leftovers of a build that was killed are removed by the next.
 Single files (`pnp rules --out`) are written to a temporary file and renamed.
 pnp writes only regular files and folders it made, never through a link or
 onto a device.
+
+An output folder (output/ of the project, or the folder --out names) is made
+one folder at a time below the place the user named (`output_folder`): the
+output folder and every folder pnp makes in it must be real folders, not links
+(a project could ship output/ as a link to the user's home). pnp marks an
+output folder it writes into with .pnp-build.lock, and replaces what is in it
+(a game's folder, a card's image) only there: `--out ~/Documents` adds a game
+folder beside the user's files, and never replaces one of them.
 """
 from __future__ import annotations
 
@@ -68,12 +76,71 @@ def disk_full_or_locked(path: Path):
                           "permissions (the last good output is untouched)") from exc
 
 
+def plain_name(name: str) -> str:
+    """`name` when it can be one file or folder name pnp writes (from a game, deck, card or sheet id, a paper or
+    template name); otherwise an OutputError, so no name from content can lead out of the folder it is written in."""
+    if (not name or name in (".", "..") or name.startswith(".") or any(ch in name for ch in "/\\")
+            or any(ord(ch) < 32 or ch == "\x7f" for ch in name) or len(name.encode("utf-8", "replace")) > 255):
+        raise OutputError(f"{name!r} cannot be a file name pnp writes; use letters, digits and hyphens")
+    return name
+
+
+def below(folder: Path, relative: str) -> Path:
+    """`folder/relative` for a path pnp makes up from names (rules/rulebook-a4.pdf): each part a plain name."""
+    return folder.joinpath(*(plain_name(part) for part in relative.split("/")))
+
+
+def _real_folder(path: Path, parents: bool = False) -> None:
+    """Make `path` a folder pnp writes into, or check that it is one: never a link, a file or a device."""
+    with writable(path):
+        if path.is_symlink():
+            raise OutputError(f"{path} is a link; pnp writes only into real folders, never through a link: remove "
+                              "the link, or name another output folder with --out")
+        if path.exists() and not path.is_dir():
+            raise OutputError(f"{path} is a file or a device, not a folder; move it away or use --out")
+        path.mkdir(parents=parents, exist_ok=True)
+
+
+def output_folder(out_root: Path, *parts: str) -> Path:
+    """The folder `out_root/parts...`, made where missing and marked as pnp's output (.pnp-build.lock in
+    out_root). Where the user named out_root its parents are theirs; out_root and every folder below it must be
+    real folders (a link out of the project is refused, OutputError)."""
+    _real_folder(out_root, parents=True)
+    if not owned(out_root) and not any(out_root.iterdir()):
+        _mark(out_root)  # a new or empty folder becomes pnp's output folder
+    folder = out_root
+    for part in parts:
+        folder = folder / plain_name(part)
+        _real_folder(folder)
+    return folder
+
+
+def owned(out_root: Path) -> bool:
+    """Whether pnp writes its output here: the folder carries pnp's mark (its build lock, a plain file)."""
+    mark = out_root / LOCK
+    return mark.is_file() and not mark.is_symlink()
+
+
+def _mark(out_root: Path) -> None:
+    with writable(out_root):
+        os.close(os.open(out_root / LOCK, os.O_WRONLY | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o666))
+
+
+def replaceable(out_root: Path, target: Path) -> None:
+    """`target` (in out_root) may be replaced: it does not exist yet, or out_root is pnp's output folder. A
+    folder or file of the user's that happens to have the name pnp would write is never replaced (OutputError)."""
+    if (target.exists() or target.is_symlink()) and not owned(out_root):
+        raise OutputError(f"{target} exists and {out_root} is not an output folder of pnp (it has no {LOCK}); "
+                          "pnp replaces nothing there: move it away or choose another --out")
+
+
 @contextmanager
 def build_lock(out_root: Path):
     """Hold the output folder for one build at a time; a second build fails at once, saying why."""
+    output_folder(out_root)
+    ours = owned(out_root)
     with writable(out_root):
-        out_root.mkdir(parents=True, exist_ok=True)
-        handle = open(out_root / LOCK, "a")
+        handle = open(out_root / LOCK, "a") if ours else open(os.devnull, "a")  # a folder of the user's: no lock
     try:
         try:
             import fcntl
@@ -84,7 +151,8 @@ def build_lock(out_root: Path):
         except OSError:
             raise OutputError(f"another pnp build is writing to {out_root}; wait for it to finish, "
                               "or build into another folder with --out") from None
-        _remove_leftovers(out_root)
+        if ours:  # in a folder of the user's, a '.staging-' folder is theirs
+            _remove_leftovers(out_root)
         yield
     finally:
         handle.close()
@@ -98,11 +166,16 @@ def _remove_leftovers(out_root: Path) -> None:
 
 
 @contextmanager
-def staged(out_dir: Path):
-    """Yield a fresh folder; on success it becomes `out_dir` in one step, replacing the old one whole."""
+def staged(out_dir: Path, out_root: Path | None = None):
+    """Yield a fresh folder; on success it becomes `out_dir` in one step, replacing the old one whole. With
+    `out_root` (the output folder out_dir is in), the folders between are made by `output_folder` and an old
+    out_dir is replaced only in pnp's own output folder (`replaceable`)."""
     with writable(out_dir):
         if out_dir.is_symlink() or (out_dir.exists() and not out_dir.is_dir()):
             raise OutputError(f"{out_dir} is not a folder pnp made (a file or a link); move it away or use --out")
+        if out_root is not None:
+            output_folder(out_root, *out_dir.relative_to(out_root).parts[:-1])
+            replaceable(out_root, out_dir)
         out_dir.parent.mkdir(parents=True, exist_ok=True)
         stage = Path(tempfile.mkdtemp(prefix=f"{STAGING}{out_dir.name}-", dir=out_dir.parent))
         stage.chmod(0o777 & ~_umask())  # as a plain mkdir would make it, not mkdtemp's private 0700
@@ -149,14 +222,19 @@ def _exchange(a: Path, b: Path) -> bool:
     return False
 
 
-def write_file(path: Path, write) -> None:
+def write_file(path: Path, write, out_root: Path | None = None) -> None:
     """Write one regular file atomically: write(temporary path) in the same folder, then a rename.
-    An existing link, device, pipe or folder at `path` is refused, never replaced."""
+    An existing link, device, pipe or folder at `path` is refused, never replaced. With `out_root` (an output
+    folder the file goes in, not a file the user named), the folders between are made by `output_folder` and an
+    existing file is replaced only in pnp's own output folder."""
     if str(path) in ("", "."):
         raise OutputError("--out is empty; name the file to write")
     if path.is_symlink() or (path.exists() and not path.is_file()):
         kind = "a folder" if path.is_dir() else "not a regular file (a link or a device)"
         raise OutputError(f"{path} is {kind}; name a file to write (pnp never replaces anything else)")
+    if out_root is not None:
+        output_folder(out_root, *path.relative_to(out_root).parts[:-1])
+        replaceable(out_root, path)
     with writable(path):
         path.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp = tempfile.mkstemp(prefix=f".{path.name}.", dir=path.parent)

@@ -19,7 +19,7 @@ from pnp.defaults import DEFAULT_PREFIX, template_path
 from pnp.diagnostics import Diagnostic, relative
 from pnp.model import Difficulty
 from pnp.model.walk import effect_lists, text_blocks
-from pnp.paths import inside, name_problem
+from pnp.paths import inside, is_inside, name_problem
 from pnp.rules.figures import figure_text
 from pnp.rules.tree import Reference, build_reference, emphasized, icon_markup, icon_words, icons_in, md_escape, render_text
 from pnp.source import SourceError, read_text
@@ -78,9 +78,9 @@ class _ConfinedLoader(jinja2.BaseLoader):
             raise jinja2.TemplateNotFound(template)
         folder, _ = template_path(self.folder, template)
         name = template.removeprefix(DEFAULT_PREFIX) if folder != self.folder else template
-        if folder == self.folder:  # the project's: inside its layouts/ even when templates/ is a link
-            folder, name = folder.parent, f"{folder.name}/{name}"
         path, wrong = inside(folder, name)
+        if folder == self.folder and not wrong:  # the project's: inside its layouts/, even when templates/ is a link
+            wrong = None if is_inside(folder.parent, path) else "outside"
         if wrong or not path.exists():
             raise jinja2.TemplateNotFound(template)
         try:

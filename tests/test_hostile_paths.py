@@ -135,6 +135,7 @@ def test_content_layouts_or_templates_linked_from_outside_are_not_read(fixture_p
     (templates / "rules.md.j2").write_text("the first line of a private file\n")
     os.symlink(templates, fixture_project / "layouts/templates")
     result = run("rules", "pocket-dungeon", "--format", "md")
+    assert result.exit_code == 1 and "layouts/templates/rules.md.j2:1:1: error [missing-file]" in result.output
     assert "private file" not in result.output
     os.unlink(fixture_project / "layouts/templates")
     (fixture_project / "content").rename(elsewhere / "content")

@@ -159,3 +159,31 @@ def test_a_link_in_an_earlier_output_is_neither_followed_nor_kept(fixture_projec
     assert untouched(victim)
     assert not os.path.lexists(home / "elsewhere")
     assert (home / "rooms.pdf").is_file() and not (home / "rooms.pdf").is_symlink()
+
+
+@pytest.mark.parametrize("linked", ["content", "layouts"])
+def test_new_never_writes_a_game_through_a_linked_content_or_layouts_folder(tmp_path, victim, monkeypatch, linked):
+    monkeypatch.chdir(tmp_path)
+    assert run("init", ".", "--game", "alpha").exit_code == 0
+    moved = tmp_path / f"{linked}-real"
+    (tmp_path / linked).rename(moved)
+    os.symlink(victim, tmp_path / linked)
+    result = run("new", "beta")
+    assert result.exit_code == 2 and "is not a plain folder of the project" in result.output
+    assert untouched(victim)
+
+
+def test_init_into_a_file_or_a_device_is_refused(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    Path("notes.txt").write_text("mine\n")
+    for target in ("notes.txt", "/dev/null"):
+        result = run("init", target)
+        assert result.exit_code == 2 and "is a file" in result.output, result.output
+    assert Path("notes.txt").read_text() == "mine\n"
+
+
+def test_the_project_s_own_output_folder_is_pnp_s_even_without_the_mark(fixture_project):
+    (fixture_project / f"output/{GAME}").mkdir(parents=True)
+    (fixture_project / "output/.gitkeep").write_text("")  # made by hand, or by an older pnp
+    assert run("build", GAME).exit_code == 0
+    assert (fixture_project / f"output/{GAME}/home-a4/rooms.pdf").is_file()

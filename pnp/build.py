@@ -17,7 +17,7 @@ from typing import Callable
 
 from pnp.diagnostics import Report, UsageError, did_you_mean
 from pnp.model import Difficulty
-from pnp.output import build_lock, disk_full_or_locked, staged
+from pnp.output import below, build_lock, disk_full_or_locked, plain_name, staged
 from pnp.project import Project
 from pnp.render import outputs
 from pnp.render.card_images import card_pngs, tabletop_deck
@@ -57,17 +57,17 @@ def build(root: Path, game_id: str, out_root: Path, difficulty: Difficulty | Non
     if unknown:
         raise UsageError(f"no deck '{unknown[0]}' in {game_id}{did_you_mean(unknown[0], project.game.decks)}; "
                          f"its decks: {', '.join(project.game.decks) or 'none'}")
-    out_dir = out_root / (f"{game_id}-{difficulty.value}" if difficulty else game_id)
+    out_dir = out_root / plain_name(f"{game_id}-{difficulty.value}" if difficulty else game_id)
     jobs = select(plan(project, difficulty, images or "images" in only, booklets), only, decks)
     partial = bool(only or decks)
     if partial and not jobs:
         raise UsageError(f"nothing to build: {game_id} has no {' or '.join(only) or 'files'} "
                          f"{'for deck ' + ', '.join(decks) if decks else ''}".rstrip() + " (rules and sheets belong to no deck)")
-    with build_lock(out_root), staged(out_dir) as stage, disk_full_or_locked(out_dir):
+    with build_lock(out_root), staged(out_dir, out_root) as stage, disk_full_or_locked(out_dir):
         made = {job.path.split("/")[0] for job in jobs}
         kept = [name for name in carry_over(out_dir, stage, partial, made) if name not in made]
         for job in jobs:
-            clear(stage / job.path)  # a file carried over is a link to the old output: never written through
+            clear(below(stage, job.path))  # a file carried over is a link to the old output: never written through
             (stage / job.path).parent.mkdir(parents=True, exist_ok=True)
         render_all(jobs, stage, progress)
         files = sorted(str(path.relative_to(stage)) for path in stage.rglob("*") if path.is_file())
@@ -98,11 +98,16 @@ def carry_over(out_dir: Path, stage: Path, everything: bool, made: set[str]) -> 
         if top.is_symlink() or (not everything and (top.name != "images" or "images" in made)):
             continue
         if top.is_dir():
-            shutil.copytree(top, stage / top.name, copy_function=_link_or_copy, symlinks=True, dirs_exist_ok=True)
+            shutil.copytree(top, stage / top.name, copy_function=_link_or_copy, ignore=_links, dirs_exist_ok=True)
         elif top.is_file():
             _link_or_copy(top, stage / top.name)
         kept.append(top.name)
     return kept
+
+
+def _links(folder, names) -> list[str]:
+    """pnp never makes a link: one found in an earlier output is not carried over (nor followed, nor written through)."""
+    return [name for name in names if os.path.islink(os.path.join(folder, name))]
 
 
 def _link_or_copy(source, target) -> None:

@@ -341,7 +341,7 @@ def _write_playtest(report, folder: Path) -> Path:
     from pnp.output import staged
     from pnp.render.charts import write_chart
 
-    with staged(folder) as stage:
+    with staged(folder, folder.parents[1]) as stage:  # OUT/playtest/GAME: OUT is the output folder
         (stage / "report.txt").write_text(report.to_text() + "\n", encoding="utf-8")
         (stage / "report.json").write_text(report.to_json() + "\n", encoding="utf-8")
         for chart in report.charts():
@@ -374,7 +374,8 @@ def rules(game: str = typer.Argument(..., help="Game id."),
             from pnp.render.rulebook import rulebook_pdf
 
             target = out or root / "output" / game / "rules" / f"rulebook-{paper.value}{'-booklet' if booklet else ''}.pdf"
-            write_file(target, lambda tmp: rulebook_pdf(project, difficulty, paper.value, tmp, booklet))
+            write_file(target, lambda tmp: rulebook_pdf(project, difficulty, paper.value, tmp, booklet),
+                       None if out else root / "output")
             _say(f"wrote {target}")
             return True
         text = export_text(project, format.value, difficulty, figure_svg, icon_svg)
@@ -435,7 +436,7 @@ def export_deck(game: str = typer.Argument(..., help="Game id."),
             sys.stdout.buffer.write(data)
             sys.stdout.flush()
         else:
-            write_file(target, lambda tmp: tmp.write_bytes(data))
+            write_file(target, lambda tmp: tmp.write_bytes(data), None if out else root / "output")
             _say(f"wrote {target}", err=True)
         for note in notes:
             _say(f"note: {note}", err=True)
@@ -464,7 +465,7 @@ def card(game: str = typer.Argument(..., help="Game id."),
         known = project.faces.fronts
         if card_id not in known:
             raise UsageError(f"no card '{card_id}' in {game}{did_you_mean(card_id, known)}")
-        for path in one_card(project, card_id, out_dir / "cards" / game):
+        for path in one_card(project, card_id, out_dir, ("cards", game)):
             _say(f"wrote {path}")
         return True
 

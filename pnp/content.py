@@ -19,7 +19,7 @@ from pnp.model import Card, DeckEntry, DeckFile, Manifest, RulesFile
 from pnp.model.fields import extend_card_model
 from pnp.model.schema_errors import parse_model
 from pnp.model.sheet import GenericSheet
-from pnp.paths import inside
+from pnp.paths import file_kind, inside
 from pnp.plugin import GamePlugin
 from pnp.source import Source, SourceError, load
 from pnp.tables import deck_name, is_table, load_table_deck
@@ -213,9 +213,14 @@ def _listed_path(folder: Path, name: str, kind: str, manifest_source: Source, wh
     if wrong:
         problems.append(manifest_source.diagnostic(where, "outside", f"{kind} file {wrong}"))
         return None
-    if not path.exists():
+    found = file_kind(path)
+    if found == "missing":
         problems.append(manifest_source.diagnostic(
             where, "missing-file", f"{kind} file '{name}' not found under {relative(folder)}; create it or fix the path"))
+        return None
+    if found:  # a folder, a pipe, a device: reported where game.yaml names it, never opened
+        problems.append(manifest_source.diagnostic(where, "not-a-file", f"{kind} file '{name}' is {found}; "
+                                                   "content must be plain files"))
         return None
     return path
 

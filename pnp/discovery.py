@@ -81,7 +81,7 @@ def _bundled() -> tuple[str, ...]:
 def load(root: Path, game_id: str) -> tuple[Game | None, list[Diagnostic]]:
     """A game of the project: its manifest, the plugin it names, then the rest of its content."""
     folder = root / "content" / game_id
-    if not is_inside(root / "content", folder):  # content/<game> itself may be a link out of the project
+    if not (is_inside(root / "content", folder) and is_inside(root, folder)):  # content/ or content/<game> may be a link out
         return None, [Diagnostic(relative(folder), 1, 1, "outside", "this game folder leads outside content/ (a link?); "
                                  "keep the game's files inside the project")]
     source, manifest, problems = load_manifest(folder)

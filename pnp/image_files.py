@@ -20,7 +20,7 @@ from pathlib import Path
 
 from pnp.limits import MAX_IMAGE_BYTES as MAX_BYTES
 from pnp.limits import MAX_IMAGE_PIXELS as MAX_PIXELS
-from pnp.paths import inside
+from pnp.paths import file_kind, inside
 
 SUFFIXES = (".png", ".jpg", ".jpeg")
 PRINT_DPI = 300  # below this in its box, an image prints soft
@@ -33,12 +33,15 @@ def is_image(name: str | None) -> bool:
 def find_image(folder: Path, name: str) -> tuple[Path | None, tuple[str, str] | None]:
     """The image file `name` names inside the game's `folder`, checked: (its path, None), or (None, (a diagnostic
     code, what is wrong and what to do)). Validation reports the problem; a build draws only the path."""
-    path, wrong = inside(folder, name)
+    path, wrong = inside(folder, name, example="art/picture.png")
     if wrong:
         return None, ("outside", f"image {wrong}")
-    if not path.is_file():
+    kind = file_kind(path)
+    if kind == "missing":
         return None, ("missing-image", f"image '{name}' not found (looked for content/{folder.name}/{name}); "
                       "put the file there or fix the name")
+    if kind:
+        return None, ("not-a-file", f"image '{name}' is {kind}; name a PNG or JPEG file")
     problem = image_problem(path)
     return (None, ("bad-image", f"'{name}' {problem}")) if problem else (path, None)
 

@@ -1,23 +1,56 @@
-"""Paths named by content, kept inside the folder they belong to.
+"""Paths named by content, kept inside the folder they belong to: the one resolver for every file name that
+content, layouts or game.yaml write (deck, sheet and rules files, images of every kind, fonts, templates).
 
 A content folder may come from anyone: a deck file, a rules file or an image
-named as `/etc/passwd`, `../../secret.png` or a symlink out of the game's
-folder must not be read. Every such name is resolved (symlinks included) and
-accepted only when it stays inside its folder.
+named as `/etc/passwd`, `../../secret.png`, `~/x.png`, `C:\\art\\x.png`,
+`file:///etc/x.png` or a symlink out of the game's folder must not be read. A
+name is first checked as written (`name_problem`: relative, with `/`, no
+control characters, no URL or drive, not too long), then resolved (symlinks
+included) and accepted only when it stays inside its folder. Validation and
+the build call the same function, so what `pnp validate` accepts is what the
+build opens, and every refusal is a sentence for a diagnostic, never an
+exception.
 """
 from __future__ import annotations
 
-from pathlib import Path
+import os
+import re
+import stat
+from pathlib import Path, PurePosixPath
+
+MAX_NAME = 1024  # characters in a whole name: far more than any real path in a project
+MAX_PART = 255  # bytes in one folder or file name: what file systems allow
+SCHEME = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")  # http:, file:, C: (a URL or a Windows drive)
+EXAMPLE = "decks/story.yaml"
 
 
-def inside(folder: Path, name: str) -> tuple[Path | None, str | None]:
+def name_problem(name, example: str = EXAMPLE, within: str = "the game's folder") -> str | None:
+    """What makes `name` unusable as a file name relative to a folder, judged from the text alone, or None.
+    The sentence starts after the name ("'x' must be ...")."""
+    if not isinstance(name, str) or not name.strip():
+        return f"is empty; name a file relative to {within}, like {example}"
+    if any(ord(ch) < 32 or ch == "\x7f" for ch in name):
+        return "holds a control character; name the file with printable characters"
+    if SCHEME.match(name):
+        return f"is a URL or a drive letter; pnp reads only files inside the project, named like {example}"
+    if "\\" in name:
+        return f"holds a backslash; write paths with / (like {example}), relative to {within}"
+    if name.startswith("~") or PurePosixPath(name).is_absolute():
+        return f"must be a path relative to {within}, like {example}"
+    if len(name) > MAX_NAME or any(len(part.encode("utf-8", "replace")) > MAX_PART for part in name.split("/")):
+        return f"is too long (names are at most {MAX_NAME} characters, {MAX_PART} bytes between slashes)"
+    return None
+
+
+def inside(folder: Path, name: str, example: str = EXAMPLE) -> tuple[Path | None, str | None]:
     """(the file `name` names inside `folder`, None), or (None, what is wrong and what to do)."""
-    if not name or Path(name).is_absolute():
-        return None, f"'{name}' must be a path relative to the game's folder, like decks/story.yaml"
+    wrong = name_problem(name, example)
+    if wrong:
+        return None, f"'{name}' {wrong}"
     try:
         base = folder.resolve()
         target = (folder / name).resolve()
-    except (OSError, RuntimeError) as exc:  # a symlink loop
+    except (OSError, RuntimeError, ValueError) as exc:  # a symlink loop, a name the system refuses
         return None, f"'{name}' cannot be resolved ({exc}); make it a plain file"
     if target != base and base not in target.parents:
         return None, f"'{name}' points outside {folder.name}/ (after following links); keep every file inside it"
@@ -28,6 +61,20 @@ def is_inside(folder: Path, path: Path) -> bool:
     """Whether `path` (absolute or relative to the working folder) lies inside `folder` once links are followed."""
     try:
         base, target = folder.resolve(), path.resolve()
-    except (OSError, RuntimeError):
+    except (OSError, RuntimeError, ValueError):
         return False
     return target == base or base in target.parents
+
+
+def file_kind(path: Path) -> str | None:
+    """None for a regular file; else what `path` is instead ("missing", "a folder", ...), asking the disk once
+    and never opening it (a pipe would wait forever, a device never end)."""
+    try:
+        mode = os.stat(path).st_mode
+    except FileNotFoundError:
+        return "missing"
+    except (OSError, ValueError) as exc:
+        return f"unreadable ({getattr(exc, 'strerror', None) or exc})"
+    if stat.S_ISREG(mode):
+        return None
+    return "a folder" if stat.S_ISDIR(mode) else "not a regular file (a device, pipe or socket)"

@@ -7,6 +7,7 @@ Each game gets its own deck (and sheet) schema, with the fields its cards have.
 from __future__ import annotations
 
 import json
+import os
 from pathlib import Path
 
 from pnp import discovery
@@ -56,9 +57,25 @@ def write_schemas(root: Path, out: Path) -> list[Path]:
     from pnp.output import staged
 
     found = schemas(root)
+    only_schemas(out)
     with staged(out) as stage:
         for name, schema in found.items():
             path = stage / name
             path.parent.mkdir(parents=True, exist_ok=True)
             path.write_text(render(schema), encoding="utf-8")
     return [out / name for name in found]
+
+
+def only_schemas(out: Path) -> None:
+    """`out` is replaced whole, so it must hold nothing but JSON Schemas (what pnp wrote there before), or
+    nothing: `pnp schema --out ~/Documents` is refused instead of replacing the user's files (OutputError)."""
+    from pnp.output import OutputError
+
+    if out.is_symlink() or not out.is_dir():
+        return  # a new folder; or a link or a file, which staged() refuses
+    for folder, dirs, files in os.walk(out):  # links are listed, never followed (a swap removes only the link)
+        for name in files + [d for d in dirs if os.path.islink(os.path.join(folder, d))]:
+            path = os.path.join(folder, name)
+            if not name.endswith(".schema.json"):
+                raise OutputError(f"{out} holds {path}, which is not a JSON Schema pnp wrote; pnp replaces the "
+                                  "schema folder whole, so name a new or empty folder, or one only pnp schema wrote")

@@ -11,10 +11,11 @@ from pathlib import Path
 
 from pnp import checks, discovery, estimate
 from pnp.binding import CardFaces, bind_cards
-from pnp.diagnostics import Report
+from pnp.diagnostics import Diagnostic, Report, relative
 from pnp.layout import load_card_layout, load_print_setup
 from pnp.layout.cards import load_card_sizes
 from pnp.layout.sheet import GENERIC_REGIONS, load_sheet_layout
+from pnp.paths import is_inside
 from pnp.project import Project
 from pnp.rules.export import template_problems
 from pnp.sheet_checks import regions_show_content
@@ -32,6 +33,10 @@ def validate(root: Path, game_id: str, draft: bool = False) -> tuple[Project | N
     report = DraftReport() if draft else Report()
     game, problems = discovery.load(root, game_id)
     report.extend(problems)
+    if not is_inside(root, root / "layouts"):  # every layout file is confined to layouts/, so it must be the project's
+        report.extend([Diagnostic(str(Path(relative(root)) / "layouts"), 1, 1, "outside", "this folder leads outside the project "
+                                  "(a link?); keep layouts/ inside it")])
+        return None, report
     print_setup, problems = load_print_setup(root / "layouts")
     report.extend(problems)
     if game is None:

@@ -53,8 +53,11 @@ def test_a_fifo_a_folder_and_a_symlink_loop_are_not_content_files(fixture_projec
     os.symlink("score-pad.yaml", fixture_project / GAME / "score-pad.yaml")  # a link to itself
     result = validate_output()
     assert result.exit_code == 1
-    assert f"{GAME}/rules.yaml:1:1: error [not-a-file] this is not a regular file (a device, pipe or socket)" in result.output
-    assert f"{GAME}/decks/heroes.yaml:1:1: error [not-a-file] this is a folder; content must be plain files" in result.output
+    # reported where game.yaml names them
+    assert (f"{GAME}/game.yaml:39:8: error [not-a-file] rules file 'rules.yaml' is not a regular file (a device, "
+            "pipe or socket); content must be plain files") in result.output
+    assert (f"{GAME}/game.yaml:15:11: error [not-a-file] deck file 'decks/heroes.yaml' is a folder; content must be "
+            "plain files") in result.output
     assert f"{GAME}/game.yaml:34:11: error [outside] sheet file 'score-pad.yaml' cannot be resolved" in result.output
 
 

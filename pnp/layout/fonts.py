@@ -13,7 +13,7 @@ from pathlib import Path
 
 from pnp.diagnostics import Diagnostic
 from pnp.model.common import FontSet
-from pnp.paths import inside
+from pnp.paths import inside, name_problem
 from pnp.source import Source
 from pnp.text.font_files import check_font_file
 from pnp.text.fonts import BUNDLED, DEFAULT_FAMILY, STYLES
@@ -34,6 +34,9 @@ def resolve_fonts(fonts: FontSet, source: Source, project_root: Path) -> tuple[d
 def _font_file(project_root: Path, name: str) -> tuple[str | None, str | None]:
     if Path(name).is_absolute() or name.startswith("~"):
         return None, "must be a path from the project folder, like fonts/MyFont.ttf"
+    wrong = name_problem(name, "fonts/MyFont.ttf", "the project folder")
+    if wrong:
+        return None, wrong
     path, problem = inside(project_root, name)
     if path is None:
         return None, "points outside the project folder (after following links); keep font files inside it, in fonts/"

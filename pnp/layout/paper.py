@@ -8,7 +8,7 @@ from typing import Literal
 from pydantic import Field
 
 from pnp.defaults import load_common
-from pnp.model.common import Int, StrictModel, length
+from pnp.model.common import Id, Int, StrictModel, length
 from pnp.model.schema_errors import parse_model
 from pnp.source import Source, SourceError
 
@@ -61,10 +61,11 @@ class ImagesSpec(StrictModel):
 
 
 class PaperFile(StrictModel):
-    papers: dict[str, PaperSpec]
-    home: dict[str, HomeSpec]
-    vendors: dict[str, VendorSpec]
-    fold: dict[str, FoldSpec] = {}
+    # the names become file and folder names of the build (home-a4/, print-on-demand/deck-vendor.pdf): ids only
+    papers: dict[Id, PaperSpec]
+    home: dict[Id, HomeSpec]
+    vendors: dict[Id, VendorSpec]
+    fold: dict[Id, FoldSpec] = {}
     images: ImagesSpec = ImagesSpec()
 
 

@@ -19,6 +19,7 @@ from pathlib import Path
 from PIL import Image
 
 from pnp.binding import image_file_names
+from pnp.output import plain_name
 from pnp.render.cards import draw_face
 from pnp.render.outputs import deck_faces
 from pnp.render.pdf import PdfBackend, new_canvas
@@ -32,18 +33,19 @@ def card_pngs(project, deck_id: str, difficulty, folder: Path) -> int:
     folder.mkdir(parents=True, exist_ok=True)
     size = project.deck_size(deck_id)
     for face, image in zip(distinct, rasterise(project, distinct, project.print_setup.images.dpi / 72, size=size)):
-        _save(image, folder / names[face.key])
+        _save(image, folder / plain_name(names[face.key]))
     return len(distinct)
 
 
-def one_card(project, card_id: str, folder: Path) -> list[Path]:
-    """`pnp card`: the card's front and back as PNGs with the bleed, at the print resolution; files written."""
+def one_card(project, card_id: str, out_root: Path, parts: tuple[str, ...]) -> list[Path]:
+    """`pnp card`: the card's front and back as PNGs with the bleed, at the print resolution, in the folder
+    out_root/parts... (made by pnp.output, never through a link); files written."""
     from pnp.output import write_file
 
     faces = [project.faces.fronts[card_id], project.faces.backs[card_id]]
-    written = []
+    folder, written = out_root.joinpath(*map(plain_name, parts)), []
     for name, image in zip((f"{card_id}.png", f"{card_id}-back.png"), rasterise(project, faces, project.print_setup.images.dpi / 72)):
-        write_file(folder / name, lambda tmp, image=image: _save(image, tmp))
+        write_file(folder / plain_name(name), lambda tmp, image=image: _save(image, tmp), out_root)
         written.append(folder / name)
     return written
 

@@ -1,0 +1,189 @@
+"""Writes stay inside: every command that writes makes its folders one at a time, never through a link, never
+onto a device or over a file or folder of the user's (pnp.output). What it cannot write is exit 2, with the user's
+files as they were. (A file path made up from names of the content is checked too: tests/data/cases/
+vendor-name-path.yaml and tests/data/pocket-dungeon/cases/template-name-path.yaml.)"""
+import os
+from pathlib import Path
+
+import pytest
+from helpers import ROOT, private_copy
+from typer.testing import CliRunner
+
+from pnp.cli import app
+from pnp.output import OutputError, below, plain_name
+
+runner = CliRunner()
+GAME = "pocket-dungeon"
+
+WRITERS = {  # a command writing into the project's output/ by default, and where it writes
+    "build": (["build", GAME], f"{GAME}"),
+    "card": (["card", GAME, "crypt"], "cards"),
+    "rules": (["rules", GAME, "--format", "pdf"], f"{GAME}"),
+    "export-deck": (["export-deck", GAME, "rooms", "--format", "xlsx"], "decks"),
+}
+
+
+def run(*args):
+    result = runner.invoke(app, list(args))
+    assert "Traceback" not in result.output and "internal error" not in result.output, result.output
+    return result
+
+
+@pytest.fixture
+def victim(tmp_path_factory) -> Path:
+    """A folder of the user's, outside the project, with a file in it."""
+    folder = tmp_path_factory.mktemp("victim")
+    (folder / "keep.txt").write_text("the user's own file\n")
+    return folder
+
+
+def untouched(folder: Path) -> bool:
+    return sorted(p.name for p in folder.iterdir()) == ["keep.txt"] and (folder / "keep.txt").read_text() == "the user's own file\n"
+
+
+@pytest.mark.parametrize("command", WRITERS)
+def test_an_output_folder_shipped_as_a_link_out_of_the_project_is_refused(fixture_project, victim, command):
+    os.symlink(victim, fixture_project / "output")
+    result = run(*WRITERS[command][0])
+    assert result.exit_code == 2 and "output is a link; pnp writes only into real folders" in result.output
+    assert untouched(victim)
+
+
+@pytest.mark.parametrize("command", WRITERS)
+def test_a_link_inside_the_output_folder_is_never_written_through(fixture_project, victim, command):
+    args, folder = WRITERS[command]
+    (fixture_project / "output").mkdir()
+    if command == "rules":  # the rulebook goes into the build's rules/ folder
+        (fixture_project / "output" / folder).mkdir()
+        folder = f"{folder}/rules"
+    os.symlink(victim, fixture_project / "output" / folder)
+    result = run(*args)
+    assert result.exit_code == 2 and f"error: output/{folder} is " in result.output and "link" in result.output, result.output
+    assert untouched(victim)
+
+
+def test_playtest_reports_never_go_through_a_link(victim, tmp_path, monkeypatch):
+    project = private_copy(ROOT, tmp_path, monkeypatch)
+    (project / "output").mkdir()
+    os.symlink(victim, project / "output/playtest")
+    result = run("playtest", "saucer-escape", "--games", "2")
+    assert result.exit_code == 2 and "output/playtest is a link" in result.output
+    assert untouched(victim)
+
+
+def test_a_folder_of_the_user_s_is_added_to_never_replaced(fixture_project, victim):
+    mine = victim / GAME
+    mine.mkdir()
+    (mine / "notes.txt").write_text("mine\n")
+    result = run("build", GAME, "--out", str(victim))
+    assert result.exit_code == 2 and f"{mine} exists and {victim} is not an output folder of pnp" in result.output
+    assert [p.name for p in mine.iterdir()] == ["notes.txt"]
+    (mine / "notes.txt").unlink()
+    mine.rmdir()
+    assert run("build", GAME, "--out", str(victim)).exit_code == 0  # a new folder in theirs is fine
+    assert (victim / GAME / "home-a4/rooms.pdf").is_file() and (victim / "keep.txt").read_text() == "the user's own file\n"
+    assert not (victim / ".pnp-build.lock").exists()  # their folder is not made pnp's
+
+
+def test_a_staging_folder_of_the_user_s_is_not_taken_for_a_leftover(fixture_project, victim):
+    theirs = victim / f".staging-{GAME}-mine"
+    theirs.mkdir()
+    (theirs / "work.txt").write_text("mine\n")
+    assert run("build", GAME, "--out", str(victim)).exit_code == 0
+    assert (theirs / "work.txt").read_text() == "mine\n"
+
+
+def test_a_new_or_empty_folder_becomes_pnp_s_and_is_rebuilt(fixture_project, tmp_path_factory):
+    out = tmp_path_factory.mktemp("empty")
+    assert run("build", GAME, "--out", str(out)).exit_code == 0
+    assert run("build", GAME, "--out", str(out)).exit_code == 0
+    assert (out / ".pnp-build.lock").is_file() and (out / GAME / "home-a4/rooms.pdf").is_file()
+
+
+@pytest.mark.parametrize("target", ["link", "file", "/dev/null"])
+def test_out_naming_a_link_a_file_or_a_device_is_refused(fixture_project, victim, target):
+    if target == "link":
+        os.symlink(victim, fixture_project / "elsewhere")
+        out = "elsewhere"
+    elif target == "file":
+        (fixture_project / "notes.txt").write_text("mine\n")
+        out = "notes.txt"
+    else:
+        out = target
+    for args in (["build", GAME], ["card", GAME, "crypt"]):
+        result = run(*args, "--out", out)
+        assert result.exit_code == 2 and "error:" in result.output, (args, result.output)
+    assert untouched(victim)
+    assert target != "file" or (fixture_project / "notes.txt").read_text() == "mine\n"
+
+
+def test_a_card_image_of_the_user_s_is_not_replaced(fixture_project, victim):
+    folder = victim / "cards" / GAME
+    folder.mkdir(parents=True)
+    (folder / "crypt.png").write_text("a picture of the user's\n")
+    result = run("card", GAME, "crypt", "--out", str(victim))
+    assert result.exit_code == 2 and "is not an output folder of pnp" in result.output
+    assert (folder / "crypt.png").read_text() == "a picture of the user's\n"
+
+
+def test_schema_never_replaces_a_folder_of_the_user_s(fixture_project, victim):
+    result = run("schema", "--out", str(victim))
+    assert result.exit_code == 2 and "is not a JSON Schema pnp wrote" in result.output
+    assert untouched(victim)
+    fresh = victim / "schemas"
+    assert run("schema", "--out", str(fresh)).exit_code == 0
+    assert run("schema", "--out", str(fresh)).exit_code == 0  # a folder only pnp schema wrote is replaced
+    assert (fresh / "manifest.schema.json").is_file()
+
+
+@pytest.mark.parametrize("name", ["", ".", "..", ".hidden", "a/b", "a\\b", "a\x00b", "x" * 300])
+def test_a_name_that_could_lead_elsewhere_is_never_a_file_name(name):
+    with pytest.raises(OutputError):
+        plain_name(name)
+
+
+def test_a_build_path_is_made_of_plain_names(tmp_path):
+    assert below(tmp_path, "rules/rulebook-a4.pdf") == tmp_path / "rules" / "rulebook-a4.pdf"
+    for path in ("print-on-demand/heroes-../../../x.pdf", "/etc/x.pdf", "rules//x.pdf"):
+        with pytest.raises(OutputError):
+            below(tmp_path, path)
+
+
+def test_a_link_in_an_earlier_output_is_neither_followed_nor_kept(fixture_project, victim):
+    assert run("build", GAME).exit_code == 0
+    home = fixture_project / "output" / GAME / "home-a4"
+    os.symlink(victim, home / "elsewhere")
+    (home / "rooms.pdf").unlink()
+    os.symlink(victim / "keep.txt", home / "rooms.pdf")
+    assert run("build", GAME, "--only", "home").exit_code == 0  # a partial build carries the rest over
+    assert untouched(victim)
+    assert not os.path.lexists(home / "elsewhere")
+    assert (home / "rooms.pdf").is_file() and not (home / "rooms.pdf").is_symlink()
+
+
+@pytest.mark.parametrize("linked", ["content", "layouts"])
+def test_new_never_writes_a_game_through_a_linked_content_or_layouts_folder(tmp_path, victim, monkeypatch, linked):
+    monkeypatch.chdir(tmp_path)
+    assert run("init", ".", "--game", "alpha").exit_code == 0
+    moved = tmp_path / f"{linked}-real"
+    (tmp_path / linked).rename(moved)
+    os.symlink(victim, tmp_path / linked)
+    result = run("new", "beta")
+    assert result.exit_code == 2 and "is not a plain folder of the project" in result.output
+    assert untouched(victim)
+
+
+def test_init_into_a_file_or_a_device_is_refused(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    Path("notes.txt").write_text("mine\n")
+    for target in ("notes.txt", "/dev/null"):
+        result = run("init", target)
+        assert result.exit_code == 2 and "is a file" in result.output, result.output
+    assert Path("notes.txt").read_text() == "mine\n"
+
+
+def test_the_project_s_own_output_folder_is_pnp_s_even_without_the_mark(fixture_project):
+    (fixture_project / f"output/{GAME}").mkdir(parents=True)
+    (fixture_project / "output/.gitkeep").write_text("")  # made by hand, or by an older pnp
+    assert run("build", GAME).exit_code == 0
+    assert (fixture_project / f"output/{GAME}/home-a4/rooms.pdf").is_file()

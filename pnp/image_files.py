@@ -18,7 +18,7 @@ import warnings
 from functools import lru_cache
 from pathlib import Path
 
-from pnp.paths import inside
+from pnp.paths import inside, present
 
 SUFFIXES = (".png", ".jpg", ".jpeg")
 PRINT_DPI = 300  # below this in its box, an image prints soft
@@ -36,7 +36,7 @@ def find_image(folder: Path, name: str) -> tuple[Path | None, tuple[str, str] | 
     path, wrong = inside(folder, name)
     if wrong:
         return None, ("outside", f"image {wrong}")
-    if not path.is_file():
+    if not present(path) or os.path.isdir(path):  # a folder it may not look into is read, and says so
         return None, ("missing-image", f"image '{name}' not found (looked for content/{folder.name}/{name}); "
                       "put the file there or fix the name")
     problem = image_problem(path)

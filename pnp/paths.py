@@ -7,6 +7,7 @@ accepted only when it stays inside its folder.
 """
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 
@@ -22,6 +23,19 @@ def inside(folder: Path, name: str) -> tuple[Path | None, str | None]:
     if target != base and base not in target.parents:
         return None, f"'{name}' points outside {folder.name}/ (after following links); keep every file inside it"
     return target, None
+
+
+def present(path: Path) -> bool:
+    """Whether something (a file, a folder, a link) is at `path`, to decide whether to read it. Where pnp may not
+    look (a folder without permission), it says yes: reading the file then reports why it cannot be read, at the
+    file, where pathlib's exists() and is_file() would raise instead."""
+    try:
+        os.lstat(path)
+    except (FileNotFoundError, NotADirectoryError):
+        return False
+    except OSError:
+        return True
+    return True
 
 
 def is_inside(folder: Path, path: Path) -> bool:

@@ -7,6 +7,7 @@
 """
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from pnp import checks, discovery
@@ -18,6 +19,7 @@ from pnp.layout.sheet import GENERIC_REGIONS, load_sheet_layout
 from pnp.project import Project
 from pnp.rules.export import template_problems
 from pnp.sheet_checks import regions_show_content
+from pnp.source import unreadable
 
 
 class DraftReport(Report):
@@ -30,6 +32,14 @@ class DraftReport(Report):
 def validate(root: Path, game_id: str, draft: bool = False) -> tuple[Project | None, Report]:
     """The game checked and bound, or None and why. A draft accepts images that do not exist yet (a warning each)."""
     report = DraftReport() if draft else Report()
+    try:
+        return _validate(root, game_id, report)
+    except PermissionError as exc:  # a folder pnp may not look into, met where no check expected one: said at it
+        report.add(unreadable(exc.filename or root, exc, "folder" if os.path.isdir(exc.filename or root) else "file"))
+        return None, report
+
+
+def _validate(root: Path, game_id: str, report: Report) -> tuple[Project | None, Report]:
     game, problems = discovery.load(root, game_id)
     report.extend(problems)
     print_setup, problems = load_print_setup(root / "layouts")

@@ -19,7 +19,7 @@ from pnp.defaults import DEFAULT_PREFIX, template_path
 from pnp.diagnostics import Diagnostic, relative
 from pnp.model import Difficulty
 from pnp.model.walk import effect_lists, text_blocks
-from pnp.paths import inside
+from pnp.paths import inside, present
 from pnp.rules.figures import figure_text
 from pnp.rules.tree import Reference, build_reference, emphasized, icon_markup, icon_words, icons_in, md_escape, render_text
 from pnp.source import SourceError, read_text
@@ -77,7 +77,7 @@ class _ConfinedLoader(jinja2.BaseLoader):
         folder, _ = template_path(self.folder, template)
         name = template.removeprefix(DEFAULT_PREFIX) if folder != self.folder else template
         path, wrong = inside(folder, name)
-        if wrong or not path.exists():
+        if wrong or not present(path):
             raise jinja2.TemplateNotFound(template)
         try:
             text = read_text(path, folder)

@@ -21,6 +21,7 @@ from pnp.text import markup
 from pnp.text.fonts import DEFAULT_FONT, glyph_message, missing_glyphs
 from pnp.text.inline import unknown_icons
 
+OWN_FILES = {"calibration": "the calibration page (calibration.pdf)"}  # what pnp writes beside the decks' PDFs
 MAX_DECK = 1000  # physical cards per deck: real games print a few hundred; a bound keeps every build finite
 
 
@@ -104,6 +105,10 @@ def counts(game: Game) -> list[Diagnostic]:
                 problems.append(game.manifest_source.diagnostic((group, i, "id"), "duplicate-id", f"'{entry.id}' "
                                 "already names a deck or sheet of this game; give each its own id"))
             seen.add(entry.id)
+    for i, entry in enumerate(game.manifest.decks):
+        if entry.id in OWN_FILES:  # a deck's PDF is <deck>.pdf beside them: one would replace the other
+            problems.append(game.manifest_source.diagnostic(("decks", i, "id"), "reserved-id", f"'{entry.id}' names "
+                            f"{OWN_FILES[entry.id]} in every home-print folder; give the deck another id"))
     for i, entry in enumerate(game.manifest.decks):
         deck = game.decks.get(entry.id)
         if deck is None or deck.unparsed:  # a card with errors of its own: counting comes after fixing it

@@ -352,8 +352,8 @@ def _palette_clashes(game: Game, layout: CardLayout) -> list[Diagnostic]:
         value = f"{name}_color"
         if value in game.card_model.model_fields or value in DERIVED_VALUES:
             problems.append(layout.source.diagnostic(("palettes", name), "palette-clash", f"palette '{name}' gives "
-                            f"cards the value '{value}', which {shadowed(value, game.card_model)}; name the palette after another field",
-                            on_key=True))
+                            f"cards the value '{value}', which {shadowed(value, game.card_model)}; name the palette "
+                            "after another field", on_key=True))
     return problems
 
 

@@ -10,7 +10,7 @@ from pydantic import Field, StringConstraints
 from pnp.defaults import load_common
 from pnp.diagnostics import Diagnostic, did_you_mean
 from pnp.layout.fonts import resolve_fonts
-from pnp.model.common import Color, FontSet, StrictModel, length, relative_length
+from pnp.model.common import Color, FileName, FontSet, StrictModel, length, relative_length
 from pnp.model.schema_errors import parse_model
 from pnp.source import Source, SourceError, load
 
@@ -26,7 +26,7 @@ class CardSizeSpec(StrictModel):
 
 
 class CardSizesFile(StrictModel):
-    card_sizes: dict[str, CardSizeSpec]
+    card_sizes: dict[FileName, CardSizeSpec]
 
 
 ColorRef = Annotated[str, StringConstraints(pattern=r"^(#[0-9a-fA-F]{6}|\{[a-z_][a-z0-9_.]*\})$")]
@@ -94,7 +94,7 @@ class CardLayoutFile(StrictModel):
                                                   "field: `track: {ground: '#8a5a2b'}` gives boxes {track_color}")
     faces: dict[str, str]
     backs: BacksSpec = BacksSpec()
-    templates: dict[str, TemplateSpec]
+    templates: dict[FileName, TemplateSpec]
 
 
 @dataclass(frozen=True)

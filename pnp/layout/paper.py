@@ -8,7 +8,7 @@ from typing import Literal
 from pydantic import Field
 
 from pnp.defaults import load_common
-from pnp.model.common import Int, StrictModel, length
+from pnp.model.common import FileName, Int, StrictModel, length
 from pnp.model.schema_errors import parse_model
 from pnp.source import Source, SourceError
 
@@ -61,10 +61,10 @@ class ImagesSpec(StrictModel):
 
 
 class PaperFile(StrictModel):
-    papers: dict[str, PaperSpec]
-    home: dict[str, HomeSpec]
-    vendors: dict[str, VendorSpec]
-    fold: dict[str, FoldSpec] = {}
+    papers: dict[FileName, PaperSpec]
+    home: dict[FileName, HomeSpec]
+    vendors: dict[FileName, VendorSpec]
+    fold: dict[FileName, FoldSpec] = {}
     images: ImagesSpec = ImagesSpec()
 
 

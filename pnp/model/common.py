@@ -11,6 +11,9 @@ Color = Annotated[str, StringConstraints(pattern=r"^#[0-9a-fA-F]{6}$")]
 Int = Annotated[int, Strict()]  # a whole number as YAML writes it: `true` or `2.0` is not a count
 Bool = Annotated[bool, Strict()]  # true or false: not "yes", not 1
 Name = Annotated[str, StringConstraints(min_length=1)]  # shown to players: never empty
+# a layout's name that output files are named after (a template's back-<template>.png, a vendor's <deck>-<vendor>.pdf,
+# a paper's home-<paper>/): never a path, a space or a dot
+FileName = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$")]
 FontName = Literal["Vera", "VeraBd", "VeraIt", "VeraBI"]  # the bundled fonts (pnp.text.fonts.BUNDLED; a test keeps them equal)
 # An effect is a bare word ("OPEN_STACK") or a one-key mapping ({TRAP: draw3}).
 Effect = str | dict[str, Any]

@@ -232,7 +232,8 @@ UNREADABLE = [  # (what is denied, the diagnostic it gives)
      "(Permission denied); check its permissions"),
     ("layouts", "layouts/pocket-dungeon/cards.yaml:1:1: error [unreadable] cannot read it (Permission denied); make "
      "it a plain file pnp can read"),
-    ("content/pocket-dungeon/art", "error [bad-image]"),
+    ("content/pocket-dungeon/art", "error [bad-image] 'art/coin.png' cannot be read (Permission denied)"),
+    ("fonts", "font 'fonts/DejaVuSansMono-Bold.ttf' cannot be read (Permission denied); check its permissions"),
 ]
 
 

@@ -34,8 +34,12 @@ def validate(root: Path, game_id: str, draft: bool = False) -> tuple[Project | N
     report = DraftReport() if draft else Report()
     try:
         return _validate(root, game_id, report)
-    except PermissionError as exc:  # a folder pnp may not look into, met where no check expected one: said at it
-        report.add(unreadable(exc.filename or root, exc, "folder" if os.path.isdir(exc.filename or root) else "file"))
+    except OSError as exc:
+        # a path pnp may not look into (no permission, a name too long), met where no check expected one, is a
+        # diagnostic at that path; an error without a path is not the content's
+        if exc.filename is None:
+            raise
+        report.add(unreadable(exc.filename, exc, "folder" if os.path.isdir(exc.filename) else "file"))
         return None, report
 
 

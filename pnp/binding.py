@@ -245,8 +245,16 @@ def _template_back(record: CardRecord, game: Game, layout: CardLayout, shared: d
         face = shared[key] = Face(key, template, template_values(game, record.deck, template))
         problems += _when_fields(face, layout) + _fit_all(face, layout, None, None, ())
         problems += _bind_images(face, layout, game, lambda box: _layout_place(box, template, layout))
-        problems += _colours(face, layout) + _art_boxes(face, layout, game.emblems)
+        problems += _colours(face, layout) + _art_boxes(face, layout, game.emblems) + _card_boxes(face, layout)
     return shared[key]
+
+
+def _card_boxes(face: Face, layout: CardLayout) -> list[Diagnostic]:
+    """A box kind of the game's package draws from a card's data (a zone grid, a range diagram): a back template
+    prints with no card, so it cannot hold one."""
+    return [layout.source.diagnostic(box.keypath + ("type",), "box", f"box '{box.name}' of template "
+            f"'{face.template.name}' draws a card's data ({box.type}), but the template prints as a back, which has no "
+            "card; keep such boxes on face templates") for box in face.template.boxes if box.type in layout.box_kinds]
 
 
 def _layout_place(box: Box, template: Template, layout: CardLayout) -> tuple:

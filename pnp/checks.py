@@ -16,11 +16,14 @@ from pnp.engine.vocabulary import EffectError
 from pnp.image_files import find_image, is_image
 from pnp.layout import CardLayout, CardSize
 from pnp.limits import MAX_DECK, MAX_REPORTS_PER_TEXT
+from pnp.model.fields import DERIVED_VALUES, shadowed
 from pnp.model.walk import effect_lists
 from pnp.rules.tree import LINK
 from pnp.text import markup
 from pnp.text.fonts import DEFAULT_FONT, glyph_message, missing_glyphs
 from pnp.text.inline import unknown_icons
+
+OWN_FILES = {"calibration": "the calibration page (calibration.pdf)"}  # what pnp writes beside the decks' PDFs
 
 
 def unique_card_ids(game: Game) -> list[Diagnostic]:
@@ -103,6 +106,10 @@ def counts(game: Game) -> list[Diagnostic]:
                 problems.append(game.manifest_source.diagnostic((group, i, "id"), "duplicate-id", f"'{entry.id}' "
                                 "already names a deck or sheet of this game; give each its own id"))
             seen.add(entry.id)
+    for i, entry in enumerate(game.manifest.decks):
+        if entry.id in OWN_FILES:  # a deck's PDF is <deck>.pdf beside them: one would replace the other
+            problems.append(game.manifest_source.diagnostic(("decks", i, "id"), "reserved-id", f"'{entry.id}' names "
+                            f"{OWN_FILES[entry.id]} in every home-print folder; give the deck another id"))
     for i, entry in enumerate(game.manifest.decks):
         deck = game.decks.get(entry.id)
         if deck is None or deck.unparsed:  # a card with errors of its own: counting comes after fixing it
@@ -392,6 +399,18 @@ def layout_references(game: Game, layout: CardLayout) -> list[Diagnostic]:
                 what = group[:-1]
                 problems.append(layout.source.diagnostic(("backs", group, key), f"unknown-{what}", f"no {what} "
                                 f"'{key}' in this game{did_you_mean(key, names)}", on_key=True))
+    return problems + _palette_clashes(game, layout)
+
+
+def _palette_clashes(game: Game, layout: CardLayout) -> list[Diagnostic]:
+    """A palette `track` gives every card the value `track_color`: it must not hide a field or a value pnp gives."""
+    problems = []
+    for name in layout.palettes:
+        value = f"{name}_color"
+        if value in game.card_model.model_fields or value in DERIVED_VALUES:
+            problems.append(layout.source.diagnostic(("palettes", name), "palette-clash", f"palette '{name}' gives "
+                            f"cards the value '{value}', which {shadowed(value, game.card_model)}; name the palette "
+                            "after another field", on_key=True))
     return problems
 
 
@@ -442,8 +461,21 @@ GENERIC_CHECKS = (unique_card_ids, references, vocabulary, counts, rules, rule_c
 def check_game(game: Game) -> list[Diagnostic]:
     """Every generic check, then the game's own."""
     problems = [problem for check in GENERIC_CHECKS for problem in check(game)]
-    problems += game.plugin.checks(game) if game.plugin.checks else []
-    return problems
+    settled = game.settings is not None or game.plugin.settings_model is None  # unusable settings are reported
+    problems += game.plugin.checks(game) if game.plugin.checks and settled else []
+    return problems + supported_players(game)
+
+
+def supported_players(game: Game) -> list[Diagnostic]:
+    """game.yaml's player counts lie within those the game's package plays (an engine for one player cannot
+    seat four)."""
+    supported, players = game.plugin.players, game.manifest.players
+    if supported is None or supported[0] <= players.min <= players.max <= supported[1]:
+        return []
+    low, high = supported
+    counts = f"{low}" if low == high else f"{low} to {high}"
+    return [game.manifest_source.diagnostic(("players",), "players", f"players: {players.min} to {players.max}, but "
+                                            f"this game's package plays {counts} player(s); keep within that")]
 
 
 def drafted(problems: list[Diagnostic]) -> list[Diagnostic]:

@@ -117,6 +117,7 @@ def _output_folder(out: str | None, root: Path) -> Path:
 def _guard(debug: bool, work):
     """Run a command body: internal errors become one line and exit 3, unless --debug."""
     from pnp.output import DISK_ERRORS, OutputError
+    from pnp.source import SourceError
 
     try:
         return work()
@@ -128,6 +129,9 @@ def _guard(debug: bool, work):
     except (OutputError, UsageError) as exc:
         _say(f"error: {exc}")
         raise typer.Exit(ExitCode.USAGE)
+    except SourceError as exc:  # the project itself cannot be read (content/ may not be listed): a content problem
+        _report(Report(exc.diagnostics))
+        raise typer.Exit(ExitCode.INVALID)
     except BrokenPipeError:  # the reader went away (pnp list | head): nothing more to say to it
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         raise typer.Exit(ExitCode.OK)

@@ -12,11 +12,13 @@ from functools import cached_property
 from pathlib import Path
 from typing import Any
 
+from pydantic import ValidationError
+
 from pnp.diagnostics import Diagnostic, relative
 from pnp.engine.vocabulary import Vocabulary, Word
 from pnp.limits import MAX_DECKS, MAX_SHEETS
 from pnp.model import Card, DeckEntry, DeckFile, Manifest, RulesFile
-from pnp.model.fields import extend_card_model
+from pnp.model.fields import extend_card_model, shadowed
 from pnp.model.schema_errors import parse_model
 from pnp.model.sheet import GenericSheet
 from pnp.paths import file_kind, inside
@@ -154,10 +156,7 @@ def load_game(folder: Path, plugin: GamePlugin, manifest_source: Source, manifes
     problems: list[Diagnostic] = []
     card_model = _card_model(plugin, manifest, manifest_source, problems)
     vocabulary = _vocabulary(plugin, manifest, manifest_source, problems)
-    settings = manifest.settings
-    if plugin.settings_model is not None:
-        settings, errors = parse_model(manifest_source, plugin.settings_model, manifest.settings, ("settings",))
-        problems += errors
+    settings = _settings(plugin, manifest, manifest_source, problems)
     decks, unreadable = {}, []
     for i, entry in enumerate(manifest.decks[:MAX_DECKS]):  # more decks are refused unread (pnp.estimate)
         if entry.id in decks:
@@ -182,15 +181,39 @@ def load_game(folder: Path, plugin: GamePlugin, manifest_source: Source, manifes
 
 
 def _card_model(plugin: GamePlugin, manifest: Manifest, source: Source, problems: list) -> type[Card]:
-    """The plugin's card model, plus the fields game.yaml declares (none may replace one it has)."""
+    """The plugin's card model, plus the fields game.yaml declares (none may hide a name the card has)."""
     declared = {}
     for name, spec in manifest.card_fields.items():
-        if name in plugin.card_model.model_fields:
+        clash = shadowed(name, plugin.card_model)
+        if clash:
             problems.append(source.diagnostic(("card_fields", name), "field-clash",
-                            f"'{name}' is already a field of every card; give the new field another name", on_key=True))
+                            f"'{name}' {clash}; give the new field another name", on_key=True))
         else:
             declared[name] = spec
     return extend_card_model(plugin.card_model, declared, manifest.id)
+
+
+def _settings(plugin: GamePlugin, manifest: Manifest, source: Source, problems: list) -> Any:
+    """game.yaml's settings, checked by the game package's model (as written, for a game without one). Where some
+    are wrong (each reported at its line), the game's checks still run, on the settings that are right and the
+    model's defaults for the rest, so the rest of the game is checked in the same run; the game never plays so."""
+    if plugin.settings_model is None:
+        return manifest.settings
+    settings, errors = parse_model(source, plugin.settings_model, manifest.settings, ("settings",))
+    problems += errors
+    if settings is not None:
+        return settings
+    wrong = set()
+    try:
+        plugin.settings_model.model_validate(manifest.settings)
+    except ValidationError as exc:
+        wrong = {error["loc"][0] for error in exc.errors() if error["loc"]}
+    for stand_in in ({key: value for key, value in manifest.settings.items() if key not in wrong}, {}):
+        try:
+            return plugin.settings_model.model_validate(stand_in)
+        except ValidationError:
+            continue
+    return None  # no stand-in either: the game's own checks are skipped (pnp.checks.check_game)
 
 
 def _vocabulary(plugin: GamePlugin, manifest: Manifest, source: Source, problems: list) -> Vocabulary:

@@ -14,15 +14,16 @@ regions. Nothing generic imports a game package by name.
 from __future__ import annotations
 
 import importlib
+import os
 from functools import lru_cache
 from pathlib import Path
 
 from pnp.content import Game, load_game, load_manifest
 from pnp.diagnostics import Diagnostic, did_you_mean, relative
 from pnp.model import Manifest
-from pnp.paths import is_inside
+from pnp.paths import is_inside, present
 from pnp.plugin import CONTENT_ONLY, GamePlugin
-from pnp.source import Source
+from pnp.source import Source, SourceError, unreadable
 
 ENTRY_POINT_GROUP = "pnp.games"
 
@@ -32,17 +33,22 @@ def find_root(start: Path) -> Path:
     content/ folder (as git finds a repository), or `start` itself when none does."""
     here = Path(".")
     for folder in (start, *start.resolve().parents):
-        if (folder / "content").is_dir():
+        if os.path.isdir(folder / "content"):  # False, not an error, where a folder may not be looked into
             return here if folder == start else folder
     return here
 
 
 def game_ids(root: Path) -> list[str]:
-    """Every game of the project at `root`, sorted: the folders of content/ that hold a game.yaml."""
+    """Every game of the project at `root`, sorted: the folders of content/ that hold a game.yaml, and those pnp may
+    not look into (loading one reports why it cannot be read). Raises SourceError when content/ cannot be listed."""
     content = root / "content"
-    if not content.is_dir():
+    if not os.path.isdir(content):
         return []
-    return sorted(folder.name for folder in content.iterdir() if (folder / "game.yaml").is_file())
+    try:
+        folders = list(content.iterdir())
+    except OSError as exc:
+        raise SourceError([unreadable(content, exc, "folder")]) from None
+    return sorted(folder.name for folder in folders if present(folder / "game.yaml"))
 
 
 def installed_plugins() -> dict[str, object]:

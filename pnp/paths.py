@@ -57,6 +57,19 @@ def inside(folder: Path, name: str, example: str = EXAMPLE) -> tuple[Path | None
     return target, None
 
 
+def present(path: Path) -> bool:
+    """Whether something (a file, a folder, a link) is at `path`, to decide whether to read it. Where pnp may not
+    look (a folder without permission), it says yes: reading the file then reports why it cannot be read, at the
+    file, where pathlib's exists() and is_file() would raise instead."""
+    try:
+        os.lstat(path)
+    except (FileNotFoundError, NotADirectoryError):
+        return False
+    except OSError:
+        return True
+    return True
+
+
 def is_inside(folder: Path, path: Path) -> bool:
     """Whether `path` (absolute or relative to the working folder) lies inside `folder` once links are followed."""
     try:
@@ -71,7 +84,7 @@ def file_kind(path: Path) -> str | None:
     and never opening it (a pipe would wait forever, a device never end)."""
     try:
         mode = os.stat(path).st_mode
-    except FileNotFoundError:
+    except (FileNotFoundError, NotADirectoryError):
         return "missing"
     except (OSError, ValueError) as exc:
         return f"unreadable ({getattr(exc, 'strerror', None) or exc})"

@@ -72,6 +72,7 @@ class GamePlugin:
     emblems: Mapping[str, Emblem] = field(default_factory=dict)
     checks: ContentChecks | None = None
     settings_model: type | None = None  # a pydantic model for game.yaml `settings:`
+    players: tuple[int, int] | None = None  # the fewest and most players its rules and engine play; None: any
     sheet_model: type | None = None  # the model of the game's sheet files; None: the generic sheet model
     sheet_renderers: Mapping[str, RegionRenderer] = field(default_factory=dict)  # region kind -> renderer
     box_kinds: Mapping[str, BoxKind] = field(default_factory=dict)  # card layout box type -> how it is drawn

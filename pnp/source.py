@@ -199,6 +199,13 @@ def parse(text: str, path: str = "<string>") -> Source:
     return Source(path, data, builder.positions)
 
 
+def unreadable(path: Path | str, exc: OSError, what: str = "file") -> Diagnostic:
+    """A file or folder pnp may not read (no permission, an I/O error), at its first line."""
+    reading = "list" if what == "folder" else "read"
+    return Diagnostic(relative(path), 1, 1, "unreadable", f"cannot {reading} this {what} ({exc.strerror or exc}); "
+                      "check its permissions")
+
+
 def read_bytes(path: Path | str, within: Path | None = None) -> bytes:
     """The bytes of a content file: a regular file inside `within` (after following links), not too large.
     Problems are SourceErrors at the file."""

@@ -7,6 +7,7 @@
 """
 from __future__ import annotations
 
+import os
 from pathlib import Path
 
 from pnp import checks, discovery, estimate
@@ -19,6 +20,7 @@ from pnp.paths import is_inside
 from pnp.project import Project
 from pnp.rules.export import template_problems
 from pnp.sheet_checks import regions_show_content
+from pnp.source import unreadable
 
 
 class DraftReport(Report):
@@ -31,6 +33,18 @@ class DraftReport(Report):
 def validate(root: Path, game_id: str, draft: bool = False) -> tuple[Project | None, Report]:
     """The game checked and bound, or None and why. A draft accepts images that do not exist yet (a warning each)."""
     report = DraftReport() if draft else Report()
+    try:
+        return _validate(root, game_id, report)
+    except OSError as exc:
+        # a path pnp may not look into (no permission, a name too long), met where no check expected one, is a
+        # diagnostic at that path; an error without a path is not the content's
+        if exc.filename is None:
+            raise
+        report.add(unreadable(exc.filename, exc, "folder" if os.path.isdir(exc.filename) else "file"))
+        return None, report
+
+
+def _validate(root: Path, game_id: str, report: Report) -> tuple[Project | None, Report]:
     game, problems = discovery.load(root, game_id)
     report.extend(problems)
     if not is_inside(root, root / "layouts"):  # every layout file is confined to layouts/, so it must be the project's

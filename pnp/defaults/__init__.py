@@ -16,6 +16,7 @@ from functools import lru_cache
 from importlib.resources import files
 from pathlib import Path
 
+from pnp.paths import present
 from pnp.source import Source, SourceError, load
 
 EXTENDS_DEFAULT = "default"  # the one value `extends:` takes at the top of a common file
@@ -43,7 +44,7 @@ def starters() -> Path:
 def load_common(layouts_root: Path, name: str) -> Source:
     """A layouts/common file: the project's own, pnp's, or the project's laid over pnp's. Raises SourceError."""
     own, base = layouts_root / "common" / name, common_defaults() / name
-    if not own.exists() and not own.is_symlink():
+    if not present(own):
         return load(base)
     source = load(own, layouts_root)
     if not isinstance(source.data, dict) or "extends" not in source.data:
@@ -77,7 +78,7 @@ def template_path(project_templates: Path, name: str) -> tuple[Path, Path]:
     if name.startswith(DEFAULT_PREFIX):
         return template_defaults(), template_defaults() / name[len(DEFAULT_PREFIX):]
     own = project_templates / name
-    if own.exists() or own.is_symlink():
+    if present(own):
         return project_templates, own
     return template_defaults(), template_defaults() / name
 

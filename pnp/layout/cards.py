@@ -26,7 +26,7 @@ class CardSizeSpec(StrictModel):
 
 
 class CardSizesFile(StrictModel):
-    card_sizes: dict[str, CardSizeSpec]
+    card_sizes: dict[FileName, CardSizeSpec]
 
 
 ColorRef = Annotated[str, StringConstraints(pattern=r"^(#[0-9a-fA-F]{6}|\{[a-z_][a-z0-9_.]*\})$")]

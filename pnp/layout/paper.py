@@ -8,7 +8,7 @@ from typing import Literal
 from pydantic import Field
 
 from pnp.defaults import load_common
-from pnp.model.common import Id, Int, StrictModel, length
+from pnp.model.common import FileName, Int, StrictModel, length
 from pnp.model.schema_errors import parse_model
 from pnp.source import Source, SourceError
 
@@ -61,11 +61,10 @@ class ImagesSpec(StrictModel):
 
 
 class PaperFile(StrictModel):
-    # the names become file and folder names of the build (home-a4/, print-on-demand/deck-vendor.pdf): ids only
-    papers: dict[Id, PaperSpec]
-    home: dict[Id, HomeSpec]
-    vendors: dict[Id, VendorSpec]
-    fold: dict[Id, FoldSpec] = {}
+    papers: dict[FileName, PaperSpec]
+    home: dict[FileName, HomeSpec]
+    vendors: dict[FileName, VendorSpec]
+    fold: dict[FileName, FoldSpec] = {}
     images: ImagesSpec = ImagesSpec()
 
 

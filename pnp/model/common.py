@@ -9,11 +9,12 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Strict, StringConstr
 # Ids become parts of file names and anchors, names titles and headings: both have a length that fits there.
 Id = Annotated[str, StringConstraints(pattern=r"^[a-z0-9]+(?:-[a-z0-9]+)*$", max_length=64)]
 Color = Annotated[str, StringConstraints(pattern=r"^#[0-9a-fA-F]{6}$")]
-# a name that may become part of an output file's name (a back template's card images): no slash, no leading dot
-FileName = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$")]
 Int = Annotated[int, Strict()]  # a whole number as YAML writes it: `true` or `2.0` is not a count
 Bool = Annotated[bool, Strict()]  # true or false: not "yes", not 1
 Name = Annotated[str, StringConstraints(min_length=1, max_length=200)]  # shown to players: never empty
+# a layout's name that output files are named after (a template's back-<template>.png, a vendor's <deck>-<vendor>.pdf,
+# a paper's home-<paper>/): never a path, a space or a dot
+FileName = Annotated[str, StringConstraints(pattern=r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$")]
 FontName = Literal["Vera", "VeraBd", "VeraIt", "VeraBI"]  # the bundled fonts (pnp.text.fonts.BUNDLED; a test keeps them equal)
 # An effect is a bare word ("OPEN_STACK") or a one-key mapping ({TRAP: draw3}).
 Effect = str | dict[str, Any]

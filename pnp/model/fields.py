@@ -14,6 +14,17 @@ from pnp.model.deck import Card
 
 FieldName = Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9_]*$")]
 
+# Values pnp gives every card face beside its fields (pnp.binding: card_values, build_values, card_numbers, and
+# `<palette>_color` per palette of the layout). A declared field of the same name would be hidden behind them.
+DERIVED_VALUES = {
+    "rank_label": "the label of the card's rank", "suit_name": "the name of the card's suit",
+    "suit_color": "the colour of the card's suit", "accent": "the accent colour of the card's kind",
+    "game_title": "the game's title", "deck_name": "the name of the card's deck",
+    "game_version": "the game's version", "content_date": "the date of the content",
+    "card_number": "the card's number in its deck", "card_index": "the card's place in its deck",
+    "deck_cards": "the number of distinct cards in the deck",
+}
+
 
 class FieldSpec(StrictModel):
     type: Literal["text", "integer", "flag", "choice", "effects"]
@@ -34,6 +45,19 @@ def _annotation(spec: FieldSpec) -> Any:
     if spec.type == "choice":
         return Literal[tuple(spec.choices)] if spec.choices else str
     return Effects
+
+
+def shadowed(name: str, base: type[Card]) -> str | None:
+    """What a card field named `name` would hide, said for a designer; None when the name is free. A card is a
+    pydantic model: a field named like one of its methods or attributes (copy, json, model_dump, model_config)
+    would replace it, and pydantic reserves every name starting with model_."""
+    if name in base.model_fields:
+        return "is already a field of every card"
+    if name in DERIVED_VALUES:
+        return f"is a value pnp gives every card ({DERIVED_VALUES[name]})"
+    if name.startswith("model_") or hasattr(base, name):
+        return "is a name pnp's card model uses itself"
+    return None
 
 
 _DEFAULTS = {"text": "", "integer": None, "flag": False, "choice": None, "effects": []}

@@ -1,11 +1,21 @@
 """rules.yaml: the rules as data, with symbolic ids; numbering happens at render time."""
 from __future__ import annotations
 
-from typing import Any
+from typing import Annotated, Any
 
-from pydantic import Field
+from pydantic import AfterValidator, Field
 
 from pnp.model.common import Bool, Difficulty, Id, Name, StrictModel
+
+
+def _named_kind(figure: dict) -> dict:
+    kind = figure.get("kind")
+    if not isinstance(kind, str) or not kind.strip():
+        raise ValueError("a figure names its kind in words, {kind: <a figure kind of the game>, ...}")
+    return figure
+
+
+Figure = Annotated[dict[str, Any], AfterValidator(_named_kind)]
 
 
 class Rule(StrictModel):
@@ -13,7 +23,7 @@ class Rule(StrictModel):
     text: str
     difficulty: Difficulty | None = None
     example: str = ""
-    figure: dict[str, Any] | None = Field(None, description="a diagram the game's package draws from card data: "
+    figure: Figure | None = Field(None, description="a diagram the game's package draws from card data: "
                                           "{kind: <a figure kind of the game>, ...its parameters}")
 
 

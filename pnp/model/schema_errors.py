@@ -56,8 +56,8 @@ PATTERNS = {  # the patterns of pnp.model, as what a designer should write
     r"^[a-z][a-z0-9_]*$": "a field name is lowercase words joined by underscores, like on_reveal",
     r"^#[0-9a-fA-F]{6}$": "a colour is written #rrggbb, like #1f5f8b",
     r"^[A-Za-z0-9]{1,3}$": "a rank label is 1 to 3 letters or digits, like 10 or K",
-    r"^[A-Za-z0-9][A-Za-z0-9_.-]{0,99}$": "a template name is letters, digits, '-', '_' and '.' (it names card "
-    "image files), like hero-back",
+    r"^[A-Za-z0-9][A-Za-z0-9_-]{0,63}$": "output files are named after it: letters, digits, hyphens and "
+                                         "underscores, like poker-landscape",
 }
 
 

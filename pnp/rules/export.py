@@ -22,7 +22,7 @@ from pnp.defaults import DEFAULT_PREFIX, template_path
 from pnp.diagnostics import Diagnostic, hidden_character, relative
 from pnp.model import Difficulty
 from pnp.model.walk import effect_lists, text_blocks
-from pnp.paths import inside, is_inside, name_problem
+from pnp.paths import inside, is_inside, name_problem, present
 from pnp.rules.figures import figure_text
 from pnp.rules.tree import Reference, build_reference, emphasized, icon_definitions, icon_markup, icon_words, icons_in, md_escape, render_text
 from pnp.source import SourceError, read_text
@@ -84,7 +84,7 @@ class _ConfinedLoader(jinja2.BaseLoader):
         path, wrong = inside(folder, name)
         if folder == self.folder and not wrong:  # the project's: inside its layouts/, even when templates/ is a link
             wrong = None if is_inside(folder.parent, path) else "outside"
-        if wrong or not path.exists():
+        if wrong or not present(path):
             raise jinja2.TemplateNotFound(template)
         try:
             text = read_text(path, folder)

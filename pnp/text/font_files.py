@@ -29,8 +29,10 @@ def check_font_file(path: Path) -> str | None:
     otherwise what is wrong, as the end of a sentence that starts with the font's name."""
     try:
         stat = path.stat()
-    except OSError:
+    except (FileNotFoundError, NotADirectoryError):
         return "does not exist; put the file there or fix the path"
+    except OSError as exc:  # a folder on the way that pnp may not look into
+        return f"cannot be read ({exc.strerror or exc}); check its permissions"
     if not path.is_file():
         return "is not a file; name a .ttf file"
     if stat.st_size > MAX_FONT_BYTES:

@@ -11,5 +11,6 @@ PLUGIN = GamePlugin(
     emblems=EMBLEMS,
     checks=checks.check,
     settings_model=Settings,
+    players=(2, 6),
     playtest="pnp.games.escape_master.playtest:PLAN",
 )

@@ -43,6 +43,8 @@ class ScoringRules:
     def _photo_finish(self, state: State, finished: tuple) -> None:
         for q in finished:
             action = self._last_move(state, q)
+            if action is None:  # a faster finisher's card took away the move this player would have gone out with
+                continue
             getattr(self, f"_{action[0]}")(state, q, action)  # the engine's own move: _play, _close, _trap...
             state.out[q] = True
             self._note(state, "photo-finish", ("PHOTO_FINISH",))

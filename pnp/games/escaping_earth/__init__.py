@@ -13,6 +13,7 @@ PLUGIN = GamePlugin(
     emblems=EMBLEMS,
     checks=checks.check,
     settings_model=Settings,
+    players=(1, 1),
     box_kinds=BOX_KINDS,
     figures=FIGURES,
     playtest="pnp.games.escaping_earth.playtest:PLAN",

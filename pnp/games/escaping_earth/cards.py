@@ -107,6 +107,7 @@ class Settings(StrictModel):
     """game.yaml `settings:`: the numbers the engine reads."""
 
     statics_to_lose: Int = Field(4, ge=2, le=9, description="adding this many-th Static ends the run")
-    zone_pick_cost: Int = Field(2, ge=0, le=9, description="gold to choose a Zone deck's top card")
+    zone_pick_cost: Int = Field(2, ge=1, le=9, description="gold to choose a Zone deck's top card (at least 1: a "
+                                "free pick could be made again and again, and a turn would never end)")
     max_turns: Int = Field(200, ge=20, le=1000, description="a run longer than this is lost (a bound for the engine)")
     runs_per_campaign: Int = Field(12, ge=1, le=100, description="runs a playtest campaign may take to win")

@@ -11,6 +11,7 @@ PLUGIN = GamePlugin(
     emblems=EMBLEMS,
     checks=checks.check,
     settings_model=Settings,
+    players=(1, 4),
     box_kinds=BOX_KINDS,
     figures=FIGURES,
     playtest="pnp.games.escort_service.playtest:PLAN",

@@ -78,7 +78,8 @@ def parse(line: str) -> Action:
             raise ActionError(f"a {word} action needs its amount, a number from 1 to {MAX_AMOUNT} ({word} 1)")
         fields["n"], rest = int(rest[0]), rest[1:]
         if not 1 <= fields["n"] <= MAX_AMOUNT:
-            raise ActionError(f"an amount of {fields['n']} is too much for {word}: amounts go from 1 to {MAX_AMOUNT}")
+            size = "too little" if fields["n"] < 1 else "too much"
+            raise ActionError(f"an amount of {fields['n']} is {size} for {word}: amounts go from 1 to {MAX_AMOUNT}")
     _modifiers(word, rest, fields)
     action = Action(**fields)
     _check(action)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal
 
-from pydantic import AfterValidator, Field
+from pydantic import AfterValidator, Field, field_validator
 
 from pnp.games.escort_service.actions import ActionError, parse
 from pnp.model import Card
@@ -75,6 +75,15 @@ class Settings(StrictModel):
     upgrade_draw: Int = Field(3, ge=1, le=5, description="upgrade cards drawn after a scenario (the seed: 3)")
     upgrade_keep: Int = Field(2, ge=0, le=5, description="of those, at most this many are added (the seed: 2)")
     min_deck: Int = Field(10, ge=4, le=30, description="a pilot's deck never goes below this (the seed: 10)")
-    team: dict[Int, TeamScaling] = Field(default_factory=dict, description="scenario changes per team size")
+    team: dict[Annotated[Int, Field(ge=1, le=4)], TeamScaling] = Field(
+        default_factory=dict, description="scenario changes per team size (1 to 4 pilots)")
     max_turns: Int = Field(400, ge=20, le=5000, description="a bound for the engine: a scenario still going after "
                            "this many turns is lost")
+
+    @field_validator("upgrade_keep")
+    @classmethod
+    def _kept_of_drawn(cls, keep, info):
+        drawn = info.data.get("upgrade_draw")  # declared before upgrade_keep; absent when it is wrong itself
+        if drawn is not None and keep > drawn:
+            raise ValueError(f"at most upgrade_draw ({drawn}): a pilot adds upgrades from the cards drawn")
+        return keep

@@ -209,11 +209,16 @@ def icons_for_words(game) -> list[Diagnostic]:
 
 
 def team_sizes(game) -> list[Diagnostic]:
-    """The enemies a team size adds exist."""
+    """Each team size the settings change is one the game is played with, and the enemies it adds exist."""
     enemies = {r.card.id for r in game.cards() if r.card.kind in ("enemy", "elite")}
-    return [game.manifest_source.diagnostic(("settings", "team", size, "add", i), "unknown-enemy", f"a team of "
-            f"{size} adds '{enemy}', which is no enemy{did_you_mean(enemy, enemies)}")
-            for size, scaling in game.settings.team.items() for i, enemy in enumerate(scaling.add) if enemy not in enemies]
+    players = game.manifest.players
+    problems = [game.manifest_source.diagnostic(("settings", "team", size), "team", f"a team of {size} is never "
+                f"played: game.yaml's players are {players.min} to {players.max}", on_key=True)
+                for size in game.settings.team if not players.min <= size <= players.max]
+    return problems + [game.manifest_source.diagnostic(("settings", "team", size, "add", i), "unknown-enemy", f"a team "
+                       f"of {size} adds '{enemy}', which is no enemy{did_you_mean(enemy, enemies)}")
+                       for size, scaling in game.settings.team.items() for i, enemy in enumerate(scaling.add)
+                       if enemy not in enemies]
 
 
 def board(game) -> list[Diagnostic]:

@@ -11,6 +11,7 @@ PLUGIN = GamePlugin(
     emblems=EMBLEMS,
     checks=checks.check,
     settings_model=Settings,
+    players=(1, 1),
     sheet_model=SaucerSheet,
     sheet_renderers=RENDERERS,
     word_places=checks.word_places,

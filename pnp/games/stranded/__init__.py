@@ -12,6 +12,7 @@ PLUGIN = GamePlugin(
     emblems=EMBLEMS,
     checks=checks.check,
     settings_model=Settings,
+    players=(1, 1),
     box_kinds=BOX_KINDS,
     playtest="pnp.games.stranded.playtest:PLAN",
 )

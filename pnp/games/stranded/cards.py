@@ -9,7 +9,7 @@ reads as a fighting card, and every fighting card shares one back.
 """
 from __future__ import annotations
 
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import Field
 
@@ -48,7 +48,7 @@ class Settings(StrictModel):
     """game.yaml `settings:`: the numbers of a game, per difficulty colour where they differ."""
 
     life_cap: Int = Field(22, ge=1, le=99, description="life never goes above this (the seed: 22)")
-    starting_life: dict[Literal["green", "yellow", "red"], Int] = Field(
+    starting_life: dict[Literal["green", "yellow", "red"], Annotated[Int, Field(ge=1, le=99)]] = Field(
         default_factory=lambda: {"green": 20, "yellow": 20, "red": 18}, description="life at the start, per level")
     chapters_per_game: Int = Field(2, ge=1, le=4, description="Final Chapters dealt for a game")
     destroy_cost: Int = Field(1, ge=0, le=5, description="life to destroy a starting or knowledge card")

@@ -11,6 +11,7 @@ from __future__ import annotations
 import csv
 import datetime
 import io
+import re
 import zipfile
 
 import yaml
@@ -168,5 +169,9 @@ def _fixed_zip(data: bytes) -> bytes:
             info = zipfile.ZipInfo(member.filename, FIXED_TIME.timetuple()[:6])
             info.compress_type = zipfile.ZIP_DEFLATED
             info.external_attr = 0o644 << 16
-            target.writestr(info, source.read(member.filename))
+            data = source.read(member.filename)
+            if member.filename == "docProps/core.xml":  # openpyxl stamps the time of saving here, whatever we set
+                stamp = FIXED_TIME.strftime("%Y-%m-%dT%H:%M:%SZ").encode()
+                data = re.sub(rb"(<dcterms:modified[^>]*>)[^<]*(</dcterms:modified>)", rb"\g<1>" + stamp + rb"\g<2>", data)
+            target.writestr(info, data)
     return out.getvalue()

@@ -81,11 +81,14 @@ def is_inside(folder: Path, path: Path) -> bool:
 
 def file_kind(path: Path) -> str | None:
     """None for a regular file; else what `path` is instead ("missing", "a folder", ...), asking the disk once
-    and never opening it (a pipe would wait forever, a device never end)."""
+    and never opening it (a pipe would wait forever, a device never end). Where pnp may not look (a folder
+    without permission) it is None too: reading the file then reports, at the file, why it cannot be read."""
     try:
         mode = os.stat(path).st_mode
     except (FileNotFoundError, NotADirectoryError):
         return "missing"
+    except PermissionError:
+        return None
     except (OSError, ValueError) as exc:
         return f"unreadable ({getattr(exc, 'strerror', None) or exc})"
     if stat.S_ISREG(mode):

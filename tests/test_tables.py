@@ -7,7 +7,7 @@ import zipfile
 from pathlib import Path
 
 import pytest
-from helpers import FIXTURE_GAME, REAL_GAMES, ROOT
+from helpers import FIXTURE_GAME, REAL_GAMES, ROOT, fixture_root
 from openpyxl import Workbook, load_workbook
 from typer.testing import CliRunner
 
@@ -366,3 +366,20 @@ def test_a_line_break_in_a_cell_as_windows_writes_it_is_a_line_break(fixture_pro
     _point_at(fixture_project, FIXTURE_GAME, "decks/heroes.yaml", "decks/heroes.csv")
     cards = {card["id"]: card for card, _ in _cards(fixture_project, FIXTURE_GAME, "heroes")}
     assert cards["hero-ranger"]["text"] == "Look\nfirst."
+
+
+def test_an_xlsx_export_holds_no_clock_even_where_openpyxl_stamps_one(monkeypatch):
+    """openpyxl writes the time of saving into docProps/core.xml whatever the workbook says: the export puts the
+    fixed time back, so exports a second apart are the same bytes."""
+    import datetime
+    import types
+
+    import openpyxl.writer.excel
+
+    later = datetime.datetime(2031, 7, 9, 12, 0, 0)
+    clock = types.SimpleNamespace(datetime=types.SimpleNamespace(now=lambda tz=None: later), timezone=datetime.timezone)
+    monkeypatch.setattr(openpyxl.writer.excel, "datetime", clock)
+    game, _ = discovery.load(fixture_root(), FIXTURE_GAME)
+    data, _ = export_deck(game, game.decks["rooms"], "xlsx")
+    core = zipfile.ZipFile(io.BytesIO(data)).read("docProps/core.xml").decode()
+    assert "2031" not in core and "2000-01-01T00:00:00Z</dcterms:modified>" in core

@@ -38,6 +38,9 @@ class SourceError(Exception):
         super().__init__(diagnostics[0].format())
         self.diagnostics = diagnostics
 
+    def __reduce__(self):  # rebuilt with its diagnostics when it crosses from a build worker to the build
+        return SourceError, (self.diagnostics,)
+
 
 @dataclass
 class Source:

@@ -185,3 +185,17 @@ def test_a_new_game_on_a_full_disk_is_exit_2_and_leaves_nothing(fixture_project,
     assert result.exit_code == 2 and "No space left on device" in result.output, result.output
     assert not (fixture_project / "content/second-game").exists()
     assert not [p for p in fixture_project.iterdir() if p.name.startswith(".pnp-new-")]
+
+
+@pytest.mark.parametrize("command", [["build", GAME, "--difficulty", "green"], ["rules", GAME, "--format", "md", "--difficulty", "green"]])
+def test_a_template_that_breaks_only_for_one_colours_kit_is_an_error_at_its_line(fixture_project, command):
+    """Validate renders the templates for the whole game; a kit of one colour gives them other data. A template
+    that fails there is still a diagnostic at its line (exit 1), the earlier output kept, never an internal error."""
+    template = fixture_project / TEMPLATE
+    template.parent.mkdir(parents=True)
+    template.write_text("# {{ ref.title }}\n\n{% if ref.difficulty %}{{ [1][5] }}{% endif %}\n")
+    assert runner.invoke(app, ["validate", GAME]).exit_code == 0
+    result = runner.invoke(app, command)
+    assert result.exit_code == 1, result.output
+    assert f"{TEMPLATE}:3:1: error [template] UndefinedError" in result.output
+    assert not (fixture_project / "output" / f"{GAME}-green").exists() and "internal error" not in result.output

@@ -220,6 +220,10 @@ def _markdown_card_text(ref: Reference, text: str):
     return Markup(emphasized(text, "md", lambda run: md_escape(icon_words(ref, run))))
 
 
+TEMPLATE_ERRORS = (jinja2.TemplateError, SecurityError, RecursionError, ArithmeticError, TypeError, ValueError,
+                   LookupError, AttributeError, MemoryError, TemplateTooCostly)  # what a template can make go wrong
+
+
 def template_problems(project) -> list[Diagnostic]:
     """Each export template loads, parses and renders: a broken template is a diagnostic at its line
     in `pnp validate`, never an internal error in `pnp build`."""
@@ -233,22 +237,25 @@ def template_problems(project) -> list[Diagnostic]:
             if hidden is not None:  # content cannot hold one (pnp.source): the template wrote it
                 problems.append(Diagnostic(shown, 1, 1, "template", f"the {fmt} export holds the control character "
                                            f"U+{ord(hidden):04X}; an export is text, remove what writes it"))
-        except jinja2.TemplateNotFound as exc:
-            why = exc.message if exc.message != exc.name else "not found"
-            problems.append(Diagnostic(shown, 1, 1, "missing-file", f"template {exc.name}: {why}; make it a plain "
-                                       "file or remove it (pnp's own template serves a project without one)"))
-        except jinja2.TemplateSyntaxError as exc:
-            problems.append(Diagnostic(relative(exc.filename or shown), exc.lineno or 1, 1, "template",
-                                       f"{exc.message}; fix the template"))
-        except (jinja2.TemplateError, SecurityError, RecursionError, ArithmeticError, TypeError, ValueError,
-                LookupError, AttributeError, MemoryError, TemplateTooCostly) as exc:
-            where, line = _template_line(exc)
-            why = ("it needs more memory than a rules reference ever does" if isinstance(exc, MemoryError) else
-                   "maximum recursion depth exceeded (a macro or include that calls itself?)"
-                   if isinstance(exc, RecursionError) else str(exc))
-            problems.append(Diagnostic(relative(where) if where else shown, line, 1, "template",
-                                       f"{type(exc).__name__}: {why[:200]}; fix the template"))
+        except TEMPLATE_ERRORS as exc:
+            problems.append(template_diagnostic(exc, shown))
     return problems
+
+
+def template_diagnostic(exc: BaseException, shown: str) -> Diagnostic:
+    """What went wrong in a template, at the file and line it went wrong in (`shown` when unknown)."""
+    if isinstance(exc, jinja2.TemplateNotFound):
+        why = exc.message if exc.message != exc.name else "not found"
+        return Diagnostic(shown, 1, 1, "missing-file", f"template {exc.name}: {why}; make it a plain file or remove "
+                          "it (pnp's own template serves a project without one)")
+    if isinstance(exc, jinja2.TemplateSyntaxError):
+        return Diagnostic(relative(exc.filename or shown), exc.lineno or 1, 1, "template", f"{exc.message}; fix the template")
+    where, line = _template_line(exc)
+    why = ("it needs more memory than a rules reference ever does" if isinstance(exc, MemoryError) else
+           "maximum recursion depth exceeded (a macro or include that calls itself?)"
+           if isinstance(exc, RecursionError) else str(exc))
+    return Diagnostic(relative(where) if where else shown, line, 1, "template",
+                      f"{type(exc).__name__}: {why[:200]}; fix the template")
 
 
 def _template_line(exc: BaseException) -> tuple[str | None, int]:
@@ -304,8 +311,13 @@ def export_text(project, fmt: str, difficulty: Difficulty | None = None, draw_fi
     ref = build_reference(project.game, difficulty)
     if draw_icon is not None:
         ref.draw_icon = lambda name: draw_icon(project.game, name)
-    if fmt == "md":
-        return to_markdown(ref, project.templates)
-    if fmt == "html":
+    if fmt == "json":
+        return to_json(ref)
+    try:
+        if fmt == "md":
+            return to_markdown(ref, project.templates)
         return icon_definitions(ref, to_html(ref, project.templates, draw_figure))
-    return to_json(ref)
+    except TEMPLATE_ERRORS as exc:
+        # validate rendered the whole game; a kit of one colour gives the template other data, which may break it:
+        # still the template's problem, at its line, never an internal error
+        raise SourceError([template_diagnostic(exc, relative(template_path(project.templates, TEMPLATES[fmt])[1]))]) from None

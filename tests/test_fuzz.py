@@ -11,6 +11,7 @@ from pathlib import Path
 
 import pytest
 import yaml
+from fuzz_surfaces import key_paths
 from helpers import FIXTURE_GAME, fixture_root, own_copy
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
@@ -92,23 +93,13 @@ def test_random_structures_shaped_like_the_models(scratch, target, data):
     run_validate(scratch, target, yaml.safe_dump(data, allow_unicode=True).encode())
 
 
-def _keypaths(node, path=()):
-    yield path
-    if isinstance(node, dict):
-        for key, value in node.items():
-            yield from _keypaths(value, path + (key,))
-    elif isinstance(node, list):
-        for i, value in enumerate(node):
-            yield from _keypaths(value, path + (i,))
-
-
 @FUZZ
 @given(target=st.sampled_from(TARGETS), pick=st.integers(0, 10**6), value=shaped)
 def test_one_value_of_a_valid_file_changed(scratch, target, pick, value):
     """A valid file with one value, anywhere in it, replaced by anything: every model and check meets every
     kind of value where it does not belong."""
     data = yaml.safe_load((scratch / target).read_text())
-    paths = [p for p in _keypaths(data) if p]
+    paths = [p for p in key_paths(data) if p]
     path = paths[pick % len(paths)]
     node = data
     for part in path[:-1]:

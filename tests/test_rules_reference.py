@@ -48,3 +48,13 @@ def test_difficulty_filter_numbers_only_what_is_kept(fx):
     assert all(r.card.difficulty == Difficulty.green for r in green.cards())
     markdown = to_markdown(green, fx.templates)
     assert "Pit Trap" not in markdown and "Scout" not in markdown
+
+
+def test_the_html_contents_show_each_number_once(fx):
+    """The contents entries carry the rules' own numbers ("1 Setting up"): the list draws none of its own, so a
+    reader never sees "1. 1 Setting up"."""
+    from pnp.rules.export import export_text
+
+    html = export_text(fx, "html")
+    assert re.search(r"nav ol \{[^}]*list-style: none", html)
+    assert '<li><a href="#rule-setup">1 Setting up</a></li>' in html

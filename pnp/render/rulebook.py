@@ -44,8 +44,9 @@ def _styles() -> dict[str, ParagraphStyle]:
         "body": base,
         "title": ParagraphStyle("title", base, fontName="VeraBd", fontSize=30, leading=36, alignment=TA_CENTER),
         "subtitle": ParagraphStyle("subtitle", base, fontName="VeraIt", fontSize=13, leading=18, alignment=TA_CENTER),
-        "h1": ParagraphStyle("h1", base, fontName="VeraBd", fontSize=15, leading=19, spaceBefore=10, spaceAfter=5),
-        "h2": ParagraphStyle("h2", base, fontName="VeraBd", fontSize=12, leading=15, spaceBefore=8, spaceAfter=4),
+        # a heading keeps with what it heads: never alone at the foot of a page
+        "h1": ParagraphStyle("h1", base, fontName="VeraBd", fontSize=15, leading=19, spaceBefore=10, spaceAfter=5, keepWithNext=1),
+        "h2": ParagraphStyle("h2", base, fontName="VeraBd", fontSize=12, leading=15, spaceBefore=8, spaceAfter=4, keepWithNext=1),
         "example": ParagraphStyle("example", base, fontName="VeraIt", fontSize=8.5, leading=11, leftIndent=12, textColor=color("#444444")),
         "small": ParagraphStyle("small", base, fontSize=7.5, leading=9.5),
         "toc0": ParagraphStyle("toc0", base, fontName="VeraBd", fontSize=10, leading=14),
@@ -325,14 +326,15 @@ def _rules(ref: Reference, styles) -> list:
     flow = []
     if ref.intro:
         flow.append(Paragraph(render_text(ref, ref.intro, "pdf"), styles["body"]))
+    heading = []  # a section's heading (and its words) waits for the section's first rule, to be kept with it
     for node in ref.walk():
         if node.kind == "section":
             level = min(node.depth, 1)
             variant = " (variant)" if node.variant else ""
-            flow.append(Heading(f"{node.number} {node.title}{variant}", styles["h1" if level == 0 else "h2"],
-                                f"rule-{node.id}", level))
+            heading.append(Heading(f"{node.number} {node.title}{variant}", styles["h1" if level == 0 else "h2"],
+                                   f"rule-{node.id}", level))
             if node.text:
-                flow.append(Paragraph(render_text(ref, node.text, "pdf"), styles["body"]))
+                heading.append(Paragraph(render_text(ref, node.text, "pdf"), styles["body"]))
             continue
         text = f'<a name="rule-{node.id}"/><b>{node.number}</b>  {render_text(ref, node.text, "pdf")}'
         parts = [DottedRule(Paragraph(text, styles["body"]), node.difficulty), Spacer(1, 3)]
@@ -340,8 +342,9 @@ def _rules(ref: Reference, styles) -> list:
             parts.insert(1, Paragraph("Example: " + render_text(ref, node.example, "pdf"), styles["example"]))
         if figure_kind(ref.game, node.figure):
             parts.insert(-1, FigurePicture(ref.game, node.figure))
-        flow.append(KeepTogether(parts))
-    return flow
+        flow.append(KeepTogether(heading + parts))  # never a heading alone at the foot of a page
+        heading = []
+    return flow + heading
 
 
 def _glossary(ref: Reference, styles) -> list:

@@ -9,6 +9,7 @@ import bisect
 import difflib
 import functools
 import json
+import re
 import unicodedata
 from dataclasses import asdict, dataclass, field
 from enum import IntEnum
@@ -98,16 +99,15 @@ def printable(text: str) -> str:
 # characters (escape sequences, carriage returns, NUL) and the bidi controls that reorder a line (Trojan Source).
 # Tabs and line breaks are text; emoji joiners and soft hyphens (format characters too) are kept.
 BIDI_CONTROLS = set("\u061c\u200e\u200f\u202a\u202b\u202c\u202d\u202e\u2066\u2067\u2068\u2069")
+# Unicode's control characters (Cc) but tab and line feed, the line and paragraph separators (Zl, Zp), lone
+# surrogates (Cs), and the bidi controls: one character class, as every string of every file is checked
+_HIDDEN = re.compile("[\x00-\x08\x0b-\x1f\x7f-\x9f\u2028\u2029\ud800-\udfff" + "".join(sorted(BIDI_CONTROLS)) + "]")
 
 
 def hidden_character(text: str) -> str | None:
     """The first character of `text` that content may not hold (see BIDI_CONTROLS), or None."""
-    for ch in text:
-        if ch in "\t\n":
-            continue
-        if unicodedata.category(ch) in ("Cc", "Zl", "Zp", "Cs") or ch in BIDI_CONTROLS:
-            return ch
-    return None
+    found = _HIDDEN.search(text)
+    return found.group() if found else None
 
 
 def hidden_character_message(ch: str) -> str:

@@ -187,3 +187,17 @@ def test_a_card_whose_image_would_overwrite_a_back_side_is_an_error(fixture_proj
     clashes = [d.message for d in report.errors if d.code == "file-name"]
     assert clashes == [f"card '{first}-back' would be written as {first}-back.png by pnp build --images, as the back "
                        f"side of card '{first}' is; rename one of them"]
+
+
+def test_the_hidden_character_class_is_unicodes_control_characters_but_tab_and_line_feed():
+    """Every code point: refused exactly when Unicode calls it a control character, a line or paragraph
+    separator or a surrogate (tab and line feed aside), or it is a bidi control."""
+    import sys
+    import unicodedata
+
+    from pnp.diagnostics import BIDI_CONTROLS, hidden_character
+
+    for point in range(sys.maxunicode + 1):
+        ch = chr(point)
+        refused = ch not in "\t\n" and (unicodedata.category(ch) in ("Cc", "Zl", "Zp", "Cs") or ch in BIDI_CONTROLS)
+        assert (hidden_character(f"a{ch}b") == ch) is refused, hex(point)

@@ -17,7 +17,7 @@ from pnp.image_files import find_image, is_image
 from pnp.layout import CardLayout, CardSize
 from pnp.limits import MAX_DECK, MAX_REPORTS_PER_TEXT
 from pnp.model.fields import DERIVED_VALUES, shadowed
-from pnp.model.walk import effect_lists
+from pnp.model.walk import effect_lists, rule_nodes
 from pnp.rules.tree import LINK
 from pnp.text import markup
 from pnp.text.fonts import DEFAULT_FONT, glyph_message, missing_glyphs
@@ -145,7 +145,7 @@ def rules(game: Game) -> list[Diagnostic]:
         return []
     src = game.rules_source
     problems, ids = [], {}
-    for keypath, node in _rule_nodes(game.rules.sections, ("sections",)):
+    for keypath, node in rule_nodes(game.rules.sections, ("sections",)):
         if node.id in ids:
             problems.append(src.diagnostic(keypath + ("id",), "duplicate-id", f"rule id '{node.id}' is already used; rule and section ids must be unique"))
         ids[node.id] = keypath
@@ -171,7 +171,7 @@ def rules(game: Game) -> list[Diagnostic]:
 def _figures(game: Game) -> list[Diagnostic]:
     """A rule's figure names a figure kind the game's package draws, with parameters it accepts."""
     problems, kinds = [], game.plugin.figures
-    for keypath, node in _rule_nodes(game.rules.sections, ("sections",)):
+    for keypath, node in rule_nodes(game.rules.sections, ("sections",)):
         figure = getattr(node, "figure", None)
         if figure is None:
             continue
@@ -350,18 +350,9 @@ def _letter_tree(names: tuple[str, ...]) -> dict:
     return tree
 
 
-def _rule_nodes(sections, keypath):
-    for i, section in enumerate(sections):
-        where = keypath + (i,)
-        yield where, section
-        for j, rule in enumerate(section.rules):
-            yield where + ("rules", j), rule
-        yield from _rule_nodes(section.sections, where + ("sections",))
-
-
 def _rule_texts(rules_file, src):
     yield ("intro",), rules_file.intro
-    for keypath, node in _rule_nodes(rules_file.sections, ("sections",)):
+    for keypath, node in rule_nodes(rules_file.sections, ("sections",)):
         for attr in ("text", "intro", "example"):
             if getattr(node, attr, ""):
                 yield keypath + (attr,), getattr(node, attr)

@@ -38,6 +38,7 @@ from pnp.limits import (
     MAX_WORDS,
     MB,
 )
+from pnp.model.walk import rule_nodes
 
 TILED_KINDS = ("playmat", "board")  # as pnp.layout.sheet: printed at full size, tiled where larger than the paper
 
@@ -116,7 +117,7 @@ def _showcase(game: Game) -> list[Diagnostic]:
 def _rules(game: Game) -> list[Diagnostic]:
     src, problems = game.rules_source, []
     nodes = figures = 0
-    for keypath, node in _rule_nodes(game.rules.sections, ("sections",)):
+    for keypath, node in rule_nodes(game.rules.sections, ("sections",)):
         nodes += 1
         if nodes == MAX_RULES + 1:
             problems.append(src.diagnostic(keypath, "too-large", f"rules.yaml has more than {MAX_RULES} sections "
@@ -128,17 +129,6 @@ def _rules(game: Game) -> list[Diagnostic]:
                                 f"{MAX_FIGURES} figures; pnp draws at most that many"))
     problems += _over(src, ("terms",), list(range(len(game.rules.terms))), MAX_TERMS, "terms")
     return problems
-
-
-def _rule_nodes(sections, keypath):
-    """Sections and rules in document order, without recursion: nesting is deep only in hostile files."""
-    stack = [(keypath + (i,), s) for i, s in reversed(list(enumerate(sections)))]
-    while stack:
-        where, section = stack.pop()
-        yield where, section
-        for j, rule in enumerate(section.rules):
-            yield where + ("rules", j), rule
-        stack += [(where + ("sections", i), s) for i, s in reversed(list(enumerate(section.sections)))]
 
 
 def drawings(game: Game, layout, print_setup) -> list[Diagnostic]:

@@ -99,3 +99,15 @@ def display(value) -> str:
     if isinstance(value, (dict, BaseModel)):
         return ""
     return str(value)
+
+
+def rule_nodes(sections, keypath: tuple) -> Iterator[tuple[tuple, object]]:
+    """A rules file's sections and rules in document order, each with its key path (for diagnostics); without
+    recursion, as nesting is deep only in hostile files."""
+    stack = [(keypath + (i,), s) for i, s in reversed(list(enumerate(sections)))]
+    while stack:
+        where, section = stack.pop()
+        yield where, section
+        for j, rule in enumerate(section.rules):
+            yield where + ("rules", j), rule
+        stack += [(where + ("sections", i), s) for i, s in reversed(list(enumerate(section.sections)))]

@@ -7,6 +7,14 @@ from __future__ import annotations
 
 from pnp.units import mm
 
+# Type sizes in points. Nothing on the sheet prints under TEXT (6 pt at 100 %), the least a player reads
+# comfortably; the geometry below is measured for these sizes, and the game's checks hold the sheet's words to it.
+TEXT, LABEL, NAME, HEADER = 6.0, 6.5, 7.0, 7.5
+ROW = 3.0  # mm from one 6 pt line to the next (its leading)
+EVENT_TEXT_X = 33.5  # mm from the event table's left edge to the events' text, past the longest name
+ABILITY_X = 46.0  # mm from a crew panel's left edge to its abilities
+SCORE_BOX_W = 8.5  # mm, a score term's number box
+
 ITEM_COLORS = {"red_keycard": "red", "blue_keycard": "blue"}
 SHORT = {"biosphere": "BIO", "command-center": "CMD", "communications": "COM", "docks": "DCK",
          "central-spire": "SPR", "habitat": "HAB", "escape-pod": "POD"}
@@ -45,11 +53,11 @@ class Area:
             style[key] = self.color(style.get(key))
         self.pen.rect(*self.at(x, y), mm(w), mm(h), **style)
 
-    def paragraph(self, x, y, w, h, string, size=6.0, min_size=4.6, font="regular"):
+    def paragraph(self, x, y, w, h, string, size=TEXT, min_size=TEXT, font="regular"):
         return self.pen.paragraph(*self.at(x, y), mm(w), mm(h), string, size, min_size, font)
 
     def header(self, title):
-        self.text(0.5, 0, title, 7.5, "bold", "accent")
+        self.text(0.5, 0, title, HEADER, "bold", "accent")
 
     @property
     def box_mm(self):
@@ -68,9 +76,9 @@ def draw_title(pen, region, sheet, game):
     a = Area(pen, region)
     right = region.w / mm(1)
     a.text(0, 0.5, game.manifest.title.upper(), 15, "bold", "accent")
-    a.text(right, 0.6, game.manifest.tagline, 7, "italic", "muted", "right")
-    a.text(right, 4.4, "4 dice, 30 turns. Set-up numbers go in the boxes beside the names; darken boxes in pencil.",
-           5.8, "regular", "muted", "right")
+    a.text(right, 0.6, game.manifest.tagline, NAME, "italic", "muted", "right")
+    a.text(right, 4.6, "4 dice, 30 turns. Set-up numbers go in the boxes beside the names; darken boxes in pencil.",
+           TEXT, "regular", "muted", "right")
 
 
 def draw_map(pen, region, sheet, game):
@@ -87,12 +95,13 @@ def draw_map(pen, region, sheet, game):
             if ch == "#":
                 continue
             x, y = left + c * cell + (cell - size) / 2, 5 + r * cell + (cell - size) / 2
-            _map_cell(a, x, y, size, ch, f"map.{r}.{c}")
+            door = ch in "rb" and (r, c) in entrances
+            _map_cell(a, x, y, size, ch, f"map.{r}.{c}", door)
             if (r, c) in entrances:
                 _entrance(a, x, y, size, *entrances[(r, c)])
 
 
-def _map_cell(a, x, y, size, ch, name):
+def _map_cell(a, x, y, size, ch, name, door_entrance=False):
     if ch == "S":
         a.rect(x, y, size, size, fill="accent")
         a.text(x + size / 2, y + size * 0.22, "S", size * 2.0, "bold", "#ffffff", "center")
@@ -102,26 +111,44 @@ def _map_cell(a, x, y, size, ch, name):
         a.text(x + size / 2, y + size * 0.2, "?", size * 1.9, "bold", "muted", "center")
     elif ch in "rb":
         colour = "red" if ch == "r" else "blue"
-        a.rect(x + 0.4, y + 0.4, size - 0.8, size - 0.8, stroke=colour, width=1.6)
-        a.emblem("red_keycard", x + size * 0.25, y + size * 0.25, size * 0.5, colour)
+        if door_entrance:  # the entrance's name fills the box: the door shows by its coloured outline alone
+            a.rect(x + 0.35, y + 0.35, size - 0.7, size - 0.7, stroke=colour, width=1.0)
+        else:
+            a.rect(x + 0.4, y + 0.4, size - 0.8, size - 0.8, stroke=colour, width=1.6)
+            a.emblem("red_keycard", x + size * 0.25, y + size * 0.25, size * 0.5, colour)
 
 
 def _entrance(a, x, y, size, location, direction):
-    """A black arrow on the side of the entrance box, pointing into the location, with its short name."""
+    """A thick outline around the entrance box, with the location's short name inside at 6 pt (the game's
+    checks hold the name to the box's width)."""
     a.rect(x - 0.3, y - 0.3, size + 0.6, size + 0.6, stroke="ink", width=1.4)
-    label = SHORT.get(location, location[:3].upper())
-    a.text(x + size / 2, y + size - 1.9, label, 4.2, "bold", "ink", "center")
+    a.text(x + size / 2, y + (size - mm_of(TEXT)) / 2 + 0.1, short_name(location), TEXT, "regular", "ink", "center")
+
+
+def short_name(location: str) -> str:
+    return SHORT.get(location, location[:3].upper())
+
+
+def mm_of(points: float) -> float:
+    return points / mm(1)
 
 
 def draw_legend(pen, region, sheet, game):
+    """What the map's and the tracks' marks mean, three to a line, then the doors in words."""
     a = Area(pen, region)
-    items = [(0.5, "ARROW", "raise an enemy", "muted"), (27, "CLAW", "raise the Hivemind", "alien"),
-             (56, "NEG_LASGUN", "boxed in: item lost", "muted"), (84, "POD_FUELED", "pod fueled", "ink")]
-    for x, icon, words, colour in items:
-        a.emblem(icon, x, 0.8, 3.6, colour)
-        a.text(x + 4.4, 1.4, words, 5.4, "regular", "ink")
-    a.text(0.5, 5.0, "? event (roll 2 dice)   red / blue outline: door, costs a keycard   thick box: location entrance",
-           5.0, "regular", "muted")
+    marks = [("ARROW", "raise that enemy", "muted"), ("CLAW", "raise the Hivemind", "alien"),
+             ("NEG_LASGUN", "boxed in: item lost", "muted"), ("POD_FUELED", "the pod is fueled", "ink"),
+             ("?", "event: roll 2 dice", "muted"), (None, "thick box: entrance", "ink")]
+    third = region.w / mm(1) / 3
+    for k, (mark, words, colour) in enumerate(marks):
+        x, y = (k % 3) * third, (k // 3) * ROW
+        if mark == "?":
+            a.text(x + 1.8, y, "?", LABEL, "bold", colour, "center")
+        elif mark:
+            a.emblem(mark, x + 0.5, y + 0.1, 2.6, colour)
+        a.text(x + 4, y + 0.2, words, TEXT, "regular", "ink")
+    a.text(0.5, 2 * ROW + 0.2, "red or blue outline: a door; spend a keycard of its colour to open it", TEXT,
+           "regular", "muted")
 
 
 def draw_party(pen, region, sheet, game):
@@ -130,13 +157,18 @@ def draw_party(pen, region, sheet, game):
     a.header("PARTY ITEMS")
     a.emblem("artifacts", 2, 6, 6, "muted")
     a.number_box(9, 5, 14, 10, "party.artifacts")
-    a.text(2, 16.5, "Artifacts", 6, "bold")
-    a.text(2, 19.5, "(7 = a crew rank)", 5, "regular", "muted")
+    a.text(2, 16, "Artifacts", TEXT, "bold")
+    a.text(2, 16 + ROW, "(7 = a crew rank)", TEXT, "regular", "muted")
     for k, (item, label) in enumerate((("medkit", "Medkits"), ("red_keycard", "Red keycards"), ("blue_keycard", "Blue keycards"))):
         y = 5 + k * 6.2
         a.emblem(item, 27, y + 0.3, 3.8, ITEM_COLORS.get(item, "muted"))
-        a.text(32, y + 1, label, 6, "bold")
+        a.text(32, y + 1, label, TEXT, "bold")
         a.track(50, y, sheet.party[item].length, f"party.{item}")
+
+
+def event_text_width(region_w: float) -> float:
+    """The room (mm) for an event's text: one line at 6 pt (checked by the game's checks)."""
+    return region_w / mm(1) - EVENT_TEXT_X - 0.5
 
 
 def draw_events(pen, region, sheet, game):
@@ -144,18 +176,19 @@ def draw_events(pen, region, sheet, game):
     a.header("EVENT TABLE: roll 2 dice")
     row_h = (region.h / mm(1) - 5) / len(sheet.events)
     for i, row in enumerate(sorted(sheet.events, key=lambda e: e.roll)):
-        y = 4.6 + i * row_h
+        y = 5 + i * row_h
         if i % 2 == 0:
-            a.rect(0, y - 0.3, region.w / mm(1), row_h, fill="panel")
-        a.text(3.2, y + 0.2, str(row.roll), 6.5, "bold", "accent", "center")
-        a.text(6.5, y + 0.3, row.name, 5.6, "bold")
-        a.paragraph(34, y + 0.2, region.w / mm(1) - 34.5, row_h - 0.2, row.text, 5.3, 4.4)
+            a.rect(0, y, region.w / mm(1), row_h, fill="panel")
+        top = y + (row_h - mm_of(TEXT)) / 2
+        a.text(3.2, top - 0.15, str(row.roll), LABEL, "bold", "accent", "center")
+        a.text(6.5, top, row.name, TEXT, "bold")
+        a.paragraph(EVENT_TEXT_X, top, event_text_width(region.w), row_h - (top - y), row.text)
 
 
 def draw_enemies(pen, region, sheet, game):
     a = Area(pen, region)
-    for x, label in ((0, "REWARD"), (34, "ENEMY"), (66, "LIFE (top) / POWER (bottom)"), (110, "TO HIT"), (119, "LOCATION")):
-        a.text(x, 0, label, 6, "bold", "accent")
+    for x, label in ((0, "REWARD"), (34, "ENEMY"), (66, "LIFE (top) / POWER (bottom)"), (107, "TO HIT"), (119, "LOCATION")):
+        a.text(x, 0, label, TEXT, "bold", "accent")
     rows = list(zip(sheet.enemies, sheet.rewards, sheet.locations)) + [(sheet.hivemind, None, sheet.escape_pod)]
     row_h = (region.h / mm(1) - 4) / len(rows)
     colors = _item_colors(sheet)
@@ -170,19 +203,19 @@ def draw_enemies(pen, region, sheet, game):
         else:
             a.emblem("alien", 35, y + 2, 5.5, "alien")
         _enemy(a, enemy, 41, y, f"enemy.{i + 1}", colors)
-        a.number_box(110, y + 2, 7, 6, f"enemy.{i + 1}.target")
-        a.text(119, y + 0.4, location.name, 6.2, "bold")
+        a.number_box(108, y + 2, 7, 6, f"enemy.{i + 1}.target")
+        a.text(119, y + 0.4, location.name, LABEL, "bold")
         if location is sheet.escape_pod:
-            a.text(141, y + 0.6, "advance on any pair", 5, "italic", "muted")
+            a.text(142, y + 0.6, "advance on any pair", TEXT, "italic", "muted")
         a.track(119, y + 4.6, location.track.length, f"location.{i + 1}", _icon_map(location.track), colors)
 
 
 def _enemy(a, enemy, x, y, name, colors):
-    a.text(x, y + 0.6, enemy.name, 6.8, "bold")
+    a.text(x, y + 0.6, enemy.name, NAME, "bold")
     a.emblem("life", x, y + 4.6, 3, "red")
-    a.text(x + 3.6, y + 4.9, f"+{enemy.life_bonus}", 6, "bold")
+    a.text(x + 3.6, y + 4.9, f"+{enemy.life_bonus}", TEXT, "bold")
     a.emblem("power", x + 11, y + 4.6, 3, "accent")
-    a.text(x + 14.6, y + 4.9, f"+{enemy.power_bonus}", 6, "bold")
+    a.text(x + 14.6, y + 4.9, f"+{enemy.power_bonus}", TEXT, "bold")
     box, strip = a.box_mm, 2.8  # the strip between Life and Power holds the negation icons
     a.track(66, y + 0.4, enemy.life.length, f"{name}.life", _icon_map(enemy.life), colors)
     for icon in enemy.between:
@@ -192,66 +225,88 @@ def _enemy(a, enemy, x, y, name, colors):
 
 def draw_crew(pen, region, sheet, game):
     a = Area(pen, region)
-    w = (region.w / mm(1) - 3) / 2
-    h = (region.h / mm(1) - 2) / 2
+    w, h = crew_panel_size(region)
     for i, member in enumerate(sheet.crew):
         x, y = (i % 2) * (w + 3), (i // 2) * (h + 2)
         _crew_panel(a, member, x, y, w, h, f"crew.{member.id}")
 
 
+def crew_panel_size(region) -> tuple[float, float]:
+    """A crew member's panel (mm): four panels, two by two."""
+    return (region.w / mm(1) - 3) / 2, (region.h / mm(1) - 2) / 2
+
+
+def ability_room(region) -> tuple[float, float]:
+    """The room (mm) for an ability's text under its name: checked by the game's checks at 6 pt."""
+    w, h = crew_panel_size(region)
+    box = 4.5  # the largest box a layout gives this sheet (pencil boxes are 4 to 4.5 mm)
+    return w - ABILITY_X - box - 2, (h - 2) / 3 - 2.6
+
+
 def _crew_panel(a, member, x, y, w, h, name):
     a.rect(x, y, w, h, fill="panel", radius=2)
-    a.text(x + 2, y + 1.2, member.name, 6.8, "bold", "accent")
+    a.text(x + 2, y + 1.2, member.name, NAME, "bold", "accent")
     box = a.box_mm
-    a.text(x + 2, y + 5.6, "Life", 5.5, "bold")
-    a.track(x + 9, y + 5, member.life + member.ranks, f"{name}.life")
-    a.text(x + 2, y + 10.2, "Power", 5.5, "bold")
-    a.track(x + 9, y + 9.6, member.power + member.ranks, f"{name}.power")
-    a.text(x + 2, y + 14.8, member.rank_label, 5.5, "bold")
-    a.track(x + 25, y + 14.2, member.ranks, f"{name}.rank")
-    a.text(x + 2, y + 19.4, "Gear", 5.5, "bold")
+    rows = (("Life", member.life + member.ranks, "life", 11), ("Power", member.power + member.ranks, "power", 11),
+            (member.rank_label, member.ranks, "rank", 25))
+    for k, (label, length, field, at) in enumerate(rows):
+        top = y + 5 + k * 4.6
+        a.text(x + 2, top + (box - mm_of(TEXT)) / 2, label, TEXT, "bold")
+        a.track(x + at, top, length, f"{name}.{field}")
+    top = y + 5 + 3 * 4.6
+    a.text(x + 2, top + (box - mm_of(TEXT)) / 2, "Gear", TEXT, "bold")
     slot = 0
     for item in ("lasgun", "shield"):
         for k in range(member.gear.get(item, 0)):
             owned = k < member.starting_gear.count(item)  # starting gear comes pre-shaded
-            a.box(x + 9 + slot * box, y + 18.8, f"{name}.{item}.{k + 1}", icon=item,
+            a.box(x + 11 + slot * box, top, f"{name}.{item}.{k + 1}", icon=item,
                   icon_color="ink" if owned else None, fill="#b9c3cc" if owned else None)
             slot += 1
-    ax = x + 46
+    ax = x + ABILITY_X
     step = (h - 2) / 3
+    text_w, text_h = ability_room(a.region)
     for j, ability in enumerate(member.abilities):
         ay = y + 1.2 + j * step
         a.box(ax, ay, f"{name}.ability.{ability.id}")
-        a.text(ax + box + 1, ay - 0.2, ability.name, 5.8, "bold")
-        a.paragraph(ax + box + 1, ay + 2.2, w - (ax - x) - box - 2, step - 2.4, ability.text, 5.2, 4.2)
+        a.text(ax + box + 1, ay, ability.name, TEXT, "bold")
+        a.paragraph(ax + box + 1, ay + 2.6, text_w, text_h, ability.text)
 
 
 def draw_turns(pen, region, sheet, game):
     a = Area(pen, region)
     a.header("TURN RECORD")
-    a.text(34, 0.4, "write each die where it went:  Reward | Location  /  Enemy | Recon", 5.4, "regular", "muted")
+    a.text(30, 0.4, "write each die where it went:  Reward | Location  /  Enemy | Recon", TEXT, "regular", "muted")
     per_row = (sheet.turns + 1) // 2
     cell_w = (region.w / mm(1)) / per_row
     box = a.box_mm
     for t in range(sheet.turns):
         col, row = t % per_row, t // per_row
-        x, y = col * cell_w, 4.2 + row * 11
-        a.text(x + cell_w / 2, y, str(t + 1), 5, "bold", "muted", "center")
+        x, y = col * cell_w, 4.2 + row * 11.6
+        a.text(x + cell_w / 2, y, str(t + 1), TEXT, "bold", "muted", "center")
         for k in range(4):
-            a.number_box(x + (cell_w - 2 * box) / 2 + (k % 2) * box, y + 2.2 + (k // 2) * box, box, box, f"turn.{t + 1}.{k + 1}")
+            a.number_box(x + (cell_w - 2 * box) / 2 + (k % 2) * box, y + 2.6 + (k // 2) * box, box, box, f"turn.{t + 1}.{k + 1}")
 
 
 def draw_score(pen, region, sheet, game):
+    """The score terms, one to a line with a box for its points, and the TOTAL box: all inside the panel."""
     a = Area(pen, region)
-    a.rect(0, 0, region.w / mm(1), region.h / mm(1), fill="panel", radius=2)
+    w, h = region.w / mm(1), region.h / mm(1)
+    a.rect(0, 0, w, h, fill="panel", radius=2)
     a.header("SCORE")
+    total_h = 4.6
+    step = (h - 4.6 - total_h - 1.5) / len(sheet.score)
     for i, term in enumerate(sheet.score):
-        y = 4.2 + i * 3.3
-        a.text(1.5, y + 0.5, term.label, 4.9)
-        a.number_box(region.w / mm(1) - 10, y, 8.5, 3.1, f"score.{term.id}")
-    y = 4.4 + len(sheet.score) * 3.3
-    a.text(1.5, y + 0.4, "TOTAL", 6.5, "bold", "accent")
-    a.number_box(region.w / mm(1) - 14, y - 0.2, 12.5, 4.2, "score.total")
+        y = 4.6 + i * step
+        a.text(1.5, y + (step - mm_of(TEXT)) / 2, term.label, TEXT)
+        a.number_box(w - SCORE_BOX_W - 1.5, y + 0.2, SCORE_BOX_W, step - 0.4, f"score.{term.id}")
+    y = h - total_h - 1
+    a.text(1.5, y + (total_h - mm_of(LABEL)) / 2, "TOTAL", LABEL, "bold", "accent")
+    a.number_box(w - 12.5 - 1.5, y, 12.5, total_h, "score.total")
+
+
+def score_label_width(region_w: float) -> float:
+    """The room (mm) for a score term's words, left of its box."""
+    return region_w / mm(1) - SCORE_BOX_W - 4
 
 
 RENDERERS = {

@@ -115,3 +115,67 @@ def test_playtest_json(tmp_path):
     assert data["first_seen"]["box:turn1"] == [1_000_003, 1]  # the first game (seed 1 * 1_000_003 + 0), on its first turn
     assert all(data["first_seen"][k] is None for k in data["missing"])
     assert data["players"]["greedy"]["seats"] == 1 and "median" in data["players"]["greedy"]["score"]
+
+
+# Issue 18: the sheet printed like a publisher's, on one page of A4 and of Letter (the same design area is centred
+# on both, and every drawing below is at 100 %).
+
+def test_every_word_on_the_sheet_is_at_least_6pt(se_project):
+    from sheet_geometry import region_drawings
+
+    texts = [t for d in region_drawings(se_project, "game-sheet") for t in d.texts]
+    assert len(texts) > 150
+    small = [(t.region, t.string, round(t.size, 2)) for t in texts if t.size < 6.0 - 1e-9]
+    assert not small, small
+
+
+def test_everything_a_region_draws_stays_inside_it(se_project):
+    """The TOTAL box inside the score panel, every word and box inside the region that draws it."""
+    from sheet_geometry import region_drawings
+
+    drawings = {d.name: d for d in region_drawings(se_project, "game-sheet")}
+    outside = [(d.name, t.string) for d in drawings.values() for t in d.texts if not t.box.inside(d.area)]
+    outside += [(d.name, kind, box) for d in drawings.values() for kind, box in d.rects if not box.inside(d.area)]
+    assert not outside, outside
+    score = drawings["score"]
+    assert any(t.string == "TOTAL" for t in score.texts)
+    total = [box for kind, box in score.rects if kind == "text_field"][-1]
+    assert total.inside(score.area) and total.y1 <= score.area.y1
+
+
+def test_no_two_words_overlap(se_project):
+    from sheet_geometry import region_drawings
+
+    texts = [t for d in region_drawings(se_project, "game-sheet") for t in d.texts]
+    clashes = [(a.string, b.string) for i, a in enumerate(texts) for b in texts[i + 1:] if a.box.overlaps(b.box, 0.1)]
+    assert not clashes, clashes
+
+
+def test_every_event_and_ability_prints_in_full(se_project):
+    """A text that cannot fit is not drawn at all: each event's and each ability's words must be on the sheet."""
+    from sheet_geometry import region_drawings
+
+    drawn = " ".join(t.string for d in region_drawings(se_project, "game-sheet") for t in d.texts).split()
+    sheet = se_project.game.sheets["game-sheet"].model
+    for text in [row.text for row in sheet.events] + [a.text for m in sheet.crew for a in m.abilities]:
+        words = text.split()
+        assert any(drawn[i:i + len(words)] == words for i in range(len(drawn))), text
+
+
+def test_the_fillable_form_keeps_every_part_a_player_fills_in(se_project):
+    """The seed's parts: set-up numbers of rewards and enemies, to-hit numbers, party items with the artifacts,
+    every map box but the start, each crew member's tracks, gear and abilities, 30 turns of 4 dice, the score."""
+    backend, _ = draw(se_project, "letter")
+    fields = {c[1][0] for c in backend.calls if c[0] in ("checkbox", "text_field")}
+    sheet = se_project.game.sheets["game-sheet"].model
+    rows = len(sheet.enemies) + 1
+    expected = {f"turn.{t}.{k}" for t in range(1, sheet.turns + 1) for k in range(1, 5)}
+    expected |= {f"reward.{i}.number" for i in range(1, len(sheet.rewards) + 1)}
+    expected |= {f"enemy.{i}.{what}" for i in range(1, len(sheet.enemies) + 1) for what in ("number", "target")}
+    expected |= {f"enemy.{rows}.target", "party.artifacts", "score.total"} | {f"score.{term.id}" for term in sheet.score}
+    expected |= {f"location.{i}.{n}" for i, loc in enumerate(sheet.locations + [sheet.escape_pod], 1)
+                 for n in range(1, loc.track.length + 1)}
+    expected |= {f"crew.{m.id}.ability.{a.id}" for m in sheet.crew for a in m.abilities}
+    expected |= {f"crew.{m.id}.{what}.1" for m in sheet.crew for what in ("life", "power", "rank")}
+    expected |= {f"party.{item}.{n}" for item, track in sheet.party.items() for n in range(1, track.length + 1)}
+    assert expected <= fields, sorted(expected - fields)

@@ -39,22 +39,24 @@ class AreaPlan:
 
 
 def area_plan(region, has_text: bool, cards: int, card_w: float, card_h: float) -> AreaPlan:
-    """An area: its label, its text, then its card outlines in a centred grid below them."""
+    """An area: its label, its text, then its card outlines in a grid centred across, at the top of the room
+    below them. An area without text keeps the text's room when it can spare it, so the card outlines of areas
+    side by side stand on one line whether or not each has text (as a publisher aligns a board's card slots)."""
     label = Rect(region.x + PAD, region.y + PAD, region.w - 2 * PAD, LABEL)
-    top = label.y + label.h
-    text = Rect(label.x, top, label.w, TEXT) if has_text else None
-    if text:
-        top += text.h
-    room = Rect(region.x + PAD, top + mm(1), region.w - 2 * PAD, region.y + region.h - PAD - top - mm(1))
+    text = Rect(label.x, label.y + label.h, label.w, TEXT) if has_text else None
     if cards == 0:
         return AreaPlan(label, text, [])
-    columns = max(1, min(cards, int((room.w + CARD_GAP) // (card_w + CARD_GAP))))
+    bottom = region.y + region.h - PAD
+    columns = max(1, min(cards, int((label.w + CARD_GAP) // (card_w + CARD_GAP))))
     rows = math.ceil(cards / columns)
     grid_w, grid_h = columns * card_w + (columns - 1) * CARD_GAP, rows * card_h + (rows - 1) * CARD_GAP
-    if grid_w > room.w + 0.01 or grid_h > room.h + 0.01:
+    top = label.y + label.h + mm(1)
+    if has_text or top + TEXT + grid_h <= bottom + 0.01:
+        top += TEXT
+    if grid_w > label.w + 0.01 or top + grid_h > bottom + 0.01:
         one_row = 2 * PAD + cards * card_w + (cards - 1) * CARD_GAP
-        return AreaPlan(label, text, [], (region.h - room.h + grid_h, one_row))
-    left, top = room.x + (room.w - grid_w) / 2, room.y + (room.h - grid_h) / 2
+        return AreaPlan(label, text, [], (top + grid_h + PAD - region.y, one_row))
+    left = label.x + (label.w - grid_w) / 2
     slots = [Rect(left + (i % columns) * (card_w + CARD_GAP), top + (i // columns) * (card_h + CARD_GAP), card_w, card_h)
              for i in range(cards)]
     return AreaPlan(label, text, slots)

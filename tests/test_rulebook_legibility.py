@@ -12,7 +12,6 @@ import re
 import pytest
 from helpers import REAL_GAMES, validated
 from pdf_text import printed_texts
-from reportlab.platypus.frames import Frame
 
 from pnp.render.backend import RecordingBackend
 from pnp.render.cards import draw_face
@@ -125,21 +124,43 @@ def test_no_rulebook_text_prints_under_6_pt(game_id, paper, tmp_path):
 def test_no_half_empty_page_before_a_figure_that_would_fit_there(game_id, paper, monkeypatch, tmp_path):
     from reportlab.platypus.flowables import _listWrapOn
 
-    refused = []  # (page, space left, frame height, least height of the group) for each figure sent on
-    add = Frame.add
+    sent_on = []  # (page, space left, frame height, least height of the group) for each figure moved to the next page
+    split = KeepWithPicture.split
 
-    def recording(frame, flowable, canv, trySplit=0):
-        left = frame._y - frame._y1p
-        done = add(frame, flowable, canv, trySplit)
-        if not done and isinstance(flowable, KeepWithPicture):
-            others = [f for f in flowable._content if not isinstance(f, Picture)]
-            least = _listWrapOn(others, frame._aW, canv)[1] + sum(
-                p.least_height() for p in flowable._content if isinstance(p, Picture))
-            refused.append((canv.getPageNumber(), left, frame._aH if hasattr(frame, "_aH") else frame._height, least))
-        return done
+    def recording(self, aW, aH):
+        parts = split(self, aW, aH)
+        if self._H > aH:  # it does not fit the space left: the layout moves it on
+            others = [f for f in self._content if not isinstance(f, Picture)]
+            least = _listWrapOn(others, aW, self.canv)[1] + sum(p.least_height() for p in self._content if isinstance(p, Picture))
+            sent_on.append((self.canv.getPageNumber(), aH, self._frame._height, least))
+        return parts
 
-    monkeypatch.setattr(Frame, "add", recording)
+    monkeypatch.setattr(KeepWithPicture, "split", recording)
     rulebook_pdf(validated(game_id), None, paper, tmp_path / "rulebook.pdf")
-    wasted = [(page, round(left), round(least)) for page, left, height, least in refused
+    assert sent_on or validated(game_id).game.sheets, "no figure was ever measured against the space left"
+    wasted = [(page, round(left), round(least)) for page, left, height, least in sent_on
               if left > height / 2 and least <= left - 4]
     assert not wasted, f"pages left half empty though the figure fitted there legibly: {wasted}"
+
+
+def test_a_figure_shrinks_into_the_foot_of_a_page_while_legible_and_moves_on_when_it_cannot(tmp_path):
+    """A page 60 % full, then a figure that is 500 pt tall at full width: it takes the 40 % left, smaller, when its
+    text stays at 6 pt there; with text too small to shrink, it goes to the next page instead."""
+    from reportlab.platypus import SimpleDocTemplate, Spacer
+
+    def placed_on(label_size):
+        pages = []
+        picture = Picture((400.0, 500.0), lambda b: b.text(0, 0, "label", "Vera", label_size),
+                          6.0 / label_size, 1.0, (400.0, 700.0))
+        original = picture.draw
+        picture.draw = lambda: (pages.append(picture.canv.getPageNumber()), original())
+        doc = SimpleDocTemplate(str(tmp_path / "doc.pdf"), pagesize=(440, 760), leftMargin=20, rightMargin=20,
+                                topMargin=30, bottomMargin=30)
+        register_all()
+        doc.build([Spacer(400, 420), KeepWithPicture([Spacer(400, 10), picture])])
+        return pages[0], picture.scale_by
+
+    page, scale = placed_on(24.0)  # 6 pt at a quarter size: it fits the 270 pt left at about half size
+    assert page == 1 and 6.0 / 24.0 <= scale < 1.0
+    page, scale = placed_on(7.0)  # at 270/500 its text would print at 3.8 pt: on to the next page, full size
+    assert page == 2 and scale == pytest.approx(1.0)

@@ -25,8 +25,10 @@ from reportlab.platypus.tableofcontents import TableOfContents
 from pnp.binding import game_icons
 from pnp.render.cards import DIFFICULTY_COLORS, draw_face, face_size, place_icon
 from pnp.render.fonts import register_all
+from pnp.render.legibility import legible_scale, smallest_text
 from pnp.render.pdf import PdfBackend, color
 from pnp.render.sheets import draw_sheet
+from pnp.rules.card_facts import printed_facts
 from pnp.rules.export import card_text
 from pnp.rules.figures import figure_kind
 from pnp.rules.tree import PDF_ICON_SPACE, Reference, build_reference, icon_markup, icons_in, render_text
@@ -49,6 +51,7 @@ def _styles() -> dict[str, ParagraphStyle]:
         "h2": ParagraphStyle("h2", base, fontName="VeraBd", fontSize=12, leading=15, spaceBefore=8, spaceAfter=4, keepWithNext=1),
         "example": ParagraphStyle("example", base, fontName="VeraIt", fontSize=8.5, leading=11, leftIndent=12, textColor=color("#444444")),
         "small": ParagraphStyle("small", base, fontSize=7.5, leading=9.5),
+        "caption": ParagraphStyle("caption", base, fontName="VeraIt", fontSize=8, leading=10, spaceBefore=4, spaceAfter=2),
         "toc0": ParagraphStyle("toc0", base, fontName="VeraBd", fontSize=10, leading=14),
         "toc1": ParagraphStyle("toc1", base, fontSize=9, leading=12, leftIndent=14),
     }
@@ -122,28 +125,147 @@ class CardPicture(Flowable):
         canvas.drawCentredString(self.card_w / 2, 3, self.caption[:48])
 
 
-class FigurePicture(Flowable):
-    """A rule's figure, drawn by the game's own figure kind from its data, at most the text width."""
+class Picture(Flowable):
+    """A drawing pictured in the rulebook (a rule's figure, a whole sheet), as large as it fits up to its printed
+    size and never so small that its smallest text prints under LEGIBLE_PT: the least scale comes from what the
+    drawing prints (pnp.render.legibility). At the foot of a page it shrinks into the space left while that
+    keeps it legible, so no page ends half empty before a figure that would have fit there (KeepWithPicture
+    tells it the room). `window` draws one part of it (x, y, w, h in its own units: a detail view), `turned` a
+    quarter turn, to use the page's length."""
 
-    def __init__(self, game, figure: dict):
+    def __init__(self, natural, draw, least: float, most: float, frame, window=None, turned: bool = False,
+                 pad: float = 0.0):
         super().__init__()
-        self.game, self.figure = game, figure
-        self.kind = figure_kind(game, figure)
-        self.natural = self.kind.size(figure, game)
+        # a drawing whose text is under LEGIBLE_PT even at its printed size is pictured larger than printed
+        self.natural, self.draw_at, self.least, self.most = natural, draw, least, max(most, least)
+        self.frame_w, self.frame_h = frame
+        self.window = window or (0.0, 0.0, natural[0], natural[1])
+        self.turned, self.pad = turned, pad
+        self.room = None  # the height the group it heads leaves it on this page, when KeepWithPicture knows it
+        self.scale_by = self.preferred()
+
+    def shown(self, scale: float) -> tuple[float, float]:
+        w, h = self.window[2] * scale, self.window[3] * scale
+        return ((h, w) if self.turned else (w, h))
+
+    def preferred(self) -> float:
+        """As large as the frame allows, up to the drawing's printed size (`most`)."""
+        w, h = self.shown(1.0)
+        return min(self.most, (self.frame_w - self.pad) / w, (self.frame_h - self.pad) / h)
+
+    def least_height(self) -> float:
+        return self.shown(self.least)[1] + self.pad
 
     def wrap(self, width, height):
-        self.scale_by = min(1.0, (width - 14) / self.natural[0])
-        return self.natural[0] * self.scale_by + 14, self.natural[1] * self.scale_by + 8
+        scale = self.preferred()
+        room = self.room if self.room is not None else height
+        if self.shown(scale)[1] + self.pad > room:  # too tall for the space left: smaller, if that stays legible
+            smaller = (room - self.pad) / self.shown(1.0)[1]
+            if smaller >= self.least:
+                scale = smaller
+        self.scale_by = scale
+        w, h = self.shown(scale)
+        return w + self.pad, h + self.pad
 
     def draw(self):
         canvas = self.canv
         backend = getattr(canvas, "_pnp_backend", None) or PdfBackend(canvas)
         canvas._pnp_backend = backend
+        x, y, w, h = self.window
+        shown_w, shown_h = self.shown(self.scale_by)
         canvas.saveState()
-        canvas.translate(14, 4)
+        canvas.translate(self.pad / 2, self.pad / 2)
+        if self.turned:  # a quarter turn: the drawing's top to the page's left edge (turn the book to read it)
+            canvas.translate(shown_w, 0)
+            canvas.rotate(90)
         canvas.scale(self.scale_by, self.scale_by)
-        self.kind.draw(backend, self.figure, self.game, 0.0, 0.0)
+        canvas.translate(-x, -y)
+        backend.clip_rect(x, y, w, h)
+        self.draw_at(backend)
         canvas.restoreState()
+        if self.window != (0.0, 0.0, self.natural[0], self.natural[1]):
+            canvas.setStrokeColor(color("#9aa5b1"))
+            canvas.rect(self.pad / 2, self.pad / 2, shown_w, shown_h, stroke=1, fill=0)
+
+
+class KeepWithPicture(KeepTogether):
+    """What heads a picture (a heading, a rule's text) kept on one page with it, the picture told the room the
+    rest leaves it, so it can shrink into the foot of a page rather than leave the page half empty."""
+
+    def wrap(self, aW, aH):
+        from reportlab.platypus.flowables import _listWrapOn
+
+        pictures = [f for f in self._content if isinstance(f, Picture)]
+        others = [f for f in self._content if not isinstance(f, Picture)]
+        used = _listWrapOn(others, aW, self.canv)[1] if others else 0.0
+        for picture in pictures:
+            picture.room = aH - used - 2  # what spacing between them takes
+        try:
+            return super().wrap(aW, aH)
+        finally:
+            for picture in pictures:
+                picture.room = None
+
+
+def pictures(natural, draw, frame, most: float = 1.0, pad: float = 0.0, caption=None, styles=None) -> list:
+    """A drawing as rulebook flowables: whole, upright if it stays legible in the frame, else turned a quarter
+    turn, else split into detail views each legible on a page of its own (a sheet too large for a page's width
+    at a readable size is shown in parts, as a publisher's rulebook shows a board's corners)."""
+    smallest = smallest_text(draw)
+    least = legible_scale(smallest)
+    frame_w, frame_h = frame
+    whole = Picture(natural, draw, least, most, frame, pad=pad)
+    if whole.preferred() >= least:
+        return [whole]
+    turned = Picture(natural, draw, least, most, frame, turned=True, pad=pad)
+    if turned.preferred() >= least:
+        return [turned]
+    return _details(natural, draw, least, most, frame, pad, caption, styles)
+
+
+def _details(natural, draw, least, most, frame, pad, caption, styles) -> list:
+    """The drawing cut into a grid of overlapping windows, each legible on its own page (upright or turned,
+    whichever needs fewer), each captioned with where it lies."""
+    import math
+
+    frame_w, frame_h = frame[0] - pad, frame[1] - pad - 24  # room for the detail's caption
+    overlap = 0.06  # each window shows a strip of its neighbour, so nothing cut at an edge is lost
+    best = None
+    for turned in (False, True):
+        page_w, page_h = (frame_h, frame_w) if turned else (frame_w, frame_h)
+        cols = max(1, math.ceil(natural[0] * least / (page_w * (1 - overlap))))
+        rows = max(1, math.ceil(natural[1] * least / (page_h * (1 - overlap))))
+        if best is None or cols * rows < best[0] * best[1]:
+            best = (cols, rows, turned)
+    cols, rows, turned = best
+    step_w, step_h = natural[0] / cols, natural[1] / rows
+    win_w, win_h = min(natural[0], step_w * (1 + overlap)), min(natural[1], step_h * (1 + overlap))
+    flow = []
+    for row in range(rows):
+        for col in range(cols):
+            x = min(max(0.0, col * step_w - (win_w - step_w) / 2), natural[0] - win_w)
+            y = min(max(0.0, (rows - 1 - row) * step_h - (win_h - step_h) / 2), natural[1] - win_h)
+            where = _where(row, rows, col, cols)
+            label = f"Detail {len(flow) // 2 + 1} of {rows * cols}: {where}"
+            part = Picture(natural, draw, least, most, (frame[0], frame[1] - 24), window=(x, y, win_w, win_h),
+                           turned=turned, pad=pad)
+            flow += [Paragraph(esc(f"{caption}, {label}" if caption else label), styles["caption"]), part]
+    return flow
+
+
+def _where(row, rows, col, cols) -> str:
+    """'top left', 'bottom', 'middle right'...: where a detail lies in the whole."""
+    vertical = ["top", "bottom"] if rows == 2 else ["top", "middle", "bottom"] if rows == 3 else [f"row {r + 1}" for r in range(rows)]
+    across = ["left", "right"] if cols == 2 else ["left", "centre", "right"] if cols == 3 else [f"column {c + 1}" for c in range(cols)]
+    parts = ([vertical[row]] if rows > 1 else []) + ([across[col]] if cols > 1 else [])
+    return " ".join(parts) or "whole"
+
+
+def figure_flowables(game, figure: dict, frame, styles) -> list:
+    """A rule's figure, drawn by the game's own figure kind from its data."""
+    kind = figure_kind(game, figure)
+    return pictures(kind.size(figure, game), lambda b: kind.draw(b, figure, game, 0.0, 0.0), frame, pad=8,
+                    styles=styles)
 
 
 class CardRow(Flowable):
@@ -207,6 +329,7 @@ def rulebook_pdf(project, difficulty, paper: str, path: Path, booklet: bool = Fa
     """The rulebook on `paper`; or, as a booklet, on half-size pages imposed two to a side of `paper`
     (print double-sided, flipping on the short edge, fold and staple)."""
     ref = build_reference(project.game, difficulty)
+    ref.facts = printed_facts(project)  # the card reference states all a face prints
     if booklet:
         from pnp.render.booklet import impose
 
@@ -222,7 +345,7 @@ def _write_rulebook(project, ref: Reference, pagesize, margin: float, target) ->
     styles = _styles()
     doc = RulebookTemplate(target, pagesize, f"{ref.title} rulebook", margin)
     doc.game = project.game
-    story = _title_page(project, ref, styles, doc.width, doc.height) + _contents(styles) + _rules(ref, styles)
+    story = _title_page(project, ref, styles, doc.width, doc.height) + _contents(styles) + _rules(ref, styles, (doc.width, doc.height))
     story += _glossary(ref, styles)
     if project.game.sheets:
         story += _sheet_pages(project, styles, doc.width, doc.height)
@@ -231,40 +354,32 @@ def _write_rulebook(project, ref: Reference, pagesize, margin: float, target) ->
     doc.multiBuild(story)
 
 
-class SheetPicture(Flowable):
-    """A whole game sheet, drawn by its own renderers, scaled to the text width."""
+def sheet_flowables(project, sheet_id: str, frame, styles, caption=None) -> list:
+    """A whole game sheet, drawn by its own renderers, as large as the frame allows up to its printed size."""
+    layout = project.sheet_layouts[sheet_id]
 
-    def __init__(self, project, sheet_id: str, width: float, height: float):
-        super().__init__()
-        self.project, self.sheet_id = project, sheet_id
-        layout = project.sheet_layouts[sheet_id]
-        self.scale_by = min(width / layout.width, height / layout.height)
-        self.width, self.height = layout.width * self.scale_by, layout.height * self.scale_by
+    def draw(backend):
+        backend.rect(-4, -4, layout.width + 8, layout.height + 8, stroke="#9aa5b1", width=0.5)
+        draw_sheet(backend, project, sheet_id, 0, layout.height)
 
-    def wrap(self, width, height):
-        return self.width, self.height
-
-    def draw(self):
-        canvas = self.canv
-        backend = getattr(canvas, "_pnp_backend", None) or PdfBackend(canvas)
-        canvas._pnp_backend = backend
-        layout = self.project.sheet_layouts[self.sheet_id]
-        canvas.saveState()
-        canvas.scale(self.scale_by, self.scale_by)
-        canvas.setStrokeColor(color("#9aa5b1"))
-        canvas.rect(-4, -4, layout.width + 8, layout.height + 8, stroke=1, fill=0)
-        draw_sheet(backend, self.project, self.sheet_id, 0, layout.height)
-        canvas.restoreState()
+    return pictures((layout.width, layout.height), draw, frame, pad=8, caption=caption, styles=styles)
 
 
 def _sheet_pages(project, styles, width, height) -> list:
-    """Each sheet pictured whole, then its dice tables and score formula as reference tables."""
+    """Each sheet pictured whole (or in legible details), then its dice tables and score formula as reference
+    tables. No page break before a sheet: a sheet that fits the rest of a page at a legible size goes there."""
     from pnp.model.sheet import ScoreTerm, TableRow
 
     flow = []
     for sheet_id, sheet in project.game.sheets.items():
-        flow += [PageBreak(), Heading(sheet.model.name, styles["h1"], f"sheet-{sheet_id}", 0),
-                 SheetPicture(project, sheet_id, width, height - 40)]
+        heading = Heading(sheet.model.name, styles["h1"], f"sheet-{sheet_id}", 0)
+        shown = sheet_flowables(project, sheet_id, (width, height - 40), styles, sheet.model.name)
+        if len(shown) == 1:
+            flow.append(KeepWithPicture([heading] + shown))
+        else:  # details: each on its own page with its caption
+            flow += [PageBreak(), heading]
+            for i in range(0, len(shown), 2):
+                flow += [KeepTogether(shown[i:i + 2])] + ([PageBreak()] if i + 2 < len(shown) else [])
         for name in type(sheet.model).model_fields:
             value = getattr(sheet.model, name)
             if isinstance(value, list) and value and isinstance(value[0], TableRow):
@@ -300,8 +415,12 @@ def _title_page(project, ref, styles, width: float, height: float) -> list:
     shown = {r.card.id for r in ref.cards()}
     cards = [game.card(name) for name in game.manifest.rulebook.showcase if name in shown]
     if cards:
-        widths = sum(face_size(project.faces.fronts[r.card.id], project.layout).width for r in cards)
-        scale = min(0.8, (width - 8 * (len(cards) - 1)) / widths)  # fit the page
+        faces = [project.faces.fronts[r.card.id] for r in cards]
+        least = legible_card_scale(project, faces)
+        while len(cards) > 1 and least * sum(face_size(f, project.layout).width for f in faces) + 8 * (len(cards) - 1) > width:
+            cards, faces = cards[:-1], faces[:-1]  # the showcase keeps what fits one row at a legible size
+        widths = sum(face_size(f, project.layout).width for f in faces)
+        scale = max(least, min(0.8, (width - 8 * (len(cards) - 1)) / widths))  # fit the page, never illegible
         flow += [Spacer(1, 14 * mm), CardRow([CardPicture(project, project.faces.fronts[r.card.id], scale, r.card.name,
                                                           f"cover-{r.card.id}") for r in cards], 8)]
     if game.manifest.difficulty_levels:
@@ -309,7 +428,9 @@ def _title_page(project, ref, styles, width: float, height: float) -> list:
         for level, meaning in game.manifest.difficulty_levels.items():
             flow.append(DottedRule(Paragraph(f"<b>{level.value}</b>: {esc(meaning)}", styles["body"]), level.value))
     for sheet_id in (name for name in game.manifest.rulebook.showcase if name in game.sheets):
-        flow += [Spacer(1, 10 * mm), SheetPicture(project, sheet_id, min(120 * mm, width), min(150 * mm, 0.5 * height))]
+        shown = sheet_flowables(project, sheet_id, (min(120 * mm, width), min(150 * mm, 0.5 * height)), styles)
+        if len(shown) == 1:  # a sheet that cannot be legible at cover size is left to its own page further on
+            flow += [Spacer(1, 10 * mm)] + shown
     flow.append(PageBreak())
     return flow
 
@@ -322,7 +443,7 @@ def _contents(styles) -> list:
     return [Paragraph("Contents", styles["h1"]), toc, PageBreak()]
 
 
-def _rules(ref: Reference, styles) -> list:
+def _rules(ref: Reference, styles, frame) -> list:
     flow = []
     if ref.intro:
         flow.append(Paragraph(render_text(ref, ref.intro, "pdf"), styles["body"]))
@@ -340,9 +461,11 @@ def _rules(ref: Reference, styles) -> list:
         parts = [DottedRule(Paragraph(text, styles["body"]), node.difficulty), Spacer(1, 3)]
         if node.example:
             parts.insert(1, Paragraph("Example: " + render_text(ref, node.example, "pdf"), styles["example"]))
-        if figure_kind(ref.game, node.figure):
-            parts.insert(-1, FigurePicture(ref.game, node.figure))
-        flow.append(KeepTogether(heading + parts))  # never a heading alone at the foot of a page
+        figure = figure_flowables(ref.game, node.figure, frame, styles) if figure_kind(ref.game, node.figure) else []
+        if len(figure) == 1:  # the figure kept with its rule, shrinking into the foot of a page while legible
+            flow.append(KeepWithPicture(heading + parts[:-1] + figure + parts[-1:]))
+        else:  # never a heading alone at the foot of a page; a figure in details follows its rule
+            flow += [KeepTogether(heading + parts)] + figure
         heading = []
     return flow + heading
 
@@ -362,14 +485,27 @@ def _glossary(ref: Reference, styles) -> list:
     return flow
 
 
+def legible_card_scale(project, faces) -> float:
+    """The least scale at which every one of `faces` prints its smallest text at LEGIBLE_PT, measured from what
+    the face draws (a layout that raises a size lowers it), rounded up to a whole percent."""
+    import math
+
+    need = max((legible_scale(smallest_text(lambda b, f=f: draw_face(b, f, project.layout, project.game.emblems, 0, 0)))
+                for f in faces), default=0.0)
+    return math.ceil(need * 100 - 1e-6) / 100
+
+
 def _card_pages(project, ref: Reference, styles, width) -> list:
     flow = [PageBreak(), Heading("Card reference", styles["h1"], "cards", 0)]
-    scale, gap = 0.62, 6
+    gap = 6
     shown = {c.card.id for c in ref.cards()}
     for deck in project.game.decks.values():
         records = [r for r in deck.cards if r.card.id in shown]
         if not records:
             continue
+        faces = [project.faces.fronts[r.card.id] for r in records]
+        faces += [project.faces.backs[r.card.id] for r in records if r.back is not None]
+        scale = min(legible_card_scale(project, faces) or 0.62, width / project.deck_size(deck.id).width)
         per_row = max(1, int((width + gap) // (project.deck_size(deck.id).width * scale + gap)))
         flow.append(Heading(deck.model.name, styles["h2"], f"deck-{deck.id}", 1, linked=False))
         pictures = []
@@ -381,7 +517,8 @@ def _card_pages(project, ref: Reference, styles, width) -> list:
                                             f"card-{r.card.id}-back"))
         for i in range(0, len(pictures), per_row):
             flow += [CardRow(pictures[i:i + per_row], gap), Spacer(1, 4)]
-        texts = [r for r in records if card_text(r)]
-        for r in texts:
-            flow.append(Paragraph(f"<b>{esc(r.card.name)}</b>: {icons_in(ref, card_text(r), 'pdf')}", styles["small"]))
+        texts = [(r, card_text(r, ref.facts.get(r.card.id))) for r in records]
+        for r, text in texts:
+            if text:
+                flow.append(Paragraph(f"<b>{esc(r.card.name)}</b>: {icons_in(ref, text, 'pdf')}", styles["small"]))
     return flow

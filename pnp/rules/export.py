@@ -23,6 +23,7 @@ from pnp.diagnostics import Diagnostic, hidden_character, relative
 from pnp.model import Difficulty
 from pnp.model.walk import effect_lists, text_blocks
 from pnp.paths import inside, is_inside, name_problem, present
+from pnp.rules.card_facts import printed_facts
 from pnp.rules.figures import figure_text
 from pnp.rules.tree import Reference, build_reference, emphasized, icon_definitions, icon_markup, icon_words, icons_in, md_escape, render_text
 from pnp.source import SourceError, read_text
@@ -46,17 +47,25 @@ def _decks(ref: Reference) -> list[DeckView]:
     return [view for view in views if view.cards]  # a deck with nothing at this difficulty is left out
 
 
-def _side_text(card) -> str:
+def side_text(card) -> str:
+    """One side's own text: its text and its abilities."""
     parts = [card.text] if card.text else []
     parts += [f"{label}: {name}. {text}" for label, name, text in text_blocks(card)]
     return " ".join(parts)
 
 
-def card_text(record: CardRecord) -> str:
-    """A card's text for a reference table, one line: its text, its abilities, and its back side's."""
-    text = _side_text(record.card)
+def _with_facts(text: str, facts: list[str]) -> str:
+    """A side's text, then what else its face prints (pnp.rules.card_facts), one sentence each."""
+    return " ".join(filter(None, [text] + [fact if fact[-1:] in ".!?" else fact + "." for fact in facts]))
+
+
+def card_text(record: CardRecord, facts: dict | None = None) -> str:
+    """A card's text for a reference table, one line: its text, its abilities, what else its face prints (`facts`,
+    pnp.rules.card_facts.printed_facts of the card, when the caller has the faces), and its back side's."""
+    facts = facts or {}
+    text = _with_facts(side_text(record.card), facts.get("front", []))
     if record.back is not None:
-        back = " ".join(filter(None, [record.back.name + ".", _side_text(record.back)]))
+        back = " ".join(filter(None, [record.back.name + ".", _with_facts(side_text(record.back), facts.get("back", []))]))
         text = f"{text} Back: {back}".strip()
     return text.replace("\n", " ").replace("|", "/")
 
@@ -190,13 +199,13 @@ def _environment(templates: Path, fmt: str, ref: Reference, draw_figure=None) ->
         helpers = {
             "text": lambda t: Markup(render_text(ref, t, "html")),
             "dot": lambda n: Markup(f'<span class="dot {n.difficulty}"></span>') if n.difficulty else "",
-            "card_text": lambda r: Markup(icons_in(ref, card_text(r), "html")),
+            "card_text": lambda r: Markup(icons_in(ref, card_text(r, ref.facts.get(r.card.id)), "html")),
         }
     else:
         helpers = {
             "text": lambda t: Markup(render_text(ref, t, "md")),
             "badge": lambda n: Markup(f" {DOTS[n.difficulty]}") if n.difficulty else "",
-            "card_text": lambda r: _markdown_card_text(ref, card_text(r)),
+            "card_text": lambda r: _markdown_card_text(ref, card_text(r, ref.facts.get(r.card.id))),
         }
     if fmt == "html":  # drawn by the renderer the caller passes (pnp.render.svg.figure_svg); none when validating
         helpers["figure"] = lambda n: Markup(draw_figure(ref.game, n.figure, f"fig-{n.id}")) if n.figure and draw_figure else ""
@@ -291,7 +300,8 @@ def to_json(ref: Reference) -> str:
 
     vocab = ref.game.vocabulary
     cards = [{"id": r.card.id, "deck": r.deck, "name": r.card.name, "kind": r.card.kind, "count": r.card.count,
-              "difficulty": r.card.difficulty.value, "rank": r.card.rank, "suit": r.card.suit, "text": icons_in(ref, card_text(r), "plain"),
+              "difficulty": r.card.difficulty.value, "rank": r.card.rank, "suit": r.card.suit,
+              "text": icons_in(ref, card_text(r, ref.facts.get(r.card.id)), "plain"),
               "effects": [str(vocab.parse(e)) for card, keypath in r.sides()
                           for _, effects in effect_lists(card, keypath) for e in effects],
               "back": {"name": r.back.name, "kind": r.back.kind} if r.back is not None else None}
@@ -309,6 +319,7 @@ def export_text(project, fmt: str, difficulty: Difficulty | None = None, draw_fi
     figure and `draw_icon(game, name)` an inline icon as SVG for the HTML (the renderers pass pnp.render.svg's
     figure_svg and icon_svg); without them the HTML says the icon's word."""
     ref = build_reference(project.game, difficulty)
+    ref.facts = printed_facts(project)
     if draw_icon is not None:
         ref.draw_icon = lambda name: draw_icon(project.game, name)
     if fmt == "json":

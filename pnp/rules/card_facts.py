@@ -1,0 +1,91 @@
+"""What a card's face prints, as words for the card reference: so the reference states everything the card does,
+whatever box kinds the game's layout draws it with.
+
+The card's own text (name, text, abilities) is stated by pnp.rules.export.card_text; this adds, for each box a
+face shows, what that box prints when the text does not say it already: its field's value (a flavour line, a
+tag), the card data the box draws (a list of actions drawn as icons reads as its words), else the words the box
+draws (a game's stats panel, a grid's labels), recorded by drawing the box alone. Nothing here names a game: the
+layout says which boxes a face shows, the card data and the drawing say what they print."""
+from __future__ import annotations
+
+import re
+from dataclasses import replace
+
+from pnp.render.backend import RecordingBackend
+
+SIDES = ("front", "back")
+
+
+def tokens(text: str) -> list[str]:
+    """The words and numbers of a text, lower case, for asking whether one text states another."""
+    return re.findall(r"[a-z0-9]+", str(text).lower())
+
+
+def printed_facts(project) -> dict[str, dict[str, list[str]]]:
+    """card id -> {"front": [...], "back": [...]}: each box's printed words the card's text leaves out."""
+    from pnp.rules.export import side_text  # the text the reference states already
+
+    facts: dict[str, dict[str, list[str]]] = {}
+    if project.layout is None:
+        return facts
+    for record in project.game.cards():
+        sides = {}
+        for side, card in (("front", record.card), ("back", record.back)):
+            face = (project.faces.fronts if side == "front" else project.faces.backs).get(record.card.id)
+            if card is None or face is None:
+                continue
+            stated = set(tokens(f"{card.name} {side_text(card)}"))
+            sides[side] = _face_facts(project, face, stated)
+        facts[record.card.id] = sides
+    return facts
+
+
+def _face_facts(project, face, stated: set[str]) -> list[str]:
+    found = []
+    for box in face.template.boxes:
+        if box.type == "fill" or not box.shown_on(face.values):
+            continue
+        fact = _box_fact(project, face, box)
+        words = tokens(fact)
+        if fact and not set(words) <= stated:
+            found.append(fact)
+            stated |= set(words)
+    return found
+
+
+def _box_fact(project, face, box) -> str:
+    """What one box prints, in words: its data where the drawing alone would lose words (icons), else its drawing."""
+    drawn = " ".join(" ".join(t.split()) for t in _drawn_texts(project, face, box)).strip()
+    data = _data(face, box)
+    if data and set(tokens(drawn)) <= set(tokens(data)):
+        fact = data  # the data says all the drawing does, and more where the drawing is icons
+    else:
+        fact = drawn
+    if fact and re.fullmatch(r"[+-]?\d+", fact):  # a bare number says nothing without what it counts
+        fact = f"{_label(box.name)} {fact}"
+    return fact
+
+
+def _data(face, box) -> str:
+    """The card value a box shows: the field it names, else the value named as the box is (its type or name)."""
+    for key in (box.field, box.name, box.type):
+        value = face.values.get(key) if key else None
+        if isinstance(value, (list, tuple)) and all(isinstance(v, (str, int, float)) for v in value):
+            return ", ".join(str(v) for v in value)
+        if isinstance(value, (str, int, float)) and not isinstance(value, bool) and str(value).strip():
+            return " ".join(str(value).split())
+    return ""
+
+
+def _drawn_texts(project, face, box) -> list[str]:
+    """The strings one box of a face draws, recorded by drawing that box alone."""
+    from pnp.render.cards import _draw
+
+    backend = RecordingBackend()
+    alone = replace(face, template=replace(face.template, boxes=[box]))
+    _draw(backend, alone, project.layout, project.game.emblems)
+    return backend.texts()
+
+
+def _label(name: str) -> str:
+    return re.sub(r"[_\-.]+", " ", name).strip().capitalize()

@@ -14,6 +14,7 @@ from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Callable
+from urllib.parse import quote
 
 from pnp.diagnostics import Report, UsageError, did_you_mean
 from pnp.model import Difficulty
@@ -44,12 +45,14 @@ class BuildResult:
 def build(root: Path, game_id: str, out_root: Path, difficulty: Difficulty | None = None,
           progress: Callable[[str], None] | None = None, images: bool = False,
           booklets: bool = False, only: tuple[str, ...] = (), decks: tuple[str, ...] = (),
-          draft: bool = False) -> tuple[BuildResult | None, Report]:
+          draft: bool = False, tts_url: str | None = None) -> tuple[BuildResult | None, Report]:
     """Validate, render into a staging folder, then swap it in for the game's output folder.
 
     A whole build replaces the folder, keeping only the card images of an earlier `--images` build when this
     one makes none. A partial one (`only` some parts, or some `decks`) starts from the earlier output and
-    renders just what it names: the rest is kept as it was. A draft build prints missing images as placeholders."""
+    renders just what it names: the rest is kept as it was. A draft build prints missing images as placeholders.
+    `tts_url`: the address `out_root` is uploaded to, for Tabletop Simulator's saved objects (its `file:///` URL if
+    None): a deck's images are found at <tts_url>/<game>/images/<deck>/tabletop-simulator/."""
     project, report = validate(root, game_id, draft)
     if project is None:
         return None, report
@@ -58,7 +61,9 @@ def build(root: Path, game_id: str, out_root: Path, difficulty: Difficulty | Non
         raise UsageError(f"no deck '{unknown[0]}' in {game_id}{did_you_mean(unknown[0], project.game.decks)}; "
                          f"its decks: {', '.join(project.game.decks) or 'none'}")
     out_dir = out_root / plain_name(f"{game_id}-{difficulty.value}" if difficulty else game_id)
-    jobs = select(plan(project, difficulty, images or "images" in only, booklets), only, decks)
+    # the final folder's address, not the staging folder's: the stage is renamed to out_dir
+    images_url = f"{(tts_url or out_root.resolve().as_uri()).rstrip('/')}/{quote(out_dir.name)}/images"
+    jobs = select(plan(project, difficulty, images or "images" in only, booklets, images_url), only, decks)
     partial = bool(only or decks)
     if partial and not jobs:
         raise UsageError(f"nothing to build: {game_id} has no {' or '.join(only) or 'files'} "
@@ -173,7 +178,8 @@ def _quiet_worker() -> None:
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
 
 
-def plan(project: Project, difficulty: Difficulty | None, images: bool = False, booklets: bool = False) -> list[Job]:
+def plan(project: Project, difficulty: Difficulty | None, images: bool = False, booklets: bool = False,
+         images_url: str | None = None) -> list[Job]:
     """Every file a game's build writes: rules (and booklets), card images if asked, sheets, card decks.
 
     The slow jobs come first (rulebook PDFs, then card images): started first, they
@@ -183,7 +189,9 @@ def plan(project: Project, difficulty: Difficulty | None, images: bool = False, 
     if images:
         for deck in _printed_decks(project, difficulty):  # two jobs a deck: they run side by side
             jobs.append(Job(f"images/{deck}", lambda p, d=deck: card_pngs(project, d, difficulty, p), deck))
-            jobs.append(Job(f"images/{deck}/tabletop-simulator", lambda p, d=deck: tabletop_deck(project, d, difficulty, p), deck))
+            url = f"{images_url}/{quote(deck)}/tabletop-simulator" if images_url else None
+            jobs.append(Job(f"images/{deck}/tabletop-simulator",
+                            lambda p, d=deck, u=url: tabletop_deck(project, d, difficulty, p, u), deck))
     for sheet_id, sheet in project.game.sheets.items():
         jobs += _sheet_jobs(project, sheet_id, sheet.kind)
     if project.game.decks:

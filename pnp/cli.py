@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import signal
 import sys
 import time
@@ -226,18 +227,24 @@ def build(game: Optional[str] = typer.Argument(None, help="Game id; every game i
           difficulty: Optional[Difficulty] = typer.Option(None, "--difficulty", help="Leave out cards above this colour."),
           out: Optional[str] = OutOption,
           images: bool = typer.Option(False, "--images", help="Also write card PNGs (300 DPI, with bleed) and "
-                                      "Tabletop Simulator deck sheets into OUT/<game>/images/<deck>/."),
+                                      "Tabletop Simulator deck sheets and saved objects into OUT/<game>/images/<deck>/."),
           booklets: bool = typer.Option(False, "--booklets", help="Also write the rulebook as booklets: half-size "
                                         "pages two to a side, for double-sided printing, folding and stapling."),
           only: list[BuildPart] = typer.Option([], "--only", help="Build only these parts (repeat the option for more); "
                                                "the rest of an earlier build is kept as it was."),
           deck: list[str] = typer.Option([], "--deck", help="Build only this deck's files (repeatable); the rest of "
                                          "an earlier build is kept as it was."),
+          tts_url: Optional[str] = typer.Option(None, "--tts-url", help="With --images: the address OUT is "
+                                                "uploaded to (https://...), for the Tabletop Simulator saved objects; "
+                                                "OUT's file:/// address by default."),
           draft: bool = DraftOption, root: Path = RootOption, debug: bool = DebugOption):
     """Validate, then render every PDF into OUT/<game>/. Nothing is replaced unless all of it succeeds."""
     from pnp.build import build as run
 
     out_dir = _output_folder(out, root)
+    if tts_url is not None and not re.fullmatch(r"[A-Za-z][A-Za-z0-9+.-]*://\S+", tts_url):
+        typer.echo(f"error: --tts-url wants an address such as https://example.com/my-game/images, not {tts_url!r}")
+        raise typer.Exit(ExitCode.USAGE)
 
     if deck and not game:
         typer.echo("error: --deck needs a GAME")
@@ -248,7 +255,8 @@ def build(game: Optional[str] = typer.Argument(None, help="Game id; every game i
         for game_id in _games(root, None if all_games else game):
             with _progress(f"building {game_id}") as step:
                 result, report = run(root, game_id, out_dir, difficulty, progress=step, images=images, booklets=booklets,
-                                     only=tuple(part.value for part in only), decks=tuple(deck), draft=draft)
+                                     only=tuple(part.value for part in only), decks=tuple(deck), draft=draft,
+                                     tts_url=tts_url)
             _report(report)
             if result is None:
                 _say(f"{game_id}: not built; output/ left as it was")

@@ -87,20 +87,23 @@ def test_each_deck_has_its_size_and_landscape_sizes_are_wider_than_tall(fx):
 
 @pytest.mark.parametrize("paper,expected", [("a4", {"poker": (3, 3, False), "mini": (3, 6, True),
                                                     "poker-landscape": (3, 3, True), "square": (2, 3, False),
-                                                    "tarot": (2, 2, False), "jumbo": (2, 2, False),
+                                                    "tarot": (2, 2, False), "jumbo": (1, 3, True),
                                                     "business": (2, 5, False)}),
-                                            ("letter", {"poker": (3, 3, False), "mini": (3, 6, True),
-                                                        "poker-landscape": (3, 3, True), "square": (2, 3, False),
-                                                        "tarot": (2, 2, False), "jumbo": (1, 3, True),
-                                                        "business": (4, 3, True)})])
-def test_home_sheets_hold_as_many_cards_as_fit_turned_where_that_fits_more(fx, paper, expected):
+                                            # Letter's 279.4 mm holds three 88.9 mm rows with 6.35 mm to spare
+                                            # each side: no room for a 3 mm guide, so those cards turn (or a row goes)
+                                            ("letter", {"poker": (2, 4, True), "mini": (4, 4, False),
+                                                        "poker-landscape": (2, 4, False), "square": (2, 2, False),
+                                                        "tarot": (2, 2, False), "jumbo": (2, 1, False),
+                                                        "business": (2, 5, False)})])
+def test_home_sheets_hold_as_many_cards_as_fit_with_3mm_guides_turned_where_that_fits_more(fx, paper, expected):
     imposition = fx.print_setup.home[paper]
+    room = imposition.edge + imposition.mark_gap + mm(3)  # each side: the edge, the gap, the shortest guide
     for name, grid in expected.items():
         packing = imposition.packing(fx.layout.sizes[name])
         assert (packing.columns, packing.rows, packing.turned) == grid, name
         width, height = packing.columns * packing.cell_w, packing.rows * packing.cell_h
-        assert width <= imposition.paper.width - 2 * imposition.edge + 0.01
-        assert height <= imposition.paper.height - 2 * imposition.edge + 0.01
+        assert width <= imposition.paper.width - 2 * room + 0.01
+        assert height <= imposition.paper.height - 2 * room + 0.01
 
 
 def test_columns_and_rows_cap_the_grid_and_a_card_too_big_for_the_paper_gets_none(fx):
@@ -113,9 +116,8 @@ def test_columns_and_rows_cap_the_grid_and_a_card_too_big_for_the_paper_gets_non
     assert Paper("a4", mm(210), mm(297)) == fx.print_setup.home["a4"].paper
 
 
-@pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_poker_home_sheets_keep_their_nine_up_grid(files, fx, paper):
-    reader = PdfReader(files / f"home-{paper}-rooms.pdf")
+def test_poker_home_sheets_keep_their_nine_up_grid_on_a4(files, fx):
+    reader = PdfReader(files / "home-a4-rooms.pdf")
     placed = placed_cards(reader, reader.pages[0])
     assert len(placed) == 8 and {turn for _, turn in placed} == {0}
     W, H = float(reader.pages[0].mediabox.width), float(reader.pages[0].mediabox.height)
@@ -124,10 +126,11 @@ def test_poker_home_sheets_keep_their_nine_up_grid(files, fx, paper):
     assert placed[4][0] == pytest.approx((left + 180, top - 504, 180, 252))
 
 
-@pytest.mark.parametrize("paper", ["a4", "letter"])
-@pytest.mark.parametrize("deck,per_page,size", [("relics", 18, MINI), ("quests", 9, LANDSCAPE)])
-def test_home_print_of_minis_and_landscape_cards_turns_them_and_puts_each_back_behind_its_front(
-        files, fx, paper, deck, per_page, size):
+@pytest.mark.parametrize("paper,deck,per_page,turn,size", [
+    ("a4", "relics", 18, 90, MINI), ("a4", "quests", 9, 90, LANDSCAPE),
+    ("letter", "relics", 16, 0, MINI), ("letter", "quests", 8, 0, LANDSCAPE)])  # Letter keeps room for 3 mm guides
+def test_home_print_of_minis_and_landscape_cards_turns_them_where_that_fits_more_and_puts_each_back_behind_its_front(
+        files, fx, paper, deck, per_page, turn, size):
     reader = PdfReader(files / f"home-{paper}-{deck}.pdf")
     cards = sum(r.card.count for r in fx.game.decks[deck].cards)
     pages = math.ceil(cards / per_page)
@@ -138,9 +141,10 @@ def test_home_print_of_minis_and_landscape_cards_turns_them_and_puts_each_back_b
         fronts = placed_cards(reader, reader.pages[2 * number])
         backs = placed_cards(reader, reader.pages[2 * number + 1])
         assert len(fronts) == min(per_page, cards - number * per_page)
-        assert {turn for _, turn in fronts} == {90} and {turn for _, turn in backs} == {270}  # turned, backs the other way
+        # turned, backs the other way
+        assert {t for _, t in fronts} == {turn} and {t for _, t in backs} == {(360 - turn) % 360}
         for (x, y, w, h), _ in fronts:
-            assert (w, h) == pytest.approx((size[1], size[0]))  # a turned card's place is its height wide
+            assert (w, h) == pytest.approx((size[1], size[0]) if turn else size)  # a turned card's place is its height wide
             assert edge - 0.01 <= x and x + w <= paper_size.width - edge + 0.01
             assert edge - 0.01 <= y and y + h <= paper_size.height - edge + 0.01
         assert_backs_behind_fronts(fronts, backs, lambda x, y: (paper_size.width - x, y), size)  # long-edge flip
@@ -176,9 +180,9 @@ def test_short_edge_duplex_mirrors_rows_and_turns_backs_half_round(fx):
                                    offset=short.back_offset)
 
 
-@pytest.mark.parametrize("paper", ["a4", "letter"])
-@pytest.mark.parametrize("deck,per_page,turn,size", [("relics", 9, 0, MINI), ("quests", 4, 90, LANDSCAPE),
-                                                     ("rooms", 4, 0, (180, 252))])
+@pytest.mark.parametrize("paper,deck,per_page,turn,size", [
+    (paper, *case) for paper in ("a4", "letter") for case in (("quests", 4, 90, LANDSCAPE), ("rooms", 4, 0, (180, 252)))
+] + [("a4", "relics", 9, 0, MINI), ("letter", "relics", 8, 90, MINI)])  # Letter: three minis leave no 3 mm guide
 def test_fold_and_glue_puts_each_back_behind_its_front_about_the_fold(files, fx, paper, deck, per_page, turn, size):
     reader = PdfReader(files / f"fold-{paper}-{deck}.pdf")
     cards = sum(r.card.count for r in fx.game.decks[deck].cards)

@@ -13,17 +13,19 @@ def test_card_sizes_are_real_print_geometry(fx):
     assert (size.width, size.height, size.bleed) == pytest.approx((180, 252, 9))  # 2.5 x 3.5 in, 1/8 in bleed
 
 
-@pytest.mark.parametrize("paper", ["a4", "letter"])
-def test_nine_up_grid_is_centred_and_abutting(fx, paper):
+@pytest.mark.parametrize("paper,grid_size", [("a4", (3, 3)), ("letter", (2, 4))])
+def test_poker_grid_is_centred_and_abutting_with_room_for_3mm_guides(fx, paper, grid_size):
+    """A4: 9 up as ever. Letter: three rows would leave 6.35 mm above and below, too little for a 3 mm guide
+    `edge` clear of the paper's edge, so the cards turn: 2 x 4."""
     imposition = fx.print_setup.home[paper]
     grid = Grid.centred(imposition.paper, imposition.packing(fx.layout.size))
-    assert (grid.columns, grid.rows) == (3, 3)  # poker: 9 up, as ever
+    assert (grid.columns, grid.rows) == grid_size
     assert grid.left == pytest.approx(imposition.paper.width - grid.right)
     assert grid.bottom == pytest.approx(imposition.paper.height - grid.top)
     x0, _ = grid.cell(0, 0)
     x1, _ = grid.cell(1, 0)
-    assert x1 - x0 == pytest.approx(fx.layout.size.width)  # no gutter: shared cut lines
-    assert grid.bottom >= mm(6.35) - 0.01  # fits Letter's 6.35 mm margin
+    assert x1 - x0 == pytest.approx(grid.card_w)  # no gutter: shared cut lines
+    assert min(grid.left, grid.bottom) >= imposition.edge + imposition.mark_gap + mm(3) - 0.01
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
@@ -31,7 +33,7 @@ def test_crop_marks_stay_in_the_margin_and_off_the_edge(fx, paper):
     imposition = fx.print_setup.home[paper]
     grid = Grid.centred(imposition.paper, imposition.packing(fx.layout.size))
     backend = RecordingBackend()
-    crop_marks(backend, grid, imposition)
+    crop_marks(backend, grid.cuts_x(), grid.cuts_y(), grid, imposition)
     lines = [c[1][:4] for c in backend.calls if c[0] == "line"]
     assert len(lines) >= 8
     for x1, y1, x2, y2 in lines:
@@ -61,7 +63,7 @@ def placements(backend: RecordingBackend) -> list[tuple[str, tuple]]:
 
 
 def test_each_card_gets_its_own_back_behind_its_front(fx):
-    """Home print, long-edge duplex: the back of the card at x is drawn at W - x - w, and it is that card's back:
+    """Home print, long-edge duplex: the back of the card at x is drawn at W - x - w (w: its place's width), and it is that card's back:
     a room's own back side, the trap's back by kind, the deck's back, or the Ranger's back by card id."""
     imposition = fx.print_setup.home["letter"]
     for deck in ("rooms", "heroes"):
@@ -71,8 +73,7 @@ def test_each_card_gets_its_own_back_behind_its_front(fx):
         assert pages == 2
         placed = placements(backend)
         front_places, back_places = placed[:len(fronts)], placed[len(fronts):]
-        width = fx.layout.size.width
-        for (front_key, (fx_, fy, _, _)), (back_key, (bx, by, _, _)) in zip(front_places, back_places):
+        for (front_key, (fx_, fy, width, _)), (back_key, (bx, by, _, _)) in zip(front_places, back_places):
             assert bx == pytest.approx(imposition.paper.width - fx_ - width) and by == pytest.approx(fy)
             card_id = front_key.removeprefix("face:")
             assert back_key == fx.faces.backs[card_id].key

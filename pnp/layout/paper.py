@@ -11,6 +11,11 @@ from pnp.defaults import load_common
 from pnp.model.common import FileName, Int, StrictModel, length
 from pnp.model.schema_errors import parse_model
 from pnp.source import Source, SourceError
+from pnp.units import mm
+
+# Every cut guide on a home or fold-and-glue sheet is at least this long: shorter, a mark is hard to see and
+# no ruler can be laid on it (Letter's 6.35 mm margin left 0.85 mm ticks). Sheets keep room for it: see pack().
+SHORTEST_GUIDE = mm(3)
 
 
 class PaperSpec(StrictModel):
@@ -25,8 +30,9 @@ class HomeSpec(StrictModel):
     duplex: Literal["long", "short"] = "long"
     back_offset: tuple[length("-20mm", "20mm"), length("-20mm", "20mm")] = (0, 0)
     mark_gap: length("0mm", "10mm") = "1mm"
-    mark_length: length("0mm", "30mm") = "6mm"
+    mark_length: length("3mm", "30mm") = "6mm"  # the longest a guide is drawn; the margin may make it shorter, never below 3mm
     edge: length("0mm", "50mm") = "5mm"
+    gutter: length("0mm", "20mm") = "0mm"  # space between cards; 0: cards abut and share their cut lines
 
 
 class VendorSpec(StrictModel):
@@ -43,8 +49,9 @@ class FoldSpec(StrictModel):
                                 "(left out: as many as fit)")
     rows: Int | None = Field(None, ge=1, le=20, description="at most this many cards down (left out: as many as fit)")
     mark_gap: length("0mm", "10mm") = "1mm"
-    mark_length: length("0mm", "30mm") = "6mm"
+    mark_length: length("3mm", "30mm") = "6mm"  # the longest a guide is drawn; the margin may make it shorter, never below 3mm
     edge: length("0mm", "50mm") = "5mm"
+    gutter: length("0mm", "20mm") = "0mm"  # space between cards; 0: cards abut and share their cut lines
 
 
 class TabletopSpec(StrictModel):
@@ -85,23 +92,34 @@ class Packing:
     turned: bool
     cell_w: float
     cell_h: float
+    gutter: float = 0.0  # between neighbouring cells
 
     @property
     def per_page(self) -> int:
         return self.columns * self.rows
 
 
-def pack(width: float, height: float, card, max_columns: int | None = None, max_rows: int | None = None) -> Packing:
-    """As many cards as fit in a width x height area (at most max_columns x max_rows), upright or turned,
-    whichever holds more; upright on a tie, so cards turn only where that packs better."""
+def pack(width: float, height: float, card, max_columns: int | None = None, max_rows: int | None = None,
+         gutter: float = 0.0) -> Packing:
+    """As many cards as fit in a width x height area (at most max_columns x max_rows), `gutter` apart, upright or
+    turned, whichever holds more; upright on a tie, so cards turn only where that packs better."""
     best = None
     for turned in (False, True):
         cell_w, cell_h = (card.height, card.width) if turned else (card.width, card.height)
-        columns = min(int((width + 0.01) // cell_w), max_columns or 999)
-        rows = min(int((height + 0.01) // cell_h), max_rows or 999)
+        # n cards and n - 1 gutters: n (cell + gutter) <= area + gutter
+        columns = min(int((width + gutter + 0.01) // (cell_w + gutter)), max_columns or 999)
+        rows = min(int((height + gutter + 0.01) // (cell_h + gutter)), max_rows or 999)
         if best is None or columns * rows > best.per_page:
-            best = Packing(columns, rows, turned, cell_w, cell_h)
+            best = Packing(columns, rows, turned, cell_w, cell_h, gutter)
     return best
+
+
+def guide_room(imposition) -> float:
+    """What each side of a sheet keeps free around the cards: the edge the printer cannot print, the gap before a
+    mark and the shortest guide. The grid is packed inside it, so every guide gets at least SHORTEST_GUIDE and a
+    sheet never prints a tick too short to cut by: where three rows would leave none (poker cards on Letter),
+    the cards turn or a row goes."""
+    return imposition.edge + imposition.mark_gap + SHORTEST_GUIDE
 
 
 @dataclass(frozen=True)
@@ -115,10 +133,13 @@ class HomeImposition:
     mark_gap: float
     mark_length: float
     edge: float
+    gutter: float = 0.0
 
     def packing(self, card) -> Packing:
-        """Cards of this size on the paper, everything `edge` clear of the paper's edge."""
-        return pack(self.paper.width - 2 * self.edge, self.paper.height - 2 * self.edge, card, self.columns, self.rows)
+        """Cards of this size on the paper, with room for guides of at least SHORTEST_GUIDE `edge` clear of the
+        paper's edge (the back page moves as a whole by back_offset, its keep-out line too: see crop_marks)."""
+        room = guide_room(self)
+        return pack(self.paper.width - 2 * room, self.paper.height - 2 * room, card, self.columns, self.rows, self.gutter)
 
 
 @dataclass(frozen=True)
@@ -130,10 +151,13 @@ class FoldImposition:
     mark_gap: float
     mark_length: float
     edge: float
+    gutter: float = 0.0  # between the cards of a half; a front and its back always meet at the fold
 
     def packing(self, card) -> Packing:
-        """Cards of this size on one half of the paper, between the fold and `edge` short of the paper's edge."""
-        return pack(self.paper.width / 2 - self.edge, self.paper.height - 2 * self.edge, card, self.columns, self.rows)
+        """Cards of this size on one half of the paper, between the fold and room for guides of at least
+        SHORTEST_GUIDE `edge` short of the paper's edge."""
+        room = guide_room(self)
+        return pack(self.paper.width / 2 - room, self.paper.height - 2 * room, card, self.columns, self.rows, self.gutter)
 
 
 @dataclass(frozen=True)
@@ -164,7 +188,9 @@ class PrintSetup:
                     problems.append(self.source.diagnostic((section, name), "grid-size", f"a {card_size.name} card "
                                     f"({card_size.width * mm:.1f} x {card_size.height * mm:.1f}mm) does not fit on {where}"
                                     f"{paper.name} ({paper.width * mm:.0f} x {paper.height * mm:.0f}mm) with "
-                                    f"{imposition.edge * mm:g}mm kept clear at the edge; use larger paper or a smaller edge"))
+                                    f"{imposition.edge * mm:g}mm kept clear at the edge and room for cut guides "
+                                    f"({(guide_room(imposition) - imposition.edge) * mm:g}mm); use larger paper or a "
+                                    "smaller edge or mark_gap"))
         return problems
 
 
@@ -184,10 +210,11 @@ def load_print_setup(layouts_root: Path) -> tuple[PrintSetup | None, list]:
                                               f"paper '{paper_name}' is not defined under papers"))
         return papers.get(paper_name)
 
-    home = {name: HomeImposition(name, paper, h.columns, h.rows, h.duplex, tuple(h.back_offset), h.mark_gap, h.mark_length, h.edge)
+    home = {name: HomeImposition(name, paper, h.columns, h.rows, h.duplex, tuple(h.back_offset), h.mark_gap, h.mark_length,
+                                  h.edge, h.gutter)
             for name, h in spec.home.items() if (paper := paper_of("home", name, h.paper))}
     fold = {name: FoldImposition(name, Paper(paper.name, max(paper.width, paper.height), min(paper.width, paper.height)),
-                            f.columns, f.rows, f.mark_gap, f.mark_length, f.edge)  # turned landscape
+                            f.columns, f.rows, f.mark_gap, f.mark_length, f.edge, f.gutter)  # turned landscape
             for name, f in spec.fold.items() if (paper := paper_of("fold", name, f.paper))}
     vendors = {n: Vendor(n, tuple(v.order), v.note, v.colors) for n, v in spec.vendors.items()}
     return PrintSetup(papers, home, vendors, spec.images, fold, source), problems

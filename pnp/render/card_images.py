@@ -1,4 +1,5 @@
-"""Card images: a PNG of every card side with its bleed (300 DPI), and Tabletop Simulator deck images.
+"""Card images: a PNG of every card side with its bleed (300 DPI), and Tabletop Simulator deck images with a
+saved object that loads them as a deck (`<game>-<deck>.json`, for its Saved Objects folder).
 
 Resolution and grid limits are data: `images` in layouts/common/paper.yaml.
 
@@ -11,14 +12,16 @@ and `back-<template>.png` for a back template that only some cards use.
 """
 from __future__ import annotations
 
+import hashlib
 import io
 import json
 import math
 from pathlib import Path
+from urllib.parse import quote
 
 from PIL import Image
 
-from pnp.binding import image_file_names
+from pnp.binding import file_stem, image_file_names
 from pnp.output import plain_name
 from pnp.render.cards import draw_face
 from pnp.render.outputs import deck_faces
@@ -50,14 +53,63 @@ def one_card(project, card_id: str, out_root: Path, parts: tuple[str, ...]) -> l
     return written
 
 
-def tabletop_deck(project, deck_id: str, difficulty, folder: Path) -> int:
-    """The deck's Tabletop Simulator images, cards trimmed and sized to fit the grid limits; files written."""
+def tabletop_deck(project, deck_id: str, difficulty, folder: Path, url: str | None = None) -> int:
+    """The deck's Tabletop Simulator images, cards trimmed and sized to fit the grid limits, and a saved object
+    that loads them as one deck; files written. `url`: where Tabletop Simulator finds this folder's images (a
+    `file:///` URL of `folder` if None)."""
     fronts, backs = deck_faces(project, deck_id, difficulty)
     settings, size = project.print_setup.images, project.deck_size(deck_id)
     cell = _cell_size(size.width * settings.dpi / 72, size.height * settings.dpi / 72, settings.tabletop)
     distinct = _distinct(fronts + backs)
     small = dict(zip((face.key for face in distinct), rasterise(project, distinct, cell[0] / size.width, cell, size)))
-    return tts_deck([small[f.key] for f in fronts], [small[b.key] for b in backs], folder, settings.tabletop)
+    written = tts_deck([small[f.key] for f in fronts], [small[b.key] for b in backs], folder, settings.tabletop)
+    title = f"{project.game.manifest.title}: {project.game.decks[deck_id].model.name}"
+    deck = json.loads((folder / "deck.json").read_text())
+    names = [face.card.name if face.card else face.key for face in fronts]
+    saved = tts_saved_object(deck["decks"], names, url or folder.resolve().as_uri(), title, size.landscape)
+    name = f"{file_stem(project.game.manifest.id)}-{file_stem(deck_id)}.json"
+    (folder / plain_name(name)).write_text(json.dumps(saved, indent=2, ensure_ascii=False) + "\n", encoding="utf-8")
+    return written + 1
+
+
+# Tabletop Simulator's saved object: the file it writes when you save an object (Saved Objects folder), holding a
+# DeckCustom whose CustomDeck entries are the deck images and whose ContainedObjects are its cards. A card's
+# CardID is its sheet's number times 100 plus its slot on the sheet; the sheets are numbered from 1.
+FACE_DOWN = {"posX": 0.0, "posY": 1.0, "posZ": 0.0, "rotX": 0.0, "rotY": 180.0, "rotZ": 180.0,
+             "scaleX": 1.0, "scaleY": 1.0, "scaleZ": 1.0}
+
+
+def tts_saved_object(sheets: list[dict], names: list[str], url: str, title: str, sideways: bool = False) -> dict:
+    """The saved object of a deck written by tts_deck (`sheets`: its deck.json entries, `names`: each card's name in
+    deck order); the images are found at `url`/<file name>."""
+    custom, cards, ids = {}, [], []
+    remaining = iter(names)
+    for number, sheet in enumerate(sheets, 1):
+        custom[str(number)] = {"FaceURL": _url(url, sheet["face"]), "BackURL": _url(url, sheet["back"]),
+                               "NumWidth": sheet["width"], "NumHeight": sheet["height"],
+                               "BackIsHidden": sheet["back_is_hidden"], "UniqueBack": sheet["unique_back"], "Type": 0}
+        for slot in range(sheet["cards"]):
+            card_id = number * 100 + slot
+            ids.append(card_id)
+            cards.append(_tts_object("Card", next(remaining), f"{title} card {card_id}", sideways,
+                                     CardID=card_id, CustomDeck={str(number): custom[str(number)]}))
+    if len(cards) == 1:  # Tabletop Simulator makes a deck of two cards or more; one card is a card
+        return {"SaveName": title, "ObjectStates": [cards[0]]}
+    deck = _tts_object("DeckCustom", title, f"deck {title}", sideways, DeckIDs=ids, CustomDeck=custom,
+                       ContainedObjects=cards)
+    return {"SaveName": title, "ObjectStates": [deck]}
+
+
+def _tts_object(kind: str, nickname: str, seed: str, sideways: bool, **fields) -> dict:
+    """A Tabletop Simulator object lying face down; its GUID made from `seed`, so the same deck gives the same file."""
+    guid = hashlib.sha256(seed.encode("utf-8")).hexdigest()[:6]
+    return {"GUID": guid, "Name": kind, "Transform": dict(FACE_DOWN), "Nickname": nickname, "Description": "",
+            "Locked": False, "Grid": True, "Snap": True, "Autoraise": True, "Sticky": True, "Tooltip": True,
+            "HideWhenFaceDown": True, "SidewaysCard": sideways, **fields}
+
+
+def _url(base: str, file_name: str) -> str:
+    return f"{base.rstrip('/')}/{quote(file_name)}"
 
 
 def _distinct(faces: list) -> list:

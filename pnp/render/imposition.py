@@ -1,9 +1,11 @@
 """Imposition: where card faces go on paper.
 
-Home print: cards abut in a centred grid, as many of the deck's size as fit,
-turned a quarter turn where that fits more; each clipped to its trim; crop
-marks only in the margin; a back page follows every front page, mirrored for
-the duplex flip (long edge: columns swap; short edge: rows swap).
+Home print: cards abut in a centred grid (or stand a `gutter` apart), as many
+of the deck's size as fit with room for cut guides of at least 3 mm, turned a
+quarter turn where that fits more; each clipped to its trim (and half of any
+gutter); crop marks only in the margin, on every card's own cut lines; a back
+page follows every front page, mirrored for the duplex flip (long edge:
+columns swap; short edge: rows swap).
 Fold-and-glue: fronts on the left half of a landscape page, their backs on the
 right half mirrored about the fold line, so folding puts each back behind its front.
 
@@ -19,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pnp.layout import CardLayout, CardSize, FoldImposition, HomeImposition, Vendor
-from pnp.layout.paper import Packing
+from pnp.layout.paper import SHORTEST_GUIDE, Packing
 from pnp.render.backend import Backend
 from pnp.render.cards import Face, draw_face
 from pnp.units import mm
@@ -36,24 +38,55 @@ class Grid:
     card_h: float
     columns: int
     rows: int
+    gutter: float = 0.0  # between neighbouring cells; 0: cards abut and share their cut lines
 
     @classmethod
     def centred(cls, paper, packing: Packing) -> "Grid":
-        w, h = packing.cell_w, packing.cell_h
-        return cls((paper.width - packing.columns * w) / 2, (paper.height - packing.rows * h) / 2,
-                   w, h, packing.columns, packing.rows)
+        w, h, g = packing.cell_w, packing.cell_h, packing.gutter
+        return cls((paper.width - (packing.columns * w + (packing.columns - 1) * g)) / 2,
+                   (paper.height - (packing.rows * h + (packing.rows - 1) * g)) / 2,
+                   w, h, packing.columns, packing.rows, g)
 
     @property
     def right(self) -> float:
-        return self.left + self.columns * self.card_w
+        return self.left + self.columns * self.card_w + (self.columns - 1) * self.gutter
 
     @property
     def top(self) -> float:
-        return self.bottom + self.rows * self.card_h
+        return self.bottom + self.rows * self.card_h + (self.rows - 1) * self.gutter
 
     def cell(self, column: int, row: int) -> tuple[float, float]:
         """Bottom-left of the trim of a cell; row 0 is the top row."""
-        return self.left + column * self.card_w, self.top - (row + 1) * self.card_h
+        return (self.left + column * (self.card_w + self.gutter),
+                self.top - (row + 1) * self.card_h - row * self.gutter)
+
+    def cuts_x(self) -> list[float]:
+        """Every vertical cut line, left to right: one between abutting cards, both cards' edges across a gutter."""
+        if not self.gutter:
+            return [self.left + i * self.card_w for i in range(self.columns + 1)]
+        return [self.left + i * (self.card_w + self.gutter) + side for i in range(self.columns) for side in (0, self.card_w)]
+
+    def cuts_y(self) -> list[float]:
+        """Every horizontal cut line, bottom to top."""
+        if not self.gutter:
+            return [self.bottom + j * self.card_h for j in range(self.rows + 1)]
+        return [self.bottom + j * (self.card_h + self.gutter) + side for j in range(self.rows) for side in (0, self.card_h)]
+
+    def reach(self, column: int, row: int, bleed: float) -> tuple[float, float, float, float]:
+        """How far a card's art reaches past its trim (left, bottom, right, top): into half of each gutter it
+        borders, at most its bleed, so a cut a little off the line still shows art; never into the margin."""
+        into = min(bleed, self.gutter / 2)
+        return (into if column > 0 else 0.0, into if row < self.rows - 1 else 0.0,
+                into if column < self.columns - 1 else 0.0, into if row > 0 else 0.0)
+
+
+@dataclass(frozen=True)
+class Area:
+    """What a sheet's cards cover: crop marks go outside it."""
+    left: float
+    bottom: float
+    right: float
+    top: float
 
 
 def pages(items: list, per_page: int) -> list[list]:
@@ -82,14 +115,14 @@ def home_print(backend: Backend, fronts: list[Face], backs: list[Face], layout: 
         backend.begin_page(imposition.paper.width, imposition.paper.height)
         for slot, face in enumerate(page_fronts):
             _place(backend, face, layout, emblems, grid, slot % grid.columns, slot // grid.columns, (0.0, 0.0), size, turn)
-        crop_marks(backend, grid, imposition)
+        crop_marks(backend, grid.cuts_x(), grid.cuts_y(), grid, imposition)
         backend.end_page()
         backend.begin_page(imposition.paper.width, imposition.paper.height)
         for slot, face in enumerate(page_backs):
             column, row = mirrored(slot, grid, imposition.duplex)
             _place(backend, face, layout, emblems, grid, column, row, imposition.back_offset, size,
                    back_turn(turn, imposition.duplex))
-        crop_marks(backend, grid, imposition, imposition.back_offset)
+        crop_marks(backend, grid.cuts_x(), grid.cuts_y(), grid, imposition, imposition.back_offset)
         backend.end_page()
         count += 2
     return count
@@ -101,11 +134,13 @@ def fold_and_glue(backend: Backend, fronts: list[Face], backs: list[Face], layou
     of it. Returns page count."""
     size = size or layout.size
     packing = imposition.packing(size)
-    w, h, columns, rows = packing.cell_w, packing.cell_h, packing.columns, packing.rows
-    fold_x, bottom = imposition.paper.width / 2, (imposition.paper.height - rows * h) / 2
-    front_grid = Grid(fold_x - columns * w, bottom, w, h, columns, rows)
-    back_grid = Grid(fold_x, bottom, w, h, columns, rows)
-    both = Grid(front_grid.left, bottom, w, h, 2 * columns, rows)
+    w, h, columns, rows, gutter = packing.cell_w, packing.cell_h, packing.columns, packing.rows, packing.gutter
+    fold_x, bottom = imposition.paper.width / 2, (imposition.paper.height - (rows * h + (rows - 1) * gutter)) / 2
+    front_grid = Grid(fold_x - (columns * w + (columns - 1) * gutter), bottom, w, h, columns, rows, gutter)
+    back_grid = Grid(fold_x, bottom, w, h, columns, rows, gutter)
+    # the fold is the edge a front and its back share: folded, not cut
+    cuts_x = front_grid.cuts_x()[:-1] + back_grid.cuts_x()[1:]
+    both = Area(front_grid.left, bottom, back_grid.right, front_grid.top)  # what the cards cover, for the marks
     turn = QUARTER_TURN if packing.turned else 0
     per_page = packing.per_page
     count = 0
@@ -117,14 +152,14 @@ def fold_and_glue(backend: Backend, fronts: list[Face], backs: list[Face], layou
             # folding about a vertical line turns the sheet over as a long-edge flip does
             _place(backend, back, layout, emblems, back_grid, columns - 1 - column, row, (0.0, 0.0), size,
                    back_turn(turn, "long"))
-        crop_marks(backend, both, imposition, skip_column=columns)  # the middle line is folded, not cut
+        crop_marks(backend, cuts_x, front_grid.cuts_y(), both, imposition)
         fold_marks(backend, fold_x, both, imposition)
         backend.end_page()
         count += 1
     return count
 
 
-def fold_marks(backend: Backend, x: float, grid: Grid, imposition, dash: float = 1.5) -> None:
+def fold_marks(backend: Backend, x: float, grid: "Area", imposition, dash: float = 1.5) -> None:
     """Dashes on the fold line in the top and bottom margins, unlike the solid crop marks."""
     for start, limit in ((grid.top, imposition.paper.height - imposition.edge), (grid.bottom, imposition.edge)):
         a, b = _mark_span(start, limit, imposition)
@@ -145,11 +180,13 @@ def mirrored(slot: int, grid: Grid, duplex: str) -> tuple[int, int]:
 
 
 def _place(backend, face, layout, emblems, grid: Grid, column, row, offset, size: CardSize, turn: int = 0):
-    """A card in a grid cell, clipped to its trim; turned `turn` degrees about the cell's centre."""
+    """A card in a grid cell, clipped to its trim (and into half of a gutter); turned `turn` degrees about the
+    cell's centre."""
     x, y = grid.cell(column, row)
     x, y = x + offset[0], y + offset[1]
+    left, bottom, right, top = grid.reach(column, row, size.bleed)
     backend.save()
-    backend.clip_rect(x, y, grid.card_w, grid.card_h)
+    backend.clip_rect(x - left, y - bottom, grid.card_w + left + right, grid.card_h + bottom + top)
     if turn:
         backend.translate(x + grid.card_w / 2, y + grid.card_h / 2)
         backend.rotate(turn)
@@ -159,35 +196,37 @@ def _place(backend, face, layout, emblems, grid: Grid, column, row, offset, size
     backend.restore()
 
 
-def crop_marks(backend: Backend, grid: Grid, imposition: HomeImposition, offset=(0.0, 0.0), skip_column: int | None = None) -> None:
-    """Marks on every cut line, in the margin only, stopping `edge` short of the paper edge."""
+def crop_marks(backend: Backend, cuts_x: list[float], cuts_y: list[float], area: Grid | Area, imposition: HomeImposition,
+               offset=(0.0, 0.0)) -> None:
+    """Marks on every cut line, in the margin around the cards' `area` only, stopping `edge` short of the paper
+    edge. The packing leaves each at least SHORTEST_GUIDE long.
+
+    A back page drawn `offset` away corrects a printer that prints its backs the other way by as much: the
+    page moves as a whole, so its keep-out line moves with it and lands `edge` clear of the paper on print."""
     dx, dy = offset
     W, H = imposition.paper.width, imposition.paper.height
-    for i in range(grid.columns + 1):
-        if i == skip_column:
-            continue
-        x = grid.left + i * grid.card_w + dx
-        for start, limit in ((grid.top + dy, H - imposition.edge), (grid.bottom + dy, imposition.edge)):
+    for x in cuts_x:
+        for start, limit in ((area.top + dy, H - imposition.edge + dy), (area.bottom + dy, imposition.edge + dy)):
             a, b = _mark_span(start, limit, imposition)
             if b is not None:
-                backend.line(x, a, x, b, MARK_COLOR, MARK_WIDTH)
-    for j in range(grid.rows + 1):
-        y = grid.bottom + j * grid.card_h + dy
-        for start, limit in ((grid.left + dx, imposition.edge), (grid.right + dx, W - imposition.edge)):
+                backend.line(x + dx, a, x + dx, b, MARK_COLOR, MARK_WIDTH)
+    for y in cuts_y:
+        for start, limit in ((area.left + dx, imposition.edge + dx), (area.right + dx, W - imposition.edge + dx)):
             a, b = _mark_span(start, limit, imposition)
             if b is not None:
-                backend.line(a, y, b, y, MARK_COLOR, MARK_WIDTH)
+                backend.line(a, y + dy, b, y + dy, MARK_COLOR, MARK_WIDTH)
 
 
 def _mark_span(start: float, limit: float, imposition: HomeImposition) -> tuple[float, float | None]:
     """From `start` (a grid edge) towards `limit` (the keep-out line): a gap, then the mark.
 
-    A margin too thin for a visible mark gets none rather than one over the art.
+    The packing leaves every margin room for SHORTEST_GUIDE; one without it (a hand-made grid) gets no mark
+    rather than a tick too short to cut by, or one over the art.
     """
     direction = 1 if limit > start else -1
     room = abs(limit - start) - imposition.mark_gap
     length = min(imposition.mark_length, room)
-    if length < 1.0:
+    if length < SHORTEST_GUIDE - 0.02:  # pack() allows 0.01 pt of rounding
         return start, None
     a = start + direction * imposition.mark_gap
     return a, a + direction * length

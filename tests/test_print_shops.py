@@ -151,6 +151,8 @@ def test_a_project_defines_its_own_vendor_and_overrides_ours(fixture_project):
 @pytest.mark.parametrize("entry, code", [
     ("corner-shop: {file: png, order: [front, back], naming: \"{card}.png\"}", "vendor-naming"),
     ("corner-shop: {file: pdf, order: [front, back], naming: \"{card}.pdf\"}", "vendor-naming"),
+    ("corner-shop: {file: pdf, order: [front, back], naming: \"../{deck}.pdf\"}", "vendor-naming"),
+    ("corner-shop: {file: png, order: [front, back], naming: \"{n!z}-{side}.png\"}", "vendor-naming"),
     ("corner-shop: {file: png, order: [front, back], bleed: 0.125in, sizes: {poker: {width: 2.5in, height: 3.5in, "
      "canvas: [800, 1100]}}}", "vendor-canvas"),
 ])
@@ -161,3 +163,15 @@ def test_a_vendor_profile_that_cannot_work_is_an_error_where_it_is_written(fixtu
     result = runner.invoke(app, ["validate", FIXTURE_GAME])
     assert result.exit_code == 1
     assert "paper.yaml:3:" in result.output and f"[{code}]" in result.output
+
+
+@pytest.mark.parametrize("shop, code, words", [
+    ("{order: [front, back], bleed: 5mm}", "vendor-bleed", "asks for 5.00mm of bleed"),  # past the deck's 1/8 in
+    ("{order: [front, back], safe: 5mm}", "vendor-safe", "closer than the 5.00mm"),      # the cut nearer the text
+])
+def test_a_vendor_whose_bleed_or_safe_zone_the_deck_cannot_meet_is_refused(fixture_project, shop, code, words):
+    paper = fixture_project / "layouts/common/paper.yaml"
+    paper.parent.mkdir(parents=True, exist_ok=True)
+    paper.write_text(f"extends: default\nvendors:\n  corner-shop: {shop}\n")
+    result = runner.invoke(app, ["build", FIXTURE_GAME, "--vendor", "corner-shop", "--deck", "rooms"])
+    assert result.exit_code == 1 and f"[{code}]" in result.output and words in result.output, result.output

@@ -11,6 +11,7 @@ from pydantic import Field
 from pnp.defaults import load_common
 from pnp.model.common import FileName, Int, StrictModel, length
 from pnp.model.schema_errors import parse_model
+from pnp.output import OutputError, plain_name
 from pnp.source import Source, SourceError
 
 
@@ -264,6 +265,12 @@ def vendor_of(source: Source, name: str, spec: VendorSpec, problems: list) -> Ve
     for key in sorted(used - allowed):
         problems.append(source.diagnostic(("vendors", name, "naming"), "vendor-naming", f"'{{{key}}}' is not a "
                         f"name a {spec.file} file can take; use {', '.join('{' + f + '}' for f in sorted(allowed))}"))
+    if used <= allowed:  # a pattern whose names are all known must also make a plain file name
+        try:
+            plain_name(naming.format(**{key: "x1" for key in allowed}))
+        except (ValueError, IndexError, OutputError) as exc:
+            problems.append(source.diagnostic(("vendors", name, "naming"), "vendor-naming",
+                                              f"file name pattern '{naming}' does not make a file name: {exc}"))
     if spec.file == "png" and not {"n", "side"} <= used:  # a card's copies and sides would overwrite each other
         problems.append(source.diagnostic(("vendors", name, "naming"), "vendor-naming", "an image vendor's file "
                         "names need {n} (the card's number in the deck) and {side}, so that no two files are one"))

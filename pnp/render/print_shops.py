@@ -29,21 +29,24 @@ def vendor_problems(project, vendor, deck_ids: list[str]) -> list:
     for deck_id in deck_ids:
         size = project.deck_size(deck_id)
         page = pod_page(vendor, size)
+        code = "vendor-size"
         if page is None:
             printed = ", ".join(f"{t.name} ({t.width * MM:.1f} x {t.height * MM:.1f}mm)" for t in vendor.sizes)
             message = (f"{vendor.name} prints no card near {size.name} ({size.width * MM:.1f} x {size.height * MM:.1f}mm), "
                        f"the size of deck '{deck_id}'; it prints {printed}")
         elif not page.bleed_reaches(size):
+            code = "vendor-bleed"
             message = (f"deck '{deck_id}': {vendor.name} asks for {page.bleed * MM:.2f}mm of bleed, more than the "
                        f"{size.name} card's {size.bleed * MM:.2f}mm reaches on its page; widen `bleed` of {size.name} "
                        f"in layouts/common/cards.yaml")
         elif page.safe_inset(size) < (vendor.safe or 0) - 0.01:
+            code = "vendor-safe"
             message = (f"deck '{deck_id}': on {vendor.name}'s trim the {size.name} card's safe zone lies "
                        f"{page.safe_inset(size) * MM:.2f}mm inside the cut, closer than the {vendor.safe * MM:.2f}mm "
                        f"{vendor.name} keeps clear; widen `safe` of {size.name} in layouts/common/cards.yaml")
         else:
             continue
-        problems.append(_at_deck_size(project.game, deck_id, "vendor-size", message))
+        problems.append(_at_deck_size(project.game, deck_id, code, message))
     return problems
 
 

@@ -22,6 +22,7 @@ from pnp.output import below, build_lock, disk_full_or_locked, plain_name, stage
 from pnp.project import Project
 from pnp.render import outputs
 from pnp.render.card_images import card_pngs, tabletop_deck
+from pnp.render.print_shops import deck_file, deck_pngs, game_pdf, vendor_problems
 from pnp.render.rulebook import rulebook_pdf
 from pnp.render.svg import figure_svg, icon_svg
 from pnp.rules.export import TEXT_FORMATS, export_text
@@ -33,6 +34,8 @@ class Job:
     path: str  # relative to the game's output folder: a file, or a folder for a job that writes several (card images)
     render: Callable[[Path], object]
     deck: str | None = None  # the deck whose cards it prints, if any (`pnp build --deck`)
+    vendor: str | None = None  # the print shop it is for, if any (`pnp build --vendor`)
+    decks: tuple[str, ...] = ()  # a file holding several decks (a press PDF of the game): remade with any of them
 
 
 @dataclass
@@ -45,14 +48,16 @@ class BuildResult:
 def build(root: Path, game_id: str, out_root: Path, difficulty: Difficulty | None = None,
           progress: Callable[[str], None] | None = None, images: bool = False,
           booklets: bool = False, only: tuple[str, ...] = (), decks: tuple[str, ...] = (),
-          draft: bool = False, tts_url: str | None = None) -> tuple[BuildResult | None, Report]:
+          draft: bool = False, tts_url: str | None = None,
+          vendors: tuple[str, ...] = ()) -> tuple[BuildResult | None, Report]:
     """Validate, render into a staging folder, then swap it in for the game's output folder.
 
     A whole build replaces the folder, keeping only the card images of an earlier `--images` build when this
     one makes none. A partial one (`only` some parts, or some `decks`) starts from the earlier output and
     renders just what it names: the rest is kept as it was. A draft build prints missing images as placeholders.
     `tts_url`: the address `out_root` is uploaded to, for Tabletop Simulator's saved objects (its `file:///` URL if
-    None): a deck's images are found at <tts_url>/<game>/images/<deck>/tabletop-simulator/."""
+    None): a deck's images are found at <tts_url>/<game>/images/<deck>/tabletop-simulator/.
+    Naming `vendors` builds just their files (a partial build), after checking they print every deck's size."""
     project, report = validate(root, game_id, draft)
     if project is None:
         return None, report
@@ -60,11 +65,17 @@ def build(root: Path, game_id: str, out_root: Path, difficulty: Difficulty | Non
     if unknown:
         raise UsageError(f"no deck '{unknown[0]}' in {game_id}{did_you_mean(unknown[0], project.game.decks)}; "
                          f"its decks: {', '.join(project.game.decks) or 'none'}")
+    if vendors:
+        problems = vendors_fit(project, vendors, decks or _printed_decks(project, difficulty))
+        if problems:
+            report.extend(problems)
+            return None, report
     out_dir = out_root / plain_name(f"{game_id}-{difficulty.value}" if difficulty else game_id)
     # the final folder's address, not the staging folder's: the stage is renamed to out_dir
     images_url = f"{(tts_url or out_root.resolve().as_uri()).rstrip('/')}/{quote(out_dir.name)}/images"
-    jobs = select(plan(project, difficulty, images or "images" in only, booklets, images_url), only, decks)
-    partial = bool(only or decks)
+    jobs = select(plan(project, difficulty, images or "images" in only, booklets, images_url, vendors),
+                  only, decks, vendors)
+    partial = bool(only or decks or vendors)
     if partial and not jobs:
         raise UsageError(f"nothing to build: {game_id} has no {' or '.join(only) or 'files'} "
                          f"{'for deck ' + ', '.join(decks) if decks else ''}".rstrip() + " (rules and sheets belong to no deck)")
@@ -79,12 +90,24 @@ def build(root: Path, game_id: str, out_root: Path, difficulty: Difficulty | Non
     return BuildResult(out_dir, files, kept), report
 
 
-def select(jobs: list[Job], only: tuple[str, ...], decks: tuple[str, ...]) -> list[Job]:
-    """The jobs of the parts and decks asked for (all of them when none are named)."""
+def vendors_fit(project: Project, vendors: tuple[str, ...], decks) -> list:
+    """Each vendor asked for exists (else a usage error naming the nearest) and prints every deck's size."""
+    known = project.print_setup.vendors
+    for name in vendors:
+        if name not in known:
+            raise UsageError(f"no vendor '{name}'{did_you_mean(name, known)}; the vendors in "
+                             f"layouts/common/paper.yaml: {', '.join(known) or 'none'}")
+    return [problem for name in vendors for problem in vendor_problems(project, known[name], list(decks))]
+
+
+def select(jobs: list[Job], only: tuple[str, ...], decks: tuple[str, ...], vendors: tuple[str, ...] = ()) -> list[Job]:
+    """The jobs of the parts, decks and vendors asked for (all of them when none are named)."""
+    if vendors:
+        jobs = [job for job in jobs if job.vendor in vendors]
     if only:
         jobs = [job for job in jobs if part_of(job) in only]
     if decks:  # that deck's files only
-        jobs = [job for job in jobs if job.deck in decks]
+        jobs = [job for job in jobs if job.deck in decks or set(job.decks) & set(decks)]
     return jobs
 
 
@@ -179,7 +202,7 @@ def _quiet_worker() -> None:
 
 
 def plan(project: Project, difficulty: Difficulty | None, images: bool = False, booklets: bool = False,
-         images_url: str | None = None) -> list[Job]:
+         images_url: str | None = None, vendors: tuple[str, ...] = ()) -> list[Job]:
     """Every file a game's build writes: rules (and booklets), card images if asked, sheets, card decks.
 
     The slow jobs come first (rulebook PDFs, then card images): started first, they
@@ -195,7 +218,7 @@ def plan(project: Project, difficulty: Difficulty | None, images: bool = False, 
     for sheet_id, sheet in project.game.sheets.items():
         jobs += _sheet_jobs(project, sheet_id, sheet.kind)
     if project.game.decks:
-        jobs += _card_jobs(project, difficulty)
+        jobs += _card_jobs(project, difficulty) + _vendor_jobs(project, difficulty, vendors)
     return jobs
 
 
@@ -236,10 +259,27 @@ def _card_jobs(project: Project, difficulty: Difficulty | None) -> list[Job]:
     for name in project.print_setup.fold:
         for deck in _printed_decks(project, difficulty):
             jobs.append(Job(f"fold-{name}/{deck}.pdf", lambda p, d=deck, n=name: outputs.fold_deck_pdf(project, d, n, difficulty, p), deck))
-    for vendor in project.print_setup.vendors:  # one file per vendor profile in layouts/common/paper.yaml
-        for deck in _printed_decks(project, difficulty):
-            jobs.append(Job(f"print-on-demand/{deck}-{vendor}.pdf",
-                            lambda p, d=deck, v=vendor: outputs.pod_deck_pdf(project, d, v, difficulty, p), deck))
+    return jobs
+
+
+def _vendor_jobs(project: Project, difficulty: Difficulty | None, asked: tuple[str, ...]) -> list[Job]:
+    """The files of every vendor profile in layouts/common/paper.yaml, for the decks it prints: a PDF per deck or
+    one for the game; an image vendor's PNGs only when asked for by name (encoding images is slow)."""
+    jobs, game_id = [], project.game.id
+    for name, vendor in project.print_setup.vendors.items():
+        if vendor.file == "png" and name not in asked:
+            continue
+        decks = [deck for deck in _printed_decks(project, difficulty) if not vendor_problems(project, vendor, [deck])]
+        if vendor.file == "png":
+            jobs += [Job(f"print-on-demand/{plain_name(name)}/{deck}",
+                         lambda p, d=deck, v=name: deck_pngs(project, d, v, difficulty, p), deck, name) for deck in decks]
+        elif vendor.per == "game" and decks:
+            jobs.append(Job(f"print-on-demand/{deck_file(vendor, game_id, None)}",
+                            lambda p, v=name, ds=decks: game_pdf(project, v, ds, difficulty, p), None, name, tuple(decks)))
+        elif vendor.per == "deck":
+            jobs += [Job(f"print-on-demand/{deck_file(vendor, game_id, deck)}",
+                         lambda p, d=deck, v=name: outputs.pod_deck_pdf(project, d, v, difficulty, p), deck, name)
+                     for deck in decks]
     return jobs
 
 

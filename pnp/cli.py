@@ -237,6 +237,8 @@ def build(game: Optional[str] = typer.Argument(None, help="Game id; every game i
           tts_url: Optional[str] = typer.Option(None, "--tts-url", help="With --images: the address OUT is "
                                                 "uploaded to (https://...), for the Tabletop Simulator saved objects; "
                                                 "OUT's file:/// address by default."),
+          vendor: list[str] = typer.Option([], "--vendor", help="Build only this print shop's files (repeatable; the "
+                                           "vendors of layouts/common/paper.yaml); the rest of an earlier build is kept."),
           draft: bool = DraftOption, root: Path = RootOption, debug: bool = DebugOption):
     """Validate, then render every PDF into OUT/<game>/. Nothing is replaced unless all of it succeeds."""
     from pnp.build import build as run
@@ -256,7 +258,7 @@ def build(game: Optional[str] = typer.Argument(None, help="Game id; every game i
             with _progress(f"building {game_id}") as step:
                 result, report = run(root, game_id, out_dir, difficulty, progress=step, images=images, booklets=booklets,
                                      only=tuple(part.value for part in only), decks=tuple(deck), draft=draft,
-                                     tts_url=tts_url)
+                                     tts_url=tts_url, vendors=tuple(vendor))
             _report(report)
             if result is None:
                 _say(f"{game_id}: not built; output/ left as it was")
@@ -265,7 +267,7 @@ def build(game: Optional[str] = typer.Argument(None, help="Game id; every game i
                 _say(f"{game_id}: {len(result.files)} files in {result.out_dir}")
                 if result.kept:
                     _say(f"  kept from an earlier build, as it was: {', '.join(f'{k}/' for k in result.kept)}"
-                               + ("" if only or deck else " (build with --images to bring the card images up to date)"))
+                               + ("" if only or deck or vendor else " (build with --images to bring the card images up to date)"))
         return ok
 
     raise typer.Exit(ExitCode.OK if _guard(debug, work) else ExitCode.INVALID)

@@ -90,7 +90,8 @@ def test_one_deck_is_rebuilt_and_the_old_files_are_never_written_through(fixture
     assert result.exit_code == 0, result.output
     after = _files(OUT)
     rebuilt = {name for name in after if after[name] != before.get(name)}
-    assert rebuilt == {name for name in after if name.endswith(("/rooms.pdf", "rooms-drivethrucards.pdf", "rooms-front-then-back.pdf"))}
+    assert rebuilt == {name for name in after if name.endswith(("/rooms.pdf", "rooms-drivethrucards.pdf", "rooms-front-then-back.pdf",
+                                                                "rooms-metric-poker.pdf", f"{FIXTURE_GAME}-printninja.pdf"))}
     assert keep.read_bytes() == old_bytes and keep.stat().st_ino == old_inode
     assert (OUT / "home-a4/rooms.pdf").read_bytes() != old_bytes
 

@@ -31,7 +31,8 @@ def _write(path: Path, text: str) -> Path:
 def test_a_project_without_common_layouts_uses_the_packaged_ones(fixture_project):
     assert not (fixture_project / "layouts/common").exists()
     setup, problems = load_print_setup(fixture_project / "layouts")
-    assert problems == [] and set(setup.vendors) == {"drivethrucards", "front-then-back"}
+    assert problems == [] and set(setup.vendors) == {"drivethrucards", "thegamecrafter", "makeplayingcards", "printninja",
+                                                     "metric-poker", "front-then-back"}
     assert set(setup.home) == {"a4", "letter"}
 
 
@@ -40,12 +41,13 @@ def test_a_common_file_that_extends_the_default_changes_only_what_it_names(fixtu
            "  my-printer: {order: [front, back], note: the shop down the road}\n")
     setup, problems = load_print_setup(fixture_project / "layouts")
     assert problems == []
-    assert set(setup.vendors) == {"front-then-back", "my-printer"}  # one removed, one added, the rest kept
+    assert set(setup.vendors) == {"thegamecrafter", "makeplayingcards", "printninja", "metric-poker", "front-then-back",
+                                  "my-printer"}  # one removed, one added, the rest kept
     assert set(setup.home) == {"a4", "letter"} and set(setup.papers) == {"a4", "letter"}
     result = runner.invoke(app, ["build", FIXTURE_GAME])
     assert result.exit_code == 0, result.output
     vendors = {p.name.split("-", 1)[1] for p in (fixture_project / f"output/{FIXTURE_GAME}/print-on-demand").iterdir()}
-    assert vendors == {"front-then-back.pdf", "my-printer.pdf"}
+    assert vendors == {"front-then-back.pdf", "my-printer.pdf", "metric-poker.pdf", "dungeon-printninja.pdf"}
 
 
 def test_a_card_size_added_over_the_defaults_keeps_the_packaged_sizes(fixture_project):

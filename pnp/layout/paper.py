@@ -3,6 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 from pathlib import Path
+from string import Formatter
 from typing import Literal
 
 from pydantic import Field
@@ -10,6 +11,7 @@ from pydantic import Field
 from pnp.defaults import load_common
 from pnp.model.common import FileName, Int, StrictModel, length
 from pnp.model.schema_errors import parse_model
+from pnp.output import OutputError, plain_name
 from pnp.source import Source, SourceError
 from pnp.units import mm
 
@@ -35,10 +37,29 @@ class HomeSpec(StrictModel):
     gutter: length("0mm", "20mm") = "0mm"  # space between cards; 0: cards abut and share their cut lines
 
 
+class VendorTrimSpec(StrictModel):
+    """A card size a print shop prints: its trim, and for an image vendor the pixels of its upload."""
+
+    width: length("10mm", "500mm")
+    height: length("10mm", "500mm")
+    canvas: tuple[Int, Int] | None = Field(None, description="png vendors: the image's pixels, bleed included, "
+                                           "portrait (left out: the trim and bleed at the vendor's dpi)")
+
+
 class VendorSpec(StrictModel):
     order: list[Literal["front", "back"]]
     colors: Literal["rgb", "cmyk"] = "rgb"  # cmyk: every colour is written as CMYK, as press printers ask
     note: str = ""
+    file: Literal["pdf", "png"] = Field("pdf", description="pdf: a PDF, one page per card side; png: an image "
+                                        "per card side")
+    per: Literal["deck", "game"] = Field("deck", description="pdf: one file per deck, or one for the whole game")
+    sizes: dict[FileName, VendorTrimSpec] = Field({}, description="the card sizes the vendor prints; left out: "
+                                                  "every deck at its own size")
+    bleed: length("0mm", "20mm") | None = Field(None, description="left out: the deck's own bleed")
+    safe: length("0mm", "20mm") | None = Field(None, description="left out: the deck's own safe zone")
+    dpi: Int = Field(300, ge=72, le=1200, description="png: the resolution the images are drawn at")
+    naming: str | None = Field(None, description="file names: pdf {deck} {game} {vendor}; png {n} {card} "
+                               "{side} {deck} {copy}")
 
 
 class FoldSpec(StrictModel):
@@ -161,11 +182,49 @@ class FoldImposition:
 
 
 @dataclass(frozen=True)
+class VendorTrim:
+    name: str
+    width: float
+    height: float
+    canvas: tuple[int, int] | None = None
+
+
+# How far a vendor's trim may differ from a deck's for the face to be scaled to it: poker (63.5 x 88.9 mm) goes
+# to a 63 x 88 mm press at 99 %; a larger change would visibly shrink the text, so the deck is refused instead.
+TRIM_TOLERANCE = 0.03
+DEFAULT_NAMING = {("pdf", "deck"): "{deck}-{vendor}.pdf", ("pdf", "game"): "{game}-{vendor}.pdf",
+                  ("png", "deck"): "{n}-{card}-{side}.png", ("png", "game"): "{n}-{card}-{side}.png"}
+NAMING_FIELDS = {"pdf": {"deck", "game", "vendor"}, "png": {"n", "card", "side", "deck", "copy"}}
+
+
+@dataclass(frozen=True)
 class Vendor:
     name: str
     order: tuple[str, ...]
     note: str
     colors: str = "rgb"
+    file: str = "pdf"
+    per: str = "deck"
+    sizes: tuple[VendorTrim, ...] = ()  # empty: any size, at the deck's own trim
+    bleed: float | None = None  # None: the deck's own
+    safe: float | None = None
+    dpi: int = 300
+    naming: str = "{deck}-{vendor}.pdf"
+
+    def trim_for(self, size) -> VendorTrim | None:
+        """The vendor's trim a deck of `size` prints at, turned as the deck is drawn (landscape or not): its own
+        when the vendor prints any size, else the nearest within TRIM_TOLERANCE; None when none is."""
+        if not self.sizes:
+            return VendorTrim(size.name, size.width, size.height)
+        best = None
+        for trim in self.sizes:
+            short, long = sorted((trim.width, trim.height))
+            width, height = (long, short) if size.landscape else (short, long)
+            change = max(abs(width / size.width - 1), abs(height / size.height - 1))
+            canvas = trim.canvas and (tuple(sorted(trim.canvas, reverse=size.landscape)))
+            if change <= TRIM_TOLERANCE and (best is None or change < best[0]):
+                best = (change, VendorTrim(trim.name, width, height, canvas))
+        return best[1] if best else None
 
 
 @dataclass(frozen=True)
@@ -216,5 +275,40 @@ def load_print_setup(layouts_root: Path) -> tuple[PrintSetup | None, list]:
     fold = {name: FoldImposition(name, Paper(paper.name, max(paper.width, paper.height), min(paper.width, paper.height)),
                             f.columns, f.rows, f.mark_gap, f.mark_length, f.edge, f.gutter)  # turned landscape
             for name, f in spec.fold.items() if (paper := paper_of("fold", name, f.paper))}
-    vendors = {n: Vendor(n, tuple(v.order), v.note, v.colors) for n, v in spec.vendors.items()}
+    vendors = {n: vendor_of(source, n, v, problems) for n, v in spec.vendors.items()}
     return PrintSetup(papers, home, vendors, spec.images, fold, source), problems
+
+
+def vendor_of(source: Source, name: str, spec: VendorSpec, problems: list) -> Vendor:
+    """A vendor profile as the renderers use it; a file name pattern naming an unknown field, or an image size
+    that does not match its trim and bleed at the vendor's resolution, is reported where it is written."""
+    naming = spec.naming or DEFAULT_NAMING[spec.file, spec.per]
+    try:
+        used = {key for _, key, _, _ in Formatter().parse(naming) if key is not None}
+    except ValueError as exc:
+        used = set()
+        problems.append(source.diagnostic(("vendors", name, "naming"), "vendor-naming", f"file name pattern: {exc}"))
+    allowed = NAMING_FIELDS[spec.file] - ({"deck"} if spec.file == "pdf" and spec.per == "game" else set())
+    for key in sorted(used - allowed):
+        problems.append(source.diagnostic(("vendors", name, "naming"), "vendor-naming", f"'{{{key}}}' is not a "
+                        f"name a {spec.file} file can take; use {', '.join('{' + f + '}' for f in sorted(allowed))}"))
+    if used <= allowed:  # a pattern whose names are all known must also make a plain file name
+        try:
+            plain_name(naming.format(**{key: "x1" for key in allowed}))
+        except (ValueError, IndexError, OutputError) as exc:
+            problems.append(source.diagnostic(("vendors", name, "naming"), "vendor-naming",
+                                              f"file name pattern '{naming}' does not make a file name: {exc}"))
+    if spec.file == "png" and not {"n", "side"} <= used:  # a card's copies and sides would overwrite each other
+        problems.append(source.diagnostic(("vendors", name, "naming"), "vendor-naming", "an image vendor's file "
+                        "names need {n} (the card's number in the deck) and {side}, so that no two files are one"))
+    sizes = []
+    for size_name, trim in spec.sizes.items():
+        if spec.file == "png" and trim.canvas is not None and spec.bleed is not None:
+            expected = tuple(round((side + 2 * spec.bleed) * spec.dpi / 72) for side in (trim.width, trim.height))
+            if any(abs(a - b) > 1 for a, b in zip(trim.canvas, expected)):
+                problems.append(source.diagnostic(("vendors", name, "sizes", size_name, "canvas"), "vendor-canvas",
+                                f"{trim.canvas[0]} x {trim.canvas[1]} px is not the trim plus the bleed at {spec.dpi} "
+                                f"dpi ({expected[0]} x {expected[1]}): correct the pixels, the bleed or the dpi"))
+        sizes.append(VendorTrim(size_name, trim.width, trim.height, tuple(trim.canvas) if trim.canvas else None))
+    return Vendor(name, tuple(spec.order), spec.note, spec.colors, spec.file, spec.per, tuple(sizes), spec.bleed,
+                  spec.safe, spec.dpi, naming)

@@ -191,3 +191,20 @@ def _save(image: Image.Image, path: Path, dpi: int | None = None) -> None:
     # level 3: a third faster than the default for 20% more bytes; no timestamps or text chunks are written,
     # so the same card gives the same bytes
     image.save(path, "PNG", compress_level=3, **({"dpi": (dpi, dpi)} if dpi else {}))
+
+
+def images_of_pdf(data: bytes, scale: float, pixels: tuple[int, int]) -> list[Image.Image]:
+    """Every page of a PDF as an RGB image, `scale` pixels per point, cut to exactly `pixels` (print shops'
+    uploads: pnp.render.print_shops)."""
+    import pypdfium2 as pdfium
+
+    document = pdfium.PdfDocument(data)
+    try:
+        return [page.render(scale=scale).to_pil().convert("RGB").crop((0, 0, *pixels)) for page in document]
+    finally:
+        document.close()
+
+
+def save_png(image: Image.Image, path: Path, dpi: int) -> None:
+    """A card image for print, its resolution written into it."""
+    _save(image, path, dpi)

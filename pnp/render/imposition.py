@@ -232,17 +232,70 @@ def _mark_span(start: float, limit: float, imposition: HomeImposition) -> tuple[
     return a, a + direction * length
 
 
+@dataclass(frozen=True)
+class PodPage:
+    """One card side's page for a vendor: the vendor's trim plus its bleed, and the deck's face on it, scaled
+    (keeping its shape) to the vendor's trim and centred there; its own bleed fills the rest of the page."""
+
+    width: float
+    height: float
+    bleed: float
+    trim_w: float
+    trim_h: float
+    scale: float
+    x: float  # where the face's bleed corner lands
+    y: float
+
+    @property
+    def trim_box(self) -> tuple[float, float, float, float]:
+        return self.bleed, self.bleed, self.bleed + self.trim_w, self.bleed + self.trim_h
+
+    def bleed_reaches(self, size: CardSize) -> bool:
+        """Whether the face's own bleed, scaled, covers the whole page out to the vendor's bleed edge."""
+        right, top = self.x + self.scale * (size.width + 2 * size.bleed), self.y + self.scale * (size.height + 2 * size.bleed)
+        return self.x <= 0.01 and self.y <= 0.01 and right >= self.width - 0.01 and top >= self.height - 0.01
+
+    def safe_inset(self, size: CardSize) -> float:
+        """How far inside the vendor's trim the deck's safe zone lies, at the nearer edge."""
+        return min((self.trim_w - self.scale * size.width) / 2, (self.trim_h - self.scale * size.height) / 2) \
+            + self.scale * size.safe
+
+
+def pod_page(vendor: Vendor, size: CardSize) -> PodPage | None:
+    """A card of `size` on the vendor's page; None when the vendor prints no size near it."""
+    trim = vendor.trim_for(size)
+    if trim is None:
+        return None
+    bleed = size.bleed if vendor.bleed is None else vendor.bleed
+    scale = min(trim.width / size.width, trim.height / size.height)
+    x = bleed + (trim.width - scale * size.width) / 2 - scale * size.bleed
+    y = bleed + (trim.height - scale * size.height) / 2 - scale * size.bleed
+    return PodPage(trim.width + 2 * bleed, trim.height + 2 * bleed, bleed, trim.width, trim.height, scale, x, y)
+
+
+def draw_on_pod_page(backend: Backend, face: Face, layout: CardLayout, emblems: dict, page: PodPage) -> None:
+    if page.scale == 1 and abs(page.x) < 1e-9 and abs(page.y) < 1e-9:  # the deck's own size: drawn as it is
+        draw_face(backend, face, layout, emblems, 0, 0)
+        return
+    backend.save()
+    backend.translate(page.x, page.y)
+    backend.scale(page.scale, page.scale)
+    draw_face(backend, face, layout, emblems, 0, 0)
+    backend.restore()
+
+
 def print_on_demand(backend: Backend, fronts: list[Face], backs: list[Face], layout: CardLayout,
                     vendor: Vendor, emblems: dict, size: CardSize | None = None) -> int:
-    """One page per card side, trim + bleed of `size` (the layout's if None), in the vendor's side order."""
-    size = size or layout.size
-    w, h = size.width + 2 * size.bleed, size.height + 2 * size.bleed
-    trim = (size.bleed, size.bleed, size.bleed + size.width, size.bleed + size.height)
+    """One page per card side at the vendor's trim + bleed for cards of `size` (the layout's if None), in the
+    vendor's side order."""
+    page = pod_page(vendor, size or layout.size)
+    if page is None:
+        raise ValueError(f"{vendor.name} prints no {(size or layout.size).name} cards")  # the build checks first
     count = 0
     for front, back in zip(fronts, backs):
         for side in vendor.order:
-            backend.begin_page(w, h, trim_box=trim, bleed_box=(0, 0, w, h))
-            draw_face(backend, front if side == "front" else back, layout, emblems, 0, 0)
+            backend.begin_page(page.width, page.height, trim_box=page.trim_box, bleed_box=(0, 0, page.width, page.height))
+            draw_on_pod_page(backend, front if side == "front" else back, layout, emblems, page)
             backend.end_page()
             count += 1
     return count

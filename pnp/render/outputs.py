@@ -8,7 +8,7 @@ from pnp.model import Difficulty
 from pnp.render import tiling
 from pnp.render.backend import symbol
 from pnp.render.fonts import DEFAULT_FONT
-from pnp.render.imposition import calibration, fold_and_glue, home_print, print_on_demand
+from pnp.render.imposition import calibration, fold_and_glue, home_print, pod_page, print_on_demand
 from pnp.render.pdf import PdfBackend, new_canvas
 from pnp.render.sheets import draw_sheet
 
@@ -50,7 +50,8 @@ def pod_deck_pdf(project, deck_id: str, vendor_name: str, difficulty, path: Path
     fronts, backs = deck_faces(project, deck_id, difficulty)
     title = f"{project.game.manifest.title}: {project.game.decks[deck_id].model.name} (print on demand, {vendor.name})"
     cmyk = vendor.colors == "cmyk"
-    canvas = new_canvas(path, size.width + 2 * size.bleed, size.height + 2 * size.bleed, title, cmyk=cmyk)
+    page = pod_page(vendor, size)
+    canvas = new_canvas(path, page.width, page.height, title, cmyk=cmyk)
     pages = print_on_demand(PdfBackend(canvas, cmyk=cmyk), fronts, backs, project.layout, vendor, project.game.emblems, size)
     canvas.save()
     return pages

@@ -89,12 +89,12 @@ def test_each_deck_has_its_size_and_landscape_sizes_are_wider_than_tall(fx):
                                                     "poker-landscape": (3, 3, True), "square": (2, 3, False),
                                                     "tarot": (2, 2, False), "jumbo": (1, 3, True),
                                                     "business": (2, 5, False)}),
-                                            # Letter's 279.4 mm holds three 88.9 mm rows with 6.35 mm to spare
-                                            # each side: no room for a 3 mm guide, so those cards turn (or a row goes)
-                                            ("letter", {"poker": (2, 4, True), "mini": (4, 4, False),
-                                                        "poker-landscape": (2, 4, False), "square": (2, 2, False),
-                                                        "tarot": (2, 2, False), "jumbo": (2, 1, False),
-                                                        "business": (2, 5, False)})])
+                                            # Letter comes to 3 mm of the edge (0.3 mm gap) so three 88.9 mm
+                                            # rows keep 3 mm guides: 9-up as on A4
+                                            ("letter", {"poker": (3, 3, False), "mini": (3, 6, True),
+                                                        "poker-landscape": (3, 3, True), "square": (2, 3, False),
+                                                        "tarot": (2, 2, False), "jumbo": (1, 3, True),
+                                                        "business": (4, 3, True)})])
 def test_home_sheets_hold_as_many_cards_as_fit_with_3mm_guides_turned_where_that_fits_more(fx, paper, expected):
     imposition = fx.print_setup.home[paper]
     room = imposition.edge + imposition.mark_gap + mm(3)  # each side: the edge, the gap, the shortest guide
@@ -128,7 +128,7 @@ def test_poker_home_sheets_keep_their_nine_up_grid_on_a4(files, fx):
 
 @pytest.mark.parametrize("paper,deck,per_page,turn,size", [
     ("a4", "relics", 18, 90, MINI), ("a4", "quests", 9, 90, LANDSCAPE),
-    ("letter", "relics", 16, 0, MINI), ("letter", "quests", 8, 0, LANDSCAPE)])  # Letter keeps room for 3 mm guides
+    ("letter", "relics", 18, 90, MINI), ("letter", "quests", 9, 90, LANDSCAPE)])
 def test_home_print_of_minis_and_landscape_cards_turns_them_where_that_fits_more_and_puts_each_back_behind_its_front(
         files, fx, paper, deck, per_page, turn, size):
     reader = PdfReader(files / f"home-{paper}-{deck}.pdf")
@@ -182,7 +182,7 @@ def test_short_edge_duplex_mirrors_rows_and_turns_backs_half_round(fx):
 
 @pytest.mark.parametrize("paper,deck,per_page,turn,size", [
     (paper, *case) for paper in ("a4", "letter") for case in (("quests", 4, 90, LANDSCAPE), ("rooms", 4, 0, (180, 252)))
-] + [("a4", "relics", 9, 0, MINI), ("letter", "relics", 8, 90, MINI)])  # Letter: three minis leave no 3 mm guide
+] + [(paper, "relics", 9, 0, MINI) for paper in ("a4", "letter")])
 def test_fold_and_glue_puts_each_back_behind_its_front_about_the_fold(files, fx, paper, deck, per_page, turn, size):
     reader = PdfReader(files / f"fold-{paper}-{deck}.pdf")
     cards = sum(r.card.count for r in fx.game.decks[deck].cards)

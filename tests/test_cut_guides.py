@@ -130,10 +130,26 @@ def test_the_games_cards_get_3mm_guides_too(fx):
             assert project.deck_size(deck).name in fx.layout.sizes
 
 
-def test_letter_poker_cards_turn_rather_than_print_085mm_ticks(fx):
-    """Three rows of 88.9 mm on Letter leave 6.35 mm above and below: less than the 5 mm edge, a 1 mm gap and a
-    3 mm guide. The cards turn: two columns of four, every guide at least 3 mm."""
-    packing = fx.print_setup.home["letter"].packing(fx.layout.sizes["poker"])
+def test_letter_keeps_its_nine_poker_cards_with_3mm_guides(fx):
+    """Three rows of 88.9 mm on Letter leave 6.35 mm above and below. The sheet stays 9-up (what players expect)
+    and the default Letter entry comes to 3 mm of the paper edge with a 0.3 mm gap, so the top and bottom guides
+    are 3 mm long, not the 0.85 mm ticks a 5 mm edge left."""
+    letter = fx.print_setup.home["letter"]
+    packing = letter.packing(fx.layout.sizes["poker"])
+    assert (packing.columns, packing.rows, packing.turned) == (3, 3, False)
+    margin = (letter.paper.height - 3 * packing.cell_h) / 2
+    assert margin - letter.mark_gap - letter.edge >= mm(3) - 0.01
+
+
+def test_a_letter_sheet_with_a_5mm_edge_gives_a_row_rather_than_print_short_ticks(tmp_path, fx):
+    """A designer who keeps Letter 5 mm clear of the edge gets two rows of poker cards turned (2 x 4), never a
+    guide under 3 mm."""
+    (tmp_path / "common").mkdir()
+    (tmp_path / "common" / "paper.yaml").write_text(
+        "extends: default\nhome:\n  letter: {paper: letter, mark_gap: 1mm, edge: 5mm}\n")
+    setup, problems = load_print_setup(tmp_path)
+    assert not problems
+    packing = setup.home["letter"].packing(fx.layout.sizes["poker"])
     assert (packing.columns, packing.rows, packing.turned) == (2, 4, True)
 
 

@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from pnp.content import CardRecord, Game
+from pnp.engine.vocabulary import EffectError
 from pnp.image_files import find_image
 from pnp.model import Difficulty, Section
 from pnp.model.walk import effect_lists, text_blocks
@@ -171,8 +172,16 @@ def _card_text(record: CardRecord) -> str:
 
 
 def _card_words(record: CardRecord, vocab) -> set[str]:
-    return {vocab.parse(e).word for card, keypath in record.sides() for _, effects in effect_lists(card, keypath)
-            for e in effects}
+    """The effect words a card uses; an entry that does not parse is left out (validate reports it, pnp.checks)."""
+    words = set()
+    for card, keypath in record.sides():
+        for _, effects in effect_lists(card, keypath):
+            for entry in effects:
+                try:
+                    words.add(vocab.parse(entry).word)
+                except EffectError:
+                    continue
+    return words
 
 
 def kit_count(game: Game, records, target: str) -> int | None:

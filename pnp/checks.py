@@ -17,7 +17,8 @@ from pnp.image_files import find_image, is_image
 from pnp.layout import CardLayout, CardSize
 from pnp.limits import MAX_DECK, MAX_REPORTS_PER_TEXT
 from pnp.model.fields import DERIVED_VALUES, shadowed
-from pnp.model.walk import effect_lists, rule_nodes
+from pnp.model.walk import effect_lists, rule_nodes, strings
+from pnp.player_words import glossary_headwords, tool_names
 from pnp.rules.tree import LINK
 from pnp.text import markup
 from pnp.text.fonts import DEFAULT_FONT, glyph_message, missing_glyphs
@@ -218,7 +219,7 @@ def layout_glyphs(sources, fonts: dict[str, str]) -> list[Diagnostic]:
 def _glyphs_in(sources, font: str) -> list[Diagnostic]:
     problems = []
     for source in filter(None, sources):
-        for keypath, text in _strings(source.data, ()):
+        for keypath, text in strings(source.data):
             if missing := missing_glyphs(text, font):
                 problems.append(source.diagnostic(keypath, "missing-glyph", glyph_message(missing, font)))
     return problems
@@ -238,7 +239,7 @@ def icons(game: Game) -> list[Diagnostic]:
     known = game.manifest.icons
     sources = [game.rules_source, *(d.source for d in game.decks.values()), *(s.source for s in game.sheets.values())]
     for source in filter(None, sources):
-        for keypath, text in _strings(source.data, ()):
+        for keypath, text in strings(source.data):
             unknown = unknown_icons(text, known)
             for name in unknown[:MAX_REPORTS_PER_TEXT]:
                 hint = did_you_mean(name, known) or "; declare it under `icons:` in game.yaml or fix the name"
@@ -253,17 +254,6 @@ def _more(source, keypath, code: str, found: int, what: str) -> list[Diagnostic]
         return []
     return [source.diagnostic(keypath, code, f"and {found - MAX_REPORTS_PER_TEXT} more {what} in this text "
                               f"(the first {MAX_REPORTS_PER_TEXT} are listed)")]
-
-
-def _strings(node, keypath):
-    if isinstance(node, str):
-        yield keypath, node
-    elif isinstance(node, dict):
-        for key, value in node.items():
-            yield from _strings(value, keypath + (key,))
-    elif isinstance(node, list):
-        for i, value in enumerate(node):
-            yield from _strings(value, keypath + (i,))
 
 
 def rule_colours(game: Game) -> list[Diagnostic]:
@@ -446,7 +436,7 @@ def _back_pick(layout: CardLayout, record) -> tuple:
 
 
 GENERIC_CHECKS = (unique_card_ids, references, vocabulary, counts, rules, rule_colours, rules_fit_their_level, glyphs,
-                  icons, showcase)
+                  icons, showcase, glossary_headwords, tool_names)
 
 
 def check_game(game: Game) -> list[Diagnostic]:

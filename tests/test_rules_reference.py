@@ -9,8 +9,8 @@ from pnp.rules.tree import build_reference
 
 def test_glossary_lists_the_cards_using_each_declared_word_on_either_side(fx):
     glossary = {e.id: e for e in build_reference(fx.game).glossary}
-    assert set(glossary["GAIN_COINS"].cards) >= {"hero-smith", "crypt"}
-    assert "library" in glossary["DRAW"].cards  # its back side, the Map Fragment, draws
+    assert set(glossary["coins"].cards) >= {"hero-smith", "crypt"}
+    assert "library" in glossary["draw"].cards  # its back side, the Map Fragment, draws
     assert glossary["trap"].cards == ["hero-scout", "pit-trap"]  # a rules term lists the cards that mention it
 
 

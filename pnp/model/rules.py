@@ -38,9 +38,13 @@ class Section(StrictModel):
 
 
 class Term(StrictModel):
+    """A glossary entry: `term` is its headword as the player reads it (on cards, in the rules)."""
+
     id: Id
     term: str
-    text: str
+    text: str = Field("", description="what it means; when empty, the glossary text of the effect words it names")
+    words: list[str] = Field(default_factory=list, description="the effect words (identifiers) this entry "
+                             "explains: their cards and places join it, and {effect:WORD} links land here")
 
 
 class RulesFile(StrictModel):

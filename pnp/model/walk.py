@@ -111,3 +111,15 @@ def rule_nodes(sections, keypath: tuple) -> Iterator[tuple[tuple, object]]:
         for j, rule in enumerate(section.rules):
             yield where + ("rules", j), rule
         stack += [(where + ("sections", i), s) for i, s in reversed(list(enumerate(section.sections)))]
+
+
+def strings(node, keypath: tuple = ()) -> Iterator[tuple[tuple, str]]:
+    """Every string of a content file's data, with its key path."""
+    if isinstance(node, str):
+        yield keypath, node
+    elif isinstance(node, dict):
+        for key, value in node.items():
+            yield from strings(value, keypath + (key,))
+    elif isinstance(node, list):
+        for i, value in enumerate(node):
+            yield from strings(value, keypath + (i,))

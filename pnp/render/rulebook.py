@@ -41,7 +41,9 @@ INK = "#1d1d1d"
 
 
 def _styles() -> dict[str, ParagraphStyle]:
-    base = ParagraphStyle("body", fontName="Vera", fontSize=9.5, leading=13, textColor=color(INK))
+    # no widows or orphans: a paragraph split across pages leaves at least two of its lines on each side
+    base = ParagraphStyle("body", fontName="Vera", fontSize=9.5, leading=13, textColor=color(INK), allowWidows=0,
+                          allowOrphans=0)
     return {
         "body": base,
         "title": ParagraphStyle("title", base, fontName="VeraBd", fontSize=30, leading=36, alignment=TA_CENTER),

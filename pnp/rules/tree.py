@@ -11,6 +11,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from pnp.content import CardRecord, Game
+from pnp.engine.vocabulary import EffectError
 from pnp.image_files import find_image
 from pnp.model import Difficulty, Section
 from pnp.model.walk import effect_lists, text_blocks
@@ -21,6 +22,7 @@ from pnp.text.inline import segments
 # cards (copies included) the deck holds in the kit being printed, so a green rulebook counts the green kit
 LINK = re.compile(r"\{(card|term|rule|effect|count):([^}]*)\}")
 CODE = re.compile(r"`([^`]+)`")
+LINKED_WORD = re.compile(LINK.pattern + r"([^\W\d_]*)")  # a link and the letters written straight after it
 
 
 @dataclass
@@ -50,6 +52,7 @@ class GlossaryEntry:
     source: str  # "term" (rules.yaml), "effect" (vocabulary) or "icon" (game.yaml icons)
     places: list[str] = field(default_factory=list)  # where a sheet uses the word
     icon: str | None = None  # an icon's name: the glossary shows the drawing beside the word
+    words: list[str] = field(default_factory=list)  # the effect words (identifiers) the entry explains
 
 
 @dataclass
@@ -124,24 +127,39 @@ def _number(sections: list[Section], prefix: str, inherited, difficulty) -> list
 
 
 def glossary(game: Game, difficulty: Difficulty | None = None) -> list[GlossaryEntry]:
-    """Terms from rules.yaml and every effect word, each with the cards that use it."""
+    """One entry per concept, each with the cards that use it: every term of rules.yaml (the effect words a term
+    names join it: their cards, their places on a sheet, their meaning when the term says none), every effect word
+    no term names (headed by its identifier, which validate reports: pnp.player_words), every icon."""
     cards = [r for r in game.cards() if difficulty is None or difficulty.includes(r.card.difficulty)]
-    entries = []
-    for term in game.rules.terms:
-        pattern = re.compile(rf"\b{re.escape(term.term)}", re.IGNORECASE)
-        users = [r.card.id for r in cards if pattern.search(_card_text(r))]
-        entries.append(GlossaryEntry(term.id, term.term, term.text, users, "term"))
     vocab = game.vocabulary
     places = game.plugin.word_places(game) if game.plugin.word_places else {}
+    words_of = {r.card.id: _card_words(r, vocab) for r in cards}
+    entries, named = [], set()
+    for term in game.rules.terms:
+        words = [w for w in term.words if w in vocab]
+        named.update(words)
+        pattern = re.compile(rf"\b{re.escape(term.term)}", re.IGNORECASE)
+        users = [r.card.id for r in cards if words_of[r.card.id].intersection(words) or pattern.search(_card_text(r))]
+        text = term.text or " ".join(vocab[w].glossary for w in words)
+        entries.append(GlossaryEntry(term.id, term.term, text, users, "term", [p for w in words for p in places.get(w, [])],
+                                     words=words))
     for word in vocab.words.values():
-        users = [r.card.id for r in cards if word.name in _card_words(r, vocab)]
+        if word.name in named:
+            continue
+        users = [r.card.id for r in cards if word.name in words_of[r.card.id]]
         if users or places.get(word.name):
-            entries.append(GlossaryEntry(word.name, word.name, word.glossary, users, "effect", places.get(word.name, [])))
+            entries.append(GlossaryEntry(word.name, word.name, word.glossary, users, "effect", places.get(word.name, []),
+                                         words=[word.name]))
     for name, icon in game.manifest.icons.items():
         token = "{" + name + "}"
         users = [r.card.id for r in cards if token in _card_text(r)]
         entries.append(GlossaryEntry(f"icon-{name}", icon.word, icon.meaning, users, "icon", icon=name))
     return sorted(entries, key=lambda e: e.term.lower())
+
+
+def word_term(game: Game, word: str):
+    """The term of rules.yaml that names an effect word (its glossary entry), or None."""
+    return next((t for t in game.rules.terms if word in t.words), None) if game.rules else None
 
 
 def _card_text(record: CardRecord) -> str:
@@ -155,8 +173,16 @@ def _card_text(record: CardRecord) -> str:
 
 
 def _card_words(record: CardRecord, vocab) -> set[str]:
-    return {vocab.parse(e).word for card, keypath in record.sides() for _, effects in effect_lists(card, keypath)
-            for e in effects}
+    """The effect words a card uses; an entry that does not parse is left out (validate reports it, pnp.checks)."""
+    words = set()
+    for card, keypath in record.sides():
+        for _, effects in effect_lists(card, keypath):
+            for entry in effects:
+                try:
+                    words.add(vocab.parse(entry).word)
+                except EffectError:
+                    continue
+    return words
 
 
 def kit_count(game: Game, records, target: str) -> int | None:
@@ -178,8 +204,9 @@ def link_target(reference: Reference, kind: str, target: str) -> tuple[str | Non
     if kind == "term":
         term = next((t for t in reference.game.rules.terms if t.id == target), None)
         return f"term-{target}", term.term if term else target
-    if kind == "effect":
-        return f"term-{target}", target
+    if kind == "effect":  # the term that names the word, under the word players read
+        term = word_term(reference.game, target)
+        return (f"term-{term.id}", term.term) if term else (f"term-{target}", target)
     number = reference.numbers().get(target)
     return (f"rule-{target}", f"rule {number}") if number else (None, target)
 
@@ -253,6 +280,7 @@ def _linked(reference: Reference, text: str, fmt: str, escape) -> str:
 
     def link(match):
         anchor, label = link_target(reference, match.group(1), match.group(2))
+        label += match.group(3)  # "{term:shield}s" links "Shields" whole, never "Shield" and a plain "s"
         if anchor is None or fmt == "plain":
             return escape(label)
         if fmt == "md":
@@ -264,7 +292,7 @@ def _linked(reference: Reference, text: str, fmt: str, escape) -> str:
         raise ValueError(f"unknown format {fmt}")
 
     parts, last = [], 0
-    for match in LINK.finditer(text):
+    for match in LINKED_WORD.finditer(text):
         parts += [_with_icons(reference, text[last:match.start()], fmt, escape), link(match)]
         last = match.end()
     return "".join(parts) + _with_icons(reference, text[last:], fmt, escape)

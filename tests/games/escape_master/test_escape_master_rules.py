@@ -15,10 +15,10 @@ def test_numbering_happens_at_render_time(em_project):
 
 def test_glossary_lists_cards_per_term(em_project):
     glossary = {e.id: e for e in build_reference(em_project.game).glossary}
-    assert "wisdom" in glossary["WILD"].cards
-    assert set(glossary["TRAP"].cards) == {"trap-draw-three", "trap-ascending", "trap-descending"}
+    assert "wisdom" in glossary["wild"].cards
+    assert set(glossary["trap"].cards) >= {"trap-draw-three", "trap-ascending", "trap-descending"}
     assert "stack" in glossary and glossary["stack"].cards  # rules terms list the cards that mention them
-    assert "leader-hattie-plowright" in glossary["SWAP_WITH_PILE"].cards  # found in the leader's ability
+    assert "leader-hattie-plowright" in glossary["swap-with-the-pile"].cards  # found in the leader's ability
 
 
 def test_json_has_rules_terms_and_cards(em_project):

@@ -1,0 +1,172 @@
+"""The words a player reads (issue 18): every glossary headword is the word printed on cards or in the rules,
+never an engine identifier, one entry per concept; no rulebook names the tool, its commands or "the seed"; a
+linked plural reads as one word. Checked in every format the rulebook is made in, and by validate on content."""
+import html
+import json
+import re
+from functools import lru_cache
+from pathlib import Path
+
+import pytest
+from helpers import FIXTURE_GAME, REAL_GAMES, validated
+from pypdf import PdfReader
+
+from pnp.render.rulebook import rulebook_pdf
+from pnp.rules.export import export_text
+from pnp.rules.tree import build_reference, render_text
+from pnp.validate import validate
+
+IDENTIFIER = re.compile(r"\b[A-Z0-9]+(?:_[A-Z0-9]+)+\b")
+
+
+@lru_cache(maxsize=None)
+def _rulebook(game_id: str) -> dict[str, str]:
+    """The game's rulebook as md, html and json text, and the PDF's text (A4) page by page, made once."""
+    import tempfile
+
+    project = validated(game_id)
+    made = {fmt: export_text(project, fmt) for fmt in ("md", "html", "json")}
+    path = Path(tempfile.mkdtemp(prefix="pnp-words-")) / "rulebook.pdf"
+    rulebook_pdf(project, None, "a4", path)
+    made["pages"] = [page.extract_text() for page in PdfReader(path).pages]
+    made["bold"] = [_bold_runs(page) for page in PdfReader(path).pages]
+    return made
+
+
+def _bold_runs(page) -> list[str]:
+    """The text a PDF page sets in the bold face, run by run."""
+    runs = []
+
+    def visit(text, cm, tm, font, size):
+        if font is not None and "Bold" in str(font.get("/BaseFont")) and text.strip():
+            runs.append(text.strip())
+
+    page.extract_text(visitor_text=visit)
+    return runs
+
+
+def _headwords(game_id: str) -> dict[str, list[str]]:
+    """The glossary's headwords as each format prints them."""
+    made = _rulebook(game_id)
+    md = re.findall(r'^- <a id="term-[^"]+"></a>\*\*(.+?)\*\*:', made["md"], re.M)
+    in_html = [html.unescape(w) for w in re.findall(r'<dt id="term-[^"]+">.*?<strong>(.*?)</strong></dt>', made["html"])]
+    in_json = [t["term"] for t in json.loads(made["json"])["terms"]]
+    # the PDF glossary: its pages, from its heading to the next part's, each entry headed by its word in bold
+    bold = made["bold"]
+    start = max(i for i, runs in enumerate(bold) if runs[:1] == ["Glossary"])
+    parts = {"Card reference"} | {s.model.name for s in validated(game_id).game.sheets.values()}
+    end = next((i for i in range(start + 1, len(bold)) if bold[i][:1] and bold[i][0] in parts), len(bold))
+    in_pdf = [run for runs in bold[start:end] for run in runs][1:]
+    return {"md": [re.sub(r"\\(.)", r"\1", w) for w in md], "html": in_html, "json": in_json, "pdf": in_pdf}
+
+
+@pytest.mark.parametrize("game_id", REAL_GAMES)
+def test_every_glossary_headword_is_a_word_players_read_once(game_id):
+    words = validated(game_id).game.vocabulary.words
+    for fmt, headwords in _headwords(game_id).items():
+        assert headwords, f"{fmt}: no glossary found"
+        identifiers = [w for w in headwords if IDENTIFIER.fullmatch(w) or w in words]
+        assert not identifiers, f"{game_id} {fmt}: identifiers as headwords: {identifiers}"
+        folded = [w.casefold() for w in headwords]
+        twins = sorted({w for w in headwords if folded.count(w.casefold()) > 1})
+        assert not twins, f"{game_id} {fmt}: headwords equal but for case: {twins}"
+
+
+def test_one_entry_per_concept_where_a_term_and_an_effect_word_meant_one_thing():
+    """2200's Treasure term and TREASURE word are one entry, with the cards of both."""
+    glossary = {e.term: e for e in build_reference(validated("2200-escaping-earth").game).glossary}
+    assert "TREASURE" not in glossary and "Treasure" in glossary
+    assert "TREASURE" in glossary["Treasure"].words and glossary["Treasure"].cards
+
+
+@pytest.mark.parametrize("game_id", REAL_GAMES)
+def test_no_rulebook_names_the_tool_its_commands_or_the_seed(game_id):
+    made = _rulebook(game_id)
+    md = "\n".join(line for line in made["md"].splitlines() if not re.fullmatch(r"\|(-+\|)+", line))  # table rules
+    page = re.sub(r"<(style|script)\b.*?</\1>|<!--.*?-->|<[^>]+>", " ", made["html"], flags=re.S)  # what a reader sees
+    values = []
+
+    def strings(node):
+        if isinstance(node, str):
+            values.append(node)
+        elif isinstance(node, dict):
+            [strings(v) for v in node.values()]
+        elif isinstance(node, list):
+            [strings(v) for v in node]
+
+    strings(json.loads(made["json"]))
+    for fmt, text in {"md": md, "html": html.unescape(page), "json": "\n".join(values),
+                      "pdf": "\n".join(made["pages"])}.items():
+        found = re.findall(r"(?i)\bpnp\b|\bseed\b|\bengine\b|(?<!-)--(?!-)", text)
+        assert not found, f"{game_id} {fmt}: the rulebook says {sorted(set(found))}"
+
+
+def _fixture_problems(root: Path, edit) -> list:
+    rules = root / "content" / FIXTURE_GAME / "rules.yaml"
+    rules.write_text(edit(rules.read_text()))
+    _, report = validate(root, FIXTURE_GAME)
+    return report.errors
+
+
+def test_an_identifier_headword_is_an_error_at_its_line(fixture_project):
+    errors = _fixture_problems(fixture_project, lambda t: t.replace("    term: Gain coins\n", "    term: GAIN_COINS\n"))
+    found = [e for e in errors if e.code == "headword"]
+    lines = (fixture_project / "content" / FIXTURE_GAME / "rules.yaml").read_text().splitlines()
+    assert len(found) == 1 and found[0].path.endswith("rules.yaml")
+    assert lines[found[0].line - 1][found[0].col - 1:] == "GAIN_COINS"
+
+
+def test_an_effect_word_as_its_own_headword_is_an_error(fixture_project):
+    errors = _fixture_problems(fixture_project, lambda t: t.replace("    term: Draw\n", "    term: DRAW\n"))
+    assert [e.code for e in errors] == ["headword"] and "identifier" in errors[0].message
+
+
+def test_headwords_equal_but_for_case_are_an_error(fixture_project):
+    errors = _fixture_problems(fixture_project, lambda t: t + "  - id: trap-again\n    term: TRAP\n    text: Again.\n")
+    assert [e.code for e in errors] == ["headword"] and "'Trap'" in errors[0].message
+
+
+def test_an_effect_word_no_term_names_is_an_error_where_its_word_is_declared(fixture_project):
+    errors = _fixture_problems(fixture_project, lambda t: t.replace("    words: [DRAW]\n", ""))
+    assert [e.code for e in errors] == ["headword"]
+    assert errors[0].path.endswith("game.yaml") and "DRAW" in errors[0].message  # game.yaml declares DRAW
+
+
+def test_a_term_names_only_known_words_and_each_word_once(fixture_project):
+    errors = _fixture_problems(fixture_project, lambda t: t.replace("words: [DRAW]", "words: [DRAW, GAIN_COINS, DRAWW]"))
+    assert sorted(e.code for e in errors) == ["duplicate-id", "unknown-effect"]
+
+
+@pytest.mark.parametrize("said", ["Shuffle, or build with pnp build pocket-dungeon.", "Set up as pnp's engine does.",
+                                  "Use --difficulty green for a first game.", "Run `pnp playtest` to see."])
+def test_rules_text_naming_a_pnp_command_fails_validate(fixture_project, said):
+    errors = _fixture_problems(fixture_project, lambda t: t
+                               + f"  - id: setup-note\n    term: Setup note\n    text: {json.dumps(said)}\n")
+    assert [e.code for e in errors] == ["tool-name"]
+    lines = (fixture_project / "content" / FIXTURE_GAME / "rules.yaml").read_text().splitlines()
+    assert said[:10] in lines[errors[0].line - 1]
+
+
+def test_print_and_play_spoken_of_as_players_do_is_not_the_tool(fixture_project):
+    errors = _fixture_problems(fixture_project, lambda t: t + "  - id: pnp-note\n    term: PnP note\n    text: "
+                               "A PnP edition - print it - and play.\n")
+    assert errors == []
+
+
+@pytest.mark.parametrize("fmt, linked", [("md", "[Traps](#term-trap)"), ("html", '<a href="#term-trap">Traps</a>'),
+                                         ("pdf", 'color="#1f4f8a">Traps</a>')])
+def test_a_linked_plural_is_one_word(fx, fmt, linked):
+    text = render_text(build_reference(fx.game), "Beware of {term:trap}s, and of {term:trap}.", fmt)
+    assert linked in text and "Traps" not in text.replace(linked, "")
+
+
+def test_the_bundled_rulebooks_link_their_plurals_whole():
+    md = _rulebook("escape-master")["md"]
+    assert "[Stacks](#term-stack)" in md and "](#term-stack)s" not in md
+
+
+@pytest.mark.parametrize("game_id", REAL_GAMES)
+def test_clarifications_speak_as_this_edition(game_id):
+    """A rulebook's Clarifications say what this edition decides, in the rulebook's own voice."""
+    section = next(s for s in validated(game_id).game.rules.sections if s.id == "clarifications")
+    assert "This edition decides" in section.intro or "this edition decides" in section.intro

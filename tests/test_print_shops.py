@@ -94,14 +94,19 @@ def test_vendor_pages_keep_the_vendors_side_order(tmp_path):
     assert "Crypt" in front_first.pages[0].extract_text() and "Silver Crown" in front_first.pages[1].extract_text()
 
 
-def test_a_poker_deck_is_scaled_to_the_metric_trim_keeping_its_shape_and_its_bleed_fills_the_page():
+def test_a_poker_deck_goes_to_the_metric_trim_at_its_own_size_centred_its_bleed_filling_the_page():
+    """Never scaled (6 pt text would print at 5.94 pt): centred, the cut takes 0.25 / 0.45 mm a side from the
+    deck's safe margin, which stays at least the vendor's."""
     from pnp.render.imposition import pod_page
 
     project = validated(GAME)
     size = project.deck_size(DECK)
-    page = pod_page(project.print_setup.vendors["metric-poker"], size)
-    assert page.scale == pytest.approx(88 / 88.9)  # the tighter side decides; the face keeps its shape
-    assert page.bleed_reaches(size) and page.safe_inset(size) >= 3 * MM - 0.01
+    vendor = project.print_setup.vendors["metric-poker"]
+    page = pod_page(vendor, size)
+    assert page.scale == 1
+    assert page.x == pytest.approx(3 * MM + (63 * MM - size.width) / 2 - size.bleed)  # centred on the trim
+    assert page.y == pytest.approx(3 * MM + (88 * MM - size.height) / 2 - size.bleed)
+    assert page.bleed_reaches(size) and page.safe_inset(size) >= vendor.safe - 0.01
 
 
 def test_unknown_vendor_is_a_usage_error_with_the_nearest_name(fixture_project):

@@ -189,8 +189,9 @@ class VendorTrim:
     canvas: tuple[int, int] | None = None
 
 
-# How far a vendor's trim may differ from a deck's for the face to be scaled to it: poker (63.5 x 88.9 mm) goes
-# to a 63 x 88 mm press at 99 %; a larger change would visibly shrink the text, so the deck is refused instead.
+# How far a vendor's trim may differ from a deck's for the deck to print at it: poker (63.5 x 88.9 mm) goes to a
+# 63 x 88 mm press, centred at its own size, the trim cutting 0.25-0.45 mm a side from its safe margin; a larger
+# difference would cut into what the safe zone protects (or leave too little bleed), so the deck is refused.
 TRIM_TOLERANCE = 0.03
 DEFAULT_NAMING = {("pdf", "deck"): "{deck}-{vendor}.pdf", ("pdf", "game"): "{game}-{vendor}.pdf",
                   ("png", "deck"): "{n}-{card}-{side}.png", ("png", "game"): "{n}-{card}-{side}.png"}

@@ -234,8 +234,8 @@ def _mark_span(start: float, limit: float, imposition: HomeImposition) -> tuple[
 
 @dataclass(frozen=True)
 class PodPage:
-    """One card side's page for a vendor: the vendor's trim plus its bleed, and the deck's face on it, scaled
-    (keeping its shape) to the vendor's trim and centred there; its own bleed fills the rest of the page."""
+    """One card side's page for a vendor: the vendor's trim plus its bleed, and the deck's face on it at its own
+    size, centred on the vendor's trim (which cuts off the difference, or the face's bleed fills it)."""
 
     width: float
     height: float
@@ -267,9 +267,11 @@ def pod_page(vendor: Vendor, size: CardSize) -> PodPage | None:
     if trim is None:
         return None
     bleed = size.bleed if vendor.bleed is None else vendor.bleed
-    scale = min(trim.width / size.width, trim.height / size.height)
-    x = bleed + (trim.width - scale * size.width) / 2 - scale * size.bleed
-    y = bleed + (trim.height - scale * size.height) / 2 - scale * size.bleed
+    # never scaled: a face shrunk to a slightly smaller press size would print its 6 pt text under 6 pt; the
+    # half millimetre a side between poker and metric poker is cut from the safe margin instead (checked)
+    scale = 1.0
+    x = bleed + (trim.width - size.width) / 2 - size.bleed
+    y = bleed + (trim.height - size.height) / 2 - size.bleed
     return PodPage(trim.width + 2 * bleed, trim.height + 2 * bleed, bleed, trim.width, trim.height, scale, x, y)
 
 

@@ -3,8 +3,9 @@
     check the decks against the vendor  ->  a PDF per deck, one PDF for the game, or a PNG per card side
 
 A deck prints at the vendor's trim for its size: its own when the vendor takes any size, else the vendor's
-nearest trim, the face scaled to it keeping its shape and centred (poker 63.5 x 88.9 mm goes to a 63 x 88 press
-at 99 %), its own bleed filling the rest out to the vendor's bleed. A deck whose size the vendor does not print,
+nearest trim, the face centred on it at its own size (never scaled: its text keeps its size), so poker
+63.5 x 88.9 mm goes to a 63 x 88 press losing 0.25-0.45 mm a side from its safe margin, its own bleed filling the
+rest out to the vendor's bleed. A deck whose size the vendor does not print,
 whose bleed would not reach the vendor's, or whose safe zone would lie closer to the cut than the vendor's, is
 refused before anything is drawn, at the deck's `card_size` in game.yaml.
 """

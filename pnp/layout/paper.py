@@ -31,7 +31,10 @@ class HomeSpec(StrictModel):
 
 class VendorSpec(StrictModel):
     order: list[Literal["front", "back"]]
-    colors: Literal["rgb", "cmyk"] = "rgb"  # cmyk: every colour is written as CMYK, as press printers ask
+    colors: Literal["rgb", "cmyk"] = "rgb"  # cmyk: every colour and image goes to press CMYK through pnp's ICC profile
+    pdfx: Literal["x-1a:2001"] | None = Field(None, description="write the file as PDF/X-1a:2001 (needs colors: cmyk)")
+    ink_limit: Int | None = Field(None, ge=100, le=400, description="total ink limit in percent (CMYK files; "
+                                  "left out: the profile's 300)")
     note: str = ""
 
 
@@ -142,6 +145,8 @@ class Vendor:
     order: tuple[str, ...]
     note: str
     colors: str = "rgb"
+    pdfx: str | None = None  # "x-1a:2001": the file is PDF/X-1a:2001
+    ink_limit: int | None = None  # percent of total ink a CMYK file keeps under
 
 
 @dataclass(frozen=True)
@@ -189,5 +194,9 @@ def load_print_setup(layouts_root: Path) -> tuple[PrintSetup | None, list]:
     fold = {name: FoldImposition(name, Paper(paper.name, max(paper.width, paper.height), min(paper.width, paper.height)),
                             f.columns, f.rows, f.mark_gap, f.mark_length, f.edge)  # turned landscape
             for name, f in spec.fold.items() if (paper := paper_of("fold", name, f.paper))}
-    vendors = {n: Vendor(n, tuple(v.order), v.note, v.colors) for n, v in spec.vendors.items()}
+    vendors = {n: Vendor(n, tuple(v.order), v.note, v.colors, v.pdfx, v.ink_limit) for n, v in spec.vendors.items()}
+    for name, vendor in spec.vendors.items():
+        if vendor.pdfx and vendor.colors != "cmyk":  # PDF/X-1a allows no RGB
+            problems.append(source.diagnostic(("vendors", name, "pdfx"), "pdfx-needs-cmyk",
+                                              f"pdfx: {vendor.pdfx} prints in CMYK only; add colors: cmyk to vendor '{name}'"))
     return PrintSetup(papers, home, vendors, spec.images, fold, source), problems

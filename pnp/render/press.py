@@ -68,12 +68,23 @@ class Press:
 
 @lru_cache(maxsize=1024)
 def press_cmyk(hex_value: str, ink_limit: int | None = None) -> tuple[float, float, float, float]:
-    from PIL import Image, ImageCms
+    from PIL import Image
     from reportlab.lib.colors import HexColor
 
     rgb = tuple(round(v * 255) for v in HexColor(hex_value).rgb())
-    pixel = ImageCms.applyTransform(Image.new("RGB", (1, 1), rgb), _transform()).getpixel((0, 0))
+    pixel = _separate(Image.new("RGB", (1, 1), rgb)).getpixel((0, 0))
     return limit_ink(tuple(v / 255 for v in pixel), ink_limit)
+
+
+def _separate(image):
+    """An RGB image through the transform. Not ImageCms.applyTransform: that also serialises the whole output
+    profile into the result's info on every call (half a megabyte per colour), and littleCMS's serialising of
+    a shared profile is not safe to repeat from several threads."""
+    from PIL import Image
+
+    out = Image.new("CMYK", image.size)
+    _transform().transform.apply(image.getim(), out.getim())
+    return out
 
 
 def limit_ink(cmyk: tuple[float, float, float, float], ink_limit: int | None) -> tuple[float, float, float, float]:
@@ -87,9 +98,9 @@ def limit_ink(cmyk: tuple[float, float, float, float], ink_limit: int | None) ->
 
 
 def press_image(image, ink_limit: int | None = None):
-    from PIL import Image, ImageCms, ImageMath
+    from PIL import Image, ImageMath
 
-    cmyk = ImageCms.applyTransform(image.convert("RGB"), _transform())
+    cmyk = _separate(image.convert("RGB"))
     if ink_limit is None:
         return cmyk
     c, m, y, k = cmyk.split()

@@ -9,7 +9,8 @@ line, found by `pnp validate`). For print, an image is turned upright by its
 EXIF orientation, 16-bit and palette images become 8-bit, and it is scaled
 down to what its box needs at PRINT_DPI, so a huge file costs no more than a
 sharp one. Transparent parts stay transparent in RGB files and print as
-paper white in CMYK files (a press file has no transparency).
+paper white in CMYK files (a press file has no transparency), where they go to press CMYK through pnp's ICC
+profile (pnp.render.press).
 """
 from __future__ import annotations
 
@@ -122,14 +123,14 @@ def covering_size(pixels: tuple[int, int], width: float, height: float) -> tuple
     return pixels[0] * scale, pixels[1] * scale
 
 
-def print_image(path: str, width: float, height: float, cmyk: bool):
-    """The image ready to embed in a width x height pt box: upright, 8-bit, at most PRINT_DPI in the box,
-    flattened on white for a CMYK press."""
+def print_image(path: str, width: float, height: float, cmyk=False):
+    """The image ready to embed in a width x height pt box: upright, 8-bit, at most PRINT_DPI in the box;
+    for a CMYK press (cmyk: a pnp.render.press.Press, or True for its defaults) flattened on white and separated."""
     return _print_image(_stamp(Path(path)), round(width, 2), round(height, 2), cmyk)
 
 
 @lru_cache(maxsize=64)
-def _print_image(stamp: tuple, width: float, height: float, cmyk: bool):
+def _print_image(stamp: tuple, width: float, height: float, cmyk):
     from PIL import Image, ImageOps
 
     with Image.open(stamp[0]) as opened:
@@ -140,11 +141,13 @@ def _print_image(stamp: tuple, width: float, height: float, cmyk: bool):
     if scale < 0.99:  # more pixels than the box can show at print resolution
         image = image.resize((max(1, round(image.width * scale)), max(1, round(image.height * scale))), Image.LANCZOS)
     if cmyk:
+        from pnp.render.press import Press
+
         if image.mode == "RGBA":
             paper = Image.new("RGB", image.size, "white")
             paper.paste(image, mask=image.getchannel("A"))
             image = paper
-        image = image.convert("CMYK")
+        image = (cmyk if isinstance(cmyk, Press) else Press()).image(image)
     return image
 
 

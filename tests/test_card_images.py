@@ -38,6 +38,7 @@ def test_every_card_side_gets_a_poker_png_at_300_dpi_with_bleed(rooms, fx):
         with Image.open(folder / f"{name}.png") as image:
             assert image.size == (825, 1125) and image.mode == "RGB"  # (2.5 + 2 x 1/8) in x (3.5 + 2 x 1/8) in at 300 DPI
             assert image.info["dpi"] == pytest.approx((300, 300), abs=0.01)  # it says so (pHYs): opens at its real size
+            assert image.info["srgb"] == 0  # and says its colour space (an sRGB chunk)
     assert written == len(names) + 4  # the sides, one TTS face image, one TTS back image, deck.json, the saved object
 
 

@@ -48,7 +48,10 @@ class VendorTrimSpec(StrictModel):
 
 class VendorSpec(StrictModel):
     order: list[Literal["front", "back"]]
-    colors: Literal["rgb", "cmyk"] = "rgb"  # cmyk: every colour is written as CMYK, as press printers ask
+    colors: Literal["rgb", "cmyk"] = "rgb"  # cmyk: every colour and image goes to press CMYK through pnp's ICC profile
+    pdfx: Literal["x-1a:2001"] | None = Field(None, description="write the file as PDF/X-1a:2001 (needs colors: cmyk)")
+    ink_limit: Int | None = Field(None, ge=100, le=400, description="total ink limit in percent (CMYK files; "
+                                  "left out: the profile's 300)")
     note: str = ""
     file: Literal["pdf", "png"] = Field("pdf", description="pdf: a PDF, one page per card side; png: an image "
                                         "per card side")
@@ -204,6 +207,8 @@ class Vendor:
     order: tuple[str, ...]
     note: str
     colors: str = "rgb"
+    pdfx: str | None = None  # "x-1a:2001": the file is PDF/X-1a:2001
+    ink_limit: int | None = None  # percent of total ink a CMYK file keeps under
     file: str = "pdf"
     per: str = "deck"
     sizes: tuple[VendorTrim, ...] = ()  # empty: any size, at the deck's own trim
@@ -311,5 +316,8 @@ def vendor_of(source: Source, name: str, spec: VendorSpec, problems: list) -> Ve
                                 f"{trim.canvas[0]} x {trim.canvas[1]} px is not the trim plus the bleed at {spec.dpi} "
                                 f"dpi ({expected[0]} x {expected[1]}): correct the pixels, the bleed or the dpi"))
         sizes.append(VendorTrim(size_name, trim.width, trim.height, tuple(trim.canvas) if trim.canvas else None))
-    return Vendor(name, tuple(spec.order), spec.note, spec.colors, spec.file, spec.per, tuple(sizes), spec.bleed,
-                  spec.safe, spec.dpi, naming)
+    if spec.pdfx and spec.colors != "cmyk":  # PDF/X-1a allows no RGB
+        problems.append(source.diagnostic(("vendors", name, "pdfx"), "pdfx-needs-cmyk",
+                                          f"pdfx: {spec.pdfx} prints in CMYK only; add colors: cmyk to vendor '{name}'"))
+    return Vendor(name, tuple(spec.order), spec.note, spec.colors, spec.pdfx, spec.ink_limit, spec.file, spec.per,
+                  tuple(sizes), spec.bleed, spec.safe, spec.dpi, naming)

@@ -10,6 +10,8 @@ from pnp.render.backend import symbol
 from pnp.render.fonts import DEFAULT_FONT
 from pnp.render.imposition import calibration, fold_and_glue, home_print, pod_page, print_on_demand
 from pnp.render.pdf import PdfBackend, new_canvas
+from pnp.render.pdfx import finish as finish_pdfx
+from pnp.render.press import Press
 from pnp.render.sheets import draw_sheet
 
 
@@ -49,10 +51,13 @@ def pod_deck_pdf(project, deck_id: str, vendor_name: str, difficulty, path: Path
     size = project.deck_size(deck_id)
     fronts, backs = deck_faces(project, deck_id, difficulty)
     title = f"{project.game.manifest.title}: {project.game.decks[deck_id].model.name} (print on demand, {vendor.name})"
-    cmyk = vendor.colors == "cmyk"
+    cmyk, pdfx = vendor.colors == "cmyk", vendor.pdfx == "x-1a:2001"
     page = pod_page(vendor, size)
-    canvas = new_canvas(path, page.width, page.height, title, cmyk=cmyk)
-    pages = print_on_demand(PdfBackend(canvas, cmyk=cmyk), fronts, backs, project.layout, vendor, project.game.emblems, size)
+    canvas = new_canvas(path, page.width, page.height, title, cmyk=cmyk, pdfx=pdfx)
+    backend = PdfBackend(canvas, press=Press(vendor.ink_limit) if cmyk else None)
+    pages = print_on_demand(backend, fronts, backs, project.layout, vendor, project.game.emblems, size)
+    if pdfx:
+        finish_pdfx(canvas)
     canvas.save()
     return pages
 

@@ -9,13 +9,15 @@ from __future__ import annotations
 from functools import lru_cache
 from pathlib import Path
 
-from reportlab.lib.colors import CMYKColor, HexColor, rgb2cmyk
+from reportlab.lib.colors import CMYKColor, HexColor
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.image_files import covering_size, pixel_size, print_image
 from pnp.render import form_fields
 from pnp.render.backend import draw_placeholder
 from pnp.render.fonts import DEFAULT_FONT, register, register_all
+from pnp.render.pdfx import make_pdfx
+from pnp.render.press import Press
 
 
 @lru_cache(maxsize=512)
@@ -23,24 +25,25 @@ def color(hex_value: str):
     return HexColor(hex_value)
 
 
-@lru_cache(maxsize=512)
-def cmyk_color(hex_value: str):
-    """The same colour for a CMYK press: a plain device conversion (black text becomes 100% K)."""
-    return CMYKColor(*rgb2cmyk(*HexColor(hex_value).rgb()))
+@lru_cache(maxsize=2048)
+def _press_color(cmyk: tuple[float, float, float, float]):
+    # no alpha: an opaque colour needs none, and reportlab raises the file to PDF 1.4 (transparency) for any
+    return CMYKColor(*cmyk, alpha=None)
 
 
 @lru_cache(maxsize=64)
-def _image(path: str, w: float, h: float, cmyk: bool):
+def _image(path: str, w: float, h: float, press: Press | None):
     """An image file ready to embed in a w x h box (see pnp.image_files.print_image); one reader per
     file, size and colour space, so a document embeds each image once."""
     from reportlab.lib.utils import ImageReader
 
-    return ImageReader(print_image(path, w, h, cmyk))
+    return ImageReader(print_image(path, w, h, press))
 
 
 def new_canvas(target, width: float, height: float, title: str = "", no_scaling: bool = False,
-               cmyk: bool = False) -> Canvas:
-    """A canvas for one output file; with cmyk, reportlab refuses any colour that is not CMYK."""
+               cmyk: bool = False, pdfx: bool = False) -> Canvas:
+    """A canvas for one output file; with cmyk, reportlab refuses any colour that is not CMYK; with pdfx,
+    the file is PDF/X-1a:2001 (pnp.render.pdfx; call pdfx.finish before saving)."""
     register_all()
     canvas = Canvas(str(target) if isinstance(target, Path) else target, pagesize=(width, height),
                     invariant=1, pageCompression=1, initialFontName=DEFAULT_FONT, initialFontSize=10,
@@ -52,13 +55,21 @@ def new_canvas(target, width: float, height: float, title: str = "", no_scaling:
     if no_scaling:
         # ask viewers to print at 100%, so cards come out at their true size
         canvas.setViewerPreference("PrintScaling", "None")
+    if pdfx:
+        make_pdfx(canvas)
     return canvas
 
 
 class PdfBackend:
-    def __init__(self, canvas: Canvas, fillable: bool = False, cmyk: bool = False):
+    def __init__(self, canvas: Canvas, fillable: bool = False, press: Press | None = None):
+        """press: draw for a CMYK press, every colour and image through its profile (pnp.render.press)."""
         self.canvas = canvas
-        self.color = cmyk_color if cmyk else color
+        self.press = press
+        if press:
+            self.color = lambda hex_value: _press_color(press.color(hex_value))
+            self.line_color = lambda hex_value: _press_color(press.line_color(hex_value))
+        else:
+            self.color = self.line_color = color
         self.fillable = fillable  # draw form fields (a checkbox per box, text fields) for tablet play
         self._symbols: dict[str, str] = {}  # symbol key -> PDF-safe form name
 
@@ -96,7 +107,7 @@ class PdfBackend:
         if fill:
             self.canvas.setFillColor(self.color(fill))
         if stroke:
-            self.canvas.setStrokeColor(self.color(stroke))
+            self.canvas.setStrokeColor(self.line_color(stroke))
             self.canvas.setLineWidth(width)
         return (1 if fill else 0), (1 if stroke else 0)
 
@@ -131,7 +142,7 @@ class PdfBackend:
 
     def text(self, x, y, string, font, size, color_value="#000000", align="left"):
         self.canvas.setFont(register(font), size)
-        self.canvas.setFillColor(self.color(color_value))
+        self.canvas.setFillColor(self.line_color(color_value))
         if align == "center":
             self.canvas.drawCentredString(x, y, string)
         elif align == "right":
@@ -150,7 +161,7 @@ class PdfBackend:
             self.image(path, x + (w - cover_w) / 2, y + (h - cover_h) / 2, cover_w, cover_h)
             self.canvas.restoreState()
             return
-        self.canvas.drawImage(_image(path, round(w, 2), round(h, 2), self.color is cmyk_color), x, y, w, h, preserveAspectRatio=True,
+        self.canvas.drawImage(_image(path, round(w, 2), round(h, 2), self.press), x, y, w, h, preserveAspectRatio=True,
                               anchor="c", mask="auto")
 
     def has_symbol(self, name):

@@ -20,6 +20,7 @@ from pnp.render.card_images import images_of_pdf, save_png
 from pnp.render.imposition import draw_on_pod_page, pod_page, print_on_demand
 from pnp.render.outputs import deck_faces
 from pnp.render.pdf import PdfBackend, new_canvas
+from pnp.render.press import Press
 
 MM = 25.4 / 72
 
@@ -70,7 +71,7 @@ def game_pdf(project, vendor_name: str, deck_ids: list[str], difficulty, path: P
     first = pod_page(vendor, project.deck_size(deck_ids[0]))
     cmyk = vendor.colors == "cmyk"
     canvas = new_canvas(path, first.width, first.height, f"{project.game.manifest.title} ({vendor.name})", cmyk=cmyk)
-    backend = PdfBackend(canvas, cmyk=cmyk)
+    backend = PdfBackend(canvas, press=Press(vendor.ink_limit) if cmyk else None)
     pages = 0
     for deck_id in deck_ids:
         fronts, backs = deck_faces(project, deck_id, difficulty)

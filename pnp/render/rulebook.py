@@ -271,16 +271,21 @@ def figure_flowables(game, figure: dict, frame, styles) -> list:
 
 
 class CardRow(Flowable):
-    def __init__(self, pictures, gap):
+    """Cards side by side, `gap` apart; `spread` points into each margin the row may take (the cover's showcase),
+    the row centred on the page."""
+
+    def __init__(self, pictures, gap, spread: float = 0.0):
         super().__init__()
-        self.pictures, self.gap = pictures, gap
+        self.pictures, self.gap, self.spread = pictures, gap, spread
 
     def wrap(self, width, height):
         self.height = max(p.wrap(width, height)[1] for p in self.pictures)
+        self.frame_width = width
         return width, self.height
 
     def draw(self):
-        x = 0
+        row = sum(p.card_w for p in self.pictures) + self.gap * (len(self.pictures) - 1)
+        x = (self.frame_width - row) / 2 if self.spread else 0
         for picture in self.pictures:
             picture.drawOn(self.canv, x, self.height - picture.wrap(0, 0)[1])
             x += picture.card_w + self.gap
@@ -347,7 +352,7 @@ def _write_rulebook(project, ref: Reference, pagesize, margin: float, target) ->
     styles = _styles()
     doc = RulebookTemplate(target, pagesize, f"{ref.title} rulebook", margin)
     doc.game = project.game
-    story = _title_page(project, ref, styles, doc.width, doc.height) + _contents(styles) + _rules(ref, styles, (doc.width, doc.height))
+    story = _title_page(project, ref, styles, doc.width, doc.height, margin) + _contents(styles) + _rules(ref, styles, (doc.width, doc.height))
     story += _glossary(ref, styles)
     if project.game.sheets:
         story += _sheet_pages(project, styles, doc.width, doc.height)
@@ -407,7 +412,13 @@ def _table(rows, fractions, width):
     return table
 
 
-def _title_page(project, ref, styles, width: float, height: float) -> list:
+# How close to the paper's edge the cover's showcase cards may come, and the gap between them: they may spread
+# into the page margins, so that three poker cards stand in one row at full size on A4 (3 x 63.5 + 2 x 3 mm
+# = 196.5 mm of 210) and Letter, still clear of what home printers cannot print (5 mm).
+COVER_EDGE, COVER_GAP = 6 * mm, 3 * mm
+
+
+def _title_page(project, ref, styles, width: float, height: float, margin: float = 0.0) -> list:
     """Title and tagline, the cards and sheets game.yaml showcases, and what each difficulty colour adds."""
     game = project.game
     flow = [Spacer(1, min(40 * mm, 0.16 * height)), Paragraph(esc(ref.title), styles["title"]), Spacer(1, 6 * mm),
@@ -419,12 +430,19 @@ def _title_page(project, ref, styles, width: float, height: float) -> list:
     if cards:
         faces = [project.faces.fronts[r.card.id] for r in cards]
         least = legible_card_scale(project, faces)
-        while len(cards) > 1 and least * sum(face_size(f, project.layout).width for f in faces) + 8 * (len(cards) - 1) > width:
-            cards, faces = cards[:-1], faces[:-1]  # the showcase keeps what fits one row at a legible size
-        widths = sum(face_size(f, project.layout).width for f in faces)
-        scale = max(least, min(0.8, (width - 8 * (len(cards) - 1)) / widths))  # fit the page, never illegible
-        flow += [Spacer(1, 14 * mm), CardRow([CardPicture(project, project.faces.fronts[r.card.id], scale, r.card.name,
-                                                          f"cover-{r.card.id}") for r in cards], 8)]
+        spread = max(0.0, margin - COVER_EDGE)
+        room = width + 2 * spread
+        rows = [cards]  # one row if it fits at a legible size (into the margins if need be), else as many as it takes
+        while any(len(row) > 1 and least * sum(face_size(project.faces.fronts[r.card.id], project.layout).width
+                                              for r in row) + COVER_GAP * (len(row) - 1) > room for row in rows):
+            per_row = max(len(row) for row in rows) - 1
+            rows = [cards[i:i + per_row] for i in range(0, len(cards), per_row)]
+        widest = max(sum(face_size(project.faces.fronts[r.card.id], project.layout).width for r in row) for row in rows)
+        scale = max(least, min(0.8, (width - COVER_GAP * (max(map(len, rows)) - 1)) / widest))  # the text width if legible
+        for row in rows:
+            flow += [Spacer(1, 14 * mm if row is rows[0] else 6 * mm),
+                     CardRow([CardPicture(project, project.faces.fronts[r.card.id], scale, r.card.name,
+                                          f"cover-{r.card.id}") for r in row], COVER_GAP, spread)]
     if game.manifest.difficulty_levels:
         flow += [Spacer(1, 12 * mm), Paragraph("Every rule carries a difficulty colour:", styles["body"])]
         for level, meaning in game.manifest.difficulty_levels.items():

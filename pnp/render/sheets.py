@@ -122,12 +122,22 @@ def draw_sheet(backend: Backend, project, sheet_id: str, left: float, top: float
     """A whole sheet, region by region, its design area's top-left corner at page point (left, top)."""
     layout = project.sheet_layouts[sheet_id]
     game = project.game
-    card = (project.card_size.width, project.card_size.height) if project.card_size else (0.0, 0.0)
-    pen = Pen(backend, left, top, layout.fonts, layout.colors, game.emblems, layout.box, card, game_icons(game))
-    renderers = {**GENERIC_RENDERERS, **game.plugin.sheet_renderers}
+    pen = sheet_pen(backend, layout, game, project.card_size, left, top)
     if layout.background:  # under every region, covering the design area
         path, _ = find_image(game.root, layout.background)
         if path:
             pen.image(str(path), 0, 0, layout.width, layout.height, "cover")
     for region in layout.regions:
-        renderers[region.kind](pen, region, game.sheets[sheet_id].model, game)
+        draw_region(pen, region, game.sheets[sheet_id].model, game)
+
+
+def sheet_pen(backend: Backend, layout, game, card_size, left: float, top: float) -> Pen:
+    """The pen a sheet's regions draw with, the design area's top-left corner at page point (left, top)."""
+    card = (card_size.width, card_size.height) if card_size else (0.0, 0.0)
+    return Pen(backend, left, top, layout.fonts, layout.colors, game.emblems, layout.box, card, game_icons(game))
+
+
+def draw_region(pen: Pen, region, sheet, game) -> None:
+    """One region of a sheet, by the generic renderer of its kind or the game's own."""
+    renderers = {**GENERIC_RENDERERS, **game.plugin.sheet_renderers}
+    renderers[region.kind](pen, region, sheet, game)

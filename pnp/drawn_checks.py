@@ -4,6 +4,8 @@ recording backend, which learns what each drawing covers (pnp.render.backend.Dra
 - every text is at least the smallest type its box or region allows (pnp.text.legibility),
 - every text stays inside the box or region that draws it (a card's boxes lie inside its safe zone, so a
   text that leaves its box may also run into the zone a cut can reach),
+- every text stays inside the panel it is printed on: the smallest rectangle drawn before it under its middle
+  (a card's panel, a square of a grid, a chip), so words never run over a frame's edge,
 - no two texts overprint each other.
 
 Each problem is an error at the layout element (box or region) that draws the text, found whatever draws it:
@@ -28,14 +30,16 @@ SAFE_EXEMPT = ("fill", "rect", "image")  # boxes that may run into the bleed: th
 def card_faces(faces, layout, emblems) -> list[Diagnostic]:
     """Each distinct face of the game's cards (fronts and backs), drawn box by box."""
     found, seen = [], set()
-    for card_id, face in [*faces.fronts.items(), *faces.backs.items()]:
+    sides = [(f"card '{card_id}'", face) for card_id, face in faces.fronts.items()]
+    sides += [(f"the back of card '{card_id}'", face) for card_id, face in faces.backs.items()]
+    for name, face in sides:
         if face.key not in seen:
             seen.add(face.key)
-            found += _face(face, layout, emblems, card_id)
+            found += _face(face, layout, emblems, name)
     return _collapsed(found, layout.source, "cards")
 
 
-def _face(face, layout, emblems, card_id: str) -> list[tuple]:
+def _face(face, layout, emblems, name: str) -> list[tuple]:
     """(keypath, code, message) for each problem of one face."""
     size = face_size(face, layout)
     inset = size.bleed + size.safe
@@ -49,11 +53,15 @@ def _face(face, layout, emblems, card_id: str) -> list[tuple]:
         top = size.bleed + size.height - box.y
         frame = (size.bleed + box.x, top - box.h, size.bleed + box.x + box.w, top)
         what = f"box '{box.name}'"
-        for text in (d for d in pen.drawn if d.kind == "text"):
-            found += _alone(text, box.keypath, what, box.min_size, frame, safe if box.type not in SAFE_EXEMPT else None)
-            placed.append((box.keypath, what, text))
-    found += _overprints(placed)
-    return [(keypath, code, f"card '{card_id}': {message}") for keypath, code, message in found]
+        for drawn in pen.drawn:
+            if drawn.kind == "text":
+                found += _alone(drawn, box.keypath, what, box.min_size, frame,
+                                safe if box.type not in SAFE_EXEMPT else None)
+            placed.append((box.keypath, what, drawn))
+    found += _off_panels(placed) + _overprints(placed)
+    if face.card is not None and face.card.name:
+        name += f" ({face.card.name})"
+    return [(keypath, code, f"{name}: {message}") for keypath, code, message in found]
 
 
 def sheet_regions(sheet, layout, game, card_size) -> list[Diagnostic]:
@@ -66,10 +74,11 @@ def sheet_regions(sheet, layout, game, card_size) -> list[Diagnostic]:
         draw_region(sheet_pen(pen, layout, game, card_size, 0.0, layout.height), region, sheet.model, game)
         frame = (region.x, layout.height - region.y - region.h, region.x + region.w, layout.height - region.y)
         where, what = ("regions", region.name), f"region '{region.name}'"
-        for text in (d for d in pen.drawn if d.kind == "text"):
-            found += _alone(text, where, what, region.min_size, frame, None)
-            placed.append((where, what, text))
-    found += _overprints(placed)
+        for drawn in pen.drawn:
+            if drawn.kind == "text":
+                found += _alone(drawn, where, what, region.min_size, frame, None)
+            placed.append((where, what, drawn))
+    found += _off_panels(placed) + _overprints(placed)
     return _collapsed(found, layout.source, "")
 
 
@@ -83,17 +92,39 @@ def _alone(text: Drawn, keypath: tuple, what: str, min_size, frame, safe) -> lis
                       "it with min_size); make the type or the box larger"))
     if (over := text.outside(*frame, by=SPARE)) > 0:
         into_margin = safe is not None and text.outside(*safe, by=SPARE) > 0
-        found.append((keypath, "text-outside", f"{what} draws '{_short(text.text)}' {over / 72 * 25.4:.1f}mm past its "
+        found.append((keypath, "text-outside", f"{what} draws '{_short(text.text)}' {_mm(over)} past its "
                       f"edge{', into the safe zone a cut can reach' if into_margin else ''}; give it room or less to "
                       "print"))
+    return found
+
+
+def _off_panels(placed: list[tuple]) -> list[tuple]:
+    """Texts that cross the edge of the panel under them: the smallest rectangle drawn before the text that
+    holds the text's middle."""
+    found, panels = [], []
+    for keypath, what, drawn in placed:
+        if drawn.kind == "rect":
+            panels.append(drawn)
+            continue
+        if drawn.kind != "text":
+            continue
+        middle = ((drawn.x0 + drawn.x1) / 2, (drawn.y0 + drawn.y1) / 2)
+        under = [p for p in panels if p.x0 <= middle[0] <= p.x1 and p.y0 <= middle[1] <= p.y1]
+        if not under:
+            continue
+        panel = min(under, key=lambda p: (p.x1 - p.x0) * (p.y1 - p.y0))
+        if (over := drawn.outside(panel.x0, panel.y0, panel.x1, panel.y1, by=SPARE)) > 0:
+            found.append((keypath, "text-off-panel", f"{what} prints '{_short(drawn.text)}' {_mm(over)} "
+                          "over the edge of the panel it sits on; give it room or less to print"))
     return found
 
 
 def _overprints(placed: list[tuple]) -> list[tuple]:
     """Every pair of texts whose measured boxes overlap, reported at the later one's element."""
     found = []
-    for i, (keypath, what, text) in enumerate(placed):
-        for other_keypath, other_what, other in placed[:i]:
+    texts = [entry for entry in placed if entry[2].kind == "text"]
+    for i, (keypath, what, text) in enumerate(texts):
+        for other_keypath, other_what, other in texts[:i]:
             if text.overlaps(other, TOUCH):
                 elsewhere = "" if other_keypath == keypath else f" of {other_what}"
                 found.append((keypath, "overprint", f"{what} prints '{_short(text.text)}' over "
@@ -112,6 +143,10 @@ def _collapsed(found: list[tuple], source, unit: str) -> list[Diagnostic]:
         tail = f" (and {more} more like it{' on other ' + unit if unit else ''})" if more else ""
         problems.append(source.diagnostic(keypath, code, messages[0] + tail))
     return problems
+
+
+def _mm(points: float) -> str:
+    return f"{max(points / 72 * 25.4, 0.1):.1f}mm"
 
 
 def _short(text: str) -> str:

@@ -81,9 +81,9 @@ class ZoneGrid:
     def _side(box) -> float:
         return min(box.w, box.h) / 3
 
-    def _rule_fit(self, rule, box, layout):
+    def _rule_fit(self, rule, box, layout):  # the words fill the square below its emblem (see _rule)
         side = self._side(box)
-        return fit_text(rule.text, layout.fonts["regular"], self.RULE_SIZE, floor(box.min_size), side - 4, side * 0.55)
+        return fit_text(rule.text, layout.fonts["regular"], self.RULE_SIZE, floor(box.min_size), side - 4, side * 0.6)
 
     def _bonus_fit(self, bonus, box, layout):
         side = self._side(box)
@@ -120,8 +120,8 @@ class ZoneGrid:
     def _rule(self, b, layout, emblems, rule, x, y, side, fit):
         b.rect(x + 1.4, y + 1.4, side - 2.8, side - 2.8, fill="#fbf0d9", stroke=RULE_AMBER, width=0.8, radius=1.2)
         word, _ = word_of(rule.effects[0])
-        emblem(b, emblems, word, RULE_AMBER, x + side * 0.36, y + side * 0.62, side * 0.28)
-        line_y = y + side * 0.56 - fit.size
+        emblem(b, emblems, word, RULE_AMBER, x + side * 0.39, y + side * 0.7, side * 0.22)  # the top of the square
+        line_y = y + side * 0.68 - fit.size * 0.9  # the words below it, down to the square's inner edge
         for paragraph in fit.lines:
             for line in paragraph:
                 b.text(x + side / 2, line_y, line, layout.fonts["regular"], fit.size, INK, "center")

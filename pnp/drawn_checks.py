@@ -36,7 +36,7 @@ def card_faces(faces, layout, emblems) -> list[Diagnostic]:
         if face.key not in seen:
             seen.add(face.key)
             found += _face(face, layout, emblems, name)
-    return _collapsed(found, layout.source, "cards")
+    return _collapsed(found, layout.source)
 
 
 def _face(face, layout, emblems, name: str) -> list[tuple]:
@@ -61,7 +61,7 @@ def _face(face, layout, emblems, name: str) -> list[tuple]:
     found += _off_panels(placed) + _overprints(placed)
     if face.card is not None and face.card.name:
         name += f" ({face.card.name})"
-    return [(keypath, code, f"{name}: {message}") for keypath, code, message in found]
+    return [(keypath, code, f"{name}: {message}", name) for keypath, code, message in found]
 
 
 def sheet_regions(sheet, layout, game, card_size) -> list[Diagnostic]:
@@ -79,7 +79,7 @@ def sheet_regions(sheet, layout, game, card_size) -> list[Diagnostic]:
                 found += _alone(drawn, where, what, region.min_size, frame, None)
             placed.append((where, what, drawn))
     found += _off_panels(placed) + _overprints(placed)
-    return _collapsed(found, layout.source, "")
+    return _collapsed([(*problem, "") for problem in found], layout.source)
 
 
 def _alone(text: Drawn, keypath: tuple, what: str, min_size, frame, safe) -> list[tuple]:
@@ -132,16 +132,23 @@ def _overprints(placed: list[tuple]) -> list[tuple]:
     return found
 
 
-def _collapsed(found: list[tuple], source, unit: str) -> list[Diagnostic]:
-    """One diagnostic per element and kind of problem: the first instance, and how many more cards share it."""
-    grouped: dict[tuple, list[str]] = defaultdict(list)
-    for keypath, code, message in found:
-        grouped[(keypath, code)].append(message)
+def _collapsed(found: list[tuple], source) -> list[Diagnostic]:
+    """One diagnostic per element and kind of problem: the first instance, and the other cards (or the number of
+    other places) that share it."""
+    grouped: dict[tuple, list[tuple[str, str]]] = defaultdict(list)
+    for keypath, code, message, who in found:
+        grouped[(keypath, code)].append((message, who))
     problems = []
-    for (keypath, code), messages in grouped.items():
-        more = len(messages) - 1
-        tail = f" (and {more} more like it{' on other ' + unit if unit else ''})" if more else ""
-        problems.append(source.diagnostic(keypath, code, messages[0] + tail))
+    for (keypath, code), instances in grouped.items():
+        message, first = instances[0]
+        others = list(dict.fromkeys(who for _, who in instances[1:] if who and who != first))
+        more = len(instances) - 1
+        if others:
+            shown = ", ".join(others[:3]) + (f" and {len(others) - 3} more" if len(others) > 3 else "")
+            message += f" (also on {shown})"
+        elif more:
+            message += f" (and {more} more like it)"
+        problems.append(source.diagnostic(keypath, code, message))
     return problems
 
 

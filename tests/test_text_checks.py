@@ -226,3 +226,12 @@ def test_a_drawn_problem_names_the_card_and_the_text(fixture_project):
     overlay(layout)
     (first, *_) = problems(fixture_project, "overprint")
     assert re.search(r"card '[a-z-]+' \(.+\): box '\w+' prints '.+' over '.+'", first.message), first.message
+
+
+def test_an_icon_caption_that_cannot_fit_under_its_icon_is_an_error_at_the_card(project):
+    layout = project / "layouts" / "2200-escaping-earth" / "cards.yaml"
+    replace_in(layout, "icons: {type: effect-icons, x: 4mm, y: 19mm, w: 55.5mm,", "icons: {type: effect-icons, x: 4mm, "
+               "y: 19mm, w: 14mm,")
+    _, report = validate(project, "2200-escaping-earth")
+    found = [d for d in report.errors if d.code == "box" and "Return 1 Static" in d.message]
+    assert found and found[0].path.endswith("decks/zones.yaml"), report.to_text()

@@ -306,21 +306,37 @@ class EffectIcons:
     """A row of effect icons with their numbers; the pendulum's three modes for Power of the Pendulum."""
 
     def check(self, box, face, layout) -> list[str]:
-        return [] if face.card.effects else ["an effect-icons box shows a card's effects; this card has none"]
+        if not face.card.effects:
+            return ["an effect-icons box shows a card's effects; this card has none"]
+        if any(word_of(e)[0] == "PENDULUM_MODES" for e in face.card.effects):
+            return []
+        size, step = self._sizes(box, len(face.card.effects))
+        type_size, font = min(box.h * 0.16, 8.0), layout.fonts["bold"]
+        return [f"the caption '{caption}' does not fit under its icon: {fit.detail}" for caption in self._captions(face)
+                if string_width(caption, font, type_size) > step - 2
+                and not (fit := fit_text(caption, font, type_size, floor(box.min_size), step - 2,
+                                         max(box.h * 0.96 - size, type_size))).ok]
+
+    @staticmethod
+    def _sizes(box, count: int) -> tuple[float, float]:
+        """The side of each icon, and the width each icon and its caption have."""
+        return min(box.h * 0.7, (box.w - (count - 1) * box.w * 0.04) / count * 0.75), box.w / count
+
+    @staticmethod
+    def _captions(face) -> list[str]:
+        return [CAPTIONS.get(word, word.replace("_", " ").title()).format(n=number)
+                for word, number in map(word_of, face.card.effects)]
 
     def draw(self, b, box, face, layout, emblems, left, bottom):
         effects, color = face.card.effects, _resolve(box.color, face, INK)
         if any(word_of(e)[0] == "PENDULUM_MODES" for e in effects):
             draw_modes(b, layout.fonts["bold"], emblems, left, bottom, box.w, box.h, color)
             return
-        count = len(effects)
-        size = min(box.h * 0.7, (box.w - (count - 1) * box.w * 0.04) / count * 0.75)
-        step = box.w / count
-        for i, effect in enumerate(effects):
-            word, number = word_of(effect)
+        size, step = self._sizes(box, len(effects))
+        for i, (effect, caption) in enumerate(zip(effects, self._captions(face))):
+            word, _ = word_of(effect)
             x = left + i * step + (step - size) / 2
             emblem(b, emblems, word, color, x, bottom + box.h - size, size)
-            caption = CAPTIONS.get(word, word.replace("_", " ").title()).format(n=number)
             _caption(b, layout.fonts["bold"], caption, left + i * step + step / 2, bottom + box.h * 0.04,
                      min(box.h * 0.16, 8.0), floor(box.min_size), step - 2, bottom + box.h - size, color)
 

@@ -16,6 +16,7 @@ from __future__ import annotations
 from collections import defaultdict
 
 from pnp.diagnostics import Diagnostic
+from pnp.layout.cards import SAFE_EXEMPT  # boxes that may run into the bleed
 from pnp.limits import MIN_TEXT_SIZE
 from pnp.render.backend import Drawn, RecordingBackend
 from pnp.render.cards import draw_box, face_size
@@ -24,7 +25,6 @@ from pnp.text.legibility import floor, too_small
 
 SPARE = 0.5  # points a text's measured box may reach past its box: a glyph's side bearing, rounding
 TOUCH = 0.3  # points two texts' measured boxes may share before they overprint (capitals over descenders)
-SAFE_EXEMPT = ("fill", "rect", "image")  # boxes that may run into the bleed: they draw no words
 
 
 def card_faces(faces, layout, emblems) -> list[Diagnostic]:
@@ -40,7 +40,7 @@ def card_faces(faces, layout, emblems) -> list[Diagnostic]:
 
 
 def _face(face, layout, emblems, name: str) -> list[tuple]:
-    """(keypath, code, message) for each problem of one face."""
+    """(keypath, code, message, the side named) for each problem of one face."""
     size = face_size(face, layout)
     inset = size.bleed + size.safe
     safe = (inset, inset, size.bleed + size.width - size.safe, size.bleed + size.height - size.safe)

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from pnp.binding import game_icons
 from pnp.image_files import find_image
+from pnp.limits import MIN_TEXT_SIZE
 from pnp.render.backend import Backend, symbol
 from pnp.render.cards import draw_emphasized_line, draw_line_with_icons
 from pnp.render.regions import RENDERERS as GENERIC_RENDERERS
@@ -53,7 +54,7 @@ class Pen:
         px, py = self._xy(x, y + size * 0.8)
         self.backend.text(px, py, string, self.fonts[font], size, color or self.colors["ink"], align)
 
-    def paragraph(self, x, y, w, h, string, size=6.5, min_size=5.0, font="regular", color=None) -> bool:
+    def paragraph(self, x, y, w, h, string, size=6.5, min_size=MIN_TEXT_SIZE, font="regular", color=None) -> bool:
         """Wrapped text shrunk to fit; returns False (and draws nothing) if it cannot fit."""
         fit = fit_text(string, self.fonts[font], size, min_size, w, h, icons=frozenset(self.icons),
                        family=family_of(self.fonts))

@@ -431,12 +431,12 @@ class Ability:
 class Guide:
     """A Symbol Guide: each ability's icon, name and what it does (from the vocabulary)."""
 
-    SIZE, MIN = 6.5, 5.0
+    SIZE = 6.5  # shrinks to the box's min_size at most
 
     def check(self, box, face, layout) -> list[str]:
         problems = []
         for entry, text, h in self._rows(box, face):
-            fit = fit_text(text, layout.fonts["regular"], self.SIZE, self.MIN, box.w - h * 1.1, h * 0.6)
+            fit = fit_text(text, layout.fonts["regular"], self.SIZE, floor(box.min_size), box.w - h * 1.1, h * 0.6)
             if not fit.ok:
                 problems.append(f"the guide text for {word_of(entry)[0]} does not fit: {fit.detail}")
         return problems
@@ -458,7 +458,7 @@ class Guide:
             name = word.replace("_", " ").title().replace("Self Repair", "Self-Repair")
             b.text(left + icon * 1.25, y + h * 0.74, name + (" N" if number is not None else ""), layout.fonts["bold"],
                    7.0, color)
-            fit = fit_text(text, layout.fonts["regular"], self.SIZE, self.MIN, box.w - h * 1.1, h * 0.6)
+            fit = fit_text(text, layout.fonts["regular"], self.SIZE, floor(box.min_size), box.w - h * 1.1, h * 0.6)
             line_y = y + h * 0.74 - fit.leading
             for paragraph in fit.lines:
                 for line in paragraph:

@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: pdf test validate playtest bench fuzz clean bytecode
+.PHONY: pdf test validate playtest bench fuzz clean bytecode preflight
 
 $(STAMP): pyproject.toml
 	python3 -m venv $(VENV)
@@ -40,3 +40,8 @@ fuzz: bytecode
 
 clean:
 	rm -rf output $(VENV)
+
+# Every text printed under 6 pt in the PDFs under output/ (build first: make pdf), as a print shop would find it
+# (pnp/preflight.py); exits 1 when there is any.
+preflight: bytecode
+	$(BIN)/python -m pnp.preflight output

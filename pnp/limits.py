@@ -65,3 +65,9 @@ MAX_REPORTS_PER_TEXT = 20  # unknown names (icons, links) reported one by one in
 MAX_GAMES = 100_000  # `pnp playtest --games`: a playtest keeps every game's result, so no option can eat the machine
 MAX_STEPS = 200_000  # moves of one played game: the longest bundled game (a 2200 campaign) takes about 9,000;
 #                      content (settings, decks) that makes a game longer is reported, never played forever
+
+# --- printed text ---
+MIN_TEXT_SIZE = 6.0  # points at 100 % scale: the smallest type any printed text may have (cards, sheets, playmats,
+#                      boards, tokens). Below about 6 pt print shops warn that body text fills in and players misread
+#                      it at arm's length. A layout may lower it for one box or region (`min_size: 5pt`), with a
+#                      warning at that box: pnp.text.legibility

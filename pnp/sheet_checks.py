@@ -8,14 +8,15 @@ from pnp.diagnostics import Diagnostic, did_you_mean
 from pnp.engine.vocabulary import EffectError
 from pnp.image_files import PRINT_DPI, dpi_in_box, find_image, pixel_size
 from pnp.layout.regions import (
-    AREA_TEXT_MIN,
+    AREA_LABEL_SIZE,
     AREA_TEXT_SIZE,
-    INTRO_MIN,
     INTRO_SIZE,
     TEXT,
+    area_label_box,
     area_plan,
     title_overflow,
     token_plan,
+    token_text_size,
     track_label_width,
     track_plan,
 )
@@ -23,7 +24,9 @@ from pnp.model.sheet import Track
 from pnp.source import Source
 from pnp.text import markup
 from pnp.text.fit import fit_text
-from pnp.text.fonts import family_of
+from pnp.text.fonts import family_of, string_width
+from pnp.text.legibility import floor
+from pnp.units import mm
 
 NO_BOX = "#"
 
@@ -49,11 +52,40 @@ def regions_show_content(sheet, layout, card_size, game) -> list[Diagnostic]:
             problems += _tokens_fit(region, item, sheet, layout, game, where)
         else:
             plan = track_plan(region, item.length, layout.box, track_label_width(item.label, layout.fonts["bold"]))
-            if plan.needed:
+            if plan.needed and (label := _track_label_room(region, item, layout)) is not None:
+                index = next(i for i, t in enumerate(sheet.model.tracks) if t.id == item.id)
+                problems.append(sheet.source.diagnostic(("tracks", index, "label"), "text-width", f"the label of track "
+                                f"'{item.id}' needs {label / 72 * 25.4:.0f}mm beside its {item.length} boxes but region "
+                                f"'{region.name}' leaves it {_track_room(region, item, layout) / 72 * 25.4:.0f}mm; "
+                                "shorten it or widen the region"))
+            elif plan.needed:
                 problems.append(src.diagnostic(where, "region-size", f"region '{region.name}' is too narrow for its "
                                 f"{item.length} boxes: it needs {plan.needed / 72 * 25.4:.0f}mm"))
             problems += _track_emblems(sheet, item, game)
     return problems
+
+
+def _track_room(region, track, layout) -> float:
+    """The width a track's label has beside its boxes."""
+    return region.w - mm(2) - track.length * layout.box
+
+
+def _track_label_room(region, track, layout) -> float | None:
+    """The width a track's label needs when it is what keeps the boxes out of the region (the boxes alone fit)."""
+    needed = track_label_width(track.label, layout.fonts["bold"])
+    return needed if _track_room(region, track, layout) >= 0 and needed > _track_room(region, track, layout) else None
+
+
+def _fits(sheet, keypath: tuple, what: str, text: str, font: str, size: float, region, box, layout, game) -> list:
+    """A text a region draws (a label, a name) fits the box the region gives it, shrunk down to the region's
+    smallest type at most; else an error where the text is written."""
+    fit = fit_text(text, layout.fonts[font], size, floor(region.min_size), box.w, box.h,
+                   icons=frozenset(game.manifest.icons), family=family_of(layout.fonts))
+    if fit.ok:
+        return []
+    return [sheet.source.diagnostic(keypath, f"text-{fit.problem}", f"{what} '{text}' does not fit its place in region "
+                                    f"'{region.name}' ({box.w / 72 * 25.4:.0f} x {box.h / 72 * 25.4:.0f}mm) even at "
+                                    f"{floor(region.min_size):g}pt: {fit.detail}; shorten it or enlarge the region")]
 
 
 def _words_fit(sheet, layout, game) -> list[Diagnostic]:
@@ -70,12 +102,12 @@ def _words_fit(sheet, layout, game) -> list[Diagnostic]:
         intro = getattr(sheet.model, "intro", "")
         if region.kind == "intro" and intro:
             problems += [sheet.source.diagnostic(("intro",), "emphasis", message) for message in markup.problems(intro)]
-            fit = fit_text(intro, layout.fonts["regular"], INTRO_SIZE, INTRO_MIN, region.w, region.h,
+            fit = fit_text(intro, layout.fonts["regular"], INTRO_SIZE, floor(region.min_size), region.w, region.h,
                            icons=frozenset(game.manifest.icons), family=family_of(layout.fonts))
             if not fit.ok:
                 problems.append(sheet.source.diagnostic(("intro",), f"text-{fit.problem}", f"the intro does not fit "
-                                f"region '{region.name}' even at {INTRO_MIN:g}pt: {fit.detail}; shorten it or make "
-                                "the region larger"))
+                                f"region '{region.name}' even at {floor(region.min_size):g}pt: {fit.detail}; shorten it "
+                                "or make the region larger"))
     return problems
 
 
@@ -106,8 +138,15 @@ def _tokens_fit(region, tokens, sheet, layout, game, where) -> list[Diagnostic]:
         problems.append(layout.source.diagnostic(where, "region-size", f"region '{region.name}' cannot hold "
                         f"{tokens.count} tokens of {tokens.size / 72 * 25.4:.0f}mm: make it "
                         f"{plan.needed / 72 * 25.4:.0f}mm tall, or wider"))
+    index = next(i for i, t in enumerate(sheet.model.tokens) if t.id == tokens.id)
+    problems += _fits(sheet, ("tokens", index, "label"), f"the label of token set '{tokens.id}'",
+                      f"{tokens.label} ({tokens.count})", "bold", AREA_LABEL_SIZE, region, plan.label, layout, game)
+    size = token_text_size(tokens.size)
+    if tokens.text and string_width(tokens.text, layout.fonts["bold"], size) > tokens.size:
+        problems.append(sheet.source.diagnostic(("tokens", index, "text"), "text-width", f"'{tokens.text}' is wider "
+                        f"than a {tokens.size / 72 * 25.4:.0f}mm token at {size:.1f}pt; shorten it or make the tokens "
+                        "larger"))
     if tokens.art:
-        index = next(i for i, t in enumerate(sheet.model.tokens) if t.id == tokens.id)
         problems += _emblem(sheet, ("tokens", index, "art"), tokens.art, game)
     return problems
 
@@ -146,18 +185,20 @@ def _area_fits(region, area, sheet, layout, card_size, where, game) -> list[Diag
         problems.append(layout.source.diagnostic(where, "region-size", f"region '{region.name}' ({size}) cannot hold "
                         f"{area.cards} {card_size.name} card{'s' if area.cards > 1 else ''} under its label: make it "
                         f"{tall:.0f}mm tall, or {one_row:.0f}mm wide to hold them in one row"))
+    index = next(i for i, a in enumerate(sheet.model.areas) if a.id == area.id)
     if area.art:
-        index = next(i for i, a in enumerate(sheet.model.areas) if a.id == area.id)
         problems += _emblem(sheet, ("areas", index, "art"), area.art, game)
+    problems += _fits(sheet, ("areas", index, "label"), f"the label of area '{area.id}'", area.label, "bold",
+                      AREA_LABEL_SIZE, region, area_label_box(plan, bool(area.art)), layout, game)
     if area.text:
-        fit = fit_text(area.text, layout.fonts["regular"], AREA_TEXT_SIZE, AREA_TEXT_MIN, plan.label.w, TEXT,
+        fit = fit_text(area.text, layout.fonts["regular"], AREA_TEXT_SIZE, floor(region.min_size), plan.label.w, TEXT,
                        icons=frozenset(game.manifest.icons), family=family_of(layout.fonts))
-        index = next(i for i, a in enumerate(sheet.model.areas) if a.id == area.id)
         problems += [sheet.source.diagnostic(("areas", index, "text"), "emphasis", message)
                      for message in markup.problems(area.text)]
         if not fit.ok:
             problems.append(sheet.source.diagnostic(("areas", index, "text"), f"text-{fit.problem}", f"the text of area "
-                            f"'{area.id}' does not fit its region even at {AREA_TEXT_MIN:g}pt: {fit.detail}; shorten it"))
+                            f"'{area.id}' does not fit its region even at {floor(region.min_size):g}pt: {fit.detail}; "
+                            "shorten it"))
     return problems
 
 

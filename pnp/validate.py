@@ -10,7 +10,7 @@ from __future__ import annotations
 import os
 from pathlib import Path
 
-from pnp import checks, discovery, estimate
+from pnp import checks, discovery, drawn_checks, estimate
 from pnp.binding import CardFaces, bind_cards
 from pnp.diagnostics import Diagnostic, Report, relative
 from pnp.layout import load_card_layout, load_print_setup
@@ -74,6 +74,8 @@ def _validate(root: Path, game_id: str, report: Report) -> tuple[Project | None,
             report.extend(too_large)
             faces, problems = bind_cards(game, layout) if not too_large else (CardFaces(), [])
             report.extend(problems)
+            if report.ok:  # drawn only from content that binds: what the build would print
+                report.extend(drawn_checks.card_faces(faces, layout, game.emblems))
     sheet_layouts = {}
     kinds = set(GENERIC_REGIONS) | set(game.plugin.sheet_renderers)
     card_size = layout.size if layout else load_card_sizes(root / "layouts")[0].get(game.manifest.card_size)
@@ -83,6 +85,8 @@ def _validate(root: Path, game_id: str, report: Report) -> tuple[Project | None,
         if sheet_layout is not None:
             report.extend(regions_show_content(sheet, sheet_layout, card_size, game))
             report.extend(checks.layout_glyphs([sheet.source], sheet_layout.fonts))
+            if report.ok:  # drawn only from content that passes its checks: what the build would print
+                report.extend(drawn_checks.sheet_regions(sheet, sheet_layout, game, card_size))
             sheet_layouts[sheet_id] = sheet_layout
     report.extend(estimate.build_size(game, print_setup, deck_sizes, sheet_layouts))
     if not report.ok or print_setup is None:

@@ -21,8 +21,10 @@ LAYERS = [
     ("pnp.content", "pnp.layout"),  # loading content; layout files
     ("pnp.binding", "pnp.discovery"),  # cards bound to layouts; finding games and their packages
     ("pnp.project", "pnp.checks", "pnp.estimate", "pnp.sheet_checks", "pnp.rules", "pnp.deck_export"),  # checks, estimates; the rules reference; deck export
-    ("pnp.validate", "pnp.schemas", "pnp.starter"),  # the validate stage; starter games
     ("pnp.render",),  # everything that draws
+    # the validate stage (it draws every face and region to check what prints: pnp.drawn_checks); starter games;
+    # a print shop's check of built PDFs
+    ("pnp.validate", "pnp.drawn_checks", "pnp.schemas", "pnp.starter", "pnp.preflight"),
     ("pnp.games",),  # game packages: loaded by name from game.yaml, never imported by generic code
     ("pnp.build", "pnp.watch"),  # the build recipe
     ("pnp.cli", "pnp.__main__"),  # the only modules that print or exit

@@ -10,9 +10,11 @@ from pydantic import Field, StringConstraints
 from pnp.defaults import load_common
 from pnp.diagnostics import Diagnostic, did_you_mean
 from pnp.layout.fonts import resolve_fonts
+from pnp.limits import MIN_TEXT_SIZE
 from pnp.model.common import Color, FileName, FontSet, StrictModel, length, relative_length
 from pnp.model.schema_errors import parse_model
 from pnp.source import Source, SourceError, load
+from pnp.text.legibility import lowered
 
 
 class CardSizeSpec(StrictModel):
@@ -57,7 +59,8 @@ class BoxSpec(StrictModel):
     field: str | None = None
     font: Literal["regular", "bold", "italic", "bolditalic"] | None = None
     size: TypeSize | None = None
-    min_size: TypeSize | None = None
+    min_size: TypeSize | None = Field(None, description="text box: the smallest size its text shrinks to (6pt "
+                                      "unless given); any box: below 6pt, the smallest type it prints, with a warning")
     paragraph_gap: relative_length("0mm", "50mm") | None = None
     align: Literal["left", "center", "right"] | None = None
     valign: Literal["top", "middle", "bottom"] | None = None
@@ -128,7 +131,7 @@ class Box:
     field: str | None = None
     font: str = "regular"
     size: float = 8.0
-    min_size: float = 6.0
+    min_size: float = MIN_TEXT_SIZE  # lower only where the layout says so (pnp.text.legibility)
     paragraph_gap: float = 0.0
     align: str = "left"
     valign: str = "top"
@@ -220,7 +223,7 @@ def load_card_layout(layouts_root: Path, game_id: str, box_kinds=None) -> tuple[
     layout = CardLayout(source, sizes[spec.size], fonts, dict(spec.accents),
                         {k: t for k, t in faces.items() if t}, backs, templates, dict(box_kinds or {}),
                         {name: dict(colours) for name, colours in spec.palettes.items()}, sizes=sizes)
-    problems += safe_zone(layout) + _box_types(layout)
+    problems += safe_zone(layout) + _box_types(layout) + _small_type(layout)
     return layout, problems
 
 
@@ -234,6 +237,13 @@ def _box_types(layout: CardLayout) -> list[Diagnostic]:
                 problems.append(layout.source.diagnostic(box.keypath + ("type",), "unknown-box-type", f"box "
                                 f"'{box.name}' has type '{box.type}'{did_you_mean(box.type, known)}; use one of {', '.join(known)}"))
     return problems
+
+
+def _small_type(layout: CardLayout) -> list[Diagnostic]:
+    """A warning at each box whose layout lowers the smallest printed type below the rule's (once per box)."""
+    boxes = {box.keypath: box for template in layout.templates.values() for box in template.boxes}
+    return [problem for keypath, box in boxes.items()
+            for problem in lowered(layout.source, keypath, f"box '{box.name}'", box.min_size)]
 
 
 # Backgrounds, frames and pictures may run into the bleed. Everything else shows information that must survive a

@@ -12,9 +12,9 @@ from dataclasses import dataclass
 from pnp.text.fonts import string_width
 from pnp.units import mm
 
-AREA_LABEL_SIZE, AREA_TEXT_SIZE, AREA_TEXT_MIN = 11.0, 8.0, 6.0  # type sizes in points
-TRACK_LABEL_SIZE = 8.0
-INTRO_SIZE, INTRO_MIN = 9.0, 6.0  # a sheet's intro shrinks from 9pt down to 6pt to fit its region
+AREA_LABEL_SIZE, AREA_TEXT_SIZE = 11.0, 8.0  # type sizes in points; text shrinks to fit down to the region's
+TRACK_LABEL_SIZE = 8.0  # smallest type (pnp.text.legibility.floor: 6pt unless the layout lowers it)
+INTRO_SIZE = 9.0  # a sheet's intro shrinks from 9pt to fit its region
 TITLE_MAX, TITLE_GAP = 30.0, mm(4)  # the title's largest size; the least room between the title and the sheet's name
 PAD = mm(3)  # inside a region's edge
 LABEL = mm(6)  # height of an area's or track's label line
@@ -60,6 +60,17 @@ def area_plan(region, has_text: bool, cards: int, card_w: float, card_h: float) 
     slots = [Rect(left + (i % columns) * (card_w + CARD_GAP), top + (i // columns) * (card_h + CARD_GAP), card_w, card_h)
              for i in range(cards)]
     return AreaPlan(label, text, slots)
+
+
+def area_label_box(plan: AreaPlan, has_art: bool) -> Rect:
+    """Where an area's label goes: its label line, after the area's emblem when it has one."""
+    indent = AREA_LABEL_SIZE + 5 if has_art else 0.0
+    return Rect(plan.label.x + indent, plan.label.y, plan.label.w - indent, plan.label.h)
+
+
+def token_text_size(size: float) -> float:
+    """The type size of the text printed on a token of this size."""
+    return size * 0.6
 
 
 @dataclass(frozen=True)

@@ -22,6 +22,7 @@ from pnp.layout.paper import PrintSetup
 from pnp.model.common import Color, FontSet, StrictModel, length
 from pnp.model.schema_errors import parse_model
 from pnp.source import Source, SourceError, load
+from pnp.text.legibility import lowered
 
 
 class RegionSpec(StrictModel):
@@ -33,6 +34,8 @@ class RegionSpec(StrictModel):
     src: str | None = Field(None, description="an image region's PNG or JPEG, under the game's content folder")
     fit: Literal["contain", "cover"] = Field("cover", description="an image region: cover (the default) fills the "
                                              "region and cuts off the overflow; contain shows the whole image")
+    min_size: length("1pt", "200pt") | None = Field(None, description="the smallest type the region prints: 6pt "
+                                                    "unless given; lower only with reason (a warning says so)")
 
 
 class DesignSpec(StrictModel):
@@ -63,6 +66,7 @@ class Region:
     h: float
     src: str | None = None  # an image region's file, as the layout names it
     fit: str = "cover"
+    min_size: float | None = None  # the layout's own smallest type for this region (pnp.text.legibility)
 
 
 @dataclass
@@ -102,7 +106,9 @@ def load_sheet_layout(layouts_root: Path, game_id: str, sheet_id: str, sheet_kin
             problems.append(source.diagnostic(("regions", name), "image-region", f"region '{name}': " + (
                 "an image region shows a file: give it src: art/<file>.png" if region.src is None
                 else f"src: is for image regions; a {region.kind} region shows the sheet's content")))
-        regions.append(Region(name, region.kind, region.x, region.y, region.w, region.h, region.src, region.fit))
+        regions.append(Region(name, region.kind, region.x, region.y, region.w, region.h, region.src, region.fit,
+                              region.min_size))
+        problems += lowered(source, ("regions", name), f"region '{name}'", region.min_size)
     fonts, problems_of_fonts = resolve_fonts(spec.fonts, source, layouts_root.parent)  # fonts/ beside layouts/
     problems += problems_of_fonts
     layout = SheetLayout(source, spec.design.width, spec.design.height, spec.min_edge, spec.box, fonts,

@@ -5,6 +5,8 @@ Coordinates are PDF points with the origin at the bottom-left of the page.
 """
 from __future__ import annotations
 
+import math
+from dataclasses import dataclass
 from typing import Callable, Protocol
 
 from pnp.shapes import PathCommand, heart, polygon, star  # noqa: F401 - emblems import them from here too
@@ -74,17 +76,69 @@ def draw_placeholder(backend: Backend, path: str, x: float, y: float, w: float, 
     backend.restore()
 
 
+# The ink of a line of text, as multiples of its size: capitals rise 0.73 above the baseline and descenders drop
+# 0.21 below it in Vera and most text faces. Lines set at pnp.text.fit.LEADING (1.18) never touch one another.
+CAP_HEIGHT, DESCENT = 0.73, 0.21
+
+
+@dataclass(frozen=True)
+class Drawn:
+    """What one drawing call covers on the page: its kind, its bounding box (page points) and, for text, the
+    string and its type size as printed (the size times the scale it was drawn at)."""
+
+    kind: str  # "text", "rect", "line", "circle", "path", "image", "field"
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+    text: str = ""
+    size: float = 0.0
+
+    def overlaps(self, other: "Drawn", by: float = 0.0) -> bool:
+        """The two boxes share more than `by` points in both directions."""
+        return (min(self.x1, other.x1) - max(self.x0, other.x0) > by
+                and min(self.y1, other.y1) - max(self.y0, other.y0) > by)
+
+    def outside(self, x0: float, y0: float, x1: float, y1: float, by: float = 0.0) -> float:
+        """How far this box reaches past the rectangle (0 when inside it, with `by` points to spare)."""
+        return max(0.0, x0 - self.x0 - by, y0 - self.y0 - by, self.x1 - x1 - by, self.y1 - y1 - by)
+
+
+IDENTITY = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
+
+
+def _times(m, n):
+    """The matrix m applied after n (PDF's row-vector convention: a point goes through n first, then m)."""
+    a, b, c, d, e, f = n
+    A, B, C, D, E, F = m
+    return (a * A + b * C, a * B + b * D, c * A + d * C, c * B + d * D, e * A + f * C + E, e * B + f * D + F)
+
+
+def _box(m, points, kind, text="", size=0.0) -> Drawn:
+    a, b, c, d, e, f = m
+    xs, ys = zip(*((a * x + c * y + e, b * x + d * y + f) for x, y in points))
+    return Drawn(kind, min(xs), min(ys), max(xs), max(ys), text, size)
+
+
 class RecordingBackend:
-    """Records every call as (name, args); symbols are recorded once, where defined."""
+    """Records every call as (name, args); symbols are recorded once, where defined. It also learns what every
+    call covers on the page (`drawn`, symbols placed where they are used), through save, restore, translate,
+    scale and rotate, so checks can see overlapping and stray text (pnp.drawn_checks)."""
 
     def __init__(self):
         self.calls: list[tuple] = []
         self.symbols: dict[str, list[tuple]] = {}
         self.pages = 0
+        self.drawn: list[Drawn] = []
+        self._symbol_drawn: dict[str, list[Drawn]] = {}
+        self._matrix, self._saved = IDENTITY, []
 
     def _record(name):
         def method(self, *args, **kwargs):
             self.calls.append((name, args, kwargs))
+            extent = getattr(self, "_extent_" + name, None)
+            if extent is not None:
+                extent(*args, **kwargs)
         return method
 
     for _name in ("end_page", "save", "restore", "translate", "rotate", "scale", "clip_rect",
@@ -95,14 +149,19 @@ class RecordingBackend:
     def begin_page(self, width, height, trim_box=None, bleed_box=None):
         self.pages += 1
         self.calls.append(("begin_page", (width, height), {"trim_box": trim_box, "bleed_box": bleed_box}))
+        self._matrix, self._saved = IDENTITY, []
 
     def has_symbol(self, name):
         return name in self.symbols
 
     def define_symbol(self, name, width, height, draw):
         outer, self.calls = self.calls, []
+        outer_drawn, outer_matrix, outer_saved = self.drawn, self._matrix, self._saved
+        self.drawn, self._matrix, self._saved = [], IDENTITY, []
         draw(self)
         self.symbols[name], self.calls = self.calls, outer
+        self._symbol_drawn[name] = self.drawn
+        self.drawn, self._matrix, self._saved = outer_drawn, outer_matrix, outer_saved
 
     def texts(self) -> list[str]:
         """Every string drawn, symbols included, in drawing order."""
@@ -110,3 +169,64 @@ class RecordingBackend:
         for calls in self.symbols.values():
             found += [c[1][2] for c in calls if c[0] == "text"]
         return found
+
+    # -- what each call covers ------------------------------------------------------------------------
+    def _extent_save(self):
+        self._saved.append(self._matrix)
+
+    def _extent_restore(self):
+        self._matrix = self._saved.pop() if self._saved else IDENTITY
+
+    def _extent_translate(self, x, y):
+        self._matrix = _times(self._matrix, (1.0, 0.0, 0.0, 1.0, x, y))
+
+    def _extent_scale(self, sx, sy):
+        self._matrix = _times(self._matrix, (sx, 0.0, 0.0, sy, 0.0, 0.0))
+
+    def _extent_rotate(self, degrees):
+        r = math.radians(degrees)
+        self._matrix = _times(self._matrix, (math.cos(r), math.sin(r), -math.sin(r), math.cos(r), 0.0, 0.0))
+
+    def _add(self, kind, points, text="", size=0.0):
+        self.drawn.append(_box(self._matrix, points, kind, text, size))
+
+    def _extent_rect(self, x, y, w, h, *args, **kwargs):
+        self._add("rect", ((x, y), (x + w, y + h)))
+
+    def _extent_line(self, x1, y1, x2, y2, *args, **kwargs):
+        self._add("line", ((x1, y1), (x2, y2)))
+
+    def _extent_circle(self, cx, cy, r, *args, **kwargs):
+        self._add("circle", ((cx - r, cy - r), (cx + r, cy + r)))
+
+    def _extent_path(self, commands, *args, **kwargs):
+        points = [(c[i], c[i + 1]) for c in commands for i in range(1, len(c) - 1, 2)]
+        if points:
+            self._add("path", points)
+
+    def _extent_text(self, x, y, string, font, size, color="#000000", align="left"):
+        if not string.strip():
+            return
+        from pnp.text.fonts import string_width
+
+        width = string_width(string, font, size)
+        left = {"left": x, "center": x - width / 2, "right": x - width}[align]
+        a, b, c, d, _, _ = self._matrix
+        printed = size * math.sqrt(abs(a * d - b * c))  # the size as printed, at the scale it is drawn at
+        self._add("text", ((left, y - DESCENT * size), (left + width, y + CAP_HEIGHT * size)), string, printed)
+
+    def _extent_image(self, path, x, y, w, h, *args, **kwargs):
+        self._add("image", ((x, y), (x + w, y + h)))
+
+    def _extent_use_symbol(self, name, x, y):
+        placed = _times(self._matrix, (1.0, 0.0, 0.0, 1.0, x, y))
+        scale = math.sqrt(abs(placed[0] * placed[3] - placed[1] * placed[2]))
+        for inner in self._symbol_drawn.get(name, ()):
+            moved = _box(placed, ((inner.x0, inner.y0), (inner.x1, inner.y1)), inner.kind, inner.text, inner.size * scale)
+            self.drawn.append(moved)
+
+    def _extent_checkbox(self, name, x, y, size):
+        self._add("field", ((x, y), (x + size, y + size)))
+
+    def _extent_text_field(self, name, x, y, w, h):
+        self._add("field", ((x, y), (x + w, y + h)))

@@ -30,26 +30,30 @@ def face_size(face: Face, layout: CardLayout):
 
 
 def _draw(b: Backend, face: Face, layout: CardLayout, emblems: dict) -> None:
-    size = face_size(face, layout)
     for box in face.template.boxes:
-        if not box.shown_on(face.values):  # `when:` names a value this card leaves unset (or sets)
-            continue
-        if box.type == "fill":
-            b.rect(0, 0, size.width + 2 * size.bleed, size.height + 2 * size.bleed, fill=_color(box.color, face.values))
-            continue
-        left = size.bleed + box.x
-        bottom = size.bleed + size.height - box.y - box.h
-        if box.rotate:
-            b.save()
-            b.translate(left + box.w / 2, bottom + box.h / 2)
-            b.rotate(box.rotate)
-            b.translate(-(left + box.w / 2), -(bottom + box.h / 2))
-        if box.type in DRAWERS:
-            DRAWERS[box.type](b, box, face, layout, emblems, left, bottom)
-        else:  # a box the game's package draws from the card's data
-            layout.box_kinds[box.type].draw(b, box, face, layout, emblems, left, bottom)
-        if box.rotate:
-            b.restore()
+        if box.shown_on(face.values):  # `when:` names a value this card leaves unset (or sets)
+            draw_box(b, box, face, layout, emblems)
+
+
+def draw_box(b: Backend, box: Box, face: Face, layout: CardLayout, emblems: dict) -> None:
+    """One box of a face, in the face's coordinates (the bleed's bottom-left corner at the origin)."""
+    size = face_size(face, layout)
+    if box.type == "fill":
+        b.rect(0, 0, size.width + 2 * size.bleed, size.height + 2 * size.bleed, fill=_color(box.color, face.values))
+        return
+    left = size.bleed + box.x
+    bottom = size.bleed + size.height - box.y - box.h
+    if box.rotate:
+        b.save()
+        b.translate(left + box.w / 2, bottom + box.h / 2)
+        b.rotate(box.rotate)
+        b.translate(-(left + box.w / 2), -(bottom + box.h / 2))
+    if box.type in DRAWERS:
+        DRAWERS[box.type](b, box, face, layout, emblems, left, bottom)
+    else:  # a box the game's package draws from the card's data
+        layout.box_kinds[box.type].draw(b, box, face, layout, emblems, left, bottom)
+    if box.rotate:
+        b.restore()
 
 
 def _color(value: str | None, values: dict) -> str | None:

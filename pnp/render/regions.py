@@ -15,17 +15,18 @@ from __future__ import annotations
 from pnp.image_files import find_image
 from pnp.layout.regions import (
     AREA_LABEL_SIZE,
-    AREA_TEXT_MIN,
     AREA_TEXT_SIZE,
-    INTRO_MIN,
     INTRO_SIZE,
     TRACK_LABEL_SIZE,
+    area_label_box,
     area_plan,
     title_sizes,
     token_plan,
+    token_text_size,
     track_label_width,
     track_plan,
 )
+from pnp.text.legibility import floor
 from pnp.units import mm
 
 
@@ -37,7 +38,8 @@ def draw_title(pen, region, sheet, game) -> None:
 
 
 def draw_intro(pen, region, sheet, game) -> None:
-    pen.paragraph(region.x, region.y, region.w, region.h, sheet.intro, INTRO_SIZE, INTRO_MIN)  # checked to fit
+    pen.paragraph(region.x, region.y, region.w, region.h, sheet.intro, INTRO_SIZE,
+                  floor(region.min_size))  # checked to fit: pnp.sheet_checks
 
 
 def draw_area(pen, region, sheet, game) -> None:
@@ -47,13 +49,13 @@ def draw_area(pen, region, sheet, game) -> None:
     accent = area.color or pen.colors["accent"]
     pen.rect(region.x, region.y, region.w, region.h, fill=pen.colors["panel"], stroke=area.color or pen.colors["muted"],
              width=1.6 if area.color else 0.8, radius=mm(3))
-    label_x = plan.label.x
     if area.art:
-        pen.emblem(area.art, label_x, plan.label.y - 1, AREA_LABEL_SIZE + 2, accent)
-        label_x += AREA_LABEL_SIZE + 5
-    pen.text(label_x, plan.label.y, area.label, AREA_LABEL_SIZE, "bold", accent)
+        pen.emblem(area.art, plan.label.x, plan.label.y - 1, AREA_LABEL_SIZE + 2, accent)
+    label = area_label_box(plan, bool(area.art))  # the label and the text shrink to fit, checked to: pnp.sheet_checks
+    pen.paragraph(label.x, label.y, label.w, label.h, area.label, AREA_LABEL_SIZE, floor(region.min_size), "bold", accent)
     if plan.text:
-        pen.paragraph(plan.text.x, plan.text.y, plan.text.w, plan.text.h, area.text, AREA_TEXT_SIZE, AREA_TEXT_MIN)
+        pen.paragraph(plan.text.x, plan.text.y, plan.text.w, plan.text.h, area.text, AREA_TEXT_SIZE,
+                      floor(region.min_size))
     for slot in plan.slots:
         pen.rect(slot.x, slot.y, slot.w, slot.h, fill=pen.colors["paper"], stroke=pen.colors["muted"], width=0.6,
                  radius=mm(2.5))
@@ -75,7 +77,8 @@ def draw_track(pen, region, sheet, game) -> None:
 def draw_tokens(pen, region, sheet, game) -> None:
     tokens = next(t for t in sheet.tokens if t.id == region.name)
     plan = token_plan(region, tokens.count, tokens.size)
-    pen.text(plan.label.x, plan.label.y, f"{tokens.label} ({tokens.count})", AREA_LABEL_SIZE, "bold", pen.colors["accent"])
+    pen.paragraph(plan.label.x, plan.label.y, plan.label.w, plan.label.h, f"{tokens.label} ({tokens.count})",
+                  AREA_LABEL_SIZE, floor(region.min_size), "bold", pen.colors["accent"])  # checked to fit
     for slot in plan.tokens:
         if tokens.shape == "circle":
             pen.circle(slot.x + slot.w / 2, slot.y + slot.h / 2, slot.w / 2, fill=tokens.color, stroke=pen.colors["ink"])
@@ -85,7 +88,7 @@ def draw_tokens(pen, region, sheet, game) -> None:
             inset = slot.w * 0.15
             pen.emblem(tokens.art, slot.x + inset, slot.y + inset, slot.w - 2 * inset)
         if tokens.text:
-            size = slot.h * 0.6  # digits (0.72 of the type size) centred: the baseline 0.36 size below the middle
+            size = token_text_size(slot.h)  # digits (0.72 of the type size) centred: the baseline 0.36 size below the middle
             pen.text(slot.x + slot.w / 2, slot.y + slot.h / 2 - 0.44 * size, tokens.text, size, "bold", align="center")
 
 

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from pnp.binding import game_icons
 from pnp.image_files import find_image
+from pnp.limits import MIN_TEXT_SIZE
 from pnp.render.backend import Backend, symbol
 from pnp.render.cards import draw_emphasized_line, draw_line_with_icons
 from pnp.render.regions import RENDERERS as GENERIC_RENDERERS
@@ -53,7 +54,7 @@ class Pen:
         px, py = self._xy(x, y + size * 0.8)
         self.backend.text(px, py, string, self.fonts[font], size, color or self.colors["ink"], align)
 
-    def paragraph(self, x, y, w, h, string, size=6.5, min_size=5.0, font="regular", color=None) -> bool:
+    def paragraph(self, x, y, w, h, string, size=6.5, min_size=MIN_TEXT_SIZE, font="regular", color=None) -> bool:
         """Wrapped text shrunk to fit; returns False (and draws nothing) if it cannot fit."""
         fit = fit_text(string, self.fonts[font], size, min_size, w, h, icons=frozenset(self.icons),
                        family=family_of(self.fonts))
@@ -122,12 +123,22 @@ def draw_sheet(backend: Backend, project, sheet_id: str, left: float, top: float
     """A whole sheet, region by region, its design area's top-left corner at page point (left, top)."""
     layout = project.sheet_layouts[sheet_id]
     game = project.game
-    card = (project.card_size.width, project.card_size.height) if project.card_size else (0.0, 0.0)
-    pen = Pen(backend, left, top, layout.fonts, layout.colors, game.emblems, layout.box, card, game_icons(game))
-    renderers = {**GENERIC_RENDERERS, **game.plugin.sheet_renderers}
+    pen = sheet_pen(backend, layout, game, project.card_size, left, top)
     if layout.background:  # under every region, covering the design area
         path, _ = find_image(game.root, layout.background)
         if path:
             pen.image(str(path), 0, 0, layout.width, layout.height, "cover")
     for region in layout.regions:
-        renderers[region.kind](pen, region, game.sheets[sheet_id].model, game)
+        draw_region(pen, region, game.sheets[sheet_id].model, game)
+
+
+def sheet_pen(backend: Backend, layout, game, card_size, left: float, top: float) -> Pen:
+    """The pen a sheet's regions draw with, the design area's top-left corner at page point (left, top)."""
+    card = (card_size.width, card_size.height) if card_size else (0.0, 0.0)
+    return Pen(backend, left, top, layout.fonts, layout.colors, game.emblems, layout.box, card, game_icons(game))
+
+
+def draw_region(pen: Pen, region, sheet, game) -> None:
+    """One region of a sheet, by the generic renderer of its kind or the game's own."""
+    renderers = {**GENERIC_RENDERERS, **game.plugin.sheet_renderers}
+    renderers[region.kind](pen, region, sheet, game)

@@ -11,6 +11,7 @@ from pnp.games.escaping_earth.vocabulary import VOCABULARY
 from pnp.render.backend import place_emblem
 from pnp.text.fit import fit_text
 from pnp.text.fonts import string_width
+from pnp.text.legibility import floor
 
 INK = "#1b2430"
 MUTED = "#7d8791"
@@ -43,6 +44,12 @@ def _chip(b, font, x, y, text, size, fill, color="#ffffff") -> float:
     return w
 
 
+def _chips_size(font, labels: list[str], width: float) -> float:
+    """The largest type size at which these chips, side by side with their gaps, fit in `width`."""
+    per_point = sum(string_width(label, font, 1.0) + 1.2 for label in labels) + 0.5 * max(0, len(labels) - 1)
+    return width / per_point if per_point else width
+
+
 def _numbered(b, layout, x, y, r, number, fill, color="#ffffff"):
     b.circle(x, y, r, fill=fill, stroke="#ffffff", width=0.6)
     size = r * 1.25 if len(str(number)) < 2 else r * 1.05
@@ -53,20 +60,19 @@ def _numbered(b, layout, x, y, r, number, fill, color="#ffffff"):
 class ZoneGrid:
     """The 3x3 grid of a Zone card: enemies with their health and ability, bonus squares, special rules."""
 
-    RULE_SIZE, RULE_MIN = 5.2, 4.0
+    RULE_SIZE, BONUS_SIZE = 6.0, 6.0  # a special rule's words and a bonus label, shrunk to the box's min_size at most
 
     def check(self, box, face, layout) -> list[str]:
         card = face.card
         if card.kind not in ZONE_KINDS:
             return ["a zone grid shows a Zone card's squares; this card is not a zone"]
-        side = self._side(box)
         problems = []
         for rule in card.rules:
-            fit = fit_text(rule.text, layout.fonts["regular"], self.RULE_SIZE, self.RULE_MIN, side - 4, side * 0.55)
+            fit = self._rule_fit(rule, box, layout)
             if not fit.ok:
                 problems.append(f"the special rule on {rule.at} does not fit its square: {fit.detail}; shorten it")
         for bonus in card.bonuses:
-            fit = fit_text(bonus.label, layout.fonts["bold"], 6.0, 4.5, side - 3, side * 0.3)
+            fit = self._bonus_fit(bonus, box, layout)
             if not fit.ok:
                 problems.append(f"the bonus label on {bonus.at} does not fit its square: {fit.detail}; shorten it")
         return problems
@@ -74,6 +80,14 @@ class ZoneGrid:
     @staticmethod
     def _side(box) -> float:
         return min(box.w, box.h) / 3
+
+    def _rule_fit(self, rule, box, layout):  # the words fill the square below its emblem (see _rule)
+        side = self._side(box)
+        return fit_text(rule.text, layout.fonts["regular"], self.RULE_SIZE, floor(box.min_size), side - 4, side * 0.6)
+
+    def _bonus_fit(self, bonus, box, layout):
+        side = self._side(box)
+        return fit_text(bonus.label, layout.fonts["bold"], self.BONUS_SIZE, floor(box.min_size), side - 3, side * 0.3)
 
     def draw(self, b, box, face, layout, emblems, left, bottom):
         card, side = face.card, self._side(box)
@@ -88,28 +102,26 @@ class ZoneGrid:
             x, y = corner(index)
             b.rect(x + 0.6, y + 0.6, side - 1.2, side - 1.2, fill="#ffffff", stroke=accent, width=0.8, radius=1.5)
         for bonus in card.bonuses:
-            self._bonus(b, layout, emblems, bonus, *corner(square_index(bonus.at)), side)
+            self._bonus(b, layout, emblems, bonus, *corner(square_index(bonus.at)), side, self._bonus_fit(bonus, box, layout))
         for rule in card.rules:
-            self._rule(b, layout, emblems, rule, *corner(square_index(rule.at)), side)
+            self._rule(b, layout, emblems, rule, *corner(square_index(rule.at)), side, self._rule_fit(rule, box, layout))
         for enemy in card.enemies:
             self._enemy(b, layout, emblems, card, enemy, [corner(square_index(s)) for s in enemy.squares], side, accent)
 
-    def _bonus(self, b, layout, emblems, bonus, x, y, side):
+    def _bonus(self, b, layout, emblems, bonus, x, y, side, fit):
         b.rect(x + 1.4, y + 1.4, side - 2.8, side - 2.8, fill="#e3f3e9", stroke=BONUS_GREEN, width=0.8, radius=1.2)
         word, _ = word_of(bonus.effects[0])
         emblem(b, emblems, word, BONUS_GREEN, x + side * 0.3, y + side * 0.42, side * 0.4)
-        fit = fit_text(bonus.label, layout.fonts["bold"], 6.0, 4.5, side - 3, side * 0.3)
         line_y = y + side * 0.3
         for line in (fit.lines[0] if fit.lines else ()):
             b.text(x + side / 2, line_y, line, layout.fonts["bold"], fit.size, BONUS_GREEN, "center")
             line_y -= fit.leading
 
-    def _rule(self, b, layout, emblems, rule, x, y, side):
+    def _rule(self, b, layout, emblems, rule, x, y, side, fit):
         b.rect(x + 1.4, y + 1.4, side - 2.8, side - 2.8, fill="#fbf0d9", stroke=RULE_AMBER, width=0.8, radius=1.2)
         word, _ = word_of(rule.effects[0])
-        emblem(b, emblems, word, RULE_AMBER, x + side * 0.36, y + side * 0.62, side * 0.28)
-        fit = fit_text(rule.text, layout.fonts["regular"], self.RULE_SIZE, self.RULE_MIN, side - 4, side * 0.55)
-        line_y = y + side * 0.56 - fit.size
+        emblem(b, emblems, word, RULE_AMBER, x + side * 0.39, y + side * 0.7, side * 0.22)  # the top of the square
+        line_y = y + side * 0.68 - fit.size * 0.9  # the words below it, down to the square's inner edge
         for paragraph in fit.lines:
             for line in paragraph:
                 b.text(x + side / 2, line_y, line, layout.fonts["regular"], fit.size, INK, "center")
@@ -226,6 +238,7 @@ class Flags:
             ("starter", "STARTER", "#4a5560"), ("permanent", "PERMANENT", "#2e6b4a")) if getattr(card, flag)]
         if card.treasure:  # a treasure is permanent by definition: one mark says both
             marks = [m for m in marks if m[0] != "PERMANENT"]
+        size = min(size, _chips_size(layout.fonts["bold"], [label for label, _ in marks], box.w))
         for label, color in marks:
             x += _chip(b, layout.fonts["bold"], x, bottom, label, size, color) + size * 0.5
 
@@ -285,7 +298,7 @@ class AttackStats:
         b.text(left + box.w / 2, bottom + box.h * 0.2, str(attack.damage), layout.fonts["bold"], big, INK, "center")
         b.text(left + box.w / 2, bottom + box.h * 0.06, "ATTACK", layout.fonts["bold"], label * 0.8, MUTED, "center")
         if attack.repeat > 1:
-            b.text(left + box.w * 0.86, bottom + box.h * 0.26, f"x{attack.repeat}", layout.fonts["bold"], big * 0.45,
+            b.text(left + box.w * 0.84, bottom + box.h * 0.26, f"x{attack.repeat}", layout.fonts["bold"], big * 0.45,
                    DOT_RED, "center")
 
 
@@ -293,23 +306,51 @@ class EffectIcons:
     """A row of effect icons with their numbers; the pendulum's three modes for Power of the Pendulum."""
 
     def check(self, box, face, layout) -> list[str]:
-        return [] if face.card.effects else ["an effect-icons box shows a card's effects; this card has none"]
+        if not face.card.effects:
+            return ["an effect-icons box shows a card's effects; this card has none"]
+        if any(word_of(e)[0] == "PENDULUM_MODES" for e in face.card.effects):
+            return []
+        size, step = self._sizes(box, len(face.card.effects))
+        type_size, font = min(box.h * 0.16, 8.0), layout.fonts["bold"]
+        return [f"the caption '{caption}' does not fit under its icon: {fit.detail}" for caption in self._captions(face)
+                if string_width(caption, font, type_size) > step - 2
+                and not (fit := fit_text(caption, font, type_size, floor(box.min_size), step - 2,
+                                         max(box.h * 0.96 - size, type_size))).ok]
+
+    @staticmethod
+    def _sizes(box, count: int) -> tuple[float, float]:
+        """The side of each icon, and the width each icon and its caption have."""
+        return min(box.h * 0.7, (box.w - (count - 1) * box.w * 0.04) / count * 0.75), box.w / count
+
+    @staticmethod
+    def _captions(face) -> list[str]:
+        return [CAPTIONS.get(word, word.replace("_", " ").title()).format(n=number)
+                for word, number in map(word_of, face.card.effects)]
 
     def draw(self, b, box, face, layout, emblems, left, bottom):
         effects, color = face.card.effects, _resolve(box.color, face, INK)
         if any(word_of(e)[0] == "PENDULUM_MODES" for e in effects):
             draw_modes(b, layout.fonts["bold"], emblems, left, bottom, box.w, box.h, color)
             return
-        count = len(effects)
-        size = min(box.h * 0.7, (box.w - (count - 1) * box.w * 0.04) / count * 0.75)
-        step = box.w / count
-        for i, effect in enumerate(effects):
-            word, number = word_of(effect)
+        size, step = self._sizes(box, len(effects))
+        for i, (effect, caption) in enumerate(zip(effects, self._captions(face))):
+            word, _ = word_of(effect)
             x = left + i * step + (step - size) / 2
             emblem(b, emblems, word, color, x, bottom + box.h - size, size)
-            caption = CAPTIONS.get(word, word.replace("_", " ").title()).format(n=number)
-            b.text(left + i * step + step / 2, bottom + box.h * 0.04, caption, layout.fonts["bold"],
-                   min(box.h * 0.16, 8.0), color, "center")
+            _caption(b, layout.fonts["bold"], caption, left + i * step + step / 2, bottom + box.h * 0.04,
+                     min(box.h * 0.16, 8.0), floor(box.min_size), step - 2, bottom + box.h - size, color)
+
+
+def _caption(b, font, caption, x, baseline, size, min_size, width, ceiling, color):
+    """An icon's caption centred under it: on one line where it fits, else wrapped upwards from the same baseline
+    (shrunk no further than min_size), so neighbouring captions never overprint."""
+    if string_width(caption, font, size) <= width:
+        b.text(x, baseline, caption, font, size, color, "center")
+        return
+    fit = fit_text(caption, font, size, min_size, width, max(ceiling - baseline, size))
+    lines = [line for paragraph in fit.lines for line in paragraph]
+    for k, line in enumerate(lines):
+        b.text(x, baseline + (len(lines) - 1 - k) * fit.leading, line, font, fit.size, color, "center")
 
 
 CAPTIONS = {"MOVE": "MOVE {n}", "DRAW": "Draw {n}", "HEAL": "+{n} health", "CHARGE": "+{n} Charge",
@@ -375,7 +416,8 @@ class Ability:
                 b.circle(cx, bottom + box.h * 0.62, box.h * 0.26, fill="#ffffff", stroke=color, width=0.8)
                 b.text(cx, bottom + box.h * 0.53, str(charge), font, small, color, "center")
                 if charge >= 2:
-                    b.text(cx, bottom + box.h * 0.04, f"block {1 if charge == 2 else 3}", font, small * 0.8, MUTED, "center")
+                    b.text(cx, bottom + box.h * 0.04, f"block {1 if charge == 2 else 3}", font, max(small * 0.8, floor(box.min_size)),
+                           MUTED, "center")
         elif word == "REVIVE":
             b.circle(x + box.h * 0.45, bottom + box.h / 2, box.h * 0.42, fill="#ffffff", stroke=color, width=1.0)
             emblem(b, emblems, "REKINDLE", "#e07a1f", x + box.h * 0.2, bottom + box.h * 0.25, box.h * 0.5)
@@ -389,12 +431,12 @@ class Ability:
 class Guide:
     """A Symbol Guide: each ability's icon, name and what it does (from the vocabulary)."""
 
-    SIZE, MIN = 6.5, 5.0
+    SIZE = 6.5  # shrinks to the box's min_size at most
 
     def check(self, box, face, layout) -> list[str]:
         problems = []
         for entry, text, h in self._rows(box, face):
-            fit = fit_text(text, layout.fonts["regular"], self.SIZE, self.MIN, box.w - h * 1.1, h * 0.6)
+            fit = fit_text(text, layout.fonts["regular"], self.SIZE, floor(box.min_size), box.w - h * 1.1, h * 0.6)
             if not fit.ok:
                 problems.append(f"the guide text for {word_of(entry)[0]} does not fit: {fit.detail}")
         return problems
@@ -416,7 +458,7 @@ class Guide:
             name = word.replace("_", " ").title().replace("Self Repair", "Self-Repair")
             b.text(left + icon * 1.25, y + h * 0.74, name + (" N" if number is not None else ""), layout.fonts["bold"],
                    7.0, color)
-            fit = fit_text(text, layout.fonts["regular"], self.SIZE, self.MIN, box.w - h * 1.1, h * 0.6)
+            fit = fit_text(text, layout.fonts["regular"], self.SIZE, floor(box.min_size), box.w - h * 1.1, h * 0.6)
             line_y = y + h * 0.74 - fit.leading
             for paragraph in fit.lines:
                 for line in paragraph:

@@ -6,6 +6,8 @@ from pnp.games.escort_service.actions import icon_line, parse
 from pnp.render.backend import place_emblem
 from pnp.render.cards import draw_line_with_icons
 from pnp.text.fit import fit_text
+from pnp.text.fonts import string_width
+from pnp.text.legibility import floor
 
 INK = "#1f2630"
 STATUS_COLORS = {"TAUNT": "#b5462a", "SHIELD": "#3b6a8c", "POISON": "#4f7a2a", "HIDDEN": "#444444"}
@@ -91,7 +93,7 @@ class Stats:
         x = left + side + side * 0.25
         if card.scrap_slots:
             slot = side * 0.8
-            b.text(x, bottom + side * 0.82, "SCRAP SLOTS", bold, side * 0.16, "#666666", "left")
+            b.text(x, bottom + side * 0.82, "SCRAP SLOTS", bold, max(side * 0.16, floor(box.min_size)), "#666666", "left")
             for i in range(card.scrap_slots):
                 b.rect(x + i * (slot + side * 0.12), bottom, slot, slot * 0.95, stroke="#7d8a99", width=0.8,
                        radius=1.2)
@@ -133,8 +135,8 @@ class Placement:
             for j, name in enumerate(units):
                 y = base + row * 0.25 + j * row
                 fill = "#dfe8d8" if name == "Pilots" else "#f2dcd4"
-                b.rect(x + 1.4, y, width - 2.8, row * 0.86, fill=fill, radius=1)
-                size = min(row * 0.42, (width - 4) / max(1, len(name)) * 1.7)
+                b.rect(x + 1.2, y, width - 2.4, row * 0.86, fill=fill, radius=1)
+                size = min(row * 0.42, (width - 2.4) / max(1.0, string_width(name, regular, 1.0)))  # fits its pill
                 b.text(x + width / 2, y + row * 0.27, name, regular, size, INK, "center")
 
 

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 from pnp.render.backend import place_emblem
+from pnp.text.legibility import floor
 
 
 class AbilityIcon:
@@ -44,13 +45,13 @@ class DangerValues:
         side = box.h
         b.rect(left, bottom, side, side, fill="#ffffff", stroke="#333333", width=1.0, radius=1.5)
         b.text(left + side / 2, bottom + side * 0.3, str(card.free), bold, side * 0.5, "#1b2430", "center")
-        b.text(left + side / 2, bottom + side * 0.08, "FREE", bold, side * 0.15, "#666666", "center")
+        b.text(left + side / 2, bottom + side * 0.08, "FREE", bold, max(side * 0.15, floor(box.min_size)), "#666666", "center")
         x = left + side + box.h * 0.25
         if card.kind == "final_chapter":
             w = box.w - (x - left)
             b.rect(x, bottom, w, side, fill="#2b2b2b", radius=1.5)
             b.text(x + w / 2, bottom + side * 0.3, str(card.hazard), bold, side * 0.5, "#ffffff", "center")
-            b.text(x + w / 2, bottom + side * 0.08, "TO BEAT", bold, side * 0.15, "#cccccc", "center")
+            b.text(x + w / 2, bottom + side * 0.08, "TO BEAT", bold, max(side * 0.15, floor(box.min_size)), "#cccccc", "center")
             return
         step = (box.w - (x - left)) / 3
         for i, sol in enumerate(("green", "yellow", "red")):

@@ -56,6 +56,30 @@ def place_emblem(backend: Backend, emblems, name: str, color: str, x: float, y: 
     symbol(backend, f"emblem:{name}:{color}:{size:.2f}", size, size, scaled, x, y)
 
 
+class Wordless:
+    """A backend that draws everything but text: a drawing shown too small to read (a tiled mat's assembly
+    overview) keeps its shapes and prints no words under 6 pt. Its symbols are its own (a wordless copy of a
+    symbol is never placed where the full one belongs)."""
+
+    def __init__(self, inner):
+        self.inner = inner
+
+    def __getattr__(self, name):
+        return getattr(self.inner, name)
+
+    def text(self, *args, **kwargs) -> None:
+        pass
+
+    def has_symbol(self, name: str) -> bool:
+        return self.inner.has_symbol(f"wordless:{name}")
+
+    def define_symbol(self, name, width, height, draw) -> None:
+        self.inner.define_symbol(f"wordless:{name}", width, height, lambda inner: draw(Wordless(inner)))
+
+    def use_symbol(self, name: str, x: float, y: float) -> None:
+        self.inner.use_symbol(f"wordless:{name}", x, y)
+
+
 PLACEHOLDER_FILL, PLACEHOLDER_LINE, PLACEHOLDER_TEXT = "#d9d9d9", "#8c8c8c", "#404040"
 
 

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pnp.layout import Paper
 from pnp.layout.tiles import MARGIN
 from pnp.layout.tiles import spread as _spread
-from pnp.render.backend import Backend
+from pnp.render.backend import Backend, Wordless
 from pnp.units import mm
 
 EDGE = mm(5)
@@ -157,7 +157,8 @@ def _crop_marks(backend: Backend, plan: TilePlan) -> None:
 
 def draw_assembly(backend: Backend, plan: TilePlan, width: float, height: float, place_sheet, name: str,
                   paper_name: str, font: str) -> None:
-    """Page 1: the whole sheet in small with the tile grid over it, and how to put the tiles together."""
+    """Page 1: the whole sheet in small (its shapes, not its words) with the tile grid over it, and how to put the
+    tiles together."""
     page_w, page_h = plan.page_w, plan.page_h
     backend.begin_page(page_w, page_h)
     backend.text(MARGIN, page_h - MARGIN - 14, f"{name}: assembly", font, 16)
@@ -175,7 +176,7 @@ def draw_assembly(backend: Backend, plan: TilePlan, width: float, height: float,
     backend.save()
     backend.translate(x0, y0)
     backend.scale(scale, scale)
-    place_sheet(backend, 0, 0)
+    place_sheet(Wordless(backend), 0, 0)  # in small its words would print at 3-5 pt: the tiles carry them
     backend.restore()
     backend.rect(x0, y0, width * scale, height * scale, stroke=MARK_COLOR, width=0.6)
     for tile in plan.tiles:

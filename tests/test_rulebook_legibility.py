@@ -11,8 +11,9 @@ import re
 
 import pytest
 from helpers import REAL_GAMES, validated
-from pdf_text import printed_texts
 
+from pnp.limits import MIN_TEXT_SIZE
+from pnp.preflight import small_texts
 from pnp.render.backend import RecordingBackend
 from pnp.render.cards import draw_face
 from pnp.render.fonts import register_all
@@ -22,7 +23,7 @@ from pnp.rules.card_facts import printed_facts
 from pnp.rules.export import export_text
 from pnp.rules.tree import build_reference
 
-LEGIBLE = 6.0
+LEGIBLE = MIN_TEXT_SIZE
 
 
 def words(text: str) -> set[str]:
@@ -115,8 +116,8 @@ def test_a_picture_is_scaled_from_what_it_draws_not_from_a_constant():
 def test_no_rulebook_text_prints_under_6_pt(game_id, paper, tmp_path):
     path = tmp_path / "rulebook.pdf"
     rulebook_pdf(validated(game_id), None, paper, path)
-    small = [(t.page, t.text[:30], round(t.size, 2)) for t in printed_texts(path) if t.size < LEGIBLE - 0.01]
-    assert not small, f"{len(small)} texts under {LEGIBLE} pt, e.g. {small[:10]}"
+    small = small_texts(path)
+    assert not small, f"{len(small)} texts under {LEGIBLE} pt, e.g. {[t.format() for t in small[:10]]}"
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])

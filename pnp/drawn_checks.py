@@ -18,6 +18,7 @@ from collections import defaultdict
 from pnp.diagnostics import Diagnostic
 from pnp.layout.cards import SAFE_EXEMPT  # boxes that may run into the bleed
 from pnp.limits import MIN_TEXT_SIZE
+from pnp.model.walk import strings
 from pnp.render.backend import Drawn, RecordingBackend
 from pnp.render.cards import draw_box, face_size
 from pnp.render.sheets import draw_region, sheet_pen
@@ -66,12 +67,14 @@ def _face(face, layout, emblems, name: str) -> list[tuple]:
 
 def sheet_regions(sheet, layout, game, card_size) -> list[Diagnostic]:
     """One sheet, playmat, board or token page, drawn region by region in its own design area."""
-    placed, found = [], []
+    placed, found, unfitted = [], [], []
     for region in layout.regions:
         if region.kind == "image":
             continue
         pen = RecordingBackend()
-        draw_region(sheet_pen(pen, layout, game, card_size, 0.0, layout.height), region, sheet.model, game)
+        sheet_pen_ = sheet_pen(pen, layout, game, card_size, 0.0, layout.height)
+        draw_region(sheet_pen_, region, sheet.model, game)
+        unfitted += [_unfitted(sheet.source, text, fit, region.name) for text, fit in sheet_pen_.unfitted]
         frame = (region.x, layout.height - region.y - region.h, region.x + region.w, layout.height - region.y)
         where, what = ("regions", region.name), f"region '{region.name}'"
         for drawn in pen.drawn:
@@ -79,7 +82,15 @@ def sheet_regions(sheet, layout, game, card_size) -> list[Diagnostic]:
                 found += _alone(drawn, where, what, region.min_size, frame, None)
             placed.append((where, what, drawn))
     found += _off_panels(placed) + _overprints(placed)
-    return _collapsed([(*problem, "") for problem in found], layout.source)
+    return unfitted + _collapsed([(*problem, "") for problem in found], layout.source)
+
+
+def _unfitted(source, text: str, fit, region: str) -> Diagnostic:
+    """A text a region's paragraph could not fit (a game's own sheet code draws words the generic fit check never
+    sees): reported where the content writes it, else at the file's top."""
+    keypath = next((path for path, value in strings(source.data) if value == text), ())
+    return source.diagnostic(keypath, f"text-{fit.problem}", f"'{_short(text)}' does not fit its place in region "
+                             f"'{region}' even at {fit.size:g}pt: {fit.detail}; shorten the text")
 
 
 def _alone(text: Drawn, keypath: tuple, what: str, min_size, frame, safe) -> list[tuple]:

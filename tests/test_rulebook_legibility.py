@@ -1,4 +1,4 @@
-"""Rulebook figures and the card reference, legible and complete (issue 18, stream B):
+"""Rulebook figures and the card reference, legible and complete (issue 18):
 
 - every word a card's face prints appears in that card's entry of the card reference, in md, html, json and the
   PDF's text list alike (2200's item stats, Escort Service's actions were missing);

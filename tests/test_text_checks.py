@@ -213,7 +213,7 @@ def test_tags_too_many_for_their_box_cannot_shrink_under_6pt(project):
 
 @pytest.mark.parametrize("game_id", REAL_GAMES)
 def test_every_bundled_game_s_cards_print_at_6pt_or_more_inside_their_boxes(game_id):
-    """All card layouts keep to the rule with no box lowering it (sheets: stream D; see the report)."""
+    """All card layouts keep to the rule with no box lowering it."""
     root = __import__("helpers").root_of(game_id)
     _, report = validate(root, game_id)
     on_cards = [d for d in report.diagnostics if d.path.endswith("cards.yaml")
@@ -235,3 +235,16 @@ def test_an_icon_caption_that_cannot_fit_under_its_icon_is_an_error_at_the_card(
     _, report = validate(project, "2200-escaping-earth")
     found = [d for d in report.errors if d.code == "box" and "Return 1 Static" in d.message]
     assert found and found[0].path.endswith("decks/zones.yaml"), report.to_text()
+
+
+def test_a_text_a_game_s_own_sheet_code_cannot_fit_is_an_error_where_the_content_writes_it(project):
+    """Saucer Escape's events are drawn by the game's own region code: one too long for its line is an error at
+    the event's text in sheet.yaml, never left off the sheet."""
+    sheet = project / "content" / "saucer-escape" / "sheet.yaml"
+    replace_in(sheet, "Roll a die and gain that many Artifacts.", "Roll a die and gain that many Artifacts, then "
+               "roll again and gain that many more, and then tell everyone at the table about your good fortune.")
+    _, report = validate(project, "saucer-escape")
+    found = [d for d in report.errors if d.code.startswith("text-") and "Roll a die and gain" in d.message]
+    assert found and found[0].path.endswith("sheet.yaml") and found[0].line == line_of(sheet, "Lost Explorer"), \
+        report.to_text()
+    assert "region 'events'" in found[0].message

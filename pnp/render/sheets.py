@@ -32,6 +32,7 @@ class Pen:
     box_size: float
     card_size: tuple[float, float] = (0.0, 0.0)  # trim width and height of the game's cards, for card outlines
     icons: dict = field(default_factory=dict)  # the game's inline icons (pnp.binding.game_icons)
+    unfitted: list = field(default_factory=list)  # texts a paragraph could not fit: validate reports them
 
     def _xy(self, x: float, y: float) -> tuple[float, float]:
         return self.left + x, self.top - y
@@ -55,10 +56,11 @@ class Pen:
         self.backend.text(px, py, string, self.fonts[font], size, color or self.colors["ink"], align)
 
     def paragraph(self, x, y, w, h, string, size=6.5, min_size=MIN_TEXT_SIZE, font="regular", color=None) -> bool:
-        """Wrapped text shrunk to fit; returns False (and draws nothing) if it cannot fit."""
+        """Wrapped text shrunk to fit; returns False (and draws nothing, noting it in `unfitted`) if it cannot fit."""
         fit = fit_text(string, self.fonts[font], size, min_size, w, h, icons=frozenset(self.icons),
                        family=family_of(self.fonts))
         if not fit.ok:
+            self.unfitted.append((string, fit))
             return False
         line_y = y
         for paragraph in fit.lines:

@@ -21,6 +21,7 @@ from pnp.model import Difficulty
 from pnp.output import below, build_lock, disk_full_or_locked, plain_name, staged
 from pnp.project import Project
 from pnp.render import outputs
+from pnp.render.card_facts import printed_facts
 from pnp.render.card_images import card_pngs, tabletop_deck
 from pnp.render.print_shops import deck_file, deck_pngs, game_pdf, vendor_problems
 from pnp.render.rulebook import rulebook_pdf
@@ -227,7 +228,8 @@ def _rules_jobs(project: Project, difficulty: Difficulty | None, booklets: bool)
                 lambda p, paper=paper, booklet=booklet: rulebook_pdf(project, difficulty, paper, p, booklet))
             for booklet in (False, True)[:1 + booklets] for paper in ("a4", "letter")]
     for fmt, name in TEXT_FORMATS.items():
-        jobs.append(Job(f"rules/{name}", lambda p, f=fmt: p.write_text(export_text(project, f, difficulty, figure_svg, icon_svg), encoding="utf-8")))
+        jobs.append(Job(f"rules/{name}", lambda p, f=fmt: p.write_text(
+            export_text(project, f, difficulty, figure_svg, icon_svg, printed_facts), encoding="utf-8")))
     return jobs
 
 

@@ -373,6 +373,7 @@ def rules(game: str = typer.Argument(..., help="Game id."),
           draft: bool = DraftOption, root: Path = RootOption, debug: bool = DebugOption):
     """Export the rules reference: Markdown, one HTML file, JSON, or the PDF rulebook (or booklet)."""
     from pnp.output import write_file, write_text
+    from pnp.render.card_facts import printed_facts
     from pnp.render.svg import figure_svg, icon_svg
     from pnp.rules.export import export_text
     from pnp.validate import validate as run
@@ -392,7 +393,7 @@ def rules(game: str = typer.Argument(..., help="Game id."),
                        None if out else root / "output")
             _say(f"wrote {target}")
             return True
-        text = export_text(project, format.value, difficulty, figure_svg, icon_svg)
+        text = export_text(project, format.value, difficulty, figure_svg, icon_svg, printed_facts)
         if out:
             write_text(out, text)
             _say(f"wrote {out}")

@@ -123,14 +123,15 @@ def covering_size(pixels: tuple[int, int], width: float, height: float) -> tuple
     return pixels[0] * scale, pixels[1] * scale
 
 
-def print_image(path: str, width: float, height: float, cmyk=False):
+def print_image(path: str, width: float, height: float, press=None):
     """The image ready to embed in a width x height pt box: upright, 8-bit, at most PRINT_DPI in the box;
-    for a CMYK press (cmyk: a pnp.render.press.Press, or True for its defaults) flattened on white and separated."""
-    return _print_image(_stamp(Path(path)), round(width, 2), round(height, 2), cmyk)
+    for a CMYK press (press: its `image(rgb) -> cmyk` separation, pnp.render.press.Press) flattened on white and
+    separated."""
+    return _print_image(_stamp(Path(path)), round(width, 2), round(height, 2), press)
 
 
 @lru_cache(maxsize=64)
-def _print_image(stamp: tuple, width: float, height: float, cmyk):
+def _print_image(stamp: tuple, width: float, height: float, press):
     from PIL import Image, ImageOps
 
     with Image.open(stamp[0]) as opened:
@@ -140,14 +141,12 @@ def _print_image(stamp: tuple, width: float, height: float, cmyk):
     scale = min(width / 72 * PRINT_DPI / image.width, height / 72 * PRINT_DPI / image.height)
     if scale < 0.99:  # more pixels than the box can show at print resolution
         image = image.resize((max(1, round(image.width * scale)), max(1, round(image.height * scale))), Image.LANCZOS)
-    if cmyk:
-        from pnp.render.press import Press
-
+    if press is not None:
         if image.mode == "RGBA":
             paper = Image.new("RGB", image.size, "white")
             paper.paste(image, mask=image.getchannel("A"))
             image = paper
-        image = (cmyk if isinstance(cmyk, Press) else Press()).image(image)
+        image = press.image(image)
     return image
 
 

@@ -20,7 +20,8 @@ LAYERS = [
     ("pnp.plugin",),  # what a game package gives
     ("pnp.content", "pnp.layout"),  # loading content; layout files
     ("pnp.binding", "pnp.discovery"),  # cards bound to layouts; finding games and their packages
-    ("pnp.project", "pnp.checks", "pnp.estimate", "pnp.sheet_checks", "pnp.rules", "pnp.deck_export"),  # checks, estimates; the rules reference; deck export
+    ("pnp.project", "pnp.checks", "pnp.player_words",  # checks (player_words: glossary and tool names)
+     "pnp.estimate", "pnp.sheet_checks", "pnp.rules", "pnp.deck_export"),  # checks, estimates; the rules reference; deck export
     ("pnp.render",),  # everything that draws
     # the validate stage (it draws every face and region to check what prints: pnp.drawn_checks); starter games;
     # a print shop's check of built PDFs

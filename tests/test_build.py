@@ -90,10 +90,23 @@ def test_rulebook_has_contents_bookmarks_the_showcase_and_both_sides_of_each_car
     assert {"Glossary", "Card reference", "3 Clarifications"} <= set(titles)
     assert "Contents" in reader.pages[1].extract_text()
     cover = reader.pages[0].extract_text()
-    assert "Ranger" in cover and "Crypt" in cover and "POCKET DUNGEON" in cover  # showcase: two cards and the playmat
+    assert "Ranger" in cover and "Crypt" in cover  # showcase: two cards and the playmat, too big to read on the cover:
+    assert "POCKET DUNGEON" not in cover  # its shapes are pictured there without its words (no text under 6 pt)
     assert "heroes and plain rooms" in cover  # the difficulty legend, from game.yaml
     reference = " ".join(page.extract_text() for page in reader.pages[3:])
     assert "Silver Crown (back)" in reference
+
+
+def test_a_showcased_sheet_too_big_to_read_on_the_cover_is_pictured_there_without_its_words(fx):
+    from pnp.render.backend import RecordingBackend
+    from pnp.render.rulebook import Picture, _styles, _title_page
+    from pnp.rules.tree import build_reference
+
+    flow = _title_page(fx, build_reference(fx.game), _styles(), 170 * 72 / 25.4, 250 * 72 / 25.4)
+    (mat,) = [f for f in flow if isinstance(f, Picture)]
+    recorded = RecordingBackend()
+    mat.draw_at(recorded)  # what the picture draws, recorded
+    assert any(name == "rect" for name, _, _ in recorded.calls) and recorded.texts() == []
 
 
 def test_difficulty_build_goes_to_its_own_folder(fixture_project):

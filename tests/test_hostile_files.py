@@ -8,13 +8,13 @@ import struct
 import zlib
 
 import pytest
-from helpers import own_copy
 from PIL import Image
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
 from pnp.cli import app
 from pnp.image_files import MAX_PIXELS, image_problem, pixel_size, print_image
+from pnp.render.press import Press
 from pnp.source import MAX_VALUES, SourceError, parse
 
 runner = CliRunner()
@@ -130,7 +130,7 @@ def test_a_truncated_image_is_an_error_not_a_crash_in_the_build(tmp_path):
 def test_a_16_bit_greyscale_image_prints_grey_not_white(tmp_path):
     path = tmp_path / "grey16.png"
     Image.new("I;16", (40, 40), 32768).save(path)
-    printed = print_image(str(path), 72, 72, cmyk=False)
+    printed = print_image(str(path), 72, 72)
     assert printed.mode == "L" and printed.getpixel((5, 5)) == 128
 
 
@@ -139,10 +139,10 @@ def test_transparency_prints_as_paper_in_the_cmyk_file(tmp_path):
     image = Image.new("RGBA", (40, 40), (0, 0, 0, 0))
     image.paste((200, 0, 0, 255), (0, 0, 20, 40))
     image.save(path)
-    cmyk = print_image(str(path), 72, 72, cmyk=True)
+    cmyk = print_image(str(path), 72, 72, Press())
     assert cmyk.mode == "CMYK" and cmyk.getpixel((30, 5)) == (0, 0, 0, 0)  # white, not a black square
     assert cmyk.getpixel((5, 5)) != (0, 0, 0, 0)
-    assert print_image(str(path), 72, 72, cmyk=False).mode == "RGBA"  # RGB files keep the transparency
+    assert print_image(str(path), 72, 72).mode == "RGBA"  # RGB files keep the transparency
 
 
 def test_exif_rotation_is_applied(tmp_path):
@@ -151,13 +151,13 @@ def test_exif_rotation_is_applied(tmp_path):
     exif[0x0112] = 6  # rotate 90 degrees clockwise to view
     Image.new("RGB", (60, 30), "blue").save(path, exif=exif)
     assert pixel_size(path) == (30, 60)
-    assert print_image(str(path), 720, 720, cmyk=False).size == (30, 60)
+    assert print_image(str(path), 720, 720).size == (30, 60)
 
 
 def test_a_huge_sharp_image_is_scaled_to_what_its_box_needs(tmp_path):
     path = tmp_path / "big.png"
     Image.new("RGB", (3000, 3000), "green").save(path)
-    printed = print_image(str(path), 72, 72, cmyk=False)  # a one-inch box at 300 DPI
+    printed = print_image(str(path), 72, 72)  # a one-inch box at 300 DPI
     assert printed.size == (300, 300)
 
 
@@ -237,8 +237,9 @@ def test_a_layout_may_name_only_some_fonts(fixture_project):
 
 
 def test_print_on_demand_files_follow_the_vendor_profiles(fixture_project):
-    paper = own_copy(fixture_project, "layouts/common/paper.yaml")
-    paper.write_text("\n".join(line for line in paper.read_text().splitlines() if "drivethrucards:" not in line) + "\n")
+    paper = fixture_project / "layouts/common/paper.yaml"  # the defaults less every PDF vendor but one
+    paper.parent.mkdir(parents=True, exist_ok=True)
+    paper.write_text("extends: default\nvendors:\n  drivethrucards: null\n  printninja: null\n  metric-poker: null\n")
     result = runner.invoke(app, ["build", "pocket-dungeon"])
     assert result.exit_code == 0, result.output
     assert sorted(p.name for p in (fixture_project / "output/pocket-dungeon/print-on-demand").iterdir()) == \

@@ -96,8 +96,8 @@ def test_a_build_of_too_many_pages_is_refused_at_its_largest_part(fixture_projec
     vendors = "".join(f"  v{i}: {{order: [front, back]}}\n" for i in range(300))
     patch(fixture_project, "layouts/common/paper.yaml", "vendors:\n", "vendors:\n" + vendors)
     found = errors(fixture_project)
-    assert len(found) == 1 and found[0].startswith(f"{GAME}:22:5: error [too-large] the build would make about 25,426 pages")
-    assert "(deck 'relics': 12,094)" in found[0] and "pnp makes at most 20,000 pages a build" in found[0]
+    assert len(found) == 1 and found[0].startswith(f"{GAME}:22:5: error [too-large] the build would make about 25,762 pages")
+    assert "(deck 'relics': 12,254)" in found[0] and "pnp makes at most 20,000 pages a build" in found[0]
 
 
 # --- cards, decks, drawings ---

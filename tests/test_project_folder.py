@@ -61,7 +61,7 @@ def test_a_card_size_added_over_the_defaults_keeps_the_packaged_sizes(fixture_pr
 def test_a_common_file_without_extends_replaces_the_default_whole(fixture_project):
     default = (packaged() / "layouts/common/paper.yaml").read_text()
     own = default.replace("  letter: {paper: letter, duplex: long, back_offset: [0mm, 0mm], "
-                          "mark_gap: 0.5mm, mark_length: 6mm, edge: 5mm}\n", "")
+                          "mark_gap: 0.3mm, mark_length: 6mm, edge: 3mm}\n", "")
     assert own != default
     _write(fixture_project / "layouts/common/paper.yaml", own)
     setup, _ = load_print_setup(fixture_project / "layouts")

@@ -15,11 +15,11 @@ from helpers import REAL_GAMES, validated
 from pnp.limits import MIN_TEXT_SIZE
 from pnp.preflight import small_texts
 from pnp.render.backend import RecordingBackend
+from pnp.render.card_facts import printed_facts
 from pnp.render.cards import draw_face
 from pnp.render.fonts import register_all
 from pnp.render.legibility import smallest_text
 from pnp.render.rulebook import KeepWithPicture, Picture, _card_pages, _styles, rulebook_pdf
-from pnp.rules.card_facts import printed_facts
 from pnp.rules.export import export_text
 from pnp.rules.tree import build_reference
 
@@ -75,8 +75,11 @@ def pdf_entries(project) -> dict[str, str]:
 @pytest.mark.parametrize("game_id", [g for g in REAL_GAMES if validated(g).game.decks])
 def test_the_card_reference_states_every_word_a_face_prints(game_id):
     project = validated(game_id)
-    references = {"md": md_entries(export_text(project, "md")), "html": html_entries(export_text(project, "html")),
-                  "json": json_entries(export_text(project, "json")), "pdf": pdf_entries(project)}
+    def text(fmt):
+        return export_text(project, fmt, card_facts=printed_facts)
+
+    references = {"md": md_entries(text("md")), "html": html_entries(text("html")), "json": json_entries(text("json")),
+                  "pdf": pdf_entries(project)}
     missing = []
     for record in project.game.cards():
         printed = printed_words(project, record)
@@ -91,9 +94,9 @@ def test_escort_actions_and_2200_item_stats_are_in_every_text_reference():
     """The two gaps issue 18 names, stated the way the player reads them."""
     escort = validated("escort-service")
     for fmt in ("md", "html", "json"):
-        assert "MELEE 1, DELAY 1, HEAT 1" in export_text(escort, fmt), fmt
+        assert "MELEE 1, DELAY 1, HEAT 1" in export_text(escort, fmt, card_facts=printed_facts), fmt
     earth = validated("2200-escaping-earth")
-    entry = json_entries(export_text(earth, "json"))["missile"]
+    entry = json_entries(export_text(earth, "json", card_facts=printed_facts))["missile"]
     assert {"missile", "2", "attack", "range"} <= words(entry)
 
 

@@ -23,12 +23,13 @@ from reportlab.platypus import (
 from reportlab.platypus.tableofcontents import TableOfContents
 
 from pnp.binding import game_icons
+from pnp.render.backend import Wordless
+from pnp.render.card_facts import printed_facts
 from pnp.render.cards import DIFFICULTY_COLORS, draw_face, face_size, place_icon
 from pnp.render.fonts import register_all
 from pnp.render.legibility import legible_scale, smallest_text
 from pnp.render.pdf import PdfBackend, color
 from pnp.render.sheets import draw_sheet
-from pnp.rules.card_facts import printed_facts
 from pnp.rules.export import card_text
 from pnp.rules.figures import figure_kind
 from pnp.rules.tree import PDF_ICON_SPACE, Reference, build_reference, icon_markup, icons_in, render_text
@@ -361,13 +362,14 @@ def _write_rulebook(project, ref: Reference, pagesize, margin: float, target) ->
     doc.multiBuild(story)
 
 
-def sheet_flowables(project, sheet_id: str, frame, styles, caption=None) -> list:
-    """A whole game sheet, drawn by its own renderers, as large as the frame allows up to its printed size."""
+def sheet_flowables(project, sheet_id: str, frame, styles, caption=None, wordless: bool = False) -> list:
+    """A whole game sheet, drawn by its own renderers, as large as the frame allows up to its printed size;
+    `wordless`: its shapes without its words (a preview too small to read, as on the cover)."""
     layout = project.sheet_layouts[sheet_id]
 
     def draw(backend):
         backend.rect(-4, -4, layout.width + 8, layout.height + 8, stroke="#9aa5b1", width=0.5)
-        draw_sheet(backend, project, sheet_id, 0, layout.height)
+        draw_sheet(Wordless(backend) if wordless else backend, project, sheet_id, 0, layout.height)
 
     return pictures((layout.width, layout.height), draw, frame, pad=8, caption=caption, styles=styles)
 
@@ -448,9 +450,11 @@ def _title_page(project, ref, styles, width: float, height: float, margin: float
         for level, meaning in game.manifest.difficulty_levels.items():
             flow.append(DottedRule(Paragraph(f"<b>{level.value}</b>: {esc(meaning)}", styles["body"]), level.value))
     for sheet_id in (name for name in game.manifest.rulebook.showcase if name in game.sheets):
-        shown = sheet_flowables(project, sheet_id, (min(120 * mm, width), min(150 * mm, 0.5 * height)), styles)
-        if len(shown) == 1:  # a sheet that cannot be legible at cover size is left to its own page further on
-            flow += [Spacer(1, 10 * mm)] + shown
+        frame = (min(120 * mm, width), min(150 * mm, 0.5 * height))
+        shown = sheet_flowables(project, sheet_id, frame, styles)
+        if len(shown) != 1:  # not legible at cover size: its shapes as a preview, its words on its own pages
+            shown = sheet_flowables(project, sheet_id, frame, styles, wordless=True)
+        flow += [Spacer(1, 10 * mm)] + shown
     flow.append(PageBreak())
     return flow
 

@@ -23,7 +23,6 @@ from pnp.diagnostics import Diagnostic, hidden_character, relative
 from pnp.model import Difficulty
 from pnp.model.walk import effect_lists, text_blocks
 from pnp.paths import inside, is_inside, name_problem, present
-from pnp.rules.card_facts import printed_facts
 from pnp.rules.figures import figure_text
 from pnp.rules.tree import Reference, build_reference, emphasized, icon_definitions, icon_markup, icon_words, icons_in, md_escape, render_text
 from pnp.source import SourceError, read_text
@@ -55,13 +54,13 @@ def side_text(card) -> str:
 
 
 def _with_facts(text: str, facts: list[str]) -> str:
-    """A side's text, then what else its face prints (pnp.rules.card_facts), one sentence each."""
+    """A side's text, then what else its face prints (pnp.render.card_facts), one sentence each."""
     return " ".join(filter(None, [text] + [fact if fact[-1:] in ".!?" else fact + "." for fact in facts]))
 
 
 def card_text(record: CardRecord, facts: dict | None = None) -> str:
     """A card's text for a reference table, one line: its text, its abilities, what else its face prints (`facts`,
-    pnp.rules.card_facts.printed_facts of the card, when the caller has the faces), and its back side's."""
+    pnp.render.card_facts.printed_facts of the card, when the caller has the faces), and its back side's."""
     facts = facts or {}
     text = _with_facts(side_text(record.card), facts.get("front", []))
     if record.back is not None:
@@ -314,12 +313,15 @@ def to_json(ref: Reference) -> str:
     return json.dumps(document, indent=2, ensure_ascii=False) + "\n"
 
 
-def export_text(project, fmt: str, difficulty: Difficulty | None = None, draw_figure=None, draw_icon=None) -> str:
+def export_text(project, fmt: str, difficulty: Difficulty | None = None, draw_figure=None, draw_icon=None,
+                card_facts=None) -> str:
     """One text export of the rules reference: md, html or json. `draw_figure(game, figure, ident)` draws a rule's
     figure and `draw_icon(game, name)` an inline icon as SVG for the HTML (the renderers pass pnp.render.svg's
-    figure_svg and icon_svg); without them the HTML says the icon's word."""
+    figure_svg and icon_svg); without them the HTML says the icon's word. `card_facts(project)` says what else each
+    card's faces print (pnp.render.card_facts.printed_facts, which draws them); without it the card reference
+    states the cards' text only."""
     ref = build_reference(project.game, difficulty)
-    ref.facts = printed_facts(project)
+    ref.facts = card_facts(project) if card_facts else {}
     if draw_icon is not None:
         ref.draw_icon = lambda name: draw_icon(project.game, name)
     if fmt == "json":

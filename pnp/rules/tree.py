@@ -65,7 +65,7 @@ class Reference:
     difficulty: Difficulty | None
     draw_icon: Callable[[str], str] | None = None  # an icon as inline markup for HTML (pnp.render.svg.icon_svg)
     embedded: set[str] = field(default_factory=set)  # image icons the HTML shows: their files are embedded once
-    facts: dict = field(default_factory=dict)  # card id -> what else its faces print (pnp.rules.card_facts)
+    facts: dict = field(default_factory=dict)  # card id -> what else its faces print (pnp.render.card_facts)
     _numbers: dict[str, str] | None = field(default=None, repr=False)
     _shown: set[str] | None = field(default=None, repr=False)
 

@@ -46,6 +46,11 @@ class BuildResult:
     kept: list[str] = field(default_factory=list)  # what an earlier build made and this one kept as it was
 
 
+class NothingToBuild(UsageError):
+    """A partial build (--only, --deck, --vendor) that names nothing this game has: a usage error for one game; with
+    --all the game is passed over."""
+
+
 def build(root: Path, game_id: str, out_root: Path, difficulty: Difficulty | None = None,
           progress: Callable[[str], None] | None = None, images: bool = False,
           booklets: bool = False, only: tuple[str, ...] = (), decks: tuple[str, ...] = (),
@@ -78,7 +83,7 @@ def build(root: Path, game_id: str, out_root: Path, difficulty: Difficulty | Non
                   only, decks, vendors)
     partial = bool(only or decks or vendors)
     if partial and not jobs:
-        raise UsageError(f"nothing to build: {game_id} has no {' or '.join(only) or 'files'} "
+        raise NothingToBuild(f"nothing to build: {game_id} has no {' or '.join(only) or 'files'} "
                          f"{'for deck ' + ', '.join(decks) if decks else ''}".rstrip() + " (rules and sheets belong to no deck)")
     with build_lock(out_root), staged(out_dir, out_root) as stage, disk_full_or_locked(out_dir):
         made = {job.path.split("/")[0] for job in jobs}

@@ -241,6 +241,7 @@ def build(game: Optional[str] = typer.Argument(None, help="Game id; every game i
                                            "vendors of layouts/common/paper.yaml); the rest of an earlier build is kept."),
           draft: bool = DraftOption, root: Path = RootOption, debug: bool = DebugOption):
     """Validate, then render every PDF into OUT/<game>/. Nothing is replaced unless all of it succeeds."""
+    from pnp.build import NothingToBuild
     from pnp.build import build as run
 
     out_dir = _output_folder(out, root)
@@ -253,12 +254,22 @@ def build(game: Optional[str] = typer.Argument(None, help="Game id; every game i
         raise typer.Exit(ExitCode.USAGE)
 
     def work():
-        ok = True
-        for game_id in _games(root, None if all_games else game):
-            with _progress(f"building {game_id}") as step:
-                result, report = run(root, game_id, out_dir, difficulty, progress=step, images=images, booklets=booklets,
-                                     only=tuple(part.value for part in only), decks=tuple(deck), draft=draft,
-                                     tts_url=tts_url, vendors=tuple(vendor))
+        ok, passed_over = True, []
+        games = _games(root, None if all_games else game)
+        for game_id in games:
+            try:
+                with _progress(f"building {game_id}") as step:
+                    result, report = run(root, game_id, out_dir, difficulty, progress=step, images=images,
+                                         booklets=booklets, only=tuple(part.value for part in only), decks=tuple(deck),
+                                         draft=draft, tts_url=tts_url, vendors=tuple(vendor))
+            except NothingToBuild as exc:
+                if not all_games:
+                    raise
+                _say(f"{game_id}: passed over, {exc}")  # --all --only sheets: the games that have none
+                passed_over.append(exc)
+                if len(passed_over) == len(games):  # no game has any of it: as for one game, a usage error
+                    raise
+                continue
             _report(report)
             if result is None:
                 _say(f"{game_id}: not built; output/ left as it was")

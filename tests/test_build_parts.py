@@ -2,6 +2,7 @@
 some parts or decks, card images that survive a build without --images, and one card as PNG."""
 from __future__ import annotations
 
+import shutil
 from pathlib import Path
 
 from helpers import FIXTURE_GAME
@@ -123,3 +124,16 @@ def test_an_unknown_emblem_on_a_card_is_reported_once_at_the_card(fixture_projec
     result = runner.invoke(app, ["validate", FIXTURE_GAME])
     errors = [line for line in result.output.splitlines() if ": error [" in line]
     assert len(errors) == 1 and errors[0].startswith(f"content/{FIXTURE_GAME}/decks/rooms.yaml:"), result.output
+
+
+def test_all_games_pass_over_a_game_that_has_none_of_the_part_asked_for(fixture_project):
+    """`--all --only sheets` builds the sheets of the games that have them; a game with none is passed over (said),
+    and only when no game has any is it a usage error."""
+    assert runner.invoke(app, ["new", "cardonly", "--kind", "deck"]).exit_code == 0
+    result = runner.invoke(app, ["build", "--all", "--only", "sheets"])
+    assert result.exit_code == 0, result.output
+    assert "cardonly: passed over, nothing to build: cardonly has no sheets" in result.output
+    assert any((OUT / "sheets").iterdir()) and not Path("output/cardonly").exists()
+    shutil.rmtree(Path("content") / FIXTURE_GAME)  # now no game has a sheet
+    result = runner.invoke(app, ["build", "--all", "--only", "sheets"])
+    assert result.exit_code == 2 and "nothing to build: cardonly has no sheets" in result.output

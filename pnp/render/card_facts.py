@@ -48,22 +48,24 @@ def _face_facts(project, face, stated: set[str]) -> list[str]:
         fact = _box_fact(project, face, box)
         words = tokens(fact)
         if fact and not set(words) <= stated:
+            if re.fullmatch(r"[+-]?\d+", fact):  # a bare number says nothing without what it counts
+                fact = f"{_label(box.name)} {fact}"
             found.append(fact)
             stated |= set(words)
     return found
 
 
 def _box_fact(project, face, box) -> str:
-    """What one box prints, in words: its data where the drawing alone would lose words (icons), else its drawing."""
+    """What one box prints, in words: its data where the drawing alone would lose words (numbers drawn beside
+    icons), else its drawing. A box that prints no words (a picture, an emblem, a colour dot) states nothing:
+    the names of its pictures are data, not what a player reads."""
     drawn = " ".join(" ".join(t.split()) for t in _drawn_texts(project, face, box)).strip()
+    if not drawn:
+        return ""
     data = _data(face, box)
     if data and set(tokens(drawn)) <= set(tokens(data)):
-        fact = data  # the data says all the drawing does, and more where the drawing is icons
-    else:
-        fact = drawn
-    if fact and re.fullmatch(r"[+-]?\d+", fact):  # a bare number says nothing without what it counts
-        fact = f"{_label(box.name)} {fact}"
-    return fact
+        return data  # the data says all the drawing does, and more where the drawing is icons
+    return drawn
 
 
 def _data(face, box) -> str:

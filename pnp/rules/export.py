@@ -49,13 +49,24 @@ def _decks(ref: Reference) -> list[DeckView]:
 def side_text(card) -> str:
     """One side's own text: its text and its abilities."""
     parts = [card.text] if card.text else []
-    parts += [f"{label}: {name}. {text}" for label, name, text in text_blocks(card)]
+    parts += [f"{label}: {_sentence(name)} {text}" for label, name, text in text_blocks(card)]
     return " ".join(parts)
+
+
+def _sentence(words: str) -> str:
+    """Words ended as a sentence: a full stop unless they end in one already ("Timber!")."""
+    return words if words[-1:] in ".!?" else words + "."
+
+
+def kind_name(kind: str) -> str:
+    """A card kind as a reader sees it in the card reference: dead_end -> Dead end, start7 -> Start 7."""
+    words = re.sub(r"(?<=[a-z])(?=\d)", " ", re.sub(r"[_\-]+", " ", kind)).strip()
+    return words[:1].upper() + words[1:]
 
 
 def _with_facts(text: str, facts: list[str]) -> str:
     """A side's text, then what else its face prints (pnp.render.card_facts), one sentence each."""
-    return " ".join(filter(None, [text] + [fact if fact[-1:] in ".!?" else fact + "." for fact in facts]))
+    return " ".join(filter(None, [text] + [_sentence(fact) for fact in facts]))
 
 
 def card_text(record: CardRecord, facts: dict | None = None) -> str:
@@ -206,6 +217,7 @@ def _environment(templates: Path, fmt: str, ref: Reference, draw_figure=None) ->
             "badge": lambda n: Markup(f" {DOTS[n.difficulty]}") if n.difficulty else "",
             "card_text": lambda r: _markdown_card_text(ref, card_text(r, ref.facts.get(r.card.id))),
         }
+    helpers["kind_name"] = kind_name
     if fmt == "html":  # drawn by the renderer the caller passes (pnp.render.svg.figure_svg); none when validating
         helpers["figure"] = lambda n: Markup(draw_figure(ref.game, n.figure, f"fig-{n.id}")) if n.figure and draw_figure else ""
     else:  # a fenced block, indented to stay inside the rule's list item

@@ -133,3 +133,20 @@ def test_failed_build_leaves_output_untouched(fixture_project, case):
     assert "Traceback" not in result.output
     assert digest(fixture_project / "output") == before
     assert not list((fixture_project / "output").rglob(".staging-*"))
+
+
+def test_calibration_page_speaks_to_whoever_prints(built):
+    """The calibration page travels with the print files, often to a player: a printer's title, what to measure
+    and what the measurement is called, and never the tool's name or one of its files."""
+    folder, _ = built
+    reader = PdfReader(folder / "home-a4/calibration.pdf")
+    front, back = (page.extract_text() for page in reader.pages)
+    assert "Print calibration (A4, front side)" in front
+    assert "Print calibration (A4, back side)" in back
+    for fact in ("25.4 mm (1 in) square", "50 mm ruler", "100%", "cross", "back offset (dx, dy)", "A4 paper"):
+        assert fact in front, fact
+    for text in (front, back, str(reader.metadata.title)):
+        assert "pnp" not in text.lower()
+        assert ".yaml" not in text and "layouts/" not in text
+    letter = PdfReader(folder / "home-letter/calibration.pdf")
+    assert "Print calibration (Letter, front side)" in letter.pages[0].extract_text()

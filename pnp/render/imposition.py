@@ -304,11 +304,14 @@ def print_on_demand(backend: Backend, fronts: list[Face], backs: list[Face], lay
 
 
 def calibration(backend: Backend, imposition: HomeImposition, font: str) -> None:
-    """A duplex test page: a 25.4 mm square, a 50 mm ruler and registration crosses on both sides."""
+    """A duplex test page: a 25.4 mm square, a 50 mm ruler and registration crosses on both sides. It travels
+    with the print files to whoever prints them, often a player: it says what to measure in the printer's
+    words and never names the tool or a file."""
     W, H = imposition.paper.width, imposition.paper.height
+    paper = paper_label(imposition.paper.name)
     for side in ("front", "back"):
         backend.begin_page(W, H)
-        backend.text(W / 2, H - mm(20), f"pnp calibration: {imposition.paper.name}, {side} side", font, 12, align="center")
+        backend.text(W / 2, H - mm(20), f"Print calibration ({paper}, {side} side)", font, 12, align="center")
         if side == "front":
             backend.rect(mm(30), H - mm(70), mm(25.4), mm(25.4), stroke="#000000", width=0.5)
             backend.text(mm(30), H - mm(76), "25.4 mm (1 in) square", font, 8)
@@ -317,8 +320,9 @@ def calibration(backend: Backend, imposition: HomeImposition, font: str) -> None
                      f"{'long' if imposition.duplex == 'long' else 'short'} edge.",
                      "Measure the square and the ruler: both must match a real ruler.",
                      "Hold the paper against a light: each cross on the back should sit on the cross on the front.",
-                     "If they do not, measure how far the back crosses sit to the right (dx) and up (dy),",
-                     f"and put the correction in layouts/common/paper.yaml under home: {imposition.name}: back_offset."]
+                     "If they do not, measure how far the back crosses sit to the right (dx) and up (dy).",
+                     f"Those two distances are the back offset (dx, dy) of this printer on {paper} paper:",
+                     "the correction to give whoever prepares the print files, so the backs line up."]
             for i, line in enumerate(lines):
                 backend.text(mm(30), H - mm(95) - i * 13, line, font, 9)
         for cx, cy in ((W / 2, H / 2), (mm(40), mm(40)), (W - mm(40), mm(40))):
@@ -328,6 +332,11 @@ def calibration(backend: Backend, imposition: HomeImposition, font: str) -> None
             backend.line(x, y - mm(8), x, y + mm(8), "#000000", 0.4)
             backend.circle(x, y, mm(4), stroke="#000000", width=0.4)
         backend.end_page()
+
+
+def paper_label(name: str) -> str:
+    """A paper key as printed words: ISO sizes in capitals (a4 -> A4), other names capitalised (Letter)."""
+    return name.upper() if name[:1] in "abc" and name[1:].isdigit() else name.capitalize()
 
 
 def _ruler(backend, x, y, font):

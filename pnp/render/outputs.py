@@ -8,7 +8,7 @@ from pnp.model import Difficulty
 from pnp.render import tiling
 from pnp.render.backend import symbol
 from pnp.render.fonts import DEFAULT_FONT
-from pnp.render.imposition import calibration, fold_and_glue, home_print, pod_page, print_on_demand
+from pnp.render.imposition import calibration, fold_and_glue, home_print, paper_label, pod_page, print_on_demand
 from pnp.render.pdf import PdfBackend, new_canvas
 from pnp.render.pdfx import finish as finish_pdfx
 from pnp.render.press import Press
@@ -65,7 +65,7 @@ def pod_deck_pdf(project, deck_id: str, vendor_name: str, difficulty, path: Path
 def calibration_pdf(project, imposition_name: str, path: Path) -> int:
     imposition = project.print_setup.home[imposition_name]
     paper = imposition.paper
-    canvas = new_canvas(path, paper.width, paper.height, f"pnp calibration ({paper.name})", no_scaling=True)
+    canvas = new_canvas(path, paper.width, paper.height, f"Print calibration ({paper_label(paper.name)})", no_scaling=True)
     calibration(PdfBackend(canvas), imposition, DEFAULT_FONT)
     canvas.save()
     return 2

@@ -366,7 +366,7 @@ def draw_modes(b, font, emblems, left, bottom, width, height, color):
         b.rect(x + 1, bottom + height * 0.28, step - 2, height * 0.6, fill="#ffffff" if i != 1 else "#e6e0f5",
                stroke=color, width=0.8, radius=2)
         b.text(x + step / 2, bottom + height * 0.52, mode.upper(), font, min(7.0, height * 0.16), color, "center")
-        b.text(x + step / 2, bottom + height * 0.08, ("+1 dmg", "MOVE 1", "+1 health")[i], font,
+        b.text(x + step / 2, bottom + height * 0.08, ("+1 damage", "MOVE 1", "+1 health")[i], font,
                min(6.0, height * 0.13), MUTED, "center")
     emblem(b, emblems, "PENDULUM", color, left + width / 2 - height * 0.12, bottom + height * 0.72, height * 0.24)
 

@@ -67,7 +67,7 @@ VOCABULARY = Vocabulary([
          rules_ref="ability-explosive"),
     Word("THUNDER", "When it attacks, a Static card goes into your discard pile.", "Thunder.",
          rules_ref="ability-thunder"),
-    Word("TIME_DILATION", "As your turn starts, discard a card of your choice from your hand.", "Time Dilation.",
+    Word("TIME_DILATION", "Each turn, after your draw, discard a card of your choice from your hand.", "Time Dilation.",
          rules_ref="ability-time-dilation"),
     Word("VOID", "During your action phase you cannot draw or add cards to your hand.", "Void.",
          rules_ref="ability-void"),

@@ -129,14 +129,12 @@ class ZoneGrid:
 
     def _enemy(self, b, layout, emblems, card, enemy, corners, side, accent):
         xs, ys = [c[0] for c in corners], [c[1] for c in corners]
-        for x, y in corners:
-            b.rect(x + 1.0, y + 1.0, side - 2.0, side - 2.0, fill="#f6dedb", stroke=ENEMY_RED, width=1.0, radius=1.5)
-        if len(corners) > 1:  # one enemy over several squares: joined into one shape
-            for (x1, y1) in corners:
-                for (x2, y2) in corners:
-                    if abs(x1 - x2) + abs(y1 - y2) == side:
-                        b.rect(min(x1, x2) + 1.0 + (0 if x1 != x2 else 0), min(y1, y2) + 1.0, abs(x1 - x2) + side - 2.0,
-                               abs(y1 - y2) + side - 2.0, fill="#f6dedb")
+        if len(corners) == 1:
+            b.rect(xs[0] + 1.0, ys[0] + 1.0, side - 2.0, side - 2.0, fill="#f6dedb", stroke=ENEMY_RED, width=1.0, radius=1.5)
+        else:  # one enemy over several squares: one outline around them all, no borders between them
+            b.path(outline_path([square_index(s) for s in enemy.squares], corners[0],
+                                square_index(enemy.squares[0]), side, 1.0, 1.5),
+                   fill="#f6dedb", stroke=ENEMY_RED, width=1.0)
         named = bool(enemy.name) and card.kind != "zone"
         art = "boss" if named else ENEMY_ART[card.track]
         span_x, span_y = max(xs) + side - min(xs), max(ys) + side - min(ys)
@@ -153,9 +151,72 @@ class ZoneGrid:
             x, y = high[0] + side * 0.58, high[1] + side * 0.58
             b.circle(x + side * 0.19, y + side * 0.19, side * 0.2, fill="#ffffff", stroke=INK, width=0.5)
             emblem(b, emblems, word, INK, x + side * 0.05, y + side * 0.05, side * 0.28)
-            if number is not None:
+            if number is not None and word in NUMBER_ON_GLYPH:
                 b.text(x + side * 0.19, y + side * 0.12, str(number), layout.fonts["bold"], side * 0.17, "#ffffff",
                        "center")
+            elif number is not None:  # a glyph too thin to carry it: the number on its own dark disc under the badge
+                _numbered(b, layout, x + side * 0.24, y - side * 0.08, side * 0.115, number, INK)
+
+
+NUMBER_ON_GLYPH = {"ARMOR"}  # ability glyphs with a dark body wide enough to print their number on in white
+
+
+def outline_path(squares: list[int], corner, first: int, side: float, inset: float, radius: float) -> list:
+    """The path around a connected group of grid squares, `inset` inside their outer edges, corners rounded:
+    one shape, no borders between the squares. `corner` is the bottom-left (points) of square `first`."""
+    def cell(square):  # column, and rows counted upwards from the bottom row
+        row, col = divmod(square, 3)
+        return col, 2 - row
+
+    # each square's edges counter-clockwise; an edge two squares share appears both ways round and is dropped
+    edges = set()
+    for square in squares:
+        c, u = cell(square)
+        corners = [(c, u), (c + 1, u), (c + 1, u + 1), (c, u + 1)]
+        edges.update(zip(corners, corners[1:] + corners[:1]))
+    edges = {e for e in edges if (e[1], e[0]) not in edges}
+    ox, oy = corner[0] - cell(first)[0] * side, corner[1] - cell(first)[1] * side
+    commands = []
+    while edges:
+        loop = [min(edges)]
+        edges.discard(loop[0])
+        while loop[-1][1] != loop[0][0]:
+            loop.append(next(e for e in sorted(edges) if e[0] == loop[-1][1]))
+            edges.discard(loop[-1])
+        commands += _rounded(_inset_corners(loop, inset / side), ox, oy, side, radius)
+    return commands
+
+
+def _inset_corners(loop, inset: float) -> list[tuple[float, float]]:
+    """The corners of a counter-clockwise loop of unit edges, moved `inset` inwards (to the left of each edge)."""
+    points = []
+    for (a, b), (_, c) in zip(loop[-1:] + loop[:-1], loop):
+        d1, d2 = (b[0] - a[0], b[1] - a[1]), (c[0] - b[0], c[1] - b[1])
+        if d1 == d2:
+            continue  # a straight run: no corner here
+        points.append((b[0] - (d1[1] + d2[1]) * inset, b[1] + (d1[0] + d2[0]) * inset))
+    return points
+
+
+def _rounded(points, ox, oy, side, radius) -> list:
+    """A closed path through the corners (grid units, placed at ox, oy at `side` points a unit), each corner
+    rounded off with a curve of about `radius` points."""
+    at = [(ox + x * side, oy + y * side) for x, y in points]
+    k = 0.45  # how far towards the corner the curve's handles reach
+
+    def towards(p, q, r):  # the point r points from p towards q
+        length = abs(q[0] - p[0]) + abs(q[1] - p[1])  # edges are upright or level
+        return p[0] + (q[0] - p[0]) * r / length, p[1] + (q[1] - p[1]) * r / length
+
+    commands = []
+    for i, here in enumerate(at):
+        before, after = at[i - 1], at[(i + 1) % len(at)]
+        start, end = towards(here, before, radius), towards(here, after, radius)
+        commands.append(("M" if i == 0 else "L", *start))
+        commands.append(("C", start[0] + (here[0] - start[0]) * (1 - k), start[1] + (here[1] - start[1]) * (1 - k),
+                         end[0] + (here[0] - end[0]) * (1 - k), end[1] + (here[1] - end[1]) * (1 - k), *end))
+    commands.append(("Z",))
+    return commands
 
 
 class ZoneTag:
@@ -195,14 +256,16 @@ class Cost:
         else:
             art, number, color = "gold", card.cost, "#c99a06"
         side = min(box.w, box.h)
+        size, ink = side * 0.5, "#ffffff"
         if art == "gold":  # a plain coin, so the number reads
             b.circle(left + side / 2, bottom + side / 2, side / 2, fill=color)
             b.circle(left + side / 2, bottom + side / 2, side * 0.4, stroke="#fff3c4", width=0.8)
-        else:
+        else:  # the blueprint sheet, its ship drawing under a paper disc: the number dark on light
             emblem(b, emblems, art, color, left, bottom, side)
-        size = side * 0.5
+            b.circle(left + side / 2, bottom + side / 2, side * 0.3, fill="#ffffff", stroke=color, width=0.8)
+            size, ink = side * 0.42, color
         b.text(left + side / 2, bottom + side / 2 - size * 0.36, str(number), layout.fonts["bold"], size,
-               "#ffffff", "center")
+               ink, "center")
 
 
 def ship_label(ship_id: str) -> str:

@@ -10,11 +10,14 @@ from pnp.games.escaping_earth.boxes import DOT_RED, MUTED, draw_range, emblem
 from pnp.games.escaping_earth.cards import TRACKS
 from pnp.games.escaping_earth.emblems import EMBLEMS
 from pnp.games.escaping_earth.geometry import NEIGHBOURS, SQUARES, range_squares
+from pnp.render.backend import DESCENT
 
 TRACK_COLORS = {"ground": "#8a5a2b", "air": "#2a7aa6", "space": "#3d2f86"}
 CELL, GAP, LABEL = 20.0, 26.0, 14.0
 GRIDS_WIDTH = 3 * 3 * CELL + 2 * GAP
 RANGE_WIDTH = 90.0  # the card's own RANGE grid, left of the Zone cards
+CAPTION_SIZE = 7.0  # the attack card's name under its RANGE grid
+CAPTION_ROOM = 7.5  # the figure's foot to the space the grid is centred in: the name's descenders and capitals, and air
 
 
 def _place(text) -> tuple[int, int] | None:
@@ -98,13 +101,14 @@ class RangeFigure:
     def draw(self, b, params, game, left, bottom):
         side = self._attack(params, game)
         font = "VeraBd"
-        draw_range(b, font, EMBLEMS, side.attack.range, left, bottom, RANGE_WIDTH - 20, 3 * CELL + LABEL,
-                   "#b0392c")
+        # the card's name under its RANGE grid, the grid raised clear of the name's capitals
+        draw_range(b, font, EMBLEMS, side.attack.range, left, bottom + CAPTION_ROOM, RANGE_WIDTH - 20,
+                   3 * CELL + LABEL - CAPTION_ROOM, "#b0392c")
         marks = {p: "dot" for p in self.reach(params, game)}
         ship = (TRACKS.index(params["track"]), SQUARES.index(params["at"]))
         marks[ship] = "ship"
         _grids(b, left + RANGE_WIDTH, bottom, marks, font)
-        b.text(left, bottom - 0.5, side.name, "Vera", 7, MUTED)
+        b.text(left, bottom + DESCENT * CAPTION_SIZE, side.name, "Vera", CAPTION_SIZE, MUTED)
 
     def describe(self, params, game) -> str:
         side = self._attack(params, game)

@@ -4,6 +4,7 @@ from pypdf import PdfReader
 
 from pnp.games.escaping_earth.cards import TRACKS
 from pnp.games.escaping_earth.geometry import SQUARES, range_squares
+from pnp.render.backend import Drawn
 
 
 @pytest.fixture(scope="module")
@@ -64,3 +65,19 @@ def test_rules_figures_are_drawn_in_every_format(built):
     assert html.count("<svg") == 2 and "<title>Missile from Air c2" in html
     assert "Missile from Air c2: x marks every square it can hit" in markdown
     assert "Moving 3: A (Ground c1) -> B (Ground b1) -> C (Air b1) -> D (Air b2)" in markdown
+
+
+def test_the_range_figure_s_caption_stands_clear_of_its_grid(ee_project):
+    """The attack card's name under the figure's RANGE grid prints inside the figure, never over a square."""
+    from pnp.render.backend import RecordingBackend
+
+    figure = ee_project.game.plugin.figures["range"]
+    params = {"kind": "range", "card": "missile", "track": "air", "at": "c2"}
+    b = RecordingBackend()
+    figure.draw(b, params, ee_project.game, 0.0, 0.0)
+    width, height = figure.size(params, ee_project.game)
+    (caption,) = [d for d in b.drawn if d.kind == "text" and d.text == "Missile"]
+    squares = [d for d in b.drawn if d.kind == "rect"]
+    assert squares and caption.outside(0.0, 0.0, width, height) == 0.0
+    near = [s for s in squares if caption.overlaps(Drawn("rect", s.x0 - 1.5, s.y0 - 1.5, s.x1 + 1.5, s.y1 + 1.5))]
+    assert near == [], "the caption is within 1.5 pt of a square of the grid"

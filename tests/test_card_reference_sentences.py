@@ -30,3 +30,11 @@ def test_a_2200_ship_states_its_numbers_each_with_what_it_counts():
     assert facts_of("2200-escaping-earth", "air-2-thunderhead")["back"] == [
         "Built from 1 Blueprint", "Crew 3", "Min. deck size 7", "Max. systems 1", "Starting zone 2",
         "HEALTH 4, on a track numbered 1, 2, 3, 4", "REVIVE (once a run)"]
+
+
+def test_a_stranded_danger_states_its_free_cards_values_per_sol_and_its_knowledge_side():
+    assert facts_of("stranded", "dust-devil-calm-breathing")["front"][:3] == [
+        "1 free card against it", "Value to beat: 0 in the green Sol, 1 in the yellow, 2 in the red",
+        "Upside down, its knowledge side: Calm Breathing, fighting value 1"]
+    assert facts_of("stranded", "the-long-night")["front"][:2] == ["6 free cards against it", "Value to beat: 18"]
+    assert facts_of("stranded", "fumble")["front"][0] == "Fighting value -1"

@@ -67,9 +67,10 @@ class WordPlaces(Protocol):
 
 class CardFacts(Protocol):
     """What one side of a card prints beyond its name and text, as short sentences in the players' words ("Enemy
-    (centre square): health 2, Anchor"), for the card reference; every word its game-drawn boxes print is in them."""
+    (centre square): health 2, Anchor"), for the card reference; every word its game-drawn boxes print is in them.
+    The game is there for what the card names but does not hold (its suit's name, its rank's label)."""
 
-    def __call__(self, card: Card) -> list[str]: ...
+    def __call__(self, card: Card, game: Game) -> list[str]: ...
 
 
 @dataclass(frozen=True)

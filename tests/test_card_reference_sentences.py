@@ -38,3 +38,9 @@ def test_a_stranded_danger_states_its_free_cards_values_per_sol_and_its_knowledg
         "Upside down, its knowledge side: Calm Breathing, fighting value 1"]
     assert facts_of("stranded", "the-long-night")["front"][:2] == ["6 free cards against it", "Value to beat: 18"]
     assert facts_of("stranded", "fumble")["front"][0] == "Fighting value -1"
+
+
+def test_an_escape_master_card_states_its_rank_and_tribe_and_a_leader_its_tribe():
+    assert facts_of("escape-master", "average-joes-j")["front"][0] == "Rank J, of the Average Joes tribe"
+    assert facts_of("escape-master", "average-joes-1")["front"][0] == "Rank 1, of the Average Joes tribe"
+    assert facts_of("escape-master", "leader-captain-nib")["front"][0] == "Leader of the Mice tribe"

@@ -49,7 +49,7 @@ def _game_facts(project, card, text: str, stated: set[str]) -> list[str]:
     say = project.game.plugin.card_facts
     said = f" {' '.join(tokens(text))} "
     found = []
-    for fact in (say(card) if say else []):
+    for fact in (say(card, project.game) if say else []):
         words = tokens(fact)
         if words and f" {' '.join(words)} " not in said:
             found.append(fact)

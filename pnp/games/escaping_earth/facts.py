@@ -16,7 +16,7 @@ REACH = (("two ahead-left", "two ahead", "two ahead-right"), ("ahead-left", "ahe
          ("left", "its own square", "right"))
 
 
-def card_facts(card) -> list[str]:
+def card_facts(card, game) -> list[str]:
     if card.kind in ZONE_KINDS:
         return _zone(card)
     return _item(card)

@@ -8,7 +8,7 @@ from __future__ import annotations
 SOLS = ("green", "yellow", "red")
 
 
-def card_facts(card) -> list[str]:
+def card_facts(card, game) -> list[str]:
     facts = []
     if card.free is not None:
         facts.append(f"{card.free} free card{'s' if card.free != 1 else ''} against it")

@@ -44,3 +44,19 @@ def test_an_escape_master_card_states_its_rank_and_tribe_and_a_leader_its_tribe(
     assert facts_of("escape-master", "average-joes-j")["front"][0] == "Rank J, of the Average Joes tribe"
     assert facts_of("escape-master", "average-joes-1")["front"][0] == "Rank 1, of the Average Joes tribe"
     assert facts_of("escape-master", "leader-captain-nib")["front"][0] == "Leader of the Mice tribe"
+
+
+def test_an_escort_pilot_states_health_and_scrap_slots_apart_and_an_action_card_its_actions_as_said():
+    assert facts_of("escort-service", "warrior-pilot")["front"] == ["Health 10", "2 SCRAP SLOTS"]
+    attention = facts_of("escort-service", "warrior-got-your-attention")["front"]
+    assert "Melee 2; Heat 2; you gain Taunt" in attention
+    assert not any("STATUS" in fact for fact in attention)  # the line as written is not read out as well
+    raider = facts_of("escort-service", "raider")
+    assert raider["front"][:2] == ["Health 3, Zealot: it goes for the shuttle first", "Melee 2"]
+    assert raider["back"][1] == "Melee 1; Heat 1"
+
+
+def test_an_escort_scenario_states_its_place_in_the_campaign_and_its_set_up_column_by_column():
+    assert facts_of("escort-service", "breakout")["front"][:2] == [
+        "Scenario 1 of the campaign", "Set-up, bottom first: column 1 Pilots above the SHUTTLE; column 2 Swarmer, "
+        "Drone; column 3 Bruiser, Swarmer; column 4 Raider"]

@@ -38,7 +38,7 @@ def printed_facts(project) -> dict[str, dict[str, list[str]]]:
                 continue
             stated = set(tokens(f"{card.name} {side_text(card)}"))
             told = _game_facts(project, card, f"{card.name} {side_text(card)}", stated)
-            sides[side] = told + _face_facts(project, face, stated)
+            sides[side] = told + _face_facts(project, face, stated, bool(project.game.plugin.card_facts))
         facts[record.card.id] = sides
     return facts
 
@@ -57,10 +57,14 @@ def _game_facts(project, card, text: str, stated: set[str]) -> list[str]:
     return found
 
 
-def _face_facts(project, face, stated: set[str]) -> list[str]:
+def _face_facts(project, face, stated: set[str], game_told: bool = False) -> list[str]:
+    """Each box's words the text (and the game's sentences) leave out. When the game states its cards' facts, a box
+    whose drawn words are all stated says nothing new: its data (an action's line as written) is not guessed at."""
     found = []
     for box in face.template.boxes:
         if box.type == "fill" or not box.shown_on(face.values):
+            continue
+        if game_told and set(tokens(" ".join(_drawn_texts(project, face, box)))) <= stated:
             continue
         fact = _box_fact(project, face, box)
         words = tokens(fact)

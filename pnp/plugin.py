@@ -65,6 +65,14 @@ class WordPlaces(Protocol):
     def __call__(self, game: Game) -> dict[str, list[str]]: ...
 
 
+class CardFacts(Protocol):
+    """What one side of a card prints beyond its name and text, as short sentences in the players' words ("Enemy
+    (centre square): health 2, Anchor"), for the card reference; every word its game-drawn boxes print is in them.
+    The game is there for what the card names but does not hold (its suit's name, its rank's label)."""
+
+    def __call__(self, card: Card, game: Game) -> list[str]: ...
+
+
 @dataclass(frozen=True)
 class GamePlugin:
     card_model: type[Card] = Card
@@ -78,6 +86,7 @@ class GamePlugin:
     box_kinds: Mapping[str, BoxKind] = field(default_factory=dict)  # card layout box type -> how it is drawn
     word_places: WordPlaces | None = None
     figures: Mapping[str, FigureKind] = field(default_factory=dict)  # rule figure kind -> how it is drawn
+    card_facts: CardFacts | None = None  # None: the card reference states what each box draws, as drawn
     playtest: str | None = None  # "module:attribute" of the game's PlaytestPlan; imported only to play
 
     @property

@@ -4,8 +4,10 @@ whatever box kinds the game's layout draws it with.
 The card's own text (name, text, abilities) is stated by pnp.rules.export.card_text; this adds, for each box a
 face shows, what that box prints when the text does not say it already: its field's value (a flavour line, a
 tag), the card data the box draws (a list of actions drawn as icons reads as its words), else the words the box
-draws (a game's stats panel, a grid's labels), recorded by drawing the box alone. Nothing here names a game: the
-layout says which boxes a face shows, the card data and the drawing say what they print."""
+draws (a game's stats panel, a grid's labels), recorded by drawing the box alone. A game whose boxes draw numbers
+and labels that read as a dump out of context states them itself, as sentences (GamePlugin.card_facts); a box is
+then only guessed at when those sentences leave some of its words out. Nothing here names a game: the layout says
+which boxes a face shows, the card data, the game's sentences and the drawing say what they print."""
 from __future__ import annotations
 
 import re
@@ -35,15 +37,34 @@ def printed_facts(project) -> dict[str, dict[str, list[str]]]:
             if card is None or face is None:
                 continue
             stated = set(tokens(f"{card.name} {side_text(card)}"))
-            sides[side] = _face_facts(project, face, stated)
+            told = _game_facts(project, card, f"{card.name} {side_text(card)}", stated)
+            sides[side] = told + _face_facts(project, face, stated, bool(project.game.plugin.card_facts))
         facts[record.card.id] = sides
     return facts
 
 
-def _face_facts(project, face, stated: set[str]) -> list[str]:
+def _game_facts(project, card, text: str, stated: set[str]) -> list[str]:
+    """The game's own sentences for what the card prints (adding their words to `stated`), but those its text says
+    word for word: a sentence whose words are all in the text elsewhere ("Laser attack 1") still says something."""
+    say = project.game.plugin.card_facts
+    said = f" {' '.join(tokens(text))} "
+    found = []
+    for fact in (say(card, project.game) if say else []):
+        words = tokens(fact)
+        if words and f" {' '.join(words)} " not in said:
+            found.append(fact)
+            stated |= set(words)
+    return found
+
+
+def _face_facts(project, face, stated: set[str], game_told: bool = False) -> list[str]:
+    """Each box's words the text (and the game's sentences) leave out. When the game states its cards' facts, a box
+    whose drawn words are all stated says nothing new: its data (an action's line as written) is not guessed at."""
     found = []
     for box in face.template.boxes:
         if box.type == "fill" or not box.shown_on(face.values):
+            continue
+        if game_told and set(tokens(" ".join(_drawn_texts(project, face, box)))) <= stated:
             continue
         fact = _box_fact(project, face, box)
         words = tokens(fact)

@@ -2,6 +2,7 @@
 from pnp.games.escape_master import checks
 from pnp.games.escape_master.cards import EscapeMasterCard, Settings
 from pnp.games.escape_master.emblems import EMBLEMS
+from pnp.games.escape_master.facts import card_facts
 from pnp.games.escape_master.vocabulary import VOCABULARY
 from pnp.plugin import GamePlugin
 
@@ -12,5 +13,6 @@ PLUGIN = GamePlugin(
     checks=checks.check,
     settings_model=Settings,
     players=(2, 6),
+    card_facts=card_facts,
     playtest="pnp.games.escape_master.playtest:PLAN",
 )

@@ -3,6 +3,7 @@ from pnp.games.escaping_earth import checks
 from pnp.games.escaping_earth.boxes import BOX_KINDS
 from pnp.games.escaping_earth.cards import EscapingEarthCard, Settings
 from pnp.games.escaping_earth.emblems import EMBLEMS
+from pnp.games.escaping_earth.facts import card_facts
 from pnp.games.escaping_earth.figures import FIGURES
 from pnp.games.escaping_earth.vocabulary import VOCABULARY
 from pnp.plugin import GamePlugin
@@ -16,5 +17,6 @@ PLUGIN = GamePlugin(
     players=(1, 1),
     box_kinds=BOX_KINDS,
     figures=FIGURES,
+    card_facts=card_facts,
     playtest="pnp.games.escaping_earth.playtest:PLAN",
 )

@@ -3,6 +3,7 @@ from pnp.games.escort_service import checks
 from pnp.games.escort_service.boxes import BOX_KINDS
 from pnp.games.escort_service.cards import EscortCard, Settings
 from pnp.games.escort_service.emblems import EMBLEMS
+from pnp.games.escort_service.facts import card_facts
 from pnp.games.escort_service.figures import FIGURES
 from pnp.plugin import GamePlugin
 
@@ -14,5 +15,6 @@ PLUGIN = GamePlugin(
     players=(1, 4),
     box_kinds=BOX_KINDS,
     figures=FIGURES,
+    card_facts=card_facts,
     playtest="pnp.games.escort_service.playtest:PLAN",
 )

@@ -3,6 +3,7 @@ from pnp.games.stranded import checks
 from pnp.games.stranded.boxes import BOX_KINDS
 from pnp.games.stranded.cards import Settings, StrandedCard
 from pnp.games.stranded.emblems import EMBLEMS
+from pnp.games.stranded.facts import card_facts
 from pnp.games.stranded.vocabulary import VOCABULARY
 from pnp.plugin import GamePlugin
 
@@ -14,5 +15,6 @@ PLUGIN = GamePlugin(
     settings_model=Settings,
     players=(1, 1),
     box_kinds=BOX_KINDS,
+    card_facts=card_facts,
     playtest="pnp.games.stranded.playtest:PLAN",
 )

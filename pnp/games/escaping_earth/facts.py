@@ -1,0 +1,112 @@
+"""What a 2200 card's face prints, as sentences for the card reference (GamePlugin.card_facts).
+
+The zone grid, the stats panels and the range diagram draw numbers beside icons; out of context they read as a
+dump ("+1 health 11 1 3"). Here each says what it is, in the rulebook's words: an enemy's square, health and
+ability, a bonus and its square, an attack's type, damage and reach, a ship's numbers."""
+from __future__ import annotations
+
+from pnp.games.escaping_earth.boxes import CAPTIONS, MODES, TRACK_NAMES, ship_label, word_of
+from pnp.games.escaping_earth.cards import ZONE_KINDS
+from pnp.games.escaping_earth.vocabulary import VOCABULARY
+
+ROWS = {"a": "top", "b": "middle", "c": "bottom"}
+COLUMNS = {"1": "left", "2": "middle", "3": "right"}
+# where the range grid reaches, from the ship's square (bottom row, middle): rows farthest first
+REACH = (("two ahead-left", "two ahead", "two ahead-right"), ("ahead-left", "ahead", "ahead-right"),
+         ("left", "its own square", "right"))
+
+
+def card_facts(card, game) -> list[str]:
+    if card.kind in ZONE_KINDS:
+        return _zone(card)
+    return _item(card)
+
+
+def square_name(square: str) -> str:
+    """'a2' -> 'top middle', 'b2' -> 'centre': where a square is on the 3x3 grid, as a player says it."""
+    return "centre" if square == "b2" else f"{ROWS[square[0]]} {COLUMNS[square[1]]}"
+
+
+def _listed(names: list[str]) -> str:
+    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
+
+
+def _squares(squares) -> str:
+    return f"{_listed([square_name(s) for s in squares])} square" + ("s" if len(squares) > 1 else "")
+
+
+def _effect(entry) -> str:
+    word, number = word_of(entry)
+    return VOCABULARY[word].describe(number).rstrip(".")
+
+
+def _zone(card) -> list[str]:
+    facts = []
+    for enemy in card.enemies:
+        who = enemy.name if enemy.name and card.kind != "zone" else "Enemy"
+        said = [f"health {enemy.health}"] + [_effect(a) for a in enemy.ability]
+        facts.append(f"{who} ({_squares(enemy.squares)}): {', '.join(said)}")
+    facts += [f"{bonus.label} bonus ({_squares([bonus.at])})" for bonus in card.bonuses]
+    facts += [f"{rule.text.rstrip('.')} ({_squares([rule.at])})" for rule in card.rules]
+    level = f"{TRACK_NAMES[card.track].capitalize()} track, level {card.level}"
+    facts.append(level if card.kind == "zone" else f"{level}: a {card.kind.replace('_', ' ').upper()}")
+    return facts
+
+
+def _item(card) -> list[str]:
+    facts = []
+    if card.kind == "ship" and card.ship.blueprints:
+        facts.append(f"Built from {card.ship.blueprints} Blueprint" + ("s" if card.ship.blueprints > 1 else ""))
+    elif card.kind != "ship" and card.cost is not None:
+        facts.append(f"Costs {card.cost} gold")
+    if card.exclusive:
+        facts.append(f"{ship_label(card.exclusive)}-Only: only that ship may carry it")
+    if card.attack:
+        facts += _attack(card.attack)
+    facts += _icons(card)
+    if card.ship:
+        facts += _ship(card.ship)
+    facts += _marks(card)
+    return facts
+
+
+def _attack(attack) -> list[str]:
+    times = f", x{attack.repeat}: it hits {attack.repeat} times" if attack.repeat > 1 else ""
+    reach = [REACH[r][c] for r, line in enumerate(attack.range.grid) for c, mark in enumerate(line) if mark == "x"]
+    reach += ["the Zone above"] * attack.range.up + ["the Zone below"] * attack.range.down
+    return [f"{attack.type.capitalize()} attack {attack.damage}{times}",
+            "Range, from your ship: " + (_listed(reach) if reach else "none")]
+
+
+def _icons(card) -> list[str]:
+    """The effect icons' captions, when the card's text does not say them (a system's modes)."""
+    words = [word_of(e) for e in card.effects]
+    if any(word == "PENDULUM_MODES" for word, _ in words):
+        return [f"{mode} mode: {gain}" for mode, gain in zip(MODES, ("+1 dmg per hit", "MOVE 1", "+1 health"))]
+    return [CAPTIONS.get(word, word.replace("_", " ").title()).format(n=number) for word, number in words]
+
+
+def _ship(ship) -> list[str]:
+    facts = [f"Crew {ship.crew}", f"Min. deck size {ship.min_deck}", f"Max. systems {ship.max_systems}",
+             f"Starting zone {ship.start_level}",
+             f"HEALTH {ship.health}, on a track numbered " + ", ".join(str(h) for h in range(1, ship.health + 1))]
+    word, number = word_of(ship.ability[0])
+    if word == "SHIELD_CHARGE":
+        facts.append("Shield Charge 0 to 3: at 2 block 1, at 3 block 3")
+    elif word == "REVIVE":
+        facts.append("REVIVE (once a run)")
+    elif word == "PENDULUM":
+        facts.append("PENDULUM (needs its SYSTEM)")
+    else:
+        facts.append(f"PLATING {number}")
+    return facts
+
+
+def _marks(card) -> list[str]:
+    marks = ["A SYSTEM"] if card.kind == "system" else []
+    marks += ["A BOSS EVENT"] if card.kind == "event" else []
+    marks += ["Kept as a BLUEPRINT"] if any(word_of(e)[0] == "BLUEPRINT" for e in card.effects) else []
+    marks += ["A TREASURE"] if card.treasure else []
+    marks += ["A STARTER"] if card.starter else []
+    marks += ["PERMANENT: it stays after a lost run"] if card.permanent and not card.treasure else []
+    return marks

@@ -104,3 +104,71 @@ def test_a_board_that_fits_the_paper_prints_on_one_page_and_gets_no_form(fixture
     assert sheets == ["playmat-a4.pdf", "playmat-full-size.pdf", "playmat-letter.pdf"]  # landscape on one page each
     page = PdfReader(fixture_project / "output/pocket-dungeon/sheets/playmat-a4.pdf").pages[0]
     assert float(page.mediabox.width) > float(page.mediabox.height)
+
+
+# Issue 18: the production editor found crosses printed over the mat's headings and inside its card slots.
+
+def _tiled_sheets():
+    from helpers import GAMES
+
+    return [(game, paper) for game in GAMES for paper in ("a4", "letter")]
+
+
+@pytest.mark.parametrize(("game", "paper"), _tiled_sheets())
+def test_no_registration_cross_prints_over_a_word_or_a_panel_edge_of_a_bundled_mat(game, paper):
+    """Every tile of every bundled mat or board too big for the paper, drawn as the build draws it: each cross
+    (with its circle) is clear of every text the sheet prints and crosses no panel's or card slot's edge."""
+    from helpers import validated
+
+    from pnp.render.outputs import fits_on_paper
+    from pnp.render.sheets import draw_sheet
+
+    project = validated(game)
+    sheets = [s for s, model in project.game.sheets.items() if s in project.sheet_layouts
+              and model.kind in ("playmat", "board") and not fits_on_paper(project, s, paper)]
+    for sheet_id in sheets:
+        layout = project.sheet_layouts[sheet_id]
+        plan = tiling.plan_tiles(layout.width, layout.height, project.print_setup.papers[paper])
+
+        def place(b, x, y, sheet_id=sheet_id, layout=layout):
+            b.save()
+            b.translate(x, y)
+            draw_sheet(b, project, sheet_id, 0, layout.height)
+            b.restore()
+
+        for tile in plan.tiles:
+            backend = RecordingBackend()
+            tiling.draw_tile(backend, plan, tile, place, "Mat", "Vera")
+            # the crosses are drawn last, on the page itself: (x, y, radius of the circle) in page points
+            crosses = [args[:3] for name, args, kw in backend.calls
+                       if name == "circle" and kw.get("stroke") == tiling.REGISTRATION_COLOR]
+            assert crosses, (sheet_id, tile)
+            for cx, cy, _ in crosses:
+                x0, y0, x1, y1 = cx - mm(2.5), cy - mm(2.5), cx + mm(2.5), cy + mm(2.5)  # the arms' reach
+                where = f"{game} {sheet_id} {paper} {tiling.label(plan, tile)}"
+                for d in backend.drawn:
+                    if not (min(x1, d.x1) > max(x0, d.x0) and min(y1, d.y1) > max(y0, d.y0)):
+                        continue
+                    assert d.kind != "text", f"{where}: a cross on {d.text!r}"
+                    if d.kind == "rect":
+                        assert d.x0 < x0 and d.x1 > x1 and d.y0 < y0 and d.y1 > y1, f"{where}: a cross on a panel's edge"
+
+
+def test_a_cross_moves_off_what_the_sheet_prints_and_both_tiles_still_share_it():
+    from pnp.render.backend import Drawn
+
+    plan = tiling.plan_tiles(inch(24), inch(14), LETTER)
+    left, right = plan.tiles[0], plan.tiles[1]
+    bare = tiling.registration_points(plan, left)
+    x, y = next(p for p in bare if p in tiling.registration_points(plan, right))
+    heading = Drawn("text", x - mm(20), y - mm(2), x + mm(20), y + mm(2), "Fighting discard pile", 9)
+    slot = Drawn("rect", x - mm(30), y + mm(5), x + mm(30), y + mm(60))
+    drawn = [heading, slot]
+    moved = tiling.registration_points(plan, left, drawn)
+    assert (x, y) not in moved
+    shared = set(moved) & set(tiling.registration_points(plan, right, drawn))
+    assert len(shared) == 2
+    for cx, cy in shared:
+        assert max(left.x, right.x) < cx < min(left.x, right.x) + plan.window_w  # still in the overlap
+        assert not (heading.x0 - mm(2.5) < cx < heading.x1 + mm(2.5) and heading.y0 - mm(2.5) < cy < heading.y1 + mm(2.5))
+        assert not (slot.x0 - mm(2.5) < cx < slot.x1 + mm(2.5) and slot.y0 - mm(2.5) < cy < slot.y1 + mm(2.5))

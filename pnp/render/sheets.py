@@ -57,8 +57,7 @@ class Pen:
 
     def paragraph(self, x, y, w, h, string, size=6.5, min_size=MIN_TEXT_SIZE, font="regular", color=None) -> bool:
         """Wrapped text shrunk to fit; returns False (and draws nothing, noting it in `unfitted`) if it cannot fit."""
-        fit = fit_text(string, self.fonts[font], size, min_size, w, h, icons=frozenset(self.icons),
-                       family=family_of(self.fonts))
+        fit = self.fit(w, h, string, size, min_size, font)
         if not fit.ok:
             self.unfitted.append((string, fit))
             return False
@@ -77,6 +76,11 @@ class Pen:
                     self.text(x, line_y, line, fit.size, font, color)
                 line_y += fit.leading
         return True
+
+    def fit(self, w, h, string, size=6.5, min_size=MIN_TEXT_SIZE, font="regular"):
+        """How `paragraph` would set this text in a w x h box: its lines, size and leading."""
+        return fit_text(string, self.fonts[font], size, min_size, w, h, icons=frozenset(self.icons),
+                        family=family_of(self.fonts))
 
     def emblem(self, name, x, y, size, color=None):
         color = color or self.colors["ink"]

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from pnp.layout import Paper
 from pnp.layout.tiles import MARGIN
 from pnp.layout.tiles import spread as _spread
-from pnp.render.backend import Backend, Wordless
+from pnp.render.backend import Backend, RecordingBackend, Wordless
 from pnp.units import mm
 
 EDGE = mm(5)
@@ -88,7 +88,7 @@ def draw_tile(backend: Backend, plan: TilePlan, tile: Tile, place_sheet, name: s
     backend.clip_rect(left, bottom, plan.window_w, plan.window_h)
     place_sheet(backend, left - tile.x, bottom - tile.y)
     page = lambda x, y: (left + x - tile.x, bottom + y - tile.y)  # noqa: E731 - sheet point -> page point
-    for x, y in registration_points(plan, tile):
+    for x, y in registration_points(plan, tile, sheet_drawn(place_sheet)):
         _cross(backend, *page(x, y))
     right, below = plan.tile(tile.row, tile.column + 1), plan.tile(tile.row + 1, tile.column)
     if right:  # where the next tile's left edge goes
@@ -103,18 +103,83 @@ def draw_tile(backend: Backend, plan: TilePlan, tile: Tile, place_sheet, name: s
     backend.end_page()
 
 
-def registration_points(plan: TilePlan, tile: Tile) -> list[tuple[float, float]]:
-    """Crosses in the middle of each overlap this tile shares, a third and two thirds along it (sheet coordinates)."""
+def sheet_drawn(place_sheet) -> list:
+    """What the sheet draws (pnp.render.backend.Drawn), in sheet coordinates: where crosses must not print."""
+    recorder = RecordingBackend()
+    place_sheet(recorder, 0, 0)
+    return recorder.drawn
+
+
+def registration_points(plan: TilePlan, tile: Tile, drawn=()) -> list[tuple[float, float]]:
+    """Two crosses in each overlap this tile shares, near a third and two thirds along it (sheet coordinates).
+
+    `drawn` is what the sheet draws (pnp.render.backend.Drawn, sheet coordinates): each cross moves to the
+    nearest spot of its half of the overlap where it prints over nothing the sheet draws, so it never covers
+    a heading or sits in a card slot. Both tiles of an overlap find the same spots: the search depends on
+    the overlap alone.
+    """
     points = []
     for other in (plan.tile(tile.row, tile.column - 1), plan.tile(tile.row, tile.column + 1)):
         if other:
             a, b = max(tile.x, other.x), min(tile.x, other.x) + plan.window_w
-            points += [((a + b) / 2, tile.y + plan.window_h * f) for f in (1 / 3, 2 / 3)]
+            points += _strip_points((a, b), (tile.y, tile.y + plan.window_h), drawn, across_x=True)
     for other in (plan.tile(tile.row - 1, tile.column), plan.tile(tile.row + 1, tile.column)):
         if other:
             a, b = max(tile.y, other.y), min(tile.y, other.y) + plan.window_h
-            points += [(tile.x + plan.window_w * f, (a + b) / 2) for f in (1 / 3, 2 / 3)]
+            points += _strip_points((tile.x, tile.x + plan.window_w), (a, b), drawn, across_x=False)
     return points
+
+
+CROSS = mm(2.5)  # a registration cross's reach from its centre
+CLEAR = mm(1.5)  # the room a cross keeps from anything the sheet draws
+STEP = mm(1)  # how finely the search walks an overlap
+
+
+def _strip_points(xs, ys, drawn, across_x: bool) -> list[tuple[float, float]]:
+    """The two crosses of one overlap strip (xs, ys its extent); across_x: the strip's narrow side is x."""
+    across, along = (xs, ys) if across_x else (ys, xs)
+    middle, length = (across[0] + across[1]) / 2, along[1] - along[0]
+    crosses = []
+    for half, f in ((0, 1 / 3), (1, 2 / 3)):
+        target = (middle, along[0] + length * f)
+        spots = _spots(across, (along[0] + length * half / 2, along[0] + length * (half + 1) / 2), target)
+        as_xy = [(u, v) if across_x else (v, u) for u, v in spots]
+        clear = _clearest(as_xy, drawn, xs, ys) if drawn else None
+        crosses.append(clear or (target if across_x else target[::-1]))
+    return crosses
+
+
+def _spots(across, along, target) -> list[tuple[float, float]]:
+    """Candidate centres (across, along) inside the strip with a cross's reach to spare, nearest the target first."""
+    low, high = across[0] + CROSS + CLEAR, across[1] - CROSS - CLEAR
+    start, stop = along[0] + CROSS + CLEAR, along[1] - CROSS - CLEAR
+    us = [low + i * STEP for i in range(int((high - low) // STEP) + 1)] if high >= low else [target[0]]
+    vs = [start + i * STEP for i in range(int((stop - start) // STEP) + 1)] if stop >= start else [target[1]]
+    return sorted(((u, v) for u in us for v in vs), key=lambda p: (abs(p[1] - target[1]) + abs(p[0] - target[0]), p))
+
+
+def _clearest(points, drawn, xs, ys):
+    """The first point whose cross touches no text, drawing or panel edge, and of those the one lying in the
+    fewest panels (none but the ground under the whole strip, else a panel rather than a card slot inside a
+    panel); None if no point is clear."""
+    grounds = [d for d in drawn if d.kind == "rect" and d.x0 <= xs[0] and d.x1 >= xs[1] and d.y0 <= ys[0] and d.y1 >= ys[1]]
+    marks = [d for d in drawn if d not in grounds]
+    panels = [d for d in marks if d.kind == "rect"]
+    free = [p for p in points if not any(_touches(d, *p) for d in marks)]
+    return min(free, key=lambda p: sum(_within(d, *p) for d in panels), default=None)
+
+
+def _touches(d, x: float, y: float) -> bool:
+    """Whether a cross at (x, y), with its room, overlaps this drawing: a text, a shape, or a panel's edge."""
+    reach = CROSS + CLEAR
+    if d.x0 >= x + reach or d.x1 <= x - reach or d.y0 >= y + reach or d.y1 <= y - reach:
+        return False
+    return d.kind != "rect" or not _within(d, x, y)  # a cross wholly inside a panel crosses none of its edges
+
+
+def _within(d, x: float, y: float) -> bool:
+    reach = CROSS + CLEAR
+    return d.x0 < x - reach and d.x1 > x + reach and d.y0 < y - reach and d.y1 > y + reach
 
 
 def _instruction(plan: TilePlan, tile: Tile) -> str:
@@ -129,7 +194,7 @@ def _instruction(plan: TilePlan, tile: Tile) -> str:
 
 
 def _cross(backend: Backend, x: float, y: float) -> None:
-    r = mm(2.5)
+    r = CROSS
     backend.circle(x, y, r * 0.6, stroke=REGISTRATION_COLOR, width=0.4)
     backend.line(x - r, y, x + r, y, REGISTRATION_COLOR, 0.4)
     backend.line(x, y - r, x, y + r, REGISTRATION_COLOR, 0.4)

@@ -14,8 +14,12 @@ ROW = 3.0  # mm from one 6 pt line to the next (its leading)
 EVENT_TEXT_X = 33.5  # mm from the event table's left edge to the events' text, past the longest name
 ABILITY_X = 46.0  # mm from a crew panel's left edge to its abilities
 SCORE_BOX_W = 8.5  # mm, a score term's number box
+ABILITY_TEXT_Y = 2.6  # mm from an ability's name to its text
 
 ITEM_COLORS = {"red_keycard": "red", "blue_keycard": "blue"}
+# The reward legend's entries: the icons a reward box prints, and what they give in short.
+REWARD_LEGEND = ((("artifacts",), "Artifacts"), (("lasgun",), "Lasgun"), (("shield",), "Shield"),
+                 (("medkit",), "Medkit"), (("red_keycard", "blue_keycard"), "Keycard"))
 SHORT = {"biosphere": "BIO", "command-center": "CMD", "communications": "COM", "docks": "DCK",
          "central-spire": "SPR", "habitat": "HAB", "escape-pod": "POD"}
 
@@ -56,6 +60,13 @@ class Area:
     def paragraph(self, x, y, w, h, string, size=TEXT, min_size=TEXT, font="regular"):
         return self.pen.paragraph(*self.at(x, y), mm(w), mm(h), string, size, min_size, font)
 
+    def paragraph_height(self, w, h, string, size=TEXT, min_size=TEXT, font="regular") -> float:
+        """The height (mm) `paragraph` prints this text over in a w x h mm box, from its first line's top to
+        its last line's foot (h if it cannot fit)."""
+        fit = self.pen.fit(mm(w), mm(h), string, size, min_size, font)
+        count = sum(len(p) for p in fit.lines)
+        return ((count - 1) * fit.leading + fit.size) / mm(1) if fit.ok and count else h
+
     def header(self, title):
         self.text(0.5, 0, title, HEADER, "bold", "accent")
 
@@ -66,6 +77,30 @@ class Area:
 
 def _icon_map(track) -> dict[int, str]:
     return {i.at: (i.item if i.icon == "GAIN" else i.icon) for i in track.icons}
+
+
+def _amounts(sheet) -> dict[str, int]:
+    """The items a reward pays more than one of (3 Artifacts), by icon: the box prints the number with the icon."""
+    return {item.id: item.amount for item in sheet.items if item.amount > 1}
+
+
+def _reward_track(a, x, y, track, name, colors, amounts):
+    """A reward track: a box whose item pays several prints the number beside a smaller icon."""
+    icons, box = _icon_map(track), a.box_mm
+    for i in range(1, track.length + 1):
+        icon, bx = icons.get(i), x + (i - 1) * box
+        if icon not in amounts:
+            a.box(bx, y, f"{name}.{i}", icon=icon, icon_color=colors.get(icon))
+            continue
+        a.box(bx, y, f"{name}.{i}")
+        _amount_icon(a, bx, y, box, icon, amounts[icon], colors.get(icon, "muted"))
+
+
+def _amount_icon(a, x, y, box, icon, amount, colour):
+    """A number and a small icon side by side inside a box of side `box` (mm) whose top-left is (x, y)."""
+    small = box * 0.5
+    a.text(x + box * 0.3, y + (box - mm_of(TEXT)) / 2, str(amount), TEXT, "bold", colour, "center")
+    a.emblem(icon, x + box * 0.5, y + (box - small) / 2, small, colour)
 
 
 def _item_colors(sheet) -> dict[str, str]:
@@ -149,6 +184,24 @@ def draw_legend(pen, region, sheet, game):
         a.text(x + 4, y + 0.2, words, TEXT, "regular", "ink")
     a.text(0.5, 2 * ROW + 0.2, "red or blue outline: a door; spend a keycard of its colour to open it", TEXT,
            "regular", "muted")
+    _reward_legend(a, 3 * ROW, third, sheet)
+
+
+def _reward_legend(a, y, column, sheet):
+    """What a reward box gives, on one line: the items as their icons print in the reward tracks."""
+    a.text(0.5, y + 0.2, "rewards:", TEXT, "regular", "muted")
+    amounts, colors, box = _amounts(sheet), _item_colors(sheet), 2.6
+    step = (3 * column - 10) / len(REWARD_LEGEND)
+    for k, (icons, words) in enumerate(REWARD_LEGEND):
+        x = 10 + k * step
+        for icon in icons:
+            if icon in amounts:
+                _amount_icon(a, x, y - 0.6, 4.0, icon, amounts[icon], colors.get(icon, "muted"))
+                x += 4.0
+            else:
+                a.emblem(icon, x + 0.2, y + 0.1, box, colors.get(icon, "muted"))
+                x += box + 0.6
+        a.text(x + 0.6, y + 0.2, words, TEXT, "regular", "ink")
 
 
 def draw_party(pen, region, sheet, game):
@@ -198,7 +251,7 @@ def draw_enemies(pen, region, sheet, game):
             a.rect(0, y - 0.5, region.w / mm(1), row_h, fill="panel")
         if reward is not None:
             a.number_box(0, y + 2, 6, 6, f"reward.{i + 1}.number")
-            a.track(7, y + 2.9, reward.length, f"reward.{i + 1}", _icon_map(reward), colors)
+            _reward_track(a, 7, y + 2.9, reward, f"reward.{i + 1}", colors, _amounts(sheet))
             a.number_box(34, y + 2, 6, 6, f"enemy.{i + 1}.number")
         else:
             a.emblem("alien", 35, y + 2, 5.5, "alien")
@@ -240,19 +293,19 @@ def ability_room(region) -> tuple[float, float]:
     """The room (mm) for an ability's text under its name: checked by the game's checks at 6 pt."""
     w, h = crew_panel_size(region)
     box = 4.5  # the largest box a layout gives this sheet (pencil boxes are 4 to 4.5 mm)
-    return w - ABILITY_X - box - 2, (h - 2) / 3 - 2.6
+    return w - ABILITY_X - box - 2, (h - 2) / 3 - ABILITY_TEXT_Y
 
 
 def _crew_panel(a, member, x, y, w, h, name):
     a.rect(x, y, w, h, fill="panel", radius=2)
     a.text(x + 2, y + 1.2, member.name, NAME, "bold", "accent")
     box = a.box_mm
-    rows = (("Life", member.life + member.ranks, "life", 11), ("Power", member.power + member.ranks, "power", 11),
-            (member.rank_label, member.ranks, "rank", 25))
-    for k, (label, length, field, at) in enumerate(rows):
+    rows = (("Life", member.life, member.ranks, "life", 11), ("Power", member.power, member.ranks, "power", 11),
+            (member.rank_label, member.ranks, 0, "rank", 25))
+    for k, (label, start, extra, field, at) in enumerate(rows):
         top = y + 5 + k * 4.6
         a.text(x + 2, top + (box - mm_of(TEXT)) / 2, label, TEXT, "bold")
-        a.track(x + at, top, length, f"{name}.{field}")
+        _growing_track(a, x + at, top, start, extra, f"{name}.{field}")
     top = y + 5 + 3 * 4.6
     a.text(x + 2, top + (box - mm_of(TEXT)) / 2, "Gear", TEXT, "bold")
     slot = 0
@@ -263,13 +316,25 @@ def _crew_panel(a, member, x, y, w, h, name):
                   icon_color="ink" if owned else None, fill="#b9c3cc" if owned else None)
             slot += 1
     ax = x + ABILITY_X
-    step = (h - 2) / 3
     text_w, text_h = ability_room(a.region)
-    for j, ability in enumerate(member.abilities):
-        ay = y + 1.2 + j * step
+    heights = [max(box, ABILITY_TEXT_Y + a.paragraph_height(text_w, text_h, ability.text))
+               for ability in member.abilities]
+    # the same white space above, between and below the abilities, whatever their lines
+    gap = (h - sum(heights)) / (len(heights) + 1)
+    ay = y + gap
+    for ability, height in zip(member.abilities, heights):
         a.box(ax, ay, f"{name}.ability.{ability.id}")
         a.text(ax + box + 1, ay, ability.name, TEXT, "bold")
-        a.paragraph(ax + box + 1, ay + 2.6, text_w, text_h, ability.text)
+        a.paragraph(ax + box + 1, ay + ABILITY_TEXT_Y, text_w, text_h, ability.text)
+        ay += height + gap
+
+
+def _growing_track(a, x, y, start, extra, name):
+    """A crew track: its starting boxes white, then the `extra` boxes each rank adds, shaded (rule 6.4's
+    "shaded extra boxes"), so a player sees where the track starts."""
+    box = a.box_mm
+    for i in range(1, start + extra + 1):
+        a.box(x + (i - 1) * box, y, f"{name}.{i}", fill="extra" if i > start else None)
 
 
 def draw_turns(pen, region, sheet, game):

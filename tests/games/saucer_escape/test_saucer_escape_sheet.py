@@ -179,3 +179,92 @@ def test_the_fillable_form_keeps_every_part_a_player_fills_in(se_project):
     expected |= {f"crew.{m.id}.{what}.1" for m in sheet.crew for what in ("life", "power", "rank")}
     expected |= {f"party.{item}.{n}" for item, track in sheet.party.items() for n in range(1, track.length + 1)}
     assert expected <= fields, sorted(expected - fields)
+
+
+# Issue 18, the production editor's notes: where each crew track starts, what an Artifacts reward pays, the reward
+# icons explained, the abilities evenly spaced.
+
+def _boxes(backend):
+    """Each checkbox's name with the fill of the box drawn under it (the rect at the same corner and size)."""
+    fills = {}
+    for name, args, kwargs in backend.calls:
+        if name == "rect":
+            fills[tuple(round(v, 3) for v in args[:3])] = kwargs.get("fill")
+    return {c[1][0]: fills.get(tuple(round(v, 3) for v in c[1][1:4])) for c in backend.calls if c[0] == "checkbox"}
+
+
+def test_crew_life_and_power_shade_the_boxes_a_rank_adds(se_project):
+    """Rule 6.4: each rank adds a Life and a Power box, "the shaded extra boxes": the starting boxes are white and
+    the ones a rank adds shaded, so the track shows where it starts."""
+    backend, _ = draw(se_project, "a4")
+    boxes = _boxes(backend)
+    sheet = se_project.game.sheets["game-sheet"].model
+    for member in sheet.crew:
+        for track, start in (("life", member.life), ("power", member.power)):
+            fills = [boxes[f"crew.{member.id}.{track}.{n}"] for n in range(1, start + member.ranks + 1)]
+            assert f"crew.{member.id}.{track}.{start + member.ranks + 1}" not in boxes
+            assert all(f == "#ffffff" for f in fills[:start]), (member.id, track, fills)
+            assert all(f not in (None, "#ffffff") for f in fills[start:]), (member.id, track, fills)
+            assert len(set(fills[start:])) == 1
+        ranks = [boxes[f"crew.{member.id}.rank.{n}"] for n in range(1, member.ranks + 1)]
+        assert all(f == "#ffffff" for f in ranks)  # rank boxes are darkened by the player, never pre-shaded
+
+
+def test_an_artifacts_reward_prints_how_many_it_pays(se_project):
+    """The seed's reward "Gain 3 Alien Artifacts": the box prints 3 beside the Artifact icon."""
+    backend, _ = draw(se_project, "a4")
+    sheet = se_project.game.sheets["game-sheet"].model
+    assert next(i for i in sheet.items if i.id == "artifacts").amount == 3
+    boxes = {c[1][0]: c[1][1:4] for c in backend.calls if c[0] == "checkbox"}
+    threes = [c[1][:2] for c in backend.calls if c[0] == "text" and c[1][2] == "3"]
+    paying = [f"reward.{r}.{i.at}" for r, track in enumerate(sheet.rewards, 1) for i in track.icons
+              if i.icon == "GAIN" and i.item == "artifacts"]
+    assert len(paying) >= 5
+    for name in paying:
+        x, y, size = boxes[name]
+        assert any(x < tx < x + size and y < ty < y + size for tx, ty in threes), name
+
+
+def test_the_legend_explains_the_reward_icons(se_project):
+    from sheet_geometry import region_drawings
+
+    legend = next(d for d in region_drawings(se_project, "game-sheet") if d.name == "legend")
+    words = [t.string for t in legend.texts]
+    for item in ("Artifacts", "Lasgun", "Shield", "Medkit", "Keycard"):
+        assert item in words, words
+    assert "3" in words  # the Artifacts mark as the reward boxes print it
+    backend = RecordingBackend()
+    from pnp.games.saucer_escape.sheet_render import draw_legend
+    from pnp.render.sheets import sheet_pen
+
+    layout = se_project.sheet_layouts["game-sheet"]
+    region = next(r for r in layout.regions if r.name == "legend")
+    pen = sheet_pen(backend, layout, se_project.game, se_project.card_size, 0, layout.height)
+    draw_legend(pen, region, se_project.game.sheets["game-sheet"].model, se_project.game)
+    symbols = {c[1][0].split(":")[1] for c in backend.calls if c[0] == "use_symbol"}
+    assert {"artifacts", "lasgun", "shield", "medkit", "red_keycard", "blue_keycard"} <= symbols, symbols
+
+
+def test_the_abilities_of_a_crew_panel_are_evenly_spaced(se_project):
+    """The same white space above, between and below a panel's three abilities, however many lines each takes."""
+    from sheet_geometry import region_drawings
+
+    from pnp.games.saucer_escape.sheet_render import ABILITY_X, crew_panel_size
+
+    crew = next(d for d in region_drawings(se_project, "game-sheet") if d.name == "crew")
+    region = next(r for r in se_project.sheet_layouts["game-sheet"].regions if r.name == "crew")
+    w, h = crew_panel_size(region)
+    sheet = se_project.game.sheets["game-sheet"].model
+    checked = 0
+    for i, member in enumerate(sheet.crew):
+        left, top = crew.area.x0 + (i % 2) * (w + 3), crew.area.y0 + (i // 2) * (h + 2)
+        texts = sorted((t for t in crew.texts if left + ABILITY_X - 0.1 <= t.box.x0 < left + w and top <= t.box.y0 < top + h),
+                       key=lambda t: t.box.y0)
+        names = [k for k, t in enumerate(texts) if t.string in {a.name for a in member.abilities}]
+        assert len(names) == 3, [t.string for t in texts]
+        blocks = [(texts[a].box.y0, texts[b - 1].box.y1) for a, b in zip(names, names[1:] + [len(texts)])]
+        gaps = [blocks[0][0] - top] + [b[0] - a[1] for a, b in zip(blocks, blocks[1:])] + [top + h - blocks[-1][1]]
+        assert max(gaps[1:-1]) - min(gaps[1:-1]) < 0.3, (member.id, gaps)
+        assert max(gaps) - min(gaps) < 0.8 and min(gaps) > 0.5, (member.id, gaps)
+        checked += 1
+    assert checked == 4

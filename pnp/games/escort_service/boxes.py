@@ -79,17 +79,36 @@ class StatusEdge:
         b.text(left + box.w / 2, bottom + box.h * 0.3, status, layout.fonts["bold"], box.h * 0.55, "#ffffff", "center")
 
 
+# The health number sits in the heart's wide band: its baseline at 40 % of the heart's height, where the heart is
+# about 58 % of its box wide, widening to 73 % at two thirds up. A number wider than HEART_TEXT_WIDTH shrinks.
+HEART_BASELINE, HEART_TEXT_SIZE, HEART_TEXT_WIDTH = 0.40, 0.42, 0.52
+
+
+def health_size(health: int, side: float, font: str) -> float:
+    """The size the health number prints at in a heart `side` points tall: as large as the heart allows, smaller
+    for two digits so they stay inside it ("10", "12")."""
+    return min(side * HEART_TEXT_SIZE, side * HEART_TEXT_WIDTH / string_width(str(health), font, 1.0))
+
+
 class Stats:
     """`type: stats`: health in a heart, and a pilot's scrap slots as empty frames (a ZEALOT badge for zealots)."""
 
     def check(self, box, face, layout) -> list[str]:
-        return [] if face.card.health is not None else [f"'{face.card.name}' has no health for box '{box.name}'"]
+        health = face.card.health
+        if health is None:
+            return [f"'{face.card.name}' has no health for box '{box.name}'"]
+        size = health_size(health, box.h, layout.fonts["bold"])
+        if size < floor(box.min_size) - 1e-9:
+            return [f"the health {health} of '{face.card.name}' fits its heart in box '{box.name}' only at "
+                    f"{size:.1f}pt, under {floor(box.min_size):g}pt: make the box taller"]
+        return []
 
     def draw(self, b, box, face, layout, emblems, left, bottom):
         card, bold = face.card, layout.fonts["bold"]
         side = box.h
         place_emblem(b, emblems, "health", "#b23a3a", left, bottom, side)
-        b.text(left + side / 2, bottom + side * 0.3, str(card.health), bold, side * 0.42, "#ffffff", "center")
+        b.text(left + side / 2, bottom + side * HEART_BASELINE, str(card.health), bold,
+               health_size(card.health, side, bold), "#ffffff", "center")
         x = left + side + side * 0.25
         if card.scrap_slots:
             slot = side * 0.8

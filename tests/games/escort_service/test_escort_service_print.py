@@ -42,3 +42,43 @@ def test_every_heal_and_status_prints_its_target_word(project):
         checked |= {card.name for _ in wanted}
     # the cards the production editor found printing no target are among those checked
     assert {"Bulwark", "Got Your Attention", "Decoy", "Burrow", "Barrier", "Sting", "Triage", "Mender"} <= checked
+
+
+def heart_and_number(project, face, health):
+    """The heart's (x, y, side) and the health number's drawn extent, recorded from the face."""
+    backend = RecordingBackend()
+    draw_face(backend, face, project.layout, project.game.emblems, 0, 0)
+    calls = backend.calls + [c for inner in backend.symbols.values() for c in inner]  # the face is a symbol at 0, 0
+    name, x, y = next(c[1] for c in calls if c[0] == "use_symbol" and c[1][0].startswith("emblem:health:"))
+    side = float(name.rsplit(":", 1)[1])
+    number = next(d for d in backend.drawn if d.kind == "text" and d.text == str(health) and x <= d.x0 <= x + side)
+    return (x, y, side), number
+
+
+def test_health_numbers_sit_inside_their_heart_and_stay_legible(project):
+    two_digits = 0
+    for record in project.game.cards():
+        health, face = getattr(record.card, "health", None), project.faces.fronts[record.card.id]
+        if health is None or not any(box.type == "stats" for box in face.template.boxes):
+            continue  # the shuttle card prints its health in its text
+        (x, y, side), number = heart_and_number(project, face, health)
+        assert number.size >= 6, f"{record.card.name}: health {health} at {number.size:.1f}pt"
+        # the heart is 58 % of its box wide at 40 % of its height and wider above: the number stays in that band
+        assert number.x0 >= x + side * 0.21 and number.x1 <= x + side * 0.79, record.card.name
+        assert abs((number.x0 + number.x1) / 2 - (x + side / 2)) < 0.5, record.card.name
+        # its extent runs from the font's descent (digits have none) to its ascent: baseline at 40 %, top under 75 %
+        assert number.y0 >= y + side * 0.3 and number.y1 <= y + side * 0.75, record.card.name
+        two_digits += health >= 10
+    assert two_digits >= 3  # Warrior, Warlord, Hive Queen
+
+
+def test_a_health_that_cannot_fit_its_heart_at_6pt_is_reported(project):
+    from dataclasses import replace
+
+    from pnp.games.escort_service.boxes import Stats
+
+    face = project.faces.fronts["warlord"]
+    box = next(b for b in face.template.boxes if b.type == "stats")
+    assert Stats().check(box, face, project.layout) == []
+    tiny = replace(box, h=box.h / 4)
+    assert "under 6pt" in " ".join(Stats().check(tiny, face, project.layout))

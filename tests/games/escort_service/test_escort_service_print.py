@@ -82,3 +82,37 @@ def test_a_health_that_cannot_fit_its_heart_at_6pt_is_reported(project):
     assert Stats().check(box, face, project.layout) == []
     tiny = replace(box, h=box.h / 4)
     assert "under 6pt" in " ".join(Stats().check(tiny, face, project.layout))
+
+
+def mat_slots(project):
+    """The board mat's card outlines (x, y in points from the top-left, y downward), by area id."""
+    from pnp.layout.regions import area_plan
+
+    model = project.game.sheets["board-mat"].model
+    areas = {a.id: a for a in model.areas}
+    return {r.name: area_plan(r, bool(areas[r.name].text), areas[r.name].cards, project.card_size.width,
+                              project.card_size.height).slots
+            for r in project.sheet_layouts["board-mat"].regions if r.kind == "area"}
+
+
+def test_the_mat_has_a_fallen_slot_under_every_column_the_shuttles_included(project):
+    """Rules: a destroyed pilot lies below the column it fell in, column 1 (above the shuttle) included."""
+    slots = mat_slots(project)
+    columns = sorted(name for name in slots if name.startswith("column-"))
+    assert columns == ["column-1", "column-2", "column-3", "column-4"]
+    for column in columns:
+        fallen = slots[column.replace("column-", "fallen-")]
+        assert len(fallen) == 1
+        lowest = max(s.y + s.h for s in slots[column])
+        assert abs(fallen[0].x - slots[column][0].x) < 1 and fallen[0].y > lowest, column
+    shuttle = slots["shuttle"][0]
+    assert slots["column-1"][0].y < shuttle.y < slots["fallen-1"][0].y  # column 1, the shuttle, its fallen pilots
+
+
+def test_the_mat_says_how_a_tick_moves_printed_columns(project):
+    """Printed columns cannot move: the mat (and the rules) slide the units and the fallen pilots instead."""
+    intro = " ".join(project.game.sheets["board-mat"].model.intro.split())
+    assert "slide every unit, and every fallen pilot, one column left" in intro
+    assert "far right" not in intro
+    rules = (project.root / "content/escort-service/rules.yaml").read_text()
+    assert "slide every unit, and every fallen" in rules and "fallen under column 1 goes under the last column" in rules

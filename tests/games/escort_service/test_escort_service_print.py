@@ -116,3 +116,31 @@ def test_the_mat_says_how_a_tick_moves_printed_columns(project):
     assert "far right" not in intro
     rules = (project.root / "content/escort-service/rules.yaml").read_text()
     assert "slide every unit, and every fallen" in rules and "fallen under column 1 goes under the last column" in rules
+
+
+def scenarios(project):
+    return sorted((r.card for r in project.game.cards() if r.card.kind == "scenario"), key=lambda c: c.order)
+
+
+def face_drawing(project, card_id) -> RecordingBackend:
+    backend = RecordingBackend()
+    draw_face(backend, project.faces.fronts[card_id], project.layout, project.game.emblems, 0, 0)
+    return backend
+
+
+def test_a_scenario_card_says_which_scenario_of_the_campaign_it_is(project):
+    cards = scenarios(project)
+    assert len(cards) == 4
+    for card in cards:
+        texts = face_drawing(project, card.id).texts()
+        assert f"Scenario {card.order} of {len(cards)}" in texts, card.name
+
+
+def test_the_shuttle_badge_keeps_its_word_clear_of_its_edges(project):
+    for card in scenarios(project):
+        drawn = face_drawing(project, card.id).drawn
+        word = next(d for d in drawn if d.kind == "text" and d.text.lower() == "shuttle")
+        badge = next(d for d in drawn if d.kind == "rect" and d.x0 <= word.x0 and word.x1 <= d.x1
+                     and d.y0 <= word.y0 + 1 and d.y1 - d.y0 < 40)
+        assert word.size >= 6
+        assert word.x0 - badge.x0 >= 1.5 and badge.x1 - word.x1 >= 1.5, card.name  # at least 1.5 pt of padding

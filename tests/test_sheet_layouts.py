@@ -67,11 +67,11 @@ def test_escort_service_board_slots_stand_in_line():
     """Same row, same y; same column, same x; the four columns equally spaced (within 0.5 mm)."""
     slots = card_slots("escort-service", "board-mat")
     rows = [["column-1", "column-2", "column-3", "column-4", "scenario", "scrap-pile", "scrap-discard"],
-            ["shuttle", "fallen-2", "fallen-3", "fallen-4"], ["elite-deck", "elite-discard"]]
+            ["fallen-1", "fallen-2", "fallen-3", "fallen-4"], ["elite-deck", "elite-discard"]]
     for row in rows:
         tops = [slots[name][0][1] for name in row]
         assert max(tops) - min(tops) <= 0.5, dict(zip(row, tops))
-    for column in (["column-1", "shuttle"], ["column-2", "fallen-2"], ["column-3", "fallen-3"],
+    for column in (["column-1", "shuttle", "fallen-1"], ["column-2", "fallen-2"], ["column-3", "fallen-3"],
                    ["column-4", "fallen-4"], ["scenario", "elite-deck"], ["scrap-pile", "elite-discard"]):
         lefts = [x for name in column for x, _ in slots[name]]
         assert max(lefts) - min(lefts) <= 0.5, column

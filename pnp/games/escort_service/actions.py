@@ -126,18 +126,23 @@ def _check(a: Action) -> None:
         raise ActionError(f"an AOE action affects every unit in reach; it cannot go with {a.target}")
 
 
+ALWAYS_NAME_TARGET = ("HEAL", "STATUS")  # who is healed or tucked under differs card to card: never left implied
+
+
 def icon_line(a: Action) -> str:
-    """The action as printed: its icon and amount, then its modifiers (inline icons, pnp.text.inline)."""
+    """The action as printed: its icon and amount, who it picks, then its modifiers (inline icons,
+    pnp.text.inline). A heal or a status always names its target (self, ally, foe, shuttle) right after its icon
+    and amount, so a player never has to know the default; other actions name it only when it is not theirs."""
     if a.word == "STATUS":  # the status itself is named in the band along the card's bottom edge
         parts = ["{status}", "{" + a.status.lower() + "}"]
     else:
         parts = ["{" + a.word.lower() + "}", str(a.n)]
+    if a.word in ALWAYS_NAME_TARGET or (a.target and a.target != DEFAULT_TARGET.get(a.status or a.word)):
+        parts.append(a.picks.lower())
     if a.aoe:
         parts.append("{aoe}")
     if a.within is not None:
         parts += ["{in}", str(a.within)]
     if a.direction:
         parts += ["{in}", "{" + a.direction.lower() + "}"]
-    if a.target and a.target != DEFAULT_TARGET.get(a.status or a.word):
-        parts.append(a.target.lower())
     return " ".join(parts)

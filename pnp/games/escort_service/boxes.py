@@ -79,17 +79,36 @@ class StatusEdge:
         b.text(left + box.w / 2, bottom + box.h * 0.3, status, layout.fonts["bold"], box.h * 0.55, "#ffffff", "center")
 
 
+# The health number sits in the heart's wide band: its baseline at 40 % of the heart's height, where the heart is
+# about 58 % of its box wide, widening to 73 % at two thirds up. A number wider than HEART_TEXT_WIDTH shrinks.
+HEART_BASELINE, HEART_TEXT_SIZE, HEART_TEXT_WIDTH = 0.40, 0.42, 0.52
+
+
+def health_size(health: int, side: float, font: str) -> float:
+    """The size the health number prints at in a heart `side` points tall: as large as the heart allows, smaller
+    for two digits so they stay inside it ("10", "12")."""
+    return min(side * HEART_TEXT_SIZE, side * HEART_TEXT_WIDTH / string_width(str(health), font, 1.0))
+
+
 class Stats:
     """`type: stats`: health in a heart, and a pilot's scrap slots as empty frames (a ZEALOT badge for zealots)."""
 
     def check(self, box, face, layout) -> list[str]:
-        return [] if face.card.health is not None else [f"'{face.card.name}' has no health for box '{box.name}'"]
+        health = face.card.health
+        if health is None:
+            return [f"'{face.card.name}' has no health for box '{box.name}'"]
+        size = health_size(health, box.h, layout.fonts["bold"])
+        if size < floor(box.min_size) - 1e-9:
+            return [f"the health {health} of '{face.card.name}' fits its heart in box '{box.name}' only at "
+                    f"{size:.1f}pt, under {floor(box.min_size):g}pt: make the box taller"]
+        return []
 
     def draw(self, b, box, face, layout, emblems, left, bottom):
         card, bold = face.card, layout.fonts["bold"]
         side = box.h
         place_emblem(b, emblems, "health", "#b23a3a", left, bottom, side)
-        b.text(left + side / 2, bottom + side * 0.3, str(card.health), bold, side * 0.42, "#ffffff", "center")
+        b.text(left + side / 2, bottom + side * HEART_BASELINE, str(card.health), bold,
+               health_size(card.health, side, bold), "#ffffff", "center")
         x = left + side + side * 0.25
         if card.scrap_slots:
             slot = side * 0.8
@@ -104,6 +123,37 @@ class Stats:
             bx = left + box.w - badge
             place_emblem(b, emblems, "zealot", "#8c2f2f", bx, bottom + (side - badge) / 2, badge)
             b.text(bx - side * 0.1, bottom + side * 0.38, "ZEALOT", bold, side * 0.22, "#8c2f2f", "right")
+
+
+def scenario_label(face) -> str:
+    """A scenario's place in the campaign, in words: "Scenario 2 of 4" (the game's check keeps the scenarios'
+    orders 1, 2, 3... without a gap, one card each, so the deck's card count is the campaign's length)."""
+    order, total = face.card.order, face.values.get("deck_cards")
+    if order is None:
+        return ""
+    return f"Scenario {order} of {total}" if total else f"Scenario {order}"
+
+
+class ScenarioOrder:
+    """`type: scenario-order`: the scenario's number with what it counts, on one line that fits like any text."""
+
+    def _fit(self, box, face, layout):
+        return fit_text(scenario_label(face), layout.fonts[box.font], box.size, box.min_size, box.w, box.h)
+
+    def check(self, box, face, layout) -> list[str]:
+        if not scenario_label(face):
+            return [f"'{face.card.name}' has no order for box '{box.name}'"]
+        fit = self._fit(box, face, layout)
+        return [] if fit.ok and len(fit.lines[0]) == 1 else [
+            f"'{scenario_label(face)}' does not fit box '{box.name}' on one line: {fit.detail or 'it wraps'}"]
+
+    def draw(self, b, box, face, layout, emblems, left, bottom):
+        fit = self._fit(box, face, layout)
+        if not scenario_label(face) or not fit.lines:
+            return
+        x = {"left": left, "center": left + box.w / 2, "right": left + box.w}[box.align]
+        baseline = bottom + (box.h - fit.size * 0.73) / 2  # cap height centred in the box
+        b.text(x, baseline, fit.lines[0][0], layout.fonts[box.font], fit.size, box.color or INK, box.align)
 
 
 def _enemy_name(enemy_id: str) -> str:
@@ -126,7 +176,9 @@ class Placement:
         shuttle_h = row * 1.1
         base = bottom + shuttle_h + row * 0.3
         b.rect(left + 0.6, bottom, width - 1.2, shuttle_h, fill="#3b5c8c", radius=1.2)
-        b.text(left + width / 2, bottom + shuttle_h * 0.32, "SHUTTLE", bold, row * 0.45, "#ffffff", "center")
+        pad = shuttle_h * 0.15  # the badge's word keeps clear of its edges
+        size = min(row * 0.45, (width - 1.2 - 2 * pad) / string_width("Shuttle", bold, 1.0))
+        b.text(left + width / 2, bottom + (shuttle_h - size * 0.73) / 2, "Shuttle", bold, size, "#ffffff", "center")
         for i in range(n):
             x = left + i * width
             b.rect(x + 0.6, base, width - 1.2, box.h - (base - bottom), stroke="#9aa7b5", width=0.6, radius=1.2)
@@ -140,4 +192,5 @@ class Placement:
                 b.text(x + width / 2, y + row * 0.27, name, regular, size, INK, "center")
 
 
-BOX_KINDS = {"actions": Actions(), "status-edge": StatusEdge(), "stats": Stats(), "placement": Placement()}
+BOX_KINDS = {"actions": Actions(), "status-edge": StatusEdge(), "stats": Stats(), "placement": Placement(),
+             "scenario-order": ScenarioOrder()}

@@ -1,0 +1,146 @@
+"""Escort Service's cards and mat state the facts a player needs, legibly (issue 18): a heal or a status names
+who it goes to (self, ally, foe, shuttle) on every card; health numbers fit their heart; the mat has a place for
+fallen pilots under every column, the shuttle's included; a scenario card says which scenario it is."""
+from collections import Counter
+
+import pytest
+from helpers import validated
+
+from pnp.games.escort_service.actions import parse
+from pnp.render.backend import RecordingBackend
+from pnp.render.cards import draw_face
+
+TARGETED = ("HEAL", "STATUS")
+
+
+@pytest.fixture(scope="module")
+def project():
+    return validated("escort-service")
+
+
+def drawn_words(project, face) -> Counter:
+    backend = RecordingBackend()
+    draw_face(backend, face, project.layout, project.game.emblems, 0, 0)
+    return Counter(word.lower() for text in backend.texts() for word in text.split())
+
+
+def sides(project):
+    """(card, face) for every card side that carries actions: basic enemies act on both sides."""
+    for record in project.game.cards():
+        for card, faces in ((record.card, project.faces.fronts), (record.back, project.faces.backs)):
+            if card is not None and getattr(card, "actions", None):
+                yield card, faces[record.card.id]
+
+
+def test_every_heal_and_status_prints_its_target_word(project):
+    checked = set()
+    for card, face in sides(project):
+        wanted = Counter(parse(line).picks.lower() for line in card.actions if parse(line).word in TARGETED)
+        drawn = drawn_words(project, face)
+        for word, count in wanted.items():
+            assert drawn[word] >= count, f"'{card.name}' prints '{word}' {drawn[word]} times, its data {count}"
+        checked |= {card.name for _ in wanted}
+    # the cards the production editor found printing no target are among those checked
+    assert {"Bulwark", "Got Your Attention", "Decoy", "Burrow", "Barrier", "Sting", "Triage", "Mender"} <= checked
+
+
+def heart_and_number(project, face, health):
+    """The heart's (x, y, side) and the health number's drawn extent, recorded from the face."""
+    backend = RecordingBackend()
+    draw_face(backend, face, project.layout, project.game.emblems, 0, 0)
+    calls = backend.calls + [c for inner in backend.symbols.values() for c in inner]  # the face is a symbol at 0, 0
+    name, x, y = next(c[1] for c in calls if c[0] == "use_symbol" and c[1][0].startswith("emblem:health:"))
+    side = float(name.rsplit(":", 1)[1])
+    number = next(d for d in backend.drawn if d.kind == "text" and d.text == str(health) and x <= d.x0 <= x + side)
+    return (x, y, side), number
+
+
+def test_health_numbers_sit_inside_their_heart_and_stay_legible(project):
+    two_digits = 0
+    for record in project.game.cards():
+        health, face = getattr(record.card, "health", None), project.faces.fronts[record.card.id]
+        if health is None or not any(box.type == "stats" for box in face.template.boxes):
+            continue  # the shuttle card prints its health in its text
+        (x, y, side), number = heart_and_number(project, face, health)
+        assert number.size >= 6, f"{record.card.name}: health {health} at {number.size:.1f}pt"
+        # the heart is 58 % of its box wide at 40 % of its height and wider above: the number stays in that band
+        assert number.x0 >= x + side * 0.21 and number.x1 <= x + side * 0.79, record.card.name
+        assert abs((number.x0 + number.x1) / 2 - (x + side / 2)) < 0.5, record.card.name
+        # its extent runs from the font's descent (digits have none) to its ascent: baseline at 40 %, top under 75 %
+        assert number.y0 >= y + side * 0.3 and number.y1 <= y + side * 0.75, record.card.name
+        two_digits += health >= 10
+    assert two_digits >= 3  # Warrior, Warlord, Hive Queen
+
+
+def test_a_health_that_cannot_fit_its_heart_at_6pt_is_reported(project):
+    from dataclasses import replace
+
+    from pnp.games.escort_service.boxes import Stats
+
+    face = project.faces.fronts["warlord"]
+    box = next(b for b in face.template.boxes if b.type == "stats")
+    assert Stats().check(box, face, project.layout) == []
+    tiny = replace(box, h=box.h / 4)
+    assert "under 6pt" in " ".join(Stats().check(tiny, face, project.layout))
+
+
+def mat_slots(project):
+    """The board mat's card outlines (x, y in points from the top-left, y downward), by area id."""
+    from pnp.layout.regions import area_plan
+
+    model = project.game.sheets["board-mat"].model
+    areas = {a.id: a for a in model.areas}
+    return {r.name: area_plan(r, bool(areas[r.name].text), areas[r.name].cards, project.card_size.width,
+                              project.card_size.height).slots
+            for r in project.sheet_layouts["board-mat"].regions if r.kind == "area"}
+
+
+def test_the_mat_has_a_fallen_slot_under_every_column_the_shuttles_included(project):
+    """Rules: a destroyed pilot lies below the column it fell in, column 1 (above the shuttle) included."""
+    slots = mat_slots(project)
+    columns = sorted(name for name in slots if name.startswith("column-"))
+    assert columns == ["column-1", "column-2", "column-3", "column-4"]
+    for column in columns:
+        fallen = slots[column.replace("column-", "fallen-")]
+        assert len(fallen) == 1
+        lowest = max(s.y + s.h for s in slots[column])
+        assert abs(fallen[0].x - slots[column][0].x) < 1 and fallen[0].y > lowest, column
+    shuttle = slots["shuttle"][0]
+    assert slots["column-1"][0].y < shuttle.y < slots["fallen-1"][0].y  # column 1, the shuttle, its fallen pilots
+
+
+def test_the_mat_says_how_a_tick_moves_printed_columns(project):
+    """Printed columns cannot move: the mat (and the rules) slide the units and the fallen pilots instead."""
+    intro = " ".join(project.game.sheets["board-mat"].model.intro.split())
+    assert "slide every unit, and every fallen pilot, one column left" in intro
+    assert "far right" not in intro
+    rules = (project.root / "content/escort-service/rules.yaml").read_text()
+    assert "slide every unit, and every fallen" in rules and "fallen under column 1 goes under the last column" in rules
+
+
+def scenarios(project):
+    return sorted((r.card for r in project.game.cards() if r.card.kind == "scenario"), key=lambda c: c.order)
+
+
+def face_drawing(project, card_id) -> RecordingBackend:
+    backend = RecordingBackend()
+    draw_face(backend, project.faces.fronts[card_id], project.layout, project.game.emblems, 0, 0)
+    return backend
+
+
+def test_a_scenario_card_says_which_scenario_of_the_campaign_it_is(project):
+    cards = scenarios(project)
+    assert len(cards) == 4
+    for card in cards:
+        texts = face_drawing(project, card.id).texts()
+        assert f"Scenario {card.order} of {len(cards)}" in texts, card.name
+
+
+def test_the_shuttle_badge_keeps_its_word_clear_of_its_edges(project):
+    for card in scenarios(project):
+        drawn = face_drawing(project, card.id).drawn
+        word = next(d for d in drawn if d.kind == "text" and d.text.lower() == "shuttle")
+        badge = next(d for d in drawn if d.kind == "rect" and d.x0 <= word.x0 and word.x1 <= d.x1
+                     and d.y0 <= word.y0 + 1 and d.y1 - d.y0 < 40)
+        assert word.size >= 6
+        assert word.x0 - badge.x0 >= 1.5 and badge.x1 - word.x1 >= 1.5, card.name  # at least 1.5 pt of padding

@@ -338,10 +338,10 @@ def _cuts(length: float, parts: int, most: float, words: list[tuple[float, float
     overlap = step * OVERLAP / 2  # each side of a cut, on the even grid
 
     def clear(edge):
-        return not any(start - 1 < edge < end + 1 for start, end in words)
+        return not any(start - 0.5 < edge < end + 0.5 for start, end in words)
 
     def nearest_clear(aim, lowest, highest):
-        tries = sorted((aim + d for d in _steps(step * CUT_ROOM)), key=lambda e: abs(e - aim))
+        tries = sorted((aim + d for d in _steps(step * CUT_ROOM, 0.5)), key=lambda e: abs(e - aim))
         return next((e for e in tries if lowest <= e <= highest and clear(e)), min(max(aim, lowest), highest))
 
     spans, start = [], 0.0

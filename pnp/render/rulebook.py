@@ -213,10 +213,11 @@ class KeepWithPicture(KeepTogether):
         from reportlab.platypus.flowables import _listWrapOn
 
         pictures = [f for f in self._content if isinstance(f, Picture)]
-        others = [f for f in self._content if not isinstance(f, Picture)]
-        used = _listWrapOn(others, aW, self.canv)[1] if others else 0.0
+        # what the rest takes, the space between it and the pictures included (a heading's spaceAfter)
+        whole = _listWrapOn(self._content, aW, self.canv)[1]
+        used = whole - sum(p.wrap(aW, 0xfffffff)[1] for p in pictures)  # as _listWrapOn wraps them
         for picture in pictures:
-            picture.room = aH - used - 2  # what spacing between them takes
+            picture.room = aH - used - 0.5
         try:
             return super().wrap(aW, aH)
         finally:

@@ -8,9 +8,11 @@
 import html
 import json
 import re
+from collections import Counter
 
 import pytest
 from helpers import REAL_GAMES, validated
+from reportlab.platypus import KeepTogether
 
 from pnp.limits import MIN_TEXT_SIZE
 from pnp.preflight import small_texts
@@ -19,9 +21,18 @@ from pnp.render.card_facts import printed_facts
 from pnp.render.cards import draw_face
 from pnp.render.fonts import register_all
 from pnp.render.legibility import smallest_text
-from pnp.render.rulebook import KeepWithPicture, Picture, _card_pages, _styles, rulebook_pdf
+from pnp.render.rulebook import (
+    KeepWithPicture,
+    Picture,
+    _card_pages,
+    _styles,
+    _word_boxes,
+    pictures,
+    rulebook_pdf,
+)
 from pnp.rules.export import export_text
 from pnp.rules.tree import build_reference
+from pnp.text.fonts import string_width
 
 LEGIBLE = MIN_TEXT_SIZE
 
@@ -168,3 +179,74 @@ def test_a_figure_shrinks_into_the_foot_of_a_page_while_legible_and_moves_on_whe
     assert page == 1 and 6.0 / 24.0 <= scale < 1.0
     page, scale = placed_on(7.0)  # at 270/500 its text would print at 3.8 pt: on to the next page, full size
     assert page == 2 and scale == pytest.approx(1.0)
+
+
+def _wide_picture_with_words():
+    """A drawing 1600 x 150 pt with lines of 8 pt words across it: at 6 pt it is 1200 pt wide, too wide for a
+    400 x 700 pt frame upright or turned, so it is shown in details; its details are short, several fit a page."""
+    register_all()
+    line = "Cleared zones go to the gold pile and items to the shop"
+
+    def draw(backend):
+        backend.rect(0, 0, 1600, 150, stroke="#000000")
+        for row in range(3):
+            x = 10.0
+            while x < 1500:
+                backend.text(x, 20 + row * 45, line, "Vera", 8)
+                x += string_width(line, "Vera", 8) + 14
+    return (1600.0, 150.0), draw
+
+
+def _laid_out(flow, tmp_path):
+    """Each flowable's page, and what the Pictures drew, laid out in a 440 x 760 pt page (400 x 700 frame)."""
+    from reportlab.platypus import SimpleDocTemplate
+
+    pages = {}
+    for item in flow:
+        for part in item._content if isinstance(item, KeepTogether) else [item]:
+            original = part.draw
+            part.draw = (lambda p, o: lambda: (pages.setdefault(id(p), p.canv.getPageNumber()), o()))(part, original)
+    register_all()
+    SimpleDocTemplate(str(tmp_path / "doc.pdf"), pagesize=(440, 760), leftMargin=20, rightMargin=20, topMargin=30,
+                      bottomMargin=30).build(list(flow))
+    return pages
+
+
+def test_a_picture_in_details_opens_with_a_wordless_overview_of_the_whole(tmp_path):
+    natural, draw = _wide_picture_with_words()
+    flow = pictures(natural, draw, (400.0, 700.0), pad=8, caption="Board", styles=_styles())
+    caption, overview = flow[0]._content
+    assert "Overview" in caption.text and all("Detail" in f._content[0].text for f in flow[1:])
+    assert overview.window == (0.0, 0.0, *natural)  # the whole picture
+    assert len(overview.windows) == len(flow) - 1  # every detail outlined on it
+    backend = RecordingBackend()
+    overview.draw_at(backend)
+    assert backend.drawn and not backend.texts()  # its shapes, none of its words
+
+
+def test_details_share_a_page_and_keep_their_captions(tmp_path):
+    natural, draw = _wide_picture_with_words()
+    flow = pictures(natural, draw, (400.0, 700.0), pad=8, caption="Board", styles=_styles())
+    pages = _laid_out(flow, tmp_path)
+    details = [f._content for f in flow[1:]]
+    on = [(pages[id(caption)], pages[id(picture)]) for caption, picture in details]
+    assert all(a == b for a, b in on), f"a caption away from its picture: {on}"
+    per_page = Counter(page for page, _ in on)
+    assert max(per_page.values()) >= 2, f"one detail per page: {per_page}"
+    assert all(p.scale_by >= p.least - 1e-9 for _, p in details)  # each still legible
+
+
+def test_no_detail_edge_crosses_a_word():
+    natural, draw = _wide_picture_with_words()
+    flow = pictures(natural, draw, (400.0, 700.0), pad=8, caption="Board", styles=_styles())
+    backend = RecordingBackend()
+    draw(backend)
+    crossed = []
+    for _, picture in (f._content for f in flow[1:]):
+        x, y, w, h = picture.window
+        for word in _word_boxes(draw):
+            inside_y = word[3] > y and word[1] < y + h
+            for edge in (x, x + w):
+                if 0 < edge < natural[0] and inside_y and word[0] < edge < word[2]:
+                    crossed.append((picture.window, edge, word))
+    assert len(flow) > 2 and not crossed, crossed[:3]

@@ -23,7 +23,7 @@ from reportlab.platypus import (
 from reportlab.platypus.tableofcontents import TableOfContents
 
 from pnp.binding import game_icons
-from pnp.render.backend import Wordless
+from pnp.render.backend import RecordingBackend, Wordless
 from pnp.render.card_facts import printed_facts
 from pnp.render.cards import DIFFICULTY_COLORS, draw_face, face_size, place_icon
 from pnp.render.fonts import register_all
@@ -137,13 +137,14 @@ class Picture(Flowable):
     quarter turn, to use the page's length."""
 
     def __init__(self, natural, draw, least: float, most: float, frame, window=None, turned: bool = False,
-                 pad: float = 0.0):
+                 pad: float = 0.0, windows=()):
         super().__init__()
         # a drawing whose text is under LEGIBLE_PT even at its printed size is pictured larger than printed
         self.natural, self.draw_at, self.least, self.most = natural, draw, least, max(most, least)
         self.frame_w, self.frame_h = frame
         self.window = window or (0.0, 0.0, natural[0], natural[1])
         self.turned, self.pad = turned, pad
+        self.windows = list(windows)  # an overview's detail windows, outlined and numbered on it
         self.room = None  # the height the group it heads leaves it on this page, when KeepWithPicture knows it
         self.scale_by = self.preferred()
 
@@ -185,10 +186,23 @@ class Picture(Flowable):
         canvas.translate(-x, -y)
         backend.clip_rect(x, y, w, h)
         self.draw_at(backend)
+        self._outline_windows(backend)
         canvas.restoreState()
         if self.window != (0.0, 0.0, self.natural[0], self.natural[1]):
             canvas.setStrokeColor(color("#9aa5b1"))
             canvas.rect(self.pad / 2, self.pad / 2, shown_w, shown_h, stroke=1, fill=0)
+
+
+    def _outline_windows(self, backend) -> None:
+        """Each detail's window outlined, its number in its corner at NUMBER_PT as printed."""
+        size = NUMBER_PT / self.scale_by
+        for number, (x, y, w, h) in enumerate(self.windows, start=1):
+            backend.rect(x, y, w, h, stroke=OUTLINE, width=1.2 / self.scale_by)
+            backend.rect(x, y + h - size * 1.5, size * (0.8 + 0.65 * len(str(number))), size * 1.5, fill=OUTLINE)
+            backend.text(x + size * 0.4, y + h - size * 1.15, str(number), "VeraBd", size, "#ffffff")
+
+
+NUMBER_PT, OUTLINE = 9.0, "#c0392b"
 
 
 class KeepWithPicture(KeepTogether):
@@ -199,10 +213,11 @@ class KeepWithPicture(KeepTogether):
         from reportlab.platypus.flowables import _listWrapOn
 
         pictures = [f for f in self._content if isinstance(f, Picture)]
-        others = [f for f in self._content if not isinstance(f, Picture)]
-        used = _listWrapOn(others, aW, self.canv)[1] if others else 0.0
+        # what the rest takes, the space between it and the pictures included (a heading's spaceAfter)
+        whole = _listWrapOn(self._content, aW, self.canv)[1]
+        used = whole - sum(p.wrap(aW, 0xfffffff)[1] for p in pictures)  # as _listWrapOn wraps them
         for picture in pictures:
-            picture.room = aH - used - 2  # what spacing between them takes
+            picture.room = aH - used - 0.5
         try:
             return super().wrap(aW, aH)
         finally:
@@ -212,48 +227,139 @@ class KeepWithPicture(KeepTogether):
 
 def pictures(natural, draw, frame, most: float = 1.0, pad: float = 0.0, caption=None, styles=None) -> list:
     """A drawing as rulebook flowables: whole, upright if it stays legible in the frame, else turned a quarter
-    turn, else split into detail views each legible on a page of its own (a sheet too large for a page's width
-    at a readable size is shown in parts, as a publisher's rulebook shows a board's corners)."""
+    turn, else an overview of the whole without its words followed by detail views, each legible (a sheet too
+    large for a page's width at a readable size is shown in parts, as a publisher's rulebook shows a board's
+    corners)."""
     smallest = smallest_text(draw)
     least = legible_scale(smallest)
-    frame_w, frame_h = frame
     whole = Picture(natural, draw, least, most, frame, pad=pad)
     if whole.preferred() >= least:
         return [whole]
     turned = Picture(natural, draw, least, most, frame, turned=True, pad=pad)
     if turned.preferred() >= least:
         return [turned]
-    return _details(natural, draw, least, most, frame, pad, caption, styles)
+    return _details(natural, draw, least, frame, pad, caption, styles)
 
 
-def _details(natural, draw, least, most, frame, pad, caption, styles) -> list:
-    """The drawing cut into a grid of overlapping windows, each legible on its own page (upright or turned,
-    whichever needs fewer), each captioned with where it lies."""
+CAPTION_ROOM = 24  # the height a detail's caption takes above it
+OVERLAP = 0.06  # each detail shows a strip of its neighbour, so nothing cut at an edge is lost
+CUT_ROOM = 0.1  # how far (of a window) a cut may move off the even grid to pass between words, room allowing
+
+
+def _details(natural, draw, least, frame, pad, caption, styles) -> list:
+    """The drawing once whole and wordless ("Overview", each detail's window outlined and numbered), then cut
+    into a grid of overlapping windows at their legible size, as many to a page as fit, each kept with its
+    caption saying where it lies. The cuts pass between words where they can."""
+    cols, rows, turned = _grid(natural, least, frame, pad)
+    frame_w, frame_h = frame[0] - pad, frame[1] - pad - CAPTION_ROOM
+    most_w, most_h = ((frame_h, frame_w) if turned else (frame_w, frame_h))
+    most_w, most_h = most_w / least, most_h / least  # the longest window, in the drawing's units
+    words = _word_boxes(draw)
+    row_spans = _cuts(natural[1], rows, most_h, [(b[1], b[3]) for b in words])[::-1]  # the top row first
+    windows = []
+    for y0, y1 in row_spans:
+        in_row = [(b[0], b[2]) for b in words if b[3] > y0 and b[1] < y1]
+        windows += [(x0, y0, x1 - x0, y1 - y0) for x0, x1 in _cuts(natural[0], cols, most_w, in_row)]
+    label = caption + ", " if caption else ""
+    # the whole, as large as fits upright or turned; without its words, which would print too small to read
+    overview = max((Picture(natural, lambda b: draw(Wordless(b)), 0.0, 1.0, (frame[0], frame[1] - CAPTION_ROOM),
+                            turned=way, pad=pad, windows=windows) for way in (False, True)),
+                   key=Picture.preferred)
+    flow = [KeepTogether([Paragraph(esc(f"{label}Overview: where each of the {len(windows)} details lies"),
+                                    styles["caption"]), overview])]
+    for number, window in enumerate(windows, start=1):
+        row, col = divmod(number - 1, cols)
+        where = _where(row, rows, col, cols)
+        part = Picture(natural, draw, least, least, (frame[0], frame[1] - CAPTION_ROOM), window=window,
+                       turned=turned, pad=pad)
+        flow.append(KeepTogether([Paragraph(esc(f"{label}Detail {number} of {len(windows)}: {where}"),
+                                            styles["caption"]), part]))
+    return flow
+
+
+def _grid(natural, least, frame, pad) -> tuple[int, int, bool]:
+    """The detail grid (columns, rows, turned) that takes the fewest pages, then the fewest windows: each window
+    legible at `least`, as many to a page as fit under one another."""
     import math
 
-    frame_w, frame_h = frame[0] - pad, frame[1] - pad - 24  # room for the detail's caption
-    overlap = 0.06  # each window shows a strip of its neighbour, so nothing cut at an edge is lost
+    page_h = frame[1]
     best = None
     for turned in (False, True):
-        page_w, page_h = (frame_h, frame_w) if turned else (frame_w, frame_h)
-        cols = max(1, math.ceil(natural[0] * least / (page_w * (1 - overlap))))
-        rows = max(1, math.ceil(natural[1] * least / (page_h * (1 - overlap))))
-        if best is None or cols * rows < best[0] * best[1]:
-            best = (cols, rows, turned)
-    cols, rows, turned = best
-    step_w, step_h = natural[0] / cols, natural[1] / rows
-    win_w, win_h = min(natural[0], step_w * (1 + overlap)), min(natural[1], step_h * (1 + overlap))
-    flow = []
-    for row in range(rows):
-        for col in range(cols):
-            x = min(max(0.0, col * step_w - (win_w - step_w) / 2), natural[0] - win_w)
-            y = min(max(0.0, (rows - 1 - row) * step_h - (win_h - step_h) / 2), natural[1] - win_h)
-            where = _where(row, rows, col, cols)
-            label = f"Detail {len(flow) // 2 + 1} of {rows * cols}: {where}"
-            part = Picture(natural, draw, least, most, (frame[0], frame[1] - 24), window=(x, y, win_w, win_h),
-                           turned=turned, pad=pad)
-            flow += [Paragraph(esc(f"{caption}, {label}" if caption else label), styles["caption"]), part]
-    return flow
+        across, down = (frame[1] - pad - CAPTION_ROOM, frame[0] - pad) if turned else (frame[0] - pad, frame[1] - pad - CAPTION_ROOM)
+        fewest_cols, fewest_rows = _parts(natural[0] * least, across), _parts(natural[1] * least, down)
+        for cols in range(fewest_cols, fewest_cols + 4):
+            for rows in range(fewest_rows, fewest_rows + 4):
+                window = _window(natural, cols, rows, least, turned)
+                per_page = max(1, int(page_h // (window + pad + CAPTION_ROOM)))
+                cost = (math.ceil(cols * rows / per_page), cols * rows)
+                if best is None or cost < best[0]:
+                    best = (cost, (cols, rows, turned))
+    return best[1]
+
+
+def _window(natural, cols, rows, least, turned) -> float:
+    """How tall a detail of the grid stands on the page at `least`, its overlap included."""
+    w, h = natural[0] / cols, natural[1] / rows
+    w, h = w + (w * OVERLAP if cols > 1 else 0), h + (h * OVERLAP if rows > 1 else 0)
+    return (w if turned else h) * least
+
+
+def _parts(length: float, page: float) -> int:
+    """How many overlapping windows a length needs, at the least, to fit a page."""
+    import math
+
+    return max(1, math.ceil(length / (page * (1 - OVERLAP))))
+
+
+def _word_boxes(draw) -> list[tuple[float, float, float, float]]:
+    """Where the drawing prints each word, in its own units: a recording of it, each text's box shared among its
+    words by their share of its width as set in Vera (along its longer side: a line may run up the drawing)."""
+    backend = RecordingBackend()
+    draw(backend)
+    boxes = []
+    for d in (d for d in backend.drawn if d.kind == "text"):
+        along_x = d.x1 - d.x0 >= d.y1 - d.y0
+        start, length = (d.x0, d.x1 - d.x0) if along_x else (d.y0, d.y1 - d.y0)
+        total, at = max(1e-6, string_width(d.text, "Vera", 10)), 0
+        for word in d.text.split(" "):
+            wide = string_width(word, "Vera", 10)
+            a, b = start + length * at / total, start + length * (at + wide) / total
+            boxes.append((a, d.y0, b, d.y1) if along_x else (d.x0, a, d.x1, b))
+            at += wide + string_width(" ", "Vera", 10)
+    return boxes
+
+
+def _cuts(length: float, parts: int, most: float, words: list[tuple[float, float]]) -> list[tuple[float, float]]:
+    """`parts` overlapping spans covering 0..length, none longer than `most`. Each edge is placed, within the
+    room the spans leave, where it crosses no word (words as (start, end) along the length), as near the even
+    grid as it can; the even grid's edge where none is clear. Neighbours always overlap, so nothing is lost."""
+    if parts == 1:
+        return [(0.0, length)]
+    step = length / parts
+    overlap = step * OVERLAP / 2  # each side of a cut, on the even grid
+
+    def clear(edge):
+        return not any(start - 0.5 < edge < end + 0.5 for start, end in words)
+
+    def nearest_clear(aim, lowest, highest):
+        tries = sorted((aim + d for d in _steps(step * CUT_ROOM, 0.5)), key=lambda e: abs(e - aim))
+        return next((e for e in tries if lowest <= e <= highest and clear(e)), min(max(aim, lowest), highest))
+
+    spans, start = [], 0.0
+    for k in range(1, parts):
+        rest = parts - k  # windows still to place after this one
+        end = nearest_clear(k * step + overlap, max(length - rest * (most - 2 * overlap), start + overlap),
+                            min(start + most, length))
+        spans.append((start, end))
+        start = nearest_clear(end - 2 * overlap, max(start, end - most / 2), end - 1)
+    spans.append((start, length))
+    return spans
+
+
+def _steps(room: float, by: float = 1.0):
+    """Offsets from 0 out to +-room, `by` apart."""
+    n = int(room / by)
+    return [i * by for i in range(-n, n + 1)]
 
 
 def _where(row, rows, col, cols) -> str:
@@ -385,10 +491,8 @@ def _sheet_pages(project, styles, width, height) -> list:
         shown = sheet_flowables(project, sheet_id, (width, height - 40), styles, sheet.model.name)
         if len(shown) == 1:
             flow.append(KeepWithPicture([heading] + shown))
-        else:  # details: each on its own page with its caption
-            flow += [PageBreak(), heading]
-            for i in range(0, len(shown), 2):
-                flow += [KeepTogether(shown[i:i + 2])] + ([PageBreak()] if i + 2 < len(shown) else [])
+        else:  # its overview kept with its heading, then its details, as many to a page as fit
+            flow += [KeepTogether([heading, shown[0]])] + shown[1:]
         for name in type(sheet.model).model_fields:
             value = getattr(sheet.model, name)
             if isinstance(value, list) and value and isinstance(value[0], TableRow):

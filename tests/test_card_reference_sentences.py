@@ -49,7 +49,7 @@ def test_an_escape_master_card_states_its_rank_and_tribe_and_a_leader_its_tribe(
 def test_an_escort_pilot_states_health_and_scrap_slots_apart_and_an_action_card_its_actions_as_said():
     assert facts_of("escort-service", "warrior-pilot")["front"] == ["Health 10", "2 SCRAP SLOTS"]
     attention = facts_of("escort-service", "warrior-got-your-attention")["front"]
-    assert "Melee 2; Heat 2; you gain Taunt" in attention
+    assert "Melee 2; Heat 2; you gain Taunt (self)" in attention  # the card prints "self" beside the status
     assert not any("STATUS" in fact for fact in attention)  # the line as written is not read out as well
     raider = facts_of("escort-service", "raider")
     assert raider["front"][:2] == ["Health 3, Zealot: it goes for the shuttle first", "Melee 2"]

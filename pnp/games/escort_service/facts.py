@@ -5,7 +5,7 @@ set-up as columns of names; read out as drawn they are a dump ("10 SCRAP SLOTS",
 says what it is: health and scrap slots apart, each action as a player says it, the set-up column by column."""
 from __future__ import annotations
 
-from pnp.games.escort_service.actions import DEFAULT_TARGET, parse
+from pnp.games.escort_service.actions import ALWAYS_NAME_TARGET, DEFAULT_TARGET, parse
 from pnp.games.escort_service.boxes import _enemy_name
 
 WHO = {"SELF": "to self", "ALLY": "to an ally", "FOE": "to a foe", "SHUTTLE": "to the shuttle"}
@@ -33,11 +33,13 @@ def card_facts(card, game) -> list[str]:
 
 def action_words(line: str) -> str:
     """'MELEE 1 AOE' -> 'Melee 1 to every foe in reach (AOE)'; 'STATUS TAUNT SELF' -> 'you gain Taunt'. Every word the
-    card prints beside the icons (a target other than the usual one: self, ally, foe, shuttle) is in it."""
+    card prints beside the icons (the target of a heal or a status, or any other action's unusual one: self, ally,
+    foe, shuttle) is in it."""
     action = parse(line)
     reach = [f"within {action.within}"] if action.within is not None else []
     reach += [WAYS[action.direction]] if action.direction else []
-    printed = action.target and action.target != DEFAULT_TARGET.get(action.status or action.word)
+    # the card names the target beside the icons as icon_line does: always for a heal or a status
+    printed = action.word in ALWAYS_NAME_TARGET or (action.target and action.target != DEFAULT_TARGET.get(action.status or action.word))
     if action.word == "STATUS":
         who, verb = GAINS[action.picks]
         said = " ".join([who, *reach, verb, action.status.capitalize()])

@@ -261,10 +261,10 @@ def _details(natural, draw, least, frame, pad, caption, styles) -> list:
         in_row = [(b[0], b[2]) for b in words if b[3] > y0 and b[1] < y1]
         windows += [(x0, y0, x1 - x0, y1 - y0) for x0, x1 in _cuts(natural[0], cols, most_w, in_row)]
     label = caption + ", " if caption else ""
-    # the whole, as large as fits upright or turned; without its words, which would print too small to read
-    overview = max((Picture(natural, lambda b: draw(Wordless(b)), 0.0, 1.0, (frame[0], frame[1] - CAPTION_ROOM),
-                            turned=way, pad=pad, windows=windows) for way in (False, True)),
-                   key=Picture.preferred)
+    # the whole, as large as fits, turned as the details are (so the reader finds each one where the overview
+    # shows it); without its words, which would print too small to read
+    overview = Picture(natural, lambda b: draw(Wordless(b)), 0.0, 1.0, (frame[0], frame[1] - CAPTION_ROOM),
+                       turned=turned, pad=pad, windows=windows)
     flow = [KeepTogether([Paragraph(esc(f"{label}Overview: where each of the {len(windows)} details lies"),
                                     styles["caption"]), overview])]
     for number, window in enumerate(windows, start=1):

@@ -8,7 +8,6 @@ from __future__ import annotations
 
 import json
 import os
-import re
 import signal
 import sys
 import time
@@ -245,9 +244,15 @@ def build(game: Optional[str] = typer.Argument(None, help="Game id; every game i
     from pnp.build import build as run
 
     out_dir = _output_folder(out, root)
-    if tts_url is not None and not re.fullmatch(r"[A-Za-z][A-Za-z0-9+.-]*://\S+", tts_url):
-        typer.echo(f"error: --tts-url wants an address such as https://example.com/my-game/images, not {tts_url!r}")
-        raise typer.Exit(ExitCode.USAGE)
+    if tts_url is not None:
+        from pnp.render.card_images import tts_address
+
+        try:
+            tts_url = tts_address(tts_url)
+        except ValueError as exc:
+            typer.echo(f"error: --tts-url wants {exc}, such as https://example.com/my-game/images; not "
+                       f"'{printable(tts_url[:200])}'{'...' if len(tts_url) > 200 else ''}")
+            raise typer.Exit(ExitCode.USAGE)
 
     if deck and not game:
         typer.echo("error: --deck needs a GAME")

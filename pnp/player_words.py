@@ -10,8 +10,11 @@ from pnp.diagnostics import Diagnostic, did_you_mean
 from pnp.model.walk import strings
 from pnp.rules.tree import glossary
 
-# an identifier, not a word: capitals, digits and at least one underscore (SHIELD_CHARGE, DEAL_FEWER)
-IDENTIFIER = re.compile(r"^[A-Z0-9]+(?:_[A-Z0-9]+)+$")
+# an identifier, not a word: letters and digits joined by underscores (SHIELD_CHARGE, DEAL_FEWER, spring_trap):
+# no word printed on a card is written so
+IDENTIFIER = re.compile(r"^[A-Za-z0-9]+(?:_[A-Za-z0-9]+)+$")
+# content's own emphasis and code marks, which print as nothing: `**pnp** build` prints "pnp build"
+EMPHASIS = re.compile(r"[*`]+")
 
 # What player-facing text may not name (README, "Reading a diagnostic"): pnp followed by one of its commands,
 # "pnp's", and pnp's command-line options. "PnP" alone (print-and-play) is a word players use, so it is allowed.
@@ -73,7 +76,7 @@ def tool_names(game: Game) -> list[Diagnostic]:
     problems = []
     for source in filter(None, sources):
         for keypath, text in strings(source.data):
-            found = TOOL_WORDS.search(text)
+            found = TOOL_WORDS.search(EMPHASIS.sub("", text))
             if found:
                 problems.append(source.diagnostic(keypath, "tool-name", f"'{found.group(0).strip()}' names the tool "
                                                   "that prints the game; players read this: say it in the game's "

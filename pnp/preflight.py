@@ -10,13 +10,16 @@ the exit status is 1 when any text is too small.
 """
 from __future__ import annotations
 
+import logging
 import math
+import os
 import re
 import sys
 from dataclasses import dataclass
 from pathlib import Path
 
-from pnp.limits import MIN_TEXT_SIZE
+from pnp.diagnostics import printable
+from pnp.limits import MAX_PAGES, MIN_TEXT_SIZE
 
 IDENTITY = (1.0, 0.0, 0.0, 1.0, 0.0, 0.0)
 
@@ -28,8 +31,25 @@ class SmallText:
     size: float  # points as printed
     text: str
 
+    def format(self) -> str:  # a PDF's words and a file's name shown, never obeyed by the terminal
+        return printable(f"{self.file}: page {self.page}: {self.size:.1f}pt: {self.text}")
+
+
+@dataclass(frozen=True, order=True)
+class Unread:
+    """A file the check could not read as a PDF: damaged, not a PDF, a link or no regular file."""
+
+    file: str
+    reason: str
+
     def format(self) -> str:
-        return f"{self.file}: page {self.page}: {self.size:.1f}pt: {self.text}"
+        return printable(f"{self.file}: not checked: {self.reason}")
+
+
+# A PDF a build makes has at most pnp.limits.MAX_PAGES pages and draws a few thousand text and form operations a
+# page; a file past either is none of pnp's and is reported rather than read for hours (forms that draw forms
+# that draw forms multiply: a few kilobytes can ask for billions of operations).
+MAX_OPERATIONS = 2_000_000
 
 
 def _times(m, n):
@@ -77,6 +97,9 @@ def small_texts(path: Path, label: str | None = None, limit: float = MIN_TEXT_SI
 
     reader, found, tables = PdfReader(path), [], {}
     name = label or str(path)
+    if len(reader.pages) > MAX_PAGES:
+        raise TooMuch(f"{len(reader.pages):,} pages, more than the {MAX_PAGES:,} of a whole build")
+    budget, parsed = [MAX_OPERATIONS], {}
 
     def table_of(resources, font_name):
         font = (resources.get("/Font") or {}).get(font_name) if resources else None
@@ -91,7 +114,16 @@ def small_texts(path: Path, label: str | None = None, limit: float = MIN_TEXT_SI
             return
         stack, tm, line, size, table = [], IDENTITY, IDENTITY, 0.0, {}
         leading = 0.0
-        for operands, operator in ContentStream(content, reader).operations:
+        key = getattr(content, "indirect_reference", None)  # a form's: drawn on every page, it is parsed once
+        operations = parsed.get(key) if key is not None else None
+        if operations is None:
+            operations = ContentStream(content, reader).operations
+            if key is not None:
+                parsed[key] = operations
+        budget[0] -= len(operations)
+        if budget[0] < 0:
+            raise TooMuch(f"more than {MAX_OPERATIONS:,} drawing operations")
+        for operands, operator in operations:
             if operator == b"q":
                 stack.append(ctm)
             elif operator == b"Q":
@@ -133,15 +165,40 @@ def small_texts(path: Path, label: str | None = None, limit: float = MIN_TEXT_SI
     return found
 
 
-def folder(root: Path, limit: float = MIN_TEXT_SIZE) -> list[SmallText]:
-    """Every PDF under `root`, each named by its path under it."""
+class TooMuch(Exception):
+    """A PDF larger than any pnp makes."""
+
+
+def folder(root: Path, limit: float = MIN_TEXT_SIZE) -> list[SmallText | Unread]:
+    """Every PDF under `root`, each named by its path under it; links are reported, never followed (one could
+    lead out of the folder, or round in a loop), and so is a file that cannot be read as a PDF."""
     found = []
-    for path in sorted(root.rglob("*.pdf")):
-        found += small_texts(path, str(path.relative_to(root)), limit)
+    for path in pdf_files(root):
+        label = str(path.relative_to(root))
+        if path.is_symlink() or not path.is_file():
+            found.append(Unread(label, "a link, not followed" if path.is_symlink() else "not a regular file"))
+            continue
+        try:
+            found += small_texts(path, label, limit)
+        except TooMuch as exc:
+            found.append(Unread(label, f"larger than any PDF pnp makes ({exc})"))
+        except Exception as exc:  # noqa: BLE001 - a damaged file makes pypdf raise nearly anything: it is reported
+            found.append(Unread(label, f"cannot be read as a PDF ({type(exc).__name__}: {str(exc)[:200]})"))
     return found
 
 
+def pdf_files(root: Path) -> list[Path]:
+    """The files named *.pdf under root, in order, without entering a linked folder."""
+    paths = []
+    for folder_path, folders, files in os.walk(root, followlinks=False):
+        folders.sort()
+        paths += [Path(folder_path) / name for name in sorted(files + [f for f in folders if f.lower().endswith(".pdf")])
+                  if name.lower().endswith(".pdf")]
+    return sorted(paths)
+
+
 def main(argv: list[str]) -> int:
+    logging.getLogger("pypdf").setLevel(logging.ERROR)  # a damaged file is reported once, on its own line
     root = Path(argv[0] if argv else "output")
     if not root.is_dir():
         print(f"{root}: no such folder (build first: pnp build --all)", file=sys.stderr)
@@ -149,8 +206,9 @@ def main(argv: list[str]) -> int:
     found = folder(root)
     for item in found:
         print(item.format())
-    pdfs = len(list(root.rglob("*.pdf")))
-    print(f"{len(found)} text(s) under {MIN_TEXT_SIZE:g}pt in {pdfs} PDF(s) under {root}")
+    small = sum(isinstance(item, SmallText) for item in found)
+    unread = f", {len(found) - small} not checked" if len(found) > small else ""
+    print(printable(f"{small} text(s) under {MIN_TEXT_SIZE:g}pt in {len(pdf_files(root))} PDF(s) under {root}{unread}"))
     return 1 if found else 0
 
 

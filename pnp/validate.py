@@ -70,6 +70,7 @@ def _validate(root: Path, game_id: str, report: Report) -> tuple[Project | None,
             deck_sizes = checks.deck_sizes(game, layout)
             for size in {size.name: size for size in deck_sizes.values()}.values():  # each size once
                 report.extend(print_setup.grids_fit(size) if print_setup else [])
+            report.extend(print_setup.vendor_file_clashes(game.id, deck_sizes) if print_setup else [])
             too_large += estimate.drawings(game, layout, print_setup)
             report.extend(too_large)
             faces, problems = bind_cards(game, layout) if not too_large else (CardFaces(), [])

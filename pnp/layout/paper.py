@@ -4,11 +4,12 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 from string import Formatter
-from typing import Literal
+from typing import Annotated, Literal
 
 from pydantic import Field
 
 from pnp.defaults import load_common
+from pnp.limits import MAX_IMAGE_PIXELS
 from pnp.model.common import FileName, Int, StrictModel, length
 from pnp.model.schema_errors import parse_model
 from pnp.output import OutputError, plain_name
@@ -18,6 +19,7 @@ from pnp.units import mm
 # Every cut guide on a home or fold-and-glue sheet is at least this long: shorter, a mark is hard to see and
 # no ruler can be laid on it (Letter's 6.35 mm margin left 0.85 mm ticks). Sheets keep room for it: see pack().
 SHORTEST_GUIDE = mm(3)
+MAX_IMAGE_SIDE = 20_000  # pixels a side of an image vendor's canvas (MAX_IMAGE_PIXELS bounds the whole)
 
 
 class PaperSpec(StrictModel):
@@ -37,17 +39,23 @@ class HomeSpec(StrictModel):
     gutter: length("0mm", "20mm") = "0mm"  # space between cards; 0: cards abut and share their cut lines
 
 
+# A side of an image vendor's canvas: a card side drawn into fewer pixels is no picture; MAX_IMAGE_PIXELS bounds
+# the whole image (vendor_of), as it bounds every image pnp reads.
+Pixels = Annotated[Int, Field(ge=16, le=MAX_IMAGE_SIDE)]
+
+
 class VendorTrimSpec(StrictModel):
     """A card size a print shop prints: its trim, and for an image vendor the pixels of its upload."""
 
     width: length("10mm", "500mm")
     height: length("10mm", "500mm")
-    canvas: tuple[Int, Int] | None = Field(None, description="png vendors: the image's pixels, bleed included, "
-                                           "portrait (left out: the trim and bleed at the vendor's dpi)")
+    canvas: tuple[Pixels, Pixels] | None = Field(None, description="png vendors: the image's pixels, bleed included, "
+                                                 "portrait (left out: the trim and bleed at the vendor's dpi)")
 
 
 class VendorSpec(StrictModel):
-    order: list[Literal["front", "back"]]
+    order: list[Literal["front", "back"]] = Field(min_length=1, max_length=2, description="the sides of each card "
+                                                  "in turn, each once")
     colors: Literal["rgb", "cmyk"] = "rgb"  # cmyk: every colour and image goes to press CMYK through pnp's ICC profile
     pdfx: Literal["x-1a:2001"] | None = Field(None, description="write the file as PDF/X-1a:2001 (needs colors: cmyk)")
     ink_limit: Int | None = Field(None, ge=100, le=400, description="total ink limit in percent (CMYK files; "
@@ -201,6 +209,39 @@ DEFAULT_NAMING = {("pdf", "deck"): "{deck}-{vendor}.pdf", ("pdf", "game"): "{gam
 NAMING_FIELDS = {"pdf": {"deck", "game", "vendor"}, "png": {"n", "card", "side", "deck", "copy"}}
 
 
+def naming_problems(naming: str, file: str, per: str) -> list[str]:
+    """What is wrong with a vendor's file name pattern: only plain {name}s the file can take (no format spec or
+    conversion, which could pad a name to gigabytes or print a value's repr), a plain file name with the file's
+    extension, and names that keep every file apart (a deck's PDF names its deck; an image its number and side)."""
+    try:
+        fields = [(key, spec, conversion) for _, key, spec, conversion in Formatter().parse(naming) if key is not None]
+    except ValueError as exc:
+        return [f"file name pattern: {exc}"]
+    allowed = NAMING_FIELDS[file] - ({"deck"} if file == "pdf" and per == "game" else set())
+    names = ", ".join("{" + f + "}" for f in sorted(allowed))
+    problems = [f"'{{{key}}}' is not a name a {file} file can take; use {names}" for key in
+                sorted({key for key, _, _ in fields} - allowed)]
+    problems += [f"'{{{key}{'!' + conversion if conversion else ''}{':' + spec if spec else ''}}}': write a name as "
+                 f"{{{key}}} alone, with no format or conversion" for key, spec, conversion in fields
+                 if key in allowed and (spec or conversion)]
+    if problems:
+        return problems
+    used = {key for key, _, _ in fields}
+    try:
+        plain_name(naming.format(**{key: "x1" for key in allowed}))
+    except (ValueError, IndexError, KeyError, OutputError) as exc:
+        return [f"file name pattern '{naming}' does not make a file name: {exc}"]
+    if not naming.lower().endswith(f".{file}"):
+        problems.append(f"file name pattern '{naming}' makes {file} files: end it in .{file}")
+    if file == "png" and not {"n", "side"} <= used:  # a card's copies and sides would overwrite each other
+        problems.append("an image vendor's file names need {n} (the card's number in the deck) and {side}, so that "
+                        "no two files are one")
+    if file == "pdf" and per == "deck" and "deck" not in used:  # every deck would write the one file
+        problems.append("a PDF per deck is named after its deck: put {deck} in the pattern, so that no two decks "
+                        "write one file")
+    return problems
+
+
 @dataclass(frozen=True)
 class Vendor:
     name: str
@@ -259,6 +300,28 @@ class PrintSetup:
         return problems
 
 
+    def vendor_file_clashes(self, game_id: str, deck_sizes: dict) -> list:
+        """Two PDFs of the print shops with one name would be one file, the later overwriting the earlier: a
+        pattern like another vendor's, or names whose hyphens meet (deck a-b at vendor c, deck a at vendor b-c).
+        Each is an error at the later vendor's naming (names compared as a case-blind disk compares them)."""
+        problems, written = [], {}
+        for name, vendor in self.vendors.items():
+            if vendor.file != "pdf" or naming_problems(vendor.naming, vendor.file, vendor.per):
+                continue
+            decks = [deck for deck, size in deck_sizes.items() if vendor.trim_for(size) is not None]
+            for deck in [None] if vendor.per == "game" and decks else decks if vendor.per == "deck" else []:
+                file = vendor.naming.format(game=game_id, deck=deck or "", vendor=name)
+                earlier = written.setdefault(file.casefold(), (name, deck))
+                if earlier[0] != name:
+                    whose = f"deck '{deck}'" if deck else "the game"
+                    theirs = f"deck '{earlier[1]}'" if earlier[1] else "the game"
+                    problems.append(self.source.diagnostic(("vendors", name, "naming"), "vendor-naming", f"the file "
+                                    f"for {whose} would be {file}, the file vendor '{earlier[0]}' writes for {theirs}; "
+                                    "name them apart"))
+                    break
+        return problems
+
+
 def load_print_setup(layouts_root: Path) -> tuple[PrintSetup | None, list]:
     try:
         source = load_common(layouts_root, "paper.yaml")
@@ -286,27 +349,15 @@ def load_print_setup(layouts_root: Path) -> tuple[PrintSetup | None, list]:
 
 
 def vendor_of(source: Source, name: str, spec: VendorSpec, problems: list) -> Vendor:
-    """A vendor profile as the renderers use it; a file name pattern naming an unknown field, or an image size
-    that does not match its trim and bleed at the vendor's resolution, is reported where it is written."""
+    """A vendor profile as the renderers use it; a file name pattern that cannot name every file apart, a side
+    ordered twice, or an image size that does not match its trim and bleed at the vendor's resolution (or that no
+    image may have), is reported where it is written."""
     naming = spec.naming or DEFAULT_NAMING[spec.file, spec.per]
-    try:
-        used = {key for _, key, _, _ in Formatter().parse(naming) if key is not None}
-    except ValueError as exc:
-        used = set()
-        problems.append(source.diagnostic(("vendors", name, "naming"), "vendor-naming", f"file name pattern: {exc}"))
-    allowed = NAMING_FIELDS[spec.file] - ({"deck"} if spec.file == "pdf" and spec.per == "game" else set())
-    for key in sorted(used - allowed):
-        problems.append(source.diagnostic(("vendors", name, "naming"), "vendor-naming", f"'{{{key}}}' is not a "
-                        f"name a {spec.file} file can take; use {', '.join('{' + f + '}' for f in sorted(allowed))}"))
-    if used <= allowed:  # a pattern whose names are all known must also make a plain file name
-        try:
-            plain_name(naming.format(**{key: "x1" for key in allowed}))
-        except (ValueError, IndexError, OutputError) as exc:
-            problems.append(source.diagnostic(("vendors", name, "naming"), "vendor-naming",
-                                              f"file name pattern '{naming}' does not make a file name: {exc}"))
-    if spec.file == "png" and not {"n", "side"} <= used:  # a card's copies and sides would overwrite each other
-        problems.append(source.diagnostic(("vendors", name, "naming"), "vendor-naming", "an image vendor's file "
-                        "names need {n} (the card's number in the deck) and {side}, so that no two files are one"))
+    problems += [source.diagnostic(("vendors", name, "naming"), "vendor-naming", message)
+                 for message in naming_problems(naming, spec.file, spec.per)]
+    if len(set(spec.order)) < len(spec.order):  # the same side twice would write each of its files twice
+        problems.append(source.diagnostic(("vendors", name, "order"), "vendor-order", f"order {list(spec.order)} "
+                                          "names a side twice; name each side once: [front, back] or [back, front]"))
     sizes = []
     for size_name, trim in spec.sizes.items():
         if spec.file == "png" and trim.canvas is not None and spec.bleed is not None:
@@ -315,6 +366,10 @@ def vendor_of(source: Source, name: str, spec: VendorSpec, problems: list) -> Ve
                 problems.append(source.diagnostic(("vendors", name, "sizes", size_name, "canvas"), "vendor-canvas",
                                 f"{trim.canvas[0]} x {trim.canvas[1]} px is not the trim plus the bleed at {spec.dpi} "
                                 f"dpi ({expected[0]} x {expected[1]}): correct the pixels, the bleed or the dpi"))
+        if trim.canvas is not None and trim.canvas[0] * trim.canvas[1] > MAX_IMAGE_PIXELS:
+            problems.append(source.diagnostic(("vendors", name, "sizes", size_name, "canvas"), "too-large",
+                            f"{trim.canvas[0]} x {trim.canvas[1]} px is more than the {MAX_IMAGE_PIXELS:,} pixels pnp "
+                            "draws an image at (a tarot card at 1200 dpi is 3.3 million)"))
         sizes.append(VendorTrim(size_name, trim.width, trim.height, tuple(trim.canvas) if trim.canvas else None))
     if spec.pdfx and spec.colors != "cmyk":  # PDF/X-1a allows no RGB
         problems.append(source.diagnostic(("vendors", name, "pdfx"), "pdfx-needs-cmyk",

@@ -4,7 +4,7 @@ from __future__ import annotations
 from enum import Enum
 from typing import Annotated, Any, Literal, get_args
 
-from pydantic import AfterValidator, BaseModel, ConfigDict, Strict, StringConstraints, WithJsonSchema
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Strict, StringConstraints, WithJsonSchema
 
 # Ids become parts of file names and anchors, names titles and headings: both have a length that fits there.
 Id = Annotated[str, StringConstraints(pattern=r"^[a-z0-9]+(?:-[a-z0-9]+)*$", max_length=64)]
@@ -74,7 +74,14 @@ def length(low: str = "-3000mm", high: str = "3000mm"):
             raise ValueError(f"{value} is outside {low} to {high}")
         return points
 
-    return Annotated[str | float | int, AfterValidator(check)]
+    return Annotated[str | float | int, AfterValidator(check), BeforeValidator(_not_a_flag)]
+
+
+def _not_a_flag(value):
+    """YAML's true and false are no lengths (the number types would take true for 1)."""
+    if isinstance(value, bool):
+        raise ValueError(f"{str(value).lower()} is not a length; write a number with a unit: 3mm, 0.125in, 9pt")
+    return value
 
 
 def relative_length(low: str = "-3000mm", high: str = "3000mm"):
@@ -88,7 +95,7 @@ def relative_length(low: str = "-3000mm", high: str = "3000mm"):
             return ("relative", sign * step(value.strip()[2:]))
         return absolute(value)
 
-    return Annotated[str | float | int, AfterValidator(check)]
+    return Annotated[str | float | int, AfterValidator(check), BeforeValidator(_not_a_flag)]
 
 
 Length = length()

@@ -16,6 +16,7 @@ import hashlib
 import io
 import json
 import math
+import unicodedata
 from pathlib import Path
 from urllib.parse import quote
 
@@ -106,6 +107,30 @@ def _tts_object(kind: str, nickname: str, seed: str, sideways: bool, **fields) -
     return {"GUID": guid, "Name": kind, "Transform": dict(FACE_DOWN), "Nickname": nickname, "Description": "",
             "Locked": False, "Grid": True, "Snap": True, "Autoraise": True, "Sticky": True, "Tooltip": True,
             "HideWhenFaceDown": True, "SidewaysCard": sideways, **fields}
+
+
+# The address a deck's images are uploaded to (`pnp build --tts-url`): web or file addresses only (Tabletop Simulator
+# fetches nothing else; a javascript: or data: one is no place images live), at most MAX_URL characters.
+TTS_SCHEMES = ("http", "https", "file")
+MAX_URL = 2000
+# what RFC 3986 lets an address hold as written; anything else (quotes, <, >, backslashes, braces, letters beyond
+# ASCII) is percent-encoded, so the saved object carries an address and never markup
+URL_CHARACTERS = ";/?:@&=+$,-_.!~*'()#%[]"
+
+
+def tts_address(url: str) -> str:
+    """`url` as the saved objects write it, percent-encoded; ValueError saying why when it is no address of
+    images: another scheme, no host, spaces or invisible characters (an escape, a line break, a bidi control)."""
+    scheme, _, rest = url.partition("://")
+    if len(url) > MAX_URL:
+        raise ValueError(f"an address of at most {MAX_URL} characters")
+    if not _ or scheme.lower() not in TTS_SCHEMES:
+        raise ValueError(f"an address starting {', '.join(s + '://' for s in TTS_SCHEMES)}")
+    if any(unicodedata.category(ch)[0] in "CZ" for ch in url):
+        raise ValueError("an address without spaces or invisible characters (percent-encode a space as %20)")
+    if scheme.lower() != "file" and not rest.split("/")[0]:
+        raise ValueError("an address naming its host, as https://example.com/my-game/images")
+    return quote(url, safe=URL_CHARACTERS)
 
 
 def _url(base: str, file_name: str) -> str:

@@ -12,9 +12,11 @@ refused before anything is drawn, at the deck's `card_size` in game.yaml.
 from __future__ import annotations
 
 import io
+import math
 import shutil
 from pathlib import Path
 
+from pnp.limits import MAX_IMAGE_PIXELS
 from pnp.output import plain_name
 from pnp.render.card_images import images_of_pdf, save_png
 from pnp.render.imposition import draw_on_pod_page, pod_page, print_on_demand
@@ -41,6 +43,11 @@ def vendor_problems(project, vendor, deck_ids: list[str]) -> list:
             message = (f"deck '{deck_id}': {vendor.name} asks for {page.bleed * MM:.2f}mm of bleed, more than the "
                        f"{size.name} card's {size.bleed * MM:.2f}mm reaches on its page; widen `bleed` of {size.name} "
                        f"in layouts/common/cards.yaml")
+        elif vendor.file == "png" and math.prod(pixels := _pixels(vendor, size, page)) > MAX_IMAGE_PIXELS:
+            code, (width, height) = "too-large", pixels
+            message = (f"deck '{deck_id}': {vendor.name} draws each {size.name} card side at {width} x {height} px "
+                       f"({vendor.dpi} dpi), more than the {MAX_IMAGE_PIXELS:,} pixels pnp draws an image at; lower "
+                       f"the vendor's dpi or give the size a canvas in layouts/common/paper.yaml")
         elif page.safe_inset(size) < (vendor.safe or 0) - 0.01:
             code = "vendor-safe"
             message = (f"deck '{deck_id}': on {vendor.name}'s trim the {size.name} card's safe zone lies "
@@ -50,6 +57,13 @@ def vendor_problems(project, vendor, deck_ids: list[str]) -> list:
             continue
         problems.append(_at_deck_size(project.game, deck_id, code, message))
     return problems
+
+
+def _pixels(vendor, size, page) -> tuple[int, int]:
+    """The pixels of an image vendor's file for a card of `size` on its `page`: the size's canvas, else the page
+    at the vendor's dpi."""
+    trim = vendor.trim_for(size)
+    return trim.canvas or (round(page.width * vendor.dpi / 72), round(page.height * vendor.dpi / 72))
 
 
 def _at_deck_size(game, deck_id: str, code: str, message: str):
@@ -87,8 +101,7 @@ def deck_pngs(project, deck_id: str, vendor_name: str, difficulty, folder: Path)
     vendor = project.print_setup.vendors[vendor_name]
     size = project.deck_size(deck_id)
     page = pod_page(vendor, size)
-    trim = vendor.trim_for(size)
-    pixels = trim.canvas or (round(page.width * vendor.dpi / 72), round(page.height * vendor.dpi / 72))
+    pixels = _pixels(vendor, size, page)
     scale = max(pixels[0] / page.width, pixels[1] / page.height)  # the vendor's pixels, never a blank edge
     sides = _card_sides(project, deck_id, difficulty, vendor.order)
     distinct = list({face.key: face for *_, face in sides}.values())

@@ -22,7 +22,7 @@ from pnp.output import below, build_lock, disk_full_or_locked, plain_name, stage
 from pnp.project import Project
 from pnp.render import outputs
 from pnp.render.card_facts import printed_facts
-from pnp.render.card_images import card_pngs, tabletop_deck
+from pnp.render.card_images import card_pngs, images_fit, tabletop_deck
 from pnp.render.print_shops import deck_file, deck_pngs, game_pdf, vendor_problems
 from pnp.render.rulebook import rulebook_pdf
 from pnp.render.svg import figure_svg, icon_svg
@@ -73,6 +73,11 @@ def build(root: Path, game_id: str, out_root: Path, difficulty: Difficulty | Non
                          f"its decks: {', '.join(project.game.decks) or 'none'}")
     if vendors:
         problems = vendors_fit(project, vendors, decks or _printed_decks(project, difficulty))
+        if problems:
+            report.extend(problems)
+            return None, report
+    if images or "images" in only:
+        problems = images_fit(project, [project.deck_size(d) for d in decks or _printed_decks(project, difficulty)])
         if problems:
             report.extend(problems)
             return None, report

@@ -483,7 +483,9 @@ def card(game: str = typer.Argument(..., help="Game id."),
                                            "the project); the images go to OUT/cards/GAME/."),
          root: Path = RootOption, debug: bool = DebugOption):
     """One card's front and back as PNG (300 DPI, with the bleed), for a quick look: OUT/cards/GAME/ID.png and ID-back.png."""
-    from pnp.render.card_images import one_card
+    from pnp.diagnostics import Report
+    from pnp.render.card_images import images_fit, one_card
+    from pnp.render.cards import face_size
     from pnp.validate import validate as run
 
     out_dir = _output_folder(out, root)
@@ -496,6 +498,10 @@ def card(game: str = typer.Argument(..., help="Game id."),
         known = project.faces.fronts
         if card_id not in known:
             raise UsageError(f"no card '{card_id}' in {game}{did_you_mean(card_id, known)}")
+        too_large = images_fit(project, [face_size(f, project.layout) for f in (known[card_id], project.faces.backs[card_id])])
+        if too_large:
+            _report(Report(too_large))
+            return False
         for path in one_card(project, card_id, out_dir, ("cards", game)):
             _say(f"wrote {path}")
         return True

@@ -415,3 +415,25 @@ def test_preflight_stops_at_a_pdf_larger_than_any_build_makes(tmp_path, capsys):
     out = capsys.readouterr().out
     assert "bomb.pdf: not checked: larger than any PDF pnp makes (more than 2,000,000 drawing operations)" in out
     assert "pages.pdf: not checked: larger than any PDF pnp makes (20,001 pages" in out
+
+
+# -- card images: never larger than pnp draws an image at ------------------------------------------------------
+
+def test_card_images_too_large_for_their_dpi_are_refused_before_anything_is_drawn(fixture_project, monkeypatch):
+    """A large card at a high `images: dpi` would draw an image too big for memory: `build --images` and `pnp card`
+    say so at the dpi in paper.yaml (exit 1) and write nothing. The ceiling is lowered here so a poker card meets it."""
+    import pnp.render.card_images as card_images
+
+    monkeypatch.setattr(card_images, "MAX_IMAGE_PIXELS", 1000)
+    code, output = pnp("build", GAME, "--images")
+    assert code == 1 and "[too-large]" in output and "paper.yaml" in output and "lower the dpi" in output, output
+    assert not (fixture_project / "output" / GAME).exists()
+    code, output = pnp("card", GAME, "crypt")
+    assert code == 1 and "[too-large]" in output, output
+    assert not (fixture_project / "output" / "cards").exists()
+
+
+def test_card_images_within_the_ceiling_are_not_refused(fx):
+    from pnp.render.card_images import images_fit
+
+    assert images_fit(fx, [fx.layout.size]) == []

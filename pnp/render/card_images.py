@@ -23,10 +23,26 @@ from urllib.parse import quote
 from PIL import Image
 
 from pnp.binding import file_stem, image_file_names
+from pnp.limits import MAX_IMAGE_PIXELS
 from pnp.output import plain_name
 from pnp.render.cards import draw_face
 from pnp.render.outputs import deck_faces
 from pnp.render.pdf import PdfBackend, new_canvas
+
+
+def images_fit(project, sizes) -> list:
+    """Card images of these sizes stay within the pixels pnp draws an image at (pnp.limits.MAX_IMAGE_PIXELS):
+    a large card at a high `images: dpi` is an error at that dpi in layouts/common/paper.yaml, before anything is
+    drawn, never an image too big for memory."""
+    dpi = project.print_setup.images.dpi
+    problems = []
+    for size in {s.name: s for s in sizes}.values():
+        width, height = (round((side + 2 * size.bleed) * dpi / 72) for side in (size.width, size.height))
+        if width * height > MAX_IMAGE_PIXELS:
+            problems.append(project.print_setup.source.diagnostic(("images", "dpi"), "too-large",
+                            f"a {size.name} card image at {dpi} dpi would be {width} x {height} pixels, more than the "
+                            f"{MAX_IMAGE_PIXELS:,} pnp draws an image at; lower the dpi"))
+    return problems
 
 
 def card_pngs(project, deck_id: str, difficulty, folder: Path) -> int:

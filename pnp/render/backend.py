@@ -110,7 +110,7 @@ class Drawn:
     """What one drawing call covers on the page: its kind, its bounding box (page points) and, for text, the
     string and its type size as printed (the size times the scale it was drawn at)."""
 
-    kind: str  # "text", "rect", "line", "circle", "path", "image", "field"
+    kind: str  # "text", "rect", "line", "circle", "path", "image", "checkbox", "text_field"
     x0: float
     y0: float
     x1: float
@@ -250,7 +250,7 @@ class RecordingBackend:
             self.drawn.append(moved)
 
     def _extent_checkbox(self, name, x, y, size):
-        self._add("field", ((x, y), (x + size, y + size)))
+        self._add("checkbox", ((x, y), (x + size, y + size)))
 
     def _extent_text_field(self, name, x, y, w, h):
-        self._add("field", ((x, y), (x + w, y + h)))
+        self._add("text_field", ((x, y), (x + w, y + h)))

@@ -534,21 +534,7 @@ def _title_page(project, ref, styles, width: float, height: float, margin: float
     shown = {r.card.id for r in ref.cards()}
     cards = [game.card(name) for name in game.manifest.rulebook.showcase if name in shown]
     if cards:
-        faces = [project.faces.fronts[r.card.id] for r in cards]
-        least = legible_card_scale(project, faces)
-        spread = max(0.0, margin - COVER_EDGE)
-        room = width + 2 * spread
-        rows = [cards]  # one row if it fits at a legible size (into the margins if need be), else as many as it takes
-        while any(len(row) > 1 and least * sum(face_size(project.faces.fronts[r.card.id], project.layout).width
-                                              for r in row) + COVER_GAP * (len(row) - 1) > room for row in rows):
-            per_row = max(len(row) for row in rows) - 1
-            rows = [cards[i:i + per_row] for i in range(0, len(cards), per_row)]
-        widest = max(sum(face_size(project.faces.fronts[r.card.id], project.layout).width for r in row) for row in rows)
-        scale = max(least, min(0.8, (width - COVER_GAP * (max(map(len, rows)) - 1)) / widest))  # the text width if legible
-        for row in rows:
-            flow += [Spacer(1, 14 * mm if row is rows[0] else 6 * mm),
-                     CardRow([CardPicture(project, project.faces.fronts[r.card.id], scale, r.card.name,
-                                          f"cover-{r.card.id}") for r in row], COVER_GAP, spread)]
+        flow += _showcase(project, cards, width, max(0.0, margin - COVER_EDGE))
     if game.manifest.difficulty_levels:
         flow += [Spacer(1, 12 * mm), Paragraph("Every rule carries a difficulty colour:", styles["body"])]
         for level, meaning in game.manifest.difficulty_levels.items():
@@ -560,6 +546,30 @@ def _title_page(project, ref, styles, width: float, height: float, margin: float
             shown = sheet_flowables(project, sheet_id, frame, styles, wordless=True)
         flow += [Spacer(1, 10 * mm)] + shown
     flow.append(PageBreak())
+    return flow
+
+
+def _showcase(project, cards, width: float, spread: float) -> list:
+    """The cover's cards at a legible size: one row if it fits (into `spread` of each margin if need be), else
+    as few rows as it takes."""
+    faces = {r.card.id: project.faces.fronts[r.card.id] for r in cards}
+    widths = {card_id: face_size(face, project.layout).width for card_id, face in faces.items()}
+    least = legible_card_scale(project, list(faces.values()))
+
+    def row_width(row):
+        return sum(widths[r.card.id] for r in row)
+
+    per_row = len(cards)
+    while per_row > 1 and any(least * row_width(cards[i:i + per_row]) + COVER_GAP * (per_row - 1) > width + 2 * spread
+                              for i in range(0, len(cards), per_row)):
+        per_row -= 1
+    rows = [cards[i:i + per_row] for i in range(0, len(cards), per_row)]
+    scale = max(least, min(0.8, (width - COVER_GAP * (per_row - 1)) / max(map(row_width, rows))))  # text width if legible
+    flow = []
+    for row in rows:
+        flow += [Spacer(1, 14 * mm if row is rows[0] else 6 * mm),
+                 CardRow([CardPicture(project, faces[r.card.id], scale, r.card.name, f"cover-{r.card.id}") for r in row],
+                         COVER_GAP, spread)]
     return flow
 
 

@@ -133,7 +133,8 @@ def tiled_pdf(project, sheet_id: str, paper_name: str, path: Path) -> int:
                lambda inner: draw_sheet(inner, project, sheet_id, 0, layout.height), x, y)
 
     tiling.draw_assembly(backend, plan, layout.width, layout.height, place_sheet, name, paper.name, DEFAULT_FONT)
+    drawn = tiling.sheet_drawn(place_sheet)  # where the crosses must not print: the same for every tile
     for tile in plan.tiles:
-        tiling.draw_tile(backend, plan, tile, place_sheet, name, DEFAULT_FONT)
+        tiling.draw_tile(backend, plan, tile, place_sheet, name, DEFAULT_FONT, drawn)
     canvas.save()
     return 1 + len(plan.tiles)

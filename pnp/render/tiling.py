@@ -77,10 +77,12 @@ def label(plan: TilePlan, tile: Tile) -> str:
     return f"row {tile.row + 1} / column {tile.column + 1} of {plan.rows} x {plan.columns}"
 
 
-def draw_tile(backend: Backend, plan: TilePlan, tile: Tile, place_sheet, name: str, font: str) -> None:
+def draw_tile(backend: Backend, plan: TilePlan, tile: Tile, place_sheet, name: str, font: str,
+              drawn: list | None = None) -> None:
     """One page: the sheet's window, registration crosses, glue lines, crop marks and labels.
 
-    place_sheet(backend, x, y) draws the whole sheet with its bottom-left corner at page point (x, y).
+    place_sheet(backend, x, y) draws the whole sheet with its bottom-left corner at page point (x, y); `drawn` is
+    what it draws (sheet_drawn), recorded once for all the tiles of a file (recorded here when not given).
     """
     left, bottom = plan.left, plan.bottom
     backend.begin_page(plan.page_w, plan.page_h)
@@ -88,7 +90,7 @@ def draw_tile(backend: Backend, plan: TilePlan, tile: Tile, place_sheet, name: s
     backend.clip_rect(left, bottom, plan.window_w, plan.window_h)
     place_sheet(backend, left - tile.x, bottom - tile.y)
     page = lambda x, y: (left + x - tile.x, bottom + y - tile.y)  # noqa: E731 - sheet point -> page point
-    for x, y in registration_points(plan, tile, sheet_drawn(place_sheet)):
+    for x, y in registration_points(plan, tile, sheet_drawn(place_sheet) if drawn is None else drawn):
         _cross(backend, *page(x, y))
     right, below = plan.tile(tile.row, tile.column + 1), plan.tile(tile.row + 1, tile.column)
     if right:  # where the next tile's left edge goes

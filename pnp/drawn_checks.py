@@ -71,13 +71,13 @@ def sheet_regions(sheet, layout, game, card_size) -> list[Diagnostic]:
     for region in layout.regions:
         if region.kind == "image":
             continue
-        pen = RecordingBackend()
-        sheet_pen_ = sheet_pen(pen, layout, game, card_size, 0.0, layout.height)
-        draw_region(sheet_pen_, region, sheet.model, game)
-        unfitted += [_unfitted(sheet.source, text, fit, region.name) for text, fit in sheet_pen_.unfitted]
+        recorder = RecordingBackend()
+        pen = sheet_pen(recorder, layout, game, card_size, 0.0, layout.height)
+        draw_region(pen, region, sheet.model, game)
+        unfitted += [_unfitted(sheet.source, text, fit, region.name) for text, fit in pen.unfitted]
         frame = (region.x, layout.height - region.y - region.h, region.x + region.w, layout.height - region.y)
         where, what = ("regions", region.name), f"region '{region.name}'"
-        for drawn in pen.drawn:
+        for drawn in recorder.drawn:
             if drawn.kind == "text":
                 found += _alone(drawn, where, what, region.min_size, frame, None)
             placed.append((where, what, drawn))

@@ -11,7 +11,6 @@ which boxes a face shows, the card data, the game's sentences and the drawing sa
 from __future__ import annotations
 
 import re
-from dataclasses import replace
 
 from pnp.render.backend import RecordingBackend
 
@@ -102,11 +101,10 @@ def _data(face, box) -> str:
 
 def _drawn_texts(project, face, box) -> list[str]:
     """The strings one box of a face draws, recorded by drawing that box alone."""
-    from pnp.render.cards import _draw
+    from pnp.render.cards import draw_box
 
     backend = RecordingBackend()
-    alone = replace(face, template=replace(face.template, boxes=[box]))
-    _draw(backend, alone, project.layout, project.game.emblems)
+    draw_box(backend, box, face, project.layout, project.game.emblems)
     return backend.texts()
 
 

@@ -60,15 +60,29 @@ class Playout:
 
 def play(engine, seed: int, policies: list[Policy], keep_trace: bool = False, max_steps: int = MAX_STEPS,
          check: bool = True, on_action=None, record: bool = True, coverage: Coverage | None = None,
-         **options) -> Playout:
-    """One full game from `seed`; the same seed and policies replay the same game.
+         stage: str | None = None, **options) -> Playout:
+    """One full game from `seed` with these engine options; the same seed and policies replay the same game.
 
     What the game resolved is counted into `coverage` when one is given (many
-    games into one table), else into a table of the playout's own.
+    games into one table), else into a table of the playout's own. `stage` names
+    a playtest set-up ("module.function", given the engine and the new state)
+    that changes the table before the first move: a scenario of the playtest's,
+    never of the rules.
     """
     with _cycle_collector_paused():
         return _play(engine, seed, policies, keep_trace, max_steps, check, on_action, record,
-                     Coverage() if coverage is None else coverage, options)
+                     Coverage() if coverage is None else coverage, stage, options)
+
+
+def start(engine, rng: random.Random, stage: str | None, options: dict):
+    """The first state of a game: the engine's, with its options checked, then the playtest's set-up if any."""
+    if not hasattr(engine, "options"):  # TRANSITION: an engine not yet on pnp.engine.machine
+        state = engine.initial_state(rng, **options)
+    else:
+        state = engine.initial_state(rng, engine.options(**options))
+    if stage:
+        dotted(stage)(engine, state)
+    return state
 
 
 @contextmanager
@@ -85,9 +99,11 @@ def _cycle_collector_paused():
             gc.enable()
 
 
-def _play(engine, seed, policies, keep_trace, max_steps, check, on_action, record, coverage, options) -> Playout:
+def _play(engine, seed, policies, keep_trace, max_steps, check, on_action, record, coverage, stage,
+          options) -> Playout:
     rng = random.Random(seed)
-    state = engine.initial_state(rng, **options)
+    state = start(engine, rng, stage, options)
+    tracks_played = hasattr(state, "played")  # TRANSITION: engines not yet on pnp.engine.machine have no `played`
     trace, steps = [], 0
     log = _KeyLog(state) if record else None
     single = policies[0] if len(policies) == 1 else None
@@ -104,7 +120,7 @@ def _play(engine, seed, policies, keep_trace, max_steps, check, on_action, recor
         if on_action:
             on_action(state, action)  # before it is applied, so the state says who acts
         apply(state, action)  # the runner owns this state; no copy needed
-        if record and state.resolved:
+        if record and (state.resolved or (tracks_played and state.played)):
             log.add(state, coverage)
         if keep_trace:
             trace.append(action)
@@ -122,8 +138,9 @@ def _play(engine, seed, policies, keep_trace, max_steps, check, on_action, recor
 class _KeyLog:
     """What each step resolved, kept cheaply during a game and counted at its end.
 
-    Engines name what happened either as plain element keys or as (card id,
+    Engines name what took effect either as plain element keys or as (card id,
     effect words) pairs; each key's witness is the round where it first happened.
+    What was only played (it may have changed nothing) is counted apart.
     """
 
     def __init__(self, state):
@@ -132,7 +149,11 @@ class _KeyLog:
         self.rounds: list[int] = []  # the round of that step
 
     def add(self, state, coverage: Coverage) -> None:
+        if getattr(state, "played", None):  # TRANSITION (as in _play)
+            coverage.played.update(state.played)
         resolved = state.resolved
+        if not resolved:
+            return
         if resolved[0].__class__ is str:
             self.keys += resolved
         else:
@@ -163,14 +184,15 @@ def game_index(base: int, seed: int) -> int | None:
     return index if 0 <= index < SEED_STRIDE else None
 
 
-def replay(engine, seed: int, policies: list[Policy], describe=None, **options) -> list[str]:
+def replay(engine, seed: int, policies: list[Policy], describe=None, stage: str | None = None,
+           **options) -> list[str]:
     """One game told step by step: the round, who acted, the move, and what it resolved.
 
     The game is played once to get its moves, then they are applied again to a
     fresh state from the same seed; chance steps are moves too, so nothing is redrawn.
     """
-    playout = play(engine, seed, policies, keep_trace=True, check=False, record=False, **options)
-    state = engine.initial_state(random.Random(seed), **options)
+    playout = play(engine, seed, policies, keep_trace=True, check=False, record=False, stage=stage, **options)
+    state = start(engine, random.Random(seed), stage, options)
     lines = []
     for action in playout.trace:
         player = engine.current_player(state)
@@ -185,28 +207,33 @@ def replay(engine, seed: int, policies: list[Policy], describe=None, **options) 
 
 @dataclass(frozen=True)
 class GameSpec:
-    """One game to play: its seed, its players (names in a policy table) and engine options."""
+    """One game to play: its seed, its players (names in a policy table), engine options and playtest set-up."""
 
     seed: int
     players: tuple[str, ...]
     options: tuple = ()
+    stage: str | None = None  # "module.function": a playtest set-up (see `play`); its games are counted apart
 
 
-def policy_table(dotted: str) -> dict:
-    """The policy table a game names as "module.NAME" (by name, so that worker processes can import it)."""
+def dotted(name: str):
+    """What "module.NAME" names (by name, so that worker processes can import it)."""
     import importlib
 
-    module, _, name = dotted.rpartition(".")
-    return getattr(importlib.import_module(module), name)
+    module, _, attribute = name.rpartition(".")
+    return getattr(importlib.import_module(module), attribute)
+
+
+policy_table = dotted  # a game's policy table: kind of player -> Policy
 
 
 def _play_specs(engine, table_name: str, specs: list[GameSpec], check: bool) -> tuple[list[Playout], Coverage]:
-    """Play a batch; coverage is merged here so that only one table crosses back between processes."""
+    """Play a batch; coverage is merged here so that only one table crosses back between processes. Games
+    with a playtest set-up count into `merged.staged`, so a report can tell what real games never reach."""
     table = policy_table(table_name)
     merged, playouts = Coverage(), []
     for spec in specs:
-        playout = play(engine, spec.seed, [table[p] for p in spec.players], check=check, coverage=merged,
-                       **dict(spec.options))
+        playout = play(engine, spec.seed, [table[p] for p in spec.players], check=check,
+                       coverage=merged.part(staged=spec.stage is not None), stage=spec.stage, **dict(spec.options))
         playout.coverage = None  # it is in `merged`
         playouts.append(playout)
     return playouts, merged

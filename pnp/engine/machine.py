@@ -1,0 +1,311 @@
+"""The inner machine every game's engine is built on: states, records, the settle loop, dispatch and options.
+
+An engine is a `Machine` subclass. What it holds is a `MachineState`; what it
+queues, asks and samples are records (`Step`, `Decision`, `Chance`), frozen
+dataclasses with named fields, never tuples read by position. The machine
+gives the whole Engine API of `pnp.engine.api` from five conventions:
+
+1. **Moves.** An action is a tuple `(kind, *args)`: the kind first, so players
+   can group moves by kind (`Moves` blocks). With no decision pending, the
+   engine's `moves(state)` lists the legal moves and `move_<kind>(state, action)`
+   applies one.
+2. **Decisions.** A rule that makes a player choose pushes a `Decision` record
+   onto `state.pending` (the newest is answered first). `offer_<Record>(state,
+   decision)` lists the answers and `answer_<Record>(state, decision, action)`
+   applies the one chosen; the decision is popped before it is answered.
+   `decision.seat` is who answers.
+3. **Steps.** What a rule makes happen later is a `Step` record queued on
+   `state.queue` (a deque, first in first out). `settle` runs them one by
+   one with `step_<Record>(state, step)` until the game ends, a chance step is
+   due, a decision is pending, or nothing is queued and `advance(state)` says
+   the state waits for a move (it returns False).
+4. **Chance.** Randomness is a `Chance` record in `state.chance`;
+   `sample_<Record>(state, chance, rng)` draws an outcome (an action tuple)
+   and `resolve_<Record>(state, chance, action)` applies it, so a recorded
+   game replays without its random source. An engine may list the outcomes
+   with `outcomes_<Record>`; without one they are sampled only.
+5. **Options.** A game's options are an `Options` dataclass (difficulty,
+   scenario, team size and so on). `engine.options(**given)` checks names,
+   types and choices and says what is wrong in a `OptionsError`; no entry
+   point takes `**kwargs` it does not read.
+
+The state-copy rule (`MachineState.copy`): containers in a state's slots
+(list, dict, set, deque, Counter) are copied one level; slots listed in a
+class's `PARTS` hold mutable `Part` objects (one, or a list or dict of them),
+which are copied with the same rule; everything else held in a state (ints,
+strings, tuples, frozensets, records) is immutable and shared between copies.
+`resolved` and `played` start empty in a copy.
+
+Witnesses: after every applied action, `state.resolved` lists what took effect
+(element keys, or (key, effect words) pairs) and `state.played` what was played
+or tried whether or not it changed anything; only `resolved` witnesses an element.
+"""
+from __future__ import annotations
+
+import dataclasses
+import random
+from collections import Counter, deque
+from typing import Any, ClassVar, get_args, get_origin, get_type_hints
+
+from pnp.engine.api import Action, Result
+
+record = dataclasses.dataclass(frozen=True, slots=True, kw_only=True)  # every Step, Decision and Chance
+
+
+@record
+class Step:
+    """Something the rules make happen once what is on the queue before it has happened."""
+
+
+@record
+class Decision:
+    """A choice a rule asks of a player; the machine offers the answers and applies the one chosen."""
+
+    seat: int = 0
+
+
+@record
+class Chance:
+    """A random event due next: a shuffle, a roll, a draw from a face-down pile."""
+
+
+_CONTAINERS = (list, dict, set, deque, Counter)
+
+
+class Part:
+    """A mutable piece of a state held in a slot (a player's hand and tableau, a unit on the board): copied
+    with its state, by the same rule. A subclass lists its own `__slots__` and may list `PARTS` too."""
+
+    __slots__ = ()
+    PARTS: ClassVar[tuple[str, ...]] = ()
+
+    def copy(self):
+        return _copy_slots(self)
+
+
+class MachineState(Part):
+    """What every engine's state holds besides its game's own slots (declared by subclasses)."""
+
+    __slots__ = ("queue", "pending", "chance", "seat", "round", "over", "resolved", "played")
+
+    def start(self) -> None:
+        """The machine's slots for a new game (an engine's `new_game` calls this first)."""
+        self.queue, self.pending, self.chance = deque(), [], None
+        self.seat, self.round, self.over = 0, 0, False
+        self.resolved, self.played = [], []
+
+    def copy(self):
+        new = _copy_slots(self)
+        new.resolved, new.played = [], []
+        return new
+
+
+_plans: dict[type, tuple] = {}
+
+
+def _copy_plan(cls: type) -> tuple:
+    """(slot, is a part) for every slot of the class and its bases, worked out once per class."""
+    plan = _plans.get(cls)
+    if plan is None:
+        parts = set(getattr(cls, "PARTS", ()))
+        slots = [name for klass in reversed(cls.__mro__) for name in getattr(klass, "__slots__", ())]
+        plan = _plans[cls] = tuple((name, name in parts) for name in dict.fromkeys(slots))
+    return plan
+
+
+def _copy_slots(obj):
+    new = obj.__class__.__new__(obj.__class__)
+    for name, is_part in _copy_plan(obj.__class__):
+        try:
+            value = getattr(obj, name)
+        except AttributeError:  # a slot a game leaves unset
+            continue
+        if is_part:
+            value = _copy_part(value)
+        elif value.__class__ in _CONTAINERS:
+            value = value.copy()
+        setattr(new, name, value)
+    return new
+
+
+def _copy_part(value):
+    if value is None:
+        return None
+    if isinstance(value, Part):
+        return value.copy()
+    if value.__class__ is dict:
+        return {key: part.copy() for key, part in value.items()}
+    return value.__class__(part.copy() for part in value)
+
+
+# -- options -----------------------------------------------------------------------------------------------
+class OptionsError(ValueError):
+    """An option the engine does not know, or a value it cannot take: a designer's or a caller's mistake."""
+
+
+def choice(default, choices: tuple, doc: str = ""):
+    """An option field whose value must be one of `choices`."""
+    return dataclasses.field(default=default, metadata={"choices": tuple(choices), "doc": doc})
+
+
+@dataclasses.dataclass(frozen=True)
+class Options:
+    """A game's options: subclass with fields and defaults. Build with `Engine.options(**given)`."""
+
+    @classmethod
+    def make(cls, game: str = "this game", **given) -> Options:
+        from pnp.diagnostics import did_you_mean
+
+        fields = {f.name: f for f in dataclasses.fields(cls)}
+        for name in given:
+            if name not in fields:
+                known = ", ".join(fields) or "none"
+                raise OptionsError(f"{game} has no option '{name}'{did_you_mean(name, fields)} (its options: {known})")
+        hints = get_type_hints(cls)
+        for name, value in given.items():
+            _check_option(game, name, value, hints[name], fields[name].metadata.get("choices"))
+        return cls(**given)
+
+    def items(self) -> tuple[tuple[str, Any], ...]:
+        return tuple((f.name, getattr(self, f.name)) for f in dataclasses.fields(self))
+
+
+def _check_option(game: str, name: str, value, hint, choices) -> None:
+    allowed = get_args(hint) if get_origin(hint) is not None else (hint,)
+    allowed = tuple(t for t in allowed if isinstance(t, type))
+    ok = value is None if type(None) in allowed and value is None else (
+        isinstance(value, allowed) and not (isinstance(value, bool) and bool not in allowed))
+    if not ok:
+        names = " or ".join("none" if t is type(None) else t.__name__ for t in allowed)
+        raise OptionsError(f"{game}: option '{name}' must be {names}, not {value!r}")
+    if choices and value is not None and value not in choices:
+        raise OptionsError(f"{game}: option '{name}' is {value!r}; it can be {', '.join(map(str, choices))}")
+
+
+# -- the machine -------------------------------------------------------------------------------------------
+class Machine:
+    """The Engine API, given the game's hooks: `new_game`, `moves`, `advance`, `result`, `check_invariants`,
+    and the `move_`, `offer_`/`answer_`, `step_`, `sample_`/`resolve_` methods named by convention."""
+
+    Options: ClassVar[type[Options]] = Options
+    game_name: ClassVar[str] = "this game"
+
+    def __init_subclass__(cls, **kwargs):
+        super().__init_subclass__(**kwargs)
+        cls._dispatch = None  # worked out on first use, once per engine class
+
+    def _tables(self) -> tuple:
+        table = type(self)._dispatch
+        if table is None:
+            prefixes = ("move_", "offer_", "answer_", "step_", "sample_", "resolve_", "outcomes_")
+            table = {prefix: {} for prefix in prefixes}
+            for name in dir(type(self)):
+                for prefix in prefixes:
+                    if name.startswith(prefix):
+                        table[prefix][name[len(prefix):]] = name
+            type(self)._dispatch = table
+        return table
+
+    def __getstate__(self):  # bound-method tables are rebuilt in a worker process, not pickled
+        state = dict(self.__dict__)
+        state.pop("_bound", None)
+        return state
+
+    def _handler(self, prefix: str, key: str):
+        """The bound method for a move kind or a record class name; looked up once per engine instance."""
+        try:
+            return self.__dict__["_bound"][prefix][key]
+        except KeyError:
+            bound = self.__dict__.setdefault("_bound", {}).setdefault(prefix, {})
+            name = self._tables()[prefix].get(key)
+            if name is None:
+                raise NotImplementedError(f"{type(self).__name__} has no method {prefix}{key}") from None
+            method = bound[key] = getattr(self, name)
+            return method
+
+    # -- options and the first state ----------------------------------------------------------------------
+    def options(self, **given) -> Options:
+        return self.Options.make(self.game_name, **given)
+
+    def initial_state(self, rng: random.Random, options: Options | None = None):
+        """A new game with these options (the defaults when None), settled up to its first chance step or move."""
+        state = self.new_game(rng, options if options is not None else self.Options())
+        self.settle(state)
+        return state
+
+    def new_game(self, rng: random.Random, options: Options):
+        raise NotImplementedError
+
+    # -- what the runner asks -------------------------------------------------------------------------------
+    def is_terminal(self, state) -> bool:
+        return state.over
+
+    def is_chance(self, state) -> bool:
+        return state.chance is not None
+
+    def current_player(self, state) -> int | None:
+        if state.chance is not None or state.over:
+            return None
+        return state.pending[-1].seat if state.pending else state.seat
+
+    def chance_outcomes(self, state) -> list[Action]:
+        key = state.chance.__class__.__name__
+        if key in self._tables()["outcomes_"]:
+            return self._handler("outcomes_", key)(state, state.chance)
+        return []
+
+    def sample_chance(self, state, rng: random.Random) -> Action:
+        chance = state.chance
+        return self._handler("sample_", chance.__class__.__name__)(state, chance, rng)
+
+    def legal_actions(self, state) -> list[Action]:
+        if state.over or state.chance is not None:
+            return []
+        if state.pending:
+            decision = state.pending[-1]
+            return self._handler("offer_", decision.__class__.__name__)(state, decision)
+        return self.moves(state)
+
+    def apply(self, state, action: Action):
+        new = state.copy()
+        self.apply_in_place(new, action)
+        return new
+
+    def apply_in_place(self, state, action: Action) -> None:
+        state.resolved, state.played = [], []
+        chance = state.chance
+        if chance is not None:
+            state.chance = None
+            self._handler("resolve_", chance.__class__.__name__)(state, chance, action)
+        elif state.pending:
+            decision = state.pending.pop()
+            self._handler("answer_", decision.__class__.__name__)(state, decision, action)
+        else:
+            self._handler("move_", action[0])(state, action)
+        self.settle(state)
+
+    def settle(self, state) -> None:
+        """Run queued steps until the game ends, chance is due, a decision is pending, or it waits for a move."""
+        queue = state.queue
+        while not state.over and state.chance is None and not state.pending:
+            if queue:
+                step = queue.popleft()
+                self._handler("step_", step.__class__.__name__)(state, step)
+            elif not self.advance(state):
+                return
+
+    # -- the game's hooks ------------------------------------------------------------------------------------
+    def moves(self, state) -> list[Action]:
+        """The legal moves when no decision is pending (a `Moves` to group them by kind)."""
+        raise NotImplementedError
+
+    def advance(self, state) -> bool:
+        """Nothing is queued: move the game on (a new turn, the next phase) and return True, or return False
+        when the state waits for a player's move."""
+        return False
+
+    def result(self, state) -> Result:
+        raise NotImplementedError
+
+    def check_invariants(self, state) -> None:
+        """Raise InvariantError when the state breaks a rule of the game."""

@@ -47,7 +47,7 @@ import random
 from collections import Counter, deque
 from typing import Any, ClassVar, get_args, get_origin, get_type_hints
 
-from pnp.engine.api import Action, Result
+from pnp.engine.api import Action, Moves, Result
 
 record = dataclasses.dataclass(frozen=True, slots=True, kw_only=True)  # every Step, Decision and Chance
 
@@ -189,47 +189,60 @@ class Machine:
 
     Options: ClassVar[type[Options]] = Options
     game_name: ClassVar[str] = "this game"
+    # A decision with one answer (or none) is taken without asking, in games whose rules make many such
+    # forced choices; decisions of the classes in `always_a_choice` are known to offer several and not counted.
+    answers_alone: ClassVar[bool] = False
+    always_a_choice: ClassVar[frozenset] = frozenset()
+    # Move kinds a player may make while a decision is pending (an escape, a concession): `anytime(state)`
+    # lists them; choosing one leaves the decision where it is.
+    anytime_kinds: ClassVar[frozenset] = frozenset()
 
     def __init_subclass__(cls, **kwargs):
         super().__init_subclass__(**kwargs)
         cls._dispatch = None  # worked out on first use, once per engine class
 
-    def _tables(self) -> tuple:
+    def _tables(self) -> dict:
+        """prefix -> {kind or record class name -> method name}, from the methods the class defines."""
         table = type(self)._dispatch
         if table is None:
-            prefixes = ("move_", "offer_", "answer_", "step_", "sample_", "resolve_", "outcomes_")
-            table = {prefix: {} for prefix in prefixes}
+            table = {prefix: {} for prefix in _PREFIXES}
             for name in dir(type(self)):
-                for prefix in prefixes:
+                for prefix in _PREFIXES:
                     if name.startswith(prefix):
                         table[prefix][name[len(prefix):]] = name
             type(self)._dispatch = table
         return table
 
-    def __getstate__(self):  # bound-method tables are rebuilt in a worker process, not pickled
-        state = dict(self.__dict__)
-        state.pop("_bound", None)
-        return state
+    def __getattr__(self, name: str):
+        """The handler tables (`_moves`, `_steps`...), made on first use in each process: bound methods are
+        per engine instance and not pickled."""
+        prefix = _HANDLER_TABLES.get(name)
+        if prefix is None:
+            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
+        handlers = self.__dict__[name] = _Handlers(self, prefix)
+        return handlers
 
-    def _handler(self, prefix: str, key: str):
-        """The bound method for a move kind or a record class name; looked up once per engine instance."""
-        try:
-            return self.__dict__["_bound"][prefix][key]
-        except KeyError:
-            bound = self.__dict__.setdefault("_bound", {}).setdefault(prefix, {})
-            name = self._tables()[prefix].get(key)
-            if name is None:
-                raise NotImplementedError(f"{type(self).__name__} has no method {prefix}{key}") from None
-            method = bound[key] = getattr(self, name)
-            return method
+    def __getstate__(self):
+        return {name: value for name, value in self.__dict__.items()
+                if name not in _HANDLER_TABLES and name != "_options"}
 
     # -- options and the first state ----------------------------------------------------------------------
     def options(self, **given) -> Options:
-        return self.Options.make(self.game_name, **given)
+        """The game's options, checked; the same names and values give the same (frozen) record, checked once,
+        as a playtest asks for the same few tables thousands of times."""
+        cache = self.__dict__.setdefault("_options", {})
+        try:
+            key = tuple(given.items())
+            known = cache.get(key)
+        except TypeError:  # a value that cannot be a key (a list): checked every time
+            return self.Options.make(self.game_name, **given)
+        if known is None:
+            known = cache[key] = self.Options.make(self.game_name, **given)
+        return known
 
     def initial_state(self, rng: random.Random, options: Options | None = None):
         """A new game with these options (the defaults when None), settled up to its first chance step or move."""
-        state = self.new_game(rng, options if options is not None else self.Options())
+        state = self.new_game(rng, options if options is not None else self.options())
         self.settle(state)
         return state
 
@@ -249,22 +262,28 @@ class Machine:
         return state.pending[-1].seat if state.pending else state.seat
 
     def chance_outcomes(self, state) -> list[Action]:
-        key = state.chance.__class__.__name__
-        if key in self._tables()["outcomes_"]:
-            return self._handler("outcomes_", key)(state, state.chance)
+        chance = state.chance
+        if chance.__class__.__name__ in self._tables()["outcomes_"]:
+            return self._outcomes[chance.__class__](state, chance)
         return []
 
     def sample_chance(self, state, rng: random.Random) -> Action:
         chance = state.chance
-        return self._handler("sample_", chance.__class__.__name__)(state, chance, rng)
+        return self._samples[chance.__class__](state, chance, rng)
 
     def legal_actions(self, state) -> list[Action]:
         if state.over or state.chance is not None:
             return []
-        if state.pending:
-            decision = state.pending[-1]
-            return self._handler("offer_", decision.__class__.__name__)(state, decision)
-        return self.moves(state)
+        pending = state.pending
+        if not pending:
+            return self.moves(state)
+        decision = pending[-1]
+        offers = self._offers[decision.__class__](state, decision)
+        if self.anytime_kinds:
+            extra = self.anytime(state)
+            if extra:
+                return _with(offers, extra)
+        return offers
 
     def apply(self, state, action: Action):
         new = state.copy()
@@ -276,23 +295,45 @@ class Machine:
         chance = state.chance
         if chance is not None:
             state.chance = None
-            self._handler("resolve_", chance.__class__.__name__)(state, chance, action)
-        elif state.pending:
+            self._resolves[chance.__class__](state, chance, action)
+        elif state.pending and action[0] not in self.anytime_kinds:
             decision = state.pending.pop()
-            self._handler("answer_", decision.__class__.__name__)(state, decision, action)
+            self._answers[decision.__class__](state, decision, action)
         else:
-            self._handler("move_", action[0])(state, action)
+            self._moves[action[0]](state, action)
         self.settle(state)
 
     def settle(self, state) -> None:
-        """Run queued steps until the game ends, chance is due, a decision is pending, or it waits for a move."""
-        queue = state.queue
-        while not state.over and state.chance is None and not state.pending:
-            if queue:
+        """Run queued steps until the game ends, chance is due, a decision is pending, or it waits for a move.
+        When the game is over, whatever was still queued or to decide is dropped."""
+        queue, pending, steps = state.queue, state.pending, self._steps
+        while not state.over and state.chance is None:
+            if pending:
+                if not self.answers_alone or not self._answer_alone(state, pending):
+                    return
+            elif queue:
                 step = queue.popleft()
-                self._handler("step_", step.__class__.__name__)(state, step)
+                steps[step.__class__](state, step)
             elif not self.advance(state):
                 return
+        if state.over:
+            pending.clear()
+            queue.clear()
+            state.chance = None
+
+    def _answer_alone(self, state, pending: list) -> bool:
+        """Take the pending decision when it leaves no choice (one answer, or none); False when it asks one."""
+        decision = pending[-1]
+        kind = decision.__class__
+        if kind in self.always_a_choice:
+            return False
+        offers = self._offers[kind](state, decision)
+        if len(offers) > 1:
+            return False
+        pending.pop()
+        if offers:
+            self._answers[kind](state, decision, offers[0])
+        return True
 
     # -- the game's hooks ------------------------------------------------------------------------------------
     def moves(self, state) -> list[Action]:
@@ -307,5 +348,39 @@ class Machine:
     def result(self, state) -> Result:
         raise NotImplementedError
 
+    def anytime(self, state) -> list[Action]:
+        """Moves of the `anytime_kinds` open now, offered beside any pending decision."""
+        return []
+
     def check_invariants(self, state) -> None:
         """Raise InvariantError when the state breaks a rule of the game."""
+
+
+_PREFIXES = ("move_", "offer_", "answer_", "step_", "sample_", "resolve_", "outcomes_")
+_HANDLER_TABLES = {"_moves": "move_", "_offers": "offer_", "_answers": "answer_", "_steps": "step_",
+                   "_samples": "sample_", "_resolves": "resolve_", "_outcomes": "outcomes_"}
+
+
+class _Handlers(dict):
+    """One engine's bound methods for one prefix, keyed by move kind (a str) or by record class: each found by
+    name the first time it is asked for, then a plain dict lookup."""
+
+    def __init__(self, engine: Machine, prefix: str):
+        super().__init__()
+        self.engine, self.prefix = engine, prefix
+
+    def __missing__(self, key):
+        name = key if isinstance(key, str) else key.__name__
+        method = self.engine._tables()[self.prefix].get(name)
+        if method is None:
+            raise NotImplementedError(f"{type(self.engine).__name__} has no method {self.prefix}{name}")
+        bound = self[key] = getattr(self.engine, method)
+        return bound
+
+
+def _with(offers: list, extra: list) -> list:
+    """A decision's answers and the anytime moves, as one list (one more block when the answers are `Moves`)."""
+    if isinstance(offers, Moves):
+        blocks = [(kind, offers[start:start + count]) for kind, start, count in offers.blocks]
+        return Moves(blocks + [(extra[0][0], extra)])
+    return [*offers, *extra]

@@ -138,7 +138,9 @@ def glossary(game: Game, difficulty: Difficulty | None = None) -> list[GlossaryE
     for term in game.rules.terms:
         words = [w for w in term.words if w in vocab]
         named.update(words)
-        pattern = re.compile(rf"\b{re.escape(term.term)}", re.IGNORECASE)
+        # a card names the term as a whole word or its plural ("Sol", never "Solar"): a card that speaks of it
+        # belongs beside it ("leave a trap without it springing"), a longer word that starts with it does not
+        pattern = re.compile(rf"\b{re.escape(term.term)}(?:s|es)?\b", re.IGNORECASE)
         users = [r.card.id for r in cards if words_of[r.card.id].intersection(words) or pattern.search(_card_text(r))]
         text = term.text or " ".join(vocab[w].glossary for w in words)
         entries.append(GlossaryEntry(term.id, term.term, text, users, "term", [p for w in words for p in places.get(w, [])],

@@ -313,7 +313,9 @@ class StrandedEngine(SoloEngine):
     def _copyable(self, s: State, source: int, chain) -> list[int]:
         c = self.catalog
         return [x for x in self._others(s, source, chain) if c.word[x] is not None and c.kinds[x] != AGING
-                and (c.word[x] != "COPY" or self._copyable(s, source, chain | {x}))]
+                and (c.word[x] != "COPY" or self._copyable(s, source, chain | {x}))
+                and (c.word[x] != "DOUBLE" or (c.rule[s.current] != "NO_DOUBLES"
+                                               and any(y not in s.doubled for y in self._others(s, source))))]
 
     def _use(self, s: State, card: int) -> None:
         s.used.add(card)

@@ -327,3 +327,13 @@ def test_the_same_seed_replays_the_same_game(engine):
     first = play_game(engine, 11, [POLICIES["greedy"]], keep_trace=True, level="yellow")
     again = play_game(engine, 11, [POLICIES["greedy"]], keep_trace=True, level="yellow")
     assert first.trace == again.trace and first.result == again.result
+
+
+def test_a_copy_is_not_offered_a_double_with_nothing_left_to_double(engine):
+    """Regression (greedy, about 1 game in 3000): two Doubles doubled each other, then a Copy copied a Double and
+    found no card to double, leaving no legal move. A copied ability must be usable to be copied."""
+    s = fight(engine, "crater-fall-genius", [ENGINEER, STRATEGIST, MIMIC])
+    play(engine, s, ("draw",), ("draw",), ("draw",))
+    use(engine, s, ENGINEER, STRATEGIST)
+    use(engine, s, STRATEGIST, ENGINEER)
+    assert ("use", drawn(engine, s, MIMIC)) not in engine.legal_actions(s)

@@ -4,13 +4,14 @@
 - greedy: plays as a careful player does: picks the danger whose knowledge is worth most for its price,
   draws its free cards while short, uses abilities that raise its strength or life, wins when it can, pays
   life for a card only when close and healthy, and otherwise loses on purpose to destroy its worst cards;
-- veteran: the greedy player, dealt the "finals" scenario (every knowledge card in its deck, the Final
+- veteran: the greedy player, at the playtest's "finals" table (every knowledge card in its deck, the Final
   Chapters next), so the Final Chapter rules and the rarest knowledge cards are met in every such game.
 """
 from __future__ import annotations
 
 from pnp.engine.runner import random_kind_policy
 from pnp.games.stranded.catalog import AGING, CHAPTER
+from pnp.games.stranded.state import ChooseChapter, ChooseDanger
 
 ABILITY_WORTH = {"LIFE": 1.5, "CARDS": 1.5, "DESTROY": 1.5, "DOUBLE": 2.0, "COPY": 1.0, "STEP_DOWN": 1.0,
                  "SORT": 1.0, "EXCHANGE": 1.5, "BELOW_STACK": 1.0}
@@ -47,11 +48,12 @@ def greedy_policy(engine, s, actions, rng):
         return actions[0]
     catalog = engine.catalog
     if s.pending:
+        decision = s.pending[-1].__class__
+        if decision is ChooseDanger:
+            return _choose(engine, s, actions)
+        if decision is ChooseChapter:
+            return min(actions, key=lambda a: catalog.hazard[a[1]])
         return _pending(engine, s, actions)
-    if s.phase == "choose":
-        return _choose(engine, s, actions)
-    if s.phase == "order":
-        return min(actions, key=lambda a: catalog.hazard[a[1]])
     kinds = {a[0]: a for a in actions}
     uses = [a for a in actions if a[0] == "use"]
     strength, target = engine.strength(s), engine.target(s)
@@ -81,22 +83,22 @@ def greedy_policy(engine, s, actions, rng):
 
 def _pending(engine, s, actions):
     catalog = engine.catalog
-    frame = s.pending[-1][0]
-    if frame == "more":
+    frame = s.pending[-1].__class__.__name__
+    if frame == "MoreCards":
         return next((a for a in actions if a[0] == "more"), actions[0]) if engine.strength(s) < engine.target(s) \
             else next(a for a in actions if a[0] == "enough")
-    if frame == "sort":
+    if frame == "SortTop":
         def kept(a):
             dropped, order = a[1], a[2]
             drop_gain = -worth(catalog, dropped) if dropped is not None else 0.0
             return (drop_gain, [worth(catalog, x) for x in order])
         return max(actions, key=kept)
-    if frame == "paid":  # spend the life already paid on the worst cards of the fight
+    if frame == "PaidDestroys":  # spend the life already paid on the worst cards of the fight
         destroys = [a for a in actions if a[0] == "destroy" and worth(catalog, a[1]) < 1.0]
         return min(destroys, key=lambda a: worth(catalog, a[1])) if destroys else next(a for a in actions if a[0] == "done")
-    if frame == "double":
+    if frame == "DoubleTarget":
         return _best_target(engine, s, actions, lambda ts: max(ts, key=lambda a: catalog.value[a[1]]))
-    if frame == "copy":
+    if frame == "CopyTarget":
         return _best_target(engine, s, actions, lambda ts: max(ts, key=lambda a: worth(catalog, a[1])))
     return _best_target(engine, s, actions, lambda ts: min(ts, key=lambda a: worth(catalog, a[1])))
 

@@ -56,5 +56,5 @@ def test_replay_of_a_veteran_game_reaches_the_final_chapters():
     result = runner.invoke(app, ["playtest", "stranded", "--replay", str(seed)])
     assert result.exit_code == 0, result.output[-2000:]
     lines = result.output.splitlines()
-    assert "veteran" in lines[0] and "scenario finals" in lines[0]
+    assert "veteran" in lines[0] and "playtest set-up finals" in lines[0]
     assert any(" chapter " in line for line in lines) and lines[-1].startswith("result: scores")

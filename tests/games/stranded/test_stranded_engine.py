@@ -11,6 +11,8 @@ from helpers import play_moves
 
 from pnp.games.stranded.catalog import AGING
 from pnp.games.stranded.engine import FINALS, StrandedEngine
+from pnp.games.stranded.playtest import finals
+from pnp.games.stranded.state import ChooseChapter, ChooseDanger, Reshuffle
 
 
 @pytest.fixture(scope="module")
@@ -38,7 +40,7 @@ class Cards:
 def fight(engine, against: str, stack=(), sol=0, life=10, level="red", discard=(), aging=()):
     """A fight in progress: the danger (or Final Chapter) named, `stack` on top of the fighting stack (top first)."""
     cards = Cards(engine)
-    state = engine.initial_state(random.Random(1), level=level)
+    state = engine.initial_state(random.Random(1), engine.options(level=level))
     state.chance, state.sol, state.life = None, sol, life
     card = cards(against)
     state.deck = [cards(key) for key in reversed(stack)]  # the top of the stack is the end of the list
@@ -47,7 +49,7 @@ def fight(engine, against: str, stack=(), sol=0, life=10, level="red", discard=(
     # the other dangers and chapters wait in their piles, so the game goes on after this fight
     state.dangers = [x for x in state.dangers if x not in cards.taken] if sol < FINALS else []
     state.chapters = [x for x in state.chapters if x not in cards.taken or x == card]
-    engine._begin_fight(state, card)
+    engine.begin_fight(state, card)
     return state
 
 
@@ -200,7 +202,7 @@ def test_zero_life_is_allowed_and_the_game_is_lost_only_when_one_more_is_due(eng
 def test_a_won_fight_at_zero_life_goes_on(engine):
     s = fight(engine, "static-crackle-grit", ["brave"], sol=2, life=0)
     play(engine, s, ("draw",), ("win",))
-    assert s.life == 0 and not s.over and s.phase == "choose"
+    assert s.life == 0 and not s.over and isinstance(s.pending[-1], ChooseDanger)
 
 
 def test_aging_life_loss_is_paid_won_or_lost_and_kills_only_past_zero(engine):
@@ -216,7 +218,7 @@ def test_aging_life_loss_is_paid_won_or_lost_and_kills_only_past_zero(engine):
 def test_an_empty_stack_takes_an_aging_card_into_the_reshuffle(engine):
     s = fight(engine, "airlock-jam-scientist", [], discard=["steady", "brave"], aging=["despair", "collapse"])
     play(engine, s, ("draw",))
-    assert s.chance == ("refill",)
+    assert isinstance(s.chance, Reshuffle)
     outcome = engine.sample_chance(s, random.Random(3))
     play_chance(engine, s, outcome)
     keys = sorted(engine.catalog.fight_key[x] for x in s.deck + s.drawn)
@@ -236,7 +238,35 @@ def test_below_the_stack_replaces_a_free_card_but_not_a_bought_one(engine):
     s = fight(engine, "airlock-jam-scientist", ["torn-suit-reroute:knowledge", "fumble", "steady"])
     play(engine, s, ("draw",), ("draw",))
     use(engine, s, "torn-suit-reroute:knowledge", "fumble")
+    play(engine, s, ("replace",))
     assert engine.catalog.fight_key[s.drawn[-1]] == "steady" and s.free_drawn == 2  # a fresh free card
+
+
+def test_the_card_replacing_a_free_card_put_below_the_stack_may_be_declined(engine):
+    """The seed: a free card put below lets you "can draw" a replacement: a choice, not a must."""
+    s = fight(engine, "airlock-jam-scientist", ["torn-suit-reroute:knowledge", "fumble", "steady"])
+    play(engine, s, ("draw",), ("draw",))
+    use(engine, s, "torn-suit-reroute:knowledge", "fumble")
+    assert sorted(engine.legal_actions(s)) == [("enough",), ("replace",)]
+    play(engine, s, ("enough",))
+    assert [engine.catalog.fight_key[x] for x in s.drawn] == ["torn-suit-reroute:knowledge"]
+    assert engine.catalog.fight_key[s.deck[0]] == "fumble" and engine.catalog.fight_key[s.deck[-1]] == "steady"
+
+
+def test_below_the_stack_needs_a_card_to_put_it_under(engine):
+    """The seed: the stack must hold "at least 1 single card" (a reshuffle may make one); with nothing
+    left to draw at all, Below the stack cannot be used."""
+    s = fight(engine, "airlock-jam-scientist", ["torn-suit-reroute:knowledge", "fumble"])
+    play(engine, s, ("draw",), ("draw",))
+    assert not s.deck and not s.discard and not s.aging
+    assert not [a for a in engine.legal_actions(s) if a[0] == "use"]
+    s = fight(engine, "airlock-jam-scientist", ["torn-suit-reroute:knowledge", "fumble"], discard=["brave"])
+    play(engine, s, ("draw",), ("draw",))
+    play(engine, s, ("use", drawn(engine, s, "torn-suit-reroute:knowledge")))
+    assert isinstance(s.chance, Reshuffle)  # the empty stack is refilled first
+    play_chance(engine, s, engine.sample_chance(s, random.Random(1)))
+    play(engine, s, ("target", drawn(engine, s, "fumble")), ("enough",))
+    assert [engine.catalog.fight_key[x] for x in s.deck] == ["fumble", "brave"]
 
 
 def test_exchange_2_may_exchange_the_card_it_just_drew(engine):
@@ -250,11 +280,11 @@ def test_exchange_2_may_exchange_the_card_it_just_drew(engine):
 
 
 def test_the_last_danger_is_fought_without_a_choice(engine):
-    s = engine.initial_state(random.Random(1), level="green")
-    s.chance, s.phase = None, "next"
+    s = engine.initial_state(random.Random(1), engine.options(level="green"))
+    s.chance = None
     last, s.danger_discard, s.dangers = s.dangers[0], s.dangers[1:], s.dangers[:1]
-    engine._settle(s)
-    assert s.phase == "fight" and s.current == last and not s.offer
+    engine.settle(s)
+    assert s.current == last and not s.pending
 
 
 # -- Sols and Final Chapters ------------------------------------------------------------------------------------
@@ -291,7 +321,7 @@ def test_dust_storm_season_makes_each_extra_card_cost_2(engine):
     for _ in range(7):
         play(engine, s, ("draw",))
     play(engine, s, ("buy",))
-    assert s.life == 3 and ("chapter:DEAR_DRAWS", ("DEAR_DRAWS",)) in s.resolved
+    assert s.life == 3 and ("dust-storm-season", ("DEAR_DRAWS",)) in s.resolved
 
 
 def test_failing_reactor_weighs_2_per_aging_card_in_the_fighting_deck(engine):
@@ -307,9 +337,10 @@ def test_the_ascent_vehicle_allows_no_doubling(engine):
 
 
 def test_beating_both_final_chapters_wins(engine):
-    s = engine.initial_state(random.Random(2), level="green", scenario="finals")
+    s = engine.initial_state(random.Random(2), engine.options(level="green"))
+    finals(engine, s)
     play_chance(engine, s, engine.sample_chance(s, random.Random(2)))
-    assert s.phase == "order" and len(s.chapters) == 2
+    assert isinstance(s.pending[-1], ChooseChapter) and len(s.chapters) == 2
     from pnp.games.stranded.policies import greedy_policy
 
     rng = random.Random(5)

@@ -33,7 +33,8 @@ class Abilities:
         c = self.catalog
         if c.kinds[card] == AGING:
             return False  # aging abilities work by themselves
-        return self.can_do(s, c.word[card], card, frozenset((card,)))
+        word = c.word[card]
+        return self.can_do(s, word, card, frozenset((card,)) if word == "COPY" else frozenset())
 
     def can_do(self, s: State, word: str, source: int, chain: frozenset) -> bool:
         """Whether `source` can use the ability `word` now (its own, or one it copies)."""

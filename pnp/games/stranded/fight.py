@@ -62,18 +62,20 @@ class FightRules:
     # -- the moves -------------------------------------------------------------------------------------------------
     def moves(self, s: State) -> Moves:
         c = self.catalog
-        can_draw = self.can_draw(s)
-        free_left = can_draw and s.free_drawn < c.free[s.current] and not self.stopped(s)
+        drawn = s.drawn
+        can_draw = bool(s.deck or s.discard or s.aging)
+        final = c.kinds[s.current] == CHAPTER
+        free_left = can_draw and s.free_drawn < c.free[s.current] and self.stops.isdisjoint(drawn)
         draws = [("draw",)] if free_left else []
-        if not free_left and can_draw and (s.life >= self.buy_cost(s) or self.final(s)):
+        if not free_left and can_draw and (s.life >= self.buy_cost(s) or final):
             draws.append(("buy",))
         word, used = c.word, s.used
-        uses = [("use", x) for x in s.drawn if word[x] is not None and x not in used and self.usable(s, x)]
+        uses = [("use", x) for x in drawn if word[x] is not None and x not in used and self.usable(s, x)]
         ends = []
-        if s.drawn or not can_draw:
+        if drawn or not can_draw:
             if self.strength(s) >= self.target(s):
                 ends.append(("win",))
-            elif not self.final(s):
+            elif not final:
                 ends.append(("lose",))  # lost on purpose: only when short
         if not (draws or uses or ends):
             ends.append(("buy",))  # a Final Chapter out of cards and abilities: paying is all there is, and it loses

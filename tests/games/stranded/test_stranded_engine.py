@@ -368,3 +368,47 @@ def test_a_copy_is_not_offered_a_double_with_nothing_left_to_double(engine):
     use(engine, s, ENGINEER, STRATEGIST)
     use(engine, s, STRATEGIST, ENGINEER)
     assert ("use", drawn(engine, s, MIMIC)) not in engine.legal_actions(s)
+
+
+# -- departures from the seed, fixed ---------------------------------------------------------------------------
+def test_a_copy_of_a_double_cannot_double_against_the_ascent_vehicle(engine):
+    """The Ascent Vehicle: "no card can be doubled", so a Copy has no Double to copy there."""
+    s = fight(engine, "the-ascent-vehicle", [MIMIC, ENGINEER, "brave"], sol=FINALS)
+    play(engine, s, ("draw",), ("draw",), ("draw",))
+    assert not [a for a in engine.legal_actions(s) if a[0] == "use"]
+
+
+def test_failing_reactor_counts_its_aging_cards_once_as_the_fight_begins(engine):
+    """The card: its value rises by 2 per aging card in the fighting deck "as you turn it up"; an aging
+    card destroyed or shuffled in during the fight does not change it."""
+    s = fight(engine, "failing-reactor", ["airlock-jam-mechanic:knowledge", "despair"], sol=FINALS,
+              discard=["homesick"], aging=["collapse"])
+    assert engine.target(s) == 22 + 2 * 2
+    play(engine, s, ("draw",), ("draw",))
+    use(engine, s, "airlock-jam-mechanic:knowledge", "despair")  # one aging card fewer in the deck
+    assert engine.target(s) == 22 + 2 * 2
+    play(engine, s, ("draw",))  # the stack is empty: Collapse joins the reshuffle
+    play_chance(engine, s, engine.sample_chance(s, random.Random(1)))
+    assert engine.target(s) == 22 + 2 * 2
+
+
+def test_homesick_destroyed_with_paid_life_still_takes_its_life(engine):
+    """The seed: -1 life is paid "even if you win"; only an ability that removes the card cancels it, and
+    the life paid for a lost fight buys the destroying, not the aging card's due."""
+    s = fight(engine, "airlock-jam-scientist", ["homesick", "tired"], sol=1, life=10)  # yellow: 6
+    play(engine, s, ("draw",), ("draw",), ("lose",))
+    assert s.life == 4
+    play(engine, s, ("destroy", drawn(engine, s, "homesick")), ("done",))
+    assert s.life == 3 and [engine.catalog.fight_key[x] for x in s.removed] == ["homesick"]
+
+
+def test_homesick_removed_by_an_ability_takes_no_life(engine):
+    """The seed: an aging card destroyed "with help of another special ability" loses its ability."""
+    s = fight(engine, "airlock-jam-scientist", ["airlock-jam-mechanic:knowledge", "homesick", "brave", "steady"],
+              sol=0, life=10)
+    play(engine, s, ("draw",), ("draw",))
+    use(engine, s, "airlock-jam-mechanic:knowledge", "homesick")
+    play(engine, s, ("draw",))
+    assert engine.strength(s) >= engine.target(s)
+    play(engine, s, ("win",))
+    assert s.life == 10

@@ -412,3 +412,33 @@ def test_homesick_removed_by_an_ability_takes_no_life(engine):
     assert engine.strength(s) >= engine.target(s)
     play(engine, s, ("win",))
     assert s.life == 10
+
+
+# -- this edition's decisions (Clarifications) -------------------------------------------------------------------
+def test_destroy_takes_another_card_never_itself(engine):
+    """Clarification clar-destroy-other: Destroy removes another card of the fight."""
+    s = fight(engine, "airlock-jam-scientist", ["airlock-jam-mechanic:knowledge", "fumble"])
+    play(engine, s, ("draw",), ("draw",))
+    play(engine, s, ("use", drawn(engine, s, "airlock-jam-mechanic:knowledge")))
+    assert engine.legal_actions(s) == [("target", drawn(engine, s, "fumble"))]
+
+
+def test_stop_halts_the_free_cards_but_not_an_abilitys_draw(engine):
+    """Clarification clar-stop-abilities; the seed: Stop "stops your drawing of free cards"."""
+    s = fight(engine, "airlock-jam-scientist", ["second-look", "daydream", "brave"])
+    play(engine, s, ("draw",), ("draw",))
+    assert ("draw",) not in engine.legal_actions(s)
+    use(engine, s, "second-look")
+    assert engine.catalog.fight_key[s.drawn[-1]] == "brave"
+
+
+def test_an_exchanged_free_card_is_replaced_by_a_free_card(engine):
+    """Clarification clar-replacement-side: the replacement takes the exchanged card's place, so Below the
+    stack on it offers a fresh free card."""
+    s = fight(engine, "airlock-jam-scientist", ["spare-parts", "torn-suit-reroute:knowledge", "fumble", "tired",
+                                                "steady"])
+    play(engine, s, ("draw",), ("draw",), ("draw",))
+    use(engine, s, "spare-parts", "fumble")
+    assert engine.catalog.fight_key[s.drawn[-1]] == "tired" and s.drawn[-1] in s.free_set
+    use(engine, s, "torn-suit-reroute:knowledge", "tired")
+    assert sorted(engine.legal_actions(s)) == [("enough",), ("replace",)]

@@ -442,3 +442,11 @@ def test_an_exchanged_free_card_is_replaced_by_a_free_card(engine):
     assert engine.catalog.fight_key[s.drawn[-1]] == "tired" and s.drawn[-1] in s.free_set
     use(engine, s, "torn-suit-reroute:knowledge", "tired")
     assert sorted(engine.legal_actions(s)) == [("enough",), ("replace",)]
+
+
+def test_a_fight_is_lost_on_purpose_only_while_short(engine):
+    """The seed: you lose on purpose when your points are "less than" the danger's value."""
+    s = fight(engine, "static-crackle-grit", ["brave", "fumble"], sol=2)  # red: 2
+    play(engine, s, ("draw",))
+    kinds = {a[0] for a in engine.legal_actions(s)}
+    assert "win" in kinds and "lose" not in kinds

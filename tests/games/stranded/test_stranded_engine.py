@@ -450,3 +450,19 @@ def test_a_fight_is_lost_on_purpose_only_while_short(engine):
     play(engine, s, ("draw",))
     kinds = {a[0] for a in engine.legal_actions(s)}
     assert "win" in kinds and "lose" not in kinds
+
+
+def test_a_game_ends_by_its_own_rules_without_a_fight_cap(engine):
+    """No cap on fights is needed: each turn takes one or two dangers off the stack, so a Sol of 30 dangers
+    has at most 15 fights, and the two Final Chapters are beaten or the game is lost."""
+    from pnp.engine.runner import play as play_game
+    from pnp.engine.runner import random_kind_policy
+    from pnp.games.stranded.policies import greedy_policy
+
+    assert not hasattr(engine.catalog.settings, "max_fights")
+    dangers = len(engine.catalog.dangers)
+    bound = 3 * ((dangers + 1) // 2) + 2
+    for seed in range(60):
+        for policy in (greedy_policy, random_kind_policy):
+            result = play_game(engine, seed, [policy], level=("green", "yellow", "red")[seed % 3]).result
+            assert result.rounds <= bound

@@ -466,3 +466,33 @@ def test_a_game_ends_by_its_own_rules_without_a_fight_cap(engine):
         for policy in (greedy_policy, random_kind_policy):
             result = play_game(engine, seed, [policy], level=("green", "yellow", "red")[seed % 3]).result
             assert result.rounds <= bound
+
+
+# -- witnesses: played is what was tried, resolved what took effect --------------------------------------------------
+def test_a_life_ability_used_at_22_life_is_played_but_takes_no_effect(engine):
+    s = fight(engine, "airlock-jam-scientist", ["ration-bar"], life=22)
+    play(engine, s, ("draw",))
+    play(engine, s, ("use", drawn(engine, s, "ration-bar")))
+    assert s.played == ["ration-bar"] and not s.resolved
+    s = fight(engine, "airlock-jam-scientist", ["ration-bar"], life=20)
+    play(engine, s, ("draw",))
+    play(engine, s, ("use", drawn(engine, s, "ration-bar")))
+    assert s.resolved == [("ration-bar", ("LIFE",))] and s.life == 21
+
+
+def test_doubling_a_zero_card_witnesses_nothing_and_doubling_a_value_does(engine):
+    s = fight(engine, "airlock-jam-scientist", [ENGINEER, "tired", "brave"])
+    play(engine, s, ("draw",), ("draw",), ("draw",))
+    use(engine, s, ENGINEER, "tired")
+    assert not s.resolved
+    s = fight(engine, "airlock-jam-scientist", [ENGINEER, "brave"])
+    play(engine, s, ("draw",), ("draw",))
+    use(engine, s, ENGINEER, "brave")
+    assert s.resolved == [(ENGINEER, ("DOUBLE",))]
+
+
+def test_a_copy_is_credited_with_the_ability_it_copied(engine):
+    s = fight(engine, "airlock-jam-scientist", [MIMIC, "ration-bar"], life=10)
+    play(engine, s, ("draw",), ("draw",))
+    use(engine, s, MIMIC, "ration-bar")
+    assert s.resolved == [(MIMIC, ("COPY", "LIFE"))]

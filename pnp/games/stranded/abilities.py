@@ -30,11 +30,10 @@ from pnp.games.stranded.state import (
 class Abilities:
     # -- what can be used -------------------------------------------------------------------------------------
     def usable(self, s: State, card: int) -> bool:
-        c = self.catalog
-        if c.kinds[card] == AGING:
-            return False  # aging abilities work by themselves
-        word = c.word[card]
-        return self.can_do(s, word, card, frozenset((card,)) if word == "COPY" else frozenset())
+        word = self.own_word[card]  # None for aging cards: their abilities work by themselves
+        if word == "LIFE":
+            return True
+        return word is not None and self.can_do(s, word, card, frozenset((card,)) if word == "COPY" else frozenset())
 
     def can_do(self, s: State, word: str, source: int, chain: frozenset) -> bool:
         """Whether `source` can use the ability `word` now (its own, or one it copies)."""

@@ -33,6 +33,8 @@ class StrandedEngine(FightRules, Abilities, Machine):
         self.per_game = settings.chapters_per_game
         # the aging cards that act by themselves, as sets: asked on every move of a fight
         aging = [i for i in range(len(catalog.keys)) if catalog.kinds[i] == AGING]
+        # the ability a player may use, per card: aging abilities are not theirs to use
+        self.own_word = tuple(None if catalog.kinds[i] == AGING else catalog.word[i] for i in range(len(catalog.keys)))
         self.stops = frozenset(i for i in aging if catalog.word[i] == "STOP")
         self.zeroes = frozenset(i for i in aging if catalog.word[i] == "HIGHEST_ZERO")
 

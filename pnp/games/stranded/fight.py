@@ -9,6 +9,8 @@ from pnp.engine.api import Moves, one_of_each
 from pnp.games.stranded.catalog import AGING, CHAPTER
 from pnp.games.stranded.state import FINALS, Draw, PaidDestroys, Reshuffle, State
 
+FREE, PAID = Draw(free=True), Draw(free=False)  # records are immutable: one of each serves every draw
+
 
 class FightRules:
     # -- the numbers of a fight -------------------------------------------------------------------------------
@@ -69,8 +71,8 @@ class FightRules:
         draws = [("draw",)] if free_left else []
         if not free_left and can_draw and (s.life >= self.buy_cost(s) or final):
             draws.append(("buy",))
-        word, used = c.word, s.used
-        uses = [("use", x) for x in drawn if word[x] is not None and x not in used and self.usable(s, x)]
+        word, used, usable = self.own_word, s.used, self.usable
+        uses = [("use", x) for x in drawn if word[x] is not None and x not in used and usable(s, x)]
         ends = []
         if drawn or not can_draw:
             if self.strength(s) >= self.target(s):
@@ -83,7 +85,7 @@ class FightRules:
 
     def move_draw(self, s: State, action) -> None:
         s.free_drawn += 1
-        s.queue.append(Draw(free=True))
+        self.step_Draw(s, FREE)  # at once: nothing is queued before it (an empty stack queues it again)
 
     def move_buy(self, s: State, action) -> None:
         cost = self.buy_cost(s)
@@ -94,7 +96,7 @@ class FightRules:
         s.bought_life += cost
         if cost == 2:
             s.resolved.append((self.catalog.keys[s.current], ("DEAR_DRAWS",)))
-        s.queue.append(Draw(free=False))
+        self.step_Draw(s, PAID)
 
     def move_win(self, s: State, action) -> None:
         c = self.catalog

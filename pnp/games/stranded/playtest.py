@@ -43,20 +43,25 @@ def finals(engine, state) -> None:
 
 
 def expected(engine, game) -> Expected:
-    """Both sides of every danger, every other card by its id, the three Sol cards; every effect word."""
+    """Both sides of every danger, every other card by its id, the three Sol cards; every effect word. A run at
+    one difficulty expects only what that level plays: the cards above it stay in the box (listed for reference),
+    and so do the words only they carry."""
     catalog = engine.catalog
-    top = LEVELS.index(engine.difficulty) if engine.difficulty else len(LEVELS) - 1  # cards above it stay boxed
+    top = LEVELS.index(engine.difficulty) if engine.difficulty else len(LEVELS) - 1
     cards = range(len(catalog.keys))
-    keys = list(dict.fromkeys(catalog.keys[i] for i in cards if catalog.levels[i] <= top))
-    boxed = list(dict.fromkeys(catalog.keys[i] for i in cards if catalog.levels[i] > top))
-    keys += [catalog.fight_key[i] for i in catalog.dangers]
-    words = {catalog.word[i] for i in cards if catalog.levels[i] > top} | {
-        catalog.rule[i] for i in cards if catalog.levels[i] > top}
-    words -= {catalog.word[i] for i in cards if catalog.levels[i] <= top} | {
-        catalog.rule[i] for i in cards if catalog.levels[i] <= top}
+    played = [i for i in cards if catalog.levels[i] <= top]
+    boxed = [i for i in cards if catalog.levels[i] > top]
+    keys = list(dict.fromkeys(catalog.keys[i] for i in played)) + [catalog.fight_key[i] for i in catalog.dangers]
+    words = set(game.vocabulary.words) - (_words(catalog, boxed) - _words(catalog, played))
     excused = {"tired": "Tired is a blank card (value 0, no ability): it is in the starting deck to be a dead draw, "
                         "so it never changes a fight; it is there to be thrown out by losing on purpose"}
-    return Expected(keys + list(catalog.steps), sorted(set(game.vocabulary.words) - words), boxed, excused=excused)
+    return Expected(keys + list(catalog.steps), sorted(words), list(dict.fromkeys(catalog.keys[i] for i in boxed)),
+                    excused=excused)
+
+
+def _words(catalog, cards) -> set[str]:
+    """The effect words these cards carry: abilities and Final Chapter rules."""
+    return {catalog.word[i] for i in cards} | {catalog.rule[i] for i in cards}
 
 
 def describe(engine, action) -> str:

@@ -28,6 +28,9 @@ from pnp.games.stranded.state import (
 
 
 class Abilities:
+    """The abilities' part of StrandedEngine; what they act on (drawing, removing, the value to beat) is in
+    FightRules."""
+
     # -- what can be used -------------------------------------------------------------------------------------
     def usable(self, s: State, card: int) -> bool:
         word = self.own_word[card]  # None for aging cards: their abilities work by themselves

@@ -13,6 +13,8 @@ FREE, PAID = Draw(free=True), Draw(free=False)  # records are immutable: one of 
 
 
 class FightRules:
+    """A fight's part of StrandedEngine (which holds the catalog, the settings and the aging card sets)."""
+
     # -- the numbers of a fight -------------------------------------------------------------------------------
     def final(self, s: State) -> bool:
         return self.catalog.kinds[s.current] == CHAPTER

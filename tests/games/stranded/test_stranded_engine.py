@@ -496,3 +496,24 @@ def test_a_copy_is_credited_with_the_ability_it_copied(engine):
     play(engine, s, ("draw",), ("draw",))
     use(engine, s, MIMIC, "ration-bar")
     assert s.resolved == [(MIMIC, ("COPY", "LIFE"))]
+
+
+def test_a_seeded_game_through_two_doubles_doubling_each_other_and_a_copy_goes_on(engine):
+    """Regression, as a whole game: the greedy player at the finals table, seed 6705, reaches a fight where the two
+    Doubles have doubled each other and only a Copy is left unused; it must still have a move, and the game ends."""
+    from pnp.engine.runner import play as play_game
+    from pnp.games.stranded.policies import greedy_policy
+
+    c, reached = engine.catalog, []
+
+    def watch(s, action):
+        if s.chance is None and s.current is not None and not s.pending:
+            doubles = [x for x in s.drawn if c.word[x] == "DOUBLE"]
+            copies = [x for x in s.drawn if c.word[x] == "COPY" and x not in s.used]
+            if len(doubles) >= 2 and set(doubles) <= s.doubled and copies and set(s.drawn) <= s.doubled | set(copies):
+                reached.append(action)
+                assert ("use", copies[0]) not in engine.legal_actions(s)
+
+    result = play_game(engine, 6705, [greedy_policy], stage="pnp.games.stranded.playtest.finals", level="green",
+                       on_action=watch).result
+    assert reached and result.rounds > 0

@@ -31,9 +31,9 @@ class FightRules:
         """The fight's face-up values, doubled where doubled, with one highest unchanged card per
         Highest card = 0 counting nothing."""
         c = self.catalog
-        zeroes = self.zeroes.intersection(s.drawn)
-        if not s.doubled and not zeroes:
+        if not s.doubled and self.zeroes.isdisjoint(s.drawn):
             return sum(map(c.value.__getitem__, s.drawn))
+        zeroes = self.zeroes.intersection(s.drawn)
         values = [c.value[x] * (2 if x in s.doubled else 1) for x in s.drawn]
         for _ in zeroes:
             best = self._highest_unchanged(s, values)

@@ -53,4 +53,3 @@ class Settings(StrictModel):
     chapters_per_game: Int = Field(2, ge=1, le=4, description="Final Chapters dealt for a game")
     destroy_cost: Int = Field(1, ge=0, le=5, description="life to destroy a starting or knowledge card")
     destroy_aging_cost: Int = Field(2, ge=0, le=5, description="life to destroy an aging card")
-    max_fights: Int = Field(200, ge=10, le=2000, description="a bound for the engine: a game is lost after this many fights")

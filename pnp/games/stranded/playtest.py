@@ -2,7 +2,7 @@
 
 A game of the harness is one whole game at one difficulty level. Tables cycle
 through the levels and the players: random, greedy, and the veteran (the
-greedy player dealt the "finals" scenario). Every card must happen in some
+greedy player at the playtest's late-game table, `finals`). Every card must happen in some
 game: each starting card and aging card drawn, each danger fought and its
 knowledge side drawn, each Final Chapter fought, each Sol card turned; and
 every effect word must resolve. The report adds win rates per level and
@@ -15,7 +15,7 @@ import statistics
 from collections import Counter
 
 from pnp.engine.playtest import Chart, Expected, PlaytestPlan, Setup
-from pnp.games.stranded.engine import LEVELS, StrandedEngine
+from pnp.games.stranded.engine import FINALS, LEVELS, StrandedEngine
 
 # greedy most often: its win rates are the balance report; random and veteran games are cheap
 LINEUP = (("greedy", None), ("random", None), ("greedy", None), ("veteran", "finals"), ("greedy", None))
@@ -23,20 +23,45 @@ REACHED = ("green Sol", "yellow Sol", "red Sol", "Final Ch.")  # where a lost ga
 
 
 def setups(game, players: int | None):
+    """Tables cycle through the lineup at each level in turn; each table plays at its level (so `--difficulty`
+    plays only that level's tables) and counts towards that level's bars in the charts."""
     i = 0
     while True:
-        player, scenario = LINEUP[i % len(LINEUP)]
+        player, stage = LINEUP[i % len(LINEUP)]
         level = LEVELS[(i // len(LINEUP)) % len(LEVELS)]
-        yield Setup((player,), (("level", level),) + ((("scenario", scenario),) if scenario else ()))
+        yield Setup((player,), (("level", level),), stage=f"{__name__}.{stage}" if stage else None,
+                    difficulty=level, group=level)
         i += 1
 
 
+def finals(engine, state) -> None:
+    """The playtest's late-game table, never the rules': the game as it stands before the Final Chapters after
+    a good run, every danger beaten and its knowledge in the fighting deck with one aging card per Sol gone by,
+    so the Final Chapter rules and the rare knowledge cards are met often. Set before the first shuffle."""
+    state.deck += state.dangers + state.aging[:FINALS]
+    state.aging, state.dangers, state.sol = state.aging[FINALS:], [], FINALS
+
+
 def expected(engine, game) -> Expected:
-    """Both sides of every danger, every other card by its id, the three Sol cards; every effect word."""
+    """Both sides of every danger, every other card by its id, the three Sol cards; every effect word. A run at
+    one difficulty expects only what that level plays: the cards above it stay in the box (listed for reference),
+    and so do the words only they carry."""
     catalog = engine.catalog
-    keys = list(dict.fromkeys(catalog.keys[i] for i in range(len(catalog.keys))))
-    keys += [catalog.fight_key[i] for i in catalog.dangers]
-    return Expected(keys + list(catalog.steps), sorted(game.vocabulary.words))
+    top = LEVELS.index(engine.difficulty) if engine.difficulty else len(LEVELS) - 1
+    cards = range(len(catalog.keys))
+    played = [i for i in cards if catalog.levels[i] <= top]
+    boxed = [i for i in cards if catalog.levels[i] > top]
+    keys = list(dict.fromkeys(catalog.keys[i] for i in played)) + [catalog.fight_key[i] for i in catalog.dangers]
+    words = set(game.vocabulary.words) - (_words(catalog, boxed) - _words(catalog, played))
+    excused = {"tired": "Tired is a blank card (value 0, no ability): it is in the starting deck to be a dead draw, "
+                        "so it never changes a fight; it is there to be thrown out by losing on purpose"}
+    return Expected(keys + list(catalog.steps), sorted(words), list(dict.fromkeys(catalog.keys[i] for i in boxed)),
+                    excused=excused)
+
+
+def _words(catalog, cards) -> set[str]:
+    """The effect words these cards carry: abilities and Final Chapter rules."""
+    return {catalog.word[i] for i in cards} | {catalog.rule[i] for i in cards}
 
 
 def describe(engine, action) -> str:

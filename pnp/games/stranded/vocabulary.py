@@ -1,4 +1,4 @@
-"""Stranded's effect words: each implemented once, in the engine (pnp.games.stranded.engine)."""
+"""Stranded's effect words: each implemented once, in the engine (pnp.games.stranded.fight and .abilities)."""
 from pnp.engine.vocabulary import Vocabulary, Word
 
 FIGHTING_ABILITIES = ("LIFE", "CARDS", "DESTROY", "DOUBLE", "COPY", "STEP_DOWN", "SORT", "EXCHANGE", "BELOW_STACK")
@@ -20,8 +20,8 @@ VOCABULARY = Vocabulary([
          "rest back in any order.", "Sort {n}", int_range=(3, 3), rules_ref="ability-sort"),
     Word("EXCHANGE", "Up to this many times: discard another card of this fight and draw a replacement.",
          "Exchange {n}", int_range=(1, 2), rules_ref="ability-exchange"),
-    Word("BELOW_STACK", "Put another card of this fight under your fighting stack; a free card comes back as a "
-         "fresh draw.", "Below the stack", rules_ref="ability-below"),
+    Word("BELOW_STACK", "Put another card of this fight under your fighting stack (it must hold a card); for a "
+         "free card you may draw a fresh one.", "Below the stack", rules_ref="ability-below"),
     # aging cards: their abilities work by themselves
     Word("LOSE_LIFE", "At the end of the fight, lose this much life, won or lost.", "-{n} life", int_range=(1, 2),
          rules_ref="aging-lose-life"),
@@ -31,7 +31,8 @@ VOCABULARY = Vocabulary([
     # Final Chapter rules (ours)
     Word("DEAR_DRAWS", "In this fight every card beyond the free ones costs 2 life.", "Extra cards cost 2 life",
          rules_ref="chapter-rules"),
-    Word("AGING_WEIGHT", "This chapter's value rises by 2 for every aging card in your fighting deck.",
+    Word("AGING_WEIGHT", "As you turn this chapter up, its value rises by 2 for every aging card in your fighting "
+         "deck.",
          "+2 per aging card", rules_ref="chapter-rules"),
-    Word("NO_DOUBLES", "No card's value can be doubled in this fight.", "No doubling", rules_ref="chapter-rules"),
+    Word("NO_DOUBLES", "No card's value can be doubled in this fight, not even by copying a Double.", "No doubling", rules_ref="chapter-rules"),
 ])

@@ -56,5 +56,13 @@ def test_replay_of_a_veteran_game_reaches_the_final_chapters():
     result = runner.invoke(app, ["playtest", "stranded", "--replay", str(seed)])
     assert result.exit_code == 0, result.output[-2000:]
     lines = result.output.splitlines()
-    assert "veteran" in lines[0] and "scenario finals" in lines[0]
+    assert "veteran" in lines[0] and "playtest set-up finals" in lines[0]
     assert any(" chapter " in line for line in lines) and lines[-1].startswith("result: scores")
+
+
+def test_a_playtest_at_one_difficulty_plays_only_that_levels_tables(tmp_path):
+    result = runner.invoke(app, ["playtest", "stranded", "--difficulty", "green", "--games", "150", "--out", str(tmp_path)])
+    assert result.exit_code == 0, result.output[-2000:]
+    report = json.loads((tmp_path / "playtest" / "stranded" / "report.json").read_text())
+    assert {row["group"] for row in report["groups"]} == {"green"}
+    assert "the-ascent-vehicle" not in report["elements"]  # a red card: it stays in the box at green

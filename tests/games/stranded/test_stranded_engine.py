@@ -11,6 +11,8 @@ from helpers import play_moves
 
 from pnp.games.stranded.catalog import AGING
 from pnp.games.stranded.engine import FINALS, StrandedEngine
+from pnp.games.stranded.playtest import finals
+from pnp.games.stranded.state import ChooseChapter, ChooseDanger, Reshuffle
 
 
 @pytest.fixture(scope="module")
@@ -38,7 +40,7 @@ class Cards:
 def fight(engine, against: str, stack=(), sol=0, life=10, level="red", discard=(), aging=()):
     """A fight in progress: the danger (or Final Chapter) named, `stack` on top of the fighting stack (top first)."""
     cards = Cards(engine)
-    state = engine.initial_state(random.Random(1), level=level)
+    state = engine.initial_state(random.Random(1), engine.options(level=level))
     state.chance, state.sol, state.life = None, sol, life
     card = cards(against)
     state.deck = [cards(key) for key in reversed(stack)]  # the top of the stack is the end of the list
@@ -47,7 +49,7 @@ def fight(engine, against: str, stack=(), sol=0, life=10, level="red", discard=(
     # the other dangers and chapters wait in their piles, so the game goes on after this fight
     state.dangers = [x for x in state.dangers if x not in cards.taken] if sol < FINALS else []
     state.chapters = [x for x in state.chapters if x not in cards.taken or x == card]
-    engine._begin_fight(state, card)
+    engine.begin_fight(state, card)
     return state
 
 
@@ -200,7 +202,7 @@ def test_zero_life_is_allowed_and_the_game_is_lost_only_when_one_more_is_due(eng
 def test_a_won_fight_at_zero_life_goes_on(engine):
     s = fight(engine, "static-crackle-grit", ["brave"], sol=2, life=0)
     play(engine, s, ("draw",), ("win",))
-    assert s.life == 0 and not s.over and s.phase == "choose"
+    assert s.life == 0 and not s.over and isinstance(s.pending[-1], ChooseDanger)
 
 
 def test_aging_life_loss_is_paid_won_or_lost_and_kills_only_past_zero(engine):
@@ -216,7 +218,7 @@ def test_aging_life_loss_is_paid_won_or_lost_and_kills_only_past_zero(engine):
 def test_an_empty_stack_takes_an_aging_card_into_the_reshuffle(engine):
     s = fight(engine, "airlock-jam-scientist", [], discard=["steady", "brave"], aging=["despair", "collapse"])
     play(engine, s, ("draw",))
-    assert s.chance == ("refill",)
+    assert isinstance(s.chance, Reshuffle)
     outcome = engine.sample_chance(s, random.Random(3))
     play_chance(engine, s, outcome)
     keys = sorted(engine.catalog.fight_key[x] for x in s.deck + s.drawn)
@@ -236,7 +238,35 @@ def test_below_the_stack_replaces_a_free_card_but_not_a_bought_one(engine):
     s = fight(engine, "airlock-jam-scientist", ["torn-suit-reroute:knowledge", "fumble", "steady"])
     play(engine, s, ("draw",), ("draw",))
     use(engine, s, "torn-suit-reroute:knowledge", "fumble")
+    play(engine, s, ("replace",))
     assert engine.catalog.fight_key[s.drawn[-1]] == "steady" and s.free_drawn == 2  # a fresh free card
+
+
+def test_the_card_replacing_a_free_card_put_below_the_stack_may_be_declined(engine):
+    """The seed: a free card put below lets you "can draw" a replacement: a choice, not a must."""
+    s = fight(engine, "airlock-jam-scientist", ["torn-suit-reroute:knowledge", "fumble", "steady"])
+    play(engine, s, ("draw",), ("draw",))
+    use(engine, s, "torn-suit-reroute:knowledge", "fumble")
+    assert sorted(engine.legal_actions(s)) == [("enough",), ("replace",)]
+    play(engine, s, ("enough",))
+    assert [engine.catalog.fight_key[x] for x in s.drawn] == ["torn-suit-reroute:knowledge"]
+    assert engine.catalog.fight_key[s.deck[0]] == "fumble" and engine.catalog.fight_key[s.deck[-1]] == "steady"
+
+
+def test_below_the_stack_needs_a_card_to_put_it_under(engine):
+    """The seed: the stack must hold "at least 1 single card" (a reshuffle may make one); with nothing
+    left to draw at all, Below the stack cannot be used."""
+    s = fight(engine, "airlock-jam-scientist", ["torn-suit-reroute:knowledge", "fumble"])
+    play(engine, s, ("draw",), ("draw",))
+    assert not s.deck and not s.discard and not s.aging
+    assert not [a for a in engine.legal_actions(s) if a[0] == "use"]
+    s = fight(engine, "airlock-jam-scientist", ["torn-suit-reroute:knowledge", "fumble"], discard=["brave"])
+    play(engine, s, ("draw",), ("draw",))
+    play(engine, s, ("use", drawn(engine, s, "torn-suit-reroute:knowledge")))
+    assert isinstance(s.chance, Reshuffle)  # the empty stack is refilled first
+    play_chance(engine, s, engine.sample_chance(s, random.Random(1)))
+    play(engine, s, ("target", drawn(engine, s, "fumble")), ("enough",))
+    assert [engine.catalog.fight_key[x] for x in s.deck] == ["fumble", "brave"]
 
 
 def test_exchange_2_may_exchange_the_card_it_just_drew(engine):
@@ -250,11 +280,11 @@ def test_exchange_2_may_exchange_the_card_it_just_drew(engine):
 
 
 def test_the_last_danger_is_fought_without_a_choice(engine):
-    s = engine.initial_state(random.Random(1), level="green")
-    s.chance, s.phase = None, "next"
+    s = engine.initial_state(random.Random(1), engine.options(level="green"))
+    s.chance = None
     last, s.danger_discard, s.dangers = s.dangers[0], s.dangers[1:], s.dangers[:1]
-    engine._settle(s)
-    assert s.phase == "fight" and s.current == last and not s.offer
+    engine.settle(s)
+    assert s.current == last and not s.pending
 
 
 # -- Sols and Final Chapters ------------------------------------------------------------------------------------
@@ -291,7 +321,7 @@ def test_dust_storm_season_makes_each_extra_card_cost_2(engine):
     for _ in range(7):
         play(engine, s, ("draw",))
     play(engine, s, ("buy",))
-    assert s.life == 3 and ("chapter:DEAR_DRAWS", ("DEAR_DRAWS",)) in s.resolved
+    assert s.life == 3 and ("dust-storm-season", ("DEAR_DRAWS",)) in s.resolved
 
 
 def test_failing_reactor_weighs_2_per_aging_card_in_the_fighting_deck(engine):
@@ -307,9 +337,10 @@ def test_the_ascent_vehicle_allows_no_doubling(engine):
 
 
 def test_beating_both_final_chapters_wins(engine):
-    s = engine.initial_state(random.Random(2), level="green", scenario="finals")
+    s = engine.initial_state(random.Random(2), engine.options(level="green"))
+    finals(engine, s)
     play_chance(engine, s, engine.sample_chance(s, random.Random(2)))
-    assert s.phase == "order" and len(s.chapters) == 2
+    assert isinstance(s.pending[-1], ChooseChapter) and len(s.chapters) == 2
     from pnp.games.stranded.policies import greedy_policy
 
     rng = random.Random(5)
@@ -327,3 +358,162 @@ def test_the_same_seed_replays_the_same_game(engine):
     first = play_game(engine, 11, [POLICIES["greedy"]], keep_trace=True, level="yellow")
     again = play_game(engine, 11, [POLICIES["greedy"]], keep_trace=True, level="yellow")
     assert first.trace == again.trace and first.result == again.result
+
+
+def test_a_copy_is_not_offered_a_double_with_nothing_left_to_double(engine):
+    """Regression (greedy, about 1 game in 3000): two Doubles doubled each other, then a Copy copied a Double and
+    found no card to double, leaving no legal move. A copied ability must be usable to be copied."""
+    s = fight(engine, "crater-fall-genius", [ENGINEER, STRATEGIST, MIMIC])
+    play(engine, s, ("draw",), ("draw",), ("draw",))
+    use(engine, s, ENGINEER, STRATEGIST)
+    use(engine, s, STRATEGIST, ENGINEER)
+    assert ("use", drawn(engine, s, MIMIC)) not in engine.legal_actions(s)
+
+
+# -- departures from the seed, fixed ---------------------------------------------------------------------------
+def test_a_copy_of_a_double_cannot_double_against_the_ascent_vehicle(engine):
+    """The Ascent Vehicle: "no card can be doubled", so a Copy has no Double to copy there."""
+    s = fight(engine, "the-ascent-vehicle", [MIMIC, ENGINEER, "brave"], sol=FINALS)
+    play(engine, s, ("draw",), ("draw",), ("draw",))
+    assert not [a for a in engine.legal_actions(s) if a[0] == "use"]
+
+
+def test_failing_reactor_counts_its_aging_cards_once_as_the_fight_begins(engine):
+    """The card: its value rises by 2 per aging card in the fighting deck "as you turn it up"; an aging
+    card destroyed or shuffled in during the fight does not change it."""
+    s = fight(engine, "failing-reactor", ["airlock-jam-mechanic:knowledge", "despair"], sol=FINALS,
+              discard=["homesick"], aging=["collapse"])
+    assert engine.target(s) == 22 + 2 * 2
+    play(engine, s, ("draw",), ("draw",))
+    use(engine, s, "airlock-jam-mechanic:knowledge", "despair")  # one aging card fewer in the deck
+    assert engine.target(s) == 22 + 2 * 2
+    play(engine, s, ("draw",))  # the stack is empty: Collapse joins the reshuffle
+    play_chance(engine, s, engine.sample_chance(s, random.Random(1)))
+    assert engine.target(s) == 22 + 2 * 2
+
+
+def test_homesick_destroyed_with_paid_life_still_takes_its_life(engine):
+    """The seed: -1 life is paid "even if you win"; only an ability that removes the card cancels it, and
+    the life paid for a lost fight buys the destroying, not the aging card's due."""
+    s = fight(engine, "airlock-jam-scientist", ["homesick", "tired"], sol=1, life=10)  # yellow: 6
+    play(engine, s, ("draw",), ("draw",), ("lose",))
+    assert s.life == 4
+    play(engine, s, ("destroy", drawn(engine, s, "homesick")), ("done",))
+    assert s.life == 3 and [engine.catalog.fight_key[x] for x in s.removed] == ["homesick"]
+
+
+def test_homesick_removed_by_an_ability_takes_no_life(engine):
+    """The seed: an aging card destroyed "with help of another special ability" loses its ability."""
+    s = fight(engine, "airlock-jam-scientist", ["airlock-jam-mechanic:knowledge", "homesick", "brave", "steady"],
+              sol=0, life=10)
+    play(engine, s, ("draw",), ("draw",))
+    use(engine, s, "airlock-jam-mechanic:knowledge", "homesick")
+    play(engine, s, ("draw",))
+    assert engine.strength(s) >= engine.target(s)
+    play(engine, s, ("win",))
+    assert s.life == 10
+
+
+# -- this edition's decisions (Clarifications) -------------------------------------------------------------------
+def test_destroy_takes_another_card_never_itself(engine):
+    """Clarification clar-destroy-other: Destroy removes another card of the fight."""
+    s = fight(engine, "airlock-jam-scientist", ["airlock-jam-mechanic:knowledge", "fumble"])
+    play(engine, s, ("draw",), ("draw",))
+    play(engine, s, ("use", drawn(engine, s, "airlock-jam-mechanic:knowledge")))
+    assert engine.legal_actions(s) == [("target", drawn(engine, s, "fumble"))]
+
+
+def test_stop_halts_the_free_cards_but_not_an_abilitys_draw(engine):
+    """Clarification clar-stop-abilities; the seed: Stop "stops your drawing of free cards"."""
+    s = fight(engine, "airlock-jam-scientist", ["second-look", "daydream", "brave"])
+    play(engine, s, ("draw",), ("draw",))
+    assert ("draw",) not in engine.legal_actions(s)
+    use(engine, s, "second-look")
+    assert engine.catalog.fight_key[s.drawn[-1]] == "brave"
+
+
+def test_an_exchanged_free_card_is_replaced_by_a_free_card(engine):
+    """Clarification clar-replacement-side: the replacement takes the exchanged card's place, so Below the
+    stack on it offers a fresh free card."""
+    s = fight(engine, "airlock-jam-scientist", ["spare-parts", "torn-suit-reroute:knowledge", "fumble", "tired",
+                                                "steady"])
+    play(engine, s, ("draw",), ("draw",), ("draw",))
+    use(engine, s, "spare-parts", "fumble")
+    assert engine.catalog.fight_key[s.drawn[-1]] == "tired" and s.drawn[-1] in s.free_set
+    use(engine, s, "torn-suit-reroute:knowledge", "tired")
+    assert sorted(engine.legal_actions(s)) == [("enough",), ("replace",)]
+
+
+def test_a_fight_is_lost_on_purpose_only_while_short(engine):
+    """The seed: you lose on purpose when your points are "less than" the danger's value."""
+    s = fight(engine, "static-crackle-grit", ["brave", "fumble"], sol=2)  # red: 2
+    play(engine, s, ("draw",))
+    kinds = {a[0] for a in engine.legal_actions(s)}
+    assert "win" in kinds and "lose" not in kinds
+
+
+def test_a_game_ends_by_its_own_rules_without_a_fight_cap(engine):
+    """No cap on fights is needed: each turn takes one or two dangers off the stack, so a Sol of 30 dangers
+    has at most 15 fights, and the two Final Chapters are beaten or the game is lost."""
+    from pnp.engine.runner import play as play_game
+    from pnp.engine.runner import random_kind_policy
+    from pnp.games.stranded.policies import greedy_policy
+
+    assert not hasattr(engine.catalog.settings, "max_fights")
+    dangers = len(engine.catalog.dangers)
+    bound = 3 * ((dangers + 1) // 2) + 2
+    for seed in range(60):
+        for policy in (greedy_policy, random_kind_policy):
+            result = play_game(engine, seed, [policy], level=("green", "yellow", "red")[seed % 3]).result
+            assert result.rounds <= bound
+
+
+# -- witnesses: played is what was tried, resolved what took effect --------------------------------------------------
+def test_a_life_ability_used_at_22_life_is_played_but_takes_no_effect(engine):
+    s = fight(engine, "airlock-jam-scientist", ["ration-bar"], life=22)
+    play(engine, s, ("draw",))
+    play(engine, s, ("use", drawn(engine, s, "ration-bar")))
+    assert s.played == ["ration-bar"] and not s.resolved
+    s = fight(engine, "airlock-jam-scientist", ["ration-bar"], life=20)
+    play(engine, s, ("draw",))
+    play(engine, s, ("use", drawn(engine, s, "ration-bar")))
+    assert s.resolved == [("ration-bar", ("LIFE",))] and s.life == 21
+
+
+def test_doubling_a_zero_card_witnesses_nothing_and_doubling_a_value_does(engine):
+    s = fight(engine, "airlock-jam-scientist", [ENGINEER, "tired", "brave"])
+    play(engine, s, ("draw",), ("draw",), ("draw",))
+    use(engine, s, ENGINEER, "tired")
+    assert not s.resolved
+    s = fight(engine, "airlock-jam-scientist", [ENGINEER, "brave"])
+    play(engine, s, ("draw",), ("draw",))
+    use(engine, s, ENGINEER, "brave")
+    assert s.resolved == [(ENGINEER, ("DOUBLE",))]
+
+
+def test_a_copy_is_credited_with_the_ability_it_copied(engine):
+    s = fight(engine, "airlock-jam-scientist", [MIMIC, "ration-bar"], life=10)
+    play(engine, s, ("draw",), ("draw",))
+    use(engine, s, MIMIC, "ration-bar")
+    assert s.resolved == [(MIMIC, ("COPY", "LIFE"))]
+
+
+def test_a_seeded_game_through_two_doubles_doubling_each_other_and_a_copy_goes_on(engine):
+    """Regression, as a whole game: the greedy player at the finals table, seed 6705, reaches a fight where the two
+    Doubles have doubled each other and only a Copy is left unused; it must still have a move, and the game ends."""
+    from pnp.engine.runner import play as play_game
+    from pnp.games.stranded.policies import greedy_policy
+
+    c, reached = engine.catalog, []
+
+    def watch(s, action):
+        if s.chance is None and s.current is not None and not s.pending:
+            doubles = [x for x in s.drawn if c.word[x] == "DOUBLE"]
+            copies = [x for x in s.drawn if c.word[x] == "COPY" and x not in s.used]
+            if len(doubles) >= 2 and set(doubles) <= s.doubled and copies and set(s.drawn) <= s.doubled | set(copies):
+                reached.append(action)
+                assert ("use", copies[0]) not in engine.legal_actions(s)
+
+    result = play_game(engine, 6705, [greedy_policy], stage="pnp.games.stranded.playtest.finals", level="green",
+                       on_action=watch).result
+    assert reached and result.rounds > 0

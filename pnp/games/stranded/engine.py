@@ -44,15 +44,6 @@ class StrandedEngine(FightRules, Abilities, Machine):
         says so, and the playtest expects only the cards played at that level."""
         return cls(build_catalog(game), difficulty.value if difficulty is not None else None)
 
-    def options(self, **given) -> StrandedOptions:
-        """The machine's checked options, kept per set of names and values: a playtest asks for the same few
-        tables thousands of times, and checking them is a fair share of a short game's time."""
-        key = tuple(sorted(given.items()))
-        known = self.__dict__.setdefault("_options", {})
-        if key not in known:
-            known[key] = super().options(**given)
-        return known[key]
-
     # -- a new game ----------------------------------------------------------------------------------------
     def new_game(self, rng: random.Random, options: StrandedOptions) -> State:
         """The piles of a new game at the options' level, waiting for the first shuffles."""

@@ -13,7 +13,11 @@ class AssaultRules:
     def move_assault(self, state, action):
         row = action[1]
         state.assault = Assault(row)
-        tracks.tried(state, f"assault:{self.catalog.enemies[row].id}")
+        self.roll_for_the_enemy(state)
+
+    def roll_for_the_enemy(self, state) -> None:
+        """An assault, or the same assault again after a miss: its steps start over."""
+        tracks.tried(state, f"assault:{self.catalog.enemies[state.assault.row].id}")
         state.chance = EnemyDie()
 
     def sample_EnemyDie(self, state, chance, rng):
@@ -135,6 +139,8 @@ class AssaultRules:
             actions.append(("self-sacrifice",))
         if state.items["medkit"]:
             actions.append(("medkit-hit",))
+        if state.can_use(catalog, "REDUCE_ENEMY") is not None and "power" in tracks.lowerable(state, a.row):
+            actions.append(("risky-power",))  # one Power box fewer: one hit fewer
         return actions
 
     def answer_TakeHits(self, state, decision, action):
@@ -157,6 +163,10 @@ class AssaultRules:
             share = self.param("SELF_SACRIFICE")
             a.hits = max(0, a.hits - 2 * share)
             tracks.wound(state, catalog, user, share)
+        elif kind == "risky-power":
+            self.use(state, "REDUCE_ENEMY")
+            tracks.lower_enemy(state, a.row, "power")
+            a.hits -= 1
         else:
             state.items["medkit"] -= 1
             a.hits -= 1
@@ -196,8 +206,9 @@ class AssaultRules:
     def answer_AfterMiss(self, state, decision, action):
         row = state.assault.row
         kind = action[0]
-        if kind == "retry":
-            self.move_assault(state, ("assault", row))
+        if kind == "retry":  # the same assault goes on: Predictive Model stays used
+            state.assault.again()
+            self.roll_for_the_enemy(state)
             return
         if kind == "retreat-tactician":  # it took effect if the retreat would have grown a track
             self.use(state, "NO_RETREAT_PENALTY", effective=bool(tracks.raisable(state, self.catalog, row)))

@@ -54,11 +54,11 @@ class EventRules:
             state.pending.append(decision)
             state.event_dice = dice.modify(self, state, action, state.event_dice)
         elif decision.effect == "table":
-            self.resolve_event(state, sum(state.event_dice))
+            self.event_happens(state, sum(state.event_dice))
         else:
             self.event_die_counts(state, decision, state.event_dice[0])
 
-    def resolve_event(self, state, total: int) -> None:
+    def event_happens(self, state, total: int) -> None:
         key = f"event:{total}"
         tracks.tried(state, key)
         for word, param in self.catalog.events[total]:

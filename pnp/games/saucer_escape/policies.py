@@ -13,11 +13,25 @@ def at(state) -> str:
     """What the player is deciding: the pending decision's record name, or "free" for the free actions."""
     return state.pending[-1].__class__.__name__ if state.pending else "free"
 
+
+ESCAPE = ("escape",)
+
+
+def staying(state, actions):
+    """The choices on offer without escaping in the middle of one (the engine lists that last, once the pod is
+    fueled); the free actions keep it."""
+    return actions[:-1] if state.pending and actions[-1] == ESCAPE else actions
+
+
 PREFERRED_ABILITIES = {"deckard": 0, "quaid": 1, "rico": 0, "medic": 2}
 
 
 def greedy_policy(engine, state, actions, rng: random.Random):
     head = at(state)
+    if head != "free" and actions[-1] == ESCAPE:
+        if _escape_now(engine, state) or (head in ("Hit", "HitOne") and _life_left(engine, state) <= 1):
+            return ESCAPE  # away before the last of the crew falls
+        actions = actions[:-1]
     chooser = CHOOSERS.get(head)
     if chooser is None:
         return actions[0]
@@ -90,7 +104,7 @@ def _explore(engine, state, actions):
 
 def _free(engine, state, actions):
     catalog = engine.catalog
-    if ("escape",) in actions and (state.killed[HIVEMIND] or state.round >= catalog.turns - 1):
+    if ("escape",) in actions and _escape_now(engine, state):
         return ("escape",)
     for action in actions:
         if action[0] == "medkit" and state.wounds[action[1]] >= state.max_life(catalog, action[1]) - 1:
@@ -103,6 +117,10 @@ def _free(engine, state, actions):
         if _odds(engine, state, action[1]) >= 0 and _life_left(engine, state) > _hits(engine, state, action[1]) + 1:
             return action
     return ("end_turn",)
+
+
+def _escape_now(engine, state) -> bool:
+    return state.killed[HIVEMIND] or state.round >= engine.catalog.turns - 1
 
 
 def _odds(engine, state, row) -> float:
@@ -186,6 +204,7 @@ CHOOSERS = {
 
 def filler_policy(engine, state, actions, rng: random.Random):
     """Darkens as much as it can: every die on a track, never escapes early. It visits the far ends of tracks."""
+    actions = staying(state, actions)
     if at(state) == "AssignDice":
         tracked = [a for a in actions if a[0] == "assign" and "waste" not in a[1]]
         return tracked[rng.randrange(len(tracked))] if tracked else random_policy(engine, state, actions, rng)
@@ -209,6 +228,7 @@ def besieger_policy(engine, state, actions, rng: random.Random):
     A scenario player: it shows that the far ends of enemy tracks (and what sits
     there) can be reached by legal play.
     """
+    actions = staying(state, actions)
     catalog = engine.catalog
     alive = [r for r in range(HIVEMIND) if not state.killed[r]]
     if at(state) == "NumberTracks":
@@ -258,6 +278,7 @@ def _chosen(state, count: int) -> int:
 
 def claw_policy(engine, state, actions, rng: random.Random):
     """Hunts claw icons: dice and arrows go to tracks whose next box holds a claw; the Hivemind grows evenly."""
+    actions = staying(state, actions)
     catalog = engine.catalog
     if at(state) == "Raise":
         row = state.pending[-1].row
@@ -292,6 +313,7 @@ ABILITY_MOVES = {"REROLL": "reroll", "MODIFY_DIE": "modify", "RAPID_FIRE": "rapi
 
 def veteran_policy(engine, state, actions, rng: random.Random):
     """Plays to win, but raises one crew member's rank as far as it goes, spends their Power and lets them take the hits."""
+    actions = staying(state, actions)
     if at(state) == "NumberTracks":
         return random_policy(engine, state, actions, rng)
     catalog = engine.catalog

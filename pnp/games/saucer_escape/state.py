@@ -26,8 +26,12 @@ class Assault(Part):
     __repr__ = _describe
 
     def __init__(self, row: int):
-        self.row, self.enemy_die, self.target, self.crew, self.bonus = row, 0, 0, [], 0
-        self.predictive, self.total, self.killed, self.hits = False, 0, False, 0
+        self.row, self.predictive = row, False
+        self.again()
+
+    def again(self) -> None:
+        """Its steps start over (a new assault, or the same one after a miss); Predictive Model stays used."""
+        self.enemy_die, self.target, self.crew, self.bonus, self.total, self.killed, self.hits = 0, 0, [], 0, 0, False, 0
 
 
 class SaucerState(MachineState):
@@ -40,7 +44,7 @@ class SaucerState(MachineState):
         "location", "reward", "collected", "pod",  # Location and Reward tracks, the Escape Pod
         "explored", "frontier", "frontier_of", "events_done", "new_events",  # the map
         "wounds", "spent", "rank", "dead", "unlocked", "gear",  # the crew
-        "dice", "fueled", "record", "deferred", "recon_left", "recon_bonus",  # this turn
+        "dice", "fueled", "record", "deferred", "recon_die", "recon_left", "recon_bonus",  # this turn
         "event_dice", "assault", "escaped", "free_offered", "free_base",
     )
     PARTS = ("assault",)
@@ -61,6 +65,7 @@ class SaucerState(MachineState):
         self.fueled = False  # this turn's doubles darkened a pod box already
         self.record = []  # the Turn Record: (area, die) per turn
         self.deferred = ()  # dice waiting while the Recon die goes first: (area, value) pairs
+        self.recon_die = 0  # the Recon die's face (Good Intel may still raise it while exploring)
         self.recon_left, self.recon_bonus = 0, 0  # boxes the Recon die has left; boxes of it Penetration added
         self.event_dice = ()  # the event roll being decided on
         self.assault = None
@@ -83,8 +88,8 @@ class SaucerState(MachineState):
 
     def can_use(self, catalog: Catalog, word: str) -> int | None:
         """The crew member who can pay for an unlocked ability with this effect word now, if any."""
-        for i, k, power in catalog.holders.get(word, ()):
-            if (i, k) in self.unlocked and not self.dead[i] and power + self.rank[i] > self.spent[i]:
+        for i, ability, power in catalog.holders.get(word, ()):
+            if ability in self.unlocked and not self.dead[i] and power + self.rank[i] > self.spent[i]:
                 return i
         return None
 

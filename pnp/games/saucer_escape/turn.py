@@ -13,8 +13,9 @@ from pnp.games.saucer_escape import dice, tracks
 from pnp.games.saucer_escape.records import AssignDice, NextTurn, NumberTracks, Recon, ReconWhen, RollEvent, StartRecon, Unlock, UseDie
 
 AREAS = ("recon", "location", "enemy-life", "enemy-power", "reward")
-STOP, PENETRATE = (("stop",),), (("penetrate",),)
+STOP, PENETRATE, INTEL, ESCAPE = (("stop",),), (("penetrate",),), (("modify-recon", 1),), (("escape",),)
 RECON_LAST, RECON_FIRST = ("recon-last",), ("recon-first",)
+RECON_WHEN, ASSIGN_DICE = ReconWhen(), AssignDice()
 
 
 def _assignments():
@@ -34,9 +35,13 @@ ASSIGN_PLANS = {mapping: tuple((area.removeprefix("enemy-"), i) for i, area in e
                 for mapping in ASSIGNMENTS}
 
 
+USE_DIE = {(area, value): UseDie(area=area, value=value)  # records are immutable: one of each, shared
+           for area in ("location", "life", "power", "reward") for value in range(1, 7)}
+
+
 @functools.cache  # few distinct answers, asked for every turn; nobody changes a list of legal moves
-def _adjust_moves(rerolls: tuple, modifies: tuple) -> Moves:
-    return Moves((("assign", ASSIGN_ACTIONS), ("reroll", rerolls), ("modify", modifies)))
+def _adjust_moves(rerolls: tuple, modifies: tuple, fueled: bool) -> Moves:
+    return Moves((("assign", ASSIGN_ACTIONS), ("reroll", rerolls), ("modify", modifies), ("escape", ESCAPE * fueled)))
 
 
 def explore_options(grid: dict) -> dict:
@@ -102,7 +107,7 @@ class TurnRules:
     def resolve_TurnDice(self, state, chance, action):
         state.dice = list(action[1])
         self.fuel_on_doubles(state)
-        state.pending.append(AssignDice())
+        state.pending.append(ASSIGN_DICE)
 
     def fuel_on_doubles(self, state) -> None:
         """Doubles rolled darken the next pod box at once, one box a turn: a later re-roll cannot take it back,
@@ -115,7 +120,8 @@ class TurnRules:
                 tracks.tried(state, "doubles")
 
     def offer_AssignDice(self, state, decision):
-        return _adjust_moves(*dice.die_changes(self, state, state.dice, "reroll", "modify"))
+        fueled = state.pod >= self.catalog.pod_length  # the crew may escape at any point (see legal_actions)
+        return _adjust_moves(*dice.die_changes(self, state, state.dice, "reroll", "modify"), fueled)
 
     def answer_AssignDice(self, state, decision, action):
         kind = action[0]
@@ -132,12 +138,15 @@ class TurnRules:
         values = state.dice
         state.record.append(tuple(zip(mapping, values)))
         tracks.note(state, f"box:turn{state.round}")
-        plan = tuple((area, values[index]) for area, index in ASSIGN_PLANS[mapping])
-        recon = next((value for area, value in plan if area == "recon"), 0)
-        others = tuple(UseDie(area=area, value=value) for area, value in plan if area != "recon")
+        recon, others = 0, []
+        for area, index in ASSIGN_PLANS[mapping]:
+            if area == "recon":
+                recon = values[index]
+            else:
+                others.append(USE_DIE[area, values[index]])
         if recon and others:  # the seed advises exploring last; a player may explore first
-            state.deferred = others
-            state.pending.append(ReconWhen())
+            state.deferred = tuple(others)
+            state.pending.append(RECON_WHEN)
             state.recon_left = recon
             return
         state.queue.extend(others)
@@ -169,7 +178,8 @@ class TurnRules:
 
     # -- Recon -------------------------------------------------------------------------------------------------
     def step_StartRecon(self, state, step):
-        state.recon_left, state.recon_bonus = step.value, 0
+        state.recon_die = state.recon_left = step.value
+        state.recon_bonus = 0
         state.pending.append(Recon())
 
     def offer_Recon(self, state, decision):
@@ -177,6 +187,8 @@ class TurnRules:
         blocks = [("stop", STOP)]
         if state.can_use(catalog, "ADD_RECON") is not None:
             blocks.append(("penetrate", PENETRATE))
+        if state.recon_die < 6 and state.can_use(catalog, "MODIFY_DIE") is not None:
+            blocks.append(("modify-recon", INTEL))  # abilities may change the Recon die while exploring; -1 would only stop sooner
         items = state.items
         doors = ((items["red_keycard"] > 0) | ((state.can_use(catalog, "UNLOCK_RED_DOOR") is not None) << 1)
                  | ((items["blue_keycard"] > 0) << 2))
@@ -199,6 +211,10 @@ class TurnRules:
             self.use(state, "ADD_RECON", effective=False)  # it takes effect when a box beyond the die is explored
             state.recon_left += bonus
             state.recon_bonus += bonus
+        elif kind == "modify-recon":
+            self.use(state, "MODIFY_DIE")
+            state.recon_die += 1
+            state.recon_left += 1
         elif kind == "explore":
             self.explore(state, action[1], action[2])
         else:
@@ -228,7 +244,7 @@ class TurnRules:
 
     def end_recon(self, state) -> None:
         """Events are rolled once every box is dark, and before the dice still waiting are used."""
-        state.recon_left = state.recon_bonus = 0
+        state.recon_die = state.recon_left = state.recon_bonus = 0
         state.queue.extend(RollEvent(cell=cell) for cell in state.new_events)
         state.new_events = []
         if state.deferred:

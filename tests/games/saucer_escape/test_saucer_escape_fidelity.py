@@ -286,3 +286,51 @@ def test_turns_left_score_only_for_an_escape(se_engine):
     assert engine.score(state)["turns_left"] == 0
     state.dead, state.escaped = [False] * 4, True
     assert engine.score(state)["turns_left"] == engine.catalog.turns - 3
+
+
+def test_good_intel_may_raise_the_recon_die_while_exploring(se_engine):
+    """During exploration you may use "any Crew Abilities" on the Recon die: Good Intel's +1 is one more box."""
+    engine = se_engine
+    state = set_up(engine, unlock=0)  # Quaid's Good Intel
+    engine.apply_in_place(state, ("dice", (1, 2, 4, 6)))
+    engine.apply_in_place(state, ("assign", ("recon", "waste", "waste", "waste")))
+    assert at(state) == "Recon" and state.recon_left == 1
+    engine.apply_in_place(state, ("modify-recon", 1))
+    assert state.recon_left == 2 and state.spent[QUAID] == 1
+
+
+def test_risky_move_may_lower_the_strike_back(se_engine):
+    """Hits are the enemy's Power, then abilities "lower the result": Risky Move erases a Power box, one hit less."""
+    engine = se_engine
+    state, row = devourer_facing_the_crew(engine, unarmed=True, unlock=1)  # Deckard's Risky Move
+    state.life[row] = 4  # Life 4, Power 3: a Power box may go without leaving them 3 apart
+    for action in (("assault", row), ("die", 6), ("lock",), ("dice", (1, 1)), ("strike",)):
+        engine.apply_in_place(state, action)
+    assert state.assault.hits == 5 and ("risky-power",) in engine.legal_actions(state)
+    engine.apply_in_place(state, ("risky-power",))
+    assert state.assault.hits == 4 and state.power[row] == 2
+
+
+def test_predictive_model_is_once_per_assault_even_when_it_goes_on(se_engine):
+    """Predictive Model works "once per assault"; trying again after a miss continues the same assault."""
+    engine = se_engine
+    state, row = devourer_facing_the_crew(engine, unarmed=True, unlock=2)  # Quaid's Predictive Model
+    for action in (("assault", row), ("die", 6), ("lock",), ("dice", (1, 1)), ("strike",), ("predictive",), ("take",)):
+        engine.apply_in_place(state, action)
+    assert state.pending[-1] == Hit(hits=5 - 2)
+    hits_landed(engine, state, on=RICO)
+    for action in (("retry",), ("die", 6), ("lock",), ("dice", (1, 1)), ("strike",)):
+        engine.apply_in_place(state, action)
+    assert at(state) == "TakeHits" and ("predictive",) not in engine.legal_actions(state)
+
+
+def test_a_fueled_crew_may_escape_at_any_point(se_engine):
+    """With the pod fully fueled you may escape "at any point": before the strike-back's hits land, too."""
+    engine = se_engine
+    state, row = devourer_facing_the_crew(engine, unarmed=True)
+    state.pod = engine.catalog.pod_length
+    for action in (("assault", row), ("die", 6), ("lock",), ("dice", (1, 1)), ("strike",)):
+        engine.apply_in_place(state, action)
+    assert isinstance(state.pending[-1], Hit) and ("escape",) in engine.legal_actions(state)
+    engine.apply_in_place(state, ("escape",))
+    assert state.over and state.escaped and state.wounds == [0, 0, 0, 0]

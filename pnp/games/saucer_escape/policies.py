@@ -5,6 +5,7 @@ from __future__ import annotations
 import random
 
 from pnp.engine.runner import random_kind_policy, random_policy
+from pnp.games.saucer_escape import tracks
 from pnp.games.saucer_escape.catalog import HIVEMIND
 from pnp.games.saucer_escape.engine import AREAS
 
@@ -248,8 +249,11 @@ def besieger_policy(engine, state, actions, rng: random.Random):
         if number not in state.dice and state.artifacts:
             return ("reroll", rng.randrange(4), "artifact")
         side = "enemy-life" if state.life[target] <= state.power[target] else "enemy-power"
+        full = not tracks.raisable(state, catalog, target)  # then its Location track takes the matching dice
+
         def fit(area, die):
-            return (area == side and die == number) * 3 + (area == "location" and die == number) * 2 + (area == "recon")
+            return ((area == side and die == number and not full) * 3 + (area == "location" and die == number) * 2
+                    + (area == "recon"))
         choices = best_assignments(actions, state.dice, fit)
         return choices[rng.randrange(len(choices))]
     if where == "free":
@@ -260,6 +264,9 @@ def besieger_policy(engine, state, actions, rng: random.Random):
         best_roll = 12 + state.carried("lasgun") + 2  # the crew's best total, Rapid Fire included
         if ("assault", target) in actions and _hits(engine, state, target) <= 1 and enemy.life_bonus + state.life[target] + 1 > best_roll:
             return ("assault", target)  # a strike that cannot kill: the retreat feeds the enemy
+        if ("assault", target) in actions and _items_boxed_in(engine, state, target) and (
+                not tracks.raisable(state, catalog, target) or (_boxed_in_all(engine, state, target) and state.reward_numbers[0] % 2)):
+            return ("assault", target)  # fed full (or, in half the games, past its last crossed-out item): they bite
         return ("end_turn",)
     if where == "AfterMiss":
         low = "life" if state.life[target] <= state.power[target] else "power"
@@ -267,6 +274,16 @@ def besieger_policy(engine, state, actions, rng: random.Random):
     if where == "CrewRoll":
         return ("strike",)
     return greedy_policy(engine, state, actions, rng)
+
+
+def _items_boxed_in(engine, state, row) -> bool:
+    return any(state.negated(engine.catalog, row, kind) and state.carried(kind) for kind in ("lasgun", "shield"))
+
+
+def _boxed_in_all(engine, state, row) -> bool:
+    enemy = engine.catalog.enemies[row]
+    return (state.negated(engine.catalog, row, "lasgun") == len(enemy.neg_lasgun)
+            and state.negated(engine.catalog, row, "shield") == len(enemy.neg_shield))
 
 
 def _chosen(state, count: int) -> int:
@@ -307,7 +324,8 @@ def claw_policy(engine, state, actions, rng: random.Random):
 
 
 PHASES = ("AssignDice", "Recon", "free", "EnemyRoll", "CrewRoll", "TakeHits", "AfterMiss")  # a turn's stages
-ABILITY_MOVES = {"REROLL": "reroll", "MODIFY_DIE": "modify", "RAPID_FIRE": "rapid-fire", "OVERCHARGE": "overcharge",
+ABILITY_MOVES = {"REDUCE_ENEMY": "risky", "NO_RETREAT_PENALTY": "retreat-tactician", "REROLL": "reroll",
+                 "MODIFY_DIE": "modify", "RAPID_FIRE": "rapid-fire", "OVERCHARGE": "overcharge",
                  "SELF_SACRIFICE": "self-sacrifice", "REDUCE_HITS": "predictive", "HEAL": "heal", "ADD_RECON": "penetrate"}
 
 

@@ -42,6 +42,7 @@ DEFAULTS = SaucerOptions()
 class SaucerEngine(TurnRules, EventRules, AssaultRules, FreeActions, Machine):
     Options = SaucerOptions
     game_name = "saucer-escape"
+    BOUND = ("offer_for", "answer_for", "step_for", "resolve_for", "sample_for", "move_for")  # see bind
 
     def __init__(self, catalog: Catalog):
         self.catalog = catalog
@@ -50,7 +51,6 @@ class SaucerEngine(TurnRules, EventRules, AssaultRules, FreeActions, Machine):
         self.ability_keys = {word: f"ability:{ability_id}" for member in catalog.crew
                              for ability_id, word, _ in member.abilities}
         self.params = {word: param for member in catalog.crew for _, word, param in member.abilities}
-
         self.bind()
 
     def bind(self) -> None:
@@ -61,8 +61,6 @@ class SaucerEngine(TurnRules, EventRules, AssaultRules, FreeActions, Machine):
             {getattr(records, name): getattr(self, method) for name, method in tables[prefix].items() if name[0].isupper()}
             for prefix in ("offer_", "answer_", "step_", "resolve_", "sample_"))
         self.move_for = {kind: getattr(self, method) for kind, method in tables["move_"].items()}
-
-    BOUND = ("offer_for", "answer_for", "step_for", "resolve_for", "sample_for", "move_for")
 
     def __getstate__(self):
         state = Machine.__getstate__(self)

@@ -280,6 +280,12 @@ def _items_boxed_in(engine, state, row) -> bool:
     return any(state.negated(engine.catalog, row, kind) and state.carried(kind) for kind in ("lasgun", "shield"))
 
 
+def _can_kill(engine, state, row) -> bool:
+    """Whether the crew's best roll can reach the enemy's lowest target."""
+    lasguns = max(0, state.carried("lasgun") - state.negated(engine.catalog, row, "lasgun"))
+    return engine.catalog.enemies[row].life_bonus + state.life[row] + 1 <= 12 + lasguns
+
+
 def _boxed_in_all(engine, state, row) -> bool:
     enemy = engine.catalog.enemies[row]
     return (state.negated(engine.catalog, row, "lasgun") == len(enemy.neg_lasgun)
@@ -367,8 +373,8 @@ def veteran_policy(engine, state, actions, rng: random.Random):
             assaults = [a for a in actions if a[0] == "assault"]
             if assaults:
                 return max(assaults, key=lambda a: _hits(engine, state, a[1]))
-        if where == "AfterMiss":
-            return ("retry",)
+        if where == "AfterMiss" and _can_kill(engine, state, state.assault.row):
+            return ("retry",)  # never an assault it cannot win, again and again
         if where == "TakeHits":
             return ("take",)
         if where == "Recon":

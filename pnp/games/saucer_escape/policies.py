@@ -2,12 +2,13 @@
 and a filler that darkens every track it can (it reaches the far ends of the sheet)."""
 from __future__ import annotations
 
+import functools
 import random
 
 from pnp.engine.runner import random_kind_policy, random_policy
 from pnp.games.saucer_escape import tracks
 from pnp.games.saucer_escape.catalog import HIVEMIND
-from pnp.games.saucer_escape.engine import AREAS
+from pnp.games.saucer_escape.turn import AREAS, ASSIGN_ACTIONS, ASSIGNMENTS
 
 
 def at(state) -> str:
@@ -71,14 +72,15 @@ def _area_value(engine, state, area, die, can_explore):
 
 
 def best_assignments(actions, dice, value) -> list:
-    """The dice assignments on offer with the highest total of value(area, die), in the order offered.
+    """The dice assignments with the highest total of value(area, die), in the order offered (the engine offers
+    every assignment, 209 of them, whenever the dice are assigned).
 
-    Each (area, die) is valued once, not once per assignment: a turn offers 209 of them.
+    Each (area, die) is valued once, not once per assignment.
     """
     first, second, third, fourth = ({area: value(area, die) for area in AREAS + ("waste",)} for die in dice)
-    totals = [(a, first[a[1][0]] + second[a[1][1]] + third[a[1][2]] + fourth[a[1][3]]) for a in actions if a[0] == "assign"]
-    best = max(total for _, total in totals)
-    return [a for a, total in totals if total == best]
+    totals = [first[a] + second[b] + third[c] + fourth[d] for a, b, c, d in ASSIGNMENTS]
+    best = max(totals)
+    return [ASSIGN_ACTIONS[i] for i, total in enumerate(totals) if total == best]
 
 
 def _assign(engine, state, actions):
@@ -94,13 +96,17 @@ def _explore(engine, state, actions):
     if not explores:
         return ("penetrate",) if ("penetrate",) in actions and state.recon_left == 0 and engine.frontier(state) else ("stop",)
 
-    def distance(cell):
-        if cell in targets:
-            return -10
-        ch = catalog.grid[cell]
-        return (0 if ch == "E" else 1) + min((abs(cell[0] - t[0]) + abs(cell[1] - t[1]) for t in targets), default=0)
+    targets, grid = tuple(targets), catalog.grid
+
+    def distance(cell) -> int:  # to the nearest entrance still to reach; an Event box counts a step nearer
+        return -10 if cell in targets else (grid[cell] != "E") + _nearest(cell, targets)
 
     return min(explores, key=lambda a: (distance(a[1]), a[2] == "key"))
+
+
+@functools.lru_cache(maxsize=8192)  # a few map boxes against a few sets of targets, asked at every Recon box
+def _nearest(cell, targets: tuple) -> int:
+    return min((abs(cell[0] - t[0]) + abs(cell[1] - t[1]) for t in targets), default=0)
 
 
 def _free(engine, state, actions):

@@ -1,234 +1,238 @@
-"""Assaulting an enemy: enemy roll (adjusted, then locked), crew roll, hits, retreat, rewards."""
+"""Assaulting an enemy: the enemy's roll (changed, then locked), the crew's roll, the hits, retreat and rewards."""
 from __future__ import annotations
 
-from pnp.games.saucer_escape import tracks
+from pnp.games.saucer_escape import dice, tracks
 from pnp.games.saucer_escape.catalog import HIVEMIND
-from pnp.games.saucer_escape.dice import change_die, die_changes
+from pnp.games.saucer_escape.records import AfterMiss, Collect, CrewDice, CrewRoll, EnemyDie, EnemyRoll, Hit, TakeHits
+from pnp.games.saucer_escape.state import Assault
+
+LOCK, STRIKE, TAKE, RETRY = ("lock",), ("strike",), ("take",), ("retry",)
 
 
-def begin(engine, state, row: int) -> None:
-    state.assault = {"row": row, "rapid": False, "first_law": False, "predictive": False, "bonus": 0}
-    state.pending.append(("enemy-die",))
-    state.phase = "assault-enemy"
-    tracks.note(state, f"assault:{engine.catalog.enemies[row].id}")
+class AssaultRules:
+    def move_assault(self, state, action):
+        row = action[1]
+        state.assault = Assault(row)
+        self.roll_for_the_enemy(state)
 
+    def roll_for_the_enemy(self, state) -> None:
+        """An assault, or the same assault again after a miss: its steps start over."""
+        tracks.tried(state, f"assault:{self.catalog.enemies[state.assault.row].id}")
+        state.chance = EnemyDie()
 
-def _target(engine, state) -> int:
-    row = state.assault["row"]
-    return engine.catalog.enemies[row].life_bonus + state.life[row] + state.assault["enemy_die"]
+    def sample_EnemyDie(self, state, chance, rng):
+        return ("die", int(rng.random() * 6) + 1)
 
+    def outcomes_EnemyDie(self, state, chance):
+        return [("die", v) for v in range(1, 7)]
 
-def enemy_actions(engine, state):
-    catalog = engine.catalog
-    rerolls, modifies = die_changes(engine, state, [state.assault["enemy_die"]], "reroll-enemy", "modify-enemy")
-    actions = [("lock",), *rerolls, *modifies]
-    if state.can_use(catalog, "REDUCE_ENEMY") is not None and "life" in tracks.lowerable(state, state.assault["row"]):
-        actions.append(("risky-enemy",))
-    return actions
+    def resolve_EnemyDie(self, state, chance, action):
+        state.assault.enemy_die = action[1]
+        state.pending.append(EnemyRoll())
 
-
-def enemy_apply(engine, state, action):
-    kind = action[0]
-    if kind in ("reroll-enemy", "modify-enemy"):
-        die = [state.assault["enemy_die"]]
-        change_die(engine, state, action, die, "enemy")
-        state.assault["enemy_die"] = die[0]
-    elif kind == "risky-enemy":
-        engine.use(state, "REDUCE_ENEMY")
-        tracks.lower_enemy(state, engine.catalog, state.assault["row"], "life")
-    else:
-        state.assault["target"] = _target(engine, state)
-        state.pending.append(("crew-dice",))
-        state.phase = "assault-crew"
-
-
-def crew_actions(engine, state):
-    catalog = engine.catalog
-    a = state.assault
-    rerolls, modifies = die_changes(engine, state, a["crew"], "reroll-crew", "modify-crew")
-    actions = [("strike",), *rerolls, *modifies]
-    user = state.can_use(catalog, "RAPID_FIRE")  # abilities about gear count the user's own gear
-    if not a["rapid"] and user is not None and state.gear[user]["lasgun"] >= 2:
-        actions.append(("rapid-fire",))
-    if not a["first_law"] and state.can_use(catalog, "SACRIFICE_FOR_ROLL") is not None:
-        actions.append(("first-law",))
-    return actions
-
-
-def crew_apply(engine, state, action):
-    catalog = engine.catalog
-    a = state.assault
-    kind = action[0]
-    if kind in ("reroll-crew", "modify-crew"):
-        change_die(engine, state, action, a["crew"], "crew")
-    elif kind == "rapid-fire":
-        engine.use(state, "RAPID_FIRE")
-        a["rapid"] = True
-        a["bonus"] += 1
-    elif kind == "first-law":
-        i = engine.use(state, "SACRIFICE_FOR_ROLL")
-        a["first_law"] = True
-        a["bonus"] += next(p for _, w, p in catalog.crew[i].abilities if w == "SACRIFICE_FOR_ROLL")
-        tracks.wound(state, catalog, i, catalog.crew[i].life + state.rank[i])  # the synth is destroyed
-    else:
-        strike(engine, state)
-
-
-def strike(engine, state) -> None:
-    """The crew's total against the locked target. A kill counts at once (see clar-kill-counts); the
-    strike-back comes after, win or lose, as the enemy's Power, before abilities, Medkits and Shields."""
-    catalog = engine.catalog
-    a = state.assault
-    row = a["row"]
-    lasguns = max(0, state.carried("lasgun") - state.negated(catalog, row, "lasgun"))
-    a["total"] = sum(a["crew"]) + lasguns + a["bonus"]
-    a["killed"] = a["total"] >= a["target"]
-    a["hits"] = catalog.enemies[row].power_bonus + state.power[row]
-    tracks.note(state, f"strike:{'kill' if a['killed'] else 'miss'}")
-    if a["killed"]:
-        state.killed[row] = True
-        tracks.note(state, f"kill:{catalog.enemies[row].id}")
-    state.phase = "assault-hits"
-
-
-def shields_now(engine, state) -> int:
-    """Shields the living crew carries, less those the enemy boxes in: they count after abilities and Medkits."""
-    return max(0, state.carried("shield") - state.negated(engine.catalog, state.assault["row"], "shield"))
-
-
-def hits_actions(engine, state):
-    catalog = engine.catalog
-    a = state.assault
-    actions = [("take",)]
-    if a["hits"] <= 0:
+    # -- the enemy's roll -------------------------------------------------------------------------------------
+    def offer_EnemyRoll(self, state, decision):
+        rerolls, modifies = dice.die_changes(self, state, (state.assault.enemy_die,), "reroll-enemy", "modify-enemy")
+        actions = [LOCK, *rerolls, *modifies]
+        if state.can_use(self.catalog, "REDUCE_ENEMY") is not None and "life" in tracks.lowerable(state, state.assault.row):
+            actions.append(("risky-enemy",))
         return actions
-    if not a["predictive"] and state.can_use(catalog, "REDUCE_HITS") is not None:
-        actions.append(("predictive",))
-    user = state.can_use(catalog, "OVERCHARGE")
-    if user is not None and state.gear[user]["shield"]:
-        actions.append(("overcharge",))
-    user = state.can_use(catalog, "SELF_SACRIFICE")
-    if user is not None and a["hits"] >= _param(catalog, "SELF_SACRIFICE"):  # the user must take a whole pair
-        actions.append(("self-sacrifice",))
-    if state.items["medkit"]:
-        actions.append(("medkit-hit",))
-    return actions
 
+    def answer_EnemyRoll(self, state, decision, action):
+        kind, a = action[0], state.assault
+        if kind == "lock":
+            a.target = self.catalog.enemies[a.row].life_bonus + state.life[a.row] + a.enemy_die
+            state.chance = CrewDice()
+            return
+        state.pending.append(decision)
+        if kind == "reroll-enemy":
+            dice.reroll(self, state, action, "enemy")
+        elif kind == "modify-enemy":
+            a.enemy_die = dice.modify(self, state, action, (a.enemy_die,))[0]
+        else:  # Risky Move on the enemy's Life, before the target is locked
+            self.use(state, "REDUCE_ENEMY")
+            tracks.lower_enemy(state, a.row, "life")
 
-def hits_apply(engine, state, action):
-    catalog = engine.catalog
-    a = state.assault
-    kind = action[0]
-    if kind == "predictive":
-        engine.use(state, "REDUCE_HITS")
-        a["predictive"] = True
-        a["hits"] = max(0, a["hits"] - _param(catalog, "REDUCE_HITS"))
-    elif kind == "overcharge":
-        user = engine.use(state, "OVERCHARGE")
-        state.gear[user]["shield"] -= 1
-        a["hits"] = max(0, a["hits"] - _param(catalog, "OVERCHARGE"))
-    elif kind == "self-sacrifice":  # Rico takes a pair of the hits and a pair more are ignored (clar-self-sacrifice)
-        user = engine.use(state, "SELF_SACRIFICE")
-        share = _param(catalog, "SELF_SACRIFICE")
-        a["hits"] = max(0, a["hits"] - 2 * share)
-        tracks.wound(state, catalog, user, share)
-    elif kind == "medkit-hit":
-        state.items["medkit"] -= 1
-        a["hits"] -= 1
-        tracks.note(state, "use:medkit")
-    else:
-        landed = max(0, a["hits"] - shields_now(engine, state))  # Shields last, after what abilities took away
-        if landed:
-            state.pending.append(("hit", landed))
-        if a["killed"]:
-            state.pending.append(("collect", a["row"]))
-            state.phase = "free"
+    # -- the crew's roll ------------------------------------------------------------------------------------------
+    def sample_CrewDice(self, state, chance, rng):
+        r = rng.random
+        return ("dice", (int(r() * 6) + 1, int(r() * 6) + 1))
+
+    def outcomes_CrewDice(self, state, chance):
+        return [("dice", (a, b)) for a in range(1, 7) for b in range(1, 7)]
+
+    def resolve_CrewDice(self, state, chance, action):
+        state.assault.crew = list(action[1])
+        state.pending.append(CrewRoll())
+
+    def offer_CrewRoll(self, state, decision):
+        catalog = self.catalog
+        rerolls, modifies = dice.die_changes(self, state, state.assault.crew, "reroll-crew", "modify-crew")
+        actions = [STRIKE, *rerolls, *modifies]
+        user = state.can_use(catalog, "RAPID_FIRE")  # abilities about gear count the user's own gear
+        if user is not None and state.gear[user, "lasgun"] >= 2:
+            actions.append(("rapid-fire",))  # as often as Rico has Power: only Predictive Model is once per assault
+        if state.can_use(catalog, "SACRIFICE_FOR_ROLL") is not None:
+            actions.append(("first-law",))
+        return actions
+
+    def answer_CrewRoll(self, state, decision, action):
+        kind, a = action[0], state.assault
+        if kind == "strike":
+            self.strike(state)
+            return
+        state.pending.append(decision)
+        if kind == "reroll-crew":
+            dice.reroll(self, state, action, "crew")
+        elif kind == "modify-crew":
+            a.crew = list(dice.modify(self, state, action, a.crew))
+        elif kind == "rapid-fire":
+            self.use(state, "RAPID_FIRE")
+            a.bonus += 1
+        else:  # First Law: the synth is destroyed for the roll
+            i = self.use(state, "SACRIFICE_FOR_ROLL")
+            a.bonus += self.param("SACRIFICE_FOR_ROLL")
+            tracks.wound(state, self.catalog, i, state.max_life(self.catalog, i) - state.wounds[i])
+
+    def strike(self, state) -> None:
+        """The crew's total against the locked target. A kill counts at once (see clar-kill-counts); the
+        strike-back comes after, win or lose, as the enemy's Power, before abilities, Medkits and Shields."""
+        catalog, a = self.catalog, state.assault
+        row = a.row
+        lasguns = state.carried("lasgun")
+        a.total = sum(a.crew) + max(0, lasguns - self.negation_takes_effect(state, row, "lasgun", lasguns)) + a.bonus
+        a.killed = a.total >= a.target
+        a.hits = catalog.enemies[row].power_bonus + state.power[row]
+        tracks.tried(state, f"strike:{'kill' if a.killed else 'miss'}")
+        tracks.note(state, f"assault:{catalog.enemies[row].id}")  # the assault came to blows
+        if a.killed:
+            state.killed[row] = True
+            tracks.note(state, f"kill:{catalog.enemies[row].id}")
+        state.pending.append(TakeHits())
+
+    def negation_takes_effect(self, state, row: int, kind: str, carried: int) -> int:
+        """How many of the crew's items of this kind the enemy's boxed-in icons switch off; each icon that
+        switches one off took effect."""
+        enemy = self.catalog.enemies[row]
+        columns = enemy.neg_lasgun if kind == "lasgun" else enemy.neg_shield
+        word = "NEG_LASGUN" if kind == "lasgun" else "NEG_SHIELD"
+        off = 0
+        for column in columns:
+            if off < carried and state.life[row] >= column and state.power[row] >= column:
+                off += 1
+                tracks.note(state, f"icon:{enemy.id}.between.{column}:{word}")
+        return off
+
+    # -- the strike-back ------------------------------------------------------------------------------------------
+    def offer_TakeHits(self, state, decision):
+        catalog, a = self.catalog, state.assault
+        actions = [TAKE]
+        if a.hits <= 0:
+            return actions
+        if not a.predictive and state.can_use(catalog, "REDUCE_HITS") is not None:
+            actions.append(("predictive",))
+        user = state.can_use(catalog, "OVERCHARGE")
+        if user is not None and state.gear[user, "shield"]:
+            actions.append(("overcharge",))
+        user = state.can_use(catalog, "SELF_SACRIFICE")
+        if user is not None and a.hits >= self.param("SELF_SACRIFICE"):  # the user must take a whole pair
+            actions.append(("self-sacrifice",))
+        if state.items["medkit"]:
+            actions.append(("medkit-hit",))
+        if state.can_use(catalog, "REDUCE_ENEMY") is not None and "power" in tracks.lowerable(state, a.row):
+            actions.append(("risky-power",))  # one Power box fewer: one hit fewer
+        return actions
+
+    def answer_TakeHits(self, state, decision, action):
+        catalog, a = self.catalog, state.assault
+        kind = action[0]
+        if kind == "take":
+            self.take_hits(state)
+            return
+        state.pending.append(decision)
+        if kind == "predictive":
+            self.use(state, "REDUCE_HITS")
+            a.predictive = True
+            a.hits = max(0, a.hits - self.param("REDUCE_HITS"))
+        elif kind == "overcharge":
+            user = self.use(state, "OVERCHARGE")
+            state.gear[user, "shield"] -= 1
+            a.hits = max(0, a.hits - self.param("OVERCHARGE"))
+        elif kind == "self-sacrifice":  # Rico takes a pair of the hits and a pair more are ignored (clar-self-sacrifice)
+            user = self.use(state, "SELF_SACRIFICE")
+            share = self.param("SELF_SACRIFICE")
+            a.hits = max(0, a.hits - 2 * share)
+            tracks.wound(state, catalog, user, share)
+        elif kind == "risky-power":
+            self.use(state, "REDUCE_ENEMY")
+            tracks.lower_enemy(state, a.row, "power")
+            a.hits -= 1
         else:
-            state.phase = "assault-after"
+            state.items["medkit"] -= 1
+            a.hits -= 1
+            tracks.note(state, "use:medkit")
 
+    def take_hits(self, state) -> None:
+        """Shields last, after what abilities took away; then the rewards of a kill, or the choice after a miss."""
+        a = state.assault
+        shields = state.carried("shield")
+        landed = max(0, a.hits - max(0, shields - self.negation_takes_effect(state, a.row, "shield", shields)))
+        if a.killed:
+            state.queue.append(Collect(row=a.row))
+            state.assault = None
+        else:
+            state.pending.append(AfterMiss())
+        if landed:
+            state.pending.append(Hit(hits=landed))  # on top: the hits land first
 
-def _param(catalog, word) -> int:
-    return next(p for m in catalog.crew for _, w, p in m.abilities if w == word)
-
-
-def after_actions(engine, state):
-    row = state.assault["row"]
-    actions = [("retry",)]
-    sides = tracks.raisable(state, engine.catalog, row)
-    actions += [("retreat", side) for side in sides] or [("retreat", None)]
-    if state.can_use(engine.catalog, "NO_RETREAT_PENALTY") is not None:
-        actions.append(("retreat-tactician",))
-    return actions
-
-
-def after_apply(engine, state, action):
-    row = state.assault["row"]
-    kind = action[0]
-    if kind == "retry":
-        begin(engine, state, row)
-        return
-    if kind == "retreat-tactician":
-        engine.use(state, "NO_RETREAT_PENALTY")
-    elif action[1] is not None:
-        tracks.raise_enemy(state, engine.catalog, row, action[1])
-    tracks.note(state, "retreat")
-    state.assault = {}
-    state.phase = "free"
-
-
-def collect(engine, state, row: int) -> None:
-    """After the strike-back, a killed enemy's rewards: its Location's Artifacts and its Reward track's items.
-    (The kill itself was counted at the strike; a crew wiped out by the strike-back collects nothing.)"""
-    catalog = engine.catalog
-    if row != HIVEMIND:
-        state.artifacts += state.location[row]
-        tracks.note(state, f"collect:{catalog.locations[row][0]}")
-        track = state.row_of_reward(state.enemy_numbers[row])
-        if track is not None and not state.collected[track]:
-            state.collected[track] = True
-            tracks.note(state, f"collect:reward{track + 1}")
-            for box in range(1, state.reward[track] + 1):
-                icon = catalog.rewards[track].get(box, ())
-                if icon[:1] == ("GAIN",):
-                    tracks.gain(state, catalog, icon[1])
-    state.assault = {}
-
-
-def pending_actions(engine, state, head):
-    kind = head[0]
-    if kind == "hit":
+    def offer_Hit(self, state, decision):
         return [("target", i) for i in state.alive()]
-    if kind == "collect":
-        return [("collect",)]
-    return []
 
+    def answer_Hit(self, state, decision, action):
+        tracks.wound(state, self.catalog, action[1], 1)
+        if decision.hits > 1 and not state.over:
+            state.pending.append(Hit(hits=decision.hits - 1))
 
-def _pending_enemy_die(engine, state, head, action):
-    state.assault["enemy_die"] = action[1]
+    # -- after a miss: again, or retreat --------------------------------------------------------------------------
+    def offer_AfterMiss(self, state, decision):
+        row = state.assault.row
+        actions = [RETRY]
+        sides = tracks.raisable(state, self.catalog, row)
+        actions += [("retreat", side) for side in sides] or [("retreat", None)]
+        if state.can_use(self.catalog, "NO_RETREAT_PENALTY") is not None:
+            actions.append(("retreat-tactician",))
+        return actions
 
+    def answer_AfterMiss(self, state, decision, action):
+        row = state.assault.row
+        kind = action[0]
+        if kind == "retry":  # the same assault goes on: Predictive Model stays used
+            state.assault.again()
+            self.roll_for_the_enemy(state)
+            return
+        if kind == "retreat-tactician":  # it took effect if the retreat would have grown a track
+            self.use(state, "NO_RETREAT_PENALTY", effective=bool(tracks.raisable(state, self.catalog, row)))
+        elif action[1] is not None:
+            tracks.raise_enemy(state, self.catalog, row, action[1])
+        tracks.note(state, "retreat")
+        state.assault = None
 
-def _pending_crew_dice(engine, state, head, action):
-    state.assault["crew"] = list(action[1])
-
-
-def _pending_hit(engine, state, head, action):
-    tracks.wound(state, engine.catalog, action[1], 1)
-    if head[1] > 1 and state.alive():
-        state.pending.insert(0, ("hit", head[1] - 1))
-
-
-def _pending_collect(engine, state, head, action):
-    collect(engine, state, head[1])
-
-
-def reroll_result(engine, state, where, index, value):
-    if where == "enemy":
-        state.assault["enemy_die"] = value
-    else:
-        state.assault["crew"][index] = value
-
-
-PHASE_ACTIONS = {"assault-enemy": enemy_actions, "assault-crew": crew_actions, "assault-hits": hits_actions,
-                 "assault-after": after_actions}
-APPLY = {"assault-enemy": enemy_apply, "assault-crew": crew_apply, "assault-hits": hits_apply, "assault-after": after_apply}
-PENDING = {"enemy-die": _pending_enemy_die, "crew-dice": _pending_crew_dice, "hit": _pending_hit, "collect": _pending_collect}
+    # -- victory ------------------------------------------------------------------------------------------------
+    def step_Collect(self, state, step):
+        """After the strike-back, a killed enemy's rewards: its Location's Artifacts and its Reward track's items.
+        (The kill itself was counted at the strike; a crew wiped out by the strike-back collects nothing.)"""
+        catalog, row = self.catalog, step.row
+        if row == HIVEMIND:
+            return
+        loc_id = catalog.locations[row][0]
+        state.artifacts += state.location[row]
+        (tracks.note if state.location[row] else tracks.tried)(state, f"collect:{loc_id}")
+        track = state.row_of_reward(state.enemy_numbers[row])
+        if track is None or state.collected[track]:
+            return
+        state.collected[track] = True
+        (tracks.note if state.reward[track] else tracks.tried)(state, f"collect:reward{track + 1}")
+        for box in range(1, state.reward[track] + 1):
+            icon = catalog.rewards[track].get(box, ())
+            if icon[:1] == ("GAIN",):
+                tracks.gain(state, catalog, icon[1])

@@ -53,7 +53,7 @@ class Catalog:
     advance_cost: int
     score: tuple  # (measure, points, per)
     adjacent: dict  # map box -> the boxes beside it (up, down, left, right)
-    holders: dict  # effect word -> (crew index, ability index, base Power) of every ability with that word
+    holders: dict  # effect word -> (crew index, (crew index, ability index), base Power) of every ability with that word
 
 
 def _icons(track) -> dict:
@@ -82,7 +82,7 @@ def build_catalog(game) -> Catalog:
     holders: dict = {}
     for i, member in enumerate(crew):
         for k, (_, word, _) in enumerate(member.abilities):
-            holders.setdefault(word, []).append((i, k, member.power))
+            holders.setdefault(word, []).append((i, (i, k), member.power))
     return Catalog(enemies, locations, sheet.escape_pod.track.length, rewards, tuple(r.length for r in sheet.rewards),
                    {k: v.length for k, v in sheet.party.items()}, {i.id: i.amount for i in sheet.items}, crew, events,
                    grid, start, entrances, sheet.turns, settings.advance_cost,

@@ -1,13 +1,17 @@
 """Changing dice you rolled: re-rolls (an Artifact, or Quick Thinking) and Good Intel's +/-1.
 
-Turn dice, the enemy's assault die and the crew's assault dice all use these.
+Turn dice, the enemy's assault die, the crew's assault dice and the Event
+Table's dice all use these. A re-roll is paid now and its die falls as a chance
+step (`Reroll`); the decision that offered it is asked again afterwards.
 """
 from __future__ import annotations
 
 import functools
 
+from pnp.games.saucer_escape.records import Reroll
 
-def die_changes(engine, state, values: list[int], reroll: str, modify: str) -> tuple[tuple, tuple]:
+
+def die_changes(engine, state, values, reroll: str, modify: str) -> tuple[tuple, tuple]:
     """(re-roll moves, modify moves) for each die in `values`."""
     catalog = engine.catalog
     sources = ("artifact",) * (state.artifacts > 0) + ("ability",) * (state.can_use(catalog, "REROLL") is not None)
@@ -26,11 +30,18 @@ def _modifies(kind: str, values: tuple) -> tuple:
     return tuple((kind, i, d) for i, value in enumerate(values) for d in (-1, 1) if 1 <= value + d <= 6)
 
 
-def change_die(engine, state, action: tuple, values: list[int], where: str) -> None:
-    """Pay for a re-roll (the new value comes as a chance step) or move a die by one."""
-    if action[0].startswith("reroll"):
-        engine.pay_reroll(state, action[2])
-        state.pending.append(("reroll", where, action[1]))
+def reroll(engine, state, action: tuple, where: str) -> None:
+    """Pay for a re-roll of die `action[1]` with `action[2]` (artifact or ability); the die falls next."""
+    if action[2] == "artifact":
+        state.artifacts -= 1
+        engine.note(state, "spend:artifact-reroll")
     else:
-        engine.use(state, "MODIFY_DIE")
-        values[action[1]] += action[2]
+        engine.use(state, "REROLL")
+    state.chance = Reroll(where=where, index=action[1])
+
+
+def modify(engine, state, action: tuple, values) -> tuple:
+    """Good Intel: die `action[1]` moves by `action[2]`. The dice, changed (a tuple)."""
+    engine.use(state, "MODIFY_DIE")
+    index, delta = action[1], action[2]
+    return tuple(value + delta if i == index else value for i, value in enumerate(values))

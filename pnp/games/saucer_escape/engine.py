@@ -1,126 +1,229 @@
-"""Saucer Escape's rules engine: a solo roll-and-write, played to the end.
+"""Saucer Escape's rules engine: a solo roll-and-write, played to the end, on the shared machine.
 
-Every die is an explicit chance action, so a seed replays a game exactly.
-Decisions are small: the player's choices at each point (how to assign the
-four dice, which box to explore, which track an arrow raises, who takes a
-hit). Pending follow-ups (arrows, claws, events, gear) are resolved in order
-before play moves on.
+Every die is an explicit chance step, so a seed replays a game exactly. The
+player's choices are small decisions (how to send the four dice, which box to
+explore, which track an arrow raises, who takes a hit), answered newest first;
+what a rule makes happen next (a die on its track, an event, a kill's rewards)
+is a queued step. Set-up and the dice of a turn are in `turn`, the Event Table
+in `events`, assaults in `assault`, the free actions in `free`.
 """
 from __future__ import annotations
 
-import functools
-import itertools
 import random
+from dataclasses import dataclass
 
-from pnp.engine.api import AppliesOnCopy, InvariantError, Moves, Result
-from pnp.games.saucer_escape import assault, events, tracks
-from pnp.games.saucer_escape.actions import TurnActions, explore_options
+from pnp.engine.api import InvariantError, Moves, Result
+from pnp.engine.machine import Machine, Options
+from pnp.games.saucer_escape import records, tracks
+from pnp.games.saucer_escape.assault import AssaultRules
 from pnp.games.saucer_escape.catalog import HIVEMIND, Catalog, build_catalog
-from pnp.games.saucer_escape.dice import change_die, die_changes
-from pnp.games.saucer_escape.state import SaucerState
+from pnp.games.saucer_escape.events import EventRules
+from pnp.games.saucer_escape.free import ESCAPE, FreeActions
+from pnp.games.saucer_escape.records import SetupDice, TurnDice
+from pnp.games.saucer_escape.state import GEAR, SaucerState
+from pnp.games.saucer_escape.turn import AREAS, TurnRules, explore_options
 
-AREAS = ("recon", "location", "enemy-life", "enemy-power", "reward")
-CHANCE_PENDING = {"reroll", "event", "event-die", "enemy-die", "crew-dice"}
+__all__ = ["AREAS", "SaucerEngine", "SaucerOptions"]
 
-
-def _assignments():
-    """Every way to send 4 dice to distinct areas (enemy-life and enemy-power count as one area), or waste them."""
-    options = []
-    for choice in itertools.product(AREAS + ("waste",), repeat=4):
-        used = [a.split("-")[0] for a in choice if a != "waste"]
-        if len(used) == len(set(used)):
-            options.append(choice)
-    return tuple(options)
+# decisions with more than one answer whenever they are asked (Recon can always stop or explore; when the whole
+# map is dark, stopping is asked for too)
+ALWAYS_A_CHOICE = frozenset({records.AssignDice, records.NumberTracks, records.Unlock, records.ReconWhen, records.Recon,
+                             records.AfterMiss})
 
 
-ASSIGNMENTS = _assignments()
-ASSIGN_ACTIONS = [("assign", a) for a in ASSIGNMENTS]  # built once: every turn offers all of them
-# per assignment, (what the die does, which die) for the dice that are not wasted: "life"/"power" raise an enemy track
-ASSIGN_PLANS = {mapping: tuple((area.removeprefix("enemy-"), i) for i, area in enumerate(mapping) if area != "waste")
-                for mapping in ASSIGNMENTS}
+@dataclass(frozen=True)
+class SaucerOptions(Options):
+    """Saucer Escape has one way to play: one sheet, 30 turns, no levels."""
 
 
-@functools.cache  # few distinct answers, asked for every turn; nobody changes a list of legal moves
-def _adjust_moves(rerolls: tuple, modifies: tuple) -> Moves:
-    return Moves((("assign", ASSIGN_ACTIONS), ("reroll", rerolls), ("modify", modifies)))
+DEFAULTS = SaucerOptions()
 
 
-class SaucerEngine(TurnActions, AppliesOnCopy):
+class SaucerEngine(TurnRules, EventRules, AssaultRules, FreeActions, Machine):
+    Options = SaucerOptions
+    game_name = "saucer-escape"
+    BOUND = ("offer_for", "answer_for", "step_for", "resolve_for", "sample_for", "move_for")  # see bind
+
     def __init__(self, catalog: Catalog):
         self.catalog = catalog
         self.explore_options = explore_options(catalog.grid)
         self.trade_cache: dict = {}  # gear layout -> its trade moves
+        self.ability_keys = {word: f"ability:{ability_id}" for member in catalog.crew
+                             for ability_id, word, _ in member.abilities}
+        self.params = {word: param for member in catalog.crew for _, word, param in member.abilities}
+        self.bind()
+
+    def bind(self) -> None:
+        """The machine's handlers by record class (offer, answer, step, resolve, sample) and by move kind: the
+        methods `pnp.engine.machine` finds by name, looked up once per engine (again in a worker process)."""
+        tables = self._tables()
+        self.offer_for, self.answer_for, self.step_for, self.resolve_for, self.sample_for = (
+            {getattr(records, name): getattr(self, method) for name, method in tables[prefix].items() if name[0].isupper()}
+            for prefix in ("offer_", "answer_", "step_", "resolve_", "sample_"))
+        self.move_for = {kind: getattr(self, method) for kind, method in tables["move_"].items()}
+
+    def __getstate__(self):
+        state = Machine.__getstate__(self)
+        for name in self.BOUND:  # bound methods: found again where the engine is unpickled
+            state.pop(name, None)
+        return state
+
+    def __setstate__(self, state):
+        self.__dict__.update(state)
+        self.bind()
 
     @classmethod
     def from_game(cls, game, difficulty=None):
         """The engine for a validated game (Saucer Escape has no difficulty levels)."""
         return cls(build_catalog(game))
 
-    # -- the API ---------------------------------------------------------------
-    def initial_state(self, rng: random.Random, **_) -> SaucerState:
+    def new_game(self, rng: random.Random, options: SaucerOptions) -> SaucerState:
         state = SaucerState()
+        state.start()
         state.explored = {self.catalog.start}
+        state.chance = SetupDice()
         return state
 
-    def is_terminal(self, state: SaucerState) -> bool:
-        return state.over
+    # -- the machine, as this game uses it ----------------------------------------------------------------
+    def options(self, **given) -> SaucerOptions:
+        """Checked as the machine checks them; the defaults (every game a playtest plays) are built once."""
+        return Machine.options(self, **given) if given else DEFAULTS
 
-    def current_player(self, state: SaucerState) -> int | None:
-        return None if self.is_chance(state) or state.over else 0
-
-    def is_chance(self, state: SaucerState) -> bool:
-        if state.pending:
-            return state.pending[0][0] in CHANCE_PENDING
-        return state.phase in ("setup-roll", "roll")
-
+    # The machine's sample_chance, legal_actions, apply_in_place and settle, each in one frame (a playout makes some
+    # 40 000 of these calls a second), with this game's additions: once the pod is fueled the crew may escape
+    # at any point, in the middle of a choice too; a gear trade keeps the other free moves as listed; a
+    # decision with a single answer (or none) is taken without asking.
     def sample_chance(self, state: SaucerState, rng: random.Random) -> tuple:
-        r = rng.random  # randint is slow in playout loops: dice are int(6 * random()) + 1
-        if state.pending:
-            kind = state.pending[0][0]
-            if kind in ("reroll", "event-die", "enemy-die"):
-                return ("die", int(r() * 6) + 1)
-            if kind in ("event", "crew-dice"):
-                return ("dice", (int(r() * 6) + 1, int(r() * 6) + 1))
-        if state.phase == "setup-roll":
-            return ("dice", tuple(rng.sample(range(1, 7), 3)))  # re-rolled until all differ: 3 distinct values
-        return ("dice", (int(r() * 6) + 1, int(r() * 6) + 1, int(r() * 6) + 1, int(r() * 6) + 1))
+        chance = state.chance
+        return self.sample_for[chance.__class__](state, chance, rng)
 
-    def chance_outcomes(self, state: SaucerState) -> list[tuple]:
-        if state.pending and state.pending[0][0] in ("reroll", "event-die", "enemy-die"):
-            return [("die", v) for v in range(1, 7)]
-        if state.pending and state.pending[0][0] in ("event", "crew-dice"):
-            return [("dice", (a, b)) for a in range(1, 7) for b in range(1, 7)]
-        return []  # the 4-dice roll and the set-up roll are sampled
-
-    def legal_actions(self, state: SaucerState) -> list[tuple]:
-        if state.over:
+    def legal_actions(self, state: SaucerState) -> list:
+        if state.over or state.chance is not None:
             return []
-        if state.pending:
-            head = state.pending[0]
-            return [] if head[0] in CHANCE_PENDING else self._pending_actions(state, head)
-        if state.phase in ("setup-roll", "roll"):
-            return []
-        return PHASE_ACTIONS[state.phase](self, state)
+        pending = state.pending
+        if not pending:
+            return self.moves(state)
+        decision = pending[-1]
+        actions = self.offer_for[decision.__class__](state, decision)
+        if state.pod >= self.catalog.pod_length and actions and actions[-1] != ESCAPE[0]:
+            if isinstance(actions, Moves):
+                return Moves((*((kind, actions[start:start + count]) for kind, start, count in actions.blocks), ("escape", ESCAPE)))
+            return [*actions, ESCAPE[0]]
+        return actions
 
     def apply_in_place(self, state: SaucerState, action: tuple) -> None:
-        state.resolved = []
-        # a gear trade (only a free-phase move is called "trade") leaves the other free moves as they were
-        state.free_base = state.free_offered if action[0] == "trade" else None
-        if state.pending:
-            head = state.pending.pop(0)
-            PENDING[head[0]](self, state, head, action)
-        else:
-            APPLY[state.phase](self, state, action)
-        if state.pending or state.over:
-            self._settle(state)
+        state.resolved, state.played = [], []
+        kind = action[0]
+        # a gear trade (only a free move is called "trade") leaves the other free moves as they were
+        state.free_base = state.free_offered if kind == "trade" else None
+        chance = state.chance
+        if chance is not None:
+            state.chance = None
+            self.resolve_for[chance.__class__](state, chance, action)
+        elif state.pending and kind != "escape":
+            decision = state.pending.pop()
+            self.answer_for[decision.__class__](state, decision, action)
+        else:  # a free move, or away whatever was being decided
+            self.move_for[kind](state, action)
+        self.settle(state)
 
+    def settle(self, state: SaucerState) -> None:
+        """The machine's settle loop (pnp.engine.machine), in one loop with this game's own rule for decisions:
+        one with a single answer (or none) is taken without asking. Decisions that always offer a choice are
+        not worked out twice."""
+        queue, pending = state.queue, state.pending
+        offer, answer, step_for = self.offer_for, self.answer_for, self.step_for
+        while not state.over and state.chance is None:
+            if pending:
+                decision = pending[-1]
+                kind = decision.__class__
+                if kind in ALWAYS_A_CHOICE:
+                    return
+                offers = offer[kind](state, decision)
+                if len(offers) > 1:
+                    return
+                pending.pop()
+                if offers:
+                    answer[kind](state, decision, offers[0])
+            elif queue:
+                step = queue.popleft()
+                step_for[step.__class__](state, step)
+            elif not self.advance(state):
+                return
+        if state.over:  # whatever was still to decide or happen, the game is over
+            pending.clear()
+            queue.clear()
+            state.chance = None
+
+    def step_NextTurn(self, state, step):
+        if state.round >= self.catalog.turns:
+            state.over = True  # the last turn is over
+            return
+        state.round += 1
+        state.fueled = False
+        state.chance = TurnDice()
+
+    # -- shared by every part of a turn ----------------------------------------------------------------------
+    def note(self, state, key: str) -> None:
+        tracks.note(state, key)
+
+    def use(self, state, word: str, effective: bool = True) -> int:
+        """Darken a Power box of the crew member who uses this ability; the ability took effect unless the
+        caller says it changed nothing (yet)."""
+        i = state.can_use(self.catalog, word)
+        if i is None:
+            raise InvariantError(f"ability {word} used without a living crew member and Power to pay")
+        state.spent[i] += 1
+        key = self.ability_keys[word]
+        (tracks.note if effective else tracks.tried)(state, key)
+        tracks.note(state, f"box:{self.catalog.crew[i].id}.power.{state.spent[i]}")
+        return i
+
+    def param(self, word: str) -> int:
+        return self.params[word]
+
+    def resolve_Reroll(self, state, chance, action):
+        where, index, value = chance.where, chance.index, action[1]
+        if where == "turn":
+            state.dice[index] = value
+            self.fuel_on_doubles(state)
+        elif where == "enemy":
+            state.assault.enemy_die = value
+        elif where == "crew":
+            state.assault.crew[index] = value
+        else:
+            state.event_dice = tuple(value if i == index else v for i, v in enumerate(state.event_dice))
+
+    def sample_Reroll(self, state, chance, rng):
+        return ("die", int(rng.random() * 6) + 1)
+
+    def outcomes_Reroll(self, state, chance):
+        return [("die", v) for v in range(1, 7)]
+
+    def offer_Raise(self, state, decision):
+        return [("raise", side) for side in tracks.raisable(state, self.catalog, decision.row)]
+
+    def answer_Raise(self, state, decision, action):
+        tracks.raise_enemy(state, self.catalog, decision.row, action[1])
+        if decision.source:
+            tracks.note(state, decision.source)
+
+    def offer_Equip(self, state, decision):
+        item, crew = decision.item, self.catalog.crew
+        return [("equip", i) for i in state.alive() if state.gear[i, item] < crew[i].gear.get(item, 0)]
+
+    def answer_Equip(self, state, decision, action):
+        tracks.equip(state, self.catalog, action[1], decision.item)
+        if decision.source:
+            tracks.note(state, decision.source)
+
+    # -- the end ---------------------------------------------------------------------------------------------
     def result(self, state: SaucerState) -> Result:
         points = self.score(state)
         won = all(state.killed) and state.escaped  # the seed's objective: six leaders, the Hivemind, and away
-        return Result(scores=[sum(points.values())], winners=[0] if won else [], rounds=state.turn,
+        return Result(scores=[sum(points.values())], winners=[0] if won else [], rounds=state.round,
                       details={"breakdown": points, "won": won, "escaped": state.escaped, "hivemind": state.killed[HIVEMIND]})
 
-    # -- scoring -------------------------------------------------------------------
     def measures(self, state: SaucerState) -> dict[str, int]:
         killed_rows = [r for r in range(7) if state.killed[r]]
         return {
@@ -128,7 +231,7 @@ class SaucerEngine(TurnActions, AppliesOnCopy):
             "collected_reward_boxes": sum(state.reward[t] for t in range(6) if state.collected[t]),
             "hivemind_killed": int(state.killed[HIVEMIND]),
             "artifacts": state.artifacts,
-            "turns_left": max(0, self.catalog.turns - state.turn) if state.escaped else 0,  # see clar-turns-left
+            "turns_left": max(0, self.catalog.turns - state.round) if state.escaped else 0,  # see clar-turns-left
             "crew_killed": sum(state.dead),
         }
 
@@ -136,177 +239,6 @@ class SaucerEngine(TurnActions, AppliesOnCopy):
         values = self.measures(state)
         return {measure: (values[measure] // per) * points for measure, points, per in self.catalog.score}
 
-    # -- automatic steps ---------------------------------------------------------------
-    def _settle(self, state: SaucerState) -> None:
-        """Skip pending items with no real choice; end the game when it is over."""
-        while state.pending and not state.over:
-            head = state.pending[0]
-            if head[0] in CHANCE_PENDING:
-                return
-            options = self._pending_actions(state, head)
-            if len(options) > 1:
-                return
-            state.pending.pop(0)
-            if options:
-                PENDING[head[0]](self, state, head, options[0])
-        if state.over:
-            state.pending.clear()
-            state.phase = "over"
-
-    # -- set-up ----------------------------------------------------------------------------
-    def _setup_roll(self, state, action):
-        state.dice = list(action[1])
-        state.phase = "setup-order"
-
-    def _setup_order_actions(self, state):
-        return [("setup", order) for order in itertools.permutations(state.dice)]
-
-    def _setup_order(self, state, action):
-        enemy_die, reward_die, artifact_die = action[1]
-        state.enemy_numbers = [(enemy_die - 1 + i) % 6 + 1 for i in range(6)]
-        state.reward_numbers = [(reward_die - 1 + i) % 6 + 1 for i in range(6)]
-        state.artifacts = artifact_die
-        for i, member in enumerate(self.catalog.crew):
-            for item in member.starting_gear:
-                state.gear[i][item] += 1
-                tracks.note(state, f"box:{member.id}.{item}.{state.gear[i][item]}")
-            state.pending.append(("unlock", i))
-        state.phase = "roll"
-        state.turn = 1
-
-    # -- a turn ------------------------------------------------------------------------------
-    def _roll(self, state, action):
-        state.dice = list(action[1])
-        state.rolled = list(action[1])
-        state.phase = "adjust"
-
-    def _adjust_actions(self, state):
-        return _adjust_moves(*die_changes(self, state, state.dice, "reroll", "modify"))
-
-    def _adjust(self, state, action):
-        if action[0] == "assign":
-            self._assign(state, action[1])
-        else:
-            change_die(self, state, action, state.dice, "turn")
-
-    def pay_reroll(self, state, source):
-        if source == "artifact":
-            state.artifacts -= 1
-            tracks.note(state, "spend:artifact-reroll")
-        else:
-            self.use(state, "REROLL")
-
-    def use(self, state, word):
-        """Darken a Power box of the crew member who uses this ability."""
-        i = state.can_use(self.catalog, word)
-        if i is None:
-            raise InvariantError(f"ability {word} used without a living crew member and Power to pay")
-        state.spent[i] += 1
-        ability = next(a for a in self.catalog.crew[i].abilities if a[1] == word)
-        tracks.note(state, f"ability:{ability[0]}")
-        tracks.note(state, f"box:{self.catalog.crew[i].id}.power.{state.spent[i]}")
-        return i
-
-    def _assign(self, state, mapping):
-        catalog = self.catalog
-        dice = state.dice
-        state.record.append(tuple(zip(mapping, dice)))
-        tracks.note(state, f"box:turn{state.turn}")
-        if len(set(state.rolled)) < len(state.rolled):  # a pair rolled (not made by Good Intel): once per turn
-            tracks.note(state, "doubles")
-            tracks.advance_pod(state, catalog)
-        plan = tuple((area, dice[index]) for area, index in ASSIGN_PLANS[mapping])
-        recon = next((value for area, value in plan if area == "recon"), 0)
-        others = tuple(step for step in plan if step[0] != "recon")
-        state.recon_left = recon
-        if recon and others:  # the seed advises exploring last; a player may explore first
-            state.deferred = others
-            state.pending.append(("recon-when",))
-            state.phase = "recon"
-            return
-        self._use_dice(state, others)
-        state.phase = "recon" if recon else "free"
-
-    def _use_dice(self, state, plan) -> None:
-        """Each non-Recon die on its numbered track."""
-        catalog = self.catalog
-        for area, value in plan:
-            if area == "reward":
-                tracks.darken_reward(state, catalog, state.row_of_reward(value))
-            else:
-                row = state.row_of_enemy(value)
-                if area == "location":
-                    tracks.darken_location(state, catalog, row)
-                elif area in tracks.raisable(state, catalog, row):
-                    tracks.raise_enemy(state, catalog, row, area)
-
-    def _pending_recon_when(self, state, head, action):
-        if action[0] == "recon-last":
-            others, state.deferred = state.deferred, ()
-            self._use_dice(state, others)
-        # recon first: the other dice wait in `deferred` until Recon (and its Events) are done
-
-    def _pending_deferred(self, state, head, action):
-        others, state.deferred = state.deferred, ()
-        self._use_dice(state, others)
-
-    # -- pending follow-ups ------------------------------------------------------------------------
-    def _pending_actions(self, state, head):
-        kind = head[0]
-        catalog = self.catalog
-        if kind == "raise":
-            return [("raise", side) for side in tracks.raisable(state, catalog, head[1])]
-        if kind == "unlock":
-            return [("unlock", k) for k in range(3)]
-        if kind == "equip":
-            return [("equip", i) for i in state.alive() if state.gear[i][head[1]] < catalog.crew[i].gear.get(head[1], 0)]
-        if kind == "hit-one":
-            return [("target", i) for i in state.alive()]
-        if kind == "heal-one":
-            return [("target", i) for i in state.alive() if state.wounds[i] > 0]
-        if kind == "trade":
-            return [("buy", None)] + ([("buy", item) for item in head[2]] if state.artifacts >= head[1] else [])
-        if kind == "reward-boxes":
-            return [("track", t) for t in range(6) if not state.collected[t] and state.reward[t] < catalog.reward_lengths[t]]
-        if kind == "event-roll":
-            return events.roll_actions(self, state, head)
-        if kind == "recon-when":
-            return [("recon-last",), ("recon-first",)]  # the seed's advice first
-        if kind == "deferred-dice":
-            return [("use-dice",)]
-        return assault.pending_actions(self, state, head)
-
-    def _pending_raise(self, state, head, action):
-        tracks.raise_enemy(state, self.catalog, head[1], action[1])
-
-    def _pending_unlock(self, state, head, action):
-        state.unlocked[head[1]].add(action[1])
-        tracks.note(state, f"unlock:{self.catalog.crew[head[1]].abilities[action[1]][0]}")
-
-    def _pending_equip(self, state, head, action):
-        state.gear[action[1]][head[1]] += 1
-        tracks.note(state, f"box:{self.catalog.crew[action[1]].id}.{head[1]}.{state.gear[action[1]][head[1]]}")
-
-    def _pending_reroll(self, state, head, action):
-        where, index = head[1], head[2]
-        if where == "turn":
-            state.dice[index] = action[1]
-            state.rolled[index] = action[1]
-        elif where == "event":
-            events.reroll_result(state, index, action[1])
-        else:
-            assault.reroll_result(self, state, where, index, action[1])
-
-    def _pending_rolled(self, state, head, action):
-        events.rolled(self, state, head, action)
-
-    def _pending_event_roll(self, state, head, action):
-        events.roll_decided(self, state, head, action)
-
-    def _pending_generic(self, state, head, action):
-        events.follow_up(self, state, head, action)
-
-    # -- invariants ------------------------------------------------------------------------------------
     def check_invariants(self, state: SaucerState) -> None:
         catalog = self.catalog
         for row, enemy in enumerate(catalog.enemies):
@@ -317,35 +249,15 @@ class SaucerEngine(TurnActions, AppliesOnCopy):
         for i, member in enumerate(catalog.crew):
             if state.spent[i] > member.power + state.rank[i] or state.wounds[i] > member.life + state.rank[i]:
                 raise InvariantError(f"{member.id} spent more Power or took more wounds than the track holds")
-            for item, slots in member.gear.items():
-                if state.gear[i][item] > slots:
-                    raise InvariantError(f"{member.id} carries too many {item}s")
+            for item in GEAR:
+                if state.gear[i, item] > member.gear.get(item, 0) or state.gear[i, item] < 0:
+                    raise InvariantError(f"{member.id} carries {state.gear[i, item]} {item}s")
         if state.artifacts < 0 or any(v < 0 for v in state.items.values()):
             raise InvariantError("a party item went below zero")
-        if state.turn > catalog.turns:
-            raise InvariantError(f"turn {state.turn} is past the last turn")
-        if state.free_base is not None and state.free_base != self._free_base(state):
+        if state.round > catalog.turns:
+            raise InvariantError(f"turn {state.round} is past the last turn")
+        if state.free_base is not None and state.free_base != self.free_base(state):
             raise InvariantError("the free moves kept across a gear trade are out of date")
         if not state.explored <= set(catalog.grid):
             raise InvariantError("explored a box that is not on the map")
 
-
-PHASE_ACTIONS = {
-    "setup-order": SaucerEngine._setup_order_actions, "adjust": SaucerEngine._adjust_actions,
-    "recon": TurnActions._recon_actions, "free": TurnActions._free_actions,
-    **assault.PHASE_ACTIONS,
-}
-APPLY = {
-    "setup-roll": SaucerEngine._setup_roll, "setup-order": SaucerEngine._setup_order, "roll": SaucerEngine._roll,
-    "adjust": SaucerEngine._adjust, "recon": TurnActions._recon, "free": TurnActions._free,
-    **assault.APPLY,
-}
-PENDING = {
-    "raise": SaucerEngine._pending_raise, "unlock": SaucerEngine._pending_unlock, "equip": SaucerEngine._pending_equip,
-    "reroll": SaucerEngine._pending_reroll, "event": SaucerEngine._pending_rolled, "event-die": SaucerEngine._pending_rolled,
-    "event-roll": SaucerEngine._pending_event_roll, "recon-when": SaucerEngine._pending_recon_when,
-    "deferred-dice": SaucerEngine._pending_deferred,
-    "hit-one": SaucerEngine._pending_generic, "heal-one": SaucerEngine._pending_generic, "trade": SaucerEngine._pending_generic,
-    "reward-boxes": SaucerEngine._pending_generic,
-    **assault.PENDING,
-}

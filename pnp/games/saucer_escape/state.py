@@ -1,66 +1,76 @@
-"""Saucer Escape's sheet state: what is darkened, written and crossed out."""
+"""Saucer Escape's sheet state: what is darkened, written and crossed out.
+
+The machine's copy rule copies each slot's list, dict or set one level, so no
+slot holds a mutable container inside another: gear is keyed by (crew member,
+item), unlocked abilities are (crew member, ability) pairs, and an assault in
+progress is a `Part` of its own.
+"""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
-
+from pnp.engine.machine import MachineState, Part
 from pnp.games.saucer_escape.catalog import Catalog
 
+GEAR = ("lasgun", "shield")
 
-@dataclass
-class SaucerState:
-    phase: str = "setup-roll"
-    turn: int = 0
-    enemy_numbers: list[int] = field(default_factory=list)  # number written beside each enemy row
-    reward_numbers: list[int] = field(default_factory=list)  # number written beside each Reward track
-    artifacts: int = 0
-    life: list[int] = field(default_factory=lambda: [0] * 7)  # dark boxes per enemy row (Hivemind last)
-    power: list[int] = field(default_factory=lambda: [0] * 7)
-    killed: list[bool] = field(default_factory=lambda: [False] * 7)
-    location: list[int] = field(default_factory=lambda: [0] * 6)
-    pod: int = 0
-    reward: list[int] = field(default_factory=lambda: [0] * 6)
-    collected: list[bool] = field(default_factory=lambda: [False] * 6)
-    explored: set = field(default_factory=set)
-    frontier: list = field(default_factory=list)  # unexplored boxes beside explored ones, sorted; replaced, never mutated
-    frontier_of: int = -1  # the size of `explored` when `frontier` was worked out (explored only grows)
-    events_done: set = field(default_factory=set)
-    items: dict = field(default_factory=lambda: {"medkit": 0, "red_keycard": 0, "blue_keycard": 0})
-    wounds: list[int] = field(default_factory=lambda: [0] * 4)
-    spent: list[int] = field(default_factory=lambda: [0] * 4)  # Power boxes used
-    rank: list[int] = field(default_factory=lambda: [0] * 4)
-    dead: list[bool] = field(default_factory=lambda: [False] * 4)
-    unlocked: list[set] = field(default_factory=lambda: [set() for _ in range(4)])
-    gear: list[dict] = field(default_factory=lambda: [{"lasgun": 0, "shield": 0} for _ in range(4)])
-    dice: list[int] = field(default_factory=list)
-    rolled: list[int] = field(default_factory=list)  # the dice as rolled (and re-rolled), before Good Intel: doubles count here
-    deferred: tuple = ()  # dice waiting while the Recon die goes first: (area, value) pairs
-    record: list[tuple] = field(default_factory=list)  # the Turn Record: dice per area, per turn
-    recon_left: int = 0
-    pending: list[tuple] = field(default_factory=list)  # decisions and chance steps waiting, in order
-    assault: dict = field(default_factory=dict)
-    escaped: bool = False
-    over: bool = False
-    resolved: list = field(default_factory=list)  # element keys resolved by the last action
-    free_offered: tuple | None = None  # the non-trade free moves last listed ...
-    free_base: tuple | None = None  # ... still standing after a gear trade; None otherwise
 
-    @property
-    def round(self) -> int:
-        """The engine contract's round (pnp.engine.api.GameState): a turn of the sheet."""
-        return self.turn
+def _describe(obj) -> str:
+    """Every slot and its value: a test compares these to see that `apply` left its input alone."""
+    names = [name for klass in type(obj).__mro__ for name in getattr(klass, "__slots__", ())]
+    return f"{type(obj).__name__}({', '.join(f'{name}={getattr(obj, name, None)!r}' for name in names)})"
 
-    def copy(self) -> "SaucerState":
-        new = SaucerState.__new__(SaucerState)
-        new.__dict__.update(self.__dict__)
-        for name in ("enemy_numbers", "reward_numbers", "life", "power", "killed", "location", "reward", "collected",
-                     "wounds", "spent", "rank", "dead", "dice", "rolled", "record", "pending", "resolved"):
-            setattr(new, name, list(getattr(self, name)))
-        new.explored, new.events_done = set(self.explored), set(self.events_done)
-        new.items = dict(self.items)
-        new.assault = {k: list(v) if isinstance(v, list) else v for k, v in self.assault.items()}
-        new.unlocked = [set(u) for u in self.unlocked]
-        new.gear = [dict(g) for g in self.gear]
-        return new
+
+class Assault(Part):
+    """An assault in progress: the enemy's row, its die and locked target, the crew's dice and bonuses, the hits."""
+
+    __slots__ = ("row", "enemy_die", "target", "crew", "bonus", "predictive", "total", "killed", "hits")
+    __repr__ = _describe
+
+    def __init__(self, row: int):
+        self.row, self.predictive = row, False
+        self.again()
+
+    def again(self) -> None:
+        """Its steps start over (a new assault, or the same one after a miss); Predictive Model stays used."""
+        self.enemy_die, self.target, self.crew, self.bonus, self.total, self.killed, self.hits = 0, 0, [], 0, 0, False, 0
+
+
+class SaucerState(MachineState):
+    """`round` is the turn (1 to 30; 0 during set-up)."""
+
+    __slots__ = (
+        "enemy_numbers", "reward_numbers",  # the number written beside each enemy row and each Reward track
+        "artifacts", "items",  # Artifacts; Medkits and keycards (party item tracks)
+        "life", "power", "killed",  # per enemy row, the Hivemind last: dark boxes, crossed out
+        "location", "reward", "collected", "pod",  # Location and Reward tracks, the Escape Pod
+        "explored", "frontier", "frontier_of", "events_done", "new_events",  # the map
+        "wounds", "spent", "rank", "dead", "unlocked", "gear",  # the crew
+        "dice", "fueled", "record", "deferred", "recon_die", "recon_left", "recon_bonus",  # this turn
+        "event_dice", "assault", "escaped", "free_offered", "free_base",
+    )
+    PARTS = ("assault",)
+    __repr__ = _describe
+
+    def start(self) -> None:
+        super().start()
+        self.enemy_numbers, self.reward_numbers = [], []
+        self.artifacts, self.items = 0, {"medkit": 0, "red_keycard": 0, "blue_keycard": 0}
+        self.life, self.power, self.killed = [0] * 7, [0] * 7, [False] * 7
+        self.location, self.reward, self.collected, self.pod = [0] * 6, [0] * 6, [False] * 6, 0
+        self.explored, self.events_done, self.new_events = set(), set(), []
+        self.frontier, self.frontier_of = [], -1  # unexplored boxes beside explored ones, for `explored` of that size
+        self.wounds, self.spent, self.rank, self.dead = [0] * 4, [0] * 4, [0] * 4, [False] * 4
+        self.unlocked = set()  # (crew member, ability index)
+        self.gear = {(i, item): 0 for i in range(4) for item in GEAR}
+        self.dice = []  # the turn's dice as they stand (rolled, re-rolled, changed by Good Intel)
+        self.fueled = False  # this turn's doubles darkened a pod box already
+        self.record = []  # the Turn Record: (area, die) per turn
+        self.deferred = ()  # dice waiting while the Recon die goes first: (area, value) pairs
+        self.recon_die = 0  # the Recon die's face (Good Intel may still raise it while exploring)
+        self.recon_left, self.recon_bonus = 0, 0  # boxes the Recon die has left; boxes of it Penetration added
+        self.event_dice = ()  # the event roll being decided on
+        self.assault = None
+        self.escaped = False
+        self.free_offered = self.free_base = None  # the free moves last listed; kept across a gear trade
 
     # -- derived quantities --------------------------------------------------
     def row_of_enemy(self, number: int) -> int | None:
@@ -78,8 +88,8 @@ class SaucerState:
 
     def can_use(self, catalog: Catalog, word: str) -> int | None:
         """The crew member who can pay for an unlocked ability with this effect word now, if any."""
-        for i, k, power in catalog.holders.get(word, ()):
-            if k in self.unlocked[i] and not self.dead[i] and power + self.rank[i] > self.spent[i]:
+        for i, ability, power in catalog.holders.get(word, ()):
+            if ability in self.unlocked and not self.dead[i] and power + self.rank[i] > self.spent[i]:
                 return i
         return None
 
@@ -89,5 +99,5 @@ class SaucerState:
         return sum(1 for c in columns if self.life[row] >= c and self.power[row] >= c)
 
     def carried(self, kind: str) -> int:
-        return sum(self.gear[i][kind] for i in self.alive())
-
+        gear = self.gear
+        return sum(gear[i, kind] for i in range(4) if not self.dead[i])

@@ -87,7 +87,7 @@ def test_build_writes_print_and_fillable_sheets(project):
     titles = [i.title for i in rulebook.outline if not isinstance(i, list)]
     assert "Saucer Escape game sheet" in titles
     text = " ".join(" ".join(p.extract_text() for p in rulebook.pages).split())
-    assert "2 + 5 + 3 = 10" in text and "Plasma Leak" in text and "+1 per 4 Artifacts" in text
+    assert "2 + 5 + 3 = 10" in text and "Hot Plasma" in text and "+1 per 4 Artifacts" in text
 
 
 def test_playtest_reports_scores_wins_and_coverage(tmp_path):

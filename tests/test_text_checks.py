@@ -245,6 +245,6 @@ def test_a_text_a_game_s_own_sheet_code_cannot_fit_is_an_error_where_the_content
                "roll again and gain that many more, and then tell everyone at the table about your good fortune.")
     _, report = validate(project, "saucer-escape")
     found = [d for d in report.errors if d.code.startswith("text-") and "Roll a die and gain" in d.message]
-    assert found and found[0].path.endswith("sheet.yaml") and found[0].line == line_of(sheet, "Lost Explorer"), \
+    assert found and found[0].path.endswith("sheet.yaml") and found[0].line == line_of(sheet, "Amelia Earhart"), \
         report.to_text()
     assert "region 'events'" in found[0].message

@@ -305,12 +305,25 @@ class Machine:
 
     def settle(self, state) -> None:
         """Run queued steps until the game ends, chance is due, a decision is pending, or it waits for a move.
-        When the game is over, whatever was still queued or to decide is dropped."""
+        In a game that `answers_alone`, a decision that leaves no choice (one answer, or none) is taken here.
+        When the game is over, whatever was still queued or to decide is dropped. (One frame: a playout
+        settles after every move, tens of thousands of times a second.)"""
         queue, pending, steps = state.queue, state.pending, self._steps
+        alone, always = self.answers_alone, self.always_a_choice
         while not state.over and state.chance is None:
             if pending:
-                if not self.answers_alone or not self._answer_alone(state, pending):
+                if not alone:
                     return
+                decision = pending[-1]
+                kind = decision.__class__
+                if kind in always:
+                    return
+                offers = self._offers[kind](state, decision)
+                if len(offers) > 1:
+                    return
+                pending.pop()
+                if offers:
+                    self._answers[kind](state, decision, offers[0])
             elif queue:
                 step = queue.popleft()
                 steps[step.__class__](state, step)
@@ -320,20 +333,6 @@ class Machine:
             pending.clear()
             queue.clear()
             state.chance = None
-
-    def _answer_alone(self, state, pending: list) -> bool:
-        """Take the pending decision when it leaves no choice (one answer, or none); False when it asks one."""
-        decision = pending[-1]
-        kind = decision.__class__
-        if kind in self.always_a_choice:
-            return False
-        offers = self._offers[kind](state, decision)
-        if len(offers) > 1:
-            return False
-        pending.pop()
-        if offers:
-            self._answers[kind](state, decision, offers[0])
-        return True
 
     # -- the game's hooks ------------------------------------------------------------------------------------
     def moves(self, state) -> list[Action]:
@@ -379,7 +378,10 @@ class _Handlers(dict):
 
 
 def _with(offers: list, extra: list) -> list:
-    """A decision's answers and the anytime moves, as one list (one more block when the answers are `Moves`)."""
+    """A decision's answers and the anytime moves not among them, as one list (one more block for `Moves`)."""
+    extra = [action for action in extra if action not in offers]
+    if not extra:
+        return offers
     if isinstance(offers, Moves):
         blocks = [(kind, offers[start:start + count]) for kind, start, count in offers.blocks]
         return Moves(blocks + [(extra[0][0], extra)])

@@ -12,7 +12,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass
 
-from pnp.engine.api import InvariantError, Moves, Result
+from pnp.engine.api import InvariantError, Result
 from pnp.engine.machine import Machine, Options
 from pnp.games.saucer_escape import records, tracks
 from pnp.games.saucer_escape.assault import AssaultRules
@@ -36,13 +36,12 @@ class SaucerOptions(Options):
     """Saucer Escape has one way to play: one sheet, 30 turns, no levels."""
 
 
-DEFAULTS = SaucerOptions()
-
-
 class SaucerEngine(TurnRules, EventRules, AssaultRules, FreeActions, Machine):
     Options = SaucerOptions
     game_name = "saucer-escape"
-    BOUND = ("offer_for", "answer_for", "step_for", "resolve_for", "sample_for", "move_for")  # see bind
+    # the machine takes a decision that leaves no choice without asking; these always leave one
+    answers_alone, always_a_choice = True, ALWAYS_A_CHOICE
+    anytime_kinds = frozenset({"escape"})  # once the pod is fueled the crew may escape at any point, mid-choice too
 
     def __init__(self, catalog: Catalog):
         self.catalog = catalog
@@ -51,26 +50,6 @@ class SaucerEngine(TurnRules, EventRules, AssaultRules, FreeActions, Machine):
         self.ability_keys = {word: f"ability:{ability_id}" for member in catalog.crew
                              for ability_id, word, _ in member.abilities}
         self.params = {word: param for member in catalog.crew for _, word, param in member.abilities}
-        self.bind()
-
-    def bind(self) -> None:
-        """The machine's handlers by record class (offer, answer, step, resolve, sample) and by move kind: the
-        methods `pnp.engine.machine` finds by name, looked up once per engine (again in a worker process)."""
-        tables = self._tables()
-        self.offer_for, self.answer_for, self.step_for, self.resolve_for, self.sample_for = (
-            {getattr(records, name): getattr(self, method) for name, method in tables[prefix].items() if name[0].isupper()}
-            for prefix in ("offer_", "answer_", "step_", "resolve_", "sample_"))
-        self.move_for = {kind: getattr(self, method) for kind, method in tables["move_"].items()}
-
-    def __getstate__(self):
-        state = Machine.__getstate__(self)
-        for name in self.BOUND:  # bound methods: found again where the engine is unpickled
-            state.pop(name, None)
-        return state
-
-    def __setstate__(self, state):
-        self.__dict__.update(state)
-        self.bind()
 
     @classmethod
     def from_game(cls, game, difficulty=None):
@@ -85,75 +64,13 @@ class SaucerEngine(TurnRules, EventRules, AssaultRules, FreeActions, Machine):
         return state
 
     # -- the machine, as this game uses it ----------------------------------------------------------------
-    def options(self, **given) -> SaucerOptions:
-        """Checked as the machine checks them; the defaults (every game a playtest plays) are built once."""
-        return Machine.options(self, **given) if given else DEFAULTS
-
-    # The machine's sample_chance, legal_actions, apply_in_place and settle, each in one frame (a playout makes some
-    # 40 000 of these calls a second), with this game's additions: once the pod is fueled the crew may escape
-    # at any point, in the middle of a choice too; a gear trade keeps the other free moves as listed; a
-    # decision with a single answer (or none) is taken without asking.
-    def sample_chance(self, state: SaucerState, rng: random.Random) -> tuple:
-        chance = state.chance
-        return self.sample_for[chance.__class__](state, chance, rng)
-
-    def legal_actions(self, state: SaucerState) -> list:
-        if state.over or state.chance is not None:
-            return []
-        pending = state.pending
-        if not pending:
-            return self.moves(state)
-        decision = pending[-1]
-        actions = self.offer_for[decision.__class__](state, decision)
-        if state.pod >= self.catalog.pod_length and actions and actions[-1] != ESCAPE[0]:
-            if isinstance(actions, Moves):
-                return Moves((*((kind, actions[start:start + count]) for kind, start, count in actions.blocks), ("escape", ESCAPE)))
-            return [*actions, ESCAPE[0]]
-        return actions
+    def anytime(self, state: SaucerState) -> list:
+        return ESCAPE if state.pod >= self.catalog.pod_length else []
 
     def apply_in_place(self, state: SaucerState, action: tuple) -> None:
-        state.resolved, state.played = [], []
-        kind = action[0]
-        # a gear trade (only a free move is called "trade") leaves the other free moves as they were
-        state.free_base = state.free_offered if kind == "trade" else None
-        chance = state.chance
-        if chance is not None:
-            state.chance = None
-            self.resolve_for[chance.__class__](state, chance, action)
-        elif state.pending and kind != "escape":
-            decision = state.pending.pop()
-            self.answer_for[decision.__class__](state, decision, action)
-        else:  # a free move, or away whatever was being decided
-            self.move_for[kind](state, action)
-        self.settle(state)
-
-    def settle(self, state: SaucerState) -> None:
-        """The machine's settle loop (pnp.engine.machine), in one loop with this game's own rule for decisions:
-        one with a single answer (or none) is taken without asking. Decisions that always offer a choice are
-        not worked out twice."""
-        queue, pending = state.queue, state.pending
-        offer, answer, step_for = self.offer_for, self.answer_for, self.step_for
-        while not state.over and state.chance is None:
-            if pending:
-                decision = pending[-1]
-                kind = decision.__class__
-                if kind in ALWAYS_A_CHOICE:
-                    return
-                offers = offer[kind](state, decision)
-                if len(offers) > 1:
-                    return
-                pending.pop()
-                if offers:
-                    answer[kind](state, decision, offers[0])
-            elif queue:
-                step = queue.popleft()
-                step_for[step.__class__](state, step)
-            elif not self.advance(state):
-                return
-        if state.over:  # whatever was still to decide or happen, the game is over
-            pending.clear()
-            queue.clear()
-            state.chance = None
+        # a gear trade (only a free move is called "trade") leaves the other free moves as they were listed
+        state.free_base = state.free_offered if action[0] == "trade" else None
+        Machine.apply_in_place(self, state, action)
 
     def step_NextTurn(self, state, step):
         if state.round >= self.catalog.turns:

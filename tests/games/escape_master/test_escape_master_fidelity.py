@@ -137,3 +137,16 @@ def test_the_green_kit_rulebook_speaks_only_of_the_green_kit(project):
         assert name not in rules, name
     full = CliRunner().invoke(app, ["rules", "escape-master", "--format", "md"]).output
     assert "106 cards" in full and "4 [Wisdom](#card-wisdom) cards" in full
+
+
+def test_a_photo_finish_where_the_first_finisher_takes_the_second_ones_stack(em_engine):
+    """Regression (playtest, 14 in 2000 games crashed in scoring): two rivals finish in the same instant, and the
+    first one's last card changes the only Stack the second needed. The seed: a player beaten to a play
+    takes the card back, so the second keeps the card and counts it."""
+    engine = em_engine
+    state = table(engine, [["mice-6"], ["robots-5"], ["teens-7"], ["lumberjacks-1", "lumberjacks-2"]],
+                  stacks=[["seven-start"]])
+    acting(engine, state, 0, ("play", number(engine, state, 0, "mice-6"), 0))
+    assert engine.chance_outcomes(state)[-1] == ("photo", (1, 2))
+    engine.apply_in_place(state, ("photo", (1, 2)))
+    assert state.totals == [0, 0, 1, 2]

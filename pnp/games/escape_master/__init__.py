@@ -3,7 +3,7 @@ from pnp.games.escape_master import checks
 from pnp.games.escape_master.cards import EscapeMasterCard, Settings
 from pnp.games.escape_master.emblems import EMBLEMS
 from pnp.games.escape_master.facts import card_facts
-from pnp.games.escape_master.vocabulary import VOCABULARY
+from pnp.games.escape_master.vocabulary import PLAYER_COUNTS, VOCABULARY
 from pnp.plugin import GamePlugin
 
 PLUGIN = GamePlugin(
@@ -12,7 +12,7 @@ PLUGIN = GamePlugin(
     emblems=EMBLEMS,
     checks=checks.check,
     settings_model=Settings,
-    players=(2, 6),
+    players=PLAYER_COUNTS,
     card_facts=card_facts,
     playtest="pnp.games.escape_master.playtest:PLAN",
 )

@@ -2,10 +2,10 @@
 Seed: shared/seeds/002 (close calls, special card regulations, the Lumberjack's ability, drawing)."""
 import re
 
-from test_escape_master_engine import card, table
+from test_escape_master_engine import card, hand, table, totals
 
 from pnp.games.escape_master import moves
-from pnp.games.escape_master.state import Power
+from pnp.games.escape_master.state import GiveBlunders, PassCard, Power, SlideUnder
 
 
 def acting(engine, state, player, action):
@@ -15,7 +15,7 @@ def acting(engine, state, player, action):
 
 
 def number(engine, state, player, card_id):
-    return next(c for c in state.hands[player] if engine.catalog.cards[c].id == card_id)
+    return next(c for c in hand(state, player) if engine.catalog.cards[c].id == card_id)
 
 
 def test_a_photo_finish_is_a_chance_step_not_automatic(em_engine):
@@ -26,7 +26,7 @@ def test_a_photo_finish_is_a_chance_step_not_automatic(em_engine):
     acting(engine, state, 0, ("play", number(engine, state, 0, "mice-6"), 0))
     assert engine.is_chance(state) and engine.chance_outcomes(state) == [("photo", ()), ("photo", (1,))]
     engine.apply_in_place(state, ("photo", ()))
-    assert state.phase in ("deal", "over") and state.totals[:2] == [0, 1]
+    assert state.phase in ("deal", "over") and totals(state)[:2] == [0, 1]
 
 
 def test_a_rival_as_fast_goes_out_too(em_engine):
@@ -34,7 +34,7 @@ def test_a_rival_as_fast_goes_out_too(em_engine):
     state = table(engine, [["mice-6"], ["robots-8"], ["teens-9", "teens-3"]], stacks=[["seven-start"], ["seven-start"]])
     acting(engine, state, 0, ("play", number(engine, state, 0, "mice-6"), 0))
     engine.apply_in_place(state, ("photo", (1,)))
-    assert state.totals[:3] == [0, 0, 2]
+    assert totals(state)[:3] == [0, 0, 2]
 
 
 def test_a_pending_pitfall_comes_before_a_photo_finish(em_engine):
@@ -44,7 +44,7 @@ def test_a_pending_pitfall_comes_before_a_photo_finish(em_engine):
     acting(engine, state, 2, ("trap", number(engine, state, 2, "trap-draw-three"), 1))
     acting(engine, state, 0, ("play", number(engine, state, 0, "mice-6"), 0))
     assert not engine.is_chance(state) or engine.chance_outcomes(state) in ([], [("photo", ())])
-    assert state.phase in ("deal", "over") and state.totals[1] == 1
+    assert state.phase in ("deal", "over") and totals(state)[1] == 1
 
 
 def test_a_special_last_card_can_finish_at_the_same_instant(em_engine):
@@ -56,8 +56,9 @@ def test_a_special_last_card_can_finish_at_the_same_instant(em_engine):
 
 
 def with_power(state, player, word, uses=1, source="leader-hattie-plowright"):
-    state.uses[player][word] = uses
-    state.powers[player].append(Power(source, word, uses))
+    me = state.players[player]
+    me.uses[word] = uses
+    me.powers += (Power(source, word, uses),)
     return state
 
 
@@ -65,17 +66,18 @@ def test_powers_never_move_a_doom_master_or_a_wisdom_card(em_engine):
     """A Doom Master leaves a hand only through Vanish; Wisdom never leaves it but onto a Stack."""
     engine = em_engine
     state = with_power(table(engine, [["doom-master-kindle", "wisdom", "mice-3"], ["robots-9"]]), 0, "SWAP_WITH_PILE")
-    swaps = {card(engine, a[1]) for a in moves.player_actions(state, engine.catalog, 0) if a[0] == "swap"}
+    swaps = {card(engine, a[1]) for a in moves.player_actions(state, 0) if a[0] == "swap"}
     assert swaps == {"mice-3"}
 
 
 def test_deal_powers_never_move_a_doom_master_or_a_wisdom_card(em_engine):
     engine = em_engine
-    for word in ("DEAL_FEWER", "PASS_CARD"):
+    for choice in (SlideUnder, PassCard):
         state = table(engine, [["doom-master-kindle", "wisdom", "mice-3"], ["robots-9"]])
-        state.phase, state.tasks = "prepare", [[0, word, 1, "story-hidden-cellar"]]
+        state.chance = None
+        state.pending.append(choice(seat=0, left=1, source="story-hidden-cellar"))
         offered = {card(engine, a[1]) for a in engine.legal_actions(state)}
-        assert offered == {"mice-3"}, word
+        assert offered == {"mice-3"}, choice
 
 
 def test_turnabout_onto_an_immune_rival_is_lost_to_their_history(em_engine):
@@ -83,21 +85,22 @@ def test_turnabout_onto_an_immune_rival_is_lost_to_their_history(em_engine):
     state = table(engine, [["mice-3"], ["robots-9"], ["trap-ascending", "teens-4"]], stacks=[["seven-start"]])
     acting(engine, state, 2, ("trap", number(engine, state, 2, "trap-ascending"), 0))
     with_power(state, 0, "REDIRECT_TRAP")
-    state.immune[1].add("direction")  # Steady Feet: Snares played on them go to History
-    state.powers[1].append(Power("story-steady-feet", "IMMUNE", "direction"))
-    trap = state.snares[0][0]
+    state.players[1].immune.add("direction")  # Steady Feet: Snares played on them go to History
+    state.players[1].powers += (Power("story-steady-feet", "IMMUNE", "direction"),)
+    trap = state.players[0].snares[0]
     acting(engine, state, 0, ("redirect", trap, 1))
-    assert not state.snares[1] and trap in state.history[1]
+    assert not state.players[1].snares and trap in state.players[1].history
 
 
 def test_timber_may_be_declined(em_engine):
     """The Lumberjack "may" hand a rival a Blunder."""
     engine = em_engine
     state = table(engine, [["mice-3"], ["robots-9"]])
-    state.phase, state.tasks = "prepare", [[0, "GIVE_BLUNDER", 1, "leader-bram-axewell"]]
+    state.chance = None
+    state.pending.append(GiveBlunders(seat=0, blunders=1, source="leader-bram-axewell"))
     assert ("give", None) in engine.legal_actions(state)
     engine.apply_in_place(state, ("give", None))
-    assert state.totals == [0, 0]
+    assert totals(state) == [0, 0]
 
 
 def test_the_rulebook_settles_what_the_seed_leaves_open(em_project):
@@ -149,4 +152,4 @@ def test_a_photo_finish_where_the_first_finisher_takes_the_second_ones_stack(em_
     acting(engine, state, 0, ("play", number(engine, state, 0, "mice-6"), 0))
     assert engine.chance_outcomes(state)[-1] == ("photo", (1, 2))
     engine.apply_in_place(state, ("photo", (1, 2)))
-    assert state.totals == [0, 0, 1, 2]
+    assert totals(state) == [0, 0, 1, 2]

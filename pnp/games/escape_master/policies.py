@@ -23,6 +23,8 @@ def _score(engine, state, action) -> float:
     kind = action[0]
     score = PRIORITY.get(kind, 0)
     cards = state.catalog.cards
+    if kind == "story_to":
+        return -len(state.players[action[1]].xp)  # partners give the Story card to the one with less Experience
     if kind == "beast":
         return score + (1 if action[1] else 0)
     if kind == "give":

@@ -5,7 +5,7 @@ from __future__ import annotations
 import random
 
 from pnp.games.escape_master import moves
-from pnp.games.escape_master.state import Deal, PhotoFinish
+from pnp.games.escape_master.state import Deal, FinishRound, PhotoFinish, ShareStory
 from pnp.games.escape_master.state import EscapeMasterState as State
 
 
@@ -67,22 +67,27 @@ class ScoringRules:
     # -- scoring ----------------------------------------------------------------------------------------------
     def _end_round(self, state: State) -> None:
         cards = state.catalog.cards
-        scores = [0] * state.count
+        held = [0] * state.count  # Blunders held at the end, before any Forgive: they decide who draws a Story card
         for p in state.seated:
             me = state.players[p]
             for card in me.hand:
                 info = cards[card]
-                scores[p] += info.penalty
+                held[p] += info.penalty
                 if info.penalty != 1:
                     self._note(state, info.id, ("PENALTY",))
                 if state.early_ending and info.kind == "doom_master":
                     state.removed.append(card)
-            if me.forgive and scores[p]:
+            if me.forgive and held[p]:
                 self._note(state, next(pw.source for pw in me.powers if pw.word == "FORGIVE"), ("FORGIVE",))
-            scores[p] = max(0, scores[p] - me.forgive)
-            me.total += scores[p]
+            me.total += max(0, held[p] - me.forgive)
         self._retire_story_cards(state)
-        self._draw_story(state, scores)
+        if self._draw_story(state, held):  # partners choose which of them takes it, then the round is over
+            state.phase = "scoring"
+            state.queue.append(FinishRound())
+        else:
+            self._finish_or_continue(state)
+
+    def step_FinishRound(self, state: State, step: FinishRound) -> None:
         self._finish_or_continue(state)
 
     def _retire_story_cards(self, state: State) -> None:
@@ -98,22 +103,33 @@ class ScoringRules:
         for me in state.players:
             me.beast = False
 
-    def _draw_story(self, state: State, scores: list[int]) -> None:
+    def _draw_story(self, state: State, held: list[int]) -> bool:
+        """The player (or team) left holding the most Blunders draws a Story card; True when a team's partners
+        must now choose which of them takes it."""
         if not state.story_deck:
-            return
+            return False
         players = state.players
         if state.teams is None:
             groups = [[p] for p in state.seated]
         else:
             teams = sorted({state.teams[p] for p in state.seated})
             groups = [[p for p in state.seated if state.teams[p] == t] for t in teams]
-        key = [(sum(scores[p] for p in g), sum(players[p].total for p in g)) for g in groups]
+        key = [(sum(held[p] for p in g), sum(players[p].total for p in g)) for g in groups]
         best = max(key)
         if key.count(best) > 1:
-            return  # tied on hand and on running total: nobody draws
+            return False  # tied on hand and on running total: nobody draws
         group = groups[key.index(best)]
-        taker = min(group, key=lambda p: (len(players[p].xp), p))  # partners give it to the one with less Experience
-        players[taker].story_next = state.story_deck.pop(0)
+        if len(group) > 1:
+            state.pending.append(ShareStory(seat=group[0], partners=tuple(group)))
+            return True
+        players[group[0]].story_next = state.story_deck.pop(0)
+        return False
+
+    def offer_ShareStory(self, state: State, decision: ShareStory) -> list[tuple]:
+        return [("story_to", p) for p in decision.partners]
+
+    def answer_ShareStory(self, state: State, decision: ShareStory, action: tuple) -> None:
+        state.players[action[1]].story_next = state.story_deck.pop(0)
 
     def _finish_or_continue(self, state: State) -> None:
         catalog = state.catalog

@@ -151,6 +151,13 @@ class PassCard(Decision):
     source: str
 
 
+@record
+class ShareStory(Decision):
+    """Escape Alliance: the partners whose team draws the Story card say which of them takes it."""
+
+    partners: tuple[int, ...]
+
+
 # -- steps ---------------------------------------------------------------------------------------------------
 @record
 class ApplyPowers(Step):
@@ -160,3 +167,8 @@ class ApplyPowers(Step):
 @record
 class StartPlay(Step):
     """The dealer calls Start."""
+
+
+@record
+class FinishRound(Step):
+    """The round is scored and its Story card placed: the game ends, a tie-break follows, or the next deal."""

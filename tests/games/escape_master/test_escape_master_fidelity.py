@@ -1,11 +1,12 @@
 """Escape Master by the book: each rule the seed states, replayed through the engine's own API.
 Seed: shared/seeds/002 (close calls, special card regulations, the Lumberjack's ability, drawing)."""
+import random
 import re
 
 from test_escape_master_engine import card, hand, table, totals
 
 from pnp.games.escape_master import moves
-from pnp.games.escape_master.state import GiveBlunders, PassCard, Power, SlideUnder
+from pnp.games.escape_master.state import GiveBlunders, PassCard, Power, ShareStory, SlideUnder, Stack, Turn
 
 
 def acting(engine, state, player, action):
@@ -153,3 +154,66 @@ def test_a_photo_finish_where_the_first_finisher_takes_the_second_ones_stack(em_
     assert engine.chance_outcomes(state)[-1] == ("photo", (1, 2))
     engine.apply_in_place(state, ("photo", (1, 2)))
     assert totals(state) == [0, 0, 1, 2]
+
+
+def _end_round_now(engine, state, finisher):
+    """The finisher lays their last card on the 7-Start Stack (an 8 or a 6): the round ends."""
+    last = hand(state, finisher)[0]
+    acting(engine, state, finisher, ("play", last, 0))
+    if engine.is_chance(state) and state.phase == "photo":
+        engine.apply_in_place(state, ("photo", ()))
+    return state
+
+
+def test_the_story_card_goes_to_whoever_held_the_most_blunders_before_forgiveness(em_engine):
+    """Seed, Story deck: the player holding the most Blunders at round's end draws. A Forgive lowers what they
+    score, not what they held."""
+    engine = em_engine
+    state = table(engine, [["mice-8"], ["robots-2", "robots-3", "robots-4"], ["teens-2", "teens-3"]],
+                  stacks=[["seven-start"]])
+    state.players[1].forgive = 3
+    state.players[1].powers += (Power("story-forged-papers", "FORGIVE", 3),)
+    _end_round_now(engine, state, 0)
+    assert totals(state) == [0, 0, 2]
+    assert state.players[1].story_next is not None and state.players[2].story_next is None
+
+
+def test_escape_alliance_partners_choose_who_takes_the_story_card(em_engine):
+    """Seed, team game: teammates may pick which one of them draws the Story card."""
+    engine = em_engine
+    state = engine.initial_state(random.Random(4), engine.options(players=4, team=True))
+    engine.apply_in_place(state, ("deal", 4))
+    while state.pending:
+        engine.apply_in_place(state, engine.legal_actions(state)[-1])
+    state.chance, state.actor, state.head_start = Turn(), None, None
+    pool = [c for me in state.players for c in me.hand] + state.pile
+    ids = {c: state.catalog.cards[c].id for c in pool}
+    used = set()
+
+    def pick(card_id):
+        found = next(c for c in pool if ids[c] == card_id and c not in used)
+        used.add(found)
+        return found
+
+    for seat, card_ids in enumerate([["mice-8"], ["robots-2", "robots-3"], [], ["teens-2"]]):
+        state.players[seat].hand = [pick(i) for i in card_ids]
+    start = pick("seven-start")
+    state.stacks = [Stack([start], 7)]
+    state.pile = [c for c in pool if c not in used]
+    state.players[2].out = True  # seat 2 went out already; its partner, seat 0, ends the round (teams 0+2, 1+3)
+    acting(engine, state, 0, ("play", state.players[0].hand[0], 0))
+    if state.phase == "photo":
+        engine.apply_in_place(state, ("photo", ()))
+    assert isinstance(state.pending[-1], ShareStory) and state.pending[-1].partners == (1, 3)
+    assert engine.legal_actions(state) == [("story_to", 1), ("story_to", 3)]
+    engine.apply_in_place(state, ("story_to", 3))
+    assert state.players[3].story_next is not None and state.players[1].story_next is None
+
+
+def test_a_snared_player_may_lay_anything_on_wisdom(em_engine):
+    """Wisdom takes any card after it (seed); with no rank on top, a Snare has no direction to enforce."""
+    engine = em_engine
+    state = table(engine, [["mice-2", "mice-k"], ["trap-ascending", "teens-9"]], stacks=[["seven-start", "wisdom"]])
+    acting(engine, state, 1, ("trap", number(engine, state, 1, "trap-ascending"), 0))
+    laid = {card(engine, a[1]) for a in moves.player_actions(state, 0) if a[0] == "play"}
+    assert laid == {"mice-2", "mice-k"}

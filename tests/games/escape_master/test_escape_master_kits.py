@@ -9,28 +9,39 @@ from pnp.engine.machine import OptionsError
 from pnp.games.escape_master import moves
 
 
-def _green_rules() -> str:
+def _rules(kit: str = "green") -> str:
     from typer.testing import CliRunner
 
     from pnp.cli import app
 
-    result = CliRunner().invoke(app, ["rules", "escape-master", "--format", "md", "--difficulty", "green"])
+    result = CliRunner().invoke(app, ["rules", "escape-master", "--format", "md", "--difficulty", kit])
     assert result.exit_code == 0, result.output
     return result.output
+
+
+def _rule_lines(text: str) -> list[str]:
+    """The rules of a rendered rulebook, but the one that describes the colours (it names every kit's additions)."""
+    rules = text.split('<a id="glossary">')[0]
+    return [line for line in rules.splitlines() if 'id="rule-' in line and 'id="rule-colors"' not in line]
 
 
 def test_the_green_rulebook_says_nothing_of_the_yellow_and_red_cards(project):
     """The green rules are enough for a first game (the seed's author's note): only the rule that describes the
     colours may name what the higher kits add."""
-    text = _green_rules()
-    rules = text.split('<a id="glossary">')[0]
-    lines = [line for line in rules.splitlines() if 'id="rule-' in line and 'id="rule-colors"' not in line]
+    text = _rules("green")
+    lines = _rule_lines(text)
     for word in ("special", "Wisdom", "trap", "Snare", "escape", "combination", "Doom", "Leader", "Story"):
         said = [line for line in lines if re.search(rf"\b{word}", line, re.IGNORECASE) and "Escape Master" not in line]
         assert not said, (word, said)
     guide = next(line for line in text.splitlines() if 'id="card-quick-guide"' in line)
     basics = guide.split("Yellow kit:")[0]
     assert "Wisdom" not in basics and "Trap" not in basics and "Doom" not in basics
+
+
+def test_the_yellow_rulebook_says_nothing_of_the_red_cards(project):
+    lines = _rule_lines(_rules("yellow"))
+    for word in ("Doom", "Leader", "Story", "Beast", "Experience"):
+        assert not [line for line in lines if re.search(rf"\b{word}", line)], word
 
 
 def test_the_glossary_does_not_list_wisdom_as_a_numbered_card(em_project):

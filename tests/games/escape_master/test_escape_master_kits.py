@@ -127,3 +127,19 @@ def test_witnesses_are_what_took_effect(em_engine):
     wisdom = next(c for c in hand(thrown, 1) if card(em_engine, c) == "wisdom")
     laid = act(em_engine, thrown, 1, ("play", wisdom, 0))
     assert laid.resolved == [("wisdom", ("WILD",))]  # it moved onto a Stack; no Snare was there to lift
+
+
+def test_story_cards_never_borrow_a_game_or_leader_drawing(em_project):
+    """A Story card with the Doom Master's crown or Slip Away's door would read as that card: each Story
+    drawing is its own (the two gifts share one, being the same advantage)."""
+    game = em_project.game
+    story = {r.card.id: r.card.art for r in game.decks["story"].cards}
+    others = {r.card.art for name, deck in game.decks.items() if name != "story" for r in deck.cards}
+    others |= {suit.art for deck in game.decks.values() for suit in deck.model.suits}
+    assert not set(story.values()) & others
+    assert len(set(story.values())) == len(story) - 1
+
+
+def test_the_green_rules_keep_the_close_call():
+    """The seed's close calls belong to the basic rules: two last cards at once both go out."""
+    assert 'id="rule-photo-finish"' in _rules("green")

@@ -62,7 +62,7 @@ def describe(engine: EscapeMasterEngine, action: tuple) -> str:
     cards = engine.catalog.cards
     named = []
     for part in action[1:]:
-        named.append(part if not isinstance(part, int) or isinstance(part, bool) or action[0] in ("deal", "turn", "give")
+        named.append(part if not isinstance(part, int) or isinstance(part, bool) or action[0] in ("deal", "turn", "give", "story_to")
                      or (action[0] in ("play", "stretch", "combo", "close") and part is action[-1])
                      or (action[0] in ("trap", "redirect", "escape") and part is action[2])
                      else cards[part].id)

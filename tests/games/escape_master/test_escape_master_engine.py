@@ -224,7 +224,9 @@ def test_variants_finish(em_engine, option):
 
 
 @settings(max_examples=25, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])  # the engine is immutable
-@given(seed=st.integers(0, 10_000), players=st.integers(2, 6), picks=st.lists(st.integers(0, 10_000), min_size=50, max_size=400))
-def test_any_legal_sequence_keeps_every_invariant(em_engine, seed, players, picks):
+@given(seed=st.integers(0, 10_000), players=st.integers(2, 6), kit=st.sampled_from(["green", "yellow", "red"]),
+       team=st.booleans(), picks=st.lists(st.integers(0, 10_000), min_size=50, max_size=400))
+def test_any_legal_sequence_keeps_every_invariant(em_engine, seed, players, kit, team, picks):
     rng = random.Random(seed)
-    walk_legal_moves(em_engine, em_engine.initial_state(rng, em_engine.options(players=players)), rng, picks)
+    options = em_engine.options(players=players, difficulty=kit, team=team and players % 2 == 0 and players >= 4)
+    walk_legal_moves(em_engine, em_engine.initial_state(rng, options), rng, picks)

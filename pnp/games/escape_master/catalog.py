@@ -38,4 +38,7 @@ def build_catalog(game: Game, difficulty: Difficulty | None = None) -> Catalog:
     settings = game.settings
     return Catalog(tuple(cards), tuple(leaders), tuple(stories), settings.hand_size, settings.breaking_point,
                    settings.xp_cap, settings.beast_mode_cost, settings.tiebreak_rounds, settings.set_rounds, level,
-                   combinations=level.includes(Difficulty.yellow))
+                   combinations=level.includes(Difficulty.yellow),
+                   numbered_ranks=tuple(c.rank if c.kind == "numbered" else 0 for c in cards),
+                   wisdoms=frozenset(c.number for c in cards if c.kind == "wisdom"),
+                   specials=frozenset(c.number for c in cards if c.kind in ("dead_end", "trap", "escape")))

@@ -91,17 +91,21 @@ def stack_plays(state: State, player: int) -> list[tuple]:
 
 def _combo_pairs(state: State, cards, player: int):
     """(a, b, rank it plays as) for suit pairs of ranks 1-5 and for matching J/Q/K pairs."""
+    ranks = state.catalog.numbered_ranks
     hand = state.players[player].hand
-    low = [c for c in hand if cards[c].kind == "numbered" and cards[c].rank <= 5]
-    faces = [c for c in hand if cards[c].kind == "numbered" and cards[c].rank >= 11]
-    for a in low:
-        for b in low:
-            if a != b and cards[a].suit == cards[b].suit:
-                yield a, b, cards[a].rank + cards[b].rank
-    for a in faces:
-        for b in faces:
-            if a < b and cards[a].rank == cards[b].rank:
-                yield a, b, cards[a].rank
+    low = [c for c in hand if 0 < ranks[c] <= 5]
+    faces = [c for c in hand if ranks[c] >= 11]
+    if len(low) > 1:
+        for a in low:
+            suit = cards[a].suit
+            for b in low:
+                if a != b and cards[b].suit == suit:
+                    yield a, b, ranks[a] + ranks[b]
+    if len(faces) > 1:
+        for a in faces:
+            for b in faces:
+                if a < b and ranks[a] == ranks[b]:
+                    yield a, b, ranks[a]
 
 
 def combinations(state: State, player: int, fits, tops) -> list[tuple]:
@@ -116,12 +120,13 @@ def combinations(state: State, player: int, fits, tops) -> list[tuple]:
 
 def can_play_numbered(state: State, player: int) -> bool:
     """The drawing test: a playable Numbered card (alone or in a combination) or any Wisdom."""
-    cards = state.catalog.cards
+    catalog = state.catalog
     me = state.players[player]
     hand = me.hand
-    if any(cards[c].kind == "wisdom" for c in hand):
+    if not catalog.wisdoms.isdisjoint(hand):
         return True
-    snare = snare_of(state, cards, player)
+    ranks = catalog.numbered_ranks
+    snare = snare_of(state, catalog.cards, player)
     fits = FITS[snare, 1]
     allowed = set()
     for s in state.stacks:
@@ -132,12 +137,12 @@ def can_play_numbered(state: State, player: int) -> bool:
         for s in state.stacks:
             if not s.closed:
                 stretched |= FITS[snare, 2][s.top]
-        if any(cards[c].kind == "numbered" and cards[c].rank in stretched for c in hand):
+        if any(ranks[c] in stretched for c in hand):
             return True
-    if any(cards[c].kind == "numbered" and cards[c].rank in allowed for c in hand):
+    if any(ranks[c] in allowed for c in hand):
         return True
-    return state.catalog.combinations and any(total in allowed or total == 7 and cards[a].rank <= 5
-                                              for a, b, total in _combo_pairs(state, cards, player))
+    return catalog.combinations and any(total in allowed or total == 7 and ranks[a] <= 5
+                                        for a, b, total in _combo_pairs(state, catalog.cards, player))
 
 
 def can_lay(state: State, player: int) -> bool:
@@ -191,13 +196,19 @@ def _escape_options(state: State, player: int, card: int, owner: int, trap: int 
 
 
 def special_plays(state: State, player: int) -> list[tuple]:
-    cards = state.catalog.cards
+    catalog = state.catalog
     players = state.players
+    hand = players[player].hand
+    if catalog.specials.isdisjoint(hand):
+        return []
+    cards = catalog.cards
     actions = []
     rivals = state.rivals(player)
     mate = state.teammate(player)
     owners = [player] + ([mate] if mate is not None and not players[mate].out else [])
-    for c in players[player].hand:
+    for c in hand:
+        if c not in catalog.specials:
+            continue
         info = cards[c]
         if info.kind == "dead_end":
             actions += [("close", c, s) for s in open_stacks(state)]
@@ -210,8 +221,7 @@ def special_plays(state: State, player: int) -> list[tuple]:
                 for trap in players[owner].snares + players[owner].pitfalls:
                     actions += _escape_options(state, player, c, owner, trap)
             actions += _escape_options(state, player, c, player, None)
-        if info.kind in ("dead_end", "trap", "escape"):
-            actions.append(("discard", c))
+        actions.append(("discard", c))
     return actions
 
 

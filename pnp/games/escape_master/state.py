@@ -48,6 +48,11 @@ class Catalog:
     set_rounds: int
     difficulty: Difficulty
     combinations: bool  # combinations are a yellow rule: the green kit plays single cards only
+    # per card number, looked up on every legality test: a Numbered card's rank (0 for any other card), the
+    # Wisdom cards, and the special cards (Dead End, traps, escapes)
+    numbered_ranks: tuple[int, ...] = ()
+    wisdoms: frozenset[int] = frozenset()
+    specials: frozenset[int] = frozenset()
 
 
 class Stack(Part):

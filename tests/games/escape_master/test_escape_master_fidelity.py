@@ -217,3 +217,37 @@ def test_a_snared_player_may_lay_anything_on_wisdom(em_engine):
     acting(engine, state, 1, ("trap", number(engine, state, 1, "trap-ascending"), 0))
     laid = {card(engine, a[1]) for a in moves.player_actions(state, 0) if a[0] == "play"}
     assert laid == {"mice-2", "mice-k"}
+
+
+def test_a_partner_lifts_a_teammates_trap_and_only_the_vanisher_discards(em_engine):
+    """Seed, team game: any Escape may go on a teammate's Trap; a Vanish lets only its player discard."""
+    engine = em_engine
+    state = engine.initial_state(random.Random(6), engine.options(players=4, team=True))
+    engine.apply_in_place(state, ("deal", 6))
+    while state.pending:
+        engine.apply_in_place(state, engine.legal_actions(state)[-1])
+    state.chance, state.actor, state.head_start = Turn(), None, None
+    players = state.players
+    cards = state.catalog.cards
+    trap = next(c.number for c in cards if c.id == "trap-ascending")
+    vanish = next(c.number for c in cards if c.id == "escape-vanish")
+    for zone in [me.hand for me in players] + [state.pile]:
+        zone[:] = [c for c in zone if c not in (trap, vanish)]
+    players[2].snares.append(trap)  # seat 2's partner is seat 0 (teams 0+2, 1+3)
+    players[0].hand.append(vanish)
+    offered = [a for a in engine.legal_actions(engine.apply(state, ("turn", 0))) if a[0] == "escape" and a[3] == trap]
+    assert offered and all(a[2] == 2 for a in offered)
+    assert {a[4] for a in offered} - {None} <= set(players[0].hand)  # the discard comes from the vanisher's hand
+    mine = next(a for a in offered if a[1] == vanish and a[4] is not None)
+    acting(engine, state, 0, mine)
+    assert not state.players[2].snares and {trap, vanish} <= set(state.players[2].history)
+    assert mine[4] in state.players[0].history
+
+
+def test_an_empty_story_deck_gives_nobody_a_story_card(em_engine):
+    """This edition decides: no Story card left, nobody draws."""
+    engine = em_engine
+    state = table(engine, [["mice-8"], ["robots-2", "robots-3"]], stacks=[["seven-start"]])
+    state.story_deck = []
+    _end_round_now(engine, state, 0)
+    assert all(me.story_next is None for me in state.players) and totals(state) == [0, 2]

@@ -1,5 +1,6 @@
 """Escape Master: the fantasy speed card game."""
 from pnp.games.escape_master import checks
+from pnp.games.escape_master.boxes import BOX_KINDS
 from pnp.games.escape_master.cards import EscapeMasterCard, Settings
 from pnp.games.escape_master.emblems import EMBLEMS
 from pnp.games.escape_master.facts import card_facts
@@ -13,6 +14,7 @@ PLUGIN = GamePlugin(
     checks=checks.check,
     settings_model=Settings,
     players=PLAYER_COUNTS,
+    box_kinds=BOX_KINDS,
     card_facts=card_facts,
     playtest="pnp.games.escape_master.playtest:PLAN",
 )

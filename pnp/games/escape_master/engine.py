@@ -43,6 +43,12 @@ class EscapeMasterOptions(Options):
 class EscapeMasterEngine(PrepareRules, PlayRules, ScoringRules, Machine):
     Options = EscapeMasterOptions
     game_name = "escape-master"
+    _offered = None  # (state, round, steps, player, moves): the last Turn's chosen player and their moves
+
+    def __getstate__(self):  # the cached moves belong to one game in one process: never shipped to a worker
+        state = super().__getstate__()
+        state.pop("_offered", None)
+        return state
 
     def __init__(self, catalogs: dict[Difficulty, Catalog], level: Difficulty = Difficulty.red):
         self.catalogs = catalogs
@@ -121,7 +127,7 @@ class EscapeMasterEngine(PrepareRules, PlayRules, ScoringRules, Machine):
         player = state.actor
         if state.phase != "play" or player is None:
             return []
-        offered = getattr(self, "_offered", None)
+        offered = self._offered
         if (offered and offered[0] is state and offered[1] == state.round and offered[2] == state.steps
                 and offered[3] == player):
             return list(offered[4])

@@ -230,3 +230,10 @@ def test_any_legal_sequence_keeps_every_invariant(em_engine, seed, players, kit,
     rng = random.Random(seed)
     options = em_engine.options(players=players, difficulty=kit, team=team and players % 2 == 0 and players >= 4)
     walk_legal_moves(em_engine, em_engine.initial_state(rng, options), rng, picks)
+
+
+def test_a_suit_combination_worth_seven_stops_drawing_even_with_no_stack_open(em_engine):
+    """A suit combination equal to 7 may start a Stack (seed), so it is a playable Numbered play: no drawing."""
+    state = table(em_engine, [["mice-3", "mice-4"], ["robots-9"]])
+    assert moves.can_play_numbered(state, 0) and ("draw",) not in moves.player_actions(state, 0)
+    assert not moves.can_play_numbered(state, 1) and ("draw",) in moves.player_actions(state, 1)

@@ -81,7 +81,7 @@ def test_escape_master_quick_guide_agrees_with_the_rules():
 
 
 def test_escape_master_wisdom_and_snares_say_what_the_rules_say():
-    assert "Numbered card or combination may follow it" in _card_text("escape-master", "wisdom")
+    assert "Any rank or combination may follow it" in _card_text("escape-master", "wisdom")
     for snare in ("trap-ascending", "trap-descending"):
         text = _card_text("escape-master", snare)
         assert "top card of the Stack they play on" in text and "beneath" not in text

@@ -1,9 +1,10 @@
 """Escape Master: the fantasy speed card game."""
 from pnp.games.escape_master import checks
+from pnp.games.escape_master.boxes import BOX_KINDS
 from pnp.games.escape_master.cards import EscapeMasterCard, Settings
 from pnp.games.escape_master.emblems import EMBLEMS
 from pnp.games.escape_master.facts import card_facts
-from pnp.games.escape_master.vocabulary import VOCABULARY
+from pnp.games.escape_master.vocabulary import PLAYER_COUNTS, VOCABULARY
 from pnp.plugin import GamePlugin
 
 PLUGIN = GamePlugin(
@@ -12,7 +13,8 @@ PLUGIN = GamePlugin(
     emblems=EMBLEMS,
     checks=checks.check,
     settings_model=Settings,
-    players=(2, 6),
+    players=PLAYER_COUNTS,
+    box_kinds=BOX_KINDS,
     card_facts=card_facts,
     playtest="pnp.games.escape_master.playtest:PLAN",
 )

@@ -10,7 +10,9 @@ def build_catalog(game: Game, difficulty: Difficulty | None = None) -> Catalog:
     level = difficulty or Difficulty.red
     vocab = game.vocabulary
     cards = []
-    for record in game.decks["game"].cards:
+    # lower kits first, so that a card has the same number in every kit (a kit's cards are a prefix of the next's)
+    records = sorted(game.decks["game"].cards, key=lambda record: record.card.difficulty.level)
+    for record in records:
         card = record.card
         if not level.includes(card.difficulty):
             continue
@@ -35,4 +37,8 @@ def build_catalog(game: Game, difficulty: Difficulty | None = None) -> Catalog:
             stories.append((record.card.id, powers(record.card.id, record.card.effects)))
     settings = game.settings
     return Catalog(tuple(cards), tuple(leaders), tuple(stories), settings.hand_size, settings.breaking_point,
-                   settings.xp_cap, settings.beast_mode_cost, settings.tiebreak_rounds, settings.set_rounds, level)
+                   settings.xp_cap, settings.beast_mode_cost, settings.tiebreak_rounds, settings.set_rounds, level,
+                   combinations=level.includes(Difficulty.yellow),
+                   numbered_ranks=tuple(c.rank if c.kind == "numbered" else 0 for c in cards),
+                   wisdoms=frozenset(c.number for c in cards if c.kind == "wisdom"),
+                   specials=frozenset(c.number for c in cards if c.kind in ("dead_end", "trap", "escape")))

@@ -109,8 +109,109 @@ def crown(b, c):  # Doom Master: a spiked iron crown
         b.circle(x, 36, 5, fill=WHITE)
 
 
+# -- Story cards: each advantage has a drawing of its own, never one of the GAME deck's (a crown would read as
+# a Doom Master, a door as Slip Away) ------------------------------------------------------------------------
+def trapdoor(b, c):  # Hidden Cellar: a trapdoor with its ring
+    b.rect(14, 14, 72, 72, stroke=c, width=6)
+    for x in (34, 50, 66):
+        b.line(x, 18, x, 82, c, 3)
+    b.circle(50, 30, 8, stroke=c, width=4)
+
+
+def footpath(b, c):  # Secret Shortcut: a winding path that cuts across
+    b.path([("M", 12, 10), ("C", 80, 20, 20, 60, 88, 78)], stroke=c, width=10)
+    b.path(polygon([(76, 92), (96, 74), (78, 66)]), fill=c)
+
+
+def candle(b, c):  # Borrowed Lantern: a candle on its dish
+    b.path([("M", 16, 14), ("C", 16, 4, 84, 4, 84, 14), ("Z",)], fill=c)
+    b.rect(38, 14, 24, 50, fill=c)
+    b.path([("M", 50, 92), ("C", 40, 80, 42, 70, 50, 68), ("C", 58, 70, 60, 80, 50, 92), ("Z",)], fill=c)
+
+
+def old_map(b, c):  # The Old Map: a folded sheet marked with an X
+    b.path(polygon([(8, 16), (36, 24), (64, 16), (92, 24), (92, 86), (64, 78), (36, 86), (8, 78)]), stroke=c, width=5)
+    b.line(36, 24, 36, 86, c, 3)
+    b.line(64, 16, 64, 78, c, 3)
+    b.line(44, 42, 58, 58, c, 5)
+    b.line(44, 58, 58, 42, c, 5)
+
+
+def backpack(b, c):  # Light Pack: a small pack with a flap, a pocket and a carrying loop
+    b.rect(22, 6, 56, 70, fill=c, radius=12)
+    b.path([("M", 22, 56), ("C", 22, 84, 78, 84, 78, 56), ("Z",)], stroke=WHITE, width=3)
+    b.rect(34, 14, 32, 20, stroke=WHITE, width=3, radius=3)
+    b.path([("M", 42, 80), ("C", 42, 94, 58, 94, 58, 80)], stroke=c, width=5)
+
+
+def sack(b, c):  # Smuggler's Sack: a bulging bag tied at the neck
+    b.path([("M", 40, 70), ("C", 4, 60, 8, 6, 50, 6), ("C", 92, 6, 96, 60, 60, 70), ("Z",)], fill=c)
+    b.rect(40, 70, 20, 8, fill=c)
+    b.path(polygon([(36, 78), (64, 78), (74, 94), (26, 94)]), fill=c)
+
+
+def eye(b, c):  # Trap Sense: a watchful eye
+    b.path([("M", 6, 50), ("C", 30, 86, 70, 86, 94, 50), ("C", 70, 14, 30, 14, 6, 50), ("Z",)], fill=c)
+    b.circle(50, 50, 16, fill=WHITE)
+    b.circle(50, 50, 8, fill=c)
+
+
+def boot(b, c):  # Steady Feet: a sturdy boot
+    b.path(polygon([(30, 94), (58, 94), (58, 40), (88, 30), (88, 10), (22, 10), (22, 20), (30, 24)]), fill=c)
+    b.rect(18, 6, 74, 6, fill=c)
+
+
+def footprints(b, c):  # Long Stride: two prints far apart
+    for x, y in ((28, 20), (70, 62)):
+        b.path([("M", x, y), ("C", x - 14, y + 10, x - 8, y + 34, x + 4, y + 30), ("C", x + 14, y + 26, x + 12, y + 2, x, y),
+                ("Z",)], fill=c)
+        for k in range(3):
+            b.circle(x - 6 + 7 * k, y + 38, 3.5, fill=c)
+
+
+def wind(b, c):  # Second Wind: three gusts
+    for y, length in ((72, 70), (50, 84), (28, 60)):
+        b.path([("M", 8, y), ("L", 8 + length, y), ("C", 8 + length + 14, y, 8 + length + 14, y + 16, 8 + length, y + 14)],
+               stroke=c, width=6)
+
+
+def heart(b, c):  # A Kind Stranger: a helping heart
+    b.path([("M", 50, 12), ("C", 10, 44, 6, 82, 30, 86), ("C", 42, 88, 50, 78, 50, 70),
+            ("C", 50, 78, 58, 88, 70, 86), ("C", 94, 82, 90, 44, 50, 12), ("Z",)], fill=c)
+
+
+def sealed_papers(b, c):  # Forged Papers: a document with a wax seal
+    b.rect(18, 10, 56, 80, stroke=c, width=5)
+    for y in (72, 60, 48):
+        b.rect(28, y, 36, 4, fill=c)
+    b.circle(70, 22, 14, fill=c)
+
+
+def hourglass(b, c):  # Head Start: an hourglass
+    b.rect(20, 6, 60, 8, fill=c)
+    b.rect(20, 86, 60, 8, fill=c)
+    b.path(polygon([(26, 86), (74, 86), (54, 50), (74, 14), (26, 14), (46, 50)]), stroke=c, width=5)
+    b.path(polygon([(36, 18), (64, 18), (50, 42)]), fill=c)
+
+
+def ear(b, c):  # A Deaf Ear: an ear, stopped
+    b.path([("M", 40, 14), ("C", 70, 4, 82, 40, 64, 56), ("C", 54, 66, 58, 82, 44, 88), ("C", 30, 92, 24, 80, 28, 70)],
+           stroke=c, width=8)
+    b.line(12, 12, 88, 88, c, 6)
+
+
+def gift(b, c):  # Parting Gift, Heavy Gift: a wrapped present
+    b.rect(14, 8, 72, 56, fill=c)
+    b.rect(10, 64, 80, 14, fill=c)
+    b.rect(46, 8, 8, 70, fill=WHITE)
+    b.path([("M", 50, 78), ("C", 30, 98, 20, 82, 50, 78), ("C", 80, 82, 70, 98, 50, 78), ("Z",)], stroke=c, width=4)
+
+
 EMBLEMS = {
     "plow": plow, "anchor": anchor, "axe": axe, "scroll": scroll, "gear": gear, "shuriken": shuriken,
     "gate": gate, "lantern": lantern, "wall": wall, "pit": pit, "arrow-up": arrow_up,
     "arrow-down": arrow_down, "door": door, "smoke": smoke, "crown": crown,
+    "trapdoor": trapdoor, "footpath": footpath, "candle": candle, "old-map": old_map, "backpack": backpack,
+    "sack": sack, "eye": eye, "boot": boot, "footprints": footprints, "wind": wind, "heart": heart,
+    "sealed-papers": sealed_papers, "hourglass": hourglass, "ear": ear, "gift": gift,
 }

@@ -1,300 +1,167 @@
-"""Escape Master's rules engine.
+"""Escape Master's rules engine, on the shared machine (pnp.engine.machine).
 
 A real-time game played as interleaving: in the play phase a chance step
-picks which player acts next (uniformly among those with a legal action),
-so a faster opponent can make your play impossible, as at the table.
-Rounds run deal -> prepare (Beast Mode, start-of-round powers) -> play ->
-scoring, until the Breaking Point (or a variant's end) and any tie-breaks.
+(`Turn`) picks which player acts next (uniformly among those with a legal
+action), so a faster opponent can make your play impossible, as at the table.
+Rounds run deal (`Deal` chance) -> prepare (Beast Mode and start-of-round
+choices, as decisions) -> play -> scoring, until the Breaking Point (or a
+variant's end) and any tie-breaks.
 """
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 
-from pnp.engine.api import AppliesOnCopy, InvariantError, Result
+from pnp.engine.api import InvariantError, Result
+from pnp.engine.machine import Machine, Options, OptionsError, choice
 from pnp.games.escape_master import moves
 from pnp.games.escape_master.catalog import build_catalog
-from pnp.games.escape_master.prepare import PrepareRules, _empty_round
+from pnp.games.escape_master.plays import PlayRules
+from pnp.games.escape_master.prepare import PrepareRules
 from pnp.games.escape_master.scoring import ScoringRules
-from pnp.games.escape_master.state import WILD, Catalog, Stack, State
+from pnp.games.escape_master.state import Catalog, Deal, EscapeMasterState, Player, Turn
+from pnp.games.escape_master.vocabulary import PLAYER_COUNTS
+from pnp.model import Difficulty
 
+# Sanity bounds for the invariant checks, never rules: a round ends within about 2 x 106 moves (every move lays,
+# draws or spends a once-a-round power), and a game ends at the Breaking Point long before.
 MAX_STEPS_PER_ROUND = 3000
+MAX_ROUNDS = 400
+LEVELS = tuple(level.value for level in Difficulty)
+TURN = Turn()
 
 
-class EscapeMasterEngine(PrepareRules, ScoringRules, AppliesOnCopy):
-    def __init__(self, catalog: Catalog):
-        self.catalog = catalog
+@dataclass(frozen=True)
+class EscapeMasterOptions(Options):
+    players: int = choice(4, tuple(range(PLAYER_COUNTS[0], PLAYER_COUNTS[1] + 1)), "seats at the table")
+    team: bool = False  # Escape Alliance: teams of two (red)
+    set_rounds: bool = False  # a fixed number of rounds instead of the Breaking Point
+    early_ending: bool = False  # the Doom pile ends the game early (red)
+    difficulty: str | None = choice(None, LEVELS, "the kit on the table; none: the level the engine was built at")
+
+
+class EscapeMasterEngine(PrepareRules, PlayRules, ScoringRules, Machine):
+    Options = EscapeMasterOptions
+    game_name = "escape-master"
+    _offered = None  # (state, round, steps, player, moves): the last Turn's chosen player and their moves
+
+    def __getstate__(self):  # the cached moves belong to one game in one process: never shipped to a worker
+        state = super().__getstate__()
+        state.pop("_offered", None)
+        return state
+
+    def __init__(self, catalogs: dict[Difficulty, Catalog], level: Difficulty = Difficulty.red):
+        self.catalogs = catalogs
+        self.catalog = catalogs[level]  # the kit the engine was built for: what a playtest must witness
 
     @classmethod
-    def from_game(cls, game, difficulty=None, **_):
-        return cls(build_catalog(game, difficulty))
+    def from_game(cls, game, difficulty: Difficulty | None = None) -> EscapeMasterEngine:
+        return cls({level: build_catalog(game, level) for level in Difficulty}, difficulty or Difficulty.red)
 
-    # -- set-up -------------------------------------------------------------
-    def initial_state(self, rng: random.Random, players: int = 4, team: bool = False,
-                      set_rounds: bool = False, early_ending: bool = False) -> State:
-        if team and players % 2:
-            raise ValueError("the team game needs an even number of players")
-        red = self.catalog.difficulty.value == "red"
-        leaders = list(range(len(self.catalog.leaders))) if red else []
+    # -- the first state ------------------------------------------------------------------------------------
+    def new_game(self, rng: random.Random, options: EscapeMasterOptions) -> EscapeMasterState:
+        catalog = self.catalogs[Difficulty(options.difficulty)] if options.difficulty else self.catalog
+        n = options.players
+        if options.team and (n % 2 or n < 4):
+            raise OptionsError(f"escape-master: the team game needs teams of two (4 or 6 players), not {n} players")
+        if options.early_ending and not any(c.kind == "doom_master" for c in catalog.cards):
+            raise OptionsError("escape-master: the early ending needs the Doom Master cards (the red kit)")
+        leaders = list(range(len(catalog.leaders)))
         rng.shuffle(leaders)
-        stories = list(range(len(self.catalog.stories))) if red else []
+        stories = list(range(len(catalog.stories)))
         rng.shuffle(stories)
-        n = players
-        return State(
-            players=n, teams=tuple(p % (n // 2) for p in range(n)) if team else None,
-            dealer=rng.randrange(n), seated=list(range(n)), totals=[0] * n,
-            leaders=[leaders[p] if p < len(leaders) else None for p in range(n)], xp=[[] for _ in range(n)],
-            story_deck=stories, story_next=[None] * n, story_now=[None] * n, beast=[False] * n,
-            rounds_limit=self.catalog.set_rounds if set_rounds else None, early_ending=early_ending,
-            **_empty_round(n),
-        )
+        state = EscapeMasterState()
+        state.start()
+        state.catalog, state.count = catalog, n
+        state.teams = tuple(p % (n // 2) for p in range(n)) if options.team else None
+        state.dealer, state.seated = rng.randrange(n), list(range(n))
+        state.players = [Player(leaders[p] if p < len(leaders) else None) for p in range(n)]
+        state.story_deck, state.removed, state.pile, state.stacks = stories, [], [], []
+        state.phase, state.head_start, state.actor, state.steps = "deal", None, None, 0
+        state.tiebreaks, state.winners = 0, []
+        state.rounds_limit = catalog.set_rounds if options.set_rounds else None
+        state.early_ending = options.early_ending
+        state.chance = Deal()
+        return state
 
-    # -- the API ------------------------------------------------------------
-    def is_chance(self, state: State) -> bool:
-        return state.phase in ("deal", "photo") or (state.phase == "play" and self._forced_actor(state) is None
-                                                     and state.actor is None)
+    # -- who acts: a table without turns ----------------------------------------------------------------------
+    def advance(self, state: EscapeMasterState) -> bool:
+        """In play with nobody acting: a head start's holder acts, or chance picks the next hand to land."""
+        if state.phase != "play" or state.actor is not None:
+            return False
+        forced = self._forced_actor(state)
+        if forced is not None:
+            state.actor = state.seat = forced
+            return False
+        state.chance = TURN
+        return True
 
-    def chance_outcomes(self, state: State) -> list[tuple]:
-        """Enumerable chance outcomes: who acts next, or who finished in the same instant.
-        (A shuffle is sampled: its outcomes are too many.)"""
-        if state.phase == "photo":
-            candidates = state.photo
-            subsets = [tuple(q for k, q in enumerate(candidates) if mask >> k & 1) for mask in range(1 << len(candidates))]
-            return [("photo", subset) for subset in sorted(subsets, key=lambda s: (len(s), s))]
-        if state.phase != "play":
-            return []
-        return [("turn", q) for q in state.seated if moves.player_actions(state, self.catalog, q)]
-
-    def sample_chance(self, state: State, rng: random.Random) -> tuple:
-        if state.phase == "deal":
-            return ("deal", rng.getrandbits(32))
-        if state.phase == "photo":  # each rival's last card was as likely just before the call as just after it
-            return ("photo", tuple(q for q in state.photo if rng.random() < 0.5))
-        # uniform over players with a legal action, by rejection: cheaper than listing every player's moves
-        candidates = [q for q in state.seated if not state.out[q]]
-        while candidates:
-            q = candidates.pop(rng.randrange(len(candidates)))
-            actions = moves.player_actions(state, self.catalog, q)
-            if actions:
-                # the chosen player's moves stay valid through the ("turn", q) step: keep them for legal_actions
-                self._offered = (state, state.steps, q, actions)
-                return ("turn", q)
-        raise InvariantError(f"round {state.round}: no player has a legal action in a non-terminal state")
-
-    def current_player(self, state: State) -> int | None:
-        if state.phase == "prepare" and state.tasks:
-            return state.tasks[0][0]
-        if state.phase == "play":
-            forced = self._forced_actor(state)
-            return forced if forced is not None else state.actor
-        return None
-
-    def legal_actions(self, state: State) -> list[tuple]:
-        if state.phase == "prepare":
-            return self._task_actions(state)
-        player = self.current_player(state)
-        if state.phase != "play" or player is None:
-            return []
-        offered = getattr(self, "_offered", None)
-        if offered and offered[0] is state and offered[1] == state.steps and offered[2] == player and state.actor == player:
-            return list(offered[3])
-        return moves.player_actions(state, self.catalog, player)
-
-    def is_terminal(self, state: State) -> bool:
-        return state.phase == "over"
-
-    def result(self, state: State) -> Result:
-        return Result(scores=list(state.totals), winners=list(state.winners), rounds=state.round)
-
-    # -- applying actions -----------------------------------------------------
-    def apply_in_place(self, state: State, action: tuple) -> None:
-        state.resolved = []
-        kind = action[0]
-        if kind == "deal":
-            self._deal(state, action[1])
-        elif kind == "photo":
-            self._photo_finish(state, action[1])
-        elif kind == "turn":
-            state.actor = action[1]
-        elif state.phase == "prepare":
-            self._do_task(state, action)
-        else:
-            player = self.current_player(state)
-            PLAY[kind](self, state, player, action)
-            state.steps += 1
-            state.actor = None
-            if state.head_start and state.head_start[0] == player:
-                state.head_start[1] -= 1
-                if state.head_start[1] <= 0:
-                    state.head_start = []
-            self._maybe_end_round(state)
-
-    def _forced_actor(self, state: State) -> int | None:
+    def _forced_actor(self, state: EscapeMasterState) -> int | None:
         """HEAD_START: the holder acts first while they have plays left and something to do."""
         if state.head_start:
             player, left = state.head_start
-            if left > 0 and moves.player_actions(state, self.catalog, player):
+            if left > 0 and moves.player_actions(state, player):
                 return player
         return None
 
-    def _note(self, state: State, card_id: str, words=()) -> None:
-        state.resolved.append((card_id, tuple(words)))
+    def outcomes_Turn(self, state: EscapeMasterState, chance: Turn) -> list[tuple]:
+        return [("turn", q) for q in state.seated if moves.player_actions(state, q)]
 
-    def _note_card(self, state: State, card: int) -> None:
-        info = self.catalog.cards[card]
-        self._note(state, info.id, info.words)
+    def sample_Turn(self, state: EscapeMasterState, chance: Turn, rng: random.Random) -> tuple:
+        # uniform over players with a legal action, by rejection: cheaper than listing every player's moves
+        players = state.players
+        candidates = [q for q in state.seated if not players[q].out]
+        while candidates:
+            q = candidates.pop(rng.randrange(len(candidates)))
+            actions = moves.player_actions(state, q)
+            if actions:
+                # the chosen player's moves stay valid through the ("turn", q) step: keep them for `moves`
+                self._offered = (state, state.round, state.steps, q, actions)
+                return ("turn", q)
+        raise InvariantError(f"round {state.round}: no player has a legal action in a non-terminal state")
 
-    # -- play -------------------------------------------------------------------
-    def _lay(self, state, p, card, stack_index):
-        state.hands[p].remove(card)
-        info = self.catalog.cards[card]
-        stack = state.stacks[stack_index]
-        stack.cards.append(card)
-        stack.top = WILD if info.kind == "wisdom" else info.rank
-        self._note_card(state, card)
-        if info.kind == "wisdom":
-            self._clear_snares(state)
+    def resolve_Turn(self, state: EscapeMasterState, chance: Turn, action: tuple) -> None:
+        state.actor = state.seat = action[1]
 
-    def _play(self, state, p, action):
-        self._lay(state, p, action[1], action[2])
+    def moves(self, state: EscapeMasterState) -> list[tuple]:
+        player = state.actor
+        if state.phase != "play" or player is None:
+            return []
+        offered = self._offered
+        if (offered and offered[0] is state and offered[1] == state.round and offered[2] == state.steps
+                and offered[3] == player):
+            return list(offered[4])
+        return moves.player_actions(state, player)
 
-    def _stretch(self, state, p, action):
-        self._use(state, p, "STRETCH")
-        self._lay(state, p, action[1], action[2])
+    def _after_move(self, state: EscapeMasterState, player: int) -> None:
+        state.steps += 1
+        state.actor = None
+        if state.head_start and state.head_start[0] == player:
+            left = state.head_start[1] - 1
+            source = next(pw.source for pw in state.players[player].powers if pw.word == "HEAD_START")
+            self._note(state, source, ("HEAD_START",))  # a play made before anyone else could act
+            state.head_start = (player, left) if left > 0 else None
+        self._maybe_end_round(state)
 
-    def _open(self, state, p, action):
-        card = action[1]
-        state.stacks.append(Stack([], 7))
-        self._lay(state, p, card, len(state.stacks) - 1)
+    # -- the outcome ------------------------------------------------------------------------------------------
+    def result(self, state: EscapeMasterState) -> Result:
+        return Result(scores=[me.total for me in state.players], winners=list(state.winners), rounds=state.round)
 
-    def _combo(self, state, p, action):
-        _, a, b, s = action
-        if s == -1:
-            state.stacks.append(Stack([], 7))
-            s = len(state.stacks) - 1
-        self._lay(state, p, a, s)
-        self._lay(state, p, b, s)
-        self._note(state, "combination", ("COMBO",))
-
-    def _close(self, state, p, action):
-        _, card, s = action
-        state.hands[p].remove(card)
-        state.stacks[s].cards.append(card)
-        state.stacks[s].closed = True
-        self._note_card(state, card)
-
-    def _trap(self, state, p, action):
-        _, card, q = action
-        state.hands[p].remove(card)
-        info = self.catalog.cards[card]
-        shield = "draw3" if info.trap == "draw3" else "direction"
-        if shield in state.immune[q] or "all" in state.immune[q]:
-            state.history[q].append(card)
-            self._note(state, self._immunity_source(state, q, shield), ("IMMUNE",))
-        elif info.trap == "draw3":
-            state.pitfalls[q].append(card)
-        else:
-            state.snares[q].append(card)
-        self._note_card(state, card)
-
-    def _immunity_source(self, state, q, shield) -> str:
-        return next(pw.source for pw in state.powers[q] if pw.word == "IMMUNE" and pw.param in (shield, "all"))
-
-    def _escape(self, state, p, action):
-        _, card, owner, trap, discard = action
-        state.hands[p].remove(card)
-        if trap is not None:
-            (state.pitfalls[owner] if trap in state.pitfalls[owner] else state.snares[owner]).remove(trap)
-            state.history[owner] += [trap, card]
-        else:
-            state.history[p].append(card)
-        if discard is not None:
-            state.hands[p].remove(discard)
-            state.history[p].append(discard)
-            if self.catalog.cards[discard].kind == "doom_master":
-                self._note(state, self.catalog.cards[discard].id + " (vanished)", ("DISCARD_EXTRA",))
-        self._note_card(state, card)
-
-    def _accept(self, state, p, action):
-        state.pitfalls[p].remove(action[1])
-        for _ in range(3):
-            if state.pile:
-                state.hands[p].append(state.pile.pop())
-        state.history[p].append(action[1])
-
-    def _discard(self, state, p, action):
-        state.hands[p].remove(action[1])
-        state.history[p].append(action[1])
-        self._note(state, self.catalog.cards[action[1]].id + " (discarded)", ())
-
-    def _recycle(self, state, p, action):
-        self._use(state, p, "DISCARD_NUMBERED")
-        state.hands[p].remove(action[1])
-        state.history[p].append(action[1])
-
-    def _swap(self, state, p, action):
-        self._use(state, p, "SWAP_WITH_PILE")
-        state.hands[p].remove(action[1])
-        state.pile.insert(0, action[1])
-        state.hands[p].append(state.pile.pop())
-
-    def _redirect(self, state, p, action):
-        _, trap, q = action
-        self._use(state, p, "REDIRECT_TRAP")
-        pile = state.pitfalls if trap in state.pitfalls[p] else state.snares
-        pile[p].remove(trap)
-        shield = "draw3" if self.catalog.cards[trap].trap == "draw3" else "direction"
-        if shield in state.immune[q] or "all" in state.immune[q]:  # passed on to an immune rival, it is spent
-            state.history[q].append(trap)
-            self._note(state, self._immunity_source(state, q, shield), ("IMMUNE",))
-        else:
-            pile[q].append(trap)
-
-    def _draw(self, state, p, action):
-        state.hands[p].append(state.pile.pop())
-
-    def _announce(self, state, p, action):
-        order = [(p + i) % state.players for i in range(1, state.players + 1)]  # caller last
-        for q in order:
-            if q not in state.seated or state.out[q] or not state.pile:
-                continue
-            if q != p and state.uses[q].get("SKIP_FORCED_DRAW", 0):
-                self._use(state, q, "SKIP_FORCED_DRAW")
-                continue
-            state.hands[q].append(state.pile.pop())
-
-    def _use(self, state, p, word):
-        state.uses[p][word] -= 1
-        source = next((pw.source for pw in state.powers[p] if pw.word == word), word)
-        self._note(state, source, (word,))
-
-    def _clear_snares(self, state):
-        for q in range(state.players):
-            if state.snares[q]:
-                state.history[q] += state.snares[q]
-                state.snares[q] = []
-                self._note(state, "wisdom", ("CLEAR_DIRECTION_TRAPS",))
-
-    # -- invariants ------------------------------------------------------------
-    def check_invariants(self, state: State) -> None:
+    def check_invariants(self, state: EscapeMasterState) -> None:
         if state.phase in ("play", "prepare"):
-            zones = [c for h in state.hands for c in h] + state.pile + [c for s in state.stacks for c in s.cards]
-            zones += [c for z in state.snares + state.pitfalls + state.history for c in z] + state.removed
-            expected = len(self.catalog.cards)
+            players = state.players
+            zones = [c for me in players for zone in (me.hand, me.snares, me.pitfalls, me.history) for c in zone]
+            zones += state.pile + [c for s in state.stacks for c in s.cards] + state.removed
+            expected = len(state.catalog.cards)
             if len(zones) != expected or len(set(zones)) != expected:
-                raise InvariantError(f"round {state.round}: {len(zones)} card places for {expected} cards ({len(set(zones))} distinct)")
-            for p in range(state.players):
-                if len(state.snares[p]) > 1:
-                    raise InvariantError(f"player {p} has {len(state.snares[p])} Snares at once")
+                raise InvariantError(f"round {state.round}: {len(zones)} card places for {expected} cards "
+                                     f"({len(set(zones))} distinct)")
+            for p, me in enumerate(players):
+                if len(me.snares) > 1:
+                    raise InvariantError(f"player {p} has {len(me.snares)} Snares at once")
         if state.steps > MAX_STEPS_PER_ROUND:
             raise InvariantError(f"round {state.round} passed {MAX_STEPS_PER_ROUND} actions")
+        if state.round > MAX_ROUNDS:
+            raise InvariantError(f"the game passed {MAX_ROUNDS} rounds")
         # "no non-terminal state without a legal action" is enforced where the next actor is
-        # chosen (sample_chance) and by the runner, which sees every decision point
-
-
-PLAY = {
-    "play": EscapeMasterEngine._play, "stretch": EscapeMasterEngine._stretch, "open": EscapeMasterEngine._open,
-    "combo": EscapeMasterEngine._combo, "close": EscapeMasterEngine._close, "trap": EscapeMasterEngine._trap,
-    "escape": EscapeMasterEngine._escape, "accept": EscapeMasterEngine._accept, "discard": EscapeMasterEngine._discard,
-    "recycle": EscapeMasterEngine._recycle, "swap": EscapeMasterEngine._swap, "redirect": EscapeMasterEngine._redirect,
-    "draw": EscapeMasterEngine._draw, "announce": EscapeMasterEngine._announce,
-}
+        # chosen (sample_Turn) and by the runner, which sees every decision point

@@ -17,7 +17,8 @@ Actions are tuples, the first item naming the move:
 """
 from __future__ import annotations
 
-from pnp.games.escape_master.state import WILD, CardInfo, Catalog, State
+from pnp.games.escape_master.state import WILD, CardInfo
+from pnp.games.escape_master.state import EscapeMasterState as State
 from pnp.games.escape_master.vocabulary import HAND_MOVES
 
 
@@ -47,28 +48,31 @@ def rank_fits(rank: int, top: int, snare: str | None, distance: int = 1) -> bool
 # The same answers, tabulated once: FITS[(snare, distance)][top] is the set of ranks that may follow.
 FITS = {(snare, d): tuple(frozenset(r for r in range(1, 14) if rank_fits(r, top, snare, d)) for top in range(14))
         for snare in (None, "ascending", "descending") for d in (1, 2)}
+LAYABLE = ("numbered", "doom_master")
 
 
 def snare_of(state: State, cards: tuple[CardInfo, ...], player: int) -> str | None:
-    return cards[state.snares[player][-1]].trap if state.snares[player] else None
+    snares = state.players[player].snares
+    return cards[snares[-1]].trap if snares else None
 
 
 def open_stacks(state: State) -> list[int]:
     return [i for i, s in enumerate(state.stacks) if not s.closed]
 
 
-def stack_plays(state: State, catalog: Catalog, player: int) -> list[tuple]:
+def stack_plays(state: State, player: int) -> list[tuple]:
     """Plays that lay cards on Stacks: single cards, combinations and openings."""
-    cards = catalog.cards
+    cards = state.catalog.cards
+    me = state.players[player]
     snare = snare_of(state, cards, player)
     fits, fits2 = FITS[snare, 1], FITS[snare, 2]
     tops = [(i, s.top) for i, s in enumerate(state.stacks) if not s.closed]
-    stretch = state.uses[player].get("STRETCH", 0) > 0
+    stretch = me.uses.get("STRETCH", 0) > 0
     actions = []
-    for c in state.hands[player]:
+    for c in me.hand:
         info = cards[c]
         kind = info.kind
-        if kind == "numbered" or kind == "doom_master":
+        if kind in LAYABLE:
             rank = info.rank
             for s, top in tops:
                 if rank in fits[top]:
@@ -80,141 +84,163 @@ def stack_plays(state: State, catalog: Catalog, player: int) -> list[tuple]:
             actions += [("play", c, s) for s, _ in tops]
         elif kind == "start7":
             actions.append(("open", c))
-    actions += combinations(state, catalog, player, fits, tops)
+    if state.catalog.combinations:
+        actions += combinations(state, player, fits, tops)
     return actions
 
 
 def _combo_pairs(state: State, cards, player: int):
     """(a, b, rank it plays as) for suit pairs of ranks 1-5 and for matching J/Q/K pairs."""
-    low = [c for c in state.hands[player] if cards[c].kind == "numbered" and cards[c].rank <= 5]
-    faces = [c for c in state.hands[player] if cards[c].kind == "numbered" and cards[c].rank >= 11]
-    for a in low:
-        for b in low:
-            if a != b and cards[a].suit == cards[b].suit:
-                yield a, b, cards[a].rank + cards[b].rank
-    for a in faces:
-        for b in faces:
-            if a < b and cards[a].rank == cards[b].rank:
-                yield a, b, cards[a].rank
+    ranks = state.catalog.numbered_ranks
+    hand = state.players[player].hand
+    low = [c for c in hand if 0 < ranks[c] <= 5]
+    faces = [c for c in hand if ranks[c] >= 11]
+    if len(low) > 1:
+        for a in low:
+            suit = cards[a].suit
+            for b in low:
+                if a != b and cards[b].suit == suit:
+                    yield a, b, ranks[a] + ranks[b]
+    if len(faces) > 1:
+        for a in faces:
+            for b in faces:
+                if a < b and ranks[a] == ranks[b]:
+                    yield a, b, ranks[a]
 
 
-def combinations(state: State, catalog: Catalog, player: int, fits, tops) -> list[tuple]:
+def combinations(state: State, player: int, fits, tops) -> list[tuple]:
+    cards = state.catalog.cards
     actions = []
-    for a, b, total in _combo_pairs(state, catalog.cards, player):
-        if total == 7 and catalog.cards[a].rank <= 5:
+    for a, b, total in _combo_pairs(state, cards, player):
+        if total == 7 and cards[a].rank <= 5:
             actions.append(("combo", a, b, -1))  # a suit combination worth 7 opens a Stack
         actions += [("combo", a, b, s) for s, top in tops if total in fits[top]]
     return actions
 
 
-def can_play_numbered(state: State, catalog: Catalog, player: int) -> bool:
+def can_play_numbered(state: State, player: int) -> bool:
     """The drawing test: a playable Numbered card (alone or in a combination) or any Wisdom."""
-    cards = catalog.cards
-    hand = state.hands[player]
-    if any(cards[c].kind == "wisdom" for c in hand):
+    catalog = state.catalog
+    me = state.players[player]
+    hand = me.hand
+    if not catalog.wisdoms.isdisjoint(hand):
         return True
-    snare = snare_of(state, cards, player)
+    ranks = catalog.numbered_ranks
+    snare = snare_of(state, catalog.cards, player)
     fits = FITS[snare, 1]
     allowed = set()
     for s in state.stacks:
         if not s.closed:
             allowed |= fits[s.top]
-    if state.uses[player].get("STRETCH", 0):
+    if me.uses.get("STRETCH", 0):
         stretched = set()
         for s in state.stacks:
             if not s.closed:
                 stretched |= FITS[snare, 2][s.top]
-        if any(cards[c].kind == "numbered" and cards[c].rank in stretched for c in hand):
+        if any(ranks[c] in stretched for c in hand):
             return True
-    if any(cards[c].kind == "numbered" and cards[c].rank in allowed for c in hand):
+    if any(ranks[c] in allowed for c in hand):
         return True
-    return any(total in allowed or total == 7 and cards[a].rank <= 5
-               for a, b, total in _combo_pairs(state, cards, player))
+    return catalog.combinations and any(total in allowed or total == 7 and ranks[a] <= 5
+                                        for a, b, total in _combo_pairs(state, catalog.cards, player))
 
 
-def can_lay(state: State, catalog: Catalog, player: int) -> bool:
+def can_lay(state: State, player: int) -> bool:
     """Could this player still put any card on a Stack (the dry-pile round-end test)?"""
-    if state.out[player]:
+    me = state.players[player]
+    if me.out:
         return False
-    if any(catalog.cards[c].kind == "dead_end" for c in state.hands[player]) and open_stacks(state):
+    if any(state.catalog.cards[c].kind == "dead_end" for c in me.hand) and open_stacks(state):
         return True
-    return bool(stack_plays(state, catalog, player))
+    return bool(stack_plays(state, player))
 
 
-def player_actions(state: State, catalog: Catalog, player: int) -> list[tuple]:
-    if state.out[player] or player not in state.seated:
+def player_actions(state: State, player: int) -> list[tuple]:
+    me = state.players[player]
+    if me.out or player not in state.seated:
         return []
-    if state.pitfalls[player]:
-        return pitfall_answers(state, catalog, player)
-    actions = stack_plays(state, catalog, player)
-    actions += special_plays(state, catalog, player)
-    actions += power_plays(state, catalog, player)
-    if state.pile and not can_play_numbered(state, catalog, player):
+    if me.pitfalls:
+        return pitfall_answers(state, player)
+    actions = stack_plays(state, player)
+    actions += special_plays(state, player)
+    actions += power_plays(state, player)
+    if state.pile and not can_play_numbered(state, player):
         actions.append(("draw",))
-        if not any(can_play_numbered(state, catalog, q) for q in state.seated if q != player and not state.out[q]):
+        players = state.players
+        if not any(can_play_numbered(state, q) for q in state.seated if q != player and not players[q].out):
             actions.append(("announce",))
     return actions
 
 
-def pitfall_answers(state: State, catalog: Catalog, player: int) -> list[tuple]:
+def pitfall_answers(state: State, player: int) -> list[tuple]:
     """A player hit by a Pitfall answers it first (rule clar-pitfall)."""
-    trap = state.pitfalls[player][0]
+    me = state.players[player]
+    trap = me.pitfalls[0]
     actions = [("accept", trap)]
-    for c in state.hands[player]:
-        if catalog.cards[c].kind == "escape":
-            actions += _escape_options(state, catalog, player, c, player, trap)
-    if state.uses[player].get("REDIRECT_TRAP", 0):
+    for c in me.hand:
+        if state.catalog.cards[c].kind == "escape":
+            actions += _escape_options(state, player, c, player, trap)
+    if me.uses.get("REDIRECT_TRAP", 0):
         actions += [("redirect", trap, q) for q in state.rivals(player)]
     return actions
 
 
-def _escape_options(state, catalog, player, card, owner, trap) -> list[tuple]:
+def _escape_options(state: State, player: int, card: int, owner: int, trap: int | None) -> list[tuple]:
+    cards = state.catalog.cards
     options = [("escape", card, owner, trap, None)] if trap is not None else []
-    if catalog.cards[card].discards:
+    if cards[card].discards:
         # anything may vanish, a Doom Master too, except what may never be discarded (Wisdom)
-        options += [("escape", card, owner, trap, d) for d in state.hands[player]
-                    if d != card and "NO_DISCARD" not in catalog.cards[d].words]
+        options += [("escape", card, owner, trap, d) for d in state.players[player].hand
+                    if d != card and "NO_DISCARD" not in cards[d].words]
     return options
 
 
-def special_plays(state: State, catalog: Catalog, player: int) -> list[tuple]:
+def special_plays(state: State, player: int) -> list[tuple]:
+    catalog = state.catalog
+    players = state.players
+    hand = players[player].hand
+    if catalog.specials.isdisjoint(hand):
+        return []
     cards = catalog.cards
     actions = []
     rivals = state.rivals(player)
-    owners = [player] + [q for q in (state.teammate(player),) if q is not None and not state.out[q]]
-    for c in state.hands[player]:
+    mate = state.teammate(player)
+    owners = [player] + ([mate] if mate is not None and not players[mate].out else [])
+    for c in hand:
+        if c not in catalog.specials:
+            continue
         info = cards[c]
         if info.kind == "dead_end":
             actions += [("close", c, s) for s in open_stacks(state)]
         elif info.kind == "trap":
             for q in rivals:
-                if info.trap == "draw3" or not state.snares[q]:
+                if info.trap == "draw3" or not players[q].snares:
                     actions.append(("trap", c, q))
         elif info.kind == "escape":
             for owner in owners:
-                for trap in state.snares[owner] + state.pitfalls[owner]:
-                    actions += _escape_options(state, catalog, player, c, owner, trap)
-            actions += _escape_options(state, catalog, player, c, player, None)
-        if info.kind in ("dead_end", "trap", "escape"):
-            actions.append(("discard", c))
+                for trap in players[owner].snares + players[owner].pitfalls:
+                    actions += _escape_options(state, player, c, owner, trap)
+            actions += _escape_options(state, player, c, player, None)
+        actions.append(("discard", c))
     return actions
 
 
-def movable(catalog: Catalog, hand: list[int], word: str) -> list[int]:
+def movable(cards: tuple[CardInfo, ...], hand: list[int], word: str) -> list[int]:
     """The cards of a hand that the power `word` may move out of it (never a Doom Master or Wisdom)."""
     kept = HAND_MOVES.get(word, ())
-    return [c for c in hand if catalog.cards[c].kind not in kept]
+    return [c for c in hand if cards[c].kind not in kept]
 
 
-def power_plays(state: State, catalog: Catalog, player: int) -> list[tuple]:
-    uses = state.uses[player]
-    hand = state.hands[player]
+def power_plays(state: State, player: int) -> list[tuple]:
+    me = state.players[player]
+    cards = state.catalog.cards
+    uses, hand = me.uses, me.hand
     actions = []
     if uses.get("DISCARD_NUMBERED"):
-        actions += [("recycle", c) for c in hand if catalog.cards[c].kind == "numbered"]
+        actions += [("recycle", c) for c in hand if cards[c].kind == "numbered"]
     if uses.get("SWAP_WITH_PILE") and state.pile:
-        actions += [("swap", c) for c in movable(catalog, hand, "SWAP_WITH_PILE")]
+        actions += [("swap", c) for c in movable(cards, hand, "SWAP_WITH_PILE")]
     if uses.get("REDIRECT_TRAP"):
-        for trap in state.snares[player]:
-            actions += [("redirect", trap, q) for q in state.rivals(player) if not state.snares[q]]
+        for trap in me.snares:
+            actions += [("redirect", trap, q) for q in state.rivals(player) if not state.players[q].snares]
     return actions

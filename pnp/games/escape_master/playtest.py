@@ -1,8 +1,8 @@
 """`pnp playtest escape-master`: what Escape Master gives the playtest harness (pnp.engine.playtest).
 
-Games cycle through 2..6 players, the team game, the set-rounds and
-early-ending variants, and random and greedy players, so every card meets
-many situations; every card (and each leader's Beast Mode, and every Story
+Games cycle through 2..6 players, the three kits (green, yellow, red), the
+team game, the set-rounds and early-ending variants, and random and greedy
+players, so every card meets many situations; every card (and each leader's Beast Mode, and every Story
 card) must be witnessed, and every effect word must resolve.
 """
 from __future__ import annotations
@@ -11,24 +11,30 @@ from pnp.engine.playtest import Expected, PlaytestPlan, Setup
 from pnp.games.escape_master.engine import EscapeMasterEngine
 
 LINEUPS = (("greedy",), ("random",), ("greedy", "random"))
+KITS = ("red", "red", "yellow", "green")  # half the tables play the full game; the smaller kits have their own
 
 
 def setups(game, players: int | None):
-    """A repeating cycle of table sizes, variants and player types."""
+    """A repeating cycle of table sizes, kits, variants and player types. Each table says its kit (difficulty)
+    and counts in the charts under its table size."""
     low, high = game.manifest.players.min, game.manifest.players.max
     counts = [players] if players else list(range(low, high + 1))
     i = 0
     while True:
         n = counts[i % len(counts)]
-        options = {"players": n}
-        if i % 7 == 3 and n % 2 == 0 and n >= 4:
+        kit = KITS[i % len(KITS)]
+        options = {"players": n, "difficulty": kit}
+        group = f"{n} players"
+        if kit == "red" and i % 7 == 3 and n % 2 == 0 and n >= 4:  # Escape Alliance is a red variant
             options["team"] = True
+            group = f"{n} players in teams"
         elif i % 11 == 5:
             options["set_rounds"] = True
-        elif i % 13 == 8:
+        elif kit == "red" and i % 13 == 8:  # the Doom pile needs the Doom Master cards
             options["early_ending"] = True
         lineup = LINEUPS[i % len(LINEUPS)]
-        yield Setup(tuple(lineup[p % len(lineup)] for p in range(n)), tuple(options.items()))
+        yield Setup(tuple(lineup[p % len(lineup)] for p in range(n)), tuple(options.items()), difficulty=kit,
+                    group=group)
         i += 1
 
 
@@ -56,7 +62,7 @@ def describe(engine: EscapeMasterEngine, action: tuple) -> str:
     cards = engine.catalog.cards
     named = []
     for part in action[1:]:
-        named.append(part if not isinstance(part, int) or isinstance(part, bool) or action[0] in ("deal", "turn", "give")
+        named.append(part if not isinstance(part, int) or isinstance(part, bool) or action[0] in ("deal", "turn", "give", "story_to")
                      or (action[0] in ("play", "stretch", "combo", "close") and part is action[-1])
                      or (action[0] in ("trap", "redirect", "escape") and part is action[2])
                      else cards[part].id)

@@ -22,17 +22,19 @@ def greedy_policy(engine, state, actions, rng: random.Random):
 def _score(engine, state, action) -> float:
     kind = action[0]
     score = PRIORITY.get(kind, 0)
-    cards = engine.catalog.cards
+    cards = state.catalog.cards
+    if kind == "story_to":
+        return -len(state.players[action[1]].xp)  # partners give the Story card to the one with less Experience
     if kind == "beast":
         return score + (1 if action[1] else 0)
     if kind == "give":
         if action[1] is None:
             return score - 1  # declining Timber! helps nobody at the table
-        return score - state.totals[action[1]] / 100  # hit the leader (fewest Blunders)
+        return score - state.players[action[1]].total / 100  # hit the leader (fewest Blunders)
     if kind in ("deal_fewer", "pass_card"):
         return score + cards[action[1]].penalty + (0.5 if cards[action[1]].kind in ("trap", "escape", "dead_end") else 0)
     if kind == "trap":
-        return score - len(state.hands[action[2]]) / 100  # aim at whoever is closest to going out
+        return score - len(state.players[action[2]].hand) / 100  # aim at whoever is closest to going out
     if kind == "escape":
         return score + (5 if action[4] is not None and cards[action[4]].kind == "doom_master" else 0) + (1 if action[3] is not None else 0)
     if kind == "play" and cards[action[1]].kind == "wisdom":

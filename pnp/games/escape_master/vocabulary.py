@@ -1,6 +1,7 @@
-"""Escape Master's effect words: each one implemented once, in engine.py."""
+"""Escape Master's effect words: each one implemented once, in the engine package (plays, prepare, scoring)."""
 from pnp.engine.vocabulary import Vocabulary, Word
 
+PLAYER_COUNTS = (2, 6)  # the fewest and most players: one Escape Leader per tribe, six Quick Guides
 TRAP_KINDS = ("draw3", "ascending", "descending")
 # Powers that move cards out of a hand, and the kinds they never move: a Doom Master leaves a hand only through
 # Vanish (DISCARD_EXTRA), a Wisdom card only onto a Stack (clar-hand-moves). Card texts must say so (a check).

@@ -42,3 +42,23 @@ def test_the_green_kit_leaves_out_every_red_and_yellow_card(project):
     rules = (green / "rules/rules.md").read_text()
     assert 'id="rule-goal"' in rules and 'id="rule-doom-ranks"' not in rules and 'id="rule-wild"' not in rules
     assert "### CHARACTER deck" not in rules  # a deck with no green card is not in the card reference
+
+
+def test_a_six_and_a_nine_are_underlined_and_rankless_cards_show_a_corner_drawing(em_project):
+    """Read upside down, a 6 passes for a 9: both carry the usual bar under the rank, and nothing else does. A
+    special card (no rank) shows its drawing in two corners, so a fanned hand still tells it apart."""
+    from types import SimpleNamespace
+
+    from pnp.games.escape_master.boxes import RankMark
+
+    drawn = []
+    backend = SimpleNamespace(rect=lambda *args, **kwargs: drawn.append(args))
+    box = SimpleNamespace(w=7, h=1, color="#123456")
+    for card_id, bars in (("mice-6", 1), ("robots-9", 1), ("teens-8", 0), ("mice-k", 0)):
+        drawn.clear()
+        face = SimpleNamespace(card=em_project.game.card(card_id).card, values={})
+        RankMark().draw(backend, box, face, None, {}, 0, 0)
+        assert len(drawn) == bars, card_id
+    layout = (em_project.root / "layouts/escape-master/cards.yaml").read_text()
+    assert "rank_mark_top: {type: rank-mark" in layout and "rank_mark_bottom:" in layout
+    assert 'corner_art_top: {type: art, when: "!rank_label"' in layout and "corner_art_bottom:" in layout

@@ -1,11 +1,12 @@
 """Escape Master by the book: each rule the seed states, replayed through the engine's own API.
 Seed: shared/seeds/002 (close calls, special card regulations, the Lumberjack's ability, drawing)."""
+import random
 import re
 
-from test_escape_master_engine import card, table
+from test_escape_master_engine import card, hand, table, totals
 
 from pnp.games.escape_master import moves
-from pnp.games.escape_master.state import Power
+from pnp.games.escape_master.state import GiveBlunders, PassCard, Power, ShareStory, SlideUnder, Stack, Turn
 
 
 def acting(engine, state, player, action):
@@ -15,7 +16,7 @@ def acting(engine, state, player, action):
 
 
 def number(engine, state, player, card_id):
-    return next(c for c in state.hands[player] if engine.catalog.cards[c].id == card_id)
+    return next(c for c in hand(state, player) if engine.catalog.cards[c].id == card_id)
 
 
 def test_a_photo_finish_is_a_chance_step_not_automatic(em_engine):
@@ -26,7 +27,7 @@ def test_a_photo_finish_is_a_chance_step_not_automatic(em_engine):
     acting(engine, state, 0, ("play", number(engine, state, 0, "mice-6"), 0))
     assert engine.is_chance(state) and engine.chance_outcomes(state) == [("photo", ()), ("photo", (1,))]
     engine.apply_in_place(state, ("photo", ()))
-    assert state.phase in ("deal", "over") and state.totals[:2] == [0, 1]
+    assert state.phase in ("deal", "over") and totals(state)[:2] == [0, 1]
 
 
 def test_a_rival_as_fast_goes_out_too(em_engine):
@@ -34,7 +35,7 @@ def test_a_rival_as_fast_goes_out_too(em_engine):
     state = table(engine, [["mice-6"], ["robots-8"], ["teens-9", "teens-3"]], stacks=[["seven-start"], ["seven-start"]])
     acting(engine, state, 0, ("play", number(engine, state, 0, "mice-6"), 0))
     engine.apply_in_place(state, ("photo", (1,)))
-    assert state.totals[:3] == [0, 0, 2]
+    assert totals(state)[:3] == [0, 0, 2]
 
 
 def test_a_pending_pitfall_comes_before_a_photo_finish(em_engine):
@@ -44,7 +45,7 @@ def test_a_pending_pitfall_comes_before_a_photo_finish(em_engine):
     acting(engine, state, 2, ("trap", number(engine, state, 2, "trap-draw-three"), 1))
     acting(engine, state, 0, ("play", number(engine, state, 0, "mice-6"), 0))
     assert not engine.is_chance(state) or engine.chance_outcomes(state) in ([], [("photo", ())])
-    assert state.phase in ("deal", "over") and state.totals[1] == 1
+    assert state.phase in ("deal", "over") and totals(state)[1] == 1
 
 
 def test_a_special_last_card_can_finish_at_the_same_instant(em_engine):
@@ -56,8 +57,9 @@ def test_a_special_last_card_can_finish_at_the_same_instant(em_engine):
 
 
 def with_power(state, player, word, uses=1, source="leader-hattie-plowright"):
-    state.uses[player][word] = uses
-    state.powers[player].append(Power(source, word, uses))
+    me = state.players[player]
+    me.uses[word] = uses
+    me.powers += (Power(source, word, uses),)
     return state
 
 
@@ -65,17 +67,18 @@ def test_powers_never_move_a_doom_master_or_a_wisdom_card(em_engine):
     """A Doom Master leaves a hand only through Vanish; Wisdom never leaves it but onto a Stack."""
     engine = em_engine
     state = with_power(table(engine, [["doom-master-kindle", "wisdom", "mice-3"], ["robots-9"]]), 0, "SWAP_WITH_PILE")
-    swaps = {card(engine, a[1]) for a in moves.player_actions(state, engine.catalog, 0) if a[0] == "swap"}
+    swaps = {card(engine, a[1]) for a in moves.player_actions(state, 0) if a[0] == "swap"}
     assert swaps == {"mice-3"}
 
 
 def test_deal_powers_never_move_a_doom_master_or_a_wisdom_card(em_engine):
     engine = em_engine
-    for word in ("DEAL_FEWER", "PASS_CARD"):
+    for choice in (SlideUnder, PassCard):
         state = table(engine, [["doom-master-kindle", "wisdom", "mice-3"], ["robots-9"]])
-        state.phase, state.tasks = "prepare", [[0, word, 1, "story-hidden-cellar"]]
+        state.chance = None
+        state.pending.append(choice(seat=0, left=1, source="story-hidden-cellar"))
         offered = {card(engine, a[1]) for a in engine.legal_actions(state)}
-        assert offered == {"mice-3"}, word
+        assert offered == {"mice-3"}, choice
 
 
 def test_turnabout_onto_an_immune_rival_is_lost_to_their_history(em_engine):
@@ -83,21 +86,22 @@ def test_turnabout_onto_an_immune_rival_is_lost_to_their_history(em_engine):
     state = table(engine, [["mice-3"], ["robots-9"], ["trap-ascending", "teens-4"]], stacks=[["seven-start"]])
     acting(engine, state, 2, ("trap", number(engine, state, 2, "trap-ascending"), 0))
     with_power(state, 0, "REDIRECT_TRAP")
-    state.immune[1].add("direction")  # Steady Feet: Snares played on them go to History
-    state.powers[1].append(Power("story-steady-feet", "IMMUNE", "direction"))
-    trap = state.snares[0][0]
+    state.players[1].immune.add("direction")  # Steady Feet: Snares played on them go to History
+    state.players[1].powers += (Power("story-steady-feet", "IMMUNE", "direction"),)
+    trap = state.players[0].snares[0]
     acting(engine, state, 0, ("redirect", trap, 1))
-    assert not state.snares[1] and trap in state.history[1]
+    assert not state.players[1].snares and trap in state.players[1].history
 
 
 def test_timber_may_be_declined(em_engine):
     """The Lumberjack "may" hand a rival a Blunder."""
     engine = em_engine
     state = table(engine, [["mice-3"], ["robots-9"]])
-    state.phase, state.tasks = "prepare", [[0, "GIVE_BLUNDER", 1, "leader-bram-axewell"]]
+    state.chance = None
+    state.pending.append(GiveBlunders(seat=0, blunders=1, source="leader-bram-axewell"))
     assert ("give", None) in engine.legal_actions(state)
     engine.apply_in_place(state, ("give", None))
-    assert state.totals == [0, 0]
+    assert totals(state) == [0, 0]
 
 
 def test_the_rulebook_settles_what_the_seed_leaves_open(em_project):
@@ -137,3 +141,113 @@ def test_the_green_kit_rulebook_speaks_only_of_the_green_kit(project):
         assert name not in rules, name
     full = CliRunner().invoke(app, ["rules", "escape-master", "--format", "md"]).output
     assert "106 cards" in full and "4 [Wisdom](#card-wisdom) cards" in full
+
+
+def test_a_photo_finish_where_the_first_finisher_takes_the_second_ones_stack(em_engine):
+    """Regression (playtest, 14 in 2000 games crashed in scoring): two rivals finish in the same instant, and the
+    first one's last card changes the only Stack the second needed. The seed: a player beaten to a play
+    takes the card back, so the second keeps the card and counts it."""
+    engine = em_engine
+    state = table(engine, [["mice-6"], ["robots-5"], ["teens-7"], ["lumberjacks-1", "lumberjacks-2"]],
+                  stacks=[["seven-start"]])
+    acting(engine, state, 0, ("play", number(engine, state, 0, "mice-6"), 0))
+    assert engine.chance_outcomes(state)[-1] == ("photo", (1, 2))
+    engine.apply_in_place(state, ("photo", (1, 2)))
+    assert totals(state) == [0, 0, 1, 2]
+
+
+def _end_round_now(engine, state, finisher):
+    """The finisher lays their last card on the 7-Start Stack (an 8 or a 6): the round ends."""
+    last = hand(state, finisher)[0]
+    acting(engine, state, finisher, ("play", last, 0))
+    if engine.is_chance(state) and state.phase == "photo":
+        engine.apply_in_place(state, ("photo", ()))
+    return state
+
+
+def test_the_story_card_goes_to_whoever_held_the_most_blunders_before_forgiveness(em_engine):
+    """Seed, Story deck: the player holding the most Blunders at round's end draws. A Forgive lowers what they
+    score, not what they held."""
+    engine = em_engine
+    state = table(engine, [["mice-8"], ["robots-2", "robots-3", "robots-4"], ["teens-2", "teens-3"]],
+                  stacks=[["seven-start"]])
+    state.players[1].forgive = 3
+    state.players[1].powers += (Power("story-forged-papers", "FORGIVE", 3),)
+    _end_round_now(engine, state, 0)
+    assert totals(state) == [0, 0, 2]
+    assert state.players[1].story_next is not None and state.players[2].story_next is None
+
+
+def test_escape_alliance_partners_choose_who_takes_the_story_card(em_engine):
+    """Seed, team game: teammates may pick which one of them draws the Story card."""
+    engine = em_engine
+    state = engine.initial_state(random.Random(4), engine.options(players=4, team=True))
+    engine.apply_in_place(state, ("deal", 4))
+    while state.pending:
+        engine.apply_in_place(state, engine.legal_actions(state)[-1])
+    state.chance, state.actor, state.head_start = Turn(), None, None
+    pool = [c for me in state.players for c in me.hand] + state.pile
+    ids = {c: state.catalog.cards[c].id for c in pool}
+    used = set()
+
+    def pick(card_id):
+        found = next(c for c in pool if ids[c] == card_id and c not in used)
+        used.add(found)
+        return found
+
+    for seat, card_ids in enumerate([["mice-8"], ["robots-2", "robots-3"], [], ["teens-2"]]):
+        state.players[seat].hand = [pick(i) for i in card_ids]
+    start = pick("seven-start")
+    state.stacks = [Stack([start], 7)]
+    state.pile = [c for c in pool if c not in used]
+    state.players[2].out = True  # seat 2 went out already; its partner, seat 0, ends the round (teams 0+2, 1+3)
+    acting(engine, state, 0, ("play", state.players[0].hand[0], 0))
+    if state.phase == "photo":
+        engine.apply_in_place(state, ("photo", ()))
+    assert isinstance(state.pending[-1], ShareStory) and state.pending[-1].partners == (1, 3)
+    assert engine.legal_actions(state) == [("story_to", 1), ("story_to", 3)]
+    engine.apply_in_place(state, ("story_to", 3))
+    assert state.players[3].story_next is not None and state.players[1].story_next is None
+
+
+def test_a_snared_player_may_lay_anything_on_wisdom(em_engine):
+    """Wisdom takes any card after it (seed); with no rank on top, a Snare has no direction to enforce."""
+    engine = em_engine
+    state = table(engine, [["mice-2", "mice-k"], ["trap-ascending", "teens-9"]], stacks=[["seven-start", "wisdom"]])
+    acting(engine, state, 1, ("trap", number(engine, state, 1, "trap-ascending"), 0))
+    laid = {card(engine, a[1]) for a in moves.player_actions(state, 0) if a[0] == "play"}
+    assert laid == {"mice-2", "mice-k"}
+
+
+def test_a_partner_lifts_a_teammates_trap_and_only_the_vanisher_discards(em_engine):
+    """Seed, team game: any Escape may go on a teammate's Trap; a Vanish lets only its player discard."""
+    engine = em_engine
+    state = engine.initial_state(random.Random(6), engine.options(players=4, team=True))
+    engine.apply_in_place(state, ("deal", 6))
+    while state.pending:
+        engine.apply_in_place(state, engine.legal_actions(state)[-1])
+    state.chance, state.actor, state.head_start = Turn(), None, None
+    players = state.players
+    cards = state.catalog.cards
+    trap = next(c.number for c in cards if c.id == "trap-ascending")
+    vanish = next(c.number for c in cards if c.id == "escape-vanish")
+    for zone in [me.hand for me in players] + [state.pile]:
+        zone[:] = [c for c in zone if c not in (trap, vanish)]
+    players[2].snares.append(trap)  # seat 2's partner is seat 0 (teams 0+2, 1+3)
+    players[0].hand.append(vanish)
+    offered = [a for a in engine.legal_actions(engine.apply(state, ("turn", 0))) if a[0] == "escape" and a[3] == trap]
+    assert offered and all(a[2] == 2 for a in offered)
+    assert {a[4] for a in offered} - {None} <= set(players[0].hand)  # the discard comes from the vanisher's hand
+    mine = next(a for a in offered if a[1] == vanish and a[4] is not None)
+    acting(engine, state, 0, mine)
+    assert not state.players[2].snares and {trap, vanish} <= set(state.players[2].history)
+    assert mine[4] in state.players[0].history
+
+
+def test_an_empty_story_deck_gives_nobody_a_story_card(em_engine):
+    """This edition decides: no Story card left, nobody draws."""
+    engine = em_engine
+    state = table(engine, [["mice-8"], ["robots-2", "robots-3"]], stacks=[["seven-start"]])
+    state.story_deck = []
+    _end_round_now(engine, state, 0)
+    assert all(me.story_next is None for me in state.players) and totals(state) == [0, 2]

@@ -95,7 +95,44 @@ class Reference:
 def build_reference(game: Game, difficulty: Difficulty | None = None) -> Reference:
     rules = game.rules
     sections = _number(rules.sections, "", None, difficulty)
-    return Reference(game, rules.title, rules.intro, sections, glossary(game, difficulty), difficulty)
+    entries = glossary(game, difficulty)
+    if difficulty is not None:
+        entries = _in_kit(entries, glossary(game), _said(rules.intro, _number(rules.sections, "", None, None)),
+                          _said(rules.intro, sections))
+    return Reference(game, rules.title, rules.intro, sections, entries, difficulty)
+
+
+def _in_kit(entries: list[GlossaryEntry], every: list[GlossaryEntry], said_anywhere: str, said_in_kit: str):
+    """A kit's glossary. An entry with cards in the kit stays, and so does one the kit's rules or the entries
+    kept speak of ({term:...} or its {icon}). One about cards outside the kit, or spoken of only by rules
+    outside it, is left out; one that nothing links and no card uses belongs to every kit."""
+    about_cards = {entry.id for entry in every if entry.cards}
+    kept = [entry for entry in entries if entry.cards]
+    left = [entry for entry in entries if not entry.cards]
+    while left:
+        said = " ".join([said_in_kit] + [entry.text for entry in kept])
+        linked = [entry for entry in left if _speaks_of(said, entry)]
+        if not linked:
+            break
+        kept += linked
+        left = [entry for entry in left if entry not in linked]
+    said = " ".join([said_anywhere] + [entry.text for entry in every])
+    kept += [entry for entry in left if entry.id not in about_cards and not _speaks_of(said, entry)]
+    return sorted(kept, key=lambda e: e.term.lower())
+
+
+def _speaks_of(text: str, entry: GlossaryEntry) -> bool:
+    return f"{{term:{entry.id}}}" in text or bool(entry.icon and f"{{{entry.icon}}}" in text)
+
+
+def _said(intro: str, sections: list[Node]) -> str:
+    return " ".join([intro] + [text for node in _walk(sections) for text in (node.title, node.text, node.example)])
+
+
+def _walk(nodes: list[Node]):
+    for node in nodes:
+        yield node
+        yield from _walk(node.children)
 
 
 def _kept(level: Difficulty | None, build: Difficulty | None) -> bool:

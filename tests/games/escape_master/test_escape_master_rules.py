@@ -1,5 +1,6 @@
 """Escape Master's rules reference: numbering, the glossary from its vocabulary, the green kit."""
 import json
+import re
 
 from pnp.model import Difficulty
 from pnp.rules.export import to_json
@@ -43,3 +44,15 @@ def test_every_effect_word_has_a_glossary_entry_and_a_rule(em_project):
     assert words
     for word in words.values():
         assert word.glossary and word.template and word.rules_ref
+
+
+def test_a_kit_s_glossary_leaves_out_terms_of_the_kits_above_it(em_project):
+    """The green kit has no special cards and no leaders: its glossary does not explain Beast Mode, Immune or
+    special cards, while every term its own rules link is still there (a kept link never dangles)."""
+    green = build_reference(em_project.game, Difficulty.green)
+    terms = {entry.id for entry in green.glossary}
+    assert not terms & {"beast-mode", "immune", "special-card"}
+    said = " ".join(node.text + node.example for node in green.walk())
+    linked = set(re.findall(r"\{term:([a-z0-9-]+)\}", said))
+    assert linked and linked <= terms
+    assert {"beast-mode", "immune", "special-card"} <= {e.id for e in build_reference(em_project.game).glossary}

@@ -46,6 +46,12 @@ class Action:
     target: str | None = None  # who it picks: SELF, ALLY (own side, self included), FOE, SHUTTLE
 
     @property
+    def words(self) -> tuple[str, ...]:
+        """The effect words it shows: its own, AOE, and IN for any reach."""
+        return (self.word,) + (("AOE",) if self.aoe else ()) + (("IN",) if self.within is not None or self.direction
+                                                                 else ())
+
+    @property
     def picks(self) -> str | None:
         """Who the action picks, its default filled in (None for HEAT, DISCARD and DRAW)."""
         if self.word in SELF_ONLY:
@@ -126,13 +132,14 @@ def _check(a: Action) -> None:
         raise ActionError(f"an AOE action affects every unit in reach; it cannot go with {a.target}")
 
 
-ALWAYS_NAME_TARGET = ("HEAL", "STATUS")  # who is healed or tucked under differs card to card: never left implied
+ALWAYS_NAME_TARGET = ("HEAL", "STATUS", "DELAY", "ADVANCE")  # who it heals, tucks under or moves: never left implied
 
 
 def icon_line(a: Action) -> str:
     """The action as printed: its icon and amount, who it picks, then its modifiers (inline icons,
-    pnp.text.inline). A heal or a status always names its target (self, ally, foe, shuttle) right after its icon
-    and amount, so a player never has to know the default; other actions name it only when it is not theirs."""
+    pnp.text.inline). A heal, a status, a DELAY or an ADVANCE always names its target (self, ally, foe, shuttle)
+    right after its icon and amount, so a player never has to know the default; damage names it only when it is
+    not a foe."""
     if a.word == "STATUS":  # the status itself is named in the band along the card's bottom edge
         parts = ["{status}", "{" + a.status.lower() + "}"]
     else:

@@ -9,6 +9,7 @@ import pytest
 from helpers import play_moves
 
 from pnp.games.escort_service.engine import SHUTTLE, EscortEngine
+from pnp.games.escort_service.records import GiveScrap, Tucked, Upgrade
 from pnp.games.escort_service.state import Unit
 
 
@@ -25,21 +26,22 @@ def card(engine, card_id: str, taken=()) -> int:
 
 def board(engine, pilots="warrior", columns=(("P0",), (), (), ()), hand=(), scenario=0):
     """A scenario in progress: `columns` bottom first, "P0" for pilot 0, enemy ids for enemies; pilot 0's hand."""
-    s = engine.initial_state(random.Random(1), pilots=pilots, scenario=scenario)
+    s = engine.initial_state(random.Random(1), engine.options(pilots=pilots, scenario=scenario))
     rng = random.Random(2)
-    while s.chance:
-        engine.apply_in_place(s, engine.sample_chance(s, rng))
-    s.units = s.units[:len(s.seats)]
-    s.columns = [[] for _ in range(engine.columns)]
+    while s.chance or s.pending:
+        engine.apply_in_place(s, engine.sample_chance(s, rng) if s.chance else engine.legal_actions(s)[0])
+    team = len(s.seats)
+    s.units = []
+    s.columns = [() for _ in range(engine.columns)]
     for c, column in enumerate(columns):
         for name in column:
             if name.startswith("P"):
-                s.columns[c].append(int(name[1:]))
+                s.columns[c] += (int(name[1:]),)
                 continue
             enemy = engine.catalog.enemies[name]
-            unit = Unit(len(s.units), name, enemy.health, bool(enemy.deck), enemy.zealot, list(enemy.deck))
+            unit = Unit(team + len(s.units), name, enemy.health, bool(enemy.deck), enemy.zealot, list(enemy.deck))
             s.units.append(unit)
-            s.columns[c].append(unit.index)
+            s.columns[c] += (unit.index,)
     seat = s.seats[0]
     if hand:
         everything = seat.cards
@@ -48,9 +50,29 @@ def board(engine, pilots="warrior", columns=(("P0",), (), (), ()), hand=(), scen
         seat.draw = [c for c in everything if c not in wanted]
         seat.discard, seat.tucked, seat.playing = [], [], []
         seat.deck_size = len(seat.cards)  # an upgrade card in hand joined the deck
-    s.pending, s.queue, s.statuses = [], [], {}
-    s.active, s.deciding, s.phase = s.columns[0][0], s.columns[0][0], "pilot"
+    s.pending, s.statuses = [], {}
+    s.queue.clear()
+    s.active = s.seat = s.columns[0][0]
+    s.phase = "pilot" if s.active < team else "enemy"
     return s
+
+
+def enemy_turn(engine, s):
+    """The enemy at the bottom of column 1 takes its turn, as the engine starts one, and only that turn."""
+    bottom = s.columns[0][0]
+    engine._next_turn(s)
+    assert s.active == bottom
+    while s.queue and not s.over:
+        step = s.queue.popleft()
+        getattr(engine, f"step_{type(step).__name__}")(s, step)
+
+
+def tuck(s, unit, status, owner=0):
+    """A status card of the owner's under a unit, as a STATUS action leaves it."""
+    card = s.seats[owner].draw.pop(0)
+    s.seats[owner].tucked.append(card)
+    s.tuck(unit, Tucked(status=status, owner=owner, card=card))
+    return card
 
 
 def _picks(engine, hand):
@@ -113,42 +135,39 @@ def test_tick_moves_every_column_toward_the_shuttle(engine):
 def test_enemies_attack_pilots_first_then_the_least_healthy(engine):
     s = board(engine, pilots="warrior,medic", columns=(("bruiser", "P0"), ("P1",), (), ()))
     s.seats[1].damage = 5  # the Medic (8) has 3 left, the Warrior (10) 10
-    s.active, s.phase = s.columns[0][0], "enemy-start"
-    engine._run(s)
+    enemy_turn(engine, s)
     assert s.seats[1].damage == 7 and s.shuttle_damage == 0  # Bruiser's 2 MELEE on the Medic
 
 
 def test_a_zealot_goes_for_the_shuttle_unless_a_taunting_pilot_is_in_reach(engine):
     s = board(engine, columns=(("raider", "P0"), (), (), ()))
-    s.active, s.phase = s.columns[0][0], "enemy-start"
-    engine._run(s)
+    enemy_turn(engine, s)
     assert s.shuttle_damage == 2 and s.seats[0].damage == 0
     s = board(engine, columns=(("raider", "P0"), (), (), ()))
-    s.statuses[0] = [("TAUNT", 0, s.seats[0].draw[0])]
-    s.seats[0].tucked.append(s.seats[0].draw.pop(0))
-    s.active, s.phase = s.columns[0][0], "enemy-start"
-    engine._run(s)
+    tuck(s, 0, "TAUNT")
+    enemy_turn(engine, s)
     assert s.shuttle_damage == 0 and s.seats[0].damage == 2
 
 
 def test_a_hidden_pilot_cannot_be_picked_but_aoe_reaches_it(engine):
     s = board(engine, columns=(("bruiser", "P0"), (), (), ()))
-    s.statuses[0] = [("HIDDEN", 0, s.seats[0].draw[0])]
-    s.seats[0].tucked.append(s.seats[0].draw.pop(0))
-    s.active, s.phase = s.columns[0][0], "enemy-start"
-    engine._run(s)  # side A: MELEE 2 with no pilot it may pick: the shuttle instead
+    tuck(s, 0, "HIDDEN")
+    enemy_turn(engine, s)  # side A: MELEE 2 with no pilot it may pick: the shuttle instead
     assert s.seats[0].damage == 0 and s.shuttle_damage == 2
-    assert engine._enemy_targets(s, s.columns[1][0] if s.columns[1] else s.columns[0][0],
-                                 engine.catalog.enemies["bruiser"].sides[1][0]) is not None
+    s = board(engine, columns=(("bruiser", "P0"), (), (), ()))
+    tuck(s, 0, "HIDDEN")
+    aoe = engine.catalog.enemies["bruiser"].sides[1][0]  # side B: MELEE 1 AOE
+    assert engine._enemy_targets(s, s.columns[0][0], aoe) == [0]
 
 
 def test_shield_prevents_one_hit_and_poison_adds_one(engine):
     s = board(engine, columns=(("P0",), ("bruiser",), (), ()), hand=("warrior-jab", "warrior-jab"))
     bruiser = s.columns[1][0]
-    s.statuses[bruiser] = [("SHIELD", bruiser, -1)]
+    s.units[0].elite = True  # the shield card goes back to an elite's discard pile
+    s.statuses[bruiser] = (Tucked(status="SHIELD", owner=bruiser, card=-1),)
     play(engine, s, ("play", in_hand(engine, s, "warrior-jab")))
     assert s.unit(bruiser).damage == 0 and not s.has_status(bruiser, "SHIELD")
-    s.statuses[bruiser] = [("POISON", 0, -2)]
+    tuck(s, bruiser, "POISON")
     play(engine, s, ("play", in_hand(engine, s, "warrior-jab")))
     assert s.unit(bruiser).damage == 2
 
@@ -157,7 +176,7 @@ def test_a_destroyed_pilot_lies_below_its_column_and_healing_brings_it_back(engi
     s = board(engine, pilots="medic,warrior", columns=(("P0", "P1"), (), (), ()), hand=("medic-revive-kit",))
     s.seats[1].damage = 10
     engine._destroy(s, 1)
-    assert s.seats[1].down and s.fallen[0] == [1]
+    assert s.seats[1].down and s.fallen[0] == (1,)
     play(engine, s, ("play", in_hand(engine, s, "medic-revive-kit")), ("target", 1))
     assert not s.seats[1].down and s.columns[0][-1] == 1 and s.seats[1].damage == 6
 
@@ -181,7 +200,6 @@ def test_melee_reaches_the_shuttle_only_from_next_to_it(engine):
     raider = s.columns[1][0]
     melee = engine.catalog.enemies["raider"].sides[0][0]
     assert engine._shuttle_in_reach(s, raider, melee)  # column 2, bottom: diagonal to the shuttle
-    s.columns[1].insert(0, s.columns[1].pop())
     engine._move(s, raider, 1)
     assert not engine._shuttle_in_reach(s, raider, melee)
 
@@ -189,15 +207,15 @@ def test_melee_reaches_the_shuttle_only_from_next_to_it(engine):
 def test_scrap_goes_to_a_pilot_with_a_free_slot(engine):
     s = board(engine, columns=(("P0",), ("swarmer",), (), ("bruiser",)), hand=("warrior-jab",))
     play(engine, s, ("play", in_hand(engine, s, "warrior-jab")))
-    assert s.pending and s.pending[-1][0] == "scrap"
+    assert s.pending and isinstance(s.pending[-1], GiveScrap)
     play(engine, s, ("give", 0))
     assert len(s.seats[0].scrap) == 1
 
 
 def test_winning_a_scenario_leads_to_upgrades_that_never_shrink_a_deck_below_10(engine):
     s = board(engine, columns=(("P0",), ("swarmer",), (), ()), hand=("warrior-jab",))
-    play(engine, s, ("play", in_hand(engine, s, "warrior-jab")))
-    assert s.scenarios_won == 1 and s.pending[-1][0] == "upgrade"
+    play(engine, s, ("play", in_hand(engine, s, "warrior-jab")), ("decline",))  # the last kill draws scrap too
+    assert s.scenarios_won == 1 and isinstance(s.pending[-1], Upgrade)
     assert not any(a[0] == "remove" for a in engine.legal_actions(s))  # 10 cards: nothing may go
     adds = [a for a in engine.legal_actions(s) if a[0] == "add"]
     play(engine, s, adds[0])
@@ -209,6 +227,7 @@ def test_the_same_seed_replays_the_same_campaign(engine):
     from pnp.games.escort_service.policies import POLICIES
 
     first = play_game(engine, 5, [POLICIES["greedy"]] * 2, keep_trace=True, pilots="gunner,scout")
+    assert first.trace
     again = play_game(engine, 5, [POLICIES["greedy"]] * 2, keep_trace=True, pilots="gunner,scout")
     assert first.trace == again.trace and first.result == again.result
 
@@ -218,12 +237,14 @@ def test_shuttle_target_is_a_space_below_column_1(engine):
     assert s.position(SHUTTLE) == (0, -1)
 
 
-def test_a_destroyed_pilots_status_cards_go_back_to_its_discard_pile(engine):
+def test_a_destroyed_pilots_status_card_under_an_ally_lasts_until_the_ally_is_active(engine):
+    """Seed: a status remains until its unit becomes active; a destroyed owner does not end it."""
     s = board(engine, pilots="medic,warrior", columns=(("P0", "P1"), (), (), ()))
-    card_under_ally = s.seats[0].draw.pop(0)
-    s.seats[0].tucked.append(card_under_ally)
-    s.statuses[1] = [("SHIELD", 0, card_under_ally)]
+    card_under_ally = tuck(s, 1, "SHIELD")
     s.seats[0].damage = 8
     engine._destroy(s, 0)
-    assert card_under_ally in s.seats[0].discard and not s.statuses[1]
+    assert s.has_status(1, "SHIELD") and card_under_ally in s.seats[0].tucked  # it lasts till the ally is active
     engine.check_invariants(s)
+    s.columns[0] = (1,)
+    engine._next_turn(s)  # the ally becomes active: the card goes back to its fallen owner's discard pile
+    assert card_under_ally in s.seats[0].discard and not s.has_status(1, "SHIELD")

@@ -52,7 +52,7 @@ def board(engine, pilots="warrior", columns=(("P0",), (), (), ()), hand=(), scen
         seat.deck_size = len(seat.cards)  # an upgrade card in hand joined the deck
     s.pending, s.statuses = [], {}
     s.queue.clear()
-    s.active = s.seat = s.columns[0][0]
+    s.active = s.seat = s.columns[0][0] if s.columns[0] else 0
     s.phase = "pilot" if s.active < team else "enemy"
     return s
 
@@ -248,3 +248,175 @@ def test_a_destroyed_pilots_status_card_under_an_ally_lasts_until_the_ally_is_ac
     s.columns[0] = (1,)
     engine._next_turn(s)  # the ally becomes active: the card goes back to its fallen owner's discard pile
     assert card_under_ally in s.seats[0].discard and not s.has_status(1, "SHIELD")
+
+
+# -- departures from the seed, fixed: each test from the seed's own rule ----------------------------------------
+def give_scrap(engine, s, effect, seat=0):
+    """A scrap card of this effect in the pilot's slots, as the team gives it."""
+    index = next(i for i, (_, e) in enumerate(engine.catalog.scrap) if e == effect and i not in s.seats[seat].scrap)
+    s.seats[seat].scrap.append(index)
+    s.seats[seat].effects = frozenset(engine.catalog.scrap[i][1] for i in s.seats[seat].scrap)
+    return index
+
+
+def test_the_kill_that_wins_the_scenario_still_draws_scrap(engine):
+    """Seed: a destroyed enemy means drawing a Scrap card, the last one included."""
+    s = board(engine, columns=(("P0",), ("swarmer",), (), ()), hand=("warrior-jab",))
+    play(engine, s, ("play", in_hand(engine, s, "warrior-jab")))
+    assert isinstance(s.pending[-1], GiveScrap) and s.scenarios_won == 0  # the scrap comes before the upgrades
+    play(engine, s, ("give", 0))
+    assert len(s.seats[0].scrap) == 1 and s.scenarios_won == 1 and isinstance(s.pending[-1], Upgrade)
+
+
+def test_two_enemies_destroyed_by_one_aoe_draw_two_scrap_cards(engine):
+    """Seed: each enemy destroyed draws from the Scrap Pile; an AOE kill is no exception."""
+    s = board(engine, columns=(("P0", "swarmer"), ("swarmer",), (), ("bruiser",)), hand=("warrior-cleave",))
+    left = len(s.scrap)
+    play(engine, s, ("play", in_hand(engine, s, "warrior-cleave")))
+    assert [type(d) for d in s.pending] == [GiveScrap, GiveScrap] and len(s.scrap) == left - 2
+    play(engine, s, ("give", 0), ("give", 0))
+    assert len(s.seats[0].scrap) == 2
+
+
+def test_only_pilots_make_end_of_turn_heat(engine):
+    """Seed: the 1 HEAT for staying above the shuttle is a step of the Player Turn only."""
+    import dataclasses
+
+    raider = engine.catalog.enemies["raider"]
+    still = dataclasses.replace(raider, sides=(raider.sides[0][:1], raider.sides[0][:1]))  # MELEE 2, no HEAT
+    catalog = dataclasses.replace(engine.catalog, enemies={**engine.catalog.enemies, "raider": still})
+    plain = EscortEngine(catalog)
+    s = board(plain, columns=(("raider", "P0"), (), (), ()))
+    enemy_turn(plain, s)
+    raider_unit = s.units[0].index
+    assert s.position(raider_unit) == (0, 0)  # it stays above the shuttle: nothing printed moves it
+
+
+def test_the_team_chooses_the_order_of_its_pilots_in_column_1(engine):
+    """Seed: pilots go above the shuttle in any order the team chooses."""
+    s = engine.initial_state(random.Random(3), engine.options(pilots="warrior,medic,scout"))
+    rng = random.Random(4)
+    while s.chance:
+        engine.apply_in_place(s, engine.sample_chance(s, rng))
+    assert sorted(engine.legal_actions(s)) == [("place", 0), ("place", 1), ("place", 2)]
+    play(engine, s, ("place", 2), ("place", 0))  # the last pilot goes on top by itself
+    assert s.columns[0][:3] == (2, 0, 1) and s.active == 2
+
+
+def test_a_card_names_whom_its_delay_and_advance_move(engine):
+    """Seed: DELAY and ADVANCE move "the target"; the card must say who may be that target."""
+    from pnp.games.escort_service.actions import icon_line, parse
+
+    assert "foe" in icon_line(parse("DELAY 1")).split()
+    assert "self" in icon_line(parse("ADVANCE 1 SELF")).split()
+
+
+def test_giving_up_armor_plate_with_as_much_damage_as_health_destroys_the_pilot(engine):
+    """Seed: damage equal to or above health destroys the unit."""
+    s = board(engine, columns=(("P0",), ("bruiser",), (), ("bruiser",)), hand=("warrior-jab",))
+    give_scrap(engine, s, "armor-plate")
+    give_scrap(engine, s, "heat-sink")
+    s.seats[0].damage = 11  # 11 of 12 with the plate
+    bruiser = s.columns[1][0]
+    s.unit(bruiser).damage = 4
+    play(engine, s, ("play", in_hand(engine, s, "warrior-jab")))
+    assert isinstance(s.pending[-1], GiveScrap) and ("swap", 0, 0) in engine.legal_actions(s)
+    play(engine, s, ("swap", 0, 0))  # the plate goes: 11 damage on 10 health
+    assert s.seats[0].down and not s.on_board(0)
+
+
+def test_a_pilot_destroyed_on_its_own_turn_is_offered_no_more_plays(engine):
+    """Seed: a destroyed friendly unit leaves the board; only the active unit acts."""
+    s = board(engine, pilots="warrior,medic", columns=((), (), ("bruiser",), ("P0", "P1")),
+              hand=("warrior-whirlwind", "warrior-jab"))
+    s.active = s.seat = 0
+    s.phase = "pilot"
+    s.seats[0].damage = 9
+    play(engine, s, ("play", in_hand(engine, s, "warrior-whirlwind")))  # 3 heat past the last column: down
+    assert s.seats[0].down
+    assert s.active != 0 or s.over  # the turn passed on at once
+    assert not any(a[0] == "play" and a[1] in s.seats[0].hand for a in engine.legal_actions(s) if s.active == 0)
+
+
+def test_the_campaign_goes_on_while_the_shuttle_stands_with_every_pilot_down(engine):
+    """Seed: the game is lost when the shuttle is destroyed, not before."""
+    s = board(engine, columns=(("P0",), ("bruiser",), (), ()))
+    s.seats[0].damage = 10
+    engine._destroy(s, 0)
+    assert not s.over
+    engine.settle(s)  # the enemies take their turns until the shuttle falls
+    assert s.over and not s.won and s.lost_reason == "shuttle"
+    assert s.shuttle_damage >= engine.catalog.shuttle_health
+
+
+def test_the_turn_limit_that_ends_a_scenario_is_in_the_rulebook(engine):
+    """A bound that ends a game must be a rule the players can read."""
+    from pathlib import Path
+
+    import yaml
+
+    rules = yaml.safe_load((Path(__file__).parents[3] / "content/escort-service/rules.yaml").read_text())
+    texts = {r["id"]: r["text"] for section in rules["sections"] for r in section["rules"]}
+    assert f"after {engine.max_turns} turns" in texts["turn-limit"]
+
+
+def test_options_are_checked(engine):
+    """A typo in an option is an error, not the default played silently."""
+    from pnp.engine.machine import OptionsError
+
+    with pytest.raises(OptionsError, match="pilot"):
+        engine.options(pilot="medic")
+    with pytest.raises(OptionsError):
+        engine.initial_state(random.Random(1), engine.options(pilots="warrior,nobody"))
+
+
+# -- witnesses: what took effect, not what was played -------------------------------------------------------------
+def test_taunt_counts_only_when_it_changes_whom_an_enemy_attacks(engine):
+    """TAUNT is witnessed when the attacker would have picked someone else without it."""
+    s = board(engine, pilots="warrior,medic", columns=(("bruiser", "P0"), ("P1",), (), ()))
+    s.seats[1].damage = 5  # the Medic is the weaker: picked without a taunt
+    tuck(s, 1, "TAUNT", owner=0)  # the taunt is on the Medic: the pick is the same
+    enemy_turn(engine, s)
+    assert ("taunt", ("TAUNT",)) not in s.resolved and s.seats[1].damage == 7
+    s = board(engine, pilots="warrior,medic", columns=(("bruiser", "P0"), ("P1",), (), ()))
+    s.seats[1].damage = 5
+    tuck(s, 0, "TAUNT")  # the taunt is on the Warrior: it draws the blow the Medic would have taken
+    enemy_turn(engine, s)
+    assert ("taunt", ("TAUNT",)) in s.resolved and s.seats[0].damage == 2 and s.seats[1].damage == 5
+
+
+def test_hidden_counts_only_when_it_changes_whom_an_enemy_attacks(engine):
+    s = board(engine, pilots="warrior,medic", columns=(("bruiser", "P0"), ("P1",), (), ()))
+    tuck(s, 0, "HIDDEN")  # the Warrior (10 left) would not be picked anyway: the Medic has 8
+    enemy_turn(engine, s)
+    assert ("hidden", ("HIDDEN",)) not in s.resolved
+    s = board(engine, pilots="warrior,medic", columns=(("bruiser", "P0"), ("P1",), (), ()))
+    tuck(s, 1, "HIDDEN", owner=0)
+    enemy_turn(engine, s)
+    assert ("hidden", ("HIDDEN",)) in s.resolved and s.seats[0].damage == 2
+
+
+def test_long_barrel_counts_when_its_extra_step_reaches_the_target(engine):
+    s = board(engine, pilots="gunner", columns=(("P0",), (), (), ("bruiser", "drone")), hand=("gunner-snap-shot",))
+    give_scrap(engine, s, "long-barrel")
+    drone = s.columns[3][1]  # 4 steps away; RANGED 1 IN 3 reaches it only with the barrel
+    play(engine, s, ("play", in_hand(engine, s, "gunner-snap-shot")), ("target", drone))
+    assert ("scrap:long-barrel", ()) in s.resolved and s.unit(drone).damage == 1
+    s = board(engine, pilots="gunner", columns=(("P0",), (), (), ("bruiser", "drone")), hand=("gunner-snap-shot",))
+    give_scrap(engine, s, "long-barrel")
+    play(engine, s, ("play", in_hand(engine, s, "gunner-snap-shot")), ("target", s.columns[3][0]))  # 3 steps
+    assert ("scrap:long-barrel", ()) not in s.resolved
+
+
+def test_armor_plate_counts_when_the_pilot_stands_only_thanks_to_it(engine):
+    s = board(engine, columns=(("bruiser", "P0"), (), (), ()))
+    give_scrap(engine, s, "armor-plate")
+    s.seats[0].damage = 9
+    enemy_turn(engine, s)  # MELEE 2: 11 damage, standing on 12 health
+    assert ("scrap:armor-plate", ()) in s.resolved and not s.seats[0].down
+
+
+def test_a_card_that_only_paid_its_heat_is_played_but_not_witnessed(engine):
+    s = board(engine, columns=(("P0",), (), (), ()), hand=("warrior-stun",))
+    play(engine, s, ("play", in_hand(engine, s, "warrior-stun")))  # nothing to hit or delay
+    assert "warrior-stun" in s.played and ("warrior-stun", ()) not in s.resolved

@@ -16,6 +16,7 @@ enemies'; the card face draws each line with the action's icon
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 ACTIONS = ("HEAT", "MELEE", "RANGED", "HEAL", "DELAY", "ADVANCE", "DISCARD", "DRAW", "STATUS")
 STATUSES = ("TAUNT", "SHIELD", "POISON", "HIDDEN")
@@ -45,7 +46,7 @@ class Action:
     direction: str | None = None  # IN LEFT/RIGHT/UP/DOWN: only units that way
     target: str | None = None  # who it picks: SELF, ALLY (own side, self included), FOE, SHUTTLE
 
-    @property
+    @cached_property  # read every time the action takes effect; an Action is immutable
     def words(self) -> tuple[str, ...]:
         """The effect words it shows: its own, AOE, and IN for any reach."""
         return (self.word,) + (("AOE",) if self.aoe else ()) + (("IN",) if self.within is not None or self.direction

@@ -64,9 +64,7 @@ class Campaign:
             seat.discard, seat.hand, seat.tucked, seat.playing = [], [], [], []
         for c, column in enumerate(self._placement(scenario, team)):
             for enemy_id in column:
-                enemy = self.catalog.enemies[enemy_id]
-                unit = Unit(team + len(s.units), enemy_id, enemy.health, bool(enemy.deck), enemy.zealot,
-                            list(enemy.deck))
+                unit = Unit(team + len(s.units), self.catalog.enemies[enemy_id])
                 s.units.append(unit)
                 s.columns[c] += (unit.index,)
         s.resolved.append((scenario.id, ()))

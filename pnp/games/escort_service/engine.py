@@ -39,6 +39,16 @@ class EscortEngine(Turns, Combat, Board, Campaign, Machine):
         self.columns, self.hand_size, self.max_turns = settings.columns, settings.hand_size, settings.max_turns
         self.upgrade_draw, self.upgrade_keep, self.min_deck = (settings.upgrade_draw, settings.upgrade_keep,
                                                                settings.min_deck)
+        self._steps: dict = {}  # the steps of a unit's card or side, made once (turns.Turns._card_steps)
+        self._options: dict = {}  # options checked once per set of values given
+
+    def options(self, **given) -> EscortOptions:
+        """The machine's checked options; the same values give the same (frozen) options, checked once."""
+        key = tuple(sorted(given.items()))
+        options = self._options.get(key)
+        if options is None:
+            options = self._options[key] = super().options(**given)
+        return options
 
     @classmethod
     def from_game(cls, game, difficulty=None):

@@ -35,7 +35,7 @@ def _example_board(engine: EscortEngine):
     while s.chance:
         engine.apply_in_place(s, engine.sample_chance(s, rng))
     enemy = engine.catalog.enemies["bruiser"]
-    s.units = [Unit(1, "bruiser", enemy.health, False, enemy.zealot, [])]
+    s.units = [Unit(1, enemy)]
     s.columns = [(0,), (1,), (), ()]
     seat = s.seats[0]
     everything = seat.cards

@@ -40,14 +40,31 @@ class Seat(Part):
 
 
 class Unit(Part):
-    """An enemy on the board: its kind, damage, which side is up (basic) or its action deck (elite)."""
+    """An enemy on the board: its damage, which side is up (basic) or its action deck (elite). What never changes
+    (kind, health, ZEALOT) is read from its catalog entry, so a copy carries only what play changes."""
 
-    __slots__ = ("index", "kind", "health", "elite", "zealot", "deck", "discard", "damage", "flipped", "alive")
+    __slots__ = ("index", "enemy", "deck", "discard", "damage", "flipped", "alive")
 
-    def __init__(self, index: int, kind: str, health: int, elite: bool, zealot: bool, deck: list):
-        self.index, self.kind, self.health, self.elite, self.zealot = index, kind, health, elite, zealot
-        self.deck, self.discard = deck, []
+    def __init__(self, index: int, enemy):
+        self.index, self.enemy = index, enemy
+        self.deck, self.discard = list(enemy.deck), []
         self.damage, self.flipped, self.alive = 0, False, True
+
+    @property
+    def kind(self) -> str:
+        return self.enemy.id
+
+    @property
+    def health(self) -> int:
+        return self.enemy.health
+
+    @property
+    def elite(self) -> bool:
+        return bool(self.enemy.deck)
+
+    @property
+    def zealot(self) -> bool:
+        return self.enemy.zealot
 
 
 class State(MachineState):

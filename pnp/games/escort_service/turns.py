@@ -61,15 +61,34 @@ class Turns:
             s.played.append(self.catalog.cards[card].id)
             s.resolved.append((unit.kind, ()))
             s.in_play, s.effective = self.catalog.cards[card].id, False
-            s.queue.extend(Act(unit=unit.index, card=card, action=a) for a in self.catalog.cards[card].actions)
-            s.queue.append(EnemyDone(unit=unit.index, card=card))
+            s.queue.extend(self._card_steps(unit.index, card))
         else:
             side = f"{unit.kind}:{'b' if unit.flipped else 'a'}"
             s.played.append(side)
             s.in_play, s.effective = side, False
-            s.queue.extend(Act(unit=unit.index, card=None, action=a)
-                           for a in self.catalog.enemies[unit.kind].sides[1 if unit.flipped else 0])
+            s.queue.extend(self._side_steps(unit.index, unit.kind, 1 if unit.flipped else 0))
             unit.flipped = not unit.flipped
+
+    def _card_steps(self, unit: int, card: int) -> tuple:
+        """A card's actions as steps, then the step that puts the card away; the same unit and card always make
+        the same (immutable) steps, so they are made once per engine."""
+        key = (unit, card)
+        steps = self._steps.get(key)
+        if steps is None:
+            pilots = self.catalog.cards[card].owner in self.catalog.pilots
+            done = CardDone(seat=unit, card=card) if pilots else EnemyDone(unit=unit, card=card)
+            steps = self._steps[key] = tuple(Act(unit=unit, card=card, action=a)
+                                             for a in self.catalog.cards[card].actions) + (done,)
+        return steps
+
+    def _side_steps(self, unit: int, kind: str, side: int) -> tuple:
+        """A basic enemy's side as steps (made once per engine, as `_card_steps`)."""
+        key = (unit, kind, side)
+        steps = self._steps.get(key)
+        if steps is None:
+            steps = self._steps[key] = tuple(Act(unit=unit, card=None, action=a)
+                                             for a in self.catalog.enemies[kind].sides[side])
+        return steps
 
     def step_EnemyDone(self, s, step: EnemyDone) -> None:
         if s.alive(step.unit) and step.card not in s.tucked_cards():
@@ -93,8 +112,7 @@ class Turns:
         card_id = self.catalog.cards[card].id
         s.played.append(card_id)
         s.in_play, s.effective = card_id, False
-        s.queue.extend(Act(unit=seat.index, card=card, action=a) for a in self.catalog.cards[card].actions)
-        s.queue.append(CardDone(seat=seat.index, card=card))
+        s.queue.extend(self._card_steps(seat.index, card))
 
     def move_stop(self, s, action: tuple) -> None:
         s.phase = "ending"

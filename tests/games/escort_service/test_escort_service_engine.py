@@ -39,7 +39,7 @@ def board(engine, pilots="warrior", columns=(("P0",), (), (), ()), hand=(), scen
                 s.columns[c] += (int(name[1:]),)
                 continue
             enemy = engine.catalog.enemies[name]
-            unit = Unit(team + len(s.units), name, enemy.health, bool(enemy.deck), enemy.zealot, list(enemy.deck))
+            unit = Unit(team + len(s.units), enemy)
             s.units.append(unit)
             s.columns[c] += (unit.index,)
     seat = s.seats[0]
@@ -163,7 +163,6 @@ def test_a_hidden_pilot_cannot_be_picked_but_aoe_reaches_it(engine):
 def test_shield_prevents_one_hit_and_poison_adds_one(engine):
     s = board(engine, columns=(("P0",), ("bruiser",), (), ()), hand=("warrior-jab", "warrior-jab"))
     bruiser = s.columns[1][0]
-    s.units[0].elite = True  # the shield card goes back to an elite's discard pile
     s.statuses[bruiser] = (Tucked(status="SHIELD", owner=bruiser, card=-1),)
     play(engine, s, ("play", in_hand(engine, s, "warrior-jab")))
     assert s.unit(bruiser).damage == 0 and not s.has_status(bruiser, "SHIELD")

@@ -74,28 +74,32 @@ class Board:
             hurt = [u for u in allies if s.damage_of(u)]
             return [max(hurt, key=lambda u: (s.damage_of(u), -self._distance(s, unit, u), -u))] if hurt else []
         pilots = [u for u in reach if u < team]
-        shuttle = action.word in ("MELEE", "RANGED") and self._shuttle_in_reach(s, unit, action)
+        attack = action.word in ("MELEE", "RANGED")  # only an attack goes for the shuttle, or must heed a TAUNT
+        shuttle = attack and self._shuttle_in_reach(s, unit, action)
         if action.aoe:
             return pilots or ([SHUTTLE] if shuttle else [])
         zealot = s.unit(unit).zealot
         if not s.statuses:
-            return self._enemy_pick(s, unit, pilots, shuttle, zealot, False, False)
-        pick = self._enemy_pick(s, unit, pilots, shuttle, zealot, True, True)
+            pick = self._enemy_pick(s, unit, pilots, shuttle, zealot, False, False)
+            if zealot and pilots and pick == [SHUTTLE]:
+                s.resolved.append(("zealot", ("ZEALOT",)))  # a pilot was in reach: the zealot chose the shuttle
+            return pick
+        pick = self._enemy_pick(s, unit, pilots, shuttle, zealot, attack, True)
         # a status is witnessed only when it changed the choice: the same pick without it would differ
-        if any(s.has_status(u, "TAUNT") for u in pilots) and pick != self._enemy_pick(s, unit, pilots, shuttle,
-                                                                                        zealot, False, True):
+        if attack and any(s.has_status(u, "TAUNT") for u in pilots) and pick != self._enemy_pick(
+                s, unit, pilots, shuttle, zealot, False, True):
             s.resolved.append(("taunt", ("TAUNT",)))
         if any(s.has_status(u, "HIDDEN") for u in pilots) and pick != self._enemy_pick(s, unit, pilots, shuttle,
-                                                                                         zealot, True, False):
+                                                                                         zealot, attack, False):
             s.resolved.append(("hidden", ("HIDDEN",)))
-        if zealot and pick == [SHUTTLE] and self._enemy_pick(s, unit, pilots, shuttle, False, True, True) != pick:
+        if zealot and pick == [SHUTTLE] and self._enemy_pick(s, unit, pilots, shuttle, False, attack, True) != pick:
             s.resolved.append(("zealot", ("ZEALOT",)))
         return pick
 
     def _enemy_pick(self, s, unit: int, pilots: list[int], shuttle: bool, zealot: bool, taunt: bool,
                     hidden: bool) -> list[int]:
-        """One attack's target: a TAUNT pilot first, then the shuttle for a zealot (or when no pilot may be
-        picked), then the pilot with the least health left; the ties as rules.yaml 'target-ties' says."""
+        """One target: for an attack a TAUNT pilot first, then the shuttle for a zealot (or when no pilot may be
+        picked); then the pilot with the least health left; the ties as rules.yaml 'target-ties' says."""
         visible = [u for u in pilots if not s.has_status(u, "HIDDEN")] if hidden else pilots
         taunting = [u for u in visible if s.has_status(u, "TAUNT")] if taunt else []
         if taunting:
@@ -126,6 +130,8 @@ class Board:
         seen = [u for u in foes if not s.has_status(u, "HIDDEN")]
         if len(seen) < len(foes):
             s.resolved.append(("hidden", ("HIDDEN",)))  # a foe it could have picked is hidden
+        if action.word not in ("MELEE", "RANGED"):
+            return seen  # TAUNT binds attacks only
         taunting = [u for u in seen if s.has_status(u, "TAUNT")]
         if taunting and len(taunting) < len(seen):
             s.resolved.append(("taunt", ("TAUNT",)))

@@ -419,3 +419,18 @@ def test_a_card_that_only_paid_its_heat_is_played_but_not_witnessed(engine):
     s = board(engine, columns=(("P0",), (), (), ()), hand=("warrior-stun",))
     play(engine, s, ("play", in_hand(engine, s, "warrior-stun")))  # nothing to hit or delay
     assert "warrior-stun" in s.played and ("warrior-stun", ()) not in s.resolved
+
+
+def test_taunt_binds_attacks_only(engine):
+    """Seed: TAUNT governs choosing the target of an attack; a DELAY is no attack."""
+    s = board(engine, pilots="warrior,medic", columns=(("grappler", "P0"), ("P1",), (), ()))
+    s.seats[1].damage = 5  # the Medic, weaker, is the pick of both actions without a taunt
+    tuck(s, 0, "TAUNT")
+    enemy_turn(engine, s)  # side A: MELEE 1 (an attack: the taunting Warrior), DELAY 2 (the weaker Medic)
+    assert s.seats[0].damage == 1 and s.position(1)[0] == 3
+
+
+def test_a_zealot_passing_a_pilot_for_the_shuttle_is_witnessed(engine):
+    s = board(engine, columns=(("raider", "P0"), (), (), ()))
+    enemy_turn(engine, s)
+    assert ("zealot", ("ZEALOT",)) in s.resolved

@@ -39,12 +39,12 @@ class Combat:
             s.played.append(action.status)
 
     def _pilot_bonus(self, s, seat, word: str, amount: int) -> int:
-        """The once-a-turn scrap bonuses: Servo Fist on the first MELEE, Targeting Computer on the first RANGED."""
+        """The once-a-turn scrap bonuses: Servo Fist on the first MELEE, Targeting Computer on the first RANGED; the
+        whole action, every unit an AOE reaches (the word counts as used once the action is done: turns.step_Act)."""
         effect = "servo-fist" if word == "MELEE" else "targeting-computer"
         if seat.has(effect) and word not in seat.used:
             amount += 1
             s.resolved.append((f"scrap:{effect}", ()))
-        seat.used.add(word)
         return amount
 
     def _heat(self, s, unit: int, amount: int, end_of_turn: bool = False) -> None:

@@ -206,7 +206,13 @@ class Turns:
                 self._effect(s, unit, step.card, action, options[0])
             elif options:
                 s.pending.append(ChooseTarget(seat=unit, card=step.card, action=action, options=tuple(options)))
-                return  # witnessed when answered
+                return  # done when answered
+        self._action_done(s, unit, action)
+
+    def _action_done(self, s, unit: int, action) -> None:
+        """A pilot's first MELEE or RANGED of the turn, once it hit something, uses up its scrap bonus."""
+        if unit < len(s.seats) and (action.word == "MELEE" or action.word == "RANGED") and s.acted:
+            s.seats[unit].used.add(action.word)
         self._witness_action(s, action)
 
     def _witness_action(self, s, action) -> None:
@@ -225,7 +231,7 @@ class Turns:
     def answer_ChooseTarget(self, s, decision: ChooseTarget, action: tuple) -> None:
         s.acted = False
         self._effect(s, decision.seat, decision.card, decision.action, action[1])
-        self._witness_action(s, decision.action)
+        self._action_done(s, decision.seat, decision.action)
 
     def offer_Discard(self, s, decision: Discard):
         return [("discard", c) for c in self._distinct(s.seats[decision.seat].hand)]

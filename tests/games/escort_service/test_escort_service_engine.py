@@ -434,3 +434,20 @@ def test_a_zealot_passing_a_pilot_for_the_shuttle_is_witnessed(engine):
     s = board(engine, columns=(("raider", "P0"), (), (), ()))
     enemy_turn(engine, s)
     assert ("zealot", ("ZEALOT",)) in s.resolved
+
+
+def test_servo_fist_strengthens_the_whole_first_melee_even_an_aoe(engine):
+    """Servo Fist's card: the first MELEE each turn deals 1 more, to every unit it reaches."""
+    s = board(engine, columns=(("P0", "bruiser"), ("bruiser",), (), ()), hand=("warrior-cleave", "warrior-jab"))
+    give_scrap(engine, s, "servo-fist")
+    first, second = s.columns[0][1], s.columns[1][0]
+    play(engine, s, ("play", in_hand(engine, s, "warrior-cleave")))
+    assert s.unit(first).damage == 2 and s.unit(second).damage == 2
+
+
+def test_heat_sink_lowers_a_cards_heat_not_the_end_of_turn_heat(engine):
+    """Heat Sink's card: the first heat a card makes each turn is 1 lower."""
+    s = board(engine, columns=(("P0",), (), (), ("bruiser",)), hand=("warrior-jab",))
+    give_scrap(engine, s, "heat-sink")
+    play(engine, s, ("stop",))
+    assert s.position(0)[0] == 1  # the end-of-turn heat vents in full

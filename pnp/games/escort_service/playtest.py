@@ -4,11 +4,12 @@ A game of the harness is a whole campaign: the scenarios in order until one
 is lost or the last is won. Tables cycle through team sizes 1 to 4 and
 through the pilots, so every pilot plays in every team size, with random and
 greedy teams (some greedy teams dealt the arsenal: every upgrade card in the
-deck from the start). Every card side must happen: each pilot card takes a turn, each
-action card is played, each basic enemy side and each elite action card is
-carried out, each scrap card is given, each scenario is started, the shuttle
+deck from the start, a playtest set-up of this module, never a rule). Every card
+side must take effect: each pilot card takes a turn, each action card and
+enemy side does something beyond its heat, each scrap card is given and does
+what it says, each scenario is started, a team orders its pilots, the shuttle
 is hit and every column entered; and every action, modifier, status and
-event word must resolve.
+event word must take effect (a status when it changes a choice).
 """
 from __future__ import annotations
 

@@ -46,7 +46,11 @@ class Action:
     direction: str | None = None  # IN LEFT/RIGHT/UP/DOWN: only units that way
     target: str | None = None  # who it picks: SELF, ALLY (own side, self included), FOE, SHUTTLE
 
-    @cached_property  # read every time the action takes effect; an Action is immutable
+    @cached_property  # the witness key, read every time the action takes effect; an Action is immutable
+    def key(self) -> str:
+        return f"action:{self.word}"
+
+    @cached_property  # read every time the action takes effect
     def words(self) -> tuple[str, ...]:
         """The effect words it shows: its own, AOE, and IN for any reach."""
         return (self.word,) + (("AOE",) if self.aoe else ()) + (("IN",) if self.within is not None or self.direction

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import random
 
-from pnp.engine.api import InvariantError, Result, one_of_each
+from pnp.engine.api import InvariantError, Result
 from pnp.engine.machine import Machine, OptionsError
 from pnp.games.escort_service.board import Board
 from pnp.games.escort_service.campaign import Campaign
@@ -39,6 +39,7 @@ class EscortEngine(Turns, Combat, Board, Campaign, Machine):
         self.columns, self.hand_size, self.max_turns = settings.columns, settings.hand_size, settings.max_turns
         self.upgrade_draw, self.upgrade_keep, self.min_deck = (settings.upgrade_draw, settings.upgrade_keep,
                                                                settings.min_deck)
+        self._kinds = tuple(card.id for card in catalog.cards)  # card index -> its id: copies share one
         self._steps: dict = {}  # the steps of a unit's card or side, made once (turns.Turns._card_steps)
         self._options: dict = {}  # options checked once per set of values given
 
@@ -73,8 +74,15 @@ class EscortEngine(Turns, Combat, Board, Campaign, Machine):
         self.settle(s)
 
     def _distinct(self, cards) -> list[int]:
-        """One card of each kind: copies of a card are one choice, not several."""
-        return one_of_each(cards, lambda card: self.catalog.cards[card].id)
+        """One card of each kind: copies of a card are one choice, not several (the first copy in order)."""
+        kinds = self._kinds
+        seen, found = set(), []
+        for card in cards:
+            kind = kinds[card]
+            if kind not in seen:
+                seen.add(kind)
+                found.append(card)
+        return found
 
     # -- the API --------------------------------------------------------------------------------------------------
     def result(self, s: State) -> Result:

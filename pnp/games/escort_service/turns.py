@@ -220,7 +220,7 @@ class Turns:
         did."""
         if not s.acted:
             return
-        s.resolved.append((f"action:{action.word}", action.words))
+        s.resolved.append((action.key, action.words))
         if action.word not in COSTS and not s.effective and s.in_play is not None:
             s.effective = True
             s.resolved.append((s.in_play, ()))

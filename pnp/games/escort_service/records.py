@@ -15,8 +15,8 @@ SHUTTLE = -1  # a target: the shuttle, a space just below column 1
 
 @dataclasses.dataclass(frozen=True)
 class EscortOptions(Options):
-    """pilots: the team, comma-separated characters, bottom of column 1 first if the team does not choose;
-    scenario: the first scenario played (0: the campaign's first)."""
+    """pilots: the team, comma-separated characters (seat 0 first; the team orders them in column 1 at each
+    scenario); scenario: the first scenario played (0: the campaign's first)."""
 
     pilots: str = "warrior"
     scenario: int = 0

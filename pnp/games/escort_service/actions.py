@@ -16,6 +16,7 @@ enemies'; the card face draws each line with the action's icon
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 ACTIONS = ("HEAT", "MELEE", "RANGED", "HEAL", "DELAY", "ADVANCE", "DISCARD", "DRAW", "STATUS")
 STATUSES = ("TAUNT", "SHIELD", "POISON", "HIDDEN")
@@ -44,6 +45,16 @@ class Action:
     within: int | None = None  # IN n: at most n orthogonal steps away
     direction: str | None = None  # IN LEFT/RIGHT/UP/DOWN: only units that way
     target: str | None = None  # who it picks: SELF, ALLY (own side, self included), FOE, SHUTTLE
+
+    @cached_property  # the witness key, read every time the action takes effect; an Action is immutable
+    def key(self) -> str:
+        return f"action:{self.word}"
+
+    @cached_property  # read every time the action takes effect
+    def words(self) -> tuple[str, ...]:
+        """The effect words it shows: its own, AOE, and IN for any reach."""
+        return (self.word,) + (("AOE",) if self.aoe else ()) + (("IN",) if self.within is not None or self.direction
+                                                                 else ())
 
     @property
     def picks(self) -> str | None:
@@ -126,13 +137,14 @@ def _check(a: Action) -> None:
         raise ActionError(f"an AOE action affects every unit in reach; it cannot go with {a.target}")
 
 
-ALWAYS_NAME_TARGET = ("HEAL", "STATUS")  # who is healed or tucked under differs card to card: never left implied
+ALWAYS_NAME_TARGET = ("HEAL", "STATUS", "DELAY", "ADVANCE")  # who it heals, tucks under or moves: never left implied
 
 
 def icon_line(a: Action) -> str:
     """The action as printed: its icon and amount, who it picks, then its modifiers (inline icons,
-    pnp.text.inline). A heal or a status always names its target (self, ally, foe, shuttle) right after its icon
-    and amount, so a player never has to know the default; other actions name it only when it is not theirs."""
+    pnp.text.inline). A heal, a status, a DELAY or an ADVANCE always names its target (self, ally, foe, shuttle)
+    right after its icon and amount, so a player never has to know the default; damage names it only when it is
+    not a foe."""
     if a.word == "STATUS":  # the status itself is named in the band along the card's bottom edge
         parts = ["{status}", "{" + a.status.lower() + "}"]
     else:

@@ -38,7 +38,7 @@ def action_words(line: str) -> str:
     action = parse(line)
     reach = [f"within {action.within}"] if action.within is not None else []
     reach += [WAYS[action.direction]] if action.direction else []
-    # the card names the target beside the icons as icon_line does: always for a heal or a status
+    # the card names the target beside the icons as icon_line does: always for a heal, a status or a move
     printed = action.word in ALWAYS_NAME_TARGET or (action.target and action.target != DEFAULT_TARGET.get(action.status or action.word))
     if action.word == "STATUS":
         who, verb = GAINS[action.picks]
@@ -47,7 +47,7 @@ def action_words(line: str) -> str:
     words = [f"{action.word.capitalize()} {action.n}"]
     if action.aoe:  # every unit it may pick, as far as it reaches
         return " ".join(words + [f"to every {action.picks.lower()}", *(reach or ["in reach"]), "(AOE)"])
-    return " ".join(words + ([WHO[action.target]] if printed else []) + reach)
+    return " ".join(words + ([WHO[action.picks]] if printed else []) + reach)
 
 
 def set_up(placement) -> str:

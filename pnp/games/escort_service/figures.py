@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from pnp.games.escort_service.engine import EscortEngine
+from pnp.games.escort_service.records import Act, CardDone
 from pnp.games.escort_service.state import Unit
 
 EXAMPLE_HAND = ("warrior-stun", "warrior-got-your-attention", "warrior-patch-up", "warrior-cleave")
@@ -29,21 +30,21 @@ class Snapshot:
 def _example_board(engine: EscortEngine):
     import random
 
-    s = engine.initial_state(random.Random(1), pilots="warrior")
+    s = engine.initial_state(random.Random(1), engine.options(pilots="warrior"))
     rng = random.Random(1)
     while s.chance:
         engine.apply_in_place(s, engine.sample_chance(s, rng))
-    s.units = s.units[:1]
     enemy = engine.catalog.enemies["bruiser"]
-    s.units.append(Unit(1, "bruiser", enemy.health, False, enemy.zealot, []))
-    s.columns = [[0], [1], [], []]
+    s.units = [Unit(1, enemy)]
+    s.columns = [(0,), (1,), (), ()]
     seat = s.seats[0]
     everything = seat.cards
     hand = [next(c for c in everything if engine.catalog.cards[c].id == cid) for cid in EXAMPLE_HAND]
     seat.hand, seat.draw = hand, [c for c in everything if c not in hand]
     seat.discard, seat.tucked, seat.playing = [], [], []
-    s.pending, s.queue, s.statuses = [], [], {}
-    s.active = s.deciding = 0
+    s.pending, s.statuses = [], {}
+    s.queue.clear()
+    s.active = s.seat = 0
     s.phase = "pilot"
     return s
 
@@ -78,12 +79,11 @@ def example_turn(engine: EscortEngine) -> tuple[Snapshot, ...]:
         s.seats[0].hand.remove(card)
         s.seats[0].playing.append(card)
         actions = engine.catalog.cards[card].actions
-        s.queue = []
         for action, caption in zip(actions, captions):
-            s.queue = [(0, card, action)]
+            s.queue.append(Act(unit=0, card=card, action=action))
             engine._run(s)  # the engine resolves the action; a lone target is picked for us
             shots.append(Snapshot(caption, _labels(s, engine), (str(action),)))
-        s.queue = [(0, card, None)]
+        s.queue.append(CardDone(seat=0, card=card))
         engine._run(s)
     return tuple(shots)
 

@@ -4,11 +4,12 @@ A game of the harness is a whole campaign: the scenarios in order until one
 is lost or the last is won. Tables cycle through team sizes 1 to 4 and
 through the pilots, so every pilot plays in every team size, with random and
 greedy teams (some greedy teams dealt the arsenal: every upgrade card in the
-deck from the start). Every card side must happen: each pilot card takes a turn, each
-action card is played, each basic enemy side and each elite action card is
-carried out, each scrap card is given, each scenario is started, the shuttle
+deck from the start, a playtest set-up of this module, never a rule). Every card
+side must take effect: each pilot card takes a turn, each action card and
+enemy side does something beyond its heat, each scrap card is given and does
+what it says, each scenario is started, a team orders its pilots, the shuttle
 is hit and every column entered; and every action, modifier, status and
-event word must resolve.
+event word must take effect (a status when it changes a choice).
 """
 from __future__ import annotations
 
@@ -31,16 +32,26 @@ def team(size: int, i: int) -> str:
 
 def setups(game, players: int | None):
     """Every team size in turn; per round of sizes: random, greedy, or greedy with the arsenal (every upgrade card
-    in the deck from the start, so each gets played)."""
+    in the deck from the start, so each gets played). Charts count each table toward its team size."""
     i = 0
     while True:
         size = players or (i % 4) + 1
         block = i // 4
         kind = ("random", "greedy", "greedy", "arsenal")[block % 4]
         # the team shifts by one more every four blocks, so each kind of player meets every team
-        options = (("pilots", team(size, block + block // 4)),) + ((("arsenal", True),) if kind == "arsenal" else ())
-        yield Setup((kind,) * size, options)
+        options = (("pilots", team(size, block + block // 4)),)
+        stage = f"{__name__}.arsenal" if kind == "arsenal" else None
+        yield Setup((kind,) * size, options, stage=stage, group=f"{size} pilot{'s' if size > 1 else ''}")
         i += 1
+
+
+def arsenal(engine, state) -> None:
+    """A playtest's set-up, not the rules': every pilot starts with its upgrade deck shuffled into its deck, so
+    upgrade cards get played from the first scenario on. Given the new campaign before its first shuffle."""
+    for seat in state.seats:
+        seat.draw += seat.upgrades
+        seat.deck_size += len(seat.upgrades)
+        seat.upgrades = []
 
 
 def expected(engine, game) -> Expected:
@@ -50,7 +61,9 @@ def expected(engine, game) -> Expected:
     for enemy in catalog.enemies.values():
         keys += [enemy.id] if enemy.deck else [f"{enemy.id}:a", f"{enemy.id}:b"]
     keys += list(dict.fromkeys(card_id for card_id, _ in catalog.scrap))
+    keys += [f"scrap:{effect}" for effect in dict.fromkeys(effect for _, effect in catalog.scrap)]
     keys += [s.id for s in catalog.scenarios] + ["shuttle"] + [f"column-{n + 1}" for n in range(engine.columns)]
+    keys.append("pilot-order")  # a team of two or more stacks its pilots in column 1
     return Expected(keys, WORDS)
 
 
@@ -59,6 +72,8 @@ def describe(engine, action) -> str:
     kind = action[0]
     if kind in ("play", "discard", "drop", "add", "remove"):
         return f"{kind} {catalog.cards[action[1]].name}"
+    if kind == "place":
+        return f"place pilot {action[1]} next in column 1"
     if kind == "target":
         return "target the shuttle" if action[1] == SHUTTLE else f"target unit {action[1]}"
     return " ".join(map(str, action))

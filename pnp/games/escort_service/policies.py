@@ -14,7 +14,9 @@ from __future__ import annotations
 import random
 
 from pnp.engine.runner import random_kind_policy
+from pnp.games.escort_service.records import ChooseTarget, Discard, EndDiscard, GiveScrap, PlacePilot, Upgrade
 
+LOOK_THROUGH = (ChooseTarget, GiveScrap)  # decisions a look-ahead answers on its own
 LOOKAHEAD = random.Random(0)  # chance inside a look-ahead: never the game's own generator, so no peeking
 
 
@@ -33,23 +35,34 @@ def rate(engine, s) -> float:
             score += 2.5 * unit.damage - 1.5 * (engine.columns - s.position(unit.index)[0])
         else:
             score += 12.0
+    team = len(s.seats)
     for entries in s.statuses.values():
-        score += 1.5 * sum(1 for status, owner, _ in entries if owner < len(s.seats))
+        score += 1.5 * sum(1 for tucked in entries if tucked.owner < team)
     return score
 
 
 def _settle(engine, s, depth: int = 0):
     """Play out a copy until the acting pilot decides again: chance by the look-ahead generator, target
-    decisions greedily one level deep."""
-    while not s.over and (s.chance or (s.pending and s.pending[-1][0] == "target")) and depth < 12:
+    decisions greedily one level deep, scrap as the greedy team gives it (so a kill that wins is seen to win)."""
+    while not s.over and (s.chance or (s.pending and s.pending[-1].__class__ in LOOK_THROUGH)) and depth < 12:
         if s.chance:
             engine.apply_in_place(s, engine.sample_chance(s, LOOKAHEAD))
+        elif s.pending[-1].__class__ is GiveScrap:
+            engine.apply_in_place(s, _give_scrap(s, engine.legal_actions(s)))
         else:
             actions = engine.legal_actions(s)
             best = max(actions, key=lambda a: rate(engine, engine.apply(s, a)))
             engine.apply_in_place(s, best)
         depth += 1
     return s
+
+
+def _give_scrap(s, actions):
+    """To the pilot with the most room (standing ones first); declined when every slot is full."""
+    gives = [a for a in actions if a[0] == "give"]
+    if not gives:
+        return ("decline",)
+    return min(gives, key=lambda a: (len(s.seats[a[1]].scrap), s.seats[a[1]].down, a[1]))
 
 
 def _after(engine, s, action):
@@ -69,9 +82,9 @@ def card_worth(card) -> float:
 def greedy_policy(engine, s, actions, rng):
     if len(actions) == 1:
         return actions[0]
-    frame = s.pending[-1][0] if s.pending else None
+    frame = s.pending[-1].__class__ if s.pending else None
     catalog = engine.catalog
-    if frame in ("target", None):
+    if frame is ChooseTarget or frame is None:
         base = None
         best, best_score = actions[0], float("-inf")
         for action in actions:
@@ -83,10 +96,10 @@ def greedy_policy(engine, s, actions, rng):
             if score > best_score:
                 best, best_score = action, score
         return best if base is None or best_score > base else next(a for a in actions if a[0] == "stop")
-    if frame == "discard":
+    if frame is Discard:
         return min(actions, key=lambda a: card_worth(catalog.cards[a[1]]))
-    if frame == "end":  # drop cards that only cost heat; after a turn with no card played, refresh half the hand
-        seat = s.seats[s.pending[-1][1]]
+    if frame is EndDiscard:  # drop cards that only cost heat; after a turn with no card played, refresh half the hand
+        seat = s.seats[s.pending[-1].seat]
         drops = [a for a in actions if a[0] == "drop"]
         useless = [a for a in drops if card_worth(catalog.cards[a[1]]) < 0]
         if useless:
@@ -94,12 +107,11 @@ def greedy_policy(engine, s, actions, rng):
         if not seat.used and drops and len(seat.hand) > engine.hand_size // 2:
             return min(drops, key=lambda a: card_worth(catalog.cards[a[1]]))
         return ("keep",)
-    if frame == "scrap":
-        gives = [a for a in actions if a[0] == "give"]
-        if not gives:
-            return ("decline",)
-        return min(gives, key=lambda a: (len(s.seats[a[1]].scrap), s.seats[a[1]].down, a[1]))
-    if frame == "upgrade":
+    if frame is PlacePilot:  # the pilot with the most health first: it takes the first blows
+        return max(actions, key=lambda a: (s.health_left(a[1]), -a[1]))
+    if frame is GiveScrap:
+        return _give_scrap(s, actions)
+    if frame is Upgrade:
         adds = [a for a in actions if a[0] == "add"]
         if adds:  # the stronger the card, the likelier; weak ones still get a chance, so decks differ
             weights = [max(0.2, card_worth(catalog.cards[a[1]])) for a in adds]

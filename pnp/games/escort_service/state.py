@@ -2,15 +2,19 @@
 
 Units are numbered: pilots first (unit i is seat i), then the enemies of the
 scenario in play. Positions are found from the columns, which are short.
+The copy rule is the machine's (pnp.engine.machine): seats and enemy units
+are `Part`s, copied with the state; everything else is copied one level, so
+what a state holds in its lists is immutable: columns and fallen pilots are
+tuples of units, statuses tuples of `Tucked` records, all replaced on change.
 """
 from __future__ import annotations
 
-import copy
-
-SEAT_LISTS = ("draw", "discard", "hand", "tucked", "playing", "upgrades", "scrap", "offer")
+from pnp.engine.machine import MachineState, Part
 
 
-class Seat:
+class Seat(Part):
+    """A pilot: its piles of cards, its scrap, its damage."""
+
     __slots__ = ("index", "character", "health", "draw", "discard", "hand", "tucked", "playing", "upgrades", "scrap",
                  "offer", "effects", "damage", "down", "deck_size", "added", "used")
 
@@ -18,7 +22,7 @@ class Seat:
         self.index, self.character, self.health = index, character, health
         self.draw, self.discard, self.hand, self.tucked, self.playing = list(starting), [], [], [], []
         self.upgrades, self.scrap, self.offer = list(upgrades), [], []
-        self.effects: set[str] = set()  # what its scrap does
+        self.effects: frozenset[str] = frozenset()  # what its scrap does (replaced, never changed in place)
         self.damage, self.down, self.deck_size, self.added = 0, False, len(starting), 0
         self.used: set[str] = set()  # action words used this turn: the once-a-turn scrap bonuses
 
@@ -34,80 +38,67 @@ class Seat:
         """Every card of its deck, wherever it is."""
         return self.draw + self.discard + self.hand + self.tucked + self.playing
 
-    def copy(self) -> Seat:
-        new = copy.copy(self)
-        for name in SEAT_LISTS:
-            setattr(new, name, list(getattr(self, name)))
-        new.effects, new.used = set(self.effects), set(self.used)
-        return new
 
+class Unit(Part):
+    """An enemy on the board: its damage, which side is up (basic) or its action deck (elite). What never changes
+    (kind, health, ZEALOT) is read from its catalog entry, so a copy carries only what play changes."""
 
-class Unit:
-    """An enemy on the board: its kind, damage, which side is up (basic) or its action deck (elite)."""
+    __slots__ = ("index", "enemy", "deck", "discard", "damage", "flipped", "alive")
 
-    __slots__ = ("index", "kind", "health", "elite", "zealot", "deck", "discard", "damage", "flipped", "alive")
-
-    def __init__(self, index: int, kind: str, health: int, elite: bool, zealot: bool, deck: list):
-        self.index, self.kind, self.health, self.elite, self.zealot = index, kind, health, elite, zealot
-        self.deck, self.discard = deck, []
+    def __init__(self, index: int, enemy):
+        self.index, self.enemy = index, enemy
+        self.deck, self.discard = list(enemy.deck), []
         self.damage, self.flipped, self.alive = 0, False, True
 
-    def copy(self) -> Unit:
-        new = copy.copy(self)
-        new.deck, new.discard = list(self.deck), list(self.discard)
-        return new
+    @property
+    def kind(self) -> str:
+        return self.enemy.id
+
+    @property
+    def health(self) -> int:
+        return self.enemy.health
+
+    @property
+    def elite(self) -> bool:
+        return bool(self.enemy.deck)
+
+    @property
+    def zealot(self) -> bool:
+        return self.enemy.zealot
 
 
-class State:
-    def __init__(self):
-        self.seats: list[Seat] = []
-        self.units: list = []  # seats' indexes first (None: a pilot), then enemy Units
-        self.columns: list[list[int]] = []
-        self.fallen: list[list[int]] = []  # destroyed pilots below each column
-        self.statuses: dict[int, list[tuple[str, int, int]]] = {}  # unit -> (status, owner unit, card)
-        self.scrap: list[int] = []
-        self.scrap_discard: list[int] = []
-        self.shuttle_damage = 0
-        self.scenario = self.scenarios_won = self.ticks = self.turns = self.round = 0
-        self.active: int | None = None
-        self.deciding = 0
-        self.phase = "setup"
-        self.queue: list = []  # actions still to resolve: (unit, card or None, Action; None ends a pilot's card)
-        self.pending: list = []  # decisions waiting, the last one first
-        self.card_in_play = None
-        self.chance = None
-        self.over = self.won = False
-        self.lost_reason = ""
-        self.resolved: list = []
+class State(MachineState):
+    """A campaign. `phase` says what `advance` does when nothing is queued: "pilot" waits for the active
+    pilot's move; "won" waits for the scenario's end to settle; anything else starts the next turn."""
+
+    __slots__ = ("seats", "units", "columns", "fallen", "statuses", "scrap", "scrap_discard", "shuttle_damage",
+                 "scenario", "scenarios_won", "ticks", "turns", "active", "phase", "in_play", "effective",
+                 "acted", "won", "lost_reason")
+    PARTS = ("seats", "units")
 
     @classmethod
     def new(cls, catalog, characters: list[str], scenario: int) -> State:
         s = cls()
-        for i, character in enumerate(characters):
-            pilot = catalog.pilots[character]
-            s.seats.append(Seat(i, character, pilot.health, pilot.starting, pilot.upgrades))
-        s.units = [None] * len(s.seats)
-        s.scrap = list(range(len(catalog.scrap)))
-        s.scenario = scenario
+        s.start()
+        s.seats = [Seat(i, c, catalog.pilots[c].health, catalog.pilots[c].starting, catalog.pilots[c].upgrades)
+                   for i, c in enumerate(characters)]
+        s.units = []  # the enemies of the scenario in play; unit i (i >= team size) is units[i - team size]
+        s.columns, s.fallen = [], []  # units per column, bottom first; pilots down below each column
+        s.statuses = {}  # unit -> (Tucked, ...)
+        s.scrap, s.scrap_discard = list(range(len(catalog.scrap))), []
+        s.shuttle_damage, s.scenario, s.scenarios_won, s.ticks, s.turns = 0, scenario, 0, 0, 0
+        s.active, s.phase = None, "setup"
+        s.in_play = None  # the card whose actions are resolving: (unit, card key) for the witnesses
+        s.effective = s.acted = False  # the card in play / the action resolving took effect
+        s.won, s.lost_reason = False, ""
         return s
-
-    def copy(self) -> State:
-        new = copy.copy(self)
-        new.seats = [seat.copy() for seat in self.seats]
-        new.units = [u.copy() if u is not None else None for u in self.units]
-        new.columns = [list(c) for c in self.columns]
-        new.fallen = [list(c) for c in self.fallen]
-        new.statuses = {k: list(v) for k, v in self.statuses.items()}
-        new.scrap, new.scrap_discard = list(self.scrap), list(self.scrap_discard)
-        new.queue, new.pending, new.resolved = list(self.queue), list(self.pending), []
-        return new
 
     # -- units -------------------------------------------------------------------------------------------------
     def enemies(self) -> list[Unit]:
-        return self.units[len(self.seats):]
+        return self.units
 
     def unit(self, index: int) -> Unit:
-        return self.units[index]
+        return self.units[index - len(self.seats)]
 
     def is_pilot(self, index: int) -> bool:
         return index < len(self.seats)
@@ -115,7 +106,7 @@ class State:
     def alive(self, index: int) -> bool:
         if index < 0:
             return False
-        return not self.seats[index].down if self.is_pilot(index) else self.units[index].alive
+        return not self.seats[index].down if index < len(self.seats) else self.unit(index).alive
 
     def on_board(self, index: int) -> bool:
         return any(index in column for column in self.columns)
@@ -133,23 +124,29 @@ class State:
         raise KeyError(index)
 
     def damage_of(self, index: int) -> int:
-        return self.seats[index].damage if self.is_pilot(index) else self.units[index].damage
+        return self.seats[index].damage if index < len(self.seats) else self.unit(index).damage
 
     def health_left(self, index: int) -> int:
-        if self.is_pilot(index):
+        if index < len(self.seats):
             return self.seats[index].max_health - self.seats[index].damage
-        unit = self.units[index]
+        unit = self.unit(index)
         return unit.health - unit.damage
 
     # -- statuses ----------------------------------------------------------------------------------------------
     def has_status(self, index: int, status: str) -> bool:
-        return any(s == status for s, _, _ in self.statuses.get(index, ()))
+        return any(t.status == status for t in self.statuses.get(index, ()))
 
     def take_status(self, index: int, status: str):
-        for i, entry in enumerate(self.statuses.get(index, ())):
-            if entry[0] == status:
-                return self.statuses[index].pop(i)
+        """The first status card of this kind under the unit, taken from under it; None if there is none."""
+        entries = self.statuses.get(index, ())
+        for i, tucked in enumerate(entries):
+            if tucked.status == status:
+                self.statuses[index] = entries[:i] + entries[i + 1:]
+                return tucked
         return None
 
-    def all_statuses(self):
-        return [entry for entries in self.statuses.values() for entry in entries]
+    def tuck(self, index: int, tucked) -> None:
+        self.statuses[index] = self.statuses.get(index, ()) + (tucked,)
+
+    def tucked_cards(self) -> set[int]:
+        return {t.card for entries in self.statuses.values() for t in entries}

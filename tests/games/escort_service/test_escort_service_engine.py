@@ -9,6 +9,7 @@ import pytest
 from helpers import play_moves
 
 from pnp.games.escort_service.engine import SHUTTLE, EscortEngine
+from pnp.games.escort_service.records import GiveScrap, Tucked, Upgrade
 from pnp.games.escort_service.state import Unit
 
 
@@ -25,21 +26,22 @@ def card(engine, card_id: str, taken=()) -> int:
 
 def board(engine, pilots="warrior", columns=(("P0",), (), (), ()), hand=(), scenario=0):
     """A scenario in progress: `columns` bottom first, "P0" for pilot 0, enemy ids for enemies; pilot 0's hand."""
-    s = engine.initial_state(random.Random(1), pilots=pilots, scenario=scenario)
+    s = engine.initial_state(random.Random(1), engine.options(pilots=pilots, scenario=scenario))
     rng = random.Random(2)
-    while s.chance:
-        engine.apply_in_place(s, engine.sample_chance(s, rng))
-    s.units = s.units[:len(s.seats)]
-    s.columns = [[] for _ in range(engine.columns)]
+    while s.chance or s.pending:
+        engine.apply_in_place(s, engine.sample_chance(s, rng) if s.chance else engine.legal_actions(s)[0])
+    team = len(s.seats)
+    s.units = []
+    s.columns = [() for _ in range(engine.columns)]
     for c, column in enumerate(columns):
         for name in column:
             if name.startswith("P"):
-                s.columns[c].append(int(name[1:]))
+                s.columns[c] += (int(name[1:]),)
                 continue
             enemy = engine.catalog.enemies[name]
-            unit = Unit(len(s.units), name, enemy.health, bool(enemy.deck), enemy.zealot, list(enemy.deck))
+            unit = Unit(team + len(s.units), enemy)
             s.units.append(unit)
-            s.columns[c].append(unit.index)
+            s.columns[c] += (unit.index,)
     seat = s.seats[0]
     if hand:
         everything = seat.cards
@@ -48,9 +50,29 @@ def board(engine, pilots="warrior", columns=(("P0",), (), (), ()), hand=(), scen
         seat.draw = [c for c in everything if c not in wanted]
         seat.discard, seat.tucked, seat.playing = [], [], []
         seat.deck_size = len(seat.cards)  # an upgrade card in hand joined the deck
-    s.pending, s.queue, s.statuses = [], [], {}
-    s.active, s.deciding, s.phase = s.columns[0][0], s.columns[0][0], "pilot"
+    s.pending, s.statuses = [], {}
+    s.queue.clear()
+    s.active = s.seat = s.columns[0][0] if s.columns[0] else 0
+    s.phase = "pilot" if s.active < team else "enemy"
     return s
+
+
+def enemy_turn(engine, s):
+    """The enemy at the bottom of column 1 takes its turn, as the engine starts one, and only that turn."""
+    bottom = s.columns[0][0]
+    engine._next_turn(s)
+    assert s.active == bottom
+    while s.queue and not s.over:
+        step = s.queue.popleft()
+        getattr(engine, f"step_{type(step).__name__}")(s, step)
+
+
+def tuck(s, unit, status, owner=0):
+    """A status card of the owner's under a unit, as a STATUS action leaves it."""
+    card = s.seats[owner].draw.pop(0)
+    s.seats[owner].tucked.append(card)
+    s.tuck(unit, Tucked(status=status, owner=owner, card=card))
+    return card
 
 
 def _picks(engine, hand):
@@ -113,42 +135,38 @@ def test_tick_moves_every_column_toward_the_shuttle(engine):
 def test_enemies_attack_pilots_first_then_the_least_healthy(engine):
     s = board(engine, pilots="warrior,medic", columns=(("bruiser", "P0"), ("P1",), (), ()))
     s.seats[1].damage = 5  # the Medic (8) has 3 left, the Warrior (10) 10
-    s.active, s.phase = s.columns[0][0], "enemy-start"
-    engine._run(s)
+    enemy_turn(engine, s)
     assert s.seats[1].damage == 7 and s.shuttle_damage == 0  # Bruiser's 2 MELEE on the Medic
 
 
 def test_a_zealot_goes_for_the_shuttle_unless_a_taunting_pilot_is_in_reach(engine):
     s = board(engine, columns=(("raider", "P0"), (), (), ()))
-    s.active, s.phase = s.columns[0][0], "enemy-start"
-    engine._run(s)
+    enemy_turn(engine, s)
     assert s.shuttle_damage == 2 and s.seats[0].damage == 0
     s = board(engine, columns=(("raider", "P0"), (), (), ()))
-    s.statuses[0] = [("TAUNT", 0, s.seats[0].draw[0])]
-    s.seats[0].tucked.append(s.seats[0].draw.pop(0))
-    s.active, s.phase = s.columns[0][0], "enemy-start"
-    engine._run(s)
+    tuck(s, 0, "TAUNT")
+    enemy_turn(engine, s)
     assert s.shuttle_damage == 0 and s.seats[0].damage == 2
 
 
 def test_a_hidden_pilot_cannot_be_picked_but_aoe_reaches_it(engine):
     s = board(engine, columns=(("bruiser", "P0"), (), (), ()))
-    s.statuses[0] = [("HIDDEN", 0, s.seats[0].draw[0])]
-    s.seats[0].tucked.append(s.seats[0].draw.pop(0))
-    s.active, s.phase = s.columns[0][0], "enemy-start"
-    engine._run(s)  # side A: MELEE 2 with no pilot it may pick: the shuttle instead
+    tuck(s, 0, "HIDDEN")
+    enemy_turn(engine, s)  # side A: MELEE 2 with no pilot it may pick: the shuttle instead
     assert s.seats[0].damage == 0 and s.shuttle_damage == 2
-    assert engine._enemy_targets(s, s.columns[1][0] if s.columns[1] else s.columns[0][0],
-                                 engine.catalog.enemies["bruiser"].sides[1][0]) is not None
+    s = board(engine, columns=(("bruiser", "P0"), (), (), ()))
+    tuck(s, 0, "HIDDEN")
+    aoe = engine.catalog.enemies["bruiser"].sides[1][0]  # side B: MELEE 1 AOE
+    assert engine._enemy_targets(s, s.columns[0][0], aoe) == [0]
 
 
 def test_shield_prevents_one_hit_and_poison_adds_one(engine):
     s = board(engine, columns=(("P0",), ("bruiser",), (), ()), hand=("warrior-jab", "warrior-jab"))
     bruiser = s.columns[1][0]
-    s.statuses[bruiser] = [("SHIELD", bruiser, -1)]
+    s.statuses[bruiser] = (Tucked(status="SHIELD", owner=bruiser, card=-1),)
     play(engine, s, ("play", in_hand(engine, s, "warrior-jab")))
     assert s.unit(bruiser).damage == 0 and not s.has_status(bruiser, "SHIELD")
-    s.statuses[bruiser] = [("POISON", 0, -2)]
+    tuck(s, bruiser, "POISON")
     play(engine, s, ("play", in_hand(engine, s, "warrior-jab")))
     assert s.unit(bruiser).damage == 2
 
@@ -157,7 +175,7 @@ def test_a_destroyed_pilot_lies_below_its_column_and_healing_brings_it_back(engi
     s = board(engine, pilots="medic,warrior", columns=(("P0", "P1"), (), (), ()), hand=("medic-revive-kit",))
     s.seats[1].damage = 10
     engine._destroy(s, 1)
-    assert s.seats[1].down and s.fallen[0] == [1]
+    assert s.seats[1].down and s.fallen[0] == (1,)
     play(engine, s, ("play", in_hand(engine, s, "medic-revive-kit")), ("target", 1))
     assert not s.seats[1].down and s.columns[0][-1] == 1 and s.seats[1].damage == 6
 
@@ -181,7 +199,6 @@ def test_melee_reaches_the_shuttle_only_from_next_to_it(engine):
     raider = s.columns[1][0]
     melee = engine.catalog.enemies["raider"].sides[0][0]
     assert engine._shuttle_in_reach(s, raider, melee)  # column 2, bottom: diagonal to the shuttle
-    s.columns[1].insert(0, s.columns[1].pop())
     engine._move(s, raider, 1)
     assert not engine._shuttle_in_reach(s, raider, melee)
 
@@ -189,15 +206,15 @@ def test_melee_reaches_the_shuttle_only_from_next_to_it(engine):
 def test_scrap_goes_to_a_pilot_with_a_free_slot(engine):
     s = board(engine, columns=(("P0",), ("swarmer",), (), ("bruiser",)), hand=("warrior-jab",))
     play(engine, s, ("play", in_hand(engine, s, "warrior-jab")))
-    assert s.pending and s.pending[-1][0] == "scrap"
+    assert s.pending and isinstance(s.pending[-1], GiveScrap)
     play(engine, s, ("give", 0))
     assert len(s.seats[0].scrap) == 1
 
 
 def test_winning_a_scenario_leads_to_upgrades_that_never_shrink_a_deck_below_10(engine):
     s = board(engine, columns=(("P0",), ("swarmer",), (), ()), hand=("warrior-jab",))
-    play(engine, s, ("play", in_hand(engine, s, "warrior-jab")))
-    assert s.scenarios_won == 1 and s.pending[-1][0] == "upgrade"
+    play(engine, s, ("play", in_hand(engine, s, "warrior-jab")), ("decline",))  # the last kill draws scrap too
+    assert s.scenarios_won == 1 and isinstance(s.pending[-1], Upgrade)
     assert not any(a[0] == "remove" for a in engine.legal_actions(s))  # 10 cards: nothing may go
     adds = [a for a in engine.legal_actions(s) if a[0] == "add"]
     play(engine, s, adds[0])
@@ -209,6 +226,7 @@ def test_the_same_seed_replays_the_same_campaign(engine):
     from pnp.games.escort_service.policies import POLICIES
 
     first = play_game(engine, 5, [POLICIES["greedy"]] * 2, keep_trace=True, pilots="gunner,scout")
+    assert first.trace
     again = play_game(engine, 5, [POLICIES["greedy"]] * 2, keep_trace=True, pilots="gunner,scout")
     assert first.trace == again.trace and first.result == again.result
 
@@ -218,12 +236,218 @@ def test_shuttle_target_is_a_space_below_column_1(engine):
     assert s.position(SHUTTLE) == (0, -1)
 
 
-def test_a_destroyed_pilots_status_cards_go_back_to_its_discard_pile(engine):
+def test_a_destroyed_pilots_status_card_under_an_ally_lasts_until_the_ally_is_active(engine):
+    """Seed: a status remains until its unit becomes active; a destroyed owner does not end it."""
     s = board(engine, pilots="medic,warrior", columns=(("P0", "P1"), (), (), ()))
-    card_under_ally = s.seats[0].draw.pop(0)
-    s.seats[0].tucked.append(card_under_ally)
-    s.statuses[1] = [("SHIELD", 0, card_under_ally)]
+    card_under_ally = tuck(s, 1, "SHIELD")
     s.seats[0].damage = 8
     engine._destroy(s, 0)
-    assert card_under_ally in s.seats[0].discard and not s.statuses[1]
+    assert s.has_status(1, "SHIELD") and card_under_ally in s.seats[0].tucked  # it lasts till the ally is active
     engine.check_invariants(s)
+    s.columns[0] = (1,)
+    engine._next_turn(s)  # the ally becomes active: the card goes back to its fallen owner's discard pile
+    assert card_under_ally in s.seats[0].discard and not s.has_status(1, "SHIELD")
+
+
+# -- departures from the seed, fixed: each test from the seed's own rule ----------------------------------------
+def give_scrap(engine, s, effect, seat=0):
+    """A scrap card of this effect in the pilot's slots, as the team gives it."""
+    index = next(i for i, (_, e) in enumerate(engine.catalog.scrap) if e == effect and i not in s.seats[seat].scrap)
+    s.seats[seat].scrap.append(index)
+    s.seats[seat].effects = frozenset(engine.catalog.scrap[i][1] for i in s.seats[seat].scrap)
+    return index
+
+
+def test_the_kill_that_wins_the_scenario_still_draws_scrap(engine):
+    """Seed: a destroyed enemy means drawing a Scrap card, the last one included."""
+    s = board(engine, columns=(("P0",), ("swarmer",), (), ()), hand=("warrior-jab",))
+    play(engine, s, ("play", in_hand(engine, s, "warrior-jab")))
+    assert isinstance(s.pending[-1], GiveScrap) and s.scenarios_won == 0  # the scrap comes before the upgrades
+    play(engine, s, ("give", 0))
+    assert len(s.seats[0].scrap) == 1 and s.scenarios_won == 1 and isinstance(s.pending[-1], Upgrade)
+
+
+def test_two_enemies_destroyed_by_one_aoe_draw_two_scrap_cards(engine):
+    """Seed: each enemy destroyed draws from the Scrap Pile; an AOE kill is no exception."""
+    s = board(engine, columns=(("P0", "swarmer"), ("swarmer",), (), ("bruiser",)), hand=("warrior-cleave",))
+    left = len(s.scrap)
+    play(engine, s, ("play", in_hand(engine, s, "warrior-cleave")))
+    assert [type(d) for d in s.pending] == [GiveScrap, GiveScrap] and len(s.scrap) == left - 2
+    play(engine, s, ("give", 0), ("give", 0))
+    assert len(s.seats[0].scrap) == 2
+
+
+def test_only_pilots_make_end_of_turn_heat(engine):
+    """Seed: the 1 HEAT for staying above the shuttle is a step of the Player Turn only."""
+    import dataclasses
+
+    raider = engine.catalog.enemies["raider"]
+    still = dataclasses.replace(raider, sides=(raider.sides[0][:1], raider.sides[0][:1]))  # MELEE 2, no HEAT
+    catalog = dataclasses.replace(engine.catalog, enemies={**engine.catalog.enemies, "raider": still})
+    plain = EscortEngine(catalog)
+    s = board(plain, columns=(("raider", "P0"), (), (), ()))
+    enemy_turn(plain, s)
+    raider_unit = s.units[0].index
+    assert s.position(raider_unit) == (0, 0)  # it stays above the shuttle: nothing printed moves it
+
+
+def test_the_team_chooses_the_order_of_its_pilots_in_column_1(engine):
+    """Seed: pilots go above the shuttle in any order the team chooses."""
+    s = engine.initial_state(random.Random(3), engine.options(pilots="warrior,medic,scout"))
+    rng = random.Random(4)
+    while s.chance:
+        engine.apply_in_place(s, engine.sample_chance(s, rng))
+    assert sorted(engine.legal_actions(s)) == [("place", 0), ("place", 1), ("place", 2)]
+    play(engine, s, ("place", 2), ("place", 0))  # the last pilot goes on top by itself
+    assert s.columns[0][:3] == (2, 0, 1) and s.active == 2
+
+
+def test_a_card_names_whom_its_delay_and_advance_move(engine):
+    """Seed: DELAY and ADVANCE move "the target"; the card must say who may be that target."""
+    from pnp.games.escort_service.actions import icon_line, parse
+
+    assert "foe" in icon_line(parse("DELAY 1")).split()
+    assert "self" in icon_line(parse("ADVANCE 1 SELF")).split()
+
+
+def test_giving_up_armor_plate_with_as_much_damage_as_health_destroys_the_pilot(engine):
+    """Seed: damage equal to or above health destroys the unit."""
+    s = board(engine, columns=(("P0",), ("bruiser",), (), ("bruiser",)), hand=("warrior-jab",))
+    give_scrap(engine, s, "armor-plate")
+    give_scrap(engine, s, "heat-sink")
+    s.seats[0].damage = 11  # 11 of 12 with the plate
+    bruiser = s.columns[1][0]
+    s.unit(bruiser).damage = 4
+    play(engine, s, ("play", in_hand(engine, s, "warrior-jab")))
+    assert isinstance(s.pending[-1], GiveScrap) and ("swap", 0, 0) in engine.legal_actions(s)
+    play(engine, s, ("swap", 0, 0))  # the plate goes: 11 damage on 10 health
+    assert s.seats[0].down and not s.on_board(0)
+
+
+def test_a_pilot_destroyed_on_its_own_turn_is_offered_no_more_plays(engine):
+    """Seed: a destroyed friendly unit leaves the board; only the active unit acts."""
+    s = board(engine, pilots="warrior,medic", columns=((), (), ("bruiser",), ("P0", "P1")),
+              hand=("warrior-whirlwind", "warrior-jab"))
+    s.active = s.seat = 0
+    s.phase = "pilot"
+    s.seats[0].damage = 9
+    play(engine, s, ("play", in_hand(engine, s, "warrior-whirlwind")))  # 3 heat past the last column: down
+    assert s.seats[0].down
+    assert s.active != 0 or s.over  # the turn passed on at once
+    assert not any(a[0] == "play" and a[1] in s.seats[0].hand for a in engine.legal_actions(s) if s.active == 0)
+
+
+def test_the_campaign_goes_on_while_the_shuttle_stands_with_every_pilot_down(engine):
+    """Seed: the game is lost when the shuttle is destroyed, not before."""
+    s = board(engine, columns=(("P0",), ("bruiser",), (), ()))
+    s.seats[0].damage = 10
+    engine._destroy(s, 0)
+    assert not s.over
+    engine.settle(s)  # the enemies take their turns until the shuttle falls
+    assert s.over and not s.won and s.lost_reason == "shuttle"
+    assert s.shuttle_damage >= engine.catalog.shuttle_health
+
+
+def test_the_turn_limit_that_ends_a_scenario_is_in_the_rulebook(engine):
+    """A bound that ends a game must be a rule the players can read."""
+    from pathlib import Path
+
+    import yaml
+
+    rules = yaml.safe_load((Path(__file__).parents[3] / "content/escort-service/rules.yaml").read_text())
+    texts = {r["id"]: r["text"] for section in rules["sections"] for r in section["rules"]}
+    assert f"after {engine.max_turns} turns" in texts["turn-limit"]
+
+
+def test_options_are_checked(engine):
+    """A typo in an option is an error, not the default played silently."""
+    from pnp.engine.machine import OptionsError
+
+    with pytest.raises(OptionsError, match="pilot"):
+        engine.options(pilot="medic")
+    with pytest.raises(OptionsError):
+        engine.initial_state(random.Random(1), engine.options(pilots="warrior,nobody"))
+
+
+# -- witnesses: what took effect, not what was played -------------------------------------------------------------
+def test_taunt_counts_only_when_it_changes_whom_an_enemy_attacks(engine):
+    """TAUNT is witnessed when the attacker would have picked someone else without it."""
+    s = board(engine, pilots="warrior,medic", columns=(("bruiser", "P0"), ("P1",), (), ()))
+    s.seats[1].damage = 5  # the Medic is the weaker: picked without a taunt
+    tuck(s, 1, "TAUNT", owner=0)  # the taunt is on the Medic: the pick is the same
+    enemy_turn(engine, s)
+    assert ("taunt", ("TAUNT",)) not in s.resolved and s.seats[1].damage == 7
+    s = board(engine, pilots="warrior,medic", columns=(("bruiser", "P0"), ("P1",), (), ()))
+    s.seats[1].damage = 5
+    tuck(s, 0, "TAUNT")  # the taunt is on the Warrior: it draws the blow the Medic would have taken
+    enemy_turn(engine, s)
+    assert ("taunt", ("TAUNT",)) in s.resolved and s.seats[0].damage == 2 and s.seats[1].damage == 5
+
+
+def test_hidden_counts_only_when_it_changes_whom_an_enemy_attacks(engine):
+    s = board(engine, pilots="warrior,medic", columns=(("bruiser", "P0"), ("P1",), (), ()))
+    tuck(s, 0, "HIDDEN")  # the Warrior (10 left) would not be picked anyway: the Medic has 8
+    enemy_turn(engine, s)
+    assert ("hidden", ("HIDDEN",)) not in s.resolved
+    s = board(engine, pilots="warrior,medic", columns=(("bruiser", "P0"), ("P1",), (), ()))
+    tuck(s, 1, "HIDDEN", owner=0)
+    enemy_turn(engine, s)
+    assert ("hidden", ("HIDDEN",)) in s.resolved and s.seats[0].damage == 2
+
+
+def test_long_barrel_counts_when_its_extra_step_reaches_the_target(engine):
+    s = board(engine, pilots="gunner", columns=(("P0",), (), (), ("bruiser", "drone")), hand=("gunner-snap-shot",))
+    give_scrap(engine, s, "long-barrel")
+    drone = s.columns[3][1]  # 4 steps away; RANGED 1 IN 3 reaches it only with the barrel
+    play(engine, s, ("play", in_hand(engine, s, "gunner-snap-shot")), ("target", drone))
+    assert ("scrap:long-barrel", ()) in s.resolved and s.unit(drone).damage == 1
+    s = board(engine, pilots="gunner", columns=(("P0",), (), (), ("bruiser", "drone")), hand=("gunner-snap-shot",))
+    give_scrap(engine, s, "long-barrel")
+    play(engine, s, ("play", in_hand(engine, s, "gunner-snap-shot")), ("target", s.columns[3][0]))  # 3 steps
+    assert ("scrap:long-barrel", ()) not in s.resolved
+
+
+def test_armor_plate_counts_when_the_pilot_stands_only_thanks_to_it(engine):
+    s = board(engine, columns=(("bruiser", "P0"), (), (), ()))
+    give_scrap(engine, s, "armor-plate")
+    s.seats[0].damage = 9
+    enemy_turn(engine, s)  # MELEE 2: 11 damage, standing on 12 health
+    assert ("scrap:armor-plate", ()) in s.resolved and not s.seats[0].down
+
+
+def test_a_card_that_only_paid_its_heat_is_played_but_not_witnessed(engine):
+    s = board(engine, columns=(("P0",), (), (), ()), hand=("warrior-stun",))
+    play(engine, s, ("play", in_hand(engine, s, "warrior-stun")))  # nothing to hit or delay
+    assert "warrior-stun" in s.played and ("warrior-stun", ()) not in s.resolved
+
+
+def test_taunt_binds_attacks_only(engine):
+    """Seed: TAUNT governs choosing the target of an attack; a DELAY is no attack."""
+    s = board(engine, pilots="warrior,medic", columns=(("grappler", "P0"), ("P1",), (), ()))
+    s.seats[1].damage = 5  # the Medic, weaker, is the pick of both actions without a taunt
+    tuck(s, 0, "TAUNT")
+    enemy_turn(engine, s)  # side A: MELEE 1 (an attack: the taunting Warrior), DELAY 2 (the weaker Medic)
+    assert s.seats[0].damage == 1 and s.position(1)[0] == 3
+
+
+def test_a_zealot_passing_a_pilot_for_the_shuttle_is_witnessed(engine):
+    s = board(engine, columns=(("raider", "P0"), (), (), ()))
+    enemy_turn(engine, s)
+    assert ("zealot", ("ZEALOT",)) in s.resolved
+
+
+def test_servo_fist_strengthens_the_whole_first_melee_even_an_aoe(engine):
+    """Servo Fist's card: the first MELEE each turn deals 1 more, to every unit it reaches."""
+    s = board(engine, columns=(("P0", "bruiser"), ("bruiser",), (), ()), hand=("warrior-cleave", "warrior-jab"))
+    give_scrap(engine, s, "servo-fist")
+    first, second = s.columns[0][1], s.columns[1][0]
+    play(engine, s, ("play", in_hand(engine, s, "warrior-cleave")))
+    assert s.unit(first).damage == 2 and s.unit(second).damage == 2
+
+
+def test_heat_sink_lowers_a_cards_heat_not_the_end_of_turn_heat(engine):
+    """Heat Sink's card: the first heat a card makes each turn is 1 lower."""
+    s = board(engine, columns=(("P0",), (), (), ("bruiser",)), hand=("warrior-jab",))
+    give_scrap(engine, s, "heat-sink")
+    play(engine, s, ("stop",))
+    assert s.position(0)[0] == 1  # the end-of-turn heat vents in full

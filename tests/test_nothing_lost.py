@@ -102,7 +102,7 @@ def test_a_figure_its_content_cannot_draw_is_an_error_at_the_figure(project, mon
     def broken(self, state):
         raise KeyError("bruiser")
 
-    monkeypatch.setattr(engine.EscortEngine, "_run", broken)  # as content that breaks the example turn would
+    monkeypatch.setattr(engine.EscortEngine, "settle", broken)  # as content that breaks the example turn would
     _, report = validate(project, "escort-service")
     shown = [d.format() for d in report.errors]
     assert len(shown) == 1 and shown[0].startswith("content/escort-service/rules.yaml:")

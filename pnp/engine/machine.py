@@ -214,8 +214,8 @@ class Machine:
         return table
 
     def __getattr__(self, name: str):
-        """The handler tables (`_moves`, `_steps`...), made on first use in each process: bound methods are
-        per engine instance and not pickled."""
+        """The handler tables (`_move_handlers`, `_step_handlers`...), made on first use in each process: bound
+        methods are per engine instance and not pickled."""
         prefix = _HANDLER_TABLES.get(name)
         if prefix is None:
             raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
@@ -264,12 +264,12 @@ class Machine:
     def chance_outcomes(self, state) -> list[Action]:
         chance = state.chance
         if chance.__class__.__name__ in self._tables()["outcomes_"]:
-            return self._outcomes[chance.__class__](state, chance)
+            return self._outcome_handlers[chance.__class__](state, chance)
         return []
 
     def sample_chance(self, state, rng: random.Random) -> Action:
         chance = state.chance
-        return self._samples[chance.__class__](state, chance, rng)
+        return self._sample_handlers[chance.__class__](state, chance, rng)
 
     def legal_actions(self, state) -> list[Action]:
         if state.over or state.chance is not None:
@@ -278,7 +278,7 @@ class Machine:
         if not pending:
             return self.moves(state)
         decision = pending[-1]
-        offers = self._offers[decision.__class__](state, decision)
+        offers = self._offer_handlers[decision.__class__](state, decision)
         if self.anytime_kinds:
             extra = self.anytime(state)
             if extra:
@@ -295,12 +295,12 @@ class Machine:
         chance = state.chance
         if chance is not None:
             state.chance = None
-            self._resolves[chance.__class__](state, chance, action)
+            self._resolve_handlers[chance.__class__](state, chance, action)
         elif state.pending and action[0] not in self.anytime_kinds:
             decision = state.pending.pop()
-            self._answers[decision.__class__](state, decision, action)
+            self._answer_handlers[decision.__class__](state, decision, action)
         else:
-            self._moves[action[0]](state, action)
+            self._move_handlers[action[0]](state, action)
         self.settle(state)
 
     def settle(self, state) -> None:
@@ -308,7 +308,7 @@ class Machine:
         In a game that `answers_alone`, a decision that leaves no choice (one answer, or none) is taken here.
         When the game is over, whatever was still queued or to decide is dropped. (One frame: a playout
         settles after every move, tens of thousands of times a second.)"""
-        queue, pending, steps = state.queue, state.pending, self._steps
+        queue, pending, steps = state.queue, state.pending, self._step_handlers
         alone, always = self.answers_alone, self.always_a_choice
         while not state.over and state.chance is None:
             if pending:
@@ -318,12 +318,12 @@ class Machine:
                 kind = decision.__class__
                 if kind in always:
                     return
-                offers = self._offers[kind](state, decision)
+                offers = self._offer_handlers[kind](state, decision)
                 if len(offers) > 1:
                     return
                 pending.pop()
                 if offers:
-                    self._answers[kind](state, decision, offers[0])
+                    self._answer_handlers[kind](state, decision, offers[0])
             elif queue:
                 step = queue.popleft()
                 steps[step.__class__](state, step)
@@ -356,8 +356,9 @@ class Machine:
 
 
 _PREFIXES = ("move_", "offer_", "answer_", "step_", "sample_", "resolve_", "outcomes_")
-_HANDLER_TABLES = {"_moves": "move_", "_offers": "offer_", "_answers": "answer_", "_steps": "step_",
-                   "_samples": "sample_", "_resolves": "resolve_", "_outcomes": "outcomes_"}
+_HANDLER_TABLES = {"_move_handlers": "move_", "_offer_handlers": "offer_", "_answer_handlers": "answer_",
+                   "_step_handlers": "step_", "_sample_handlers": "sample_", "_resolve_handlers": "resolve_",
+                   "_outcome_handlers": "outcomes_"}
 
 
 class _Handlers(dict):

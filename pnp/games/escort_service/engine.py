@@ -69,10 +69,6 @@ class EscortEngine(Turns, Combat, Board, Campaign, Machine):
         s.chance = CampaignShuffle()
         return s
 
-    def _run(self, s: State) -> None:
-        """Settle what needs no decision (the rulebook's example figure steps the engine through this)."""
-        self.settle(s)
-
     def _distinct(self, cards) -> list[int]:
         """One card of each kind: copies of a card are one choice, not several (the first copy in order)."""
         kinds = self._kinds

@@ -81,10 +81,10 @@ def example_turn(engine: EscortEngine) -> tuple[Snapshot, ...]:
         actions = engine.catalog.cards[card].actions
         for action, caption in zip(actions, captions):
             s.queue.append(Act(unit=0, card=card, action=action))
-            engine._run(s)  # the engine resolves the action; a lone target is picked for us
+            engine.settle(s)  # the engine resolves the action; a lone target is picked for us
             shots.append(Snapshot(caption, _labels(s, engine), (str(action),)))
         s.queue.append(CardDone(seat=0, card=card))
-        engine._run(s)
+        engine.settle(s)
     return tuple(shots)
 
 

@@ -3,9 +3,11 @@ from __future__ import annotations
 
 import gc
 import random
+from array import array
 from bisect import bisect_right
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from itertools import islice
 from operator import itemgetter
 
 from pnp.engine.api import EndlessGame, InvariantError, Policy
@@ -276,3 +278,135 @@ def _start_worker(engine, policy_table: str, check: bool) -> None:
 
 def _play_chunk(specs: list[GameSpec]) -> tuple[list[Playout], Coverage]:
     return _play_specs(_worker["engine"], _worker["policy_table"], specs, _worker["check"])
+
+
+# -- runs in chunks: what a playtest of any size plays, on local processes or a cluster (pnp.engine.cluster) --------
+@dataclass(frozen=True)
+class Chunk:
+    """Games `first` to `first + len(picks) - 1` of a run, as a small message: game i plays seed
+    game_seed(base, i) at table tables[picks[i - first]], a table being anything with `players`, `options`
+    and `stage` (a playtest Setup). The few distinct tables of a run repeat, so a chunk of thousands of
+    games is a few kilobytes."""
+
+    base: int
+    first: int
+    tables: tuple[tuple, ...]
+    picks: bytes  # array("I") of indexes into `tables`, one per game
+
+    def __len__(self) -> int:
+        return len(self.picks) // _PICK_SIZE
+
+    def specs(self) -> list[GameSpec]:
+        tables = self.tables
+        return [GameSpec(game_seed(self.base, self.first + i), table.players, table.options, table.stage)
+                for i, table in enumerate(map(tables.__getitem__, array("I", self.picks)))]
+
+    def table_of_each(self):
+        """The table of each game, in order."""
+        return map(self.tables.__getitem__, array("I", self.picks))
+
+
+_PICK_SIZE = array("I").itemsize
+
+
+def chunks(base: int, tables, size: int):
+    """The run's games as Chunks of `size` games (the last may be shorter), from its tables in order (hashable,
+    with players, options and stage)."""
+    first = 0
+    tables = iter(tables)
+    while True:
+        batch = list(islice(tables, size))
+        if not batch:
+            return
+        index: dict = {}
+        picks = array("I", [index.setdefault(table, len(index)) for table in batch])
+        yield Chunk(base, first, tuple(index), picks.tobytes())
+        first += len(batch)
+
+
+@dataclass
+class ChunkResult:
+    """What a chunk's games left: their coverage merged, and one compact row per game in order:
+    (scores, winners, rounds, steps, details) of its Result. No playout objects, no traces."""
+
+    first: int
+    coverage: Coverage
+    rows: list[tuple]
+
+
+def play_chunk(engine, table_name: str, chunk: Chunk, check: bool = True) -> ChunkResult:
+    """Play every game of a chunk; the same chunk gives the same result on any process or machine."""
+    playouts, coverage = _play_specs(engine, table_name, chunk.specs(), check)
+    rows = [(tuple(p.result.scores), tuple(p.result.winners), p.result.rounds, p.steps, p.result.details)
+            for p in playouts]
+    return ChunkResult(chunk.first, coverage, rows)
+
+
+def chunk_size(games: int, workers: int) -> int:
+    """Games per chunk: several chunks per worker, so faster workers take more (a shared machine's cores rarely run
+    at one speed), and at most MAX_CHUNK, so progress shows and a lost worker costs little."""
+    return max(1, min(MAX_CHUNK, -(-games // (max(1, workers) * CHUNKS_PER_PROCESS))))
+
+
+MAX_CHUNK = 2_000
+
+
+def _play_chunk_in_worker(chunk: Chunk) -> ChunkResult:
+    return play_chunk(_worker["engine"], _worker["policy_table"], chunk, _worker["check"])
+
+
+class LocalPool:
+    """Chunks played on this machine: in this process, or on `processes` worker processes."""
+
+    def __init__(self, processes: int):
+        self.workers = max(1, processes)
+
+    def __enter__(self) -> LocalPool:
+        return self
+
+    def __exit__(self, *exc) -> bool:
+        return False
+
+    def play(self, engine, table_name: str, chunk_iter, check: bool, done):
+        """ChunkResults in the order of the chunks; done(games) is called as each chunk finishes, in any order."""
+        if self.workers == 1:
+            for chunk in chunk_iter:
+                result = play_chunk(engine, table_name, chunk, check)
+                done(len(chunk))
+                yield result
+            return
+        from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+
+        pool = ProcessPoolExecutor(self.workers, initializer=_start_worker, initargs=(engine, table_name, check))
+        try:
+            yield from in_order(lambda chunk: pool.submit(_play_chunk_in_worker, chunk), chunk_iter, self.workers * 2,
+                                lambda pending: wait(pending, return_when=FIRST_COMPLETED)[0], done)
+        finally:  # a game that raised stops the run: the chunks not started are dropped, not played for nothing
+            pool.shutdown(wait=True, cancel_futures=True)
+
+
+def in_order(submit, chunk_iter, window: int, finished, done):
+    """Keep `window` chunks in flight, yield their results in chunk order as soon as the earlier ones are in.
+
+    `submit(chunk)` returns a future (`.result()`); `finished(pending)` waits for some of the pending
+    futures and returns those done. Results that arrive early wait in `ready`, never more
+    than the window, so memory stays flat at a million games."""
+    chunk_iter = iter(chunk_iter)
+    pending: dict = {}  # future -> (its place in the run, its number of games)
+    ready: dict = {}
+    submitted = wanted = 0
+    for chunk in islice(chunk_iter, window):
+        pending[submit(chunk)] = (submitted, len(chunk))
+        submitted += 1
+    while pending:
+        for future in finished(list(pending)):
+            place, games = pending.pop(future)
+            ready[place] = future.result()  # raises here what the game raised there
+            done(games)
+            chunk = next(chunk_iter, None)
+            if chunk is not None:
+                pending[submit(chunk)] = (submitted, len(chunk))
+                submitted += 1
+        while wanted in ready:
+            yield ready.pop(wanted)
+            wanted += 1

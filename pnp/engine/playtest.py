@@ -232,7 +232,10 @@ class PlaytestReport:
         return {kind: stats.details for kind, stats in sorted(self.kinds.items())}
 
     def charts(self) -> list[Chart]:
-        return self.chart_plan(self.details()) if self.chart_plan else []
+        """The game's own charts, then those every game gets (pnp.engine.report_charts)."""
+        from pnp.engine.report_charts import standard_charts
+
+        return (self.chart_plan(self.details()) if self.chart_plan else []) + standard_charts(self)
 
     # -- what took effect where: real games (self.coverage) and playtest set-ups (self.coverage.staged) ----------
     @property

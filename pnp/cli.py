@@ -150,7 +150,8 @@ def _internal_error(exc: Exception, debug: bool):
     if debug:
         traceback.print_exc()
     else:
-        _say(f"internal error: {type(exc).__name__}: {exc} (rerun with --debug for the traceback)", err=True)
+        notes = "".join(f" ({note})" for note in getattr(exc, "__notes__", ()))  # e.g. which playtest game raised it
+        _say(f"internal error: {type(exc).__name__}: {exc}{notes} (rerun with --debug for the traceback)", err=True)
     raise typer.Exit(ExitCode.INTERNAL)
 
 

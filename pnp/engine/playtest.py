@@ -18,6 +18,7 @@ from dataclasses import dataclass, field
 from itertools import chain, islice
 from typing import TYPE_CHECKING, Any
 
+from pnp.diagnostics import UsageError
 from pnp.engine.api import Action, Engine
 from pnp.engine.coverage import Coverage
 from pnp.engine.runner import Chunk, LocalPool, chunk_size, chunks, game_index, policy_table, replay
@@ -107,11 +108,9 @@ def tables(plan: PlaytestPlan, game: Game, games: int, players: int | None,
         probe = list(islice(setups, PROBE))  # the cycle of tables repeats well within this
         if any(setup.difficulty for setup in probe):
             level = difficulty.value
+            if not any(setup.difficulty == level for setup in probe):  # the endless cycle would be searched for ever
+                raise UsageError(f"{game.id} has no playtest tables at difficulty {level}")
             setups = (setup for setup in chain(probe, setups) if setup.difficulty == level)
-            first = next(islice(setups, 0, PROBE), None)
-            if first is None:
-                raise ValueError(f"{game.id} has no playtest tables at difficulty {level}")
-            setups = chain([first], setups)
         else:
             setups = chain(probe, setups)
     return islice(setups, games)
@@ -143,8 +142,14 @@ def run(plan: PlaytestPlan, game: Game, games: int | None = None, seed: int = 1,
     with pool:
         in_flight: dict[int, Chunk] = {}  # first game -> its chunk, until its games are in the report
 
+        checked: set = set()
+
         def sent(chunk_iter):
             for chunk in chunk_iter:
+                for setup in chunk.tables:
+                    if setup.options not in checked:  # a plan's mistake is said here, before a worker meets it
+                        checked.add(setup.options)
+                        check_options(engine, setup)
                 in_flight[chunk.first] = chunk
                 yield chunk
 
@@ -154,6 +159,17 @@ def run(plan: PlaytestPlan, game: Game, games: int | None = None, seed: int = 1,
                                  True, progress or (lambda games: None)):
             report.add_chunk(in_flight.pop(part.first), part)
     return report
+
+
+def check_options(engine, setup: Setup) -> None:
+    """Raise the engine's OptionsError (a UsageError: exit 2) when a table's options are not the engine's."""
+    if hasattr(engine, "options"):  # TRANSITION: engines not yet on pnp.engine.machine take any options
+        from pnp.engine.machine import OptionsError
+
+        try:
+            engine.options(**dict(setup.options))
+        except OptionsError as exc:
+            raise UsageError(f"playtest table {setup.describe()}: {exc}") from None
 
 
 MIN_SHARED = 20  # fewer games than this are played in this process: starting workers would cost more

@@ -234,8 +234,14 @@ def _play_specs(engine, table_name: str, specs: list[GameSpec], check: bool) -> 
     table = policy_table(table_name)
     merged, playouts = Coverage(), []
     for spec in specs:
-        playout = play(engine, spec.seed, [table[p] for p in spec.players], check=check,
-                       coverage=merged.part(staged=spec.stage is not None), stage=spec.stage, **dict(spec.options))
+        try:
+            playout = play(engine, spec.seed, [table[p] for p in spec.players], check=check,
+                           coverage=merged.part(staged=spec.stage is not None), stage=spec.stage, **dict(spec.options))
+        except Exception as exc:  # the seed and table say which game to replay; the error itself is the engine's
+            exc.add_note(f"in the game of seed {spec.seed}, players {', '.join(spec.players)}"
+                         + (f", options {dict(spec.options)}" if spec.options else "")
+                         + (f", playtest set-up {spec.stage}" if spec.stage else ""))
+            raise
         playout.coverage = None  # it is in `merged`
         playouts.append(playout)
     return playouts, merged

@@ -58,9 +58,19 @@ def soak(game_id: str, games: int, cluster: str | None, processes: int | None) -
         return True
     plan = project.game.plugin.playtest_plan()
     print(f"{game_id}: one core, games/s per table: " + ", ".join(one_core_rates(plan, project.game)), flush=True)
-    start = time.perf_counter()
+    start = said = time.perf_counter()
+    done = 0
+
+    def progress(count: int) -> None:  # a line a minute: a soak of 100,000 games runs for a long while
+        nonlocal done, said
+        done += count
+        now = time.perf_counter()
+        if now - said >= 60:
+            said = now
+            print(f"{game_id}: {done:,} of {games:,} games, {done / (now - start):,.1f} games/s", flush=True)
+
     try:
-        result = harness.run(plan, project.game, games, seed=1, processes=processes, cluster=cluster)
+        result = harness.run(plan, project.game, games, seed=1, processes=processes, cluster=cluster, progress=progress)
     except Exception as exc:  # noqa: BLE001 - the soak's finding: say it with the seed and carry on to the next game
         notes = "; ".join(getattr(exc, "__notes__", ()))
         print(f"{game_id}: INTERNAL ERROR after {time.perf_counter() - start:.0f} s: {type(exc).__name__}: {exc}"
@@ -68,7 +78,7 @@ def soak(game_id: str, games: int, cluster: str | None, processes: int | None) -
         traceback.print_exc(limit=-3)
         return False
     seconds = time.perf_counter() - start
-    print(f"{game_id}: {games:,} games in {seconds:,.0f} s, {games / seconds:,.0f} games/s on "
+    print(f"{game_id}: {games:,} games in {seconds:,.0f} s, {games / seconds:,.1f} games/s on "
           f"{cluster or f'{processes or os.cpu_count()} processes'}; no internal error; "
           f"{len(result.missing)} elements without a witness in real play", flush=True)
     return True

@@ -70,18 +70,28 @@ def soak(game_id: str, games: int, cluster: str | None, processes: int | None) -
             print(f"{game_id}: {done:,} of {games:,} games, {done / (now - start):,.1f} games/s", flush=True)
 
     try:
-        result = harness.run(plan, project.game, games, seed=1, processes=processes, cluster=cluster, progress=progress)
-    except Exception as exc:  # noqa: BLE001 - the soak's finding: say it with the seed and carry on to the next game
+        result = harness.run(plan, project.game, games, seed=1, processes=processes, cluster=cluster, progress=progress,
+                             keep_going=True)
+    except Exception as exc:  # noqa: BLE001 - outside any game (the harness, a worker lost): say it, go to the next game
         notes = "; ".join(getattr(exc, "__notes__", ()))
         print(f"{game_id}: INTERNAL ERROR after {time.perf_counter() - start:.0f} s: {type(exc).__name__}: {exc}"
               + (f" ({notes})" if notes else ""))
         traceback.print_exc(limit=-3)
         return False
     seconds = time.perf_counter() - start
+    errors = result.errors
     print(f"{game_id}: {games:,} games in {seconds:,.0f} s, {games / seconds:,.1f} games/s on "
-          f"{cluster or f'{processes or os.cpu_count()} processes'}; no internal error; "
-          f"{len(result.missing)} elements without a witness in real play", flush=True)
-    return True
+          f"{cluster or f'{processes or os.cpu_count()} processes'}; "
+          + (f"INTERNAL ERROR in {len(errors)} games" if errors else "no internal error")
+          + f"; {len(result.missing)} elements without a witness in real play", flush=True)
+    for seed, why in errors[:SHOWN_ERRORS]:
+        print(f"  seed {seed}: {why}")
+    if len(errors) > SHOWN_ERRORS:
+        print(f"  and {len(errors) - SHOWN_ERRORS} more")
+    return not errors
+
+
+SHOWN_ERRORS = 10
 
 
 def main(argv=None) -> int:

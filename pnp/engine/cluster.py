@@ -97,7 +97,7 @@ class ClusterPool:
         self.client = self.local = None
         return False
 
-    def play(self, engine, table_name: str, chunk_iter, check: bool, done):
+    def play(self, engine, table_name: str, chunk_iter, check: bool, done, keep_going: bool = False):
         """ChunkResults in chunk order, as runner.LocalPool.play gives them."""
         from distributed import wait
 
@@ -107,7 +107,7 @@ class ClusterPool:
         [shared] = client.scatter([engine], broadcast=True)  # the engine crosses once per worker, not once per chunk
 
         def submit(chunk):
-            return client.submit(play_chunk, shared, table_name, chunk, check, pure=False)
+            return client.submit(play_chunk, shared, table_name, chunk, check, keep_going, pure=False)
 
         def finished(pending):
             return wait(list(pending), return_when="FIRST_COMPLETED").done

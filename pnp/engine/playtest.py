@@ -121,13 +121,14 @@ PROBE = 1000
 
 def run(plan: PlaytestPlan, game: Game, games: int | None = None, seed: int = 1, players: int | None = None,
         difficulty: Difficulty | None = None, progress=None, processes: int | None = None,
-        cluster: str | None = None) -> PlaytestReport:
+        cluster: str | None = None, keep_going: bool = False) -> PlaytestReport:
     """Play the run's games (game i plays seed game_seed(seed, i)) and report on them.
 
     The games go out in chunks of seeds (pnp.engine.runner.Chunk) to this process, to `processes` local
     processes (all cores by default), or to a Dask cluster (`cluster`: a scheduler address or "local:N",
     see pnp.engine.cluster); the report is the same for the same seed wherever they were played.
-    `progress(n)` is told each time n more games are done."""
+    `progress(n)` is told each time n more games are done. With `keep_going` (a soak), a game that raises is
+    listed in `report.errors` and left out of the report, and the run goes on; else the first error ends it."""
     engine = plan.engine(game, difficulty)
     count = games or plan.default_games
     report = PlaytestReport(game.id, 0, difficulty.value if difficulty else None, Coverage(),
@@ -156,7 +157,7 @@ def run(plan: PlaytestPlan, game: Game, games: int | None = None, seed: int = 1,
         size = chunk_size(count, pool.workers if count >= MIN_SHARED else 1)
         workers = pool if count >= MIN_SHARED or cluster else LocalPool(1)
         for part in workers.play(engine, plan.policy_table, sent(chunks(seed, tables(plan, game, count, players, difficulty), size)),
-                                 True, progress or (lambda games: None)):
+                                 True, progress or (lambda games: None), keep_going):
             report.add_chunk(in_flight.pop(part.first), part)
     return report
 
@@ -217,6 +218,7 @@ class PlaytestReport:
     rounds: Counter = field(default_factory=Counter)  # rounds -> games that lasted them
     steps: int = 0  # moves in all games
     groups: dict[tuple[str, str], Seats] = field(default_factory=dict)  # (group, kind of player) -> its seats
+    errors: list[tuple[int, str]] = field(default_factory=list)  # games that raised, in a run that kept going: (seed, why)
 
     def add(self, players: tuple[str, ...], result, steps: int, group: str = "") -> None:
         """One game more: its table's players, its Result and its number of moves."""
@@ -241,8 +243,10 @@ class PlaytestReport:
     def add_chunk(self, chunk: Chunk, part) -> None:
         """A chunk's games (pnp.engine.runner.ChunkResult), in order: their coverage and one row each."""
         self.coverage.merge(part.coverage)
+        self.errors += part.errors
         for setup, row in zip(chunk.table_of_each(), part.rows):
-            self.add_row(setup.players, setup.group, row)
+            if row is not None:
+                self.add_row(setup.players, setup.group, row)
 
     def details(self) -> dict[str, list[dict]]:
         return {kind: stats.details for kind, stats in sorted(self.kinds.items())}

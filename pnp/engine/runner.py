@@ -228,9 +228,12 @@ def dotted(name: str):
 policy_table = dotted  # a game's policy table: kind of player -> Policy
 
 
-def _play_specs(engine, table_name: str, specs: list[GameSpec], check: bool) -> tuple[list[Playout], Coverage]:
+def _play_specs(engine, table_name: str, specs: list[GameSpec], check: bool,
+                errors: list | None = None) -> tuple[list[Playout], Coverage]:
     """Play a batch; coverage is merged here so that only one table crosses back between processes. Games
-    with a playtest set-up count into `merged.staged`, so a report can tell what real games never reach."""
+    with a playtest set-up count into `merged.staged`, so a report can tell what real games never reach.
+    Given a list of `errors`, a game that raises is noted there as (seed, what went wrong) and its playout is
+    None, and the batch goes on (a soak counts every crash); else the error ends the batch."""
     table = policy_table(table_name)
     merged, playouts = Coverage(), []
     for spec in specs:
@@ -241,7 +244,11 @@ def _play_specs(engine, table_name: str, specs: list[GameSpec], check: bool) -> 
             exc.add_note(f"in the game of seed {spec.seed}, players {', '.join(spec.players)}"
                          + (f", options {dict(spec.options)}" if spec.options else "")
                          + (f", playtest set-up {spec.stage}" if spec.stage else ""))
-            raise
+            if errors is None:
+                raise
+            errors.append((spec.seed, f"{type(exc).__name__}: {exc} ({'; '.join(exc.__notes__)})"))
+            playouts.append(None)
+            continue
         playout.coverage = None  # it is in `merged`
         playouts.append(playout)
     return playouts, merged
@@ -277,9 +284,9 @@ CHUNKS_PER_PROCESS = 6
 _worker: dict = {}  # in a worker process: the engine, policy table and checking it plays with
 
 
-def _start_worker(engine, policy_table: str, check: bool) -> None:
+def _start_worker(engine, policy_table: str, check: bool, keep_going: bool = False) -> None:
     """Runs once in each worker, so the engine crosses over once per process, not once per chunk."""
-    _worker.update(engine=engine, policy_table=policy_table, check=check)
+    _worker.update(engine=engine, policy_table=policy_table, check=check, keep_going=keep_going)
 
 
 def _play_chunk(specs: list[GameSpec]) -> tuple[list[Playout], Coverage]:
@@ -337,15 +344,18 @@ class ChunkResult:
 
     first: int
     coverage: Coverage
-    rows: list[tuple]
+    rows: list[tuple | None]  # None: the game raised (only when the run keeps going past errors)
+    errors: list[tuple[int, str]] = field(default_factory=list)  # (seed, what went wrong), when it keeps going
 
 
-def play_chunk(engine, table_name: str, chunk: Chunk, check: bool = True) -> ChunkResult:
-    """Play every game of a chunk; the same chunk gives the same result on any process or machine."""
-    playouts, coverage = _play_specs(engine, table_name, chunk.specs(), check)
-    rows = [(tuple(p.result.scores), tuple(p.result.winners), p.result.rounds, p.steps, p.result.details)
+def play_chunk(engine, table_name: str, chunk: Chunk, check: bool = True, keep_going: bool = False) -> ChunkResult:
+    """Play every game of a chunk; the same chunk gives the same result on any process or machine. With
+    `keep_going`, a game that raises is listed in `errors` and the chunk plays on."""
+    errors = [] if keep_going else None
+    playouts, coverage = _play_specs(engine, table_name, chunk.specs(), check, errors)
+    rows = [p and (tuple(p.result.scores), tuple(p.result.winners), p.result.rounds, p.steps, p.result.details)
             for p in playouts]
-    return ChunkResult(chunk.first, coverage, rows)
+    return ChunkResult(chunk.first, coverage, rows, errors or [])
 
 
 def chunk_size(games: int, workers: int) -> int:
@@ -358,7 +368,7 @@ MAX_CHUNK = 2_000
 
 
 def _play_chunk_in_worker(chunk: Chunk) -> ChunkResult:
-    return play_chunk(_worker["engine"], _worker["policy_table"], chunk, _worker["check"])
+    return play_chunk(_worker["engine"], _worker["policy_table"], chunk, _worker["check"], _worker["keep_going"])
 
 
 class LocalPool:
@@ -373,17 +383,17 @@ class LocalPool:
     def __exit__(self, *exc) -> bool:
         return False
 
-    def play(self, engine, table_name: str, chunk_iter, check: bool, done):
+    def play(self, engine, table_name: str, chunk_iter, check: bool, done, keep_going: bool = False):
         """ChunkResults in the order of the chunks; done(games) is called as each chunk finishes, in any order."""
         if self.workers == 1:
             for chunk in chunk_iter:
-                result = play_chunk(engine, table_name, chunk, check)
+                result = play_chunk(engine, table_name, chunk, check, keep_going)
                 done(len(chunk))
                 yield result
             return
         from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
 
-        pool = ProcessPoolExecutor(self.workers, initializer=_start_worker, initargs=(engine, table_name, check))
+        pool = ProcessPoolExecutor(self.workers, initializer=_start_worker, initargs=(engine, table_name, check, keep_going))
         try:
             yield from in_order(lambda chunk: pool.submit(_play_chunk_in_worker, chunk), chunk_iter, self.workers * 2,
                                 lambda pending: wait(pending, return_when=FIRST_COMPLETED)[0], done)

@@ -347,3 +347,41 @@ def test_a_plans_bad_option_is_one_usage_error_before_any_game(monkeypatch):
     assert result.exit_code == 2, result.output
     assert result.output.strip() == ("error: playtest table 2 players (random, random), standard rules: toy has no option "
                                      "'roundz'; did you mean 'rounds'? (its options: rounds, mode, loud, note)")
+
+
+def stage_broken(engine, state):
+    """A set-up that breaks the toy's invariant (points never below 0), as an engine bug would."""
+    state.players[1].points = -1
+
+
+def _every_third_broken(game, players):
+    i = 0
+    while True:
+        yield Setup(("random", "random"), stage="test_machine.stage_broken" if i % 3 == 2 else None)
+        i += 1
+
+
+def test_a_crashing_game_names_its_seed_and_a_soak_keeps_going_past_it():
+    from pnp.engine.runner import game_seed
+
+    with pytest.raises(AssertionError) as caught:
+        harness.run(_plan(_every_third_broken), GAME, games=9, processes=1)
+    assert caught.value.__notes__ == [f"in the game of seed {game_seed(1, 2)}, players random, random, "
+                                      "playtest set-up test_machine.stage_broken"]
+    report = harness.run(_plan(_every_third_broken), GAME, games=9, processes=1, keep_going=True)
+    assert [seed for seed, _ in report.errors] == [game_seed(1, i) for i in (2, 5, 8)]
+    assert report.games == 6 and sum(stats.seats for stats in report.kinds.values()) == 12
+    assert "AssertionError" in report.errors[0][1] and "stage_broken" in report.errors[0][1]
+
+
+def test_the_command_line_names_the_seed_of_a_game_that_crashed(monkeypatch):
+    from pnp.cli import app
+    from pnp.engine.runner import game_seed
+    from pnp.plugin import GamePlugin
+
+    monkeypatch.setattr(GamePlugin, "playtest_plan", lambda self: _plan(_every_third_broken))
+    monkeypatch.setattr(GamePlugin, "has_engine", property(lambda self: True))
+    result = CliRunner().invoke(app, ["playtest", "saucer-escape", "--games", "3"])
+    assert result.exit_code == 3, result.output
+    assert f"(in the game of seed {game_seed(1, 2)}, players random, random, playtest set-up" in result.output
+    assert "Traceback" not in result.output

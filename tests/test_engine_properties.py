@@ -150,9 +150,15 @@ CRASHES: dict[str, list[tuple[int, int, list[int]]]] = {
 }
 # Crashes found whose fix has not reached this branch yet: each is played by test_open_crash, which is expected to
 # fail (strictly: once the engine is fixed it passes, and the entry moves up to CRASHES).
+_NO_MOVE = "the 100,000-game soak: no legal move in a live state (issue 19 names Doubles and a Copy of a Double)"
 OPEN = {
-    ("stranded", 1001108, 1105): "soak, game 1105 of --seed 1 (greedy, red): Doubles that doubled each other, then a "
-                                 "Copy of a Double, leave no legal move (issue 19)",
+    ("stranded", 1001108, 1105): _NO_MOVE + ", greedy at red",
+    ("stranded", 1023195, 23192): _NO_MOVE + ", greedy at green",
+    ("stranded", 1025793, 25790): _NO_MOVE + ", greedy at yellow",
+    ("stranded", 1041031, 41028): _NO_MOVE + ", veteran finals at green",
+    ("stranded", 1055156, 55153): _NO_MOVE + ", veteran finals at red",
+    ("stranded", 1057316, 57313): _NO_MOVE + ", veteran finals at red",
+    ("stranded", 1063440, 63437): _NO_MOVE + ", greedy at green",
 }
 
 

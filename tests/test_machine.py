@@ -385,3 +385,11 @@ def test_the_command_line_names_the_seed_of_a_game_that_crashed(monkeypatch):
     assert result.exit_code == 3, result.output
     assert f"(in the game of seed {game_seed(1, 2)}, players random, random, playtest set-up" in result.output
     assert "Traceback" not in result.output
+
+
+def test_a_replay_of_a_crashing_game_tells_it_up_to_the_error():
+    from pnp.engine.runner import game_seed
+
+    lines = harness.replay_game(_plan(_every_third_broken), GAME, game_seed(1, 2))
+    assert lines[0].startswith(f"seed {game_seed(1, 2)}: 2 players (random, random), playtest set-up stage_broken")
+    assert lines[-1].startswith("error: AssertionError") and not any(line.startswith("result:") for line in lines)

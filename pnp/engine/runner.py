@@ -192,16 +192,31 @@ def replay(engine, seed: int, policies: list[Policy], describe=None, stage: str 
 
     The game is played once to get its moves, then they are applied again to a
     fresh state from the same seed; chance steps are moves too, so nothing is redrawn.
+    A game that raises (an engine bug, a broken invariant) is told up to the move
+    that raised, then the error.
     """
-    playout = play(engine, seed, policies, keep_trace=True, check=False, record=False, stage=stage, **options)
+    trace: list = []
+    try:
+        playout = play(engine, seed, policies, check=True, record=False, stage=stage,
+                       on_action=lambda state, action: trace.append(action), **options)
+        failure = None
+    except Exception as exc:  # noqa: BLE001 - a game that crashed is told up to the crash: that is what to look at
+        playout, failure = None, exc
     state = start(engine, random.Random(seed), stage, options)
     lines = []
-    for action in playout.trace:
+    for action in trace:
         player = engine.current_player(state)
         move = describe(action) if describe else " ".join(str(part) for part in action)
-        engine.apply_in_place(state, action)
+        try:
+            engine.apply_in_place(state, action)
+        except Exception:  # noqa: BLE001 - the move that raised: said below with the error
+            lines.append(f"{state.round:>3} {'chance' if player is None else f'p{player}':>6}  {move}  -> raised")
+            break
         keys = [key if key.__class__ is str else key[0] for key in state.resolved]
         lines.append(f"{state.round:>3} {'chance' if player is None else f'p{player}':>6}  {move}" + (f"  -> {', '.join(keys)}" if keys else ""))
+    if failure is not None:
+        lines.append(f"error: {type(failure).__name__}: {failure}")
+        return lines
     result = playout.result
     lines.append(f"result: scores {result.scores}, winners {result.winners}, rounds {result.rounds}")
     return lines

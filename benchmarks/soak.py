@@ -3,6 +3,7 @@
     python benchmarks/soak.py                      # 20,000 games per game
     python benchmarks/soak.py --games 100000       # what `make soak` runs
     python benchmarks/soak.py stranded --games 5000 --cluster local:4
+    python benchmarks/soak.py --times 20           # 20 times each game's default playtest: what CI runs
 
 Each game plays its own cycle of playtest tables (random and greedy players, and the game's scenario players),
 exactly as `pnp playtest GAME --games N` does, with the invariant checks after every move. Printed per game:
@@ -49,7 +50,7 @@ def one_core_rates(plan, game) -> list[str]:
     return lines
 
 
-def soak(game_id: str, games: int, cluster: str | None, processes: int | None) -> bool:
+def soak(game_id: str, games: int | None, times: int | None, cluster: str | None, processes: int | None) -> bool:
     project, report = validate(ROOT, game_id)
     if project is None:
         print(f"{game_id}: invalid content, not soaked\n{report.to_text()}")
@@ -57,6 +58,7 @@ def soak(game_id: str, games: int, cluster: str | None, processes: int | None) -
     if not project.game.plugin.has_engine:
         return True
     plan = project.game.plugin.playtest_plan()
+    games = games or times * plan.default_games
     print(f"{game_id}: one core, games/s per table: " + ", ".join(one_core_rates(plan, project.game)), flush=True)
     start = said = time.perf_counter()
     done = 0
@@ -97,12 +99,16 @@ SHOWN_ERRORS = 10
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("games_ids", nargs="*", metavar="GAME", help="games to soak (default: every game with an engine)")
-    parser.add_argument("--games", type=int, default=20_000, help="games per game (default 20,000)")
+    counts = parser.add_mutually_exclusive_group()
+    counts.add_argument("--games", type=int, default=None, help="games per game (default 20,000)")
+    counts.add_argument("--times", type=int, default=None, help="each game's default playtest count times this (a game "
+                        "whose games are long, a 2200 campaign, plays fewer): what CI runs")
     parser.add_argument("--cluster", default=None, help="a Dask scheduler address or local:N (as pnp playtest --cluster)")
     parser.add_argument("--processes", type=int, default=None, help="local processes (default: every core)")
     args = parser.parse_args(argv)
     print(f"reference loop: {reference_loop_ms():.0f} ms (this machine's speed of the moment; 20 ms is a fast phase)")
-    ok = [soak(game_id, args.games, args.cluster, args.processes) for game_id in (args.games_ids or game_ids(ROOT))]
+    games = args.games or (None if args.times else 20_000)
+    ok = [soak(game_id, games, args.times, args.cluster, args.processes) for game_id in (args.games_ids or game_ids(ROOT))]
     return 0 if all(ok) else 1
 
 

@@ -52,12 +52,14 @@ def test_scores_and_lengths_are_shares_of_each_kinds_seats_and_games():
 def test_a_wide_spread_is_drawn_in_equal_bands():
     assert bands(range(0, 100)) == [(start, start + 9) for start in range(0, 100, 10)]
     assert bands([-13, 0, 50]) == [(-13, -13), (0, 0), (50, 50)]
-    assert bands([-13, *range(0, 20), 50])[0] == (-13, -7) and bands([-13, *range(0, 20), 50])[-1][1] == 50
+    assert bands([-13, *range(0, 20), 50]) == [(low, low + 9) for low in range(-20, 60, 10)]  # round widths, round starts
+    assert bands(range(35, 1301)) == [(low, low + 199) for low in range(0, 1400, 200)]
+    assert bands(range(0, 23)) == [(low, low + 4) for low in range(0, 25, 5)]
     counts = Counter({v: 1 for v in range(0, 100)})
     report = PlaytestReport("toy", 0, None, Coverage(), Expected([]))
     report.kinds["greedy"] = type("S", (), {"scores": counts, "rounds": Counter({5: 1}), "wins": 0, "seats": 100})()
     _, scores, _ = standard_charts(report)
-    assert scores.categories[0] == "0 to 9" and scores.series["greedy"] == [0.1] * 10
+    assert scores.categories[0] == "0\u20139" and scores.series["greedy"] == [0.1] * 10
 
 
 def test_a_game_without_groups_has_one_bar_group():

@@ -49,19 +49,31 @@ def length_chart(report: PlaytestReport) -> Chart:
 
 
 def bands(values, most: int = MAX_BARS) -> list[tuple[int, int]]:
-    """(low, high) bands covering the values: one per value when there are at most `most` of them, else
-    `most` or fewer bands of one width from the lowest value to the highest."""
+    """(low, high) bands covering the values: one per value when there are at most `most` of them, else bands of
+    one round width (1, 2 or 5 times a power of ten) starting at a multiple of it, as few as `most` allows."""
     values = sorted(set(values))
     if len(values) <= most:
         return [(v, v) for v in values]
     low, high = values[0], values[-1]
-    width = -(-(high - low + 1) // most)
-    return [(start, min(high, start + width - 1)) for start in range(low, high + 1, width)]
+    width = _round_width(-(-(high - low + 1) // most))
+    while -(-(high - (low // width) * width + 1) // width) > most:  # starting at a multiple can need one band more
+        width = _round_width(width + 1)
+    start = (low // width) * width
+    return [(first, first + width - 1) for first in range(start, high + 1, width)]
+
+
+def _round_width(at_least: int) -> int:
+    scale = 1
+    while True:
+        for step in (1, 2, 5):
+            if step * scale >= at_least:
+                return step * scale
+        scale *= 10
 
 
 def _distribution(counts: dict[str, Counter]) -> tuple[list[str], dict[str, list[float]]]:
     ranges = bands(value for counter in counts.values() for value in counter)
-    labels = [str(low) if low == high else f"{low} to {high}" for low, high in ranges]
+    labels = [str(low) if low == high else f"{low}\u2013{high}" for low, high in ranges]  # an en dash: 10–19
     series = {}
     for kind, counter in counts.items():
         total = sum(counter.values()) or 1

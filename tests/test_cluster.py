@@ -28,7 +28,7 @@ def _dask():
 def _report(game_id, **where):
     project = validated(game_id)
     plan = project.game.plugin.playtest_plan()
-    return harness.run(plan, project.game, games=240, seed=3, **where)
+    return harness.run(plan, project.game, games=160, seed=3, **where)
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -38,7 +38,7 @@ def test_a_local_cluster_reports_what_local_processes_report(game_id):
     alone = _report(game_id, processes=1)
     shared = _report(game_id, processes=2)
     on_cluster = _report(game_id, cluster="local:2")
-    assert alone.games == on_cluster.games == 240
+    assert alone.games == on_cluster.games == 160
     assert on_cluster.to_json() == alone.to_json() == shared.to_json()
     assert on_cluster.to_text() == alone.to_text()
     assert json.loads(on_cluster.to_json())["first_seen"] == json.loads(alone.to_json())["first_seen"]

@@ -30,7 +30,7 @@ from pnp.limits import MAX_STEPS
 
 EXAMPLES = int(os.environ.get("PNP_PROPERTY_EXAMPLES", "25"))
 # a 2200 game is a whole campaign of runs, ten times the moves of the others: fewer examples keep it to seconds
-FEWER = {"2200-escaping-earth": 3}  # divide EXAMPLES by this
+FEWER = {"2200-escaping-earth": 5}  # divide EXAMPLES by this
 TABLES = 60  # tables of each plan's cycle drawn from: every plan repeats its cycle well within this
 CHECK_EVERY = 32  # after the first FULL_CHECKS moves, apply's purity is checked on every 32nd (a fingerprint is slow)
 FULL_CHECKS = 150

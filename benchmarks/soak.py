@@ -3,7 +3,7 @@
     python benchmarks/soak.py                      # 20,000 games per game
     python benchmarks/soak.py --games 100000       # what `make soak` runs
     python benchmarks/soak.py stranded --games 5000 --cluster local:4
-    python benchmarks/soak.py --times 20           # 20 times each game's default playtest: what CI runs
+    python benchmarks/soak.py --times 10           # 10 times each game's default playtest: what CI runs
 
 Each game plays its own cycle of playtest tables (random and greedy players, and the game's scenario players),
 exactly as `pnp playtest GAME --games N` does, with the invariant checks after every move. Printed per game:

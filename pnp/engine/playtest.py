@@ -134,15 +134,8 @@ def run(plan: PlaytestPlan, game: Game, games: int | None = None, seed: int = 1,
     report = PlaytestReport(game.id, 0, difficulty.value if difficulty else None, Coverage(),
                             plan.expected(engine, game), plan.score_name, plan.lower_scores_win, plan.summary,
                             plan.charts)
-    if cluster:
-        from pnp.engine.cluster import ClusterPool
-
-        pool = ClusterPool(cluster)
-    else:
-        pool = LocalPool(processes or os.cpu_count() or 1)
-    with pool:
+    with _pool(cluster, processes, count) as pool:
         in_flight: dict[int, Chunk] = {}  # first game -> its chunk, until its games are in the report
-
         checked: set = set()
 
         def sent(chunk_iter):
@@ -154,12 +147,21 @@ def run(plan: PlaytestPlan, game: Game, games: int | None = None, seed: int = 1,
                 in_flight[chunk.first] = chunk
                 yield chunk
 
-        size = chunk_size(count, pool.workers if count >= MIN_SHARED else 1)
-        workers = pool if count >= MIN_SHARED or cluster else LocalPool(1)
-        for part in workers.play(engine, plan.policy_table, sent(chunks(seed, tables(plan, game, count, players, difficulty), size)),
-                                 True, progress or (lambda games: None), keep_going):
+        run_chunks = chunks(seed, tables(plan, game, count, players, difficulty), chunk_size(count, pool.workers))
+        for part in pool.play(engine, plan.policy_table, sent(run_chunks), True, progress or (lambda games: None),
+                              keep_going):
             report.add_chunk(in_flight.pop(part.first), part)
     return report
+
+
+def _pool(cluster: str | None, processes: int | None, games: int):
+    """Where the games are played: a Dask cluster if one is named, else local processes (this one alone for a
+    run too short to be worth starting workers for)."""
+    if cluster:
+        from pnp.engine.cluster import ClusterPool
+
+        return ClusterPool(cluster)
+    return LocalPool((processes or os.cpu_count() or 1) if games >= MIN_SHARED else 1)
 
 
 def check_options(engine, setup: Setup) -> None:

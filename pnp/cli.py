@@ -305,7 +305,7 @@ def playtest(game: Optional[str] = typer.Argument(None, help="Game id; every gam
                                                "the project): reports and charts go to OUT/playtest/GAME/."),
              cluster: Optional[str] = typer.Option(None, "--cluster", help="Play on a Dask cluster: its scheduler's "
                                                    "address (tcp://HOST:8786), or local:N for N local worker processes. "
-                                                   "Needs pip install 'pnp[cluster]'."),
+                                                   "Needs pip install 'pnp\\[cluster]'."),
              root: Path = RootOption, debug: bool = DebugOption):
     """Play many seeded games; print coverage and statistics, and keep them (text, JSON, charts) in the
     output folder. Exit 1 if any card or element has no witness."""

@@ -112,3 +112,8 @@ def test_without_dask_the_cluster_option_says_how_to_install_it(monkeypatch):
     result = runner.invoke(app, ["playtest", "saucer-escape", "--games", "3", "--cluster", "local:2"])
     assert result.exit_code == 2, result.output
     assert result.output.strip() == "error: --cluster needs dask: pip install 'pnp[cluster]'"
+
+
+def test_the_help_says_how_to_install_the_cluster_extra():
+    result = runner.invoke(app, ["playtest", "--help"], env={"COLUMNS": "200"})
+    assert "pip install 'pnp[cluster]'" in result.output

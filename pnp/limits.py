@@ -62,7 +62,8 @@ MAX_REPORTS_PER_TEXT = 20  # unknown names (icons, links) reported one by one in
 #                            their number: a text of 300,000 misspelt names is one mistake, not 300,000 lines
 
 # --- playtests ---
-MAX_GAMES = 100_000  # `pnp playtest --games`: a playtest keeps every game's result, so no option can eat the machine
+MAX_GAMES = 1_000_000  # `pnp playtest --games`: a report keeps counts and each game's small Result.details, so no
+#                        option can eat the machine; and game i plays seed base * 1,000,003 + i, so runs never overlap
 MAX_STEPS = 200_000  # moves of one played game: the longest bundled game (a 2200 campaign) takes about 9,000;
 #                      content (settings, decks) that makes a game longer is reported, never played forever
 

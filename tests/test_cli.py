@@ -112,7 +112,8 @@ def test_playtest_keeps_its_reports_in_the_output_folder(tmp_path):
     result = runner.invoke(app, ["playtest", "saucer-escape", "--games", "4", "--out", str(tmp_path)])
     folder = tmp_path / "playtest" / "saucer-escape"
     assert result.exit_code == 1  # 4 games witness too little: the report says what is missing, and is kept
-    assert sorted(p.name for p in folder.iterdir()) == ["report.json", "report.txt"]  # no charts of its own
+    assert sorted(p.name for p in folder.iterdir()) == ["game-length.png", "report.json", "report.txt", "score-distribution.png",
+                                                        "win-rate-by-group.png"]  # no charts of its own: those of every game
     assert (folder / "report.txt").read_text().strip() in result.output
     assert json.loads((folder / "report.json").read_text())["games"] == 4
     assert f"wrote {folder}/" in result.output

@@ -12,15 +12,16 @@ from __future__ import annotations
 
 import json
 import os
-import statistics
+from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from itertools import chain, islice
 from typing import TYPE_CHECKING, Any
 
+from pnp.diagnostics import UsageError
 from pnp.engine.api import Action, Engine
 from pnp.engine.coverage import Coverage
-from pnp.engine.runner import GameSpec, game_index, game_seed, play_many, policy_table, replay
+from pnp.engine.runner import Chunk, LocalPool, chunk_size, chunks, game_index, policy_table, replay
 
 if TYPE_CHECKING:
     from pnp.content import Game
@@ -94,41 +95,87 @@ class PlaytestPlan:
 
 def table(plan: PlaytestPlan, game: Game, games: int, players: int | None,
           difficulty: Difficulty | None = None) -> list[Setup]:
-    """The run's tables, in order. Asked for one difficulty, a game whose tables have levels plays only the
-    tables at that level (a game without levels takes the difficulty in its engine, if at all)."""
+    """The run's tables, in order (see `tables`)."""
+    return list(tables(plan, game, games, players, difficulty))
+
+
+def tables(plan: PlaytestPlan, game: Game, games: int, players: int | None,
+           difficulty: Difficulty | None = None) -> Iterator[Setup]:
+    """The run's tables, in order, one at a time. Asked for one difficulty, a game whose tables have levels
+    plays only the tables at that level (a game without levels takes the difficulty in its engine, if at all)."""
     setups = plan.setups(game, players)
     if difficulty is not None:
         probe = list(islice(setups, PROBE))  # the cycle of tables repeats well within this
         if any(setup.difficulty for setup in probe):
             level = difficulty.value
+            if not any(setup.difficulty == level for setup in probe):  # the endless cycle would be searched for ever
+                raise UsageError(f"{game.id} has no playtest tables at difficulty {level}")
             setups = (setup for setup in chain(probe, setups) if setup.difficulty == level)
-            first = next(islice(setups, 0, PROBE), None)
-            if first is None:
-                raise ValueError(f"{game.id} has no playtest tables at difficulty {level}")
-            setups = chain([first], setups)
         else:
             setups = chain(probe, setups)
-    return list(islice(setups, games))
+    return islice(setups, games)
 
 
 PROBE = 1000
 
 
 def run(plan: PlaytestPlan, game: Game, games: int | None = None, seed: int = 1, players: int | None = None,
-        difficulty: Difficulty | None = None, progress=None, processes: int | None = None) -> PlaytestReport:
-    """Play the run's games (game i plays seed game_seed(seed, i)) and report on them."""
+        difficulty: Difficulty | None = None, progress=None, processes: int | None = None,
+        cluster: str | None = None, keep_going: bool = False) -> PlaytestReport:
+    """Play the run's games (game i plays seed game_seed(seed, i)) and report on them.
+
+    The games go out in chunks of seeds (pnp.engine.runner.Chunk) to this process, to `processes` local
+    processes (all cores by default), or to a Dask cluster (`cluster`: a scheduler address or "local:N",
+    see pnp.engine.cluster); the report is the same for the same seed wherever they were played.
+    `progress(n)` is told each time n more games are done. With `keep_going` (a soak), a game that raises is
+    listed in `report.errors` and left out of the report, and the run goes on; else the first error ends it."""
     engine = plan.engine(game, difficulty)
-    setups = table(plan, game, games or plan.default_games, players, difficulty)
-    specs = [GameSpec(game_seed(seed, i), setup.players, setup.options, setup.stage) for i, setup in enumerate(setups)]
-    playouts, coverage = play_many(engine, plan.policy_table, specs, processes or os.cpu_count() or 1)
-    report = PlaytestReport(game.id, len(specs), difficulty.value if difficulty else None, coverage,
+    count = games or plan.default_games
+    report = PlaytestReport(game.id, 0, difficulty.value if difficulty else None, Coverage(),
                             plan.expected(engine, game), plan.score_name, plan.lower_scores_win, plan.summary,
                             plan.charts)
-    for setup, playout in zip(setups, playouts):
-        report.add(setup.players, playout.result, playout.steps, setup.group)
-        if progress:
-            progress(1)
+    with _pool(cluster, processes, count) as pool:
+        in_flight: dict[int, Chunk] = {}  # first game -> its chunk, until its games are in the report
+        checked: set = set()
+
+        def sent(chunk_iter):
+            for chunk in chunk_iter:
+                for setup in chunk.tables:
+                    if setup.options not in checked:  # a plan's mistake is said here, before a worker meets it
+                        checked.add(setup.options)
+                        check_options(engine, setup)
+                in_flight[chunk.first] = chunk
+                yield chunk
+
+        run_chunks = chunks(seed, tables(plan, game, count, players, difficulty), chunk_size(count, pool.workers))
+        for part in pool.play(engine, plan.policy_table, sent(run_chunks), True, progress or (lambda games: None),
+                              keep_going):
+            report.add_chunk(in_flight.pop(part.first), part)
     return report
+
+
+def _pool(cluster: str | None, processes: int | None, games: int):
+    """Where the games are played: a Dask cluster if one is named, else local processes (this one alone for a
+    run too short to be worth starting workers for)."""
+    if cluster:
+        from pnp.engine.cluster import ClusterPool
+
+        return ClusterPool(cluster)
+    return LocalPool((processes or os.cpu_count() or 1) if games >= MIN_SHARED else 1)
+
+
+def check_options(engine, setup: Setup) -> None:
+    """Raise the engine's OptionsError (a UsageError: exit 2) when a table's options are not the engine's."""
+    if hasattr(engine, "options"):  # TRANSITION: engines not yet on pnp.engine.machine take any options
+        from pnp.engine.machine import OptionsError
+
+        try:
+            engine.options(**dict(setup.options))
+        except OptionsError as exc:
+            raise UsageError(f"playtest table {setup.describe()}: {exc}") from None
+
+
+MIN_SHARED = 20  # fewer games than this are played in this process: starting workers would cost more
 
 
 def replay_game(plan: PlaytestPlan, game: Game, played_seed: int, seed: int = 1, players: int | None = None,
@@ -146,16 +193,20 @@ def replay_game(plan: PlaytestPlan, game: Game, played_seed: int, seed: int = 1,
 
 @dataclass
 class Seats:
-    """One kind of player across a run: how many seats it took, how many it won, its scores."""
+    """One kind of player across a run: how many seats it took, how many it won, its scores and game lengths
+    (as counts of each value, so a million games take no more room than a hundred)."""
 
     seats: int = 0
     wins: int = 0
-    scores: list[int] = field(default_factory=list)
+    scores: Counter = field(default_factory=Counter)  # score -> seats that ended with it
+    rounds: Counter = field(default_factory=Counter)  # rounds -> games it sat in that lasted them (once a game)
     details: list[dict] = field(default_factory=list)  # Result.details of each game it sat in (once a game)
 
 
 @dataclass
 class PlaytestReport:
+    """A run's totals, kept as its games come in (`add`, or `add_chunk` for a chunk's compact rows)."""
+
     game: str
     games: int
     difficulty: str | None
@@ -166,26 +217,47 @@ class PlaytestReport:
     summary: Callable[[dict[str, list[dict]]], list[str]] | None = None
     chart_plan: Callable[[dict[str, list[dict]]], list[Chart]] | None = None
     kinds: dict[str, Seats] = field(default_factory=dict)
-    rounds: list[int] = field(default_factory=list)
-    steps: list[int] = field(default_factory=list)
+    rounds: Counter = field(default_factory=Counter)  # rounds -> games that lasted them
+    steps: int = 0  # moves in all games
     groups: dict[tuple[str, str], Seats] = field(default_factory=dict)  # (group, kind of player) -> its seats
+    errors: list[tuple[int, str]] = field(default_factory=list)  # games that raised, in a run that kept going: (seed, why)
 
     def add(self, players: tuple[str, ...], result, steps: int, group: str = "") -> None:
+        """One game more: its table's players, its Result and its number of moves."""
+        self.add_row(players, group, (result.scores, result.winners, result.rounds, steps, result.details))
+
+    def add_row(self, players: tuple[str, ...], group: str, row: tuple) -> None:
+        scores, winners, rounds, steps, details = row
+        kinds, groups = self.kinds, self.groups
         for seat, kind in enumerate(players):
-            for stats in (self.kinds.setdefault(kind, Seats()), self.groups.setdefault((group, kind), Seats())):
+            for stats in (kinds.get(kind) or kinds.setdefault(kind, Seats()),
+                          groups.get((group, kind)) or groups.setdefault((group, kind), Seats())):
                 stats.seats += 1
-                stats.wins += seat in result.winners
-            self.kinds[kind].scores.append(result.scores[seat])
+                stats.wins += seat in winners
+            kinds[kind].scores[scores[seat]] += 1
         for kind in dict.fromkeys(players):  # a game's details are about the game: once per kind at its table
-            self.kinds[kind].details.append(result.details)
-        self.rounds.append(result.rounds)
-        self.steps.append(steps)
+            kinds[kind].details.append(details)
+            kinds[kind].rounds[rounds] += 1
+        self.rounds[rounds] += 1
+        self.steps += steps
+        self.games += 1
+
+    def add_chunk(self, chunk: Chunk, part) -> None:
+        """A chunk's games (pnp.engine.runner.ChunkResult), in order: their coverage and one row each."""
+        self.coverage.merge(part.coverage)
+        self.errors += part.errors
+        for setup, row in zip(chunk.table_of_each(), part.rows):
+            if row is not None:
+                self.add_row(setup.players, setup.group, row)
 
     def details(self) -> dict[str, list[dict]]:
         return {kind: stats.details for kind, stats in sorted(self.kinds.items())}
 
     def charts(self) -> list[Chart]:
-        return self.chart_plan(self.details()) if self.chart_plan else []
+        """The game's own charts, then those every game gets (pnp.engine.report_charts)."""
+        from pnp.engine.report_charts import standard_charts
+
+        return (self.chart_plan(self.details()) if self.chart_plan else []) + standard_charts(self)
 
     # -- what took effect where: real games (self.coverage) and playtest set-ups (self.coverage.staged) ----------
     @property
@@ -231,9 +303,10 @@ class PlaytestReport:
     def to_text(self) -> str:
         expected = self.expected
         level = f" at difficulty {self.difficulty}" if self.difficulty else ""
-        lines = [f"games: {self.games}{level}; rounds: {sum(self.rounds)}, per game mean "
-                 f"{statistics.mean(self.rounds):.1f}, max {max(self.rounds)}; actions per round: mean "
-                 f"{sum(self.steps) / max(1, sum(self.rounds)):.1f}",
+        rounds = _summary(self.rounds)
+        lines = [f"games: {self.games}{level}; rounds: {rounds['total']}, per game mean "
+                 f"{rounds['mean']:.1f}, max {rounds['max']}; actions per round: mean "
+                 f"{self.steps / max(1, rounds['total']):.1f}",
                  f"witnessed: {len(expected.elements) - len(self.missing)} of {len(expected.elements)} elements"
                  + (f", {len(expected.words) - len(self.unused_words)} of {len(expected.words)} effect words"
                     if expected.words else ""),
@@ -288,24 +361,36 @@ class PlaytestReport:
             "first_seen": {k: self.first_seen(k) for k in expected.elements},
             "reference": expected.reference,
             "players": {kind: {"seats": s.seats, "wins": s.wins, "win_rate": s.wins / s.seats,
-                               self.score_name: _summary(s.scores)} for kind, s in sorted(self.kinds.items())},
+                               self.score_name: _without_total(_summary(s.scores))} for kind, s in sorted(self.kinds.items())},
             "groups": [{"group": group, "player": kind, "seats": s.seats, "wins": s.wins}
                        for (group, kind), s in sorted(self.groups.items())],
-            "rounds": {"total": sum(self.rounds), "mean": statistics.mean(self.rounds), "max": max(self.rounds)},
+            "rounds": {key: _summary(self.rounds)[key] for key in ("total", "mean", "max")},
             "summary": self.summary(self.details()) if self.summary else [],
         }, indent=2)
 
 
-def _percentile(ordered: list, q: float):
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+def _summary(counts: Counter) -> dict:
+    """Mean, percentiles, extremes and total of values kept as counts (value -> how many times)."""
+    ordered = sorted(counts.items())
+    n = sum(counts.values())
+    total = sum(value * times for value, times in ordered)
+
+    def percentile(q: float):
+        rank, seen = min(n - 1, int(q * n)), 0  # the value at this rank of the sorted values
+        for value, times in ordered:
+            seen += times
+            if seen > rank:
+                return value
+
+    mean = total / n
+    return {"mean": int(mean) if mean == int(mean) else mean, "p10": percentile(0.1), "median": percentile(0.5),
+            "p90": percentile(0.9), "min": ordered[0][0], "max": ordered[-1][0], "total": total}
 
 
-def _summary(values: list[int]) -> dict:
-    ordered = sorted(values)
-    return {"mean": statistics.mean(ordered), "p10": _percentile(ordered, 0.1), "median": _percentile(ordered, 0.5),
-            "p90": _percentile(ordered, 0.9), "min": ordered[0], "max": ordered[-1]}
+def _without_total(summary: dict) -> dict:
+    return {key: value for key, value in summary.items() if key != "total"}
 
 
-def _distribution(values: list[int]) -> str:
-    s = _summary(values)
+def _distribution(counts: Counter) -> str:
+    s = _summary(counts)
     return f"mean {s['mean']:.1f}, p10 {s['p10']}, median {s['median']}, p90 {s['p90']}, max {s['max']}"

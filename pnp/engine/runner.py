@@ -3,9 +3,11 @@ from __future__ import annotations
 
 import gc
 import random
+from array import array
 from bisect import bisect_right
 from contextlib import contextmanager
 from dataclasses import dataclass, field
+from itertools import islice
 from operator import itemgetter
 
 from pnp.engine.api import EndlessGame, InvariantError, Policy
@@ -190,16 +192,31 @@ def replay(engine, seed: int, policies: list[Policy], describe=None, stage: str 
 
     The game is played once to get its moves, then they are applied again to a
     fresh state from the same seed; chance steps are moves too, so nothing is redrawn.
+    A game that raises (an engine bug, a broken invariant) is told up to the move
+    that raised, then the error.
     """
-    playout = play(engine, seed, policies, keep_trace=True, check=False, record=False, stage=stage, **options)
+    trace: list = []
+    try:
+        playout = play(engine, seed, policies, check=True, record=False, stage=stage,
+                       on_action=lambda state, action: trace.append(action), **options)
+        failure = None
+    except Exception as exc:  # noqa: BLE001 - a game that crashed is told up to the crash: that is what to look at
+        playout, failure = None, exc
     state = start(engine, random.Random(seed), stage, options)
     lines = []
-    for action in playout.trace:
+    for action in trace:
         player = engine.current_player(state)
         move = describe(action) if describe else " ".join(str(part) for part in action)
-        engine.apply_in_place(state, action)
+        try:
+            engine.apply_in_place(state, action)
+        except Exception:  # noqa: BLE001 - the move that raised: said below with the error
+            lines.append(f"{state.round:>3} {'chance' if player is None else f'p{player}':>6}  {move}  -> raised")
+            break
         keys = [key if key.__class__ is str else key[0] for key in state.resolved]
         lines.append(f"{state.round:>3} {'chance' if player is None else f'p{player}':>6}  {move}" + (f"  -> {', '.join(keys)}" if keys else ""))
+    if failure is not None:
+        lines.append(f"error: {type(failure).__name__}: {failure}")
+        return lines
     result = playout.result
     lines.append(f"result: scores {result.scores}, winners {result.winners}, rounds {result.rounds}")
     return lines
@@ -226,14 +243,27 @@ def dotted(name: str):
 policy_table = dotted  # a game's policy table: kind of player -> Policy
 
 
-def _play_specs(engine, table_name: str, specs: list[GameSpec], check: bool) -> tuple[list[Playout], Coverage]:
+def _play_specs(engine, table_name: str, specs: list[GameSpec], check: bool,
+                errors: list | None = None) -> tuple[list[Playout], Coverage]:
     """Play a batch; coverage is merged here so that only one table crosses back between processes. Games
-    with a playtest set-up count into `merged.staged`, so a report can tell what real games never reach."""
+    with a playtest set-up count into `merged.staged`, so a report can tell what real games never reach.
+    Given a list of `errors`, a game that raises is noted there as (seed, what went wrong) and its playout is
+    None, and the batch goes on (a soak counts every crash); else the error ends the batch."""
     table = policy_table(table_name)
     merged, playouts = Coverage(), []
     for spec in specs:
-        playout = play(engine, spec.seed, [table[p] for p in spec.players], check=check,
-                       coverage=merged.part(staged=spec.stage is not None), stage=spec.stage, **dict(spec.options))
+        try:
+            playout = play(engine, spec.seed, [table[p] for p in spec.players], check=check,
+                           coverage=merged.part(staged=spec.stage is not None), stage=spec.stage, **dict(spec.options))
+        except Exception as exc:  # the seed and table say which game to replay; the error itself is the engine's
+            exc.add_note(f"in the game of seed {spec.seed}, players {', '.join(spec.players)}"
+                         + (f", options {dict(spec.options)}" if spec.options else "")
+                         + (f", playtest set-up {spec.stage}" if spec.stage else ""))
+            if errors is None:
+                raise
+            errors.append((spec.seed, f"{type(exc).__name__}: {exc} ({'; '.join(exc.__notes__)})"))
+            playouts.append(None)
+            continue
         playout.coverage = None  # it is in `merged`
         playouts.append(playout)
     return playouts, merged
@@ -269,10 +299,147 @@ CHUNKS_PER_PROCESS = 6
 _worker: dict = {}  # in a worker process: the engine, policy table and checking it plays with
 
 
-def _start_worker(engine, policy_table: str, check: bool) -> None:
+def _start_worker(engine, policy_table: str, check: bool, keep_going: bool = False) -> None:
     """Runs once in each worker, so the engine crosses over once per process, not once per chunk."""
-    _worker.update(engine=engine, policy_table=policy_table, check=check)
+    _worker.update(engine=engine, policy_table=policy_table, check=check, keep_going=keep_going)
 
 
 def _play_chunk(specs: list[GameSpec]) -> tuple[list[Playout], Coverage]:
     return _play_specs(_worker["engine"], _worker["policy_table"], specs, _worker["check"])
+
+
+# -- runs in chunks: what a playtest of any size plays, on local processes or a cluster (pnp.engine.cluster) --------
+@dataclass(frozen=True)
+class Chunk:
+    """Games `first` to `first + len(picks) - 1` of a run, as a small message: game i plays seed
+    game_seed(base, i) at table tables[picks[i - first]], a table being anything with `players`, `options`
+    and `stage` (a playtest Setup). The few distinct tables of a run repeat, so a chunk of thousands of
+    games is a few kilobytes."""
+
+    base: int
+    first: int
+    tables: tuple[tuple, ...]
+    picks: bytes  # array("I") of indexes into `tables`, one per game
+
+    def __len__(self) -> int:
+        return len(self.picks) // _PICK_SIZE
+
+    def specs(self) -> list[GameSpec]:
+        tables = self.tables
+        return [GameSpec(game_seed(self.base, self.first + i), table.players, table.options, table.stage)
+                for i, table in enumerate(map(tables.__getitem__, array("I", self.picks)))]
+
+    def table_of_each(self):
+        """The table of each game, in order."""
+        return map(self.tables.__getitem__, array("I", self.picks))
+
+
+_PICK_SIZE = array("I").itemsize
+
+
+def chunks(base: int, tables, size: int):
+    """The run's games as Chunks of `size` games (the last may be shorter), from its tables in order (hashable,
+    with players, options and stage)."""
+    first = 0
+    tables = iter(tables)
+    while True:
+        batch = list(islice(tables, size))
+        if not batch:
+            return
+        index: dict = {}
+        picks = array("I", [index.setdefault(table, len(index)) for table in batch])
+        yield Chunk(base, first, tuple(index), picks.tobytes())
+        first += len(batch)
+
+
+@dataclass
+class ChunkResult:
+    """What a chunk's games left: their coverage merged, and one compact row per game in order:
+    (scores, winners, rounds, steps, details) of its Result. No playout objects, no traces."""
+
+    first: int
+    coverage: Coverage
+    rows: list[tuple | None]  # None: the game raised (only when the run keeps going past errors)
+    errors: list[tuple[int, str]] = field(default_factory=list)  # (seed, what went wrong), when it keeps going
+
+
+def play_chunk(engine, table_name: str, chunk: Chunk, check: bool = True, keep_going: bool = False) -> ChunkResult:
+    """Play every game of a chunk; the same chunk gives the same result on any process or machine. With
+    `keep_going`, a game that raises is listed in `errors` and the chunk plays on."""
+    errors = [] if keep_going else None
+    playouts, coverage = _play_specs(engine, table_name, chunk.specs(), check, errors)
+    rows = [p and (tuple(p.result.scores), tuple(p.result.winners), p.result.rounds, p.steps, p.result.details)
+            for p in playouts]
+    return ChunkResult(chunk.first, coverage, rows, errors or [])
+
+
+def chunk_size(games: int, workers: int) -> int:
+    """Games per chunk: several chunks per worker, so faster workers take more (a shared machine's cores rarely run
+    at one speed), and at most MAX_CHUNK, so progress shows and a lost worker costs little."""
+    return max(1, min(MAX_CHUNK, -(-games // (max(1, workers) * CHUNKS_PER_PROCESS))))
+
+
+MAX_CHUNK = 2_000
+
+
+def _play_chunk_in_worker(chunk: Chunk) -> ChunkResult:
+    return play_chunk(_worker["engine"], _worker["policy_table"], chunk, _worker["check"], _worker["keep_going"])
+
+
+class LocalPool:
+    """Chunks played on this machine: in this process, or on `processes` worker processes."""
+
+    def __init__(self, processes: int):
+        self.workers = max(1, processes)
+
+    def __enter__(self) -> LocalPool:
+        return self
+
+    def __exit__(self, *exc) -> bool:
+        return False
+
+    def play(self, engine, table_name: str, chunk_iter, check: bool, done, keep_going: bool = False):
+        """ChunkResults in the order of the chunks; done(games) is called as each chunk finishes, in any order."""
+        if self.workers == 1:
+            for chunk in chunk_iter:
+                result = play_chunk(engine, table_name, chunk, check, keep_going)
+                done(len(chunk))
+                yield result
+            return
+        from concurrent.futures import FIRST_COMPLETED, ProcessPoolExecutor, wait
+
+        pool = ProcessPoolExecutor(self.workers, initializer=_start_worker, initargs=(engine, table_name, check, keep_going))
+        try:
+            # all of a run's first chunks queued at once: a shorter queue runs dry between chunks (20 % slower)
+            yield from in_order(lambda chunk: pool.submit(_play_chunk_in_worker, chunk), chunk_iter,
+                                self.workers * CHUNKS_PER_PROCESS, lambda pending: wait(pending, return_when=FIRST_COMPLETED)[0],
+                                done)
+        finally:  # a game that raised stops the run: the chunks not started are dropped, not played for nothing
+            pool.shutdown(wait=True, cancel_futures=True)
+
+
+def in_order(submit, chunk_iter, window: int, finished, done):
+    """Keep `window` chunks in flight, yield their results in chunk order as soon as the earlier ones are in.
+
+    `submit(chunk)` returns a future (`.result()`); `finished(pending)` waits for some of the pending
+    futures and returns those done. Results that arrive early wait in `ready`, never more
+    than the window, so memory stays flat at a million games."""
+    chunk_iter = iter(chunk_iter)
+    pending: dict = {}  # future -> (its place in the run, its number of games)
+    ready: dict = {}
+    submitted = wanted = 0
+    for chunk in islice(chunk_iter, window):
+        pending[submit(chunk)] = (submitted, len(chunk))
+        submitted += 1
+    while pending:
+        for future in finished(list(pending)):
+            place, games = pending.pop(future)
+            ready[place] = future.result()  # raises here what the game raised there
+            done(games)
+            chunk = next(chunk_iter, None)
+            if chunk is not None:
+                pending[submit(chunk)] = (submitted, len(chunk))
+                submitted += 1
+        while wanted in ready:
+            yield ready.pop(wanted)
+            wanted += 1

@@ -18,6 +18,7 @@ WIDTH, HEIGHT = 960, 560
 MARGIN_LEFT, MARGIN_RIGHT, MARGIN_TOP, MARGIN_BOTTOM = 90, 30, 104, 110
 INK, GRID, PAPER = (40, 40, 40), (215, 215, 215), (255, 255, 255)
 COLOURS = [(58, 110, 165), (214, 110, 40), (90, 160, 80), (170, 70, 140), (120, 120, 120), (200, 170, 40)]
+CROWDED = 15  # bars in one chart beyond which bars at 0 carry no label
 # a category named like a colour gets a hint of that colour under its label
 CATEGORY_TINTS = {"green": (70, 150, 70), "yellow": (220, 180, 30), "red": (200, 60, 50)}
 
@@ -29,7 +30,7 @@ def _font(name: str, size: int) -> ImageFont.FreeTypeFont:
 def draw_chart(chart: Chart) -> Image.Image:
     image = Image.new("RGB", (WIDTH, HEIGHT), PAPER)
     draw = ImageDraw.Draw(image)
-    title, label, small = _font("VeraBd", 24), _font("Vera", 17), _font("Vera", 14)
+    title, label, small, tiny = _font("VeraBd", 24), _font("Vera", 17), _font("Vera", 14), _font("Vera", 11)
     draw.text((WIDTH // 2, 34), chart.title, font=title, fill=INK, anchor="mm")
     left, right, top, bottom = MARGIN_LEFT, WIDTH - MARGIN_RIGHT, MARGIN_TOP, HEIGHT - MARGIN_BOTTOM
     for tenth in range(0, 11, 2):  # gridlines every 20 %
@@ -42,6 +43,8 @@ def draw_chart(chart: Chart) -> Image.Image:
     names = list(chart.series)
     group = (right - left) / max(1, len(chart.categories))
     bar = group * 0.8 / max(1, len(names))
+    crowded = len(chart.categories) * len(names) > CROWDED  # then empty bars go unlabelled, so the others can be read
+    fits = all(label.getlength(category) <= group * 0.95 for category in chart.categories)
     for c, category in enumerate(chart.categories):
         x0 = left + group * c + group * 0.1
         for s, name in enumerate(names):
@@ -49,12 +52,13 @@ def draw_chart(chart: Chart) -> Image.Image:
             x = x0 + bar * s
             y = bottom - (bottom - top) * value
             draw.rectangle((x + 2, y, x + bar - 2, bottom), fill=COLOURS[s % len(COLOURS)])
-            draw.text((x + bar / 2, y - 4), f"{value:.0%}", font=small, fill=INK, anchor="md")
+            if value or not crowded:
+                draw.text((x + bar / 2, y - 4), f"{value:.0%}", font=small if bar >= 30 else tiny, fill=INK, anchor="md")
         centre = left + group * c + group / 2
         tint = CATEGORY_TINTS.get(category.lower())
         if tint:
             draw.rectangle((centre - 40, bottom + 8, centre + 40, bottom + 13), fill=tint)
-        draw.text((centre, bottom + 28), category, font=label, fill=INK, anchor="mm")
+        draw.text((centre, bottom + 28), category, font=label if fits else small, fill=INK, anchor="mm")
     _legend(draw, names, small, bottom + 62)
     return image
 

@@ -147,18 +147,10 @@ def replayed(engine, setup, seed: int, trace):
 # Every crash ever found, kept as an explicit example of its game's property: (seed, table, choices). A playtest's
 # game i of a run with --seed 1 is (game_seed(1, i), i, []).
 CRASHES: dict[str, list[tuple[int, int, list[int]]]] = {
-}
-# Crashes found whose fix has not reached this branch yet: each is played by test_open_crash, which is expected to
-# fail (strictly: once the engine is fixed it passes, and the entry moves up to CRASHES).
-_NO_MOVE = "the 100,000-game soak: no legal move in a live state (issue 19 names Doubles and a Copy of a Double)"
-OPEN = {
-    ("stranded", 1001108, 1105): _NO_MOVE + ", greedy at red",
-    ("stranded", 1023195, 23192): _NO_MOVE + ", greedy at green",
-    ("stranded", 1025793, 25790): _NO_MOVE + ", greedy at yellow",
-    ("stranded", 1041031, 41028): _NO_MOVE + ", veteran finals at green",
-    ("stranded", 1055156, 55153): _NO_MOVE + ", veteran finals at red",
-    ("stranded", 1057316, 57313): _NO_MOVE + ", veteran finals at red",
-    ("stranded", 1063440, 63437): _NO_MOVE + ", greedy at green",
+    # the 100,000-game soak of issue 19: no legal move in a live state after Doubles and a Copy of a Double
+    # (greedy at red, green, yellow; veteran finals at green, red, red; greedy at green)
+    "stranded": [(1001108, 1105, []), (1023195, 23192, []), (1025793, 25790, []), (1041031, 41028, []),
+                 (1055156, 55153, []), (1057316, 57313, []), (1063440, 63437, [])],
 }
 
 
@@ -182,10 +174,3 @@ def _property(game_id):
 
 for _game_id in REAL_GAMES:  # one test per game: test_stranded, test_2200_escaping_earth...
     globals()[f"test_{_game_id.replace('-', '_')}"] = _property(_game_id)
-
-
-@pytest.mark.parametrize("game_id, seed, table", [pytest.param(*key, id=f"{key[0]}-{key[1]}", marks=pytest.mark.xfail(
-    strict=True, reason=reason)) for key, reason in OPEN.items()])
-def test_open_crash(game_id, seed, table):
-    game = _game(game_id)
-    play_checked(game, game.table(table), seed, [])

@@ -5,21 +5,12 @@ through the engine's own API, as a player would.
 """
 import random
 
-import pytest
 from helpers import play_moves
 
 from pnp.games.escaping_earth import campaign, combat
 from pnp.games.escaping_earth.cards import TRACKS
-from pnp.games.escaping_earth.engine import EscapingEarthEngine
 from pnp.games.escaping_earth.geometry import SQUARES
 from pnp.games.escaping_earth.state import Discard, LevelShuffle, UnderShuffle
-
-
-@pytest.fixture(scope="module")
-def engine():
-    from helpers import validated
-
-    return EscapingEarthEngine.from_game(validated("2200-escaping-earth").game)
 
 
 def card(engine, key: str) -> int:

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from pnp.engine.api import one_of_each
 from pnp.games.escaping_earth import combat
-from pnp.games.escaping_earth.combat import hit, witness
+from pnp.games.escaping_earth.combat import hit, top, witness
 from pnp.games.escaping_earth.effects import WORDS
 from pnp.games.escaping_earth.state import Aim, DiscardPlayed, Effect, Fire, Ready, SecondWhen, Target
 
@@ -94,8 +94,15 @@ class AttackRules:
                     dealt += hit(self.catalog, state, track, index, attack.damage, "laser")
             if dealt:
                 state.resolved.append((self.catalog.item(card).key, ()))
-        elif found:
-            state.pending.append(Target(card=card, options=tuple((t, i) for t, i, _ in found)))
+        else:
+            options = tuple((t, i) for t, i, _ in found)
+            if attack.type == "missile":  # a cloaked enemy is no target for a missile: the choice narrows
+                seen = [(t, i) for t, i in options if top(self.catalog, state, t).enemies[i].ability != "CLOAKING"]
+                if len(seen) < len(options):
+                    witness(state, "CLOAKING")
+                options = tuple(seen)
+            if options:
+                state.pending.append(Target(card=card, options=options))
 
     def offer_Target(self, state, decision):
         return [("target", t, i) for t, i in decision.options]

@@ -6,9 +6,9 @@ take effect in some campaign: each Zone side cleared, each item played to
 some effect (a ship flown, a SYSTEM acting, an event resolved), each starter,
 the Static and The Wolf; and every effect word must take effect, the twelve
 abilities included. Campaigns cycle through the random player, the greedy
-player from scratch, and the veteran: the greedy player dealt a playtest
-set-up (a stage below) that starts a campaign further along, or an arsenal
-that holds every item. What happens only in those set-ups is counted apart.
+player and the collector from scratch, and two players dealt a playtest
+set-up (a stage below): the veteran, a campaign further along, and the
+arsenal, every item at once. What happens only in set-ups is counted apart.
 """
 from __future__ import annotations
 
@@ -86,10 +86,11 @@ def arsenal_dreadnought(engine, state) -> None:
 
 
 # (player, stage): the veteran flies the late-game set-ups, the arsenal player the arsenals
-LINEUP = (("greedy", None), ("random", None), ("arsenal", "arsenal_wolf"), ("greedy", None), ("veteran", "final"),
-          ("arsenal", "arsenal_phoenix"), ("greedy", None), ("arsenal", "arsenal_pendulum"), ("random", None),
-          ("greedy", None), ("arsenal", "arsenal_dreadnought"), ("veteran", "dreadnought"), ("greedy", None),
-          ("veteran", "pendulum"), ("veteran", "phoenix"))
+LINEUP = (("greedy", None), ("collector", None), ("random", None), ("arsenal", "arsenal_wolf"), ("greedy", None),
+          ("veteran", "final"), ("collector", None), ("arsenal", "arsenal_phoenix"), ("greedy", None),
+          ("collector", None), ("arsenal", "arsenal_pendulum"), ("random", None), ("greedy", None),
+          ("arsenal", "arsenal_dreadnought"), ("veteran", "dreadnought"), ("collector", None), ("veteran", "pendulum"),
+          ("veteran", "phoenix"))
 
 
 def setups(game, players: int | None):
@@ -144,7 +145,7 @@ PLAN = PlaytestPlan(
     policy_table="pnp.games.escaping_earth.policies.POLICIES",
     setups=setups,
     expected=expected,
-    default_games=30,
+    default_games=36,
     describe=describe,
     score_name="highest level (6: escaped)",
     summary=summary,

@@ -5,7 +5,9 @@
   and kills in its Zone, the counter attack it would still face, its health and hand, where its attacks
   reach from); shops, sets up runs and builds decks by rules of thumb;
 - veteran: the greedy player, dealt a late-game set-up (see playtest.SCENARIOS) to play late content;
-- arsenal: the greedy player that keeps every card in its deck, dealt an arsenal set-up to play each card.
+- arsenal: the greedy player that keeps every card in its deck, dealt an arsenal set-up to play each card;
+- collector: the greedy player from scratch that shops every other card it does not own, buys what it does
+  not own and keeps every card in its deck: real campaigns that try the whole catalogue.
 """
 from __future__ import annotations
 
@@ -179,17 +181,21 @@ def _wanted(engine, state, item) -> bool:
     return item.cost <= engine.gold(state) + 2 and worth >= 1.6 * item.cost + 0.5
 
 
-def _reward(engine, state, actions):
+def _reward(engine, state, actions, collect: bool = False):
     item = engine.catalog.item(state.tracks[actions[0][1]].cards[-1])
-    return next(a for a in actions if a[2] == ("shop" if _wanted(engine, state, item) else "gold"))
+    # the collector shops every other card it does not own yet (the rest pays for them)
+    novel = collect and state.cleared % 2 == 0 and state.tracks[actions[0][1]].cards[-1] not in state.collection
+    return next(a for a in actions if a[2] == ("shop" if novel or _wanted(engine, state, item) else "gold"))
 
 
-def _buy(engine, state, actions):
+def _buy(engine, state, actions, collect: bool = False):
     catalog = engine.catalog
     buys = [a for a in actions if a[0] == "buy"]
     ships = [a for a in buys if catalog.item(a[1]).ship]
     if ships:
         return ships[0]
+    if buys and collect:  # the collector buys what it does not own, the dearest first
+        return max(buys, key=lambda a: (a[1] not in state.collection, catalog.item(a[1]).cost))
     if buys:
         return max(buys, key=lambda a: (card_value(catalog.item(a[1]), state.ship) * (1.5 if catalog.item(a[1]).permanent else 1.0),
                                         -catalog.item(a[1]).cost))
@@ -237,7 +243,7 @@ def _discard(engine, state, actions):
     return min(actions, key=lambda a: card_value(engine.catalog.item(a[1]), state.ship))
 
 
-def greedy_policy(engine, state, actions, rng, keep_all: bool = False):
+def greedy_policy(engine, state, actions, rng, keep_all: bool = False, collect: bool = False):
     if len(actions) == 1:
         return actions[0]
     if len(engine.catalog.ships) > len(state.ships):  # Blueprints are kept for the ships still to build
@@ -254,16 +260,16 @@ def greedy_policy(engine, state, actions, rng, keep_all: bool = False):
     if phase == "ship":
         return max(actions, key=lambda a: engine.catalog.ships[a[1]][0].start)
     if phase == "build":
-        return _build(engine, state, actions, keep_all)
+        return _build(engine, state, actions, keep_all or collect)
     if phase == "systems":  # a system made for this ship first; otherwise any helps, varied from run to run
         own = [a for a in actions if a[0] == "system" and engine.catalog.item(a[1]).exclusive == state.ship.id]
         return own[0] if own else actions[int(rng.random() * len(actions))]
     if phase == "place":
         return _place(engine, state, actions)
     if phase == "rewards":
-        return _reward(engine, state, actions)
+        return _reward(engine, state, actions, collect)
     if phase == "buy":
-        return _buy(engine, state, actions)
+        return _buy(engine, state, actions, collect)
     if phase == "counter" and kind != "shield" and any(a[0] == "shield" for a in actions):
         return next(a for a in actions if a[0] == "shield")
     return _best(engine, state, actions, rng)
@@ -273,5 +279,9 @@ def arsenal_policy(engine, state, actions, rng):
     return greedy_policy(engine, state, actions, rng, keep_all=True)
 
 
+def collector_policy(engine, state, actions, rng):
+    return greedy_policy(engine, state, actions, rng, collect=True)
+
+
 POLICIES = {"random": random_kind_policy, "greedy": greedy_policy, "veteran": greedy_policy,
-            "arsenal": arsenal_policy}
+            "arsenal": arsenal_policy, "collector": collector_policy}

@@ -5,7 +5,7 @@ from __future__ import annotations
 from pnp.engine.api import Moves
 from pnp.games.escaping_earth import campaign, combat
 from pnp.games.escaping_earth.combat import living, top
-from pnp.games.escaping_earth.state import LevelShuffle, UnderShuffle
+from pnp.games.escaping_earth.state import Escape, LevelShuffle, UnderShuffle
 
 
 class RewardRules:
@@ -63,13 +63,16 @@ class RewardRules:
         self.queue_effects(state, item.effects, item.key)
         if zone.kind == "final_boss":
             state.finals += 1
-            if state.finals == 3:
-                campaign.end_run(self.catalog, state, won=True)
+            if state.finals == 3:  # the barrier falls once the last event has happened
+                state.queue.append(Escape())
                 return True
         self.reset_top(state, track)
         if zone.kind == "boss" and zone.level < 5 and state.boxes[(track, zone.level + 1)]:
             self.open_level(state, track, zone.level + 1)
         return True
+
+    def step_Escape(self, state, step) -> None:
+        campaign.end_run(self.catalog, state, won=True)
 
     def open_level(self, state, track, level) -> None:
         """A BOSS cleared: the track's next level goes on top of it, shuffled (clar-progression)."""

@@ -90,6 +90,11 @@ class Systems(Step):
     """SYSTEM cards act, the pendulum's Warp Mode and the Dreadnought's plating; then the action phase."""
 
 
+@record
+class Escape(Step):
+    """The third FINAL BOSS cleared, its event done: the campaign is won."""
+
+
 # -- decisions -------------------------------------------------------------------------------------------------
 @record
 class Discard(Decision):

@@ -153,3 +153,13 @@ def test_a_playtest_stage_hands_the_veteran_a_late_campaign(engine):
     assert set(state.ships) == {"the-wolf", "the-phoenix", "the-pendulum", "the-dreadnought"}
     assert not any(engine.catalog.item(c).treasure for level in range(1, 5) for t in range(3)
                    for c in state.boxes[(t, level)])
+
+
+def test_a_cloaked_enemy_is_no_target_for_a_missile(engine):
+    """Symbol Guide: Cloaking, "cannot be damaged by missiles": a missile's choice of targets leaves it out, and
+    that narrowed choice is what witnesses Cloaking."""
+    state = table(engine, tops=("ground-2-tunnel-mouth", None, None), hand=["missile"], at="ground:c2")
+    enemy = engine.catalog.zones[card(engine, "ground-2-tunnel-mouth")].enemies[0]
+    assert enemy.ability == "CLOAKING"
+    play(engine, state, ("play", card(engine, "missile")))
+    assert not state.pending and ("ability:CLOAKING", ("CLOAKING",)) in state.resolved

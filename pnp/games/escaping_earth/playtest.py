@@ -105,8 +105,23 @@ def setups(game, players: int | None):
         i += 1
 
 
-# Elements real campaigns may not reach, each with the reason a designer would give.
-EXCUSED: dict[str, str] = {}
+def excused(engine) -> dict[str, str]:
+    """Elements real campaigns from scratch may never bring into effect, each with the reason a designer would
+    give. The arsenal and late-game set-ups play every one of them (the report counts those games apart)."""
+    catalog, reasons = engine.catalog, {}
+    for card, zone in enumerate(catalog.zones):
+        if zone is None:
+            continue
+        item = catalog.item(card)
+        if item.kind in ("attack", "utility", "system") and (zone.level >= 3 or (zone.level == 2 and item.cost >= 3)):
+            reasons[item.key] = (
+                f"an item from level {zone.level} costing {item.cost} gold: a campaign from scratch must reach "
+                f"level {zone.level}, put this card in the shop and save its price in the same run before a loss "
+                "sends it back to its Zone deck, which few do")
+        elif zone.kind == "final_boss":
+            reasons[item.key] = ("a FINAL BOSS event heals; the last one cleared often finds the ship at full "
+                                 "health, and then the escape ends the campaign")
+    return reasons
 
 
 def expected(engine, game) -> Expected:
@@ -116,7 +131,7 @@ def expected(engine, game) -> Expected:
     keys += list(dict.fromkeys(item.key for item in catalog.items))  # item sides, starters (once), the Static
     keys.append(catalog.wolf.id)
     guides = [r.card.id for r in game.decks["guides"].cards] if "guides" in game.decks else []
-    return Expected(keys, sorted(game.vocabulary.words), guides, excused=dict(EXCUSED))
+    return Expected(keys, sorted(game.vocabulary.words), guides, excused=excused(engine))
 
 
 def describe(engine, action) -> str:

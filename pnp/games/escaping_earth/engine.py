@@ -20,7 +20,7 @@ from pnp.games.escaping_earth.campaign import BetweenRuns
 from pnp.games.escaping_earth.catalog import Catalog, build_catalog
 from pnp.games.escaping_earth.combat import top
 from pnp.games.escaping_earth.rewards import RewardRules
-from pnp.games.escaping_earth.state import Reshuffle, State, new_state
+from pnp.games.escaping_earth.state import State, new_state
 from pnp.games.escaping_earth.turns import TurnRules
 
 
@@ -87,9 +87,6 @@ class EscapingEarthEngine(BetweenRuns, TurnRules, AttackRules, RewardRules, Mach
                       {"runs": state.runs, "won": state.won, "levels": list(state.levels)})
 
     # -- chance: shuffles ------------------------------------------------------------------------------------
-    def reshuffle(self) -> Reshuffle:
-        return Reshuffle()
-
     def sample_SetupShuffle(self, state, chance, rng):
         return ("shuffle-run", tuple(shuffled_order(rng, len(p)) for p in (state.deck, *(t.cards for t in state.tracks))))
 

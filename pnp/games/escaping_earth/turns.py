@@ -7,7 +7,7 @@ from pnp.games.escaping_earth import combat
 from pnp.games.escaping_earth.combat import hit, living, top, witness, zone_has
 from pnp.games.escaping_earth.effects import void_holds
 from pnp.games.escaping_earth.geometry import NEIGHBOURS
-from pnp.games.escaping_earth.state import Dilate, Discard, Draw, Systems
+from pnp.games.escaping_earth.state import Dilate, Discard, Draw, Reshuffle, Systems
 
 
 class TurnRules:
@@ -32,7 +32,7 @@ class TurnRules:
             if not state.deck:
                 if state.discard:  # shuffle the discard pile into a new deck, then draw the rest
                     state.queue.appendleft(Draw(n=n, key=step.key))
-                    state.chance = self.reshuffle()
+                    state.chance = Reshuffle()
                 break
             state.hand.append(state.deck.pop())
             n -= 1

@@ -163,3 +163,17 @@ def test_a_cloaked_enemy_is_no_target_for_a_missile(engine):
     assert enemy.ability == "CLOAKING"
     play(engine, state, ("play", card(engine, "missile")))
     assert not state.pending and ("ability:CLOAKING", ("CLOAKING",)) in state.resolved
+
+
+@pytest.mark.parametrize("player, stage, seeds", [
+    ("random", None, range(12)), ("greedy", None, range(1)), ("collector", None, range(1)),
+    ("arsenal", "arsenal_pendulum", range(1)), ("veteran", "final", range(1))])
+def test_seeded_campaigns_of_every_player_keep_the_invariants(engine, player, stage, seeds):
+    """Whole campaigns, invariants checked after every move, as the soak plays them (a crash found there becomes a
+    seed here)."""
+    from pnp.games.escaping_earth.policies import POLICIES
+
+    for seed in seeds:
+        playout = play_game(engine, seed, [POLICIES[player]], check=True,
+                            stage=f"pnp.games.escaping_earth.playtest.{stage}" if stage else None)
+        assert playout.result.details["runs"] >= 1

@@ -42,7 +42,7 @@ class EscapingEarthEngine(BetweenRuns, TurnRules, AttackRules, RewardRules, Mach
         self.treasure_cards = tuple(i for i, item in enumerate(catalog.items)
                                     if item.treasure and catalog.zones[i] is not None)
         self.pendulum_key = next((item.key for item in catalog.items if item.key == "power-of-the-pendulum"), "")
-        self._moves = {"ship": self.moves_ship, "build": self.moves_build, "systems": self.moves_systems,
+        self.phase_moves = {"ship": self.moves_ship, "build": self.moves_build, "systems": self.moves_systems,
                        "place": self.moves_place, "action": self.moves_action, "counter": self.moves_counter,
                        "rewards": self.moves_rewards, "buy": self.moves_buy}
 
@@ -51,9 +51,9 @@ class EscapingEarthEngine(BetweenRuns, TurnRules, AttackRules, RewardRules, Mach
         """The engine for a validated game (2200: Escaping Earth has no difficulty levels)."""
         return cls(build_catalog(game))
 
-    def __getstate__(self):  # the bound-method table is rebuilt in a worker process
+    def __getstate__(self):  # the table of bound methods is rebuilt in a worker process
         state = super().__getstate__()
-        state.pop("_moves", None)
+        state.pop("phase_moves", None)
         return state
 
     def __setstate__(self, state):
@@ -65,7 +65,7 @@ class EscapingEarthEngine(BetweenRuns, TurnRules, AttackRules, RewardRules, Mach
         return new_state(self.catalog, runs)
 
     def moves(self, state):
-        return self._moves[state.phase](state)
+        return self.phase_moves[state.phase](state)
 
     def advance(self, state) -> bool:
         phase = state.phase

@@ -11,12 +11,15 @@ from pnp.engine.api import one_of_each
 from pnp.games.escaping_earth import combat
 from pnp.games.escaping_earth.combat import hit, top, witness
 from pnp.games.escaping_earth.effects import WORDS
-from pnp.games.escaping_earth.state import Aim, DiscardPlayed, Effect, Fire, Ready, SecondWhen, Target
+from pnp.games.escaping_earth.state import Aim, Effect, Ready, SecondWhen, Target
 
 
 class AttackRules:
     def queue_effects(self, state, effects, key: str) -> None:
-        state.queue.extend(Effect(word=word, n=n, key=key) for word, n in effects)
+        steps = self.effect_steps.get((key, effects))
+        if steps is None:  # records are immutable: made once per card side, queued again and again
+            steps = self.effect_steps[(key, effects)] = tuple(Effect(word=word, n=n, key=key) for word, n in effects)
+        state.queue.extend(steps)
 
     def step_Effect(self, state, step) -> None:
         if WORDS[step.word](self.catalog, state, step.n, step.key):
@@ -41,7 +44,7 @@ class AttackRules:
             return
         else:
             self.queue_attack(state, card, attack.when == "before")
-        state.queue.append(DiscardPlayed(card=card))
+        state.queue.append(self.discard_steps[card])
 
     def queue_attack(self, state, card, second_first: bool) -> None:
         """The firings, with the second effect before or after them. A second effect that comes first gives a
@@ -52,7 +55,7 @@ class AttackRules:
             self.queue_effects(state, attack.second, item.key)
             if any(word == "MOVE" for word, _ in attack.second):
                 state.queue.append(Ready(card=card))
-        state.queue.extend(Fire(card=card) for _ in range(attack.repeat))
+        state.queue.extend((self.fire_steps[card],) * attack.repeat)
         if not second_first:
             self.queue_effects(state, attack.second, item.key)
 
@@ -63,7 +66,7 @@ class AttackRules:
         rest = list(state.queue)  # the attack goes before anything already queued
         state.queue.clear()
         self.queue_attack(state, decision.card, action[1] == "before")
-        state.queue.append(DiscardPlayed(card=decision.card))
+        state.queue.append(self.discard_steps[decision.card])
         state.queue.extend(rest)
 
     def step_Ready(self, state, step) -> None:

@@ -20,7 +20,7 @@ from pnp.games.escaping_earth.campaign import BetweenRuns
 from pnp.games.escaping_earth.catalog import Catalog, build_catalog
 from pnp.games.escaping_earth.combat import top
 from pnp.games.escaping_earth.rewards import RewardRules
-from pnp.games.escaping_earth.state import State, new_state
+from pnp.games.escaping_earth.state import DiscardPlayed, Fire, State, Systems, new_state
 from pnp.games.escaping_earth.turns import TurnRules
 
 
@@ -41,6 +41,12 @@ class EscapingEarthEngine(BetweenRuns, TurnRules, AttackRules, RewardRules, Mach
         self.max_statics = catalog.settings.statics_to_lose - 1
         self.treasure_cards = tuple(i for i, item in enumerate(catalog.items)
                                     if item.treasure and catalog.zones[i] is not None)
+        # the records a turn queues over and over, made once (records are immutable and shared)
+        self.effect_steps: dict = {}
+        self.crew_draws: dict = {}
+        self.fire_steps = tuple(Fire(card=card) for card in range(len(catalog.items)))
+        self.discard_steps = tuple(DiscardPlayed(card=card) for card in range(len(catalog.items)))
+        self.systems_step = Systems()
         self.pendulum_key = next((item.key for item in catalog.items if item.key == "power-of-the-pendulum"), "")
         self.phase_moves = {"ship": self.moves_ship, "build": self.moves_build, "systems": self.moves_systems,
                        "place": self.moves_place, "action": self.moves_action, "counter": self.moves_counter,

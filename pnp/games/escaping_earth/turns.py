@@ -7,7 +7,7 @@ from pnp.games.escaping_earth import combat
 from pnp.games.escaping_earth.combat import hit, living, top, witness, zone_has
 from pnp.games.escaping_earth.effects import void_holds
 from pnp.games.escaping_earth.geometry import NEIGHBOURS
-from pnp.games.escaping_earth.state import Dilate, Discard, Draw, Reshuffle, Systems
+from pnp.games.escaping_earth.state import Dilate, Discard, Draw, Reshuffle
 
 
 class TurnRules:
@@ -17,14 +17,17 @@ class TurnRules:
         Dilation enemy of the ship's Zone (clar-time-dilation); then systems."""
         state.phase = "start"
         queue = state.queue
-        queue.append(Draw(n=state.ship.crew))
+        crew = self.crew_draws.get(state.ship.crew)
+        if crew is None:
+            crew = self.crew_draws[state.ship.crew] = Draw(n=state.ship.crew)
+        queue.append(crew)
         for n, key in state.held_draws:
             queue.append(Draw(n=n, key=key))
         state.held_draws = ()
         for _, enemy in living(self.catalog, state, state.track):
             if enemy.ability == "TIME_DILATION":
                 queue.append(Dilate(key=enemy.name))
-        queue.append(Systems())
+        queue.append(self.systems_step)
 
     def step_Draw(self, state, step) -> None:
         n, drawn = step.n, False
@@ -67,11 +70,12 @@ class TurnRules:
     # -- the action phase --------------------------------------------------------------------------------------
     def moves_action(self, state):
         catalog = self.catalog
-        plays = [("play", card) for card in _distinct(catalog, state.hand)]
+        kinds = _distinct(catalog, state.hand)
+        plays = [("play", card) for card in kinds]
         cycles = []
-        if not state.cycle_used and state.hand:
+        if not state.cycle_used and kinds:
             ahead = self.enemy_ahead(state) is not None
-            for card in _distinct(catalog, state.hand):
+            for card in kinds:
                 cycles.append(("cycle", card, "move"))
                 if ahead:
                     cycles.append(("cycle", card, "hit"))
@@ -85,9 +89,9 @@ class TurnRules:
             extras.append(("blueprint",))
         extras += self.shield_moves(state)
         shifts = []
-        if state.pendulum and not state.shift_used and state.hand:
+        if state.pendulum and not state.shift_used and kinds:
             targets = (0, 2) if state.mode == 1 else (1,)
-            shifts = [("shift", card, mode) for card in _distinct(catalog, state.hand) for mode in targets]
+            shifts = [("shift", card, mode) for card in kinds for mode in targets]
         return Moves((("play", plays), ("move", self.steps(state)), ("cycle", cycles), ("extra", extras),
                       ("shift", shifts), ("end", [("end",)])))
 

@@ -418,7 +418,7 @@ def _caption(b, font, caption, x, baseline, size, min_size, width, ceiling, colo
 
 CAPTIONS = {"MOVE": "MOVE {n}", "DRAW": "Draw {n}", "HEAL": "+{n} health", "CHARGE": "+{n} Charge",
             "BLOCK": "Block {n}", "CREDIT": "+{n} gold", "PURGE": "Return {n} Static", "WARP": "Warp",
-            "REKINDLE": "Revive again", "TREASURE": "Treasure", "BLUEPRINT": "Blueprint"}
+            "TREASURE": "Treasure", "BLUEPRINT": "Blueprint"}
 MODES = ("Assault", "Warp", "Recovery")
 
 
@@ -483,7 +483,7 @@ class Ability:
                            MUTED, "center")
         elif word == "REVIVE":
             b.circle(x + box.h * 0.45, bottom + box.h / 2, box.h * 0.42, fill="#ffffff", stroke=color, width=1.0)
-            emblem(b, emblems, "REKINDLE", "#e07a1f", x + box.h * 0.2, bottom + box.h * 0.25, box.h * 0.5)
+            emblem(b, emblems, "flame", "#e07a1f", x + box.h * 0.2, bottom + box.h * 0.25, box.h * 0.5)
             b.text(x + box.h, bottom + box.h * 0.38, "REVIVE (once a run)", font, small, color)
         elif word == "PENDULUM":
             b.text(x, bottom + box.h * 0.38, "PENDULUM (needs its SYSTEM)", font, small, color)

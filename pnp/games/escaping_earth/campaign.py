@@ -1,48 +1,76 @@
 """Between runs: choosing a ship and building a deck from the collection, laying out a run, and putting the
-cards of a lost run back in their Zone decks. Late-game scenarios start a campaign further along."""
+cards of a lost run back in their Zone decks. `BetweenRuns` holds the moves of the set-up (a mixin of the
+engine); the functions below it are the rules it and the rest of the engine share."""
 from __future__ import annotations
 
+from pnp.engine.api import Moves
 from pnp.games.escaping_earth.geometry import SQUARES
-
-# name -> (ships built, levels below which the permanent cards and treasures are kept, every item kept)
-SCENARIOS = {
-    "phoenix": (("the-phoenix",), 2, False),
-    "pendulum": (("the-phoenix", "the-pendulum"), 3, False),
-    "dreadnought": (("the-phoenix", "the-pendulum", "the-dreadnought"), 4, False),
-    "final": (("the-phoenix", "the-pendulum", "the-dreadnought"), 5, False),
-    # arsenals: one ship and every item of every level, so each card (exclusives too) gets played
-    "arsenal-wolf": ((), 6, True),
-    "arsenal-phoenix": (("the-phoenix",), 6, True),
-    "arsenal-pendulum": (("the-pendulum",), 6, True),
-    "arsenal-dreadnought": (("the-dreadnought",), 6, True),
-}
+from pnp.games.escaping_earth.state import SetupShuffle, Track
 
 
-def start_scenario(catalog, state, name: str) -> None:
-    """A campaign some runs in: these ships built, and the permanent cards and treasures of the levels below
-    kept, as a player who cleared and bought them would have. An arsenal keeps every item, bought or not: a
-    sandbox to prove each card plays. Nothing else differs from a real campaign."""
-    ships, below, everything = SCENARIOS[name]
-    for ship in ships:
-        take(catalog, state, catalog.ships[ship][1])
-        state.ships = state.ships + [ship]
-    if everything:  # the arsenal flies its one ship: the Wolf only if no other is named
-        state.ships = [ship for ship in state.ships if ship != catalog.wolf.id or not ships]
-    for (track, level), cards in list(state.boxes.items()):
-        if level < below:
-            for card in list(cards):
-                item = catalog.item(card)
-                if item.kind not in ("ship", "event") and (everything or item.permanent):
-                    take(catalog, state, card)
+class BetweenRuns:
+    """Choose a ship, leave cards out of the deck, pick SYSTEM cards, place the ship: then the run begins."""
+
+    def moves_ship(self, state):
+        return [("ship", ship) for ship in state.ships if can_fly(self.catalog, state, ship_of(self.catalog, ship))]
+
+    def move_ship(self, state, action) -> None:
+        state.ship, state.leave_out, state.systems = ship_of(self.catalog, action[1]), [], []
+        state.phase = "build"
+
+    def moves_build(self, state):
+        """Leave a card out of the deck (one offer per kind of card), or keep the rest. Treasures may always be
+        left out (they form the Treasure Deck); other cards while the deck stays above the ship's minimum."""
+        catalog, ship = self.catalog, state.ship
+        deck = [c for c in eligible(catalog, state, ship) if c not in state.leave_out]
+        spare = counted(catalog, deck) > ship.min_deck
+        offers, seen = [], set()
+        for card in deck:
+            item = catalog.item(card)
+            if item.key not in seen and (spare or item.treasure):
+                seen.add(item.key)
+                offers.append(("leave", card))
+        return Moves((("leave", offers), ("deck_done", [("deck_done",)])))
+
+    def move_leave(self, state, action) -> None:
+        state.leave_out.append(action[1])
+
+    def move_deck_done(self, state, action) -> None:
+        state.phase = "systems"
+
+    def moves_systems(self, state):
+        offers = []
+        if len(state.systems) < state.ship.max_systems:
+            offers = [("system", c) for c in systems_for(self.catalog, state, state.ship) if c not in state.systems]
+        return Moves((("system", offers), ("systems_done", [("systems_done",)])))
+
+    def move_system(self, state, action) -> None:
+        state.systems.append(action[1])
+
+    def move_systems_done(self, state, action) -> None:
+        lay_out_run(self.catalog, state)
+        ship_card = self.catalog.ships[state.ship.id][1]
+        key = self.catalog.item(ship_card).key if ship_card is not None else state.ship.id
+        state.played.append(key)
+        state.resolved.append((key, ()))  # the ship flies a run
+        state.chance = SetupShuffle()
+
+    def moves_place(self, state):
+        return [("place", t, s) for t in range(3) if state.tracks[t].cards for s in range(len(SQUARES))]
+
+    def move_place(self, state, action) -> None:
+        state.track, state.square = action[1], action[2]
+        self.begin_turn(state)
 
 
 def take(catalog, state, card: int) -> None:
     """A Zone card joins the collection for good: it leaves its Zone deck in the box. (What lasts between runs
     is replaced, never changed in place: states copied for a look ahead share it.)"""
     zone = catalog.zones[card]
-    if zone is not None and card in state.boxes[(zone.track, zone.level)]:
+    if zone is not None:
         key = (zone.track, zone.level)
-        state.boxes = {**state.boxes, key: [c for c in state.boxes[key] if c != card]}
+        if card in state.boxes[key]:
+            state.boxes = {**state.boxes, key: tuple(c for c in state.boxes[key] if c != card)}
     state.collection = state.collection | {card}
 
 
@@ -50,10 +78,15 @@ def ship_of(catalog, ship_id: str):
     return catalog.ships[ship_id][0]
 
 
+def allowed(item, ship) -> bool:
+    """A card only for one ship (rule exclusive-cards) is for that ship's runs alone."""
+    return item.exclusive is None or item.exclusive == ship.id
+
+
 def eligible(catalog, state, ship) -> list[int]:
     """Collection cards this ship may take into its deck (SYSTEM cards go in play instead; ships never go)."""
     return sorted(card for card in state.collection if catalog.item(card).kind not in ("system", "ship")
-                  and catalog.item(card).exclusive in (None, ship.id))
+                  and allowed(catalog.item(card), ship))
 
 
 def counted(catalog, cards) -> int:
@@ -67,7 +100,7 @@ def can_fly(catalog, state, ship) -> bool:
 
 def systems_for(catalog, state, ship) -> list[int]:
     return sorted(card for card in state.collection if catalog.item(card).kind == "system"
-                  and catalog.item(card).exclusive in (None, ship.id))
+                  and allowed(catalog.item(card), ship))
 
 
 def lay_out_run(catalog, state) -> None:
@@ -82,49 +115,45 @@ def lay_out_run(catalog, state) -> None:
     state.hand, state.discard, state.play, state.gold, state.spent, state.shop = [], [], [], [], [], []
     state.leave_out = []
     state.supply = list(catalog.statics)
-    state.boxes = dict(state.boxes)
+    boxes = dict(state.boxes)
     for track in range(3):
-        state.zones[track] = list(state.boxes[(track, ship.start)])
-        state.boxes[(track, ship.start)] = []
-        state.track_level[track] = ship.start
-        cards = state.zones[track]
-        state.damage[track] = [0] * len(catalog.zones[cards[-1]].enemies) if cards else []
-        state.used[track] = 0
+        cards = boxes[(track, ship.start)]
+        boxes[(track, ship.start)] = ()
+        state.tracks[track] = Track(cards, [0] * len(catalog.zones[cards[-1]].enemies) if cards else [], ship.start)
+    state.boxes = boxes
     state.health, state.charge, state.revive_used, state.mode, state.finals = ship.health, 0, False, 1, 0
     state.cleared = 0  # Zone cards cleared this run
     state.pendulum = ship.ability == "PENDULUM" and any(catalog.item(c).key == "power-of-the-pendulum" for c in chosen)
     state.move = state.credit = state.block = state.plating = 0
     state.shield_used = state.cycle_used = state.shift_used = False
-    state.turn = 0
-    state.queue, state.pending, state.attackers, state.rewards, state.td_left = [], [], [], [], []
+    state.turn, state.held_draws = 0, ()
+    state.queue.clear()
+    state.pending, state.attackers, state.rewards = [], [], []
 
 
 def end_run(catalog, state, won: bool) -> None:
     """A lost run sends every card that is not in the collection back to its Zone deck; statics go back to the
-    supply. A won run ends the campaign."""
+    supply. A won run ends the campaign, and so does the last run the campaign allows (rule campaign-length)."""
     state.runs += 1
-    state.levels = state.levels + [max(state.track_level)]
-    state.best_level = max(state.best_level, max(state.track_level))
+    reached = max(track.level for track in state.tracks)
+    state.levels = state.levels + (reached,)
+    state.best_level = max(state.best_level, reached)
     if won:
         state.won = state.over = True
         return
     boxes = {key: list(cards) for key, cards in state.boxes.items()}
     for pile in (state.deck, state.hand, state.discard, state.play, state.reserve, state.systems, state.gold,
-                 state.spent, state.shop, state.treasures, *state.zones):
+                 state.spent, state.shop, state.treasures, *(track.cards for track in state.tracks)):
         for card in pile:
             zone = catalog.zones[card]
             if zone is not None and card not in state.collection:
                 boxes[(zone.track, zone.level)].append(card)
         pile.clear()
-    for cards in boxes.values():
-        cards.sort()  # the box is unordered; sorted, a seed replays the same
-    state.boxes = boxes
+    state.boxes = {key: tuple(sorted(cards)) for key, cards in boxes.items()}  # sorted: a seed replays the same
+    state.tracks = [Track() for _ in range(3)]
     state.supply = list(catalog.statics)
-    state.ship, state.chance = None, None
-    state.queue, state.pending, state.attackers, state.rewards, state.td_left = [], [], [], [], []
-    state.phase = "over" if state.runs >= catalog.settings.runs_per_campaign else "ship"
+    state.ship, state.chance, state.held_draws = None, None, ()
+    state.queue.clear()
+    state.pending, state.attackers, state.rewards = [], [], []
+    state.phase = "over" if state.runs >= state.runs_allowed else "ship"
     state.over = state.phase == "over"
-
-
-def place_options(state) -> list[tuple]:
-    return [("place", t, s) for t in range(3) if state.zones[t] for s in range(len(SQUARES))]

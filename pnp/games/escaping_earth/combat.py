@@ -1,8 +1,9 @@
 """Attacks, damage and the counter attack: who is in range, what an ability changes, how the ship is hurt.
 
 Enemies are named (track, index on that track's top card). Every function
-here changes the state it is given and notes what it witnessed in
-`state.resolved` as (key, words) pairs for the coverage report.
+here changes the state it is given and notes in `state.resolved`, as (key,
+words) pairs, only what took effect: an ability that stopped or changed
+damage, a rule that cost MOVE or health.
 """
 from __future__ import annotations
 
@@ -17,12 +18,20 @@ def witness(state, word: str) -> None:
 
 def top(catalog, state, track: int):
     """The Zone spec on top of a track, or None when its deck is empty."""
-    cards = state.zones[track]
+    cards = state.tracks[track].cards
     return catalog.zones[cards[-1]] if cards else None
 
 
 def alive(state, zone, track: int, index: int) -> bool:
-    return state.damage[track][index] < zone.enemies[index].health
+    return state.tracks[track].damage[index] < zone.enemies[index].health
+
+
+def lose(state) -> None:
+    """The run is lost: nothing queued or asked happens any more; the engine ends the run next."""
+    state.phase = "lost"
+    state.queue.clear()
+    state.pending.clear()
+    state.attackers = []
 
 
 def living(catalog, state, track: int):
@@ -30,7 +39,7 @@ def living(catalog, state, track: int):
     zone = top(catalog, state, track)
     if zone is None:
         return []
-    damage = state.damage[track]
+    damage = state.tracks[track].damage
     return [(i, e) for i, e in enumerate(zone.enemies) if damage[i] < e.health]
 
 
@@ -47,7 +56,7 @@ def reach(catalog, state, attack) -> list[tuple[int, int]]:
         tracks.append(state.track + 1)
     if attack.down and state.track > 0:
         tracks.append(state.track - 1)
-    return [(t, s) for t in tracks if state.zones[t] for s in squares]
+    return [(t, s) for t in tracks if state.tracks[t].cards for s in squares]
 
 
 def targets(catalog, state, attack) -> list[tuple[int, int, int]]:
@@ -59,7 +68,7 @@ def targets(catalog, state, attack) -> list[tuple[int, int, int]]:
         if attack.type == "missile" and zone.jammer:
             continue
         for i, enemy in enumerate(zone.enemies):
-            if s in enemy.squares and state.damage[t][i] < enemy.health:
+            if s in enemy.squares and state.tracks[t].damage[i] < enemy.health:
                 found[(t, i)] = found.get((t, i), 0) + 1
     return [(t, i, n) for (t, i), n in found.items()]
 
@@ -80,7 +89,8 @@ def hit(catalog, state, track: int, index: int, amount: int, kind: str, yours: b
     your hits; Cloaking, Reflective and Forcefield stop it, Armor reduces it; a defeated Explosive enemy blows."""
     zone = top(catalog, state, track)
     enemy = zone.enemies[index]
-    if state.damage[track][index] >= enemy.health:
+    damage = state.tracks[track].damage
+    if damage[index] >= enemy.health:
         return 0
     ability = enemy.ability
     if (ability == "CLOAKING" and kind == "missile") or (ability == "REFLECTIVE" and kind == "laser") or (
@@ -90,13 +100,13 @@ def hit(catalog, state, track: int, index: int, amount: int, kind: str, yours: b
     if yours and state.pendulum and state.mode == 0:
         amount += 1
         state.resolved.append(("pendulum:assault", ("PENDULUM_MODES",)))
-    if ability == "ARMOR":
+    if ability == "ARMOR" and amount > 0:
         witness(state, "ARMOR")
         amount -= enemy.number
     if amount <= 0:
         return 0
-    state.damage[track][index] += amount
-    if state.damage[track][index] >= enemy.health and ability == "EXPLOSIVE":
+    damage[index] += amount
+    if damage[index] >= enemy.health and ability == "EXPLOSIVE":
         explode(catalog, state, track, index)
     return amount
 
@@ -133,7 +143,7 @@ def hurt(catalog, state, amount: int) -> None:
                 state.resolved.append(("ship:revive", ("REVIVE",)))
             else:
                 state.health = 0
-                state.phase = "lost"
+                lose(state)
 
 
 def attackers(catalog, state) -> list[tuple[int, int]]:
@@ -149,17 +159,20 @@ def counter_attack(catalog, state, track: int, index: int, add_static) -> None:
     """One enemy's attack: 1 damage (Sword N), a Static for Thunder, its damage wiped by Self-Repair."""
     zone = top(catalog, state, track)
     enemy = zone.enemies[index]
-    if state.damage[track][index] >= enemy.health:
+    damage = state.tracks[track].damage
+    if damage[index] >= enemy.health:
         return
     ability = enemy.ability
     if track != state.track:
         witness(state, "RANGED")
-    if ability == "SELF_REPAIR" and state.damage[track][index]:
+    if ability == "SELF_REPAIR" and damage[index]:
         witness(state, "SELF_REPAIR")
-        state.damage[track][index] = 0
+        damage[index] = 0
     if ability == "THUNDER":
-        witness(state, "THUNDER")
+        witness(state, "THUNDER")  # a Static added, or the run lost for want of room for it
         add_static(state)
+        if state.phase == "lost":
+            return
     if ability == "SWORD":
         witness(state, "SWORD")
     hurt(catalog, state, enemy.number if ability == "SWORD" else 1)

@@ -221,7 +221,7 @@ def warp(b, c):
     b.path(polygon([(6, 50), (22, 38), (22, 62)]), fill=c)
 
 
-def rekindle(b, c):
+def flame(b, c):
     b.path([("M", 50, 98), ("C", 62, 78, 86, 66, 80, 36), ("C", 76, 14, 60, 4, 50, 4), ("C", 40, 4, 24, 14, 20, 36),
             ("C", 16, 56, 32, 66, 36, 80), ("C", 40, 70, 44, 64, 50, 60), ("C", 52, 74, 48, 88, 50, 98), ("Z",)], fill=c)
     b.circle(50, 28, 12, fill=PAPER)
@@ -327,7 +327,7 @@ EMBLEMS = {
     "SELF_REPAIR": self_repair, "FORCEFIELD": forcefield,
     "laser": laser, "missile": missile, "other": other,
     "MOVE": move, "DRAW": draw, "HEAL": heal, "CHARGE": charge, "BLOCK": block, "CREDIT": gold, "PURGE": purge,
-    "WARP": warp, "REKINDLE": rekindle, "TREASURE": treasure, "BLUEPRINT": blueprint, "gold": gold,
+    "WARP": warp, "flame": flame, "TREASURE": treasure, "BLUEPRINT": blueprint, "gold": gold,
     "static": static, "JAMMER": jammer, "DRAG": drag, "HAZARD": hazard,
     "SHIELD_CHARGE": shield_charge, "REVIVE": revive, "PENDULUM": pendulum, "PENDULUM_MODES": pendulum,
     "PLATING": plating, "crew": crew, "deck": deck, "systems": systems, "start": start,

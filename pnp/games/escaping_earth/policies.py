@@ -4,16 +4,21 @@
 - greedy: tries each move of the turn one step ahead and keeps the one whose position it rates best (damage
   and kills in its Zone, the counter attack it would still face, its health and hand, where its attacks
   reach from); shops, sets up runs and builds decks by rules of thumb;
-- veteran: the greedy player, dealt a late-game scenario (see campaign.SCENARIOS) to play late content.
+- veteran: the greedy player, dealt a late-game set-up (see playtest.SCENARIOS) to play late content;
+- arsenal: the greedy player that keeps every card in its deck, dealt an arsenal set-up to play each card;
+- collector: the greedy player from scratch that shops every other card it does not own, buys what it does
+  not own and keeps every card in its deck: real campaigns that try the whole catalogue.
 """
 from __future__ import annotations
 
 from pnp.engine.runner import random_kind_policy
 from pnp.games.escaping_earth import combat
+from pnp.games.escaping_earth.campaign import counted, eligible
 from pnp.games.escaping_earth.combat import living, top
+from pnp.games.escaping_earth.state import Aim, Discard, TakeTreasure
 
 WORD_VALUE = {"MOVE": 0.8, "DRAW": 2.0, "HEAL": 2.2, "CHARGE": 0.9, "BLOCK": 1.4, "CREDIT": 0.9, "PURGE": 1.0,
-              "WARP": 2.0, "REKINDLE": 2.0, "TREASURE": 3.0, "BLUEPRINT": 0.0, "PENDULUM_MODES": 3.0}
+              "WARP": 2.0, "TREASURE": 3.0, "BLUEPRINT": 0.0, "PENDULUM_MODES": 3.0}
 
 
 def card_value(item, ship=None) -> float:
@@ -76,7 +81,7 @@ def _reach_value(catalog, state) -> float:
             per_hit = attack.damage - (enemy.number if enemy.ability == "ARMOR" else 0)
             if per_hit <= 0:
                 continue
-            left = enemy.health - state.damage[t][i]
+            left = enemy.health - state.tracks[t].damage[i]
             hits = attack.repeat * (squares if attack.type == "laser" else 1)
             worth = min(left, per_hit * hits) * (2.0 if t == state.track else 0.8 if living(catalog, state, state.track) else 1.6)
             best = best + worth if attack.type == "laser" else max(best, worth)
@@ -104,7 +109,7 @@ def evaluate(catalog, state, base) -> float:
             continue
         here = t == state.track
         for i, enemy in enumerate(zone.enemies):
-            damage = state.damage[t][i]
+            damage = state.tracks[t].damage[i]
             if damage >= enemy.health:  # a kill is worth more than any damage short of it
                 value += (14.0 + 1.5 * enemy.health) if here else (elsewhere + far * enemy.health)
             elif enemy.ability != "SELF_REPAIR":
@@ -132,7 +137,10 @@ def _value_after(engine, state, action, base, depth: int = 0) -> float:
     after, where to warp), taking the best of each, so playing a missile is rated by the hit it makes."""
     new = engine.apply(state, action)
     if new.pending and not new.over and not new.chance and depth < 3:
-        return max(_value_after(engine, new, follow, base, depth + 1) for follow in engine.legal_actions(new))
+        follows = engine.legal_actions(new)
+        if new.pending[-1].__class__ is Aim:  # looking ahead, a MOVE before the attack is not walked step by step
+            follows = follows[:1]  # fire from here
+        return max(_value_after(engine, new, follow, base, depth + 1) for follow in follows)
     return evaluate(engine.catalog, new, base)
 
 
@@ -170,20 +178,24 @@ def _wanted(engine, state, item) -> bool:
     if item.kind == "system" and not item.permanent:
         return False
     worth = card_value(item, state.ship) * (1.5 if item.permanent else 1.0)
-    return item.cost <= engine._gold(state) + 2 and worth >= 1.6 * item.cost + 0.5
+    return item.cost <= engine.gold(state) + 2 and worth >= 1.6 * item.cost + 0.5
 
 
-def _reward(engine, state, actions):
-    item = engine.catalog.item(state.zones[actions[0][1]][-1])
-    return next(a for a in actions if a[2] == ("shop" if _wanted(engine, state, item) else "gold"))
+def _reward(engine, state, actions, collect: bool = False):
+    item = engine.catalog.item(state.tracks[actions[0][1]].cards[-1])
+    # the collector shops every other card it does not own yet (the rest pays for them)
+    novel = collect and state.cleared % 2 == 0 and state.tracks[actions[0][1]].cards[-1] not in state.collection
+    return next(a for a in actions if a[2] == ("shop" if novel or _wanted(engine, state, item) else "gold"))
 
 
-def _buy(engine, state, actions):
+def _buy(engine, state, actions, collect: bool = False):
     catalog = engine.catalog
     buys = [a for a in actions if a[0] == "buy"]
     ships = [a for a in buys if catalog.item(a[1]).ship]
     if ships:
         return ships[0]
+    if buys and collect:  # the collector buys what it does not own, the dearest first
+        return max(buys, key=lambda a: (a[1] not in state.collection, catalog.item(a[1]).cost))
     if buys:
         return max(buys, key=lambda a: (card_value(catalog.item(a[1]), state.ship) * (1.5 if catalog.item(a[1]).permanent else 1.0),
                                         -catalog.item(a[1]).cost))
@@ -192,7 +204,7 @@ def _buy(engine, state, actions):
         item = catalog.item(action[2])
         if item.ship and item.ship.id not in state.ships:
             return action
-    if state.health * 3 >= state.ship.health * 2 and engine._gold(state) >= 3:
+    if state.health * 3 >= state.ship.health * 2 and engine.gold(state) >= 3:
         # strong enough, with gold to spare: bring a FINAL BOSS forward, else a BOSS whose next level holds a
         # ship still to build, else the level's BOSS
         homes = {catalog.zones[card].track for ship_id, (ship, card) in catalog.ships.items()
@@ -200,62 +212,76 @@ def _buy(engine, state, actions):
         for kind, tracks in (("final_boss", (0, 1, 2)), ("boss", homes), ("boss", (0, 1, 2))):
             for action in picks:
                 zone = catalog.zones[action[2]]
-                if zone.kind == kind and action[1] in tracks and zone.level == state.track_level[action[1]]:
+                if zone.kind == kind and action[1] in tracks and zone.level == state.tracks[action[1]].level:
                     return action
-    return next(a for a in actions if a[0] == "end-buy")
+    return next(a for a in actions if a[0] == "end_buy")
 
 
 THIN = 1.7  # cards worth less than this are left out of a deck with room to spare
 
 
-def _build(engine, state, actions):
-    """Keep the deck lean: leave out weak cards while it stays two above the ship's minimum."""
+def _build(engine, state, actions, keep_all: bool = False):
+    """Keep the deck lean: leave out weak cards while it stays two above the ship's minimum. A card that takes a
+    treasure wants a Treasure Deck to take from: then the weakest treasure stays out."""
     catalog = engine.catalog
-    from pnp.games.escaping_earth.campaign import counted, eligible
-
     deck = [c for c in eligible(catalog, state, state.ship) if c not in state.leave_out]
-    arsenal = (state.scenario or "").startswith("arsenal")  # a sandbox deck keeps every card, to play each one
-    if not arsenal and counted(catalog, deck) > state.ship.min_deck + 2:
+    if keep_all:  # an arsenal's sandbox deck keeps every card, to play each one
+        return next(a for a in actions if a[0] == "deck_done")
+    takers = any("TREASURE" in catalog.item(c).words for c in deck)
+    if takers and not any(catalog.item(c).treasure for c in state.leave_out):
+        treasures = [a for a in actions if a[0] == "leave" and catalog.item(a[1]).treasure]
+        if treasures:
+            return min(treasures, key=lambda a: card_value(catalog.item(a[1]), state.ship))
+    if counted(catalog, deck) > state.ship.min_deck + 2:
         weak = [a for a in actions if a[0] == "leave" and card_value(catalog.item(a[1]), state.ship) < THIN]
         if weak:
             return min(weak, key=lambda a: card_value(catalog.item(a[1]), state.ship))
-    return next(a for a in actions if a[0] == "deck-done")
+    return next(a for a in actions if a[0] == "deck_done")
 
 
 def _discard(engine, state, actions):
     return min(actions, key=lambda a: card_value(engine.catalog.item(a[1]), state.ship))
 
 
-def greedy_policy(engine, state, actions, rng):
+def greedy_policy(engine, state, actions, rng, keep_all: bool = False, collect: bool = False):
     if len(actions) == 1:
         return actions[0]
     if len(engine.catalog.ships) > len(state.ships):  # Blueprints are kept for the ships still to build
         actions = [a for a in actions if a[0] != "blueprint"] or actions
     kind = actions[0][0]
     if state.pending:
-        frame = state.pending[-1][0]
-        if frame == "discard":
+        frame = state.pending[-1].__class__
+        if frame is Discard:
             return _discard(engine, state, actions)
-        if frame == "treasure":
+        if frame is TakeTreasure:
             return max(actions, key=lambda a: card_value(engine.catalog.item(a[1]), state.ship))
         return _best(engine, state, actions, rng)
     phase = state.phase
     if phase == "ship":
         return max(actions, key=lambda a: engine.catalog.ships[a[1]][0].start)
     if phase == "build":
-        return _build(engine, state, actions)
+        return _build(engine, state, actions, keep_all or collect)
     if phase == "systems":  # a system made for this ship first; otherwise any helps, varied from run to run
         own = [a for a in actions if a[0] == "system" and engine.catalog.item(a[1]).exclusive == state.ship.id]
         return own[0] if own else actions[int(rng.random() * len(actions))]
     if phase == "place":
         return _place(engine, state, actions)
     if phase == "rewards":
-        return _reward(engine, state, actions)
+        return _reward(engine, state, actions, collect)
     if phase == "buy":
-        return _buy(engine, state, actions)
+        return _buy(engine, state, actions, collect)
     if phase == "counter" and kind != "shield" and any(a[0] == "shield" for a in actions):
         return next(a for a in actions if a[0] == "shield")
     return _best(engine, state, actions, rng)
 
 
-POLICIES = {"random": random_kind_policy, "greedy": greedy_policy, "veteran": greedy_policy}
+def arsenal_policy(engine, state, actions, rng):
+    return greedy_policy(engine, state, actions, rng, keep_all=True)
+
+
+def collector_policy(engine, state, actions, rng):
+    return greedy_policy(engine, state, actions, rng, collect=True)
+
+
+POLICIES = {"random": random_kind_policy, "greedy": greedy_policy, "veteran": greedy_policy,
+            "arsenal": arsenal_policy, "collector": collector_policy}

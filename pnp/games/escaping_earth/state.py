@@ -1,77 +1,179 @@
-"""A campaign in progress: what lasts between runs (the collection, the box of Zone decks) and the run on the
-table. Plain lists and ints, copied by hand: the greedy player copies states on every decision."""
+"""A campaign in progress, and the records the engine queues, asks and shuffles with.
+
+What lasts between runs (the collection, the ships built, the box of Zone
+decks) is held immutably and replaced when it changes, so the many copies a
+look-ahead makes share it. The run on the table is plain lists and ints; each
+of the three Zone decks is a `Track` part (its cards, the cubes on its top
+card, its used bonus squares). The machine copies all of it (`MachineState.copy`).
+"""
 from __future__ import annotations
 
-LISTS = ("deck", "hand", "discard", "play", "reserve", "systems", "gold", "spent", "shop", "treasures", "supply",
-         "queue", "pending", "attackers", "rewards", "td_left", "leave_out", "pending_level")
+from pnp.engine.machine import Chance, Decision, MachineState, Part, Step, compiled_copy, record
 
 
-class State:
+@compiled_copy
+class Track(Part):
+    """One Zone deck on the table: its cards (the top card last), the damage on the top card's enemies, the
+    bonus squares used on it (a bit per square), and the highest level laid on it this run."""
+
+    __slots__ = ("cards", "damage", "used", "level")
+
+    def __init__(self, cards=(), damage=(), level: int = 0):
+        self.cards, self.damage, self.used, self.level = list(cards), list(damage), 0, level
+
+
+@compiled_copy
+class State(MachineState):
     __slots__ = (
-        # the campaign
-        "collection", "ships", "boxes", "run", "runs", "best_level", "levels", "won", "over",
-        # the run: the ship
+        # the campaign: collection (frozenset), ships (tuple), boxes ((track, level) -> tuple), levels (tuple)
+        "collection", "ships", "boxes", "runs", "best_level", "levels", "won", "runs_allowed",
+        # the run: the ship and its trackers
         "ship", "health", "charge", "revive_used", "mode", "pendulum", "plating",
         # the run: cards
         "deck", "hand", "discard", "play", "reserve", "systems", "gold", "spent", "shop", "treasures", "supply",
-        # the run: the three Zone decks (index 0 = Ground), the top card's damage and used bonuses, the ship's place
-        "zones", "damage", "used", "track_level", "track", "square", "finals", "cleared",
+        # the run: the three Zone decks (0 = Ground), where the ship is, FINAL BOSS cards cleared, cards cleared
+        "tracks", "track", "square", "finals", "cleared",
         # the turn
-        "move", "credit", "block", "shield_used", "cycle_used", "shift_used", "turn", "round",
-        # where play stands
-        "phase", "queue", "pending", "chance", "attackers", "rewards", "td_left", "leave_out", "pending_level", "resolved",
-        "scenario",
+        "move", "credit", "block", "shield_used", "cycle_used", "shift_used", "turn", "held_draws",
+        # where play stands: the phase, the enemies still to counter attack, tracks still to collect
+        "phase", "attackers", "rewards", "leave_out",
     )
-
-    def copy(self) -> State:
-        return _copy(self)
+    PARTS = ("tracks",)
 
     def statics_held(self) -> int:
         """Static cards in the deck, hand, discard pile and play area: a fourth loses the run."""
         return 3 - len(self.supply)
 
 
-SHARED = ("collection", "ships", "boxes", "levels")  # what lasts between runs: replaced when it changes, so shared
+# -- steps: what the rules make happen next, in order ----------------------------------------------------------
+@record
+class Draw(Step):
+    n: int
+    key: str = ""  # the card or rule that draws, witnessed when a card is drawn
 
 
-def _copier():
-    """One function that copies every slot: lists are copied, what lasts between runs is shared, and the
-    three Zone decks and their cubes are copied one level down. (Written out once: a loop over __slots__
-    with getattr and setattr took a third of a greedy campaign.)"""
-    lines = ["def copy(self):", "    new = State.__new__(State)"]
-    for name in State.__slots__:
-        if name in LISTS:
-            lines.append(f"    new.{name} = self.{name}[:]")
-        elif name in ("zones", "damage"):
-            lines.append(f"    new.{name} = [part[:] for part in self.{name}]")
-        elif name in ("used", "track_level"):
-            lines.append(f"    new.{name} = self.{name}[:]")
-        elif name == "resolved":
-            lines.append("    new.resolved = []")
-        else:
-            lines.append(f"    new.{name} = self.{name}")
-    lines.append("    return new")
-    namespace = {"State": State}
-    exec("\n".join(lines), namespace)  # noqa: S102 - code built above from the slot names, nothing else
-    return namespace["copy"]
+@record
+class Effect(Step):
+    word: str
+    n: int | None
+    key: str
 
 
-_copy = _copier()
+@record
+class Fire(Step):
+    """One firing of an attack card (a card that fires twice queues two)."""
+
+    card: int
 
 
-def new_state(catalog, scenario=None) -> State:
-    s = State.__new__(State)
-    s.collection = set(catalog.starting_deck) | set(catalog.reserved)
-    s.ships = [catalog.wolf.id]
-    s.boxes = {key: list(cards) for key, cards in catalog.boxes.items()}
-    s.run, s.runs, s.best_level, s.levels, s.won, s.over = 0, 0, 0, [], False, False
+@record
+class Ready(Step):
+    """An attack whose second effect came first: a chance to spend that MOVE before it fires."""
+
+    card: int
+
+
+@record
+class DiscardPlayed(Step):
+    card: int
+
+
+@record
+class Dilate(Step):
+    """A Time Dilation enemy of the ship's Zone makes the player discard (one step per enemy)."""
+
+    key: str
+
+
+@record
+class Systems(Step):
+    """SYSTEM cards act, the pendulum's Warp Mode and the Dreadnought's plating; then the action phase."""
+
+
+@record
+class Escape(Step):
+    """The third FINAL BOSS cleared, its event done: the campaign is won."""
+
+
+# -- decisions -------------------------------------------------------------------------------------------------
+@record
+class Discard(Decision):
+    """Time Dilation: which card of the hand to discard."""
+
+
+@record
+class SecondWhen(Decision):
+    """An attack with a second effect that may come before or after it."""
+
+    card: int
+
+
+@record
+class Aim(Decision):
+    """The second effect came first: move with it, or fire."""
+
+    card: int
+
+
+@record
+class Target(Decision):
+    """Which enemy a missile (or an attack of type other) hits: (track, enemy) pairs in range."""
+
+    card: int
+    options: tuple
+
+
+@record
+class Warp(Decision):
+    key: str
+
+
+@record
+class TakeTreasure(Decision):
+    key: str
+
+
+# -- chance: shuffles ------------------------------------------------------------------------------------------
+@record
+class SetupShuffle(Chance):
+    """The run's deck and its three Zone decks."""
+
+
+@record
+class Reshuffle(Chance):
+    """The discard pile becomes the deck."""
+
+
+@record
+class LevelShuffle(Chance):
+    """A BOSS cleared: the track's next level, shuffled onto it."""
+
+    track: int
+    cards: tuple
+
+
+@record
+class UnderShuffle(Chance):
+    """A card picked to the top of a Zone deck: the cards under it are shuffled."""
+
+    track: int
+
+
+def new_state(catalog, runs_allowed: int) -> State:
+    s = State()
+    s.start()
+    s.collection = frozenset(catalog.starting_deck) | frozenset(catalog.reserved)
+    s.ships = (catalog.wolf.id,)
+    s.boxes = dict(catalog.boxes)
+    s.runs, s.best_level, s.levels, s.won, s.runs_allowed = 0, 0, (), False, runs_allowed
     s.ship, s.health, s.charge, s.revive_used, s.mode, s.pendulum, s.plating = None, 0, 0, False, 1, False, 0
-    for name in LISTS:
+    for name in ("deck", "hand", "discard", "play", "reserve", "systems", "gold", "spent", "shop", "treasures",
+                 "supply", "attackers", "rewards", "leave_out"):
         setattr(s, name, [])
-    s.zones, s.damage, s.used, s.track_level = [[], [], []], [[], [], []], [0, 0, 0], [0, 0, 0]
+    s.tracks = [Track() for _ in range(3)]
     s.track, s.square, s.finals, s.cleared = 0, 0, 0, 0
     s.move = s.credit = s.block = 0
     s.shield_used = s.cycle_used = s.shift_used = False
-    s.turn, s.round = 0, 0
-    s.phase, s.chance, s.resolved, s.scenario = "ship", None, [], scenario
+    s.turn, s.held_draws = 0, ()
+    s.phase = "ship"
     return s

@@ -11,7 +11,7 @@ ABILITY_SCOPE = {
 ABILITIES = tuple(ABILITY_SCOPE)
 ZONE_RULES = ("JAMMER", "DRAG", "HAZARD")  # words a special-rule square may carry
 SHIP_ABILITIES = ("SHIELD_CHARGE", "REVIVE", "PENDULUM", "PLATING")
-PLAYER_EFFECTS = ("MOVE", "DRAW", "HEAL", "CHARGE", "BLOCK", "CREDIT", "PURGE", "WARP", "REKINDLE", "TREASURE")
+PLAYER_EFFECTS = ("MOVE", "DRAW", "HEAL", "CHARGE", "BLOCK", "CREDIT", "PURGE", "WARP", "TREASURE")
 EVENT_EFFECTS = PLAYER_EFFECTS + ("BLUEPRINT",)
 SYSTEM_EFFECTS = PLAYER_EFFECTS + ("PENDULUM_MODES",)
 
@@ -33,8 +33,6 @@ VOCABULARY = Vocabulary([
          "Return {n} Static.", int_range=(1, 3), rules_ref="statics"),
     Word("WARP", "Move your ship to any square of any Zone card. It is not MOVE: an Anchor does not hold you.",
          "Warp anywhere.", rules_ref="warp"),
-    Word("REKINDLE", "If the Phoenix has used its revive this run, it may revive once more.",
-         "Revive ready again.", rules_ref="phoenix"),
     Word("TREASURE", "Put a treasure of your choice from the Treasure Deck into your hand.",
          "Take a treasure.", rules_ref="treasures"),
     Word("BLUEPRINT", "After its event, the BOSS card stays in your gold pile as a Blueprint.",

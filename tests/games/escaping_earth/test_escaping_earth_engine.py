@@ -5,20 +5,12 @@ through the engine's own API, as a player would.
 """
 import random
 
-import pytest
 from helpers import play_moves
 
 from pnp.games.escaping_earth import campaign, combat
 from pnp.games.escaping_earth.cards import TRACKS
-from pnp.games.escaping_earth.engine import EscapingEarthEngine
 from pnp.games.escaping_earth.geometry import SQUARES
-
-
-@pytest.fixture(scope="module")
-def engine():
-    from helpers import validated
-
-    return EscapingEarthEngine.from_game(validated("2200-escaping-earth").game)
+from pnp.games.escaping_earth.state import Discard, LevelShuffle, UnderShuffle
 
 
 def card(engine, key: str) -> int:
@@ -36,11 +28,11 @@ def table(engine, ship="the-wolf", tops=(None, None, None), hand=(), at="air:c2"
     catalog = engine.catalog
     state.ship = campaign.ship_of(catalog, ship)
     if ship not in state.ships:
-        state.ships.append(ship)
+        state.ships += (ship,)
     state.supply = list(catalog.statics)
     for track, key in enumerate(tops):
-        state.zones[track] = [card(engine, key)] if key else []
-        engine._reset_top(state, track)
+        state.tracks[track].cards = [card(engine, key)] if key else []
+        engine.reset_top(state, track)
     state.hand = [card(engine, key) for key in hand]
     state.deck = [card(engine, key) for key in deck]
     track, square = at.split(":")
@@ -70,7 +62,7 @@ def test_dual_lasers_with_attack_1_deal_1_damage_twice(engine):
     dual = engine.catalog.item(card(engine, "space-1-debris-field")).attack
     assert (dual.type, dual.damage, dual.repeat) == ("laser", 1, 2)
     play(engine, state, ("play", card(engine, "space-1-debris-field")))
-    assert state.damage[1] == [2]
+    assert state.tracks[1].damage == [2]
 
 
 def test_moving_3_across_stacked_zones(engine):
@@ -101,7 +93,7 @@ def test_a_laser_hits_a_final_boss_once_for_each_of_its_squares_in_range(engine)
     pulse = engine.catalog.item(card(engine, "air-1-smog-layer")).attack  # Pulse Laser: the far row
     assert pulse.grid[0] == "xxx" and pulse.damage == 1
     play(engine, state, ("play", card(engine, "air-1-smog-layer")), ("second", "after"))
-    assert state.damage[1][0] == 3  # Stormcrown covers a1, a2 and a3
+    assert state.tracks[1].damage[0] == 3  # Stormcrown covers a1, a2 and a3
 
 
 def test_a_missile_hits_one_enemy_of_the_players_choice(engine):
@@ -109,14 +101,14 @@ def test_a_missile_hits_one_enemy_of_the_players_choice(engine):
     play(engine, state, ("play", card(engine, "missile")))
     assert engine.legal_actions(state) == [("target", 0, 0)]  # b1 is ahead; b3 is out of this range
     play(engine, state, ("target", 0, 0))
-    assert state.damage[0] == [2, 0]  # cubes as dealt: 2 on a health-1 enemy
+    assert state.tracks[0].damage == [2, 0]  # cubes as dealt: 2 on a health-1 enemy
 
 
 def test_armor_counts_against_each_repeat(engine):
     # Orbital Turret: Armor 1. Dual Lasers fire twice at attack 1: each hit is stopped
     state = table(engine, tops=(None, None, "space-1-orbital-turret"), hand=["space-1-debris-field"], at="space:b2")
     play(engine, state, ("play", card(engine, "space-1-debris-field")))
-    assert state.damage[2] == [0] and ("ability:ARMOR", ("ARMOR",)) in state.resolved
+    assert state.tracks[2].damage == [0] and ("ability:ARMOR", ("ARMOR",)) in state.resolved
 
 
 def test_cloaking_stops_missiles_reflective_stops_lasers_other_hits_both(engine):
@@ -136,13 +128,13 @@ def test_a_forcefield_enemy_takes_no_damage_from_its_own_zone_but_does_through_a
     play(engine, state, ("play", card(engine, "missile")))
     assert ("target", 2, 0) in engine.legal_actions(state)
     play(engine, state, ("target", 2, 0))
-    assert state.damage[2][0] == 2
+    assert state.tracks[2].damage[0] == 2
 
 
 def test_an_explosive_enemy_hurts_everything_in_its_zone_when_it_dies(engine):
     state = table(engine, tops=(None, None, "space-3-mine-field"), at="space:c2")
     combat.hit(engine.catalog, state, 2, 0, 3, "other")  # a2: Explosive, health 3
-    assert state.damage[2] == [3, 1] and state.health == 2  # b1 took 1 of its 2; the ship, in that Zone, took 1
+    assert state.tracks[2].damage == [3, 1] and state.health == 2  # b1 took 1 of its 2; the ship, in that Zone, took 1
     assert ("ability:EXPLOSIVE", ("EXPLOSIVE",)) in state.resolved
 
 
@@ -168,7 +160,7 @@ def test_thunder_adds_static_and_a_fourth_static_loses_the_run(engine):
     play(engine, state, ("end",))
     assert state.runs == 0 and state.health == 2 and len(state.supply) == 0  # the third: still playing
     state.phase, state.turn = "action", 1
-    engine._reset_top(state, 0)
+    engine.reset_top(state, 0)
     runs = state.runs
     engine.apply_in_place(state, ("end",))
     assert state.runs == runs + 1  # the fourth Static ends the run
@@ -178,19 +170,19 @@ def test_time_dilation_discards_after_the_draw(engine):
     state = table(engine, tops=("ground-3-ore-conveyor", None, None), at="ground:c2",
                   deck=["laser", "missile", "speed", "escape"])
     state.phase = "buy"
-    play(engine, state, ("end-buy",))  # cleanup, then the next turn's draw of 3
-    assert len(state.hand) == 3 and state.pending == [("discard",)]
+    play(engine, state, ("end_buy",))  # cleanup, then the next turn's draw of 3
+    assert len(state.hand) == 3 and state.pending == [Discard()]
     play(engine, state, ("discard", state.hand[0]))
     assert len(state.hand) == 2 and state.phase == "action"
 
 
 def test_sword_and_self_repair_on_the_counter_attack(engine):
     state = table(engine, tops=("ground-4-crusher-hall", None, None), at="ground:c2", health=3)
-    state.damage[0] = [2, 3]  # Self-Repair (health 5) took 2; the other one is down
+    state.tracks[0].damage = [2, 3]  # Self-Repair (health 5) took 2; the other one is down
     play(engine, state, ("end",))
-    assert state.damage[0][0] == 0 and state.health == 2
+    assert state.tracks[0].damage[0] == 0 and state.health == 2
     state = table(engine, tops=("ground-4-lava-locks", None, None), at="ground:c2", health=3)
-    state.damage[0] = [0, 3]
+    state.tracks[0].damage = [0, 3]
     play(engine, state, ("end",))
     assert state.health == 1  # Sword 2
 
@@ -203,23 +195,23 @@ def test_ranged_enemies_attack_from_the_next_zone(engine):
 # -- zones, rewards and the campaign ---------------------------------------------------------------------------
 def test_a_cleared_zone_is_taken_as_gold_or_for_the_shop_and_the_next_card_comes_up(engine):
     state = table(engine, tops=("ground-1-slag-flats", None, None), at="ground:c2")
-    state.zones[0].insert(0, card(engine, "ground-1-drill-camp"))
-    state.damage[0] = [1]
+    state.tracks[0].cards.insert(0, card(engine, "ground-1-drill-camp"))
+    state.tracks[0].damage = [1]
     play(engine, state, ("end",))
     assert engine.legal_actions(state) == [("reward", 0, "gold"), ("reward", 0, "shop")]
     play(engine, state, ("reward", 0, "shop"))
     assert state.shop == [card(engine, "ground-1-slag-flats")]
-    assert combat.top(engine.catalog, state, 0).key == "ground-1-drill-camp" and state.damage[0] == [0, 0]
+    assert combat.top(engine.catalog, state, 0).key == "ground-1-drill-camp" and state.tracks[0].damage == [0, 0]
     assert (state.track, state.square) == (0, SQUARES.index("c2"))  # the same square of the new card
 
 
 def test_a_boss_plays_its_event_and_opens_the_next_level(engine):
     state = table(engine, tops=(None, "air-1-patrol-gunship", None), at="air:c2")
-    state.damage[1] = [3, 1]
+    state.tracks[1].damage = [3, 1]
     play(engine, state, ("end",))
-    assert state.chance == ("level", 1, 5)  # Air 2's five cards, shuffled onto the track
+    assert isinstance(state.chance, LevelShuffle) and (state.chance.track, len(state.chance.cards)) == (1, 5)  # Air 2's five cards, shuffled onto the track
     engine.apply_in_place(state, engine.sample_chance(state, random.Random(1)))
-    assert combat.top(engine.catalog, state, 1).level == 2 and state.track_level[1] == 2
+    assert combat.top(engine.catalog, state, 1).level == 2 and state.tracks[1].level == 2
     assert state.gold == [card(engine, "air-1-patrol-gunship")]  # its event: a Blueprint
 
 
@@ -240,24 +232,24 @@ def test_a_ship_costs_blueprints_and_unlocks_the_treasures_below_its_level(engin
 def test_two_gold_brings_any_card_of_a_zone_deck_to_the_top(engine):
     state = table(engine, tops=("ground-1-slag-flats", None, None), at="ground:c2")
     boss = card(engine, "ground-1-excavator-prime")
-    state.zones[0][0:0] = [boss, card(engine, "ground-1-pump-station")]
+    state.tracks[0].cards[0:0] = [boss, card(engine, "ground-1-pump-station")]
     state.phase, state.gold = "buy", [card(engine, "air-1-smog-layer"), card(engine, "air-1-drone-lane")]
     play(engine, state, ("pick", 0, boss))
-    assert state.zones[0][-1] == boss and not state.gold and state.chance == ("under", 0)
+    assert state.tracks[0].cards[-1] == boss and not state.gold and state.chance == UnderShuffle(track=0)
 
 
 def test_a_lost_run_sends_what_is_not_permanent_back_to_the_zone_decks(engine):
     state = engine.initial_state(random.Random(3))
     catalog = engine.catalog
-    play(engine, state, ("ship", "the-wolf"), ("deck-done",), ("systems-done",))
+    play(engine, state, ("ship", "the-wolf"), ("deck_done",), ("systems_done",))
     engine.apply_in_place(state, engine.sample_chance(state, random.Random(3)))
     twin, dual = card(engine, "ground-1-slag-flats"), card(engine, "space-1-debris-field")
     for c in (twin, dual):
-        state.zones[catalog.zones[c].track].remove(c)
+        state.tracks[catalog.zones[c].track].cards.remove(c)
     state.discard += [twin, dual]
     campaign.take(catalog, state, dual)  # Dual Lasers was bought: permanent
     state.phase = "lost"
-    engine._settle(state)
+    engine.settle(state)
     assert state.runs == 1 and state.phase == "ship"
     assert twin in state.boxes[(0, 1)] and dual not in state.boxes[(2, 1)] and dual in state.collection
 
@@ -278,7 +270,7 @@ def test_the_pendulum_swings_by_a_discard_and_assault_adds_1_per_hit(engine):
     play(engine, state, ("shift", card(engine, "speed"), 0))
     assert state.mode == 0 and not [a for a in engine.legal_actions(state) if a[0] == "shift"]
     play(engine, state, ("play", card(engine, "laser")))  # Laser: attack 1 to the row ahead, +1 in Assault
-    assert state.damage[0] == [2, 2]
+    assert state.tracks[0].damage == [2, 2]
 
 
 def test_a_hazard_square_hurts_and_a_drag_card_costs_2_a_step(engine):

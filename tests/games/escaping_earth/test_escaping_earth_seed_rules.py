@@ -1,0 +1,179 @@
+"""2200: Escaping Earth: rules where the engine once departed from the original rulebook, each checked against
+that rulebook's words (paraphrased in each docstring), and this edition's own rules, named as such."""
+import random
+
+import pytest
+from test_escaping_earth_engine import card, play, table
+
+from pnp.engine.machine import OptionsError
+from pnp.engine.runner import play as play_game
+from pnp.engine.runner import random_kind_policy
+from pnp.games.escaping_earth import campaign, combat
+from pnp.games.escaping_earth.geometry import SQUARES
+from pnp.games.escaping_earth.state import Aim, TakeTreasure
+
+
+def rules(project) -> dict:
+    return {rule.id: rule.text for section in project.game.rules.sections for rule in section.rules}
+
+
+def test_a_card_only_for_another_ship_never_joins_this_runs_deck(engine):
+    """Original rulebook: exclusive cards go in a deck "only ... if you are using" their ship. Bought on a Wolf
+    run, a Phoenix-only card waits in the reserve; the Wolf's deck never holds it."""
+    state = table(engine, tops=("ground-1-slag-flats", None, None), at="ground:c2")
+    flare = card(engine, "air-2-sky-dock")  # Rebirth Flare, Phoenix only, permanent
+    state.phase, state.shop, state.gold = "buy", [flare], [card(engine, f"air-1-{k}") for k in ("smog-layer", "drone-lane", "acid-rain")]
+    play(engine, state, ("buy", flare))
+    assert flare in state.reserve and flare not in state.discard and flare in state.collection
+    assert flare not in campaign.eligible(engine.catalog, state, state.ship)
+    assert flare in campaign.eligible(engine.catalog, state, campaign.ship_of(engine.catalog, "the-phoenix"))
+
+
+def test_phoenix_tear_leaves_the_revive_spent(engine):
+    """Original rulebook: the Phoenix revives "once per run". Phoenix Tear heals; it does not ready the revive."""
+    state = table(engine, ship="the-phoenix", tops=("ground-1-slag-flats", None, None), hand=["phoenix-tear"],
+                  at="ground:c2", health=1)
+    state.revive_used = True
+    play(engine, state, ("play", card(engine, "phoenix-tear")))
+    assert state.health == 3 and state.revive_used
+    combat.hurt(engine.catalog, state, 3)
+    assert state.phase == "lost"  # no second revive
+
+
+def test_building_a_ship_unlocks_treasures_in_the_zone_decks_on_the_table(engine):
+    """Original rulebook: after unlocking a ship, treasures "from previous Zones" join the collection; a level-2
+    treasure in a Zone deck on the table is one of them, and it leaves that deck."""
+    state = table(engine, tops=("ground-1-slag-flats", None, None), at="ground:c2")
+    chart = card(engine, "space-2-junk-ring")  # Ancient Star Chart, a level-2 treasure
+    state.tracks[2].cards = [card(engine, "space-2-mining-buoy"), chart]  # the treasure on top
+    engine.reset_top(state, 2)
+    pendulum = card(engine, "space-3-barrier-edge")
+    state.phase, state.shop, state.gold = "buy", [pendulum], [card(engine, "ground-2-the-foreman")]
+    play(engine, state, ("buy", pendulum))
+    assert chart in state.collection and state.tracks[2].cards == [card(engine, "space-2-mining-buoy")]
+    assert combat.top(engine.catalog, state, 2).key == "space-2-mining-buoy" and state.tracks[2].damage == [0]
+
+
+def test_move_from_a_second_effect_that_comes_first_is_spent_before_the_attack(engine):
+    """Original rulebook: a second effect "can occur before or after the attack", so MOVE gained before it may
+    move the ship into range. Hit and Run from c2 reaches a1 and a3 only; a step to c1 brings a2 into reach of
+    its right-hand dot, and the missile hits the enemy there."""
+    state = table(engine, tops=(None, "air-1-radio-mast", None), hand=["air-1-radio-mast"], at="air:c2")
+    hit_and_run = card(engine, "air-1-radio-mast")
+    play(engine, state, ("play", hit_and_run), ("second", "before"))
+    assert isinstance(state.pending[-1], Aim) and state.move == 2
+    assert ("move", 1, SQUARES.index("c1")) in engine.legal_actions(state)
+    play(engine, state, ("move", 1, SQUARES.index("c1")))
+    assert isinstance(state.pending[-1], Aim)  # one MOVE left: still before the attack
+    play(engine, state, ("fire",))
+    assert engine.legal_actions(state) == [("target", 1, 0)]
+    play(engine, state, ("target", 1, 0))
+    assert state.tracks[1].damage == [2] and (engine.catalog.item(hit_and_run).key, ()) in state.resolved
+
+
+def test_an_event_draw_comes_with_the_next_turns_draw(engine):
+    """Our rule (clar-event-draw): a BOSS event's draw waits for the next turn, where its cards can be played.
+    Marshal's Stores: +2 health, then 2 more cards as the next turn starts."""
+    state = table(engine, tops=("ground-5-marshal-orrin", None, None), at="ground:c2", health=1,
+                  deck=["laser", "missile", "speed", "escape", "shield-charge", "speed"])
+    state.tracks[0].damage = [13, 4]
+    state.tracks[0].cards.insert(0, card(engine, "ground-5-the-bastion"))
+    play(engine, state, ("end",))
+    assert state.health == 3 and state.held_draws and state.hand == []
+    play(engine, state, ("end_buy",))
+    assert len(state.hand) == 3 + 2 and not state.held_draws
+    assert ("ground-5-marshal-orrin:item", ("DRAW",)) in state.resolved
+
+
+def test_a_run_still_going_at_the_rulebook_turn_limit_is_lost(engine, ee_project):
+    """Our rule (clar-time-limit), in the rulebook with the engine's number: a run whose last allowed turn ends
+    without an escape is lost."""
+    limit = engine.catalog.settings.max_turns
+    assert f"{limit}th turn" in rules(ee_project)["clar-time-limit"]
+    state = table(engine, tops=("ground-1-slag-flats", None, None), at="ground:c2")
+    state.phase, state.turn = "buy", limit - 2
+    play(engine, state, ("end_buy",))
+    assert state.runs == 0 and state.phase == "action"
+    state.phase = "buy"
+    play(engine, state, ("end_buy",))
+    assert state.runs == 1 and state.phase == "ship"
+
+
+def test_this_editions_own_rules_are_named_as_ours(ee_project):
+    """The "other" attack type, one run to win, the event draw, the time limit and the campaign length are not the
+    original rulebook's: the Clarifications say "This edition" for each, with the numbers the engine uses."""
+    text = rules(ee_project)
+    for rule in ("clar-other-attacks", "clar-single-run", "clar-other-ship-cards", "clar-event-draw",
+                 "clar-time-limit", "clar-campaign-length"):
+        assert text[rule].startswith("This edition"), rule
+    settings = ee_project.game.settings
+    assert f"{settings.runs_per_campaign} runs" in text["clar-campaign-length"]
+    assert "Cloaking" not in text["attack-types"] and "clar-other-attacks" in text["attack-types"]
+    assert "clar-single-run" in text["goal"]
+
+
+def test_the_components_list_names_the_health_token(ee_project):
+    """Original rulebook: health is tracked "with a token" on the ship card; the box must hold one."""
+    assert "health token" in rules(ee_project)["contents"]
+    tokens = ee_project.game.sheets["tokens"].model.tokens
+    assert "health-token" in [token.id for token in tokens]
+
+
+def test_take_a_treasure_is_witnessed_only_when_a_treasure_moves(engine):
+    """A word counts as witnessed when its effect happened: with no Treasure Deck, Mars Coordinates' TREASURE
+    moves nothing; with one, the treasure lands in the hand."""
+    coords = card(engine, "space-5-barrier-node")
+    state = table(engine, tops=("ground-1-slag-flats", None, None), hand=["space-5-barrier-node"], at="ground:c2",
+                  deck=["laser", "missile"])
+    play(engine, state, ("play", coords))
+    assert not any("TREASURE" in words for _, words in state.resolved)
+    state = table(engine, tops=("ground-1-slag-flats", None, None), hand=["space-5-barrier-node"], at="ground:c2",
+                  deck=["laser", "missile"])
+    state.treasures = [card(engine, "space-2-junk-ring")]
+    play(engine, state, ("play", coords))
+    assert isinstance(state.pending[-1], TakeTreasure)
+    play(engine, state, ("treasure", state.treasures[0]))
+    assert (engine.catalog.item(coords).key, ("TREASURE",)) in state.resolved
+
+
+def test_options_are_typed_and_checked(engine):
+    with pytest.raises(OptionsError, match="scenario"):
+        engine.options(scenario="final")
+    with pytest.raises(OptionsError):
+        engine.options(runs="three")
+    result = play_game(engine, 5, [random_kind_policy], runs=2).result
+    assert result.details["runs"] == 2
+
+
+def test_a_playtest_stage_hands_the_veteran_a_late_campaign(engine):
+    from pnp.games.escaping_earth import playtest
+
+    state = engine.initial_state(random.Random(1), engine.options())
+    playtest.final(engine, state)
+    assert set(state.ships) == {"the-wolf", "the-phoenix", "the-pendulum", "the-dreadnought"}
+    assert not any(engine.catalog.item(c).treasure for level in range(1, 5) for t in range(3)
+                   for c in state.boxes[(t, level)])
+
+
+def test_a_cloaked_enemy_is_no_target_for_a_missile(engine):
+    """Symbol Guide: Cloaking, "cannot be damaged by missiles": a missile's choice of targets leaves it out, and
+    that narrowed choice is what witnesses Cloaking."""
+    state = table(engine, tops=("ground-2-tunnel-mouth", None, None), hand=["missile"], at="ground:c2")
+    enemy = engine.catalog.zones[card(engine, "ground-2-tunnel-mouth")].enemies[0]
+    assert enemy.ability == "CLOAKING"
+    play(engine, state, ("play", card(engine, "missile")))
+    assert not state.pending and ("ability:CLOAKING", ("CLOAKING",)) in state.resolved
+
+
+@pytest.mark.parametrize("player, stage, seeds", [
+    ("random", None, range(12)), ("greedy", None, range(1)), ("collector", None, range(1)),
+    ("arsenal", "arsenal_pendulum", range(1)), ("veteran", "final", range(1))])
+def test_seeded_campaigns_of_every_player_keep_the_invariants(engine, player, stage, seeds):
+    """Whole campaigns, invariants checked after every move, as the soak plays them (a crash found there becomes a
+    seed here)."""
+    from pnp.games.escaping_earth.policies import POLICIES
+
+    for seed in seeds:
+        playout = play_game(engine, seed, [POLICIES[player]], check=True,
+                            stage=f"pnp.games.escaping_earth.playtest.{stage}" if stage else None)
+        assert playout.result.details["runs"] >= 1

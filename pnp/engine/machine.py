@@ -80,11 +80,15 @@ class Part:
     PARTS: ClassVar[tuple[str, ...]] = ()
 
     def copy(self):
-        return _copy_slots(self)
+        try:
+            return _copiers[self.__class__](self)
+        except KeyError:
+            return _copier(self.__class__)(self)
 
 
 class MachineState(Part):
-    """What every engine's state holds besides its game's own slots (declared by subclasses)."""
+    """What every engine's state holds besides its game's own slots (declared by subclasses). A copy starts
+    with `resolved` and `played` empty."""
 
     __slots__ = ("queue", "pending", "chance", "seat", "round", "over", "resolved", "played")
 
@@ -94,28 +98,44 @@ class MachineState(Part):
         self.seat, self.round, self.over = 0, 0, False
         self.resolved, self.played = [], []
 
-    def copy(self):
-        new = _copy_slots(self)
-        new.resolved, new.played = [], []
-        return new
 
-
-_plans: dict[type, tuple] = {}
+_copiers: dict[type, object] = {}
 
 
 def _copy_plan(cls: type) -> tuple:
-    """(slot, is a part) for every slot of the class and its bases, worked out once per class."""
-    plan = _plans.get(cls)
-    if plan is None:
-        parts = set(getattr(cls, "PARTS", ()))
-        slots = [name for klass in reversed(cls.__mro__) for name in getattr(klass, "__slots__", ())]
-        plan = _plans[cls] = tuple((name, name in parts) for name in dict.fromkeys(slots))
-    return plan
+    """(slot, is a part) for every slot of the class and its bases."""
+    parts = set(getattr(cls, "PARTS", ()))
+    slots = [name for klass in reversed(cls.__mro__) for name in getattr(klass, "__slots__", ())]
+    return tuple((name, name in parts) for name in dict.fromkeys(slots))
 
 
-def _copy_slots(obj):
-    new = obj.__class__.__new__(obj.__class__)
-    for name, is_part in _copy_plan(obj.__class__):
+def _copier(cls: type):
+    """The copy rule for one class, written out once as straight-line code: a state is copied on every look-ahead
+    of a greedy player, and looking each slot up by name made that four times slower. A slot left unset (the
+    code stops at it) is copied by the same rule slot by slot."""
+    names = {"cls": cls, "containers": frozenset(_CONTAINERS), "copy_part": _copy_part,
+             "slot_by_slot": _copy_slot_by_slot}
+    lines = ["def copy(self):", "    new = cls.__new__(cls)", "    try:"]
+    for name, is_part in _copy_plan(cls):
+        if issubclass(cls, MachineState) and name in ("resolved", "played"):
+            lines.append(f"        new.{name} = []")  # witnesses start empty in a copy
+        elif is_part:
+            lines += [f"        value = self.{name}",
+                      f"        new.{name} = [part.copy() for part in value] if value.__class__ is list "
+                      "else copy_part(value)"]
+        else:
+            lines += [f"        value = self.{name}",
+                      f"        new.{name} = value.copy() if value.__class__ in containers else value"]
+    lines += ["    except AttributeError:", "        return slot_by_slot(self)", "    return new"]
+    exec("\n".join(lines), names)  # noqa: S102 - built from the class's own slot names, nothing else
+    copier = _copiers[cls] = names["copy"]
+    return copier
+
+
+def _copy_slot_by_slot(obj):
+    cls = obj.__class__
+    new = cls.__new__(cls)
+    for name, is_part in _copy_plan(cls):
         try:
             value = getattr(obj, name)
         except AttributeError:  # a slot a game leaves unset
@@ -125,6 +145,8 @@ def _copy_slots(obj):
         elif value.__class__ in _CONTAINERS:
             value = value.copy()
         setattr(new, name, value)
+    if isinstance(obj, MachineState):
+        new.resolved, new.played = [], []
     return new
 
 
@@ -136,27 +158,6 @@ def _copy_part(value):
     if value.__class__ is dict:
         return {key: part.copy() for key, part in value.items()}
     return value.__class__(part.copy() for part in value)
-
-
-def compiled_copy(cls):
-    """Class decorator: the same copy rule as `Part.copy` and `MachineState.copy`, written out once per class as
-    straight-line code (the generic copy looks every slot up by name, a cost that a game whose players copy
-    states on every look-ahead pays many times over). Every slot of the class must be set."""
-    names = {"cls": cls, "containers": frozenset(_CONTAINERS), "copy_part": _copy_part}
-    lines = ["def copy(self):", "    new = cls.__new__(cls)"]
-    for name, is_part in _copy_plan(cls):
-        if issubclass(cls, MachineState) and name in ("resolved", "played"):
-            lines.append(f"    new.{name} = []")  # witnesses start empty in a copy
-        elif is_part:
-            lines += [f"    value = self.{name}",
-                      f"    new.{name} = [part.copy() for part in value] if value.__class__ is list else copy_part(value)"]
-        else:
-            lines += [f"    value = self.{name}",
-                      f"    new.{name} = value.copy() if value.__class__ in containers else value"]
-    lines.append("    return new")
-    exec("\n".join(lines), names)  # noqa: S102 - built above from the class's own slot names, nothing else
-    cls.copy = names["copy"]
-    return cls
 
 
 # -- options -----------------------------------------------------------------------------------------------

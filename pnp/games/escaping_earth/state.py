@@ -8,10 +8,9 @@ card, its used bonus squares). The machine copies all of it (`MachineState.copy`
 """
 from __future__ import annotations
 
-from pnp.engine.machine import Chance, Decision, MachineState, Part, Step, compiled_copy, record
+from pnp.engine.machine import Chance, Decision, MachineState, Part, Step, record
 
 
-@compiled_copy
 class Track(Part):
     """One Zone deck on the table: its cards (the top card last), the damage on the top card's enemies, the
     bonus squares used on it (a bit per square), and the highest level laid on it this run."""
@@ -22,7 +21,6 @@ class Track(Part):
         self.cards, self.damage, self.used, self.level = list(cards), list(damage), 0, level
 
 
-@compiled_copy
 class State(MachineState):
     __slots__ = (
         # the campaign: collection (frozenset), ships (tuple), boxes ((track, level) -> tuple), levels (tuple)

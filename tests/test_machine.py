@@ -171,6 +171,13 @@ def test_a_copy_shares_nothing_mutable_and_starts_with_no_witnesses():
     assert 9 not in state.players[0].hand and state.players[0].bank[3] == 1 and state.queue
 
 
+def test_a_slot_a_game_left_unset_is_left_unset_in_the_copy():
+    engine, state = _fresh()
+    del state.log
+    copy = state.copy()
+    assert not hasattr(copy, "log") and copy.players is not state.players and copy.resolved == []
+
+
 def test_apply_leaves_the_state_it_was_given_as_it_was():
     engine, state = _fresh()
     for action in [("draw", 2), ("play", 0), ("target", "score")]:

@@ -53,15 +53,18 @@ class Result:
 class GameState(Protocol):
     """What the runner reads on a state, besides passing it back to the engine."""
 
-    # What the last applied action resolved, for coverage: element keys (str), or
+    # What the last applied action made happen, for coverage: element keys (str), or
     # (key, effect words) pairs when the game counts effect words too. Empty if nothing.
     resolved: list
+    # What it played or tried, whether or not that changed anything (keys as in `resolved`).
+    played: list
     # The round (or turn) the game is in; a witness names the round its element first happened in.
     round: int
 
 
 class Engine(Protocol):
-    def initial_state(self, rng: random.Random, **options) -> GameState: ...
+    def options(self, **given) -> Any: ...  # the game's checked options record (pnp.engine.machine.Options)
+    def initial_state(self, rng: random.Random, options: Any = None) -> GameState: ...
     def is_chance(self, state: GameState) -> bool: ...
     def chance_outcomes(self, state: GameState) -> list[Action]: ...
     def sample_chance(self, state: GameState, rng: random.Random) -> Action: ...

@@ -166,13 +166,12 @@ def _pool(cluster: str | None, processes: int | None, games: int):
 
 def check_options(engine, setup: Setup) -> None:
     """Raise the engine's OptionsError (a UsageError: exit 2) when a table's options are not the engine's."""
-    if hasattr(engine, "options"):  # TRANSITION: engines not yet on pnp.engine.machine take any options
-        from pnp.engine.machine import OptionsError
+    from pnp.engine.machine import OptionsError
 
-        try:
-            engine.options(**dict(setup.options))
-        except OptionsError as exc:
-            raise UsageError(f"playtest table {setup.describe()}: {exc}") from None
+    try:
+        engine.options(**dict(setup.options))
+    except OptionsError as exc:
+        raise UsageError(f"playtest table {setup.describe()}: {exc}") from None
 
 
 MIN_SHARED = 20  # fewer games than this are played in this process: starting workers would cost more

@@ -78,10 +78,7 @@ def play(engine, seed: int, policies: list[Policy], keep_trace: bool = False, ma
 
 def start(engine, rng: random.Random, stage: str | None, options: dict):
     """The first state of a game: the engine's, with its options checked, then the playtest's set-up if any."""
-    if not hasattr(engine, "options"):  # TRANSITION: an engine not yet on pnp.engine.machine
-        state = engine.initial_state(rng, **options)
-    else:
-        state = engine.initial_state(rng, engine.options(**options))
+    state = engine.initial_state(rng, engine.options(**options))
     if stage:
         dotted(stage)(engine, state)
     return state
@@ -105,7 +102,6 @@ def _play(engine, seed, policies, keep_trace, max_steps, check, on_action, recor
           options) -> Playout:
     rng = random.Random(seed)
     state = start(engine, rng, stage, options)
-    tracks_played = hasattr(state, "played")  # TRANSITION: engines not yet on pnp.engine.machine have no `played`
     trace, steps = [], 0
     log = _KeyLog(state) if record else None
     single = policies[0] if len(policies) == 1 else None
@@ -122,7 +118,7 @@ def _play(engine, seed, policies, keep_trace, max_steps, check, on_action, recor
         if on_action:
             on_action(state, action)  # before it is applied, so the state says who acts
         apply(state, action)  # the runner owns this state; no copy needed
-        if record and (state.resolved or (tracks_played and state.played)):
+        if record and (state.resolved or state.played):
             log.add(state, coverage)
         if keep_trace:
             trace.append(action)
@@ -149,10 +145,11 @@ class _KeyLog:
         self.keys: list = []  # every key resolved, in order
         self.ends: list[int] = []  # len(keys) after each step that resolved something
         self.rounds: list[int] = []  # the round of that step
+        self.played: list = []  # every key played or tried, counted at the end
 
     def add(self, state, coverage: Coverage) -> None:
-        if getattr(state, "played", None):  # TRANSITION (as in _play)
-            coverage.played.update(state.played)
+        if state.played:
+            self.played += state.played
         resolved = state.resolved
         if not resolved:
             return
@@ -169,6 +166,7 @@ class _KeyLog:
     def count(self, coverage: Coverage, seed: int) -> None:
         keys = self.keys
         coverage.cards.update(keys)
+        coverage.played.update(self.played)
         first = dict(zip(reversed(keys), range(len(keys) - 1, -1, -1)))  # key -> where it first happened
         coverage.witness(seed, first, lambda index: self.rounds[bisect_right(self.ends, index)])
 

@@ -52,7 +52,7 @@ def test_an_escort_pilot_states_health_and_scrap_slots_apart_and_an_action_card_
     assert "Melee 2; Heat 2; you gain Taunt (self)" in attention  # the card prints "self" beside the status
     assert not any("STATUS" in fact for fact in attention)  # the line as written is not read out as well
     raider = facts_of("escort-service", "raider")
-    assert raider["front"][:2] == ["Health 3, Zealot: it goes for the shuttle first", "Melee 2"]
+    assert raider["front"][:2] == ["Health 3, Zealot: it goes for the shuttle first", "Melee 2; Heat 1"]
     assert raider["back"][1] == "Melee 1; Heat 1"
 
 

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any
 from pnp.diagnostics import UsageError
 from pnp.engine.api import Action, Engine
 from pnp.engine.coverage import Coverage
+from pnp.engine.report_charts import Chart, standard_charts
 from pnp.engine.runner import Chunk, LocalPool, chunk_size, chunks, game_index, policy_table, replay
 
 if TYPE_CHECKING:
@@ -60,19 +61,6 @@ class Expected:
     # elements and words that may go without an effect in real games, each with the reason why (say it to a
     # designer: "only in the Final Chapters, which one game in 300 reaches"); anything else must take effect
     excused: dict[str, str] = field(default_factory=dict)
-
-
-@dataclass(frozen=True)
-class Chart:
-    """A bar chart for the playtest folder, as data (pnp.render.charts draws it): one group of bars per
-    category, one bar per series, values from 0 to 1."""
-
-    file: str  # e.g. "win-rate.png"
-    title: str
-    categories: list[str]
-    series: dict[str, list[float]]  # name -> one value per category
-    axis: str = "share"
-    note: str = ""  # one line under the title: what the bars are
 
 
 @dataclass(frozen=True)
@@ -254,7 +242,6 @@ class PlaytestReport:
 
     def charts(self) -> list[Chart]:
         """The game's own charts, then those every game gets (pnp.engine.report_charts)."""
-        from pnp.engine.report_charts import standard_charts
 
         return (self.chart_plan(self.details()) if self.chart_plan else []) + standard_charts(self)
 

@@ -9,12 +9,25 @@ A game's own charts (PlaytestPlan.charts) are drawn besides these.
 from __future__ import annotations
 
 from collections import Counter
+from dataclasses import dataclass
 from typing import TYPE_CHECKING
-
-from pnp.engine.playtest import Chart
 
 if TYPE_CHECKING:
     from pnp.engine.playtest import PlaytestReport
+
+
+@dataclass(frozen=True)
+class Chart:
+    """A bar chart for the playtest folder, as data (pnp.render.charts draws it): one group of bars per
+    category, one bar per series, values from 0 to 1. (Games import it from pnp.engine.playtest.)"""
+
+    file: str  # e.g. "win-rate.png"
+    title: str
+    categories: list[str]
+    series: dict[str, list[float]]  # name -> one value per category
+    axis: str = "share"
+    note: str = ""  # one line under the title: what the bars are
+
 
 MAX_BARS = 10  # bands of a distribution: more and the bars of several kinds of player cannot be told apart
 ALL_GAMES = "all games"  # the one group of a game whose tables have none

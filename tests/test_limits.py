@@ -238,10 +238,13 @@ def test_the_pdf_rulebook_finds_the_icons_once_per_document(fixture_project, mon
 class _Endless:
     """A game whose every move leads back to the same place."""
 
-    def initial_state(self, rng):
+    def options(self, **given):
+        return None
+
+    def initial_state(self, rng, options=None):
         from types import SimpleNamespace
 
-        return SimpleNamespace(resolved=(), round=0)
+        return SimpleNamespace(resolved=(), played=(), round=0)
 
     def is_terminal(self, state):
         return False

@@ -40,7 +40,7 @@ soak: bytecode
 
 # The soak CI can afford (.ci/run, after make test): each game SOAK_TIMES times its default playtest, so a game of long
 # campaigns (2200) plays fewer games than a quick one. The 100,000-game soak takes hours on 2 cores (README).
-SOAK_TIMES ?= 10
+SOAK_TIMES ?= 5
 soak-ci: bytecode
 	$(BIN)/python benchmarks/soak.py --times $(SOAK_TIMES)
 

@@ -313,7 +313,10 @@ class Machine:
         return new
 
     def apply_in_place(self, state, action: Action) -> None:
-        state.resolved, state.played = [], []
+        if state.resolved:  # new lists only when there was something (the runner has counted it)
+            state.resolved = []
+        if state.played:
+            state.played = []
         chance = state.chance
         if chance is not None:
             state.chance = None

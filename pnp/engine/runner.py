@@ -104,6 +104,7 @@ def _play(engine, seed, policies, keep_trace, max_steps, check, on_action, recor
     state = start(engine, rng, stage, options)
     trace, steps = [], 0
     log = _KeyLog(state) if record else None
+    played = log.played if record else None
     single = policies[0] if len(policies) == 1 else None
     is_terminal, is_chance, legal_actions, apply = engine.is_terminal, engine.is_chance, engine.legal_actions, engine.apply_in_place
     while not is_terminal(state):
@@ -118,8 +119,11 @@ def _play(engine, seed, policies, keep_trace, max_steps, check, on_action, recor
         if on_action:
             on_action(state, action)  # before it is applied, so the state says who acts
         apply(state, action)  # the runner owns this state; no copy needed
-        if record and (state.resolved or state.played):
-            log.add(state, coverage)
+        if record:
+            if state.resolved:
+                log.add(state, coverage)
+            if state.played:
+                played += state.played
         if keep_trace:
             trace.append(action)
         if check:
@@ -148,11 +152,7 @@ class _KeyLog:
         self.played: list = []  # every key played or tried, counted at the end
 
     def add(self, state, coverage: Coverage) -> None:
-        if state.played:
-            self.played += state.played
         resolved = state.resolved
-        if not resolved:
-            return
         if resolved[0].__class__ is str:
             self.keys += resolved
         else:

@@ -308,6 +308,8 @@ def test_difficulty_is_ignored_by_a_game_whose_tables_have_no_levels_and_refused
             yield Setup(("random",))
 
     assert len(harness.table(_plan(plain), GAME, 4, None, Difficulty.red)) == 4
+    report = harness.run(_plan(plain), GAME, games=4, processes=1, difficulty=Difficulty.red)
+    assert report.difficulty is None and "difficulty" not in report.to_text().splitlines()[0]  # not played at one
     with pytest.raises(Exception, match="toy has no playtest tables at difficulty red"):
         harness.table(_plan(), GAME, 4, None, Difficulty.red)
 

@@ -107,6 +107,11 @@ def tables(plan: PlaytestPlan, game: Game, games: int, players: int | None,
 PROBE = 1000
 
 
+def has_levels(plan: PlaytestPlan, game: Game, players: int | None) -> bool:
+    """Whether the game's tables are played at difficulty levels (Setup.difficulty)."""
+    return any(setup.difficulty for setup in islice(plan.setups(game, players), PROBE))
+
+
 def run(plan: PlaytestPlan, game: Game, games: int | None = None, seed: int = 1, players: int | None = None,
         difficulty: Difficulty | None = None, progress=None, processes: int | None = None,
         cluster: str | None = None, keep_going: bool = False) -> PlaytestReport:
@@ -119,7 +124,8 @@ def run(plan: PlaytestPlan, game: Game, games: int | None = None, seed: int = 1,
     listed in `report.errors` and left out of the report, and the run goes on; else the first error ends it."""
     engine = plan.engine(game, difficulty)
     count = games or plan.default_games
-    report = PlaytestReport(game.id, 0, difficulty.value if difficulty else None, Coverage(),
+    level = difficulty.value if difficulty and has_levels(plan, game, players) else None  # else it was not played at one
+    report = PlaytestReport(game.id, 0, level, Coverage(),
                             plan.expected(engine, game), plan.score_name, plan.lower_scores_win, plan.summary,
                             plan.charts)
     with _pool(cluster, processes, count) as pool:

@@ -62,6 +62,21 @@ def regions_show_content(sheet, layout, card_size, game) -> list[Diagnostic]:
                 problems.append(src.diagnostic(where, "region-size", f"region '{region.name}' is too narrow for its "
                                 f"{item.length} boxes: it needs {plan.needed / 72 * 25.4:.0f}mm"))
             problems += _track_emblems(sheet, item, game)
+    return problems + _unplaced(sheet, layout, game)
+
+
+def _unplaced(sheet, layout, game) -> list[Diagnostic]:
+    """An area, track or tokens of the sheet that no region of the layout shows would silently not be printed."""
+    problems = []
+    shown = {(region.kind, region.name) for region in layout.regions}
+    for kind, field in (("area", "areas"), ("track", "tracks"), ("tokens", "tokens")):
+        if kind in game.plugin.sheet_renderers:
+            continue
+        for index, item in enumerate(getattr(sheet.model, field, None) or []):
+            if (kind, item.id) not in shown:
+                problems.append(sheet.source.diagnostic((field, index, "id"), "unplaced", f"the {kind} '{item.id}' is in "
+                                f"no region of {layout.source.path}, so it would not be printed: add a region "
+                                f"'{item.id}' of kind {kind} there, or remove the {kind}"))
     return problems
 
 

@@ -99,9 +99,11 @@ def test_rulebook_has_contents_bookmarks_the_showcase_and_both_sides_of_each_car
 
 def test_a_showcased_sheet_too_big_to_read_on_the_cover_is_pictured_there_without_its_words(fx):
     from pnp.render.backend import RecordingBackend
+    from pnp.render.fonts import register_all
     from pnp.render.rulebook import Picture, _styles, _title_page
     from pnp.rules.tree import build_reference
 
+    register_all()  # as a rulebook build does first: the styles name the bundled fonts
     flow = _title_page(fx, build_reference(fx.game), _styles(), 170 * 72 / 25.4, 250 * 72 / 25.4)
     (mat,) = [f for f in flow if isinstance(f, Picture)]
     recorded = RecordingBackend()

@@ -66,7 +66,8 @@ def regions_show_content(sheet, layout, card_size, game) -> list[Diagnostic]:
 
 
 def _unplaced(sheet, layout, game) -> list[Diagnostic]:
-    """An area, track or tokens of the sheet that no region of the layout shows would silently not be printed."""
+    """An area, track or tokens of the sheet that no region of the layout shows would not be printed: a warning
+    (a layout may leave a part out on purpose, such as one made for a single page), never silence."""
     problems = []
     shown = {(region.kind, region.name) for region in layout.regions}
     for kind, field in (("area", "areas"), ("track", "tracks"), ("tokens", "tokens")):
@@ -76,7 +77,7 @@ def _unplaced(sheet, layout, game) -> list[Diagnostic]:
             if (kind, item.id) not in shown:
                 problems.append(sheet.source.diagnostic((field, index, "id"), "unplaced", f"the {kind} '{item.id}' is in "
                                 f"no region of {layout.source.path}, so it would not be printed: add a region "
-                                f"'{item.id}' of kind {kind} there, or remove the {kind}"))
+                                f"'{item.id}' of kind {kind} there, or remove the {kind}", severity="warning"))
     return problems
 
 

@@ -250,14 +250,15 @@ def test_a_text_a_game_s_own_sheet_code_cannot_fit_is_an_error_where_the_content
     assert "region 'events'" in found[0].message
 
 
-def test_a_track_or_token_no_region_shows_is_an_error_at_the_content(project):
+def test_a_track_or_token_no_region_shows_is_a_warning_at_the_content(project):
     """A track the content defines but the layout never places would silently not be printed (Stranded's
     free-card track once was): validate names it where the content defines it."""
     layout = project / "layouts" / "stranded" / "playmat.yaml"
     text = layout.read_text()
     layout.write_text("\n".join(line for line in text.splitlines() if not line.lstrip().startswith("free-cards:")))
     _, report = validate(project, "stranded")
-    found = [d for d in report.errors if d.code == "unplaced"]
+    found = [d for d in report.diagnostics if d.code == "unplaced"]
     content = project / "content" / "stranded" / "playmat.yaml"
     assert len(found) == 1 and found[0].path.endswith("playmat.yaml") and found[0].line == line_of(content, "id: free-cards")
     assert "track 'free-cards'" in found[0].message and "would not be printed" in found[0].message
+    assert found[0].severity == "warning"

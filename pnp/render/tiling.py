@@ -164,11 +164,35 @@ def _clearest(points, drawn, xs, ys):
     """The first point whose cross touches no text, drawing or panel edge, and of those the one lying in the
     fewest panels (none but the ground under the whole strip, else a panel rather than a card slot inside a
     panel); None if no point is clear."""
-    grounds = [d for d in drawn if d.kind == "rect" and d.x0 <= xs[0] and d.x1 >= xs[1] and d.y0 <= ys[0] and d.y1 >= ys[1]]
-    marks = [d for d in drawn if d not in grounds]
+    reach = CROSS + CLEAR  # only what lies within a cross's reach of the strip can touch one of its crosses
+    near = [d for d in drawn if d.x0 < xs[1] + reach and d.x1 > xs[0] - reach and d.y0 < ys[1] + reach and d.y1 > ys[0] - reach]
+    grounds = [d for d in near if d.kind == "rect" and d.x0 <= xs[0] and d.x1 >= xs[1] and d.y0 <= ys[0] and d.y1 >= ys[1]]
+    marks = [d for d in near if d not in grounds]
     panels = [d for d in marks if d.kind == "rect"]
-    free = [p for p in points if not any(_touches(d, *p) for d in marks)]
-    return min(free, key=lambda p: sum(_within(d, *p) for d in panels), default=None)
+    marks_at, panels_at = _by_band(marks, reach), _by_band(panels, reach)
+    best, fewest = None, None
+    for point in points:  # nearest the target first: the first clear point in no panel is the answer
+        band = int(point[1] // BAND)
+        if any(_touches(d, *point) for d in marks_at.get(band, ())):
+            continue
+        inside = sum(_within(d, *point) for d in panels_at.get(band, ()))
+        if fewest is None or inside < fewest:
+            best, fewest = point, inside
+            if not inside:
+                break
+    return best
+
+
+BAND = mm(5)  # drawings are sorted into bands of this height, so a point is checked against its band's only
+
+
+def _by_band(drawn, reach: float) -> dict[int, list]:
+    """Band index -> the drawings within a cross's reach of that band, in their drawing order."""
+    bands: dict[int, list] = {}
+    for d in drawn:
+        for band in range(int((d.y0 - reach) // BAND), int((d.y1 + reach) // BAND) + 1):
+            bands.setdefault(band, []).append(d)
+    return bands
 
 
 def _touches(d, x: float, y: float) -> bool:

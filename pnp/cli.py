@@ -302,9 +302,9 @@ def diff(rev: str = typer.Argument(..., help="A git revision to compare with: a 
 
     def work():
         ok = True
-        with checked_out(root, rev) as (old_root, commit):
-            for game_id in _diff_games(root, old_root, game):
-                outcome = what_changed(old_root, root, game_id, rev, commit, out_dir, draft)
+        with checked_out(root, rev) as revision:
+            for game_id in _diff_games(root, revision.root, game):
+                outcome = what_changed(revision, root, game_id, out_dir, draft)
                 if outcome.changes is None:
                     _report(outcome.report)
                     _say(f"{game_id}: not compared: {' and '.join(outcome.invalid)} does not validate; fix the errors "

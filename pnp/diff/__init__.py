@@ -16,7 +16,7 @@ from pathlib import Path
 
 from pnp import __version__
 from pnp.diagnostics import Report
-from pnp.diff.checkout import checked_out
+from pnp.diff.checkout import Revision, checked_out
 from pnp.diff.collect import at_revision, collect
 from pnp.diff.compare import Changes, compare
 from pnp.diff.page import write_page
@@ -35,20 +35,18 @@ class Outcome:
     page: Path | None = None
 
 
-def what_changed(old_root: Path, root: Path, game_id: str, rev: str, commit: str, out_root: Path,
-                 draft: bool = False) -> Outcome:
-    """Compare the game at `old_root` (the project checked out at `rev`) with the work tree's, and write the page.
+def what_changed(revision: Revision, root: Path, game_id: str, out_root: Path, draft: bool = False) -> Outcome:
+    """Compare the game as it was at `revision` with the work tree's (the project at `root`), and write the page.
     Nothing is written when either side does not validate."""
-    before, before_report = collect(old_root.resolve(), game_id, rev, draft)
+    before, before_report = collect(revision.root.resolve(), game_id, revision.name, draft)
     after, after_report = collect(root.resolve(), game_id, WORK_TREE, draft)
     if before is None or after is None:
-        invalid = [label for label, side in ((rev, before), (WORK_TREE, after)) if side is None]
-        before_report = at_revision(before_report, old_root, rev)
+        invalid = [label for label, side in ((revision.name, before), (WORK_TREE, after)) if side is None]
+        before_report = at_revision(before_report, revision.tree, revision.name)
         return Outcome(None, Report(before_report.diagnostics + after_report.diagnostics), invalid)
     changes = compare(before, after)
     project = after.project or before.project
-
-    about = {"title": project.game.manifest.title if project else game_id, "game": game_id, "rev": rev,
-             "commit": commit, "version": __version__}
+    about = {"title": project.game.manifest.title if project else game_id, "game": game_id, "rev": revision.name,
+             "commit": revision.commit, "version": __version__}
     page = write_page(changes, about, out_root / plain_name(game_id) / "diff", out_root)
     return Outcome(changes, page=page)

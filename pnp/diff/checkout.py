@@ -10,6 +10,7 @@ import shutil
 import subprocess
 import tempfile
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
 from pnp.diagnostics import UsageError
@@ -17,6 +18,14 @@ from pnp.diagnostics import UsageError
 # git never runs a hook for us (a post-checkout hook is code of whoever set up the clone), nor asks on a terminal
 GIT = ("git", "-c", "core.hooksPath=/dev/null", "-c", "advice.detachedHead=false")
 GIT_SECONDS = 300  # a checkout of a large repository on a slow disk; never forever
+
+
+@dataclass
+class Revision:
+    name: str  # as the user wrote it: HEAD~1
+    commit: str  # the commit it names
+    tree: Path  # the temporary worktree: the repository's top folder at that commit
+    root: Path  # the project folder in it (not there when the project came later)
 
 
 class RevisionError(UsageError):
@@ -61,9 +70,8 @@ def commit_of(top: Path, rev: str) -> str:
 
 @contextmanager
 def checked_out(root: Path, rev: str):
-    """Yield the project folder as it was at `rev` (it may not exist there: a project added since), in a
-    temporary worktree, and the commit `rev` names; the worktree and its folder are gone afterwards, whatever
-    happened."""
+    """Yield the `Revision`: the project folder as it was at `rev` (it may not exist there: a project added
+    since), in a temporary worktree; the worktree and its folder are gone afterwards, whatever happened."""
     top, inside = repository(root)
     commit = commit_of(top, rev)
     holder = Path(tempfile.mkdtemp(prefix="pnp-diff-"))
@@ -73,7 +81,7 @@ def checked_out(root: Path, rev: str):
         if added.returncode != 0:
             why = (added.stderr.strip().splitlines() or ["git gave no reason"])[-1]
             raise RevisionError(f"git cannot check out {rev} into a temporary worktree: {why}")
-        yield tree / inside, commit
+        yield Revision(rev, commit, tree, tree / inside)
     finally:
         _remove(top, tree)
         shutil.rmtree(holder, ignore_errors=True)

@@ -95,8 +95,12 @@ def _cards(before: Side, after: Side) -> list[Change]:
     draw(before, [old for _, _, old, _ in suspects if old])
     draw(after, [new for _, _, _, new in suspects if new])
     pictures: dict[str, list[Pictures]] = {}
+    compared: dict[tuple, Pictures | None] = {}  # a back many cards share is compared once
     for card_id, side, old, new in suspects:
-        picture = _pictures(side, draw(before, [old])[0] if old else None, draw(after, [new])[0] if new else None)
+        pair = (side, old.key if old else None, new.key if new else None)
+        if pair not in compared:
+            compared[pair] = _pictures(side, draw(before, [old])[0] if old else None, draw(after, [new])[0] if new else None)
+        picture = compared[pair]
         if picture:
             pictures.setdefault(card_id, []).append(picture)
     changes = []
@@ -181,7 +185,7 @@ def highlight(old: Image.Image, new: Image.Image) -> Image.Image:
     size = (max(old.width, new.width), max(old.height, new.height))
     old, new = _on_canvas(old, size), _on_canvas(new, size)
     changed = ImageChops.difference(old, new).convert("L").point(lambda value: 255 if value else 0)
-    changed = changed.filter(ImageFilter.MaxFilter(GROW))
+    changed = changed.filter(ImageFilter.BoxBlur(GROW // 2)).point(lambda value: 255 if value else 0)  # grown, fast
     faded = Image.blend(Image.new("RGB", size, "white"), new.convert("L").convert("RGB"), FADE)  # grey: red stands out
     tinted = Image.blend(new, Image.new("RGB", size, TINT), 0.65)
     return Image.composite(tinted, faded, changed)

@@ -35,8 +35,9 @@ def write_page(changes: Changes, about: dict, folder: Path, out_root: Path) -> P
     (title, game, revision, commit, version). Returns the page's path."""
     with build_lock(out_root), staged(folder, out_root) as stage:
         (stage / "images").mkdir()
-        shown = {"cards": [_save(change.pictures, stage, f"card-{n}") for n, change in enumerate(changes.cards, 1)],
-                 "sheets": [_save(change.pictures, stage, f"sheet-{n}") for n, change in enumerate(changes.sheets, 1)]}
+        saved: dict[int, str] = {}  # an image shown many times (a shared back) is one file
+        shown = {"cards": [_save(change.pictures, stage, f"card-{n}", saved) for n, change in enumerate(changes.cards, 1)],
+                 "sheets": [_save(change.pictures, stage, f"sheet-{n}", saved) for n, change in enumerate(changes.sheets, 1)]}
         html = _environment().get_template(PAGE).render(changes=changes, shown=shown, summary=changes.summary(), **about)
         (stage / "index.html").write_text(html, encoding="utf-8")
     return folder / "index.html"
@@ -47,16 +48,18 @@ def _environment() -> jinja2.Environment:
                               undefined=jinja2.StrictUndefined, trim_blocks=True, lstrip_blocks=True)
 
 
-def _save(pictures: list[Pictures], stage: Path, stem: str) -> list[Shown]:
-    """Each picture as a PNG named by its place on the page (never by an id from content)."""
+def _save(pictures: list[Pictures], stage: Path, stem: str, saved: dict[int, str]) -> list[Shown]:
+    """Each picture as a PNG named by its place on the page (never by an id from content), each image once."""
     shown = []
     for number, picture in enumerate(pictures, 1):
         files = {}
         for role in ("before", "after", "difference"):
             image = getattr(picture, role)
+            if image is not None and id(image) not in saved:
+                saved[id(image)] = f"images/{stem}-{number}-{role}.png"
+                image.save(stage / saved[id(image)], "PNG", compress_level=1)  # a page for the screen: fast beats small
             if image is not None:
-                files[role] = f"images/{stem}-{number}-{role}.png"
-                image.save(stage / files[role], "PNG", compress_level=1)  # a page for the screen: fast beats small
+                files[role] = saved[id(image)]
         largest = max((image for image in (picture.after, picture.before) if image is not None), key=lambda i: i.width)
         shown.append(Shown(picture.label, files.get("before"), files.get("after"), files.get("difference"), largest.size))
     return shown

@@ -157,7 +157,7 @@ def test_the_worktree_is_removed_when_interrupted(repo, monkeypatch, tmp_path):
         assert len(worktrees(repo)) == 2  # the revision is checked out beside the work tree
         raise KeyboardInterrupt
 
-    monkeypatch.setattr(pnp.diff, "compare", interrupted)
+    monkeypatch.setattr(pnp.diff, "compare_sides", interrupted)
     monkeypatch.setattr(tempfile, "tempdir", str(tmp_path / "temporary"))
     (tmp_path / "temporary").mkdir()
     result = diff(repo, "HEAD")
@@ -174,3 +174,27 @@ def test_content_is_escaped_on_the_page(repo):
     html = page(repo)
     assert "<script>alert" not in html and "<img src=x" not in html
     assert "&lt;script&gt;alert(1)&lt;/script&gt;" in html
+
+
+def test_an_image_changed_under_the_same_name_changes_the_cards_that_show_it(repo):
+    from PIL import Image
+
+    art = repo / "games" / "content" / GAME / "art" / "meadow.png"
+    with Image.open(art) as image:
+        Image.new(image.mode, image.size, "red" if image.mode == "RGB" else None).save(art)
+    result = diff(repo, "HEAD")
+    assert result.exit_code == 0, result.output
+    shown = {re.search(r"<code>(.*?)</code>", a).group(1) for a in articles(page(repo), "card")}
+    assert shown == {"apples", "bread", "cheese"}  # the goods that show it; the events draw an emblem
+
+
+def test_a_game_added_since_the_revision_shows_every_card_added(repo):
+    from pnp.starter import new_game
+
+    new_game(repo / "games", "second-game", "deck")
+    result = diff(repo, "HEAD", "second-game")
+    assert result.exit_code == 0, result.output
+    assert "second-game: 5 cards changed, 5 rule sections, 0 sheets" in result.output  # its introduction, 3 sections, glossary
+    html = (repo / "games" / "output" / "second-game" / "diff" / "index.html").read_text()
+    assert all("added" in article and "-before.png" not in article for article in articles(html, "card"))
+    assert diff(repo, "HEAD", "no-such-game").exit_code == 2

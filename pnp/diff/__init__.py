@@ -17,8 +17,10 @@ from pathlib import Path
 from pnp import __version__
 from pnp.diagnostics import Report
 from pnp.diff.checkout import Revision, checked_out
-from pnp.diff.collect import at_revision, collect
-from pnp.diff.compare import Changes, compare
+from pnp.diff.collect import at_revision
+from pnp.diff.collect import collect as collect_side  # the package's names stay its modules' names
+from pnp.diff.compare import Changes
+from pnp.diff.compare import compare as compare_sides
 from pnp.diff.page import write_page
 from pnp.output import plain_name
 
@@ -38,13 +40,13 @@ class Outcome:
 def what_changed(revision: Revision, root: Path, game_id: str, out_root: Path, draft: bool = False) -> Outcome:
     """Compare the game as it was at `revision` with the work tree's (the project at `root`), and write the page.
     Nothing is written when either side does not validate."""
-    before, before_report = collect(revision.root.resolve(), game_id, revision.name, draft)
-    after, after_report = collect(root.resolve(), game_id, WORK_TREE, draft)
+    before, before_report = collect_side(revision.root.resolve(), game_id, revision.name, draft)
+    after, after_report = collect_side(root.resolve(), game_id, WORK_TREE, draft)
     if before is None or after is None:
         invalid = [label for label, side in ((revision.name, before), (WORK_TREE, after)) if side is None]
         before_report = at_revision(before_report, revision.tree, revision.name)
         return Outcome(None, Report(before_report.diagnostics + after_report.diagnostics), invalid)
-    changes = compare(before, after)
+    changes = compare_sides(before, after)
     project = after.project or before.project
     about = {"title": project.game.manifest.title if project else game_id, "game": game_id, "rev": revision.name,
              "commit": revision.commit, "version": __version__}

@@ -198,3 +198,15 @@ def test_a_game_added_since_the_revision_shows_every_card_added(repo):
     html = (repo / "games" / "output" / "second-game" / "diff" / "index.html").read_text()
     assert all("added" in article and "-before.png" not in article for article in articles(html, "card"))
     assert diff(repo, "HEAD", "no-such-game").exit_code == 2
+
+
+def test_cards_printed_in_other_numbers_are_listed_without_pictures(repo):
+    deck = repo / "games" / "content" / GAME / "decks" / "market.yaml"
+    edit(deck, "count: 2", "count: 1")  # cheese
+    edit(deck, "value: 2\n    count: 3", "value: 2\n    count: 4")  # bread: the deck keeps its size
+    result = diff(repo, "HEAD")
+    assert result.exit_code == 0, result.output
+    assert "2 cards changed, 0 rule sections, 0 sheets" in result.output
+    cards = {re.search(r"<code>(.*?)</code>", a).group(1): a for a in articles(page(repo), "card")}
+    assert "copies: 2 \u2192 1" in cards["cheese"] and "copies: 3 \u2192 4" in cards["bread"]
+    assert not any("<img " in card for card in cards.values())

@@ -34,6 +34,7 @@ class CardSides:
     deck: str  # the deck's name
     front: Face
     back: Face
+    count: int  # copies printed: not drawn on the card, but the sheets print that many
 
 
 @dataclass
@@ -69,7 +70,7 @@ def collect(root: Path, game_id: str, label: str, draft: bool = False) -> tuple[
         for record in deck.cards:
             card_id = record.card.id
             side.cards[card_id] = CardSides(record.card.name, deck.model.name, project.faces.fronts[card_id],
-                                            project.faces.backs[card_id])
+                                            project.faces.backs[card_id], record.card.count)
     side.sheets = {sheet_id: Sheet(sheet.model.name, _sheet_pages(project, sheet_id, sheet.kind))
                    for sheet_id, sheet in project.game.sheets.items()}
     side.sections = rule_sections(project)

@@ -39,6 +39,7 @@ class Change:
     where: str  # a card's deck, "sheet" for a sheet
     status: str
     pictures: list[Pictures]
+    notes: list[str] = field(default_factory=list)  # what changed that no picture shows: "copies: 3 -> 2"
 
 
 @dataclass
@@ -104,9 +105,13 @@ def _cards(before: Side, after: Side) -> list[Change]:
         if picture:
             pictures.setdefault(card_id, []).append(picture)
     changes = []
-    for card_id, shown in pictures.items():
-        card = after.cards.get(card_id) or before.cards[card_id]
-        changes.append(Change(card_id, card.name, card.deck, _status(card_id, before.cards, after.cards), shown))
+    for card_id in _in_order(before.cards, after.cards):
+        old, new = before.cards.get(card_id), after.cards.get(card_id)
+        notes = [f"copies: {old.count} \u2192 {new.count}"] if old and new and old.count != new.count else []
+        if card_id in pictures or notes:
+            card = new or old
+            changes.append(Change(card_id, card.name, card.deck, _status(card_id, before.cards, after.cards),
+                                  pictures.get(card_id, []), notes))
     return changes
 
 

@@ -210,3 +210,22 @@ def test_cards_printed_in_other_numbers_are_listed_without_pictures(repo):
     cards = {re.search(r"<code>(.*?)</code>", a).group(1): a for a in articles(page(repo), "card")}
     assert "copies: 2 \u2192 1" in cards["cheese"] and "copies: 3 \u2192 4" in cards["bread"]
     assert not any("<img " in card for card in cards.values())
+
+
+def test_pictures_of_different_sizes_are_compared_on_one_canvas():
+    from PIL import Image
+
+    from pnp.diff.compare import _detail, _pictures
+
+    small, large = Image.new("RGB", (400, 300), "white"), Image.new("RGB", (600, 300), "white")
+    picture = _pictures("whole sheet", small, large)
+    assert picture is not None and picture.difference.size == (600, 300)  # a sheet that grew is a change
+    assert _detail(picture) is None  # though no pixel of it changed colour
+    large.putpixel((500, 100), (0, 0, 0))
+    detail = _detail(_pictures("whole sheet", small, large))
+    assert detail.label == "where it changed" and detail.after.size == (81, 81)  # the pixel and 40 around it
+    assert detail.after.getpixel((40, 40)) == (0, 0, 0)
+    for spot in ((40, 40), (41, 41)):  # the changed pixel tinted red, and grown so it is seen
+        red, green, blue = detail.difference.getpixel(spot)
+        assert red > 2 * green and red > 2 * blue
+    assert detail.difference.getpixel((10, 10))[0] == detail.difference.getpixel((10, 10))[1]  # elsewhere grey

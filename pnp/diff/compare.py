@@ -171,7 +171,10 @@ def _detail(picture: Pictures | None) -> Pictures | None:
     if picture is None or picture.difference is None:
         return None
     size = picture.difference.size
-    left, top, right, bottom = ImageChops.difference(*(_on_canvas(i, size) for i in (picture.before, picture.after))).getbbox()
+    changed = ImageChops.difference(*(_on_canvas(image, size) for image in (picture.before, picture.after))).getbbox()
+    if changed is None:  # only the size changed, into white
+        return None
+    left, top, right, bottom = changed
     box = (max(0, left - MARGIN), max(0, top - MARGIN), min(size[0], right + MARGIN), min(size[1], bottom + MARGIN))
     if (box[2] - box[0]) * (box[3] - box[1]) > size[0] * size[1] / 2:
         return None

@@ -313,6 +313,44 @@ def _up_to_date(root: Path, game_id: str, out_root: Path, difficulty, *asked) ->
 
 
 @app.command()
+def diff(rev: str = typer.Argument(..., help="A git revision to compare with: a commit, a branch, a tag, HEAD~1."),
+         game: Optional[str] = typer.Argument(None, help="Game id; every game if omitted."),
+         out: Optional[str] = OutOption, draft: bool = DraftOption, root: Path = RootOption, debug: bool = DebugOption):
+    """What changed since REV: the cards, sheets and rule sections that differ between REV and the work tree, with
+    before, after and the difference, in OUT/<game>/diff/index.html. Both sides are drawn by this pnp."""
+    from pnp.diff import checked_out, what_changed
+
+    out_dir = _output_folder(out, root)
+
+    def work():
+        ok = True
+        with checked_out(root, rev) as revision:
+            for game_id in _diff_games(root, revision.root, game):
+                outcome = what_changed(revision, root, game_id, out_dir, draft)
+                if outcome.changes is None:
+                    _report(outcome.report)
+                    _say(f"{game_id}: not compared: {' and '.join(outcome.invalid)} does not validate; fix the errors "
+                         "above (the last diff page was left as it was)")
+                    ok = False
+                    continue
+                _say(f"{game_id}: {outcome.changes.summary()} since {rev}")
+                _say(f"  wrote {outcome.page}")
+        return ok
+
+    raise typer.Exit(ExitCode.OK if _guard(debug, work) else ExitCode.INVALID)
+
+
+def _diff_games(root: Path, old_root: Path, game: str | None) -> list[str]:
+    """The game asked for, or every game of the work tree and the revision; a game in neither is a usage error."""
+    old = game_ids(old_root)
+    if game is not None and game in old and game not in game_ids(root):
+        return [game]  # removed since: its page shows what went
+    if game is None and old:
+        return sorted(set(game_ids(root)) | set(old))
+    return _games(root, game)
+
+
+@app.command()
 def playtest(game: Optional[str] = typer.Argument(None, help="Game id; every game with an engine if omitted."),
              games: Optional[int] = typer.Option(None, "--games", min=1, max=MAX_GAMES,
                                                  help="Number of full games to play (default: the game's own)."),

@@ -113,6 +113,8 @@ class CardPicture(Flowable):
 
     def draw(self):
         canvas = self.canv
+        if laying_out(canvas):
+            return
         backend = getattr(canvas, "_pnp_backend", None) or PdfBackend(canvas)
         canvas._pnp_backend = backend
         canvas.bookmarkHorizontal(self.anchor, 0, self.card_h + 12)
@@ -173,6 +175,8 @@ class Picture(Flowable):
 
     def draw(self):
         canvas = self.canv
+        if laying_out(canvas):
+            return
         backend = getattr(canvas, "_pnp_backend", None) or PdfBackend(canvas)
         canvas._pnp_backend = backend
         x, y, w, h = self.window
@@ -398,7 +402,25 @@ class CardRow(Flowable):
             x += picture.card_w + self.gap
 
 
+def laying_out(canvas) -> bool:
+    """Whether this pass only lays the book out (the first of multiBuild's passes, which learns the contents' page
+    numbers and is thrown away): a picture's size is known without drawing it, so it is drawn in the last pass only."""
+    doc = getattr(canvas, "_doctemplate", None)
+    return bool(getattr(doc, "layout_pass", False))
+
+
 class RulebookTemplate(BaseDocTemplate):
+    layout_pass = False
+
+    def build(self, flowables, **options):
+        # the first pass of a book with contents lays out only; _allSatisfied makes sure another pass follows
+        self.passes = getattr(self, "passes", 0) + 1
+        self.layout_pass = self.passes == 1 and bool(getattr(self, "_indexingFlowables", None))
+        super().build(flowables, **options)
+
+    def _allSatisfied(self):
+        return super()._allSatisfied() and not self.layout_pass
+
     def __init__(self, path, pagesize, title, margin: float = 18 * mm):
         super().__init__(path if hasattr(path, "write") else str(path), pagesize=pagesize, invariant=1,
                          initialFontName="Vera", title=title, author="pnp", creator="pnp", leftMargin=margin,

@@ -89,12 +89,12 @@ def _deck(project: Project, deck_id: str, difficulty: Difficulty | None, notes: 
         place = f"{project_path(record.source.path, project.root)}:{record.source.cell(line, col) or line}"
         cards.append(CardView(card.id, card.name, card.kind, card.count, card.difficulty.value, place,
                               _image(deck_id, files[front.key]), _image(deck_id, files[back.key]),
-                              _margins(front, back), notes.get(card.id, []), _search_text(record)))
+                              _margins(front, back, project.layout), notes.get(card.id, []), _search_text(record)))
     return DeckView(deck_id, deck.model.name, sum(card.count for card in cards), cards)
 
 
-def _margins(front, back) -> list[tuple[str, Margin]]:
-    sides = [("front", tightest(front)), ("back", tightest(back))]
+def _margins(front, back, layout) -> list[tuple[str, Margin]]:
+    sides = [("front", tightest(front, layout)), ("back", tightest(back, layout))]
     return [(side, margin) for side, margin in sides if margin is not None]
 
 

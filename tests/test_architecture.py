@@ -27,7 +27,7 @@ LAYERS = [
     # a print shop's check of built PDFs
     ("pnp.validate", "pnp.drawn_checks", "pnp.schemas", "pnp.starter", "pnp.preflight"),
     ("pnp.games",),  # game packages: loaded by name from game.yaml, never imported by generic code
-    ("pnp.build", "pnp.watch"),  # the build recipe
+    ("pnp.build", "pnp.watch", "pnp.preview"),  # the build recipe; the preview gallery (drawn by the build's pool)
     ("pnp.cli", "pnp.__main__"),  # the only modules that print or exit
 ]
 

@@ -235,3 +235,16 @@ def test_command_line(tmp_path, monkeypatch):
     assert result.exit_code == 1
     assert "error [unknown-key]" in result.output and "no preview written" in result.output
     assert "Traceback" not in result.output
+
+
+def test_a_preview_folder_that_is_a_link_is_never_written_through(tmp_path, monkeypatch):
+    root = _project(tmp_path / "project")
+    victim = tmp_path / "victim"
+    victim.mkdir()
+    (victim / "keep.txt").write_text("the user's own file\n")
+    (root / "output/pocket-dungeon").mkdir(parents=True)
+    (root / "output/pocket-dungeon/preview").symlink_to(victim)
+    monkeypatch.chdir(root)
+    result = CliRunner().invoke(app, ["preview", FIXTURE_GAME])
+    assert result.exit_code == 2 and "not a folder pnp made" in result.output
+    assert [p.name for p in victim.iterdir()] == ["keep.txt"]

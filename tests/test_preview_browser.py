@@ -10,7 +10,6 @@ Screenshots are kept as test artifacts in tests/artifacts/ (git-ignored): previe
 and preview-search.png (after the search).
 """
 import shutil
-from pathlib import Path
 
 import pytest
 from helpers import FIXTURE_GAME, ROOT, fixture_root

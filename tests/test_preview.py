@@ -41,6 +41,7 @@ def gallery(tmp_path_factory):
     root = _project(tmp_path_factory.mktemp("preview") / "project")
     _edit(root / "content/pocket-dungeon/decks/rooms.yaml", "name: Crypt\n", f'name: "{LONG_NAME}"\n')
     Image.new("RGB", (20, 20), "red").save(root / "content/pocket-dungeon/art/crypt.png")  # a low-resolution warning
+    Image.new("RGB", (40, 56), "navy").save(root / "content/pocket-dungeon/art/hero-back.png")  # one in a layout file
     index, report = write_preview(root, FIXTURE_GAME, root / "output")
     assert index == root / "output/pocket-dungeon/preview/index.html", report.to_text()
     return root, index, report
@@ -111,13 +112,16 @@ def test_sheets_and_rulebook_pages(gallery):
 
 def test_warnings_land_on_their_card(gallery):
     _, index, report = gallery
-    assert [d.code for d in report.diagnostics] == ["low-resolution"]
+    assert sorted((d.code, Path(d.path).name) for d in report.diagnostics) == [("low-resolution", "cards.yaml"),
+                                                                               ("low-resolution", "rooms.yaml")]
     shown = cards_of(index)
     assert "warning [low-resolution] 'art/crypt.png'" in shown["crypt"]["text"]
     assert "content/pocket-dungeon/decks/rooms.yaml:12:" in shown["crypt"]["text"]
     assert "has-notes" in shown["crypt"]["attrs"]["class"]
     assert not [card for card, seen in shown.items() if card != "crypt" and "low-resolution" in seen["text"]]
-    assert "On no card" not in index.read_text(encoding="utf-8")
+    warnings = index.read_text(encoding="utf-8").split('<section id="warnings"')[1].split("</section>")[0]
+    assert "On no card" in warnings and 'href="#card-crypt"' in warnings  # the layout's warning, and a link to the crypt
+    assert re.search(r"layouts/pocket-dungeon/cards.yaml:\d+:\d+</span> warning \[low-resolution\] &#39;art/hero-back.png&#39;", warnings)
 
 
 def test_notes_find_their_card_by_line():

@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 from helpers import FIXTURE_GAME, fixture_root, validated
 from PIL import Image
+from pypdf import PdfReader
 from typer.testing import CliRunner
 
 from pnp.cli import app
@@ -106,7 +107,8 @@ def test_sheets_and_rulebook_pages(gallery):
     for sheet in ("score-pad", "playmat"):
         assert f'src="sheets/{sheet}.png"' in page and (index.parent / "sheets" / f"{sheet}.png").is_file()
     pages = sorted((index.parent / "rulebook").glob("page-*.png"))
-    assert len(pages) > 2
+    assert len(pages) == len(PdfReader(index.parent / "rulebook/rulebook.pdf").pages) > 2  # shared among the cores
+    assert 'href="rulebook/rulebook.pdf"' in page
     assert all(f'src="rulebook/{p.name}"' in page for p in pages)
 
 

@@ -11,6 +11,7 @@ after each rebuild): see pnp.preview.page.
 """
 from __future__ import annotations
 
+import os
 import shutil
 from pathlib import Path
 
@@ -29,7 +30,7 @@ def write_preview(root: Path, game_id: str, out_root: Path, difficulty: Difficul
     from pnp.build import Job, render_all
     from pnp.preview.gallery import collect
     from pnp.preview.page import write_page
-    from pnp.preview.pictures import picture_jobs
+    from pnp.preview.pictures import page_jobs, picture_jobs
     from pnp.validate import validate
 
     project, report = validate(root, game_id, draft)
@@ -41,6 +42,7 @@ def write_preview(root: Path, game_id: str, out_root: Path, difficulty: Difficul
         _remove_leftovers(out_dir)
         with staged(out_dir, out_root) as stage, disk_full_or_locked(out_dir):
             render_all([Job(path, render) for path, render in picture_jobs(project, gallery, difficulty)], stage)
+            render_all([Job(path, render) for path, render in page_jobs(stage, os.cpu_count() or 1)], stage)
             write_page(gallery, stage)
     return out_dir / "index.html", report
 

@@ -18,7 +18,7 @@ from pathlib import Path
 from PIL import Image
 
 from pnp.preview.gallery import Gallery
-from pnp.preview.pictures import RULEBOOK, page_file
+from pnp.preview.pictures import RULEBOOK, RULEBOOK_PDF, page_file
 
 TEMPLATES = Path(__file__).parent / "templates"
 STAMP_FILE = "stamp.js"
@@ -38,9 +38,9 @@ def write_page(gallery: Gallery, folder: Path) -> None:
 
 
 def stamp(folder: Path, page: str) -> str:
-    """A digest of everything the gallery shows: its page and every image (names and bytes)."""
+    """A digest of everything the gallery shows: its page and every file beside it (names and bytes)."""
     digest = hashlib.sha256(page.encode("utf-8"))
-    for path in sorted(folder.rglob("*.png")):
+    for path in sorted(p for p in folder.rglob("*") if p.is_file()):
         digest.update(path.relative_to(folder).as_posix().encode("utf-8") + b"\0")
         digest.update(hashlib.sha256(path.read_bytes()).digest())
     return digest.hexdigest()[:20]
@@ -54,7 +54,7 @@ def render(gallery: Gallery, sizes: dict[str, tuple[int, int]]) -> str:
     style = (TEMPLATES / "preview.css").read_text(encoding="utf-8")
     script = (TEMPLATES / "preview.js").read_text(encoding="utf-8").replace("RELOAD_SECONDS", str(RELOAD_SECONDS))
     return environment.get_template("index.html.j2").render(
-        gallery=gallery, sizes=sizes, style=style, script=script, stamp_file=STAMP_FILE,
+        gallery=gallery, sizes=sizes, style=style, script=script, stamp_file=STAMP_FILE, rulebook_pdf=RULEBOOK_PDF,
         style_hash=_csp_hash(style), script_hash=_csp_hash(script))
 
 

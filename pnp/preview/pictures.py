@@ -5,7 +5,8 @@ cut to the trim as a player sees them. Sheets and the rulebook are the build's o
 pnp.render.rulebook) written into memory, each page rasterised. Every image is a PNG with no time in it, so
 the same content gives the same bytes.
 
-Each deck, the sheets and the rulebook are separate jobs for the build's process pool (pnp.build.render_all).
+Each deck, the sheets and the rulebook's PDF are separate jobs for the build's process pool (pnp.build.render_all);
+then the rulebook's pages are shared among the cores.
 """
 from __future__ import annotations
 
@@ -26,15 +27,23 @@ CARD_DPI = 120  # sharp on a high-density screen at half size, a few kB a card
 PAGE_DPI = 96  # sheets and rulebook pages: readable when opened, a quarter of the pixels of print
 MAX_PAGE_SIDE = 2000  # pixels: a large board is drawn smaller rather than as a poster
 RULEBOOK, SHEETS = "rulebook", "sheets"
+RULEBOOK_PDF = f"{RULEBOOK}/rulebook.pdf"
 
 
 def picture_jobs(project: Project, gallery, difficulty: Difficulty | None) -> list[tuple[str, object]]:
-    """(folder in the gallery, render(folder)) for every image the gallery shows; the slow rulebook first."""
-    jobs = [(RULEBOOK, lambda folder: rulebook_pages(project, difficulty, folder))]
+    """(path in the gallery, render(path)) for every image the gallery shows but the rulebook's pages (page_jobs,
+    once its PDF is written); the slow rulebook first."""
+    jobs = [(RULEBOOK_PDF, lambda path: rulebook_pdf(project, difficulty, path))]
     jobs += [(f"cards/{deck.id}", lambda folder, d=deck.id: card_images(project, d, difficulty, folder)) for deck in gallery.decks]
     if gallery.sheets:
         jobs.append((SHEETS, lambda folder: sheet_pages(project, folder)))
     return jobs
+
+
+def page_jobs(gallery_folder: Path, parts: int) -> list[tuple[str, object]]:
+    """The rulebook's pages drawn from its PDF in `parts` jobs (a page in every `parts`), so every core shares them."""
+    pdf = gallery_folder / RULEBOOK_PDF
+    return [(RULEBOOK, lambda folder, part=part: rulebook_pages(pdf, folder, part, parts)) for part in range(parts)]
 
 
 def card_files(project: Project, deck_id: str, difficulty: Difficulty | None) -> dict[str, str]:
@@ -75,22 +84,27 @@ def sheet_pages(project: Project, folder: Path) -> int:
             sheet_pdf(project, sheet_id, paper, False, pdf)
         else:
             full_size_pdf(project, sheet_id, pdf)
-        for image, dpi in _pages(pdf.getvalue()):
+        for _, (image, dpi) in _pages(pdf.getvalue()):
             save_png(image, folder / plain_name(f"{sheet_id}.png"), dpi)
     return len(project.game.sheets)
 
 
-def rulebook_pages(project: Project, difficulty: Difficulty | None, folder: Path) -> int:
-    """The rulebook on the project's first paper the rulebook knows (A4 else), a PNG a page."""
-    from pnp.render.rulebook import PAPERS, rulebook_pdf
+def rulebook_pdf(project: Project, difficulty: Difficulty | None, path: Path) -> None:
+    """The rulebook as the build writes it, on the project's first paper the rulebook knows (else A4): the gallery
+    links it, and its pages are drawn from it."""
+    from pnp.render.rulebook import PAPERS
+    from pnp.render.rulebook import rulebook_pdf as write
 
-    paper = next((name for name in project.print_setup.papers if name in PAPERS), "a4")
-    pdf = io.BytesIO()
-    rulebook_pdf(project, difficulty, paper, pdf)
+    path.parent.mkdir(parents=True, exist_ok=True)
+    write(project, difficulty, next((name for name in project.print_setup.papers if name in PAPERS), "a4"), path)
+
+
+def rulebook_pages(pdf: Path, folder: Path, part: int = 0, parts: int = 1) -> int:
+    """Every `parts`-th page of the rulebook from page `part` (counting from 0), a PNG each; pages written."""
     folder.mkdir(parents=True, exist_ok=True)
     count = 0
-    for count, (image, dpi) in enumerate(_pages(pdf.getvalue()), 1):
-        save_png(image, folder / page_file(count), dpi)
+    for count, (number, (image, dpi)) in enumerate(_pages(pdf.read_bytes(), range(part, 1 << 30, parts)), 1):
+        save_png(image, folder / page_file(number + 1), dpi)
     return count
 
 
@@ -98,17 +112,21 @@ def page_file(number: int) -> str:
     return f"page-{number:03d}.png"
 
 
-def _pages(data: bytes):
-    """Each page of a PDF as an image of 256 colours at PAGE_DPI (less for a page larger than MAX_PAGE_SIDE), one at a time:
-    a long rulebook never holds all its pages in memory (pnp.render.card_images.images_of_pdf does)."""
+def _pages(data: bytes, numbers=None):
+    """(number, (image, dpi)) of each page of a PDF, or of the pages `numbers` (counting from 0), as an image of 256
+    colours at PAGE_DPI (less for a page larger than MAX_PAGE_SIDE), one at a time: a long rulebook never holds all
+    its pages in memory (pnp.render.card_images.images_of_pdf does)."""
     import pypdfium2 as pdfium
 
     document = pdfium.PdfDocument(data)
     try:
-        for page in document:
+        for number in range(len(document)) if numbers is None else numbers:
+            if number >= len(document):
+                return
+            page = document[number]
             scale = min(PAGE_DPI / 72, MAX_PAGE_SIDE / max(page.get_size()))
-            # 256 colours: a page of text and pictures looks the same, and is encoded twice as fast in a third the bytes
-            image = page.render(scale=scale).to_pil().convert("RGB").quantize(256, method=Image.Quantize.FASTOCTREE)
-            yield image, round(scale * 72)
+            # 256 colours: a page of text and pictures looks the same, encoded faster in a third of the bytes
+            image = page.render(scale=scale, rev_byteorder=True).to_pil().convert("RGB")
+            yield number, (image.quantize(256, method=Image.Quantize.FASTOCTREE), round(scale * 72))
     finally:
         document.close()

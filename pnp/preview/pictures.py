@@ -2,8 +2,8 @@
 
 Card sides go through pnp.render.card_images (the faces drawn into a PDF in memory, rasterised by PDFium),
 cut to the trim as a player sees them. Sheets and the rulebook are the build's own PDFs (pnp.render.outputs,
-pnp.render.rulebook) written into memory, each page rasterised. Every image is a PNG with no time in it, so
-the same content gives the same bytes.
+pnp.render.rulebook): a sheet's written into memory, the rulebook's into the gallery (it links it), each page
+rasterised. Every file is written with no time in it, so the same content gives the same bytes.
 
 Each deck, the sheets and the rulebook's PDF are separate jobs for the build's process pool (pnp.build.render_all);
 then the rulebook's pages are shared among the cores.

@@ -33,7 +33,8 @@ CHROMIUM_FLAGS = ("--headless", "--no-sandbox", "--disable-gpu", "--disable-dev-
 
 
 @pytest.fixture
-def browser(tmp_path):
+def browser(tmp_path, monkeypatch):
+    monkeypatch.setenv("SE_OFFLINE", "true")  # and should Selenium Manager run after all, it fetches nothing
     options = webdriver.ChromeOptions()
     options.binary_location = CHROMIUM
     for flag in CHROMIUM_FLAGS:

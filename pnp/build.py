@@ -11,12 +11,14 @@ import os
 import shutil
 import signal
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass, field
+from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Callable
 from urllib.parse import quote
 
+from pnp import incremental
 from pnp.diagnostics import Report, UsageError, did_you_mean
+from pnp.fingerprints import job_fingerprints
 from pnp.model import Difficulty
 from pnp.output import below, build_lock, disk_full_or_locked, plain_name, staged
 from pnp.project import Project
@@ -44,6 +46,12 @@ class BuildResult:
     out_dir: Path
     files: list[str] = field(default_factory=list)
     kept: list[str] = field(default_factory=list)  # what an earlier build made and this one kept as it was
+    rendered: list[str] = field(default_factory=list)  # the outputs drawn by this build (the rest were up to date)
+    up_to_date: bool = False  # nothing had changed: the output folder was not touched
+
+
+# Folders of a game's output that other commands write (`pnp preview`, `pnp diff`): a build keeps them as they are.
+OTHER_COMMANDS = ("preview", "diff")
 
 
 class NothingToBuild(UsageError):
@@ -55,7 +63,7 @@ def build(root: Path, game_id: str, out_root: Path, difficulty: Difficulty | Non
           progress: Callable[[str], None] | None = None, images: bool = False,
           booklets: bool = False, only: tuple[str, ...] = (), decks: tuple[str, ...] = (),
           draft: bool = False, tts_url: str | None = None,
-          vendors: tuple[str, ...] = ()) -> tuple[BuildResult | None, Report]:
+          vendors: tuple[str, ...] = (), force: bool = False) -> tuple[BuildResult | None, Report]:
     """Validate, render into a staging folder, then swap it in for the game's output folder.
 
     A whole build replaces the folder, keeping only the card images of an earlier `--images` build when this
@@ -63,8 +71,18 @@ def build(root: Path, game_id: str, out_root: Path, difficulty: Difficulty | Non
     renders just what it names: the rest is kept as it was. A draft build prints missing images as placeholders.
     `tts_url`: the address `out_root` is uploaded to, for Tabletop Simulator's saved objects (its `file:///` URL if
     None): a deck's images are found at <tts_url>/<game>/images/<deck>/tabletop-simulator/.
-    Naming `vendors` builds just their files (a partial build), after checking they print every deck's size."""
-    project, report = validate(root, game_id, draft)
+    Naming `vendors` builds just their files (a partial build), after checking they print every deck's size.
+    A whole build draws only what changed since the last one (pnp.incremental); `force` draws everything."""
+    whole = not (only or decks or vendors)
+    root = Path(os.path.abspath(root))
+    out_name = plain_name(f"{game_id}-{difficulty.value}" if difficulty else game_id)
+    options = incremental.build_options(out_root, difficulty, images, booklets, draft, tts_url, vendors)
+    if whole and not force:
+        record = incremental.up_to_date(root, game_id, out_root, out_name, options)
+        if record is not None:
+            return _unchanged(out_root / out_name, record), Report(incremental.recorded_diagnostics(record))
+    states = incremental.file_states(incremental.input_files(root, game_id))  # before reading: an edit during the
+    project, report = validate(root, game_id, draft)                        # build is seen by the next one
     if project is None:
         return None, report
     unknown = [deck for deck in decks if deck not in project.game.decks]
@@ -81,7 +99,7 @@ def build(root: Path, game_id: str, out_root: Path, difficulty: Difficulty | Non
         if problems:
             report.extend(problems)
             return None, report
-    out_dir = out_root / plain_name(f"{game_id}-{difficulty.value}" if difficulty else game_id)
+    out_dir = out_root / out_name
     # the final folder's address, not the staging folder's: the stage is renamed to out_dir
     images_url = f"{(tts_url or out_root.resolve().as_uri()).rstrip('/')}/{quote(out_dir.name)}/images"
     jobs = select(plan(project, difficulty, images or "images" in only, booklets, images_url, vendors),
@@ -90,15 +108,71 @@ def build(root: Path, game_id: str, out_root: Path, difficulty: Difficulty | Non
     if partial and not jobs:
         raise NothingToBuild(f"nothing to build: {game_id} has no {' or '.join(only) or 'files'} "
                          f"{'for deck ' + ', '.join(decks) if decks else ''}".rstrip() + " (rules and sheets belong to no deck)")
+    states.update(incremental.file_states(set(font_files(project)) - set(states)))
+    prints = job_fingerprints(project, jobs, difficulty, states, options) if whole else {}
+    record = incremental.load(out_root, out_name) if whole and not force else None
+    if not incremental.same_origin(record, root, options):
+        record = None
     with build_lock(out_root), staged(out_dir, out_root) as stage, disk_full_or_locked(out_dir):
         made = {job.path.split("/")[0] for job in jobs}
-        kept = [name for name in carry_over(out_dir, stage, partial, made) if name not in made]
+        kept = [name for name in carry_over(out_dir, stage, partial, made) if name not in made and name not in OTHER_COMMANDS]
         for job in jobs:
             clear(below(stage, job.path))  # a file carried over is a link to the old output: never written through
             (stage / job.path).parent.mkdir(parents=True, exist_ok=True)
-        render_all(jobs, stage, progress)
-        files = sorted(str(path.relative_to(stage)) for path in stage.rglob("*") if path.is_file())
-    return BuildResult(out_dir, files, kept), report
+        fresh = [job for job in jobs if not _reuse(job, record, prints, out_dir, stage)]
+        render_all(fresh, stage, progress)
+        files = sorted(str(path.relative_to(stage)) for path in stage.rglob("*")
+                       if path.is_file() and path.relative_to(stage).parts[0] not in OTHER_COMMANDS)
+        owners = job_files(jobs, files)
+    if whole:
+        incremental.save(out_root, out_name, _record(root, game_id, options, states, prints, owners, out_dir, report))
+    else:  # some outputs changed outside a whole build: the next whole build checks every output again
+        incremental.forget(out_root, out_name)
+    rendered = sorted(name for job in fresh for name in owners.get(job.path, ()))
+    return BuildResult(out_dir, files, kept, rendered), report
+
+
+def _unchanged(out_dir: Path, record: dict) -> BuildResult:
+    return BuildResult(out_dir, incremental.recorded_files(record), [], [], up_to_date=True)
+
+
+def _record(root, game_id, options, states, prints, owners, out_dir, report) -> dict:
+    return {"format": incremental.FORMAT, "code": incremental.code_stamp(), "root": str(root), "game": game_id,
+            "options": options, "inputs": states,
+            "jobs": {path: {"fp": prints[path], "files": incremental.output_states(out_dir, owners.get(path, ()))}
+                     for path in prints},
+            "diagnostics": [asdict(d) for d in report.sorted()]}
+
+
+def _reuse(job: Job, record: dict | None, prints: dict, out_dir: Path, stage: Path) -> bool:
+    """Link the job's files from the last build into the stage when they were made from exactly this."""
+    earlier = (record or {}).get("jobs", {}).get(job.path)
+    if not earlier or earlier.get("fp") != prints.get(job.path) or not incremental.outputs_kept(out_dir, earlier):
+        return False
+    for name in earlier["files"]:
+        target = below(stage, name)
+        target.parent.mkdir(parents=True, exist_ok=True)
+        _link_or_copy(below(out_dir, name), target)
+    return True
+
+
+def job_files(jobs: list[Job], files: list[str]) -> dict[str, list[str]]:
+    """Job path -> the files it wrote: those at or below its path and not below a deeper job's (a deck's card
+    images and, below them, its Tabletop Simulator sheets are two jobs)."""
+    paths = sorted((job.path for job in jobs), key=len, reverse=True)
+    owners: dict[str, list[str]] = {}
+    for name in files:
+        owner = next((p for p in paths if name == p or name.startswith(p + "/")), None)
+        if owner is not None:
+            owners.setdefault(owner, []).append(name)
+    return owners
+
+
+def font_files(project: Project) -> list[str]:
+    """The project's own font files the layouts use (bundled fonts are pnp's: its code stamp covers them)."""
+    layouts = [project.layout, *project.sheet_layouts.values()]
+    return sorted({os.path.abspath(font) for layout in layouts if layout for font in layout.fonts.values()
+                   if os.path.isabs(font)})
 
 
 def vendors_fit(project: Project, vendors: tuple[str, ...], decks) -> list:
@@ -134,7 +208,8 @@ def carry_over(out_dir: Path, stage: Path, everything: bool, made: set[str]) -> 
         return []
     kept = []
     for top in sorted(out_dir.iterdir()):
-        if top.is_symlink() or (not everything and (top.name != "images" or "images" in made)):
+        if top.is_symlink() or (not everything and top.name not in OTHER_COMMANDS
+                                and (top.name != "images" or "images" in made)):
             continue
         if top.is_dir():
             shutil.copytree(top, stage / top.name, copy_function=_link_or_copy, ignore=_links, dirs_exist_ok=True)

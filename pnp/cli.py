@@ -239,11 +239,10 @@ def build(game: Optional[str] = typer.Argument(None, help="Game id; every game i
                                                 "OUT's file:/// address by default."),
           vendor: list[str] = typer.Option([], "--vendor", help="Build only this print shop's files (repeatable; the "
                                            "vendors of layouts/common/paper.yaml); the rest of an earlier build is kept."),
+          force: bool = typer.Option(False, "--force", help="Draw every file again, even those that are up to date."),
           draft: bool = DraftOption, root: Path = RootOption, debug: bool = DebugOption):
-    """Validate, then render every PDF into OUT/<game>/. Nothing is replaced unless all of it succeeds."""
-    from pnp.build import NothingToBuild
-    from pnp.build import build as run
-
+    """Validate, then render every PDF into OUT/<game>/. Nothing is replaced unless all of it succeeds.
+    Only what changed since the last build is drawn again; with nothing changed, nothing is touched."""
     out_dir = _output_folder(out, root)
     if tts_url is not None:
         from pnp.render.card_images import tts_address
@@ -263,11 +262,17 @@ def build(game: Optional[str] = typer.Argument(None, help="Game id; every game i
         ok, passed_over = True, []
         games = _games(root, None if all_games else game)
         for game_id in games:
+            if not (only or deck or vendor or force) and _up_to_date(root, game_id, out_dir, difficulty, images, booklets,
+                                                            draft, tts_url, vendor):
+                continue
+            from pnp.build import NothingToBuild  # here, not above: an up-to-date game needs none of the build's imports
+            from pnp.build import build as run
+
             try:
                 with _progress(f"building {game_id}") as step:
                     result, report = run(root, game_id, out_dir, difficulty, progress=step, images=images,
                                          booklets=booklets, only=tuple(part.value for part in only), decks=tuple(deck),
-                                         draft=draft, tts_url=tts_url, vendors=tuple(vendor))
+                                         draft=draft, tts_url=tts_url, vendors=tuple(vendor), force=force)
             except NothingToBuild as exc:
                 if not all_games:
                     raise
@@ -280,14 +285,69 @@ def build(game: Optional[str] = typer.Argument(None, help="Game id; every game i
             if result is None:
                 _say(f"{game_id}: not built; output/ left as it was")
                 ok = False
+            elif result.up_to_date:
+                _say(f"{game_id}: up to date, {len(result.files)} files in {result.out_dir}")
             else:
-                _say(f"{game_id}: {len(result.files)} files in {result.out_dir}")
+                drawn = "" if len(result.rendered) == len(result.files) else f" ({len(result.rendered)} drawn again)"
+                _say(f"{game_id}: {len(result.files)} files in {result.out_dir}{drawn}")
                 if result.kept:
                     _say(f"  kept from an earlier build, as it was: {', '.join(f'{k}/' for k in result.kept)}"
                                + ("" if only or deck or vendor else " (build with --images to bring the card images up to date)"))
         return ok
 
     raise typer.Exit(ExitCode.OK if _guard(debug, work) else ExitCode.INVALID)
+
+
+def _up_to_date(root: Path, game_id: str, out_root: Path, difficulty, *asked) -> bool:
+    """Nothing changed since the game's last whole build: say so, with that build's warnings, and touch nothing."""
+    from pnp import incremental
+    from pnp.output import plain_name
+
+    name = plain_name(f"{game_id}-{difficulty.value}" if difficulty else game_id)
+    record = incremental.up_to_date(root, game_id, out_root, name, incremental.build_options(out_root, difficulty, *asked))
+    if record is None:
+        return False
+    _report(Report(incremental.recorded_diagnostics(record)))
+    _say(f"{game_id}: up to date, {len(incremental.recorded_files(record))} files in {out_root / name}")
+    return True
+
+
+@app.command()
+def diff(rev: str = typer.Argument(..., help="A git revision to compare with: a commit, a branch, a tag, HEAD~1."),
+         game: Optional[str] = typer.Argument(None, help="Game id; every game if omitted."),
+         out: Optional[str] = OutOption, draft: bool = DraftOption, root: Path = RootOption, debug: bool = DebugOption):
+    """What changed since REV: the cards, sheets and rule sections that differ between REV and the work tree, with
+    before, after and the difference, in OUT/<game>/diff/index.html. Both sides are drawn by this pnp."""
+    from pnp.diff import checked_out, what_changed
+
+    out_dir = _output_folder(out, root)
+
+    def work():
+        ok = True
+        with checked_out(root, rev) as revision:
+            for game_id in _diff_games(root, revision.root, game):
+                outcome = what_changed(revision, root, game_id, out_dir, draft)
+                if outcome.changes is None:
+                    _report(outcome.report)
+                    _say(f"{game_id}: not compared: {' and '.join(outcome.invalid)} does not validate; fix the errors "
+                         "above (the last diff page was left as it was)")
+                    ok = False
+                    continue
+                _say(f"{game_id}: {outcome.changes.summary()} since {rev}")
+                _say(f"  wrote {outcome.page}")
+        return ok
+
+    raise typer.Exit(ExitCode.OK if _guard(debug, work) else ExitCode.INVALID)
+
+
+def _diff_games(root: Path, old_root: Path, game: str | None) -> list[str]:
+    """The game asked for, or every game of the work tree and the revision; a game in neither is a usage error."""
+    old = game_ids(old_root)
+    if game is not None and game in old and game not in game_ids(root):
+        return [game]  # removed since: its page shows what went
+    if game is None and old:
+        return sorted(set(game_ids(root)) | set(old))
+    return _games(root, game)
 
 
 @app.command()

@@ -14,7 +14,8 @@ PNP = Path(__file__).resolve().parents[1] / "pnp"
 # Lowest first. A module may import its own layer and the layers below, never one above.
 LAYERS = [
     ("pnp.diagnostics", "pnp.units", "pnp.output", "pnp.image_files", "pnp.paths", "pnp.shapes", "pnp.limits"),  # no pnp imports of their own
-    ("pnp.source", "pnp.tables", "pnp.defaults", "pnp.emblems"),  # YAML with positions; spreadsheet decks; pnp's defaults; emblems for all
+    ("pnp.source", "pnp.tables", "pnp.defaults", "pnp.emblems",  # YAML with positions; spreadsheet decks; pnp's defaults; emblems for all
+     "pnp.incremental"),  # what a build was made from (read before anything heavy is imported)
     ("pnp.model",),  # the pydantic models of content
     ("pnp.text", "pnp.engine"),  # text metrics; the engine contract, runner and playtest harness
     ("pnp.plugin",),  # what a game package gives
@@ -27,7 +28,9 @@ LAYERS = [
     # a print shop's check of built PDFs
     ("pnp.validate", "pnp.drawn_checks", "pnp.schemas", "pnp.starter", "pnp.preflight"),
     ("pnp.games",),  # game packages: loaded by name from game.yaml, never imported by generic code
-    ("pnp.build", "pnp.watch", "pnp.preview"),  # the build recipe; the preview gallery (drawn by the build's pool)
+    ("pnp.build", "pnp.fingerprints", "pnp.watch", "pnp.preview"),  # the build recipe; what each output is drawn from;
+    # the preview gallery (drawn by the build's pool)
+    ("pnp.diff",),  # what changed since a git revision: validates and draws both sides, writes a page
     ("pnp.cli", "pnp.__main__"),  # the only modules that print or exit
 ]
 

@@ -75,7 +75,7 @@ def test_a_full_disk_is_a_usage_error_and_changes_nothing(fixture_project, monke
         raise OSError(errno.ENOSPC, "No space left on device")
 
     monkeypatch.setattr(pnp.render.outputs, "pod_deck_pdf", disk_full)  # forked workers inherit the patch
-    result = build()
+    result = build("--force")  # nothing changed: without --force nothing would be drawn
     assert result.exit_code == 2 and "No space left on device" in result.output
     assert digest(fixture_project / "output") == before
     assert not [p for p in (fixture_project / "output").iterdir() if p.name.startswith(".staging-")]

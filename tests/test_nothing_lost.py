@@ -125,7 +125,7 @@ def test_a_build_that_fills_the_disk_midway_changes_nothing(fixture_project, mon
         _disk_full()
 
     monkeypatch.setattr(pnp.render.outputs, "sheet_pdf", half_written)
-    result = runner.invoke(app, ["build", GAME])
+    result = runner.invoke(app, ["build", GAME, "--force"])  # nothing changed: without --force nothing is drawn
     assert result.exit_code == 2 and "No space left on device" in result.output, result.output
     assert digest(fixture_project / "output") == before
     assert not [p for p in (fixture_project / "output").iterdir() if p.name.startswith((".staging-", ".replaced-"))]

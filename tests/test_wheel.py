@@ -23,7 +23,8 @@ PACKAGED = ["pnp/text/font_widths.json", "pnp/defaults/layouts/common/cards.yaml
             "pnp/defaults/layouts/templates/rules.md.j2", "pnp/defaults/layouts/templates/rules.html.j2",
             "pnp/defaults/starter/deck/content/__GAME__/game.yaml", "pnp/defaults/starter/deck/content/__GAME__/art/meadow.png",
             "pnp/defaults/starter/sheet/game-sheets.yaml", "pnp/defaults/starter/playmat/layouts/__GAME__/playmat.yaml",
-            "pnp/preview/templates/index.html.j2", "pnp/preview/templates/preview.js", "pnp/preview/templates/preview.css"]
+            "pnp/preview/templates/index.html.j2", "pnp/preview/templates/preview.js", "pnp/preview/templates/preview.css",
+            "pnp/diff/templates/diff.html.j2"]
 
 
 def _run(args, cwd, env, expect=0):

@@ -1,0 +1,144 @@
+"""Incremental builds (pnp.incremental, pnp.fingerprints): after each edit, the output drawn from the last build's
+equals a clean build's byte for byte, and what was drawn again is what the edit touched."""
+import hashlib
+import json
+import shutil
+from pathlib import Path
+
+import pytest
+from helpers import FIXTURE_GAME, assemble_fixture
+from PIL import Image
+
+from pnp import incremental
+from pnp.build import build
+
+GAME = FIXTURE_GAME
+DECK_FOLDERS = ("fold-a4", "fold-letter", "home-a4", "home-letter")
+
+
+def digest(folder: Path) -> dict[str, str]:
+    return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def deck_files(deck: str, files) -> set[str]:
+    """A deck's own files: its home-print and fold sheets and its print shops' files."""
+    return {f for f in files if f.split("/")[0] in DECK_FOLDERS and f.endswith(f"/{deck}.pdf")
+            or f.startswith(f"print-on-demand/{deck}-")}
+
+
+def rules(files) -> set[str]:
+    return {f for f in files if f.startswith("rules/")}
+
+
+WHOLE_GAME = {"print-on-demand/pocket-dungeon-printninja.pdf"}  # one file of every deck, for a print shop
+
+
+@pytest.fixture
+def project(tmp_path):
+    return assemble_fixture(tmp_path / "project")
+
+
+def rebuild(project: Path, tmp_path: Path, step: str):
+    """Build incrementally into project/output, then clean into a fresh folder; the two must be the same bytes."""
+    result, report = build(project, GAME, project / "output")
+    assert result is not None, report.to_text()
+    clean, _ = build(project, GAME, tmp_path / f"clean-{step}")
+    assert digest(result.out_dir) == digest(clean.out_dir), f"after {step}: incremental output differs from a clean build"
+    return result
+
+
+def edit(path: Path, old: str, new: str) -> None:
+    text = path.read_text(encoding="utf-8")
+    assert old in text, f"{old!r} not in {path}"
+    path.write_text(text.replace(old, new, 1), encoding="utf-8")
+
+
+def test_each_edit_draws_again_only_what_it_touched(project, tmp_path):
+    content, layouts = project / "content" / GAME, project / "layouts" / GAME
+    first = rebuild(project, tmp_path, "first")
+    files = set(first.files)
+    assert set(first.rendered) == files
+
+    again = rebuild(project, tmp_path, "nothing")
+    assert again.up_to_date and again.rendered == [] and set(again.files) == files
+
+    edit(content / "decks" / "rooms.yaml", "name: Crypt", "name: Old Crypt")  # a card's text
+    result = rebuild(project, tmp_path, "card")
+    assert set(result.rendered) == deck_files("rooms", files) | WHOLE_GAME | rules(files)
+
+    with Image.open(content / "art" / "crypt.png") as picture:  # an image only a room card draws
+        changed = picture.convert("RGB")
+    changed.putpixel((0, 0), (255, 0, 255))
+    changed.save(content / "art" / "crypt.png")
+    result = rebuild(project, tmp_path, "image")
+    assert set(result.rendered) == deck_files("rooms", files) | WHOLE_GAME | rules(files)
+
+    edit(layouts / "cards.yaml", "art: {type: art, x: 16.75mm", "art: {type: art, x: 17.5mm")  # a layout box
+    result = rebuild(project, tmp_path, "layout")
+    every_deck = {f for deck in ("heroes", "rooms", "relics", "quests") for f in deck_files(deck, files)}
+    calibration = {f for f in files if f.endswith("/calibration.pdf")}
+    assert set(result.rendered) == every_deck | WHOLE_GAME | calibration | rules(files)
+
+    fonts = project / "fonts"  # the score pad's own font (the rules picture every sheet)
+    shutil.copyfile(fonts / "DejaVuSansMono-Bold.ttf", fonts / "DejaVuSansMono.ttf")
+    result = rebuild(project, tmp_path, "font")
+    assert set(result.rendered) == {f for f in files if f.startswith("sheets/score-pad-")} | rules(files)
+
+    edit(content / "rules.yaml", "Every player starts with 3 coins", "Each player starts with 3 coins")
+    result = rebuild(project, tmp_path, "rules")
+    assert set(result.rendered) == rules(files)
+
+    game_yaml = (content / "game.yaml").read_text(encoding="utf-8")  # a deck removed: its entry, file and back
+    start = game_yaml.index("  - id: quests\n")
+    (content / "game.yaml").write_text(game_yaml[:start] + game_yaml[game_yaml.index("sheets:", start):], encoding="utf-8")
+    (content / "decks" / "quests.yaml").unlink()
+    edit(layouts / "cards.yaml", "    quests: quest-back\n", "")
+    result = rebuild(project, tmp_path, "deck removed")
+    assert set(result.files) == files - deck_files("quests", files), "a removed deck's files are gone, the rest stay"
+
+
+def test_a_corrupt_foreign_or_missing_record_means_a_whole_build(project, tmp_path):
+    first = rebuild(project, tmp_path, "first")
+    record = incremental.record_path(project / "output", GAME)
+    for damage in ("not json {", json.dumps({"format": 1, "jobs": "no"}),
+                   record.read_text().replace(incremental.code_stamp(), "another-pnp"), None):
+        if damage is None:
+            record.unlink()
+        else:
+            record.write_text(damage)
+        result = rebuild(project, tmp_path, "damaged")
+        assert not result.up_to_date and set(result.rendered) == set(first.files)
+
+
+def test_an_output_changed_by_hand_is_drawn_again(project, tmp_path):
+    rebuild(project, tmp_path, "first")
+    touched = project / "output" / GAME / "home-a4" / "heroes.pdf"
+    touched.write_bytes(b"edited by hand")
+    result = rebuild(project, tmp_path, "touched")
+    assert result.rendered == ["home-a4/heroes.pdf"]
+
+
+def test_a_partial_build_drops_the_record_and_keeps_outputs_right(project, tmp_path):
+    rebuild(project, tmp_path, "first")
+    edit(project / "content" / GAME / "decks" / "rooms.yaml", "name: Crypt", "name: Old Crypt")
+    partial, _ = build(project, GAME, project / "output", decks=("rooms",))
+    assert partial is not None and not incremental.record_path(project / "output", GAME).exists()
+    result = rebuild(project, tmp_path, "after partial")
+    assert not result.up_to_date
+
+
+def test_force_draws_everything(project, tmp_path):
+    first = rebuild(project, tmp_path, "first")
+    result, _ = build(project, GAME, project / "output", force=True)
+    assert set(result.rendered) == set(first.files)
+
+
+def test_other_commands_folders_survive_a_build(project, tmp_path):
+    rebuild(project, tmp_path, "first")
+    gallery = project / "output" / GAME / "preview" / "index.html"
+    gallery.parent.mkdir()
+    gallery.write_text("a gallery")
+    edit(project / "content" / GAME / "rules.yaml", "Every player starts with 3 coins", "Each player starts with 3 coins")
+    result, _ = build(project, GAME, project / "output")
+    assert gallery.read_text() == "a gallery" and "preview/index.html" not in result.files

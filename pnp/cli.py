@@ -351,6 +351,33 @@ def _diff_games(root: Path, old_root: Path, game: str | None) -> list[str]:
 
 
 @app.command()
+def preview(game: Optional[str] = typer.Argument(None, help="Game id; every game if omitted."),
+            difficulty: Optional[Difficulty] = typer.Option(None, "--difficulty", help="Show only cards up to this colour."),
+            out: Optional[str] = OutOption, draft: bool = DraftOption, root: Path = RootOption, debug: bool = DebugOption):
+    """Write a gallery to look at in a browser, OUT/<game>/preview/index.html: every card's front and back with its
+    facts and warnings, the sheets and the rulebook's pages, and a search box. It opens from disk (no server, no
+    network), and reloads itself when the gallery is written again (pnp watch does after every rebuild)."""
+    from pnp.preview import write_preview
+
+    out_dir = _output_folder(out, root)
+
+    def work():
+        ok = True
+        for game_id in _games(root, game):
+            with _progress(f"previewing {game_id}"):
+                index, report = write_preview(root, game_id, out_dir, difficulty, draft)
+            _report(report)
+            if index is None:
+                _say(f"{game_id}: no preview written; the last one was left as it was")
+                ok = False
+            else:
+                _say(f"{game_id}: open {index.resolve().as_uri()}")
+        return ok
+
+    raise typer.Exit(ExitCode.OK if _guard(debug, work) else ExitCode.INVALID)
+
+
+@app.command()
 def playtest(game: Optional[str] = typer.Argument(None, help="Game id; every game with an engine if omitted."),
              games: Optional[int] = typer.Option(None, "--games", min=1, max=MAX_GAMES,
                                                  help="Number of full games to play (default: the game's own)."),

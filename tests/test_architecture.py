@@ -28,7 +28,8 @@ LAYERS = [
     # a print shop's check of built PDFs
     ("pnp.validate", "pnp.drawn_checks", "pnp.schemas", "pnp.starter", "pnp.preflight"),
     ("pnp.games",),  # game packages: loaded by name from game.yaml, never imported by generic code
-    ("pnp.build", "pnp.fingerprints", "pnp.watch"),  # the build recipe; what each output is drawn from
+    ("pnp.build", "pnp.fingerprints", "pnp.watch", "pnp.preview"),  # the build recipe; what each output is drawn from;
+    # the preview gallery (drawn by the build's pool)
     ("pnp.diff",),  # what changed since a git revision: validates and draws both sides, writes a page
     ("pnp.cli", "pnp.__main__"),  # the only modules that print or exit
 ]

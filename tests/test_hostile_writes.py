@@ -20,6 +20,7 @@ WRITERS = {  # a command writing into the project's output/ by default, and wher
     "card": (["card", GAME, "crypt"], "cards"),
     "rules": (["rules", GAME, "--format", "pdf"], f"{GAME}"),
     "export-deck": (["export-deck", GAME, "rooms", "--format", "xlsx"], "decks"),
+    "preview": (["preview", GAME], f"{GAME}"),
 }
 
 

@@ -23,6 +23,7 @@ PACKAGED = ["pnp/text/font_widths.json", "pnp/defaults/layouts/common/cards.yaml
             "pnp/defaults/layouts/templates/rules.md.j2", "pnp/defaults/layouts/templates/rules.html.j2",
             "pnp/defaults/starter/deck/content/__GAME__/game.yaml", "pnp/defaults/starter/deck/content/__GAME__/art/meadow.png",
             "pnp/defaults/starter/sheet/game-sheets.yaml", "pnp/defaults/starter/playmat/layouts/__GAME__/playmat.yaml",
+            "pnp/preview/templates/index.html.j2", "pnp/preview/templates/preview.js", "pnp/preview/templates/preview.css",
             "pnp/diff/templates/diff.html.j2"]
 
 
@@ -88,3 +89,5 @@ def test_a_designer_makes_builds_and_exports_a_game_outside_the_repository(insta
     assert "/TrimBox" in pod.pages[0] and "/BleedBox" in pod.pages[0]
     assert len(PdfReader(project / "output/table-mat/sheets/playmat-a4-tiled.pdf").pages) > 1
     assert len(PdfReader(project / "output/my-game/rules/rulebook-a4.pdf").pages) >= 2
+    _run([pnp, "preview", "my-game"], project, env)  # the gallery's template travels in the wheel
+    assert 'class="card' in (project / "output/my-game/preview/index.html").read_text()

@@ -144,68 +144,65 @@ def _strip_points(xs, ys, drawn, across_x: bool) -> list[tuple[float, float]]:
     crosses = []
     for half, f in ((0, 1 / 3), (1, 2 / 3)):
         target = (middle, along[0] + length * f)
-        spots = _spots(across, (along[0] + length * half / 2, along[0] + length * (half + 1) / 2), target)
-        as_xy = [(u, v) if across_x else (v, u) for u, v in spots]
-        clear = _clearest(as_xy, drawn, xs, ys) if drawn else None
+        us, vs = _spots(across, (along[0] + length * half / 2, along[0] + length * (half + 1) / 2), target)
+        clear = _clearest(us, vs, target, across_x, drawn, xs, ys) if drawn else None
         crosses.append(clear or (target if across_x else target[::-1]))
     return crosses
 
 
-def _spots(across, along, target) -> list[tuple[float, float]]:
-    """Candidate centres (across, along) inside the strip with a cross's reach to spare, nearest the target first."""
+def _spots(across, along, target) -> tuple[list[float], list[float]]:
+    """Candidate centres inside the strip with a cross's reach to spare: a grid, by its across and along values."""
     low, high = across[0] + CROSS + CLEAR, across[1] - CROSS - CLEAR
     start, stop = along[0] + CROSS + CLEAR, along[1] - CROSS - CLEAR
     us = [low + i * STEP for i in range(int((high - low) // STEP) + 1)] if high >= low else [target[0]]
     vs = [start + i * STEP for i in range(int((stop - start) // STEP) + 1)] if stop >= start else [target[1]]
-    return sorted(((u, v) for u in us for v in vs), key=lambda p: (abs(p[1] - target[1]) + abs(p[0] - target[0]), p))
+    return us, vs
 
 
-def _clearest(points, drawn, xs, ys):
-    """The first point whose cross touches no text, drawing or panel edge, and of those the one lying in the
-    fewest panels (none but the ground under the whole strip, else a panel rather than a card slot inside a
-    panel); None if no point is clear."""
+def _clearest(us, vs, target, across_x: bool, drawn, xs, ys):
+    """Of the grid's points whose cross touches no text, drawing or panel edge, those lying in the fewest panels
+    (none but the ground under the whole strip, else a panel rather than a card slot inside a panel), and of
+    those the nearest the target; None if no point is clear.
+
+    Each drawing blocks a rectangle of the grid (where its bounding box is within a cross's reach), less, for a
+    panel, the rectangle where a cross sits wholly inside it (which counts the panel instead): marked a row at a
+    time, not point by point."""
     reach = CROSS + CLEAR  # only what lies within a cross's reach of the strip can touch one of its crosses
     near = [d for d in drawn if d.x0 < xs[1] + reach and d.x1 > xs[0] - reach and d.y0 < ys[1] + reach and d.y1 > ys[0] - reach]
     grounds = [d for d in near if d.kind == "rect" and d.x0 <= xs[0] and d.x1 >= xs[1] and d.y0 <= ys[0] and d.y1 >= ys[1]]
-    marks = [d for d in near if d not in grounds]
-    panels = [d for d in marks if d.kind == "rect"]
-    marks_at, panels_at = _by_band(marks, reach), _by_band(panels, reach)
-    best, fewest = None, None
-    for point in points:  # nearest the target first: the first clear point in no panel is the answer
-        band = int(point[1] // BAND)
-        if any(_touches(d, *point) for d in marks_at.get(band, ())):
+    blocked = [[False] * len(vs) for _ in us]
+    inside = [[0] * len(vs) for _ in us]
+    for d in (d for d in near if d not in grounds):
+        lo_u, hi_u, lo_v, hi_v = (d.x0, d.x1, d.y0, d.y1) if across_x else (d.y0, d.y1, d.x0, d.x1)
+        rows = _run(us, lambda u: lo_u < u + reach and hi_u > u - reach)
+        columns = _run(vs, lambda v: lo_v < v + reach and hi_v > v - reach)
+        if not rows or not columns:
             continue
-        inside = sum(_within(d, *point) for d in panels_at.get(band, ()))
-        if fewest is None or inside < fewest:
-            best, fewest = point, inside
-            if not inside:
-                break
-    return best
+        panel = d.kind == "rect"
+        within_rows = _run(us, lambda u: lo_u < u - reach and hi_u > u + reach) if panel else None
+        within_columns = _run(vs, lambda v: lo_v < v - reach and hi_v > v + reach) if panel else None
+        for i in range(*rows):
+            row = blocked[i]
+            if within_rows and within_columns and within_rows[0] <= i < within_rows[1]:
+                row[columns[0]:within_columns[0]] = [True] * (within_columns[0] - columns[0])
+                row[within_columns[1]:columns[1]] = [True] * (columns[1] - within_columns[1])
+                counts = inside[i]
+                for j in range(*within_columns):
+                    counts[j] += 1
+            else:
+                row[columns[0]:columns[1]] = [True] * (columns[1] - columns[0])
+    best = min(((inside[i][j], abs(v - target[1]) + abs(u - target[0]), (u, v))
+                for i, u in enumerate(us) for j, v in enumerate(vs) if not blocked[i][j]), default=None)
+    if best is None:
+        return None
+    u, v = best[2]
+    return (u, v) if across_x else (v, u)
 
 
-BAND = mm(5)  # drawings are sorted into bands of this height, so a point is checked against its band's only
-
-
-def _by_band(drawn, reach: float) -> dict[int, list]:
-    """Band index -> the drawings within a cross's reach of that band, in their drawing order."""
-    bands: dict[int, list] = {}
-    for d in drawn:
-        for band in range(int((d.y0 - reach) // BAND), int((d.y1 + reach) // BAND) + 1):
-            bands.setdefault(band, []).append(d)
-    return bands
-
-
-def _touches(d, x: float, y: float) -> bool:
-    """Whether a cross at (x, y), with its room, overlaps this drawing: a text, a shape, or a panel's edge."""
-    reach = CROSS + CLEAR
-    if d.x0 >= x + reach or d.x1 <= x - reach or d.y0 >= y + reach or d.y1 <= y - reach:
-        return False
-    return d.kind != "rect" or not _within(d, x, y)  # a cross wholly inside a panel crosses none of its edges
-
-
-def _within(d, x: float, y: float) -> bool:
-    reach = CROSS + CLEAR
-    return d.x0 < x - reach and d.x1 > x + reach and d.y0 < y - reach and d.y1 > y + reach
+def _run(values: list[float], holds) -> tuple[int, int] | None:
+    """The indices [first, last + 1) of the sorted `values` where `holds` is true: one run, for an interval."""
+    hits = [i for i, value in enumerate(values) if holds(value)]
+    return (hits[0], hits[-1] + 1) if hits else None
 
 
 def _instruction(plan: TilePlan, tile: Tile) -> str:

@@ -16,10 +16,10 @@ from reportlab.platypus import (
     KeepTogether,
     PageBreak,
     PageTemplate,
-    Paragraph,
     Spacer,
     TableStyle,
 )
+from reportlab.platypus import Paragraph as _Paragraph
 from reportlab.platypus.tableofcontents import TableOfContents
 
 from pnp.binding import game_icons
@@ -58,6 +58,21 @@ def _styles() -> dict[str, ParagraphStyle]:
         "toc0": ParagraphStyle("toc0", base, fontName="VeraBd", fontSize=10, leading=14),
         "toc1": ParagraphStyle("toc1", base, fontSize=9, leading=12, leftIndent=14),
     }
+
+
+class Paragraph(_Paragraph):
+    """reportlab's paragraph, that breaks its lines once per width: a book is laid out in two passes, and a
+    paragraph is measured again and again in each (to split a page, to keep a heading with what follows)."""
+
+    def wrap(self, availWidth, availHeight):
+        wraps = self.__dict__.setdefault("_wraps", {})
+        if availWidth in wraps:
+            self.width, self.height, self.blPara, self._wrapWidths = wraps[availWidth]
+            return self.width, self.height
+        size = super().wrap(availWidth, availHeight)
+        if "blPara" in self.__dict__:  # measured (a width too narrow to hold anything is not)
+            wraps[availWidth] = (self.width, self.height, self.blPara, self._wrapWidths)
+        return size
 
 
 class Heading(Paragraph):

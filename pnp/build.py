@@ -120,6 +120,8 @@ def build(root: Path, game_id: str, out_root: Path, difficulty: Difficulty | Non
             clear(below(stage, job.path))  # a file carried over is a link to the old output: never written through
             (stage / job.path).parent.mkdir(parents=True, exist_ok=True)
         fresh = [job for job in jobs if not _reuse(job, record, prints, out_dir, stage)]
+        if any(job.path.startswith("rules/") for job in fresh):
+            printed_facts(project)  # worked out once, here, for every worker forked below
         render_all(fresh, stage, progress)
         files = sorted(str(path.relative_to(stage)) for path in stage.rglob("*")
                        if path.is_file() and path.relative_to(stage).parts[0] not in OTHER_COMMANDS)

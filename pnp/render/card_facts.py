@@ -23,7 +23,15 @@ def tokens(text: str) -> list[str]:
 
 
 def printed_facts(project) -> dict[str, dict[str, list[str]]]:
-    """card id -> {"front": [...], "back": [...]}: each box's printed words the card's text leaves out."""
+    """card id -> {"front": [...], "back": [...]}: each box's printed words the card's text leaves out.
+    Worked out once per project (it draws every face): every rules output of a build asks for it."""
+    known = project.__dict__.get("_printed_facts")
+    if known is None:
+        known = project.__dict__["_printed_facts"] = _printed_facts(project)
+    return known
+
+
+def _printed_facts(project) -> dict[str, dict[str, list[str]]]:
     from pnp.rules.export import side_text  # the text the reference states already
 
     facts: dict[str, dict[str, list[str]]] = {}

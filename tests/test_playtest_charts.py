@@ -87,3 +87,14 @@ def test_every_game_with_an_engine_draws_the_charts(game_id, tmp_path):
             image.verify()
         with Image.open(path) as image:
             assert image.size == (960, 560)
+
+
+def test_a_million_games_keep_one_dict_per_distinct_details():
+    """Equal details (the same numbers, each game's own dict) are kept once: a reference a game, not a dict."""
+    report = PlaytestReport("g", 0, None, Coverage(), Expected({}))
+    for i in range(1000):
+        details = {"won": i % 2 == 0, "breakdown": {"kills": i % 3}}
+        report.add(("greedy",), Result(scores=[i % 5], winners=[0], rounds=3, details=details), steps=10)
+    kept = report.details()["greedy"]
+    assert len(kept) == 1000 and len({id(d) for d in kept}) == 6
+    assert sum(d["won"] for d in kept) == 500 and [d["breakdown"]["kills"] for d in kept[:4]] == [0, 1, 2, 0]

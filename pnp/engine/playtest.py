@@ -184,6 +184,16 @@ def replay_game(plan: PlaytestPlan, game: Game, played_seed: int, seed: int = 1,
     return [f"seed {played_seed}: {setup.describe()}; round (after the move), who, move -> what it resolved"] + lines
 
 
+def _frozen(value):
+    """A hashable stand-in for a game's details: dicts as sorted items, lists as tuples."""
+    if isinstance(value, dict):
+        return ("dict", tuple(sorted((k, _frozen(v)) for k, v in value.items())))
+    if isinstance(value, (list, tuple)):
+        return (type(value).__name__, tuple(_frozen(v) for v in value))
+    hash(value)
+    return (type(value).__name__, value)
+
+
 @dataclass
 class Seats:
     """One kind of player across a run: how many seats it took, how many it won, its scores and game lengths
@@ -214,6 +224,7 @@ class PlaytestReport:
     steps: int = 0  # moves in all games
     groups: dict[tuple[str, str], Seats] = field(default_factory=dict)  # (group, kind of player) -> its seats
     errors: list[tuple[int, str]] = field(default_factory=list)  # games that raised, in a run that kept going: (seed, why)
+    _details_seen: dict = field(default_factory=dict, repr=False, compare=False)  # see _interned
 
     def add(self, players: tuple[str, ...], result, steps: int, group: str = "") -> None:
         """One game more: its table's players, its Result and its number of moves."""
@@ -228,12 +239,22 @@ class PlaytestReport:
                 stats.seats += 1
                 stats.wins += seat in winners
             kinds[kind].scores[scores[seat]] += 1
+        details = self._interned(details)
         for kind in dict.fromkeys(players):  # a game's details are about the game: once per kind at its table
             kinds[kind].details.append(details)
             kinds[kind].rounds[rounds] += 1
         self.rounds[rounds] += 1
         self.steps += steps
         self.games += 1
+
+    def _interned(self, details: dict) -> dict:
+        """One dict for every game whose details are equal: a million games keep a reference each, not a dict each
+        (their details are a few small numbers, so most games repeat an earlier one)."""
+        try:
+            key = _frozen(details)
+        except TypeError:  # something unhashable in a game's details: kept as it is
+            return details
+        return self._details_seen.setdefault(key, details)
 
     def add_chunk(self, chunk: Chunk, part) -> None:
         """A chunk's games (pnp.engine.runner.ChunkResult), in order: their coverage and one row each."""

@@ -19,12 +19,16 @@ from typing import Optional
 import typer
 
 from pnp.diagnostics import ExitCode, Report, UsageError, did_you_mean, printable
+from pnp.difficulty import Difficulty
 from pnp.discovery import find_root as game_root
 from pnp.discovery import game_ids
 from pnp.limits import MAX_GAMES
-from pnp.model import Difficulty
 
-app = typer.Typer(add_completion=False, no_args_is_help=True,
+# Plain help, not rich's panels: typer's rich formatting imports rich and a Markdown parser, which alone took longer
+# than the 0.15 s `pnp --help` may take (issue 20); plain help is as wide as the terminal, up to 120 columns, as
+# rich's was. The progress bars still use rich, imported when a bar starts.
+app = typer.Typer(add_completion=False, no_args_is_help=True, rich_markup_mode=None,
+                  context_settings={"max_content_width": 120},
                   help="pnp: print-and-play pipeline. Content in content/, layouts in layouts/, PDFs in output/.")
 
 INTERRUPTED = 130  # Ctrl-C or SIGTERM, as shells report it
@@ -171,19 +175,12 @@ def _report(report: Report, fmt: OutputFormat = OutputFormat.text) -> None:
 @app.command("list")
 def list_games(root: Path = RootOption, debug: bool = DebugOption):
     """List the games, their decks and card counts."""
-    from pnp.discovery import load
+    from pnp.listing import listing
 
     def work():
         for game_id in game_ids(root):
-            game, _ = load(root, game_id)
-            if game is None:
-                _say(f"{game_id}: (does not load; run pnp validate {game_id})")
-                continue
-            parts = [f"{d.model.name} {d.size}" for d in game.decks.values()] + [s.model.name for s in game.sheets.values()]
-            parts.append("an engine" if game.plugin.has_engine else "no engine")
-            players = game.manifest.players
-            count = f"{players.min}-{players.max} players" if players.min != players.max else f"{players.min} player(s)"
-            _say(f"{game_id}: {game.manifest.title}, {count}; {', '.join(parts)}")
+            found = listing(root, game_id)
+            _say(found.line(game_id) if found else f"{game_id}: (does not load; run pnp validate {game_id})")
 
     _guard(debug, work)
 
@@ -305,7 +302,7 @@ def playtest(game: Optional[str] = typer.Argument(None, help="Game id; every gam
                                                "the project): reports and charts go to OUT/playtest/GAME/."),
              cluster: Optional[str] = typer.Option(None, "--cluster", help="Play on a Dask cluster: its scheduler's "
                                                    "address (tcp://HOST:8786), or local:N for N local worker processes. "
-                                                   "Needs pip install 'pnp\\[cluster]'."),
+                                                   "Needs pip install 'pnp[cluster]'."),
              root: Path = RootOption, debug: bool = DebugOption):
     """Play many seeded games; print coverage and statistics, and keep them (text, JSON, charts) in the
     output folder. Exit 1 if any card or element has no witness."""

@@ -153,6 +153,8 @@ def _guard(debug: bool, work):
 def _internal_error(exc: Exception, debug: bool):
     if debug:
         traceback.print_exc()
+        if getattr(exc, "child_traceback", None):  # raised in a rebuild's own process (pnp watch): where, in there
+            typer.echo(f"in the build process:\n{exc.child_traceback}", err=True)
     else:
         notes = "".join(f" ({note})" for note in getattr(exc, "__notes__", ()))  # e.g. which playtest game raised it
         _say(f"internal error: {type(exc).__name__}: {exc}{notes} (rerun with --debug for the traceback)", err=True)
@@ -285,6 +287,78 @@ def build(game: Optional[str] = typer.Argument(None, help="Game id; every game i
         return ok
 
     raise typer.Exit(ExitCode.OK if _guard(debug, work) else ExitCode.INVALID)
+
+
+@app.command()
+def watch(game: Optional[str] = typer.Argument(None, help="Game id; every game if omitted."),
+          difficulty: Optional[Difficulty] = typer.Option(None, "--difficulty", help="Leave out cards above this colour."),
+          out: Optional[str] = OutOption, root: Path = RootOption, debug: bool = DebugOption):
+    """Build, then validate and rebuild the game a save changes (every game for layouts/common, layouts/templates
+    or fonts/), saying what was rebuilt and how long it took, until Ctrl-C. Broken content is reported and the
+    last good output stays."""
+    from pnp.source import SourceError
+    from pnp.watch import changes, keep_building
+
+    out_dir = _output_folder(out, root)
+    _games(root, game)  # an unknown game, or none at all, is a usage error before anything is watched
+    rebuilt_once: set[str] = set()
+
+    def games():
+        if game:
+            return [game]  # were its folder removed, its rebuild says so
+        try:
+            return game_ids(root)  # asked again after every save: a game added while watching is built too
+        except SourceError:  # content/ cannot be listed just now: nothing to rebuild until it can
+            return []
+
+    def rebuild(game_id: str):
+        try:
+            _guard(debug, lambda: _rebuild_and_say(root, game_id, out_dir, difficulty, game_id in rebuilt_once))
+        except typer.Exit as exc:
+            if exc.exit_code == INTERRUPTED:
+                raise KeyboardInterrupt from None
+            # any other failure of this rebuild was said in one line: the next save tries again
+        rebuilt_once.add(game_id)
+
+    def batches():
+        for batch in changes(root, out_dir):
+            _say(f"-- {time.strftime('%H:%M:%S')} {_changed(root, batch)}")
+            yield batch
+
+    watched = ", ".join(f"{name}/" for name in ("content", "layouts", "fonts") if (root / name).is_dir())
+    _say(f"watching {watched} in {root.resolve()}; Ctrl-C to stop")
+    try:
+        keep_building(root, games, rebuild, batches())
+    except KeyboardInterrupt:
+        pass
+    raise typer.Exit(ExitCode.OK)
+
+
+SHOWN_FILES = 4  # a rebuild of at most this many files names them, and a batch of saves its files; more are counted
+
+
+def _changed(root: Path, paths) -> str:
+    """The files a batch of saves changed, as the project names them."""
+    base = root.resolve()
+    names = sorted(str(path.relative_to(base)) if path.is_relative_to(base) else str(path) for path in paths)
+    more = f" and {len(names) - SHOWN_FILES} more" if len(names) > SHOWN_FILES else ""
+    return ", ".join(names[:SHOWN_FILES]) + more
+
+
+def _rebuild_and_say(root: Path, game_id: str, out_dir: Path, difficulty, again: bool) -> None:
+    from pnp.watch import rebuild
+
+    done = rebuild(root, game_id, out_dir, difficulty)
+    _report(done.report)
+    if done.result is None:
+        _say(f"{game_id}: not rebuilt; the last good output stays")
+        return
+    files = done.rendered
+    named = f": {', '.join(files)}" if 0 < len(files) <= SHOWN_FILES else ""
+    _say(f"{game_id}: {'rebuilt' if again else 'built'} {len(files)} file{'s' if len(files) != 1 else ''} in "
+         f"{done.seconds:.2f} s{named}")
+    if done.preview:
+        _say(f"{game_id}: preview {done.preview}")
 
 
 @app.command()

@@ -8,6 +8,7 @@ import argparse
 import os
 import subprocess
 import sys
+from importlib.metadata import version
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
@@ -40,6 +41,8 @@ def main(argv=None) -> None:
     parser.add_argument("--top", type=int, default=15)
     args = parser.parse_args(argv)
     print(f"reference loop: {reference_loop_ms():.0f} ms (this machine's speed of the moment; 20 ms is a fast phase)")
+    print(f"startup: typer {version('typer')} (0.29 and later read every option through pydantic: about 0.1 s more; "
+          "pyproject.toml keeps typer below 0.29)")
     print(f"startup: python -c pass: {best_of(args.runs, bare_interpreter):.3f} s (the floor)")
     print(f"startup: pnp --help: {best_of(args.runs, lambda: run_pnp('--help')):.3f} s (target 0.15 s)")
     print(f"startup: pnp list: {best_of(args.runs, lambda: run_pnp('list')):.3f} s (target 0.15 s)")

@@ -10,7 +10,9 @@ from typer.testing import CliRunner
 
 from pnp.cli import app
 from pnp.discovery import game_ids
+from pnp.limits import MAX_DEPTH
 from pnp.listing import TABLES, loaded, skimmed
+from pnp.source import SKIPPED, SourceError, skim
 from pnp.tables import TABLE_SUFFIXES
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -76,3 +78,29 @@ def test_a_deck_file_outside_the_game_is_never_skimmed(pocket, tmp_path):
     manifest.write_text(manifest.read_text().replace("decks/heroes.yaml", "../../../secret.yaml", 1))
     result = CliRunner().invoke(app, ["list"])
     assert "Secret" not in result.output
+
+
+def test_skim_reads_the_top_levels_texts_and_whole_numbers_and_skips_the_rest(tmp_path):
+    path = tmp_path / "deck.yaml"
+    path.write_text("name: Market\ncount: 0x10\nlevel: 1.5\nopen: true\nwhen: 2024-01-01\n"
+                    "cards:\n  - {id: a, count: 2, effects: [{GAIN: 1}]}\n  - &b {id: b}\n  - *b\n")
+    assert skim(path, tmp_path) == {"name": "Market", "count": 16, "level": SKIPPED, "open": SKIPPED, "when": SKIPPED,
+                                    "cards": [{"id": "a", "count": 2, "effects": SKIPPED}, {"id": "b"}, SKIPPED]}
+
+
+def test_skim_keeps_the_bounds_of_a_full_load(tmp_path):
+    deep = tmp_path / "deep.yaml"
+    deep.write_text("a: " + "[" * (MAX_DEPTH + 1) + "]" * (MAX_DEPTH + 1) + "\n")
+    with pytest.raises(SourceError):
+        skim(deep, tmp_path)
+    laughs = tmp_path / "laughs.yaml"  # aliases are never expanded: each is SKIPPED
+    laughs.write_text("a: &a [x, x, x, x, x, x, x, x, x, x]\n" + "".join(
+        f"{chr(98 + i)}: &{chr(98 + i)} [{', '.join(['*' + chr(97 + i)] * 10)}]\n" for i in range(8)))
+    assert skim(laughs, tmp_path)["i"] == [SKIPPED] * 10
+    (tmp_path / "outside.yaml").write_text("name: secret\n")
+    with pytest.raises(SourceError):
+        skim(tmp_path / "outside.yaml", tmp_path / "game")
+    two = tmp_path / "two.yaml"
+    two.write_text("name: one\n---\nname: two\n")
+    with pytest.raises(SourceError):
+        skim(two, tmp_path)

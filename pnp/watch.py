@@ -165,7 +165,9 @@ def _build_and_preview(root: Path, game_id: str, out_root: Path, difficulty) -> 
         return result, report, None
     try:  # pnp.preview is another part of issue 20, written beside this one: without it there is no gallery to keep
         from pnp.preview import write_preview
-    except ImportError:
+    except ModuleNotFoundError as exc:
+        if exc.name != "pnp.preview":
+            raise  # pnp.preview is there but cannot import what it needs: a bug to report, not a gallery to skip
         return result, report, None
     write_preview(root, game_id, out_root, difficulty)
     return result, report, gallery

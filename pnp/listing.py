@@ -87,7 +87,7 @@ def _skim(folder: Path, name) -> object:
     if wrong:
         return None
     try:
-        return skim(path, folder)
+        return skim(path)  # `inside` has followed the links and found it in the game's folder
     except SourceError:
         return None
 

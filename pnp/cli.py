@@ -320,15 +320,13 @@ def watch(game: Optional[str] = typer.Argument(None, help="Game id; every game i
             # any other failure of this rebuild was said in one line: the next save tries again
         rebuilt_once.add(game_id)
 
-    def batches():
-        for batch in changes(root, out_dir):
-            _say(f"-- {time.strftime('%H:%M:%S')} {_changed(root, batch)}")
-            yield batch
+    def announce(batch):
+        _say(f"-- {time.strftime('%H:%M:%S')} {_changed(root, batch)}")
 
     watched = ", ".join(f"{name}/" for name in ("content", "layouts", "fonts") if (root / name).is_dir())
     _say(f"watching {watched} in {root.resolve()}; Ctrl-C to stop")
     try:
-        keep_building(root, games, rebuild, batches())
+        keep_building(root, games, rebuild, changes(root, out_dir), announce)
     except KeyboardInterrupt:
         pass
     raise typer.Exit(ExitCode.OK)
@@ -358,7 +356,7 @@ def _rebuild_and_say(root: Path, game_id: str, out_dir: Path, difficulty, again:
     _say(f"{game_id}: {'rebuilt' if again else 'built'} {len(files)} file{'s' if len(files) != 1 else ''} in "
          f"{done.seconds:.2f} s{named}")
     if done.preview:
-        _say(f"{game_id}: preview {done.preview}")
+        _say(f"{game_id}: preview written again, {done.preview}")
 
 
 @app.command()

@@ -63,13 +63,17 @@ def watch(root: Path, check: Callable[[], None], interval: float = 0.5, polls: i
 
 
 def keep_building(root: Path, games: Callable[[], list[str]], rebuild: Callable[[str], None],
-                  batches: Iterable[set[Path]]) -> None:
-    """Build every game now, then, after each batch of changed paths, the games it touches, until the batches end
-    (watchfiles' never do: Ctrl-C ends them). `games` is asked again each time: a game may be added or removed."""
+                  batches: Iterable[set[Path]], announce: Callable[[set[Path]], None] = lambda batch: None) -> None:
+    """Build every game now, then, after each batch of changed paths that touches any, the games it touches (after
+    `announce`-ing the batch), until the batches end (watchfiles' never do: Ctrl-C ends them). `games` is asked
+    again each time: a game may be added or removed."""
     for game_id in games():
         rebuild(game_id)
     for batch in batches:
-        for game_id in touched(root, batch, games()):
+        due = touched(root, batch, games())
+        if due:
+            announce(batch)
+        for game_id in due:
             rebuild(game_id)
 
 

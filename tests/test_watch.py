@@ -98,10 +98,11 @@ def test_editors_temporary_files_and_the_output_are_not_changes(tmp_path):
 
 def test_the_loop_builds_everything_then_what_each_batch_touches(tmp_path):
     root = starter_project(tmp_path / "p", "alpha", "beta")
-    built = []
+    built, announced = [], []
     batches = [{root / "content/beta/game.yaml"}, {root / "layouts/common/cards.yaml"}, {root / "content/x.txt"}]
-    watching.keep_building(root, lambda: ["alpha", "beta"], built.append, batches)
+    watching.keep_building(root, lambda: ["alpha", "beta"], built.append, batches, announced.append)
     assert built == ["alpha", "beta", "beta", "alpha", "beta"]
+    assert announced == batches[:2]  # a batch that touches no game is not announced
 
 
 def test_watch_rebuilds_the_saved_game_keeps_the_last_good_output_and_stops_cleanly(tmp_path, monkeypatch):
@@ -131,6 +132,7 @@ def test_watch_rebuilds_the_saved_game_keeps_the_last_good_output_and_stops_clea
     assert re.search(r"^alpha: built \d+ files in \d+\.\d\d s$", out, re.M) and re.search(r"^beta: built \d+ files", out, re.M)
     assert len(re.findall(r"^alpha: rebuilt \d+ files in \d+\.\d\d s$", out, re.M)) == 2
     assert "beta: rebuilt" not in out  # only the game saved
+    assert len(re.findall(r"^-- \d\d:\d\d:\d\d content/alpha/decks/market\.yaml$", out, re.M)) == 3
     assert "content/alpha/decks/market.yaml:" in out and "error [unknown-key]" in out
     assert "alpha: not rebuilt; the last good output stays" in out
     assert seen["after broken"] == seen["good"]

@@ -104,3 +104,14 @@ def test_skim_keeps_the_bounds_of_a_full_load(tmp_path):
     two.write_text("name: one\n---\nname: two\n")
     with pytest.raises(SourceError):
         skim(two, tmp_path)
+
+
+@pytest.mark.parametrize("manifest", [
+    "- a list", "title: [x]\nplayers: {min: 1, max: 2}", "title: T\nplayers: 3", "title: T\nplayers: {min: '1', max: 2}",
+    "title: T\nplayers: {min: 1, max: 2}\ndecks: {a: b}", "title: T\nplayers: {min: 1, max: 2}\ndecks: [{id: a, file: 5}]",
+    "title: T\nplayers: {min: 1, max: 2}\nplugin: ../../os", "title: T\nplayers: {min: 1, max: 2}\ndecks: [{id: a, file: d.yaml}]",
+])
+def test_the_skim_never_stumbles_on_a_manifest_of_the_wrong_shape(pocket, manifest):
+    (pocket / "content/pocket-dungeon/game.yaml").write_text(manifest + "\n")
+    (pocket / "content/pocket-dungeon/d.yaml").write_text("name: D\ncards: [{id: a, count: 0}, 7]\n")
+    assert skimmed(pocket, "pocket-dungeon") is None  # each is read the full way, which says what is wrong

@@ -8,6 +8,7 @@ import sys
 import threading
 import time
 from pathlib import Path
+from types import SimpleNamespace
 
 import pytest
 from typer.testing import CliRunner
@@ -15,6 +16,7 @@ from watchfiles import Change
 
 from pnp import watch as watching
 from pnp.cli import app
+from pnp.diagnostics import Report
 from pnp.starter import init_project, new_game
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -186,3 +188,13 @@ def test_pnp_watch_in_a_terminal_rebuilds_on_a_real_save_and_exits_0_on_sigterm(
         code = watcher.wait(timeout=30)
     assert code == 0, "".join(said)
     assert "Traceback" not in "".join(said)
+
+
+def test_a_rebuild_names_the_few_files_an_incremental_build_rendered(tmp_path, monkeypatch):
+    monkeypatch.chdir(starter_project(tmp_path / "p", "alpha"))
+    built = SimpleNamespace(out_dir=Path("output/alpha"), files=["a.pdf", "b.pdf", "c.pdf"], rendered=["b.pdf"])
+    monkeypatch.setattr(watching, "isolated", lambda work, *args: (built, Report(), None))
+    assert watching.rebuild(Path("."), "alpha", Path("output")).rendered == ["b.pdf"]  # BuildResult.rendered, when there
+    monkeypatch.setattr(watching, "changes", lambda root, out: iter([]))
+    result = CliRunner().invoke(app, ["watch"])
+    assert result.exit_code == 0 and re.search(r"^alpha: built 1 file in \d+\.\d\d s: b\.pdf$", result.output, re.M)

@@ -19,12 +19,16 @@ from typing import Optional
 import typer
 
 from pnp.diagnostics import ExitCode, Report, UsageError, did_you_mean, printable
+from pnp.difficulty import Difficulty
 from pnp.discovery import find_root as game_root
 from pnp.discovery import game_ids
 from pnp.limits import MAX_GAMES
-from pnp.model import Difficulty
 
-app = typer.Typer(add_completion=False, no_args_is_help=True,
+# Plain help, not rich's panels: typer's rich formatting imports rich and a Markdown parser, which alone took longer
+# than the 0.15 s `pnp --help` may take (issue 20); plain help is as wide as the terminal, up to 120 columns, as
+# rich's was. The progress bars still use rich, imported when a bar starts.
+app = typer.Typer(add_completion=False, no_args_is_help=True, rich_markup_mode=None,
+                  context_settings={"max_content_width": 120},
                   help="pnp: print-and-play pipeline. Content in content/, layouts in layouts/, PDFs in output/.")
 
 INTERRUPTED = 130  # Ctrl-C or SIGTERM, as shells report it
@@ -149,6 +153,8 @@ def _guard(debug: bool, work):
 def _internal_error(exc: Exception, debug: bool):
     if debug:
         traceback.print_exc()
+        if getattr(exc, "child_traceback", None):  # raised in a rebuild's own process (pnp watch): where, in there
+            typer.echo(f"in the build process:\n{exc.child_traceback}", err=True)
     else:
         notes = "".join(f" ({note})" for note in getattr(exc, "__notes__", ()))  # e.g. which playtest game raised it
         _say(f"internal error: {type(exc).__name__}: {exc}{notes} (rerun with --debug for the traceback)", err=True)
@@ -171,19 +177,12 @@ def _report(report: Report, fmt: OutputFormat = OutputFormat.text) -> None:
 @app.command("list")
 def list_games(root: Path = RootOption, debug: bool = DebugOption):
     """List the games, their decks and card counts."""
-    from pnp.discovery import load
+    from pnp.listing import listing
 
     def work():
         for game_id in game_ids(root):
-            game, _ = load(root, game_id)
-            if game is None:
-                _say(f"{game_id}: (does not load; run pnp validate {game_id})")
-                continue
-            parts = [f"{d.model.name} {d.size}" for d in game.decks.values()] + [s.model.name for s in game.sheets.values()]
-            parts.append("an engine" if game.plugin.has_engine else "no engine")
-            players = game.manifest.players
-            count = f"{players.min}-{players.max} players" if players.min != players.max else f"{players.min} player(s)"
-            _say(f"{game_id}: {game.manifest.title}, {count}; {', '.join(parts)}")
+            found = listing(root, game_id)
+            _say(found.line(game_id) if found else f"{game_id}: (does not load; run pnp validate {game_id})")
 
     _guard(debug, work)
 
@@ -378,6 +377,76 @@ def preview(game: Optional[str] = typer.Argument(None, help="Game id; every game
 
 
 @app.command()
+def watch(game: Optional[str] = typer.Argument(None, help="Game id; every game if omitted."),
+          difficulty: Optional[Difficulty] = typer.Option(None, "--difficulty", help="Leave out cards above this colour."),
+          out: Optional[str] = OutOption, root: Path = RootOption, debug: bool = DebugOption):
+    """Build, then validate and rebuild the game a save changes (every game for layouts/common, layouts/templates
+    or fonts/), saying what was rebuilt and how long it took, until Ctrl-C. Broken content is reported and the
+    last good output stays."""
+    from pnp.source import SourceError
+    from pnp.watch import changes, keep_building
+
+    out_dir = _output_folder(out, root)
+    _games(root, game)  # an unknown game, or none at all, is a usage error before anything is watched
+    rebuilt_once: set[str] = set()
+
+    def games():
+        if game:
+            return [game]  # were its folder removed, its rebuild says so
+        try:
+            return game_ids(root)  # asked again after every save: a game added while watching is built too
+        except SourceError:  # content/ cannot be listed just now: nothing to rebuild until it can
+            return []
+
+    def rebuild(game_id: str):
+        try:
+            _guard(debug, lambda: _rebuild_and_say(root, game_id, out_dir, difficulty, game_id in rebuilt_once))
+        except typer.Exit as exc:
+            if exc.exit_code == INTERRUPTED:
+                raise KeyboardInterrupt from None
+            # any other failure of this rebuild was said in one line: the next save tries again
+        rebuilt_once.add(game_id)
+
+    def announce(batch):
+        _say(f"-- {time.strftime('%H:%M:%S')} {_changed(root, batch)}")
+
+    watched = ", ".join(f"{name}/" for name in ("content", "layouts", "fonts") if (root / name).is_dir())
+    _say(f"watching {watched} in {root.resolve()}; Ctrl-C to stop")
+    try:
+        keep_building(root, games, rebuild, changes(root, out_dir), announce)
+    except KeyboardInterrupt:
+        pass
+    raise typer.Exit(ExitCode.OK)
+
+
+SHOWN_FILES = 4  # a rebuild of at most this many files names them, and a batch of saves its files; more are counted
+
+
+def _changed(root: Path, paths) -> str:
+    """The files a batch of saves changed, as the project names them."""
+    base = root.resolve()
+    names = sorted(str(path.relative_to(base)) if path.is_relative_to(base) else str(path) for path in paths)
+    more = f" and {len(names) - SHOWN_FILES} more" if len(names) > SHOWN_FILES else ""
+    return ", ".join(names[:SHOWN_FILES]) + more
+
+
+def _rebuild_and_say(root: Path, game_id: str, out_dir: Path, difficulty, again: bool) -> None:
+    from pnp.watch import rebuild
+
+    done = rebuild(root, game_id, out_dir, difficulty)
+    _report(done.report)
+    if done.result is None:
+        _say(f"{game_id}: not rebuilt; the last good output stays")
+        return
+    files = done.rendered
+    named = f": {', '.join(files)}" if 0 < len(files) <= SHOWN_FILES else ""
+    _say(f"{game_id}: {'rebuilt' if again else 'built'} {len(files)} file{'s' if len(files) != 1 else ''} in "
+         f"{done.seconds:.2f} s{named}")
+    if done.preview:
+        _say(f"{game_id}: preview written again, {done.preview}")
+
+
+@app.command()
 def playtest(game: Optional[str] = typer.Argument(None, help="Game id; every game with an engine if omitted."),
              games: Optional[int] = typer.Option(None, "--games", min=1, max=MAX_GAMES,
                                                  help="Number of full games to play (default: the game's own)."),
@@ -392,7 +461,7 @@ def playtest(game: Optional[str] = typer.Argument(None, help="Game id; every gam
                                                "the project): reports and charts go to OUT/playtest/GAME/."),
              cluster: Optional[str] = typer.Option(None, "--cluster", help="Play on a Dask cluster: its scheduler's "
                                                    "address (tcp://HOST:8786), or local:N for N local worker processes. "
-                                                   "Needs pip install 'pnp\\[cluster]'."),
+                                                   "Needs pip install 'pnp[cluster]'."),
              root: Path = RootOption, debug: bool = DebugOption):
     """Play many seeded games; print coverage and statistics, and keep them (text, JSON, charts) in the
     output folder. Exit 1 if any card or element has no witness."""

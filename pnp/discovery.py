@@ -17,13 +17,19 @@ import importlib
 import os
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING
 
-from pnp.content import Game, load_game, load_manifest
 from pnp.diagnostics import Diagnostic, did_you_mean, relative
-from pnp.model import Manifest
 from pnp.paths import is_inside, present
-from pnp.plugin import CONTENT_ONLY, GamePlugin
-from pnp.source import Source, SourceError, unreadable
+
+if TYPE_CHECKING:
+    from pnp.content import Game
+    from pnp.model import Manifest
+    from pnp.plugin import GamePlugin
+    from pnp.source import Source
+
+# The loading modules (pnp.content and the pydantic models under it) are imported by the functions that load a game,
+# not here: `pnp --help` and `pnp list` find the project and its games through this module and must start at once.
 
 ENTRY_POINT_GROUP = "pnp.games"
 
@@ -47,6 +53,8 @@ def game_ids(root: Path) -> list[str]:
     try:
         folders = list(content.iterdir())
     except OSError as exc:
+        from pnp.source import SourceError, unreadable
+
         raise SourceError([unreadable(content, exc, "folder")]) from None
     return sorted(folder.name for folder in folders if present(folder / "game.yaml"))
 
@@ -59,6 +67,8 @@ def installed_plugins() -> dict[str, object]:
 
 def find_plugin(manifest: Manifest, source: Source) -> tuple[GamePlugin | None, list[Diagnostic]]:
     """The plugin game.yaml names, or the content-only plugin when it names none."""
+    from pnp.plugin import CONTENT_ONLY, GamePlugin
+
     name = manifest.plugin
     if name is None:
         return CONTENT_ONLY, []
@@ -86,6 +96,8 @@ def _bundled() -> tuple[str, ...]:
 
 def load(root: Path, game_id: str) -> tuple[Game | None, list[Diagnostic]]:
     """A game of the project: its manifest, the plugin it names, then the rest of its content."""
+    from pnp.content import load_game, load_manifest
+
     folder = root / "content" / game_id
     if not (is_inside(root / "content", folder) and is_inside(root, folder)):  # content/ or content/<game> may be a link out
         return None, [Diagnostic(relative(folder), 1, 1, "outside", "this game folder leads outside content/ (a link?); "

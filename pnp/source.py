@@ -256,3 +256,67 @@ def read_text(path: Path | str, within: Path | None = None) -> str:
 
 def load(path: Path | str, within: Path | None = None) -> Source:
     return parse(read_text(path, within), relative(path))
+
+
+SKIPPED = object()  # what skim() leaves unread: a collection deeper than it reads, an alias, a value not text or a whole number
+_STR, _INT = "tag:yaml.org,2002:str", "tag:yaml.org,2002:int"
+_resolver = yaml.resolver.Resolver()
+
+
+def skim(path: Path | str, within: Path | None = None, levels: int = 3) -> Any:
+    """The top `levels` levels of a YAML file as plain data, for a quick look at many files (`pnp list`): texts and
+    whole numbers as YAML reads them, SKIPPED for anything else, no positions and no checks but the file's bounds
+    (read_bytes) and MAX_DEPTH. One pass over the parser's events, several times faster than load(), which builds and
+    checks everything. Raises SourceError (without a useful position) on a file load() would refuse."""
+    shown = relative(path)
+    text = read_text(path, within)
+    holder: list = []
+    stack: list[tuple[bool, list]] = [(False, holder)]  # (is a mapping, its keys and values in turn / its items)
+    depth = 0
+    try:
+        for event in yaml.parse(text, Loader=_Loader):
+            kind = type(event)  # one lookup per event: a file of a thousand cards has tens of thousands of them
+            if kind in _SKIM_OPEN:
+                depth += 1
+                if depth > MAX_DEPTH:
+                    raise SourceError([Diagnostic(shown, 1, 1, "yaml", f"nested more than {MAX_DEPTH} levels deep")])
+                if depth <= levels:
+                    stack.append((kind is yaml.MappingStartEvent, []))
+            elif kind in _SKIM_CLOSE:
+                if depth <= levels:
+                    is_mapping, items = stack.pop()
+                    stack[-1][1].append(dict(zip(items[::2], items[1::2])) if is_mapping else items)
+                elif depth == levels + 1:
+                    stack[-1][1].append(SKIPPED)
+                depth -= 1
+            elif depth > levels:
+                continue
+            elif kind is yaml.ScalarEvent:
+                stack[-1][1].append(_skimmed(event))
+            elif kind is yaml.AliasEvent:
+                stack[-1][1].append(SKIPPED)
+            elif kind is yaml.DocumentStartEvent and holder:
+                raise SourceError([Diagnostic(shown, 1, 1, "yaml", "more than one document")])
+    except yaml.YAMLError as exc:
+        raise SourceError([Diagnostic(shown, 1, 1, "yaml", str(exc).splitlines()[0])]) from None
+    return holder[0] if holder else None
+
+
+_SKIM_OPEN = {yaml.MappingStartEvent, yaml.SequenceStartEvent}
+_SKIM_CLOSE = {yaml.MappingEndEvent, yaml.SequenceEndEvent}
+
+
+def _skimmed(event) -> Any:
+    if event.tag is None and not event.implicit[0]:
+        return event.value  # quoted: text
+    tag = event.tag if event.tag not in (None, "!") else _resolver.resolve(yaml.ScalarNode, event.value, event.implicit)
+    if tag == _STR:
+        return event.value
+    if tag != _INT:
+        return SKIPPED
+    if event.value.isdigit() and event.value.isascii() and (event.value == "0" or event.value[0] != "0"):
+        return int(event.value)  # the common count: YAML 1.1 reads 010 as octal, 0x10 as hexadecimal, 1_000 as 1000
+    try:
+        return _scalars.construct_yaml_int(yaml.ScalarNode(tag, event.value))
+    except ValueError:
+        return SKIPPED

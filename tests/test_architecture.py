@@ -13,14 +13,15 @@ PNP = Path(__file__).resolve().parents[1] / "pnp"
 
 # Lowest first. A module may import its own layer and the layers below, never one above.
 LAYERS = [
-    ("pnp.diagnostics", "pnp.units", "pnp.output", "pnp.image_files", "pnp.paths", "pnp.shapes", "pnp.limits"),  # no pnp imports of their own
+    ("pnp.diagnostics", "pnp.units", "pnp.output", "pnp.image_files", "pnp.paths", "pnp.shapes", "pnp.limits",
+     "pnp.difficulty"),  # no pnp imports of their own
     ("pnp.source", "pnp.tables", "pnp.defaults", "pnp.emblems",  # YAML with positions; spreadsheet decks; pnp's defaults; emblems for all
      "pnp.incremental"),  # what a build was made from (read before anything heavy is imported)
     ("pnp.model",),  # the pydantic models of content
     ("pnp.text", "pnp.engine"),  # text metrics; the engine contract, runner and playtest harness
     ("pnp.plugin",),  # what a game package gives
     ("pnp.content", "pnp.layout"),  # loading content; layout files
-    ("pnp.binding", "pnp.discovery"),  # cards bound to layouts; finding games and their packages
+    ("pnp.binding", "pnp.discovery", "pnp.listing"),  # cards bound to layouts; finding games and their packages; pnp list
     ("pnp.project", "pnp.checks", "pnp.player_words",  # checks (player_words: glossary and tool names)
      "pnp.estimate", "pnp.sheet_checks", "pnp.rules", "pnp.deck_export"),  # checks, estimates; the rules reference; deck export
     ("pnp.render",),  # everything that draws

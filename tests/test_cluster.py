@@ -115,5 +115,5 @@ def test_without_dask_the_cluster_option_says_how_to_install_it(monkeypatch):
 
 
 def test_the_help_says_how_to_install_the_cluster_extra():
-    result = runner.invoke(app, ["playtest", "--help"], env={"COLUMNS": "200"})
-    assert "pip install 'pnp[cluster]'" in result.output
+    result = runner.invoke(app, ["playtest", "--help"])
+    assert "pip install 'pnp[cluster]'" in " ".join(result.output.split())  # the plain help wraps at 80 columns here

@@ -1,10 +1,11 @@
 """Base model and small shared types."""
 from __future__ import annotations
 
-from enum import Enum
 from typing import Annotated, Any, Literal, get_args
 
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Strict, StringConstraints, WithJsonSchema
+
+from pnp.difficulty import Difficulty  # noqa: F401 - part of the models' vocabulary (pnp.model)
 
 # Ids become parts of file names and anchors, names titles and headings: both have a length that fits there.
 Id = Annotated[str, StringConstraints(pattern=r"^[a-z0-9]+(?:-[a-z0-9]+)*$", max_length=64)]
@@ -36,21 +37,6 @@ class StrictModel(BaseModel):
     """Unknown keys are errors: a typo in content must never be silently ignored."""
 
     model_config = ConfigDict(extra="forbid", frozen=False, str_strip_whitespace=True, validate_default=True)
-
-
-class Difficulty(str, Enum):
-    green = "green"
-    yellow = "yellow"
-    red = "red"
-
-    @property
-    def level(self) -> int:
-        return ("green", "yellow", "red").index(self.value)
-
-    def includes(self, other: "Difficulty") -> bool:
-        """A build at this difficulty keeps everything at or below it."""
-        return other.level <= self.level
-
 
 
 def _points(value) -> float:

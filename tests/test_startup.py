@@ -1,0 +1,117 @@
+"""Start-up (issue 20): `import pnp.cli` loads only what every command needs, and `pnp list` skims the files instead of
+loading every game, with the same lines. The figures are benchmarks/startup.py's; these tests only hold the imports."""
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+from typer.testing import CliRunner
+
+from pnp.cli import app
+from pnp.discovery import game_ids
+from pnp.limits import MAX_DEPTH
+from pnp.listing import TABLES, loaded, skimmed
+from pnp.source import SKIPPED, SourceError, skim
+from pnp.tables import TABLE_SUFFIXES
+
+ROOT = Path(__file__).resolve().parents[1]
+FIXTURE = ROOT / "tests/data/fixture"
+HEAVY = ("reportlab", "pydantic", "pnp.build", "pnp.model", "pnp.content", "pnp.render", "pnp.engine", "rich")
+
+
+def loaded_modules(code: str) -> set[str]:
+    """The top modules (and pnp's own) a fresh interpreter has loaded after running `code`."""
+    found = subprocess.run([sys.executable, "-c", f"{code}\nimport sys\nprint('\\n'.join(sys.modules))"], cwd=ROOT,
+                           capture_output=True, text=True, check=True).stdout.split()
+    return set(found)
+
+
+def heavy(modules: set[str]) -> list[str]:
+    return sorted(m for m in modules if any(m == h or m.startswith(h + ".") for h in HEAVY))
+
+
+def test_importing_the_cli_loads_no_models_no_reportlab_no_build():
+    assert heavy(loaded_modules("import pnp.cli")) == []
+
+
+def test_listing_the_games_loads_no_models_no_reportlab():
+    # typer itself may import pydantic to read options (0.29 does: pyproject keeps it below); pnp's listing never does
+    code = "from pathlib import Path\nfrom pnp.listing import listing\nfor g in ('stranded', 'escape-master'): listing(Path('.'), g)"
+    assert heavy(loaded_modules(code)) == []
+
+
+@pytest.mark.parametrize("root", [ROOT, FIXTURE], ids=["bundled", "fixture"])
+def test_the_skimmed_listing_says_what_the_loaded_one_does(root):
+    for game_id in game_ids(root):
+        assert skimmed(root, game_id) == loaded(root, game_id), game_id
+
+
+def test_the_listing_knows_the_spreadsheet_suffixes():
+    assert TABLES == TABLE_SUFFIXES
+
+
+@pytest.fixture
+def pocket(tmp_path, monkeypatch):
+    shutil.copytree(FIXTURE, tmp_path / "project")
+    monkeypatch.chdir(tmp_path / "project")
+    return tmp_path / "project"
+
+
+def test_what_the_skim_cannot_read_is_loaded_the_full_way(pocket):
+    deck = pocket / "content/pocket-dungeon/decks/rooms.yaml"
+    deck.write_text(deck.read_text().replace("count: ", "count: !!float ", 1))
+    assert skimmed(pocket, "pocket-dungeon") is None  # a count the skim does not read: the full load says
+    result = CliRunner().invoke(app, ["list"])
+    assert result.exit_code == 0 and result.output.startswith("pocket-dungeon: Pocket Dungeon, 1-4 players; Heroes 4, ")
+
+
+def test_a_game_that_does_not_load_still_says_so(pocket):
+    (pocket / "content/pocket-dungeon/game.yaml").write_text("title: [unclosed\n")
+    result = CliRunner().invoke(app, ["list"])
+    assert result.output == "pocket-dungeon: (does not load; run pnp validate pocket-dungeon)\n"
+
+
+def test_a_deck_file_outside_the_game_is_never_skimmed(pocket, tmp_path):
+    (tmp_path / "secret.yaml").write_text("name: Secret\ncards: [{id: a, count: 3}]\n")
+    manifest = pocket / "content/pocket-dungeon/game.yaml"
+    manifest.write_text(manifest.read_text().replace("decks/heroes.yaml", "../../../secret.yaml", 1))
+    result = CliRunner().invoke(app, ["list"])
+    assert "Secret" not in result.output
+
+
+def test_skim_reads_the_top_levels_texts_and_whole_numbers_and_skips_the_rest(tmp_path):
+    path = tmp_path / "deck.yaml"
+    path.write_text("name: Market\ncount: 0x10\nlevel: 1.5\nopen: true\nwhen: 2024-01-01\n"
+                    "cards:\n  - {id: a, count: 2, effects: [{GAIN: 1}]}\n  - &b {id: b}\n  - *b\n")
+    assert skim(path, tmp_path) == {"name": "Market", "count": 16, "level": SKIPPED, "open": SKIPPED, "when": SKIPPED,
+                                    "cards": [{"id": "a", "count": 2, "effects": SKIPPED}, {"id": "b"}, SKIPPED]}
+
+
+def test_skim_keeps_the_bounds_of_a_full_load(tmp_path):
+    deep = tmp_path / "deep.yaml"
+    deep.write_text("a: " + "[" * (MAX_DEPTH + 1) + "]" * (MAX_DEPTH + 1) + "\n")
+    with pytest.raises(SourceError):
+        skim(deep, tmp_path)
+    laughs = tmp_path / "laughs.yaml"  # aliases are never expanded: each is SKIPPED
+    laughs.write_text("a: &a [x, x, x, x, x, x, x, x, x, x]\n" + "".join(
+        f"{chr(98 + i)}: &{chr(98 + i)} [{', '.join(['*' + chr(97 + i)] * 10)}]\n" for i in range(8)))
+    assert skim(laughs, tmp_path)["i"] == [SKIPPED] * 10
+    (tmp_path / "outside.yaml").write_text("name: secret\n")
+    with pytest.raises(SourceError):
+        skim(tmp_path / "outside.yaml", tmp_path / "game")
+    two = tmp_path / "two.yaml"
+    two.write_text("name: one\n---\nname: two\n")
+    with pytest.raises(SourceError):
+        skim(two, tmp_path)
+
+
+@pytest.mark.parametrize("manifest", [
+    "- a list", "title: [x]\nplayers: {min: 1, max: 2}", "title: T\nplayers: 3", "title: T\nplayers: {min: '1', max: 2}",
+    "title: T\nplayers: {min: 1, max: 2}\ndecks: {a: b}", "title: T\nplayers: {min: 1, max: 2}\ndecks: [{id: a, file: 5}]",
+    "title: T\nplayers: {min: 1, max: 2}\nplugin: ../../os", "title: T\nplayers: {min: 1, max: 2}\ndecks: [{id: a, file: d.yaml}]",
+])
+def test_the_skim_never_stumbles_on_a_manifest_of_the_wrong_shape(pocket, manifest):
+    (pocket / "content/pocket-dungeon/game.yaml").write_text(manifest + "\n")
+    (pocket / "content/pocket-dungeon/d.yaml").write_text("name: D\ncards: [{id: a, count: 0}, 7]\n")
+    assert skimmed(pocket, "pocket-dungeon") is None  # each is read the full way, which says what is wrong

@@ -1,6 +1,8 @@
-"""Fixtures shared by every test: private copies of the projects (see helpers.py)."""
+"""Fixtures shared by every test: private copies of the projects (see helpers.py), and each game built once."""
+import os
+
 import pytest
-from helpers import FIXTURE_GAME, ROOT, fixture_root, private_copy, validated
+from helpers import FIXTURE_GAME, ROOT, built_once, fixture_root, private_copy, validated
 
 
 @pytest.fixture
@@ -19,3 +21,13 @@ def fixture_project(tmp_path, monkeypatch):
 def fx():
     """The fixture game, validated: what renderer and imposition tests draw."""
     return validated(FIXTURE_GAME)
+
+
+@pytest.fixture(scope="session")
+def built_game(tmp_path_factory):
+    """`built_game(game_id)`: the folder of the game's files as `pnp build GAME` writes them, built once for the
+    whole run, for the tests that only read them (never write there: copy it first). Under pytest-xdist every
+    worker shares one build of each game (the run's temporary folder is theirs in common)."""
+    base = tmp_path_factory.getbasetemp()
+    shared = base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+    return lambda game_id: built_once(game_id, shared / "built-once")

@@ -77,6 +77,24 @@ def validated(game_id: str):
     return project
 
 
+def built_once(game_id: str, shared: Path) -> Path:
+    """The game built with the default options into `shared`, unless a test (of any pytest-xdist worker) already
+    did: the first one builds while holding a lock, the others wait for it and read what it wrote."""
+    import fcntl
+
+    from pnp.build import build
+
+    shared.mkdir(parents=True, exist_ok=True)
+    done = shared / f"{game_id}.done"  # beside the output folder, never in it
+    with open(shared / f"{game_id}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes, also when the build fails
+        if not done.exists():
+            result, report = build(root_of(game_id), game_id, shared / game_id)  # an output root of its own
+            assert result is not None, report.to_text()
+            done.write_text(game_id)
+    return shared / game_id / game_id
+
+
 def private_copy(source: Path, target: Path, monkeypatch) -> Path:
     for name in ("content", "layouts", "fonts"):
         if (source / name).is_dir():

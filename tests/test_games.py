@@ -37,22 +37,10 @@ def test_validates_clean(game_id):
     assert report.diagnostics == [], report.to_text()
 
 
-@pytest.fixture(scope="module")
-def builds(tmp_path_factory):
-    """Each game built once per session (lazily), for the tests that read its files."""
-    from pnp.build import build
-
-    done = {}
-
-    def get(game_id):
-        if game_id not in done:
-            out = tmp_path_factory.mktemp(game_id)
-            result, report = build(root_of(game_id), game_id, out)
-            assert result is not None, report.to_text()
-            done[game_id] = out / game_id
-        return done[game_id]
-
-    return get
+@pytest.fixture
+def builds(built_game):
+    """Each game built once per session (lazily, shared with other modules), for the tests that read its files."""
+    return built_game
 
 
 @pytest.mark.parametrize("game_id", GAMES)

@@ -38,16 +38,9 @@ def test_replay_names_the_team(playtest):
     assert result.output.splitlines()[0].startswith(f"seed {seed}: 2 players (greedy, greedy), pilots ")
 
 
-@pytest.fixture(scope="module")
-def built(tmp_path_factory):
-    from helpers import root_of
-
-    from pnp.build import build
-
-    out = tmp_path_factory.mktemp("escort")
-    result, report = build(root_of("escort-service"), "escort-service", out)
-    assert result is not None, report.to_text()
-    return out / "escort-service"
+@pytest.fixture
+def built(built_game):
+    return built_game("escort-service")
 
 
 def test_a_status_card_names_its_status_along_the_bottom_edge(built):

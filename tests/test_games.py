@@ -102,13 +102,13 @@ def test_a_playtest_witnesses_every_element(game_id, default_playtest):
 
 
 @pytest.mark.parametrize("game_id", GAMES)
-def test_a_replay_shows_where_an_element_was_first_witnessed(game_id):
+def test_a_replay_shows_where_an_element_was_first_witnessed(game_id, default_playtest):
     """The report names the game (seed) and round where each element first happened; replaying that
-    game shows the element resolving in that round."""
+    game shows the element resolving in that round (the rarest element of the game's default playtest)."""
     project, plan = with_engine(game_id)
-    report = harness.run(plan, project.game, games=12, processes=1)
-    key = min((k for k in report.expected.elements if report.first_seen(k)), key=lambda k: report.coverage.cards[k])
-    seed, round_ = report.first_seen(key)
+    report = json.loads((default_playtest(game_id)[2] / "report.json").read_text())  # harness.run(plan, game)'s
+    key = min((k for k in report["elements"] if report["first_seen"][k]), key=lambda k: report["elements"][k])
+    seed, round_ = report["first_seen"][key]
     lines = harness.replay_game(plan, project.game, seed)
     assert lines[0].startswith(f"seed {seed}: ") and lines[-1].startswith("result: scores")
     first = next(line for line in lines[1:-1] if key in line.partition("->")[2].strip().split(", "))

@@ -20,8 +20,10 @@ bytecode: $(STAMP)
 pdf: bytecode
 	$(BIN)/pnp build --all
 
+# One pytest-xdist worker per core; each test file runs whole on one worker (--dist loadfile), so what a module
+# builds or plays once for its tests (module fixtures, caches) is made once, not once per worker.
 test: bytecode
-	$(BIN)/pytest
+	$(BIN)/pytest -n auto --dist loadfile
 
 validate: bytecode
 	$(BIN)/pnp validate

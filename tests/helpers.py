@@ -77,6 +77,50 @@ def validated(game_id: str):
     return project
 
 
+def _once(shared: Path, name: str, make) -> None:
+    """`make()` run once into `shared` for the whole test run: the first caller (of any pytest-xdist worker) runs it
+    while holding a lock, the others wait for it and read what it wrote. A run that raised is tried again."""
+    import fcntl
+
+    shared.mkdir(parents=True, exist_ok=True)
+    done = shared / f"{name}.done"  # beside what it made, never in it
+    with open(shared / f"{name}.lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)  # released when the file closes, also when make() raises
+        if not done.exists():
+            make()
+            done.write_text(name)
+
+
+def built_once(game_id: str, shared: Path) -> Path:
+    """The folder of the game's files, built with the default options into `shared` (once, see _once)."""
+    from pnp.build import build
+
+    def make():
+        result, report = build(root_of(game_id), game_id, shared / game_id)  # an output root of its own
+        assert result is not None, report.to_text()
+
+    _once(shared, game_id, make)
+    return shared / game_id / game_id
+
+
+def played_once(game_id: str, shared: Path) -> tuple[int, str, Path]:
+    """The game's default playtest, as `pnp playtest GAME --out DIR` plays it (once, see _once): its exit code, what it
+    printed, and the folder of its report and charts."""
+    from typer.testing import CliRunner
+
+    from pnp.cli import app
+
+    out = shared / game_id
+
+    def make():
+        result = CliRunner().invoke(app, ["playtest", game_id, "--root", str(root_of(game_id)), "--out", str(out)])
+        (shared / f"{game_id}.output").write_text(result.output)
+        (shared / f"{game_id}.exit").write_text(str(result.exit_code))
+
+    _once(shared, game_id, make)
+    return int((shared / f"{game_id}.exit").read_text()), (shared / f"{game_id}.output").read_text(), out / "playtest" / game_id
+
+
 def private_copy(source: Path, target: Path, monkeypatch) -> Path:
     for name in ("content", "layouts", "fonts"):
         if (source / name).is_dir():

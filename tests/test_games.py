@@ -37,22 +37,10 @@ def test_validates_clean(game_id):
     assert report.diagnostics == [], report.to_text()
 
 
-@pytest.fixture(scope="module")
-def builds(tmp_path_factory):
-    """Each game built once per session (lazily), for the tests that read its files."""
-    from pnp.build import build
-
-    done = {}
-
-    def get(game_id):
-        if game_id not in done:
-            out = tmp_path_factory.mktemp(game_id)
-            result, report = build(root_of(game_id), game_id, out)
-            assert result is not None, report.to_text()
-            done[game_id] = out / game_id
-        return done[game_id]
-
-    return get
+@pytest.fixture
+def builds(built_game):
+    """Each game built once per session (lazily, shared with other modules), for the tests that read its files."""
+    return built_game
 
 
 @pytest.mark.parametrize("game_id", GAMES)
@@ -105,22 +93,22 @@ def test_the_rules_exports_hold_only_what_the_game_has(game_id, builds):
 
 
 @pytest.mark.parametrize("game_id", GAMES)
-def test_a_playtest_witnesses_every_element(game_id):
-    project, plan = with_engine(game_id)
-    report = harness.run(plan, project.game)
-    assert report.ok, report.to_text()[-3000:]
-    data = json.loads(report.to_json())
+def test_a_playtest_witnesses_every_element(game_id, default_playtest):
+    with_engine(game_id)
+    code, output, folder = default_playtest(game_id)  # harness.run(plan, game) through `pnp playtest GAME`, played once
+    assert code == 0, output[-3000:]  # exit 0: the report is ok
+    data = json.loads((folder / "report.json").read_text())
     assert data["ok"] and all(data["first_seen"][key] for key in data["elements"] if key not in data["excused"])
 
 
 @pytest.mark.parametrize("game_id", GAMES)
-def test_a_replay_shows_where_an_element_was_first_witnessed(game_id):
+def test_a_replay_shows_where_an_element_was_first_witnessed(game_id, default_playtest):
     """The report names the game (seed) and round where each element first happened; replaying that
-    game shows the element resolving in that round."""
+    game shows the element resolving in that round (the rarest element of the game's default playtest)."""
     project, plan = with_engine(game_id)
-    report = harness.run(plan, project.game, games=12, processes=1)
-    key = min((k for k in report.expected.elements if report.first_seen(k)), key=lambda k: report.coverage.cards[k])
-    seed, round_ = report.first_seen(key)
+    report = json.loads((default_playtest(game_id)[2] / "report.json").read_text())  # harness.run(plan, game)'s
+    key = min((k for k in report["elements"] if report["first_seen"][k]), key=lambda k: report["elements"][k])
+    seed, round_ = report["first_seen"][key]
     lines = harness.replay_game(plan, project.game, seed)
     assert lines[0].startswith(f"seed {seed}: ") and lines[-1].startswith("result: scores")
     first = next(line for line in lines[1:-1] if key in line.partition("->")[2].strip().split(", "))

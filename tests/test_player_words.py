@@ -11,7 +11,6 @@ import pytest
 from helpers import FIXTURE_GAME, REAL_GAMES, validated
 from pypdf import PdfReader
 
-from pnp.render.rulebook import rulebook_pdf
 from pnp.rules.export import export_text
 from pnp.rules.tree import build_reference, render_text
 from pnp.validate import validate
@@ -20,34 +19,29 @@ IDENTIFIER = re.compile(r"\b[A-Z0-9]+(?:_[A-Z0-9]+)+\b")
 
 
 @lru_cache(maxsize=None)
-def _rulebook(game_id: str) -> dict[str, str]:
-    """The game's rulebook as md, html and json text, and the PDF's text (A4) page by page, made once."""
-    import tempfile
-
+def _rulebook(game_id: str, built: Path) -> dict[str, str]:
+    """The game's rulebook as md, html and json text, and the PDF's text (A4, as the game's build in `built` prints
+    it) page by page, made once."""
     project = validated(game_id)
     made = {fmt: export_text(project, fmt) for fmt in ("md", "html", "json")}
-    path = Path(tempfile.mkdtemp(prefix="pnp-words-")) / "rulebook.pdf"
-    rulebook_pdf(project, None, "a4", path)
-    made["pages"] = [page.extract_text() for page in PdfReader(path).pages]
-    made["bold"] = [_bold_runs(page) for page in PdfReader(path).pages]
+    made["pages"], made["bold"] = zip(*(_text_and_bold_runs(page) for page in PdfReader(built / "rules/rulebook-a4.pdf").pages))
     return made
 
 
-def _bold_runs(page) -> list[str]:
-    """The text a PDF page sets in the bold face, run by run."""
+def _text_and_bold_runs(page) -> tuple[str, list[str]]:
+    """A PDF page's text, and what it sets in the bold face, run by run: one reading (pypdf's is slow)."""
     runs = []
 
     def visit(text, cm, tm, font, size):
         if font is not None and "Bold" in str(font.get("/BaseFont")) and text.strip():
             runs.append(text.strip())
 
-    page.extract_text(visitor_text=visit)
-    return runs
+    return page.extract_text(visitor_text=visit), runs
 
 
-def _headwords(game_id: str) -> dict[str, list[str]]:
+def _headwords(game_id: str, built: Path) -> dict[str, list[str]]:
     """The glossary's headwords as each format prints them."""
-    made = _rulebook(game_id)
+    made = _rulebook(game_id, built)
     md = re.findall(r'^- <a id="term-[^"]+"></a>\*\*(.+?)\*\*:', made["md"], re.M)
     in_html = [html.unescape(w) for w in re.findall(r'<dt id="term-[^"]+">.*?<strong>(.*?)</strong></dt>', made["html"])]
     in_json = [t["term"] for t in json.loads(made["json"])["terms"]]
@@ -61,9 +55,9 @@ def _headwords(game_id: str) -> dict[str, list[str]]:
 
 
 @pytest.mark.parametrize("game_id", REAL_GAMES)
-def test_every_glossary_headword_is_a_word_players_read_once(game_id):
+def test_every_glossary_headword_is_a_word_players_read_once(game_id, built_game):
     words = validated(game_id).game.vocabulary.words
-    for fmt, headwords in _headwords(game_id).items():
+    for fmt, headwords in _headwords(game_id, built_game(game_id)).items():
         assert headwords, f"{fmt}: no glossary found"
         identifiers = [w for w in headwords if IDENTIFIER.fullmatch(w) or w in words]
         assert not identifiers, f"{game_id} {fmt}: identifiers as headwords: {identifiers}"
@@ -80,8 +74,8 @@ def test_one_entry_per_concept_where_a_term_and_an_effect_word_meant_one_thing()
 
 
 @pytest.mark.parametrize("game_id", REAL_GAMES)
-def test_no_rulebook_names_the_tool_its_commands_or_the_seed(game_id):
-    made = _rulebook(game_id)
+def test_no_rulebook_names_the_tool_its_commands_or_the_seed(game_id, built_game):
+    made = _rulebook(game_id, built_game(game_id))
     md = "\n".join(line for line in made["md"].splitlines() if not re.fullmatch(r"\|(-+\|)+", line))  # table rules
     page = re.sub(r"<(style|script)\b.*?</\1>|<!--.*?-->|<[^>]+>", " ", made["html"], flags=re.S)  # what a reader sees
     values = []
@@ -161,7 +155,7 @@ def test_a_linked_plural_is_one_word(fx, fmt, linked):
 
 
 def test_the_bundled_rulebooks_link_their_plurals_whole():
-    md = _rulebook("escape-master")["md"]
+    md = export_text(validated("escape-master"), "md")
     assert "[Stacks](#term-stack)" in md and "](#term-stack)s" not in md
 
 

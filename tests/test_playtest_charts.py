@@ -4,15 +4,12 @@ from collections import Counter
 import pytest
 from helpers import REAL_GAMES, validated
 from PIL import Image
-from typer.testing import CliRunner
 
-from pnp.cli import app
 from pnp.engine.api import Result
 from pnp.engine.coverage import Coverage
 from pnp.engine.playtest import Expected, PlaytestReport
 from pnp.engine.report_charts import ALL_GAMES, bands, standard_charts
 
-runner = CliRunner()
 STANDARD = ["win-rate-by-group.png", "score-distribution.png", "game-length.png"]
 
 
@@ -69,13 +66,12 @@ def test_a_game_without_groups_has_one_bar_group():
 
 
 @pytest.mark.parametrize("game_id", REAL_GAMES)
-def test_every_game_with_an_engine_draws_the_charts(game_id, tmp_path):
+def test_every_game_with_an_engine_draws_the_charts(game_id, default_playtest):
     project = validated(game_id)
     if not project.game.plugin.has_engine:
         pytest.skip(f"{game_id} has no engine")
-    result = runner.invoke(app, ["playtest", game_id, "--games", "6", "--out", str(tmp_path)])
-    assert result.exit_code in (0, 1), result.output  # a short run may miss witnesses; it must not fail otherwise
-    folder = tmp_path / "playtest" / game_id
+    code, output, folder = default_playtest(game_id)  # `pnp playtest GAME`, played once a run for the tests that read it
+    assert code in (0, 1), output  # a run may miss witnesses (test_games says so); it must not fail otherwise
     pngs = sorted(p.name for p in folder.glob("*.png"))
     assert set(STANDARD) <= set(pngs), pngs
     if project.game.plugin.playtest_plan().charts:  # the game's own charts are kept besides

@@ -4,9 +4,7 @@ from pathlib import Path
 
 import pytest
 from helpers import REAL_GAMES, ROOT
-from typer.testing import CliRunner
 
-from pnp.cli import app
 from pnp.limits import MIN_TEXT_SIZE
 from pnp.preflight import folder, main, small_texts
 
@@ -68,14 +66,6 @@ def test_the_command_passes_a_folder_without_small_text(tmp_path, capsys):
     assert main([str(tmp_path)]) == 0
 
 
-@pytest.fixture(scope="module")
-def built(tmp_path_factory):
-    """Every bundled game built once for this module, as `pnp build --all` builds it."""
-    out = tmp_path_factory.mktemp("build")
-    CliRunner().invoke(app, ["build", "--all", "--root", str(ROOT), "--out", str(out)])
-    return out
-
-
 def _outputs() -> list[tuple[str, str]]:
     """(game, kind) for what each bundled game prints: cards when it has decks, sheets when it has sheets."""
     import yaml
@@ -89,8 +79,8 @@ def _outputs() -> list[tuple[str, str]]:
 
 
 @pytest.mark.parametrize("game_id, kind", _outputs())
-def test_no_bundled_game_prints_text_under_6pt(built, game_id, kind):
-    game = built / game_id
+def test_no_bundled_game_prints_text_under_6pt(built_game, game_id, kind):
+    game = built_game(game_id)  # as `pnp build --all` builds it, once for the session
     assert game.is_dir(), f"{game_id} did not build (pnp validate {game_id})"
     folders = [game / name for name in KINDS[kind] if (game / name).is_dir()]
     assert folders, f"{game_id} wrote no {kind}"

@@ -127,9 +127,8 @@ def test_a_picture_is_scaled_from_what_it_draws_not_from_a_constant():
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("game_id", REAL_GAMES)
-def test_no_rulebook_text_prints_under_6_pt(game_id, paper, tmp_path):
-    path = tmp_path / "rulebook.pdf"
-    rulebook_pdf(validated(game_id), None, paper, path)
+def test_no_rulebook_text_prints_under_6_pt(game_id, paper, built_game):
+    path = built_game(game_id) / "rules" / f"rulebook-{paper}.pdf"  # rulebook_pdf(validated(game_id), None, paper), built once
     small = small_texts(path)
     assert not small, f"{len(small)} texts under {LEGIBLE} pt, e.g. {[t.format() for t in small[:10]]}"
 

@@ -1,5 +1,9 @@
 """The PDF rulebook set as a publisher sets it (issue 18): a heading never ends a page, it keeps with what it
 heads. Checked by recording, page by page, what the layout places: the last thing on a page is never a heading."""
+import tempfile
+from functools import lru_cache
+from pathlib import Path
+
 import pytest
 from helpers import REAL_GAMES, validated
 from reportlab.platypus import Paragraph
@@ -8,20 +12,39 @@ from reportlab.platypus.frames import Frame
 from pnp.render.rulebook import Heading, rulebook_pdf
 
 
-@pytest.mark.parametrize("paper", ["a4", "letter"])
-@pytest.mark.parametrize("game_id", REAL_GAMES)
-def test_no_heading_sits_alone_at_the_foot_of_a_page(game_id, paper, monkeypatch, tmp_path):
-    placed = []  # (page, the flowable) in the order the last layout pass placed them
-    add = Frame.add
+@lru_cache(maxsize=None)
+def _set(game_id: str, paper: str) -> tuple[list, list]:
+    """The rulebook set once for both tests, with what its layout did recorded: (page, the flowable) in the order
+    the layout placed them, and (lines before the break, lines after it) of every paragraph the layout split.
+    Both recorders only watch: they change nothing the layout does."""
+    placed, splits = [], []
+    add, split = Frame.add, Paragraph.split
 
-    def recording(frame, flowable, canv, trySplit=0):
+    def adding(frame, flowable, canv, trySplit=0):
         done = add(frame, flowable, canv, trySplit)
         if done:
             placed.append((canv.getPageNumber(), flowable))
         return done
 
-    monkeypatch.setattr(Frame, "add", recording)
-    rulebook_pdf(validated(game_id), None, paper, tmp_path / "rulebook.pdf")
+    def splitting(paragraph, width, height):
+        parts = split(paragraph, width, height)
+        if len(parts) == 2:
+            lines = len(paragraph.blPara.lines)
+            before = len(parts[0].blPara.lines)
+            splits.append((before, lines - before))
+        return parts
+
+    with pytest.MonkeyPatch.context() as patch, tempfile.TemporaryDirectory(prefix="pnp-typeset-") as folder:
+        patch.setattr(Frame, "add", adding)
+        patch.setattr(Paragraph, "split", splitting)
+        rulebook_pdf(validated(game_id), None, paper, Path(folder) / "rulebook.pdf")
+    return placed, splits
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("game_id", REAL_GAMES)
+def test_no_heading_sits_alone_at_the_foot_of_a_page(game_id, paper):
+    placed, _ = _set(game_id, paper)  # in the order the last layout pass placed them
     last_pass = placed[max(i for i, (page, _) in enumerate(placed) if page == 1 and (i == 0 or placed[i - 1][0] != 1)):]
     last_on_page = {}
     for page, flowable in last_pass:
@@ -32,21 +55,9 @@ def test_no_heading_sits_alone_at_the_foot_of_a_page(game_id, paper, monkeypatch
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])
 @pytest.mark.parametrize("game_id", REAL_GAMES)
-def test_no_paragraph_leaves_a_widow_or_an_orphan(game_id, paper, monkeypatch, tmp_path):
+def test_no_paragraph_leaves_a_widow_or_an_orphan(game_id, paper):
     """A paragraph that runs on to the next page or column keeps at least two lines on each side of the break: no
     first line alone at the foot of a page (an orphan), no last line alone at the head of the next (a widow)."""
-    splits = []  # (lines before the break, lines after it) of every paragraph the layout split
-    split = Paragraph.split
-
-    def recording(paragraph, width, height):
-        parts = split(paragraph, width, height)
-        if len(parts) == 2:
-            lines = len(paragraph.blPara.lines)
-            before = len(parts[0].blPara.lines)
-            splits.append((before, lines - before))
-        return parts
-
-    monkeypatch.setattr(Paragraph, "split", recording)
-    rulebook_pdf(validated(game_id), None, paper, tmp_path / "rulebook.pdf")
+    _, splits = _set(game_id, paper)  # (lines before the break, lines after it) of every paragraph the layout split
     lonely = [s for s in splits if min(s) < 2]
     assert not lonely, f"paragraphs split with a line alone (lines before, after): {lonely}"

@@ -3,10 +3,14 @@ keeps the earliest witness of every key."""
 import pytest
 from helpers import GAMES, validated
 
+from pnp.engine import runner
 from pnp.engine.coverage import Coverage
 from pnp.engine.runner import GameSpec, play, play_many, policy_table
 
 SEEDS = [17, 3, 11, 3, 29, 5, 23, 2, 19, 7, 13, 31, 1, 37, 41, 43, 47, 53, 59, 61, 67, 71]  # out of order, one repeated
+# A 2200 game is a whole campaign, ten times the moves of the others: eight of them, the first eight tables of its
+# cycle (every kind of player), at seeds whose campaigns are short, still out of order with one repeated.
+SEEDS_OF = {"2200-escaping-earth": [67, 71, 41, 61, 19, 71, 11, 2]}
 
 
 def _engine_and_specs(game_id):
@@ -15,12 +19,13 @@ def _engine_and_specs(game_id):
         pytest.skip(f"{game_id} has no engine")
     plan = project.game.plugin.playtest_plan()
     setups = plan.setups(project.game, None)
-    specs = [GameSpec(seed, setup.players, setup.options) for seed, setup in zip(SEEDS, setups)]
+    specs = [GameSpec(seed, setup.players, setup.options) for seed, setup in zip(SEEDS_OF.get(game_id, SEEDS), setups)]
     return plan.engine(project.game, None), plan.policy_table, specs
 
 
 @pytest.mark.parametrize("game_id", GAMES)
-def test_play_many_is_the_same_on_any_number_of_processes(game_id):
+def test_play_many_is_the_same_on_any_number_of_processes(game_id, monkeypatch):
+    monkeypatch.setattr(runner, "MIN_SPECS_SHARED", 2)  # worker processes for fewer games than a playtest would start them for
     engine, table, specs = _engine_and_specs(game_id)
     alone, alone_coverage = play_many(engine, table, specs, processes=1, check=False)
     shared, shared_coverage = play_many(engine, table, specs, processes=2, check=False)

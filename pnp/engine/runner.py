@@ -275,7 +275,7 @@ def play_many(engine, policy_table: str, specs: list[GameSpec], processes: int =
     Every game's randomness comes from its own seed, so the results are the same
     whatever the number of processes.
     """
-    if processes <= 1 or len(specs) < 20:
+    if processes <= 1 or len(specs) < MIN_SPECS_SHARED:
         return _play_specs(engine, policy_table, specs, check)
     from concurrent.futures import ProcessPoolExecutor
 
@@ -294,6 +294,7 @@ def play_many(engine, policy_table: str, specs: list[GameSpec], processes: int =
 
 
 CHUNKS_PER_PROCESS = 6
+MIN_SPECS_SHARED = 20  # fewer games than this are played in this process: starting workers would cost more
 _worker: dict = {}  # in a worker process: the engine, policy table and checking it plays with
 
 

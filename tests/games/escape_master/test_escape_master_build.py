@@ -1,20 +1,14 @@
 """Escape Master's print files hold the seed's counts: 106 GAME cards, 6 leaders, the green kit."""
 import pytest
-from helpers import ROOT
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
 from pnp.cli import app
 
 
-@pytest.fixture(scope="module")
-def built(tmp_path_factory):
-    from pnp.build import build
-
-    out = tmp_path_factory.mktemp("out")
-    result, report = build(ROOT, "escape-master", out)
-    assert result is not None, report.to_text()
-    return out / "escape-master"
+@pytest.fixture
+def built(built_game):
+    return built_game("escape-master")
 
 
 def test_the_game_deck_prints_106_cards(built):

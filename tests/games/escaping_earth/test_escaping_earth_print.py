@@ -7,16 +7,9 @@ from pnp.games.escaping_earth.geometry import SQUARES, range_squares
 from pnp.render.backend import Drawn
 
 
-@pytest.fixture(scope="module")
-def built(tmp_path_factory):
-    from helpers import root_of
-
-    from pnp.build import build
-
-    out = tmp_path_factory.mktemp("ee")
-    result, report = build(root_of("2200-escaping-earth"), "2200-escaping-earth", out)
-    assert result is not None, report.to_text()
-    return out / "2200-escaping-earth"
+@pytest.fixture
+def built(built_game):
+    return built_game("2200-escaping-earth")
 
 
 def test_print_on_demand_puts_each_item_side_behind_its_own_zone(built, ee_project):
@@ -34,7 +27,8 @@ def test_card_images_have_a_back_per_zone_card(ee_project, tmp_path):
 
     from pnp.build import build
 
-    result, report = build(root_of("2200-escaping-earth"), "2200-escaping-earth", tmp_path, images=True)
+    result, report = build(root_of("2200-escaping-earth"), "2200-escaping-earth", tmp_path, only=("images",),
+                           decks=("zones",))  # the images of that deck alone: what `pnp build --images` makes of it
     assert result is not None, report.to_text()
     images = tmp_path / "2200-escaping-earth" / "images" / "zones"
     for record in ee_project.game.decks["zones"].cards:

@@ -11,16 +11,9 @@ from pnp.cli import app
 runner = CliRunner()
 
 
-@pytest.fixture(scope="module")
-def playtest(tmp_path_factory):
-    out = tmp_path_factory.mktemp("playtest")
-    result = runner.invoke(app, ["playtest", "escort-service", "--out", str(out)])
-    return result, out / "playtest" / "escort-service"
-
-
-def test_the_default_playtest_witnesses_every_card_side_and_word(playtest):
-    result, folder = playtest
-    assert result.exit_code == 0, result.output[-2000:]
+def test_the_default_playtest_witnesses_every_card_side_and_word(default_playtest):
+    code, output, folder = default_playtest("escort-service")  # `pnp playtest escort-service`, played once a run
+    assert code == 0, output[-2000:]
     report = json.loads((folder / "report.json").read_text())
     assert report["ok"] and not report["missing"] and not report["unused_words"]
     elements = report["elements"]
@@ -28,26 +21,19 @@ def test_the_default_playtest_witnesses_every_card_side_and_word(playtest):
     assert elements["warlord-battle-cry"] and elements["hive-queen-burrow"] and elements["the-warlord-s-gate"]
     assert (folder / "win-rate.png").exists()
     # every team size is played, with a win rate per scenario
-    assert all(f"greedy   {size:6d}" in result.output for size in (1, 2, 3, 4))
+    assert all(f"greedy   {size:6d}" in output for size in (1, 2, 3, 4))
 
 
-def test_replay_names_the_team(playtest):
+def test_replay_names_the_team():
     seed = 1_000_003 + 5  # the sixth table: two greedy pilots
     result = runner.invoke(app, ["playtest", "escort-service", "--replay", str(seed)])
     assert result.exit_code == 0
     assert result.output.splitlines()[0].startswith(f"seed {seed}: 2 players (greedy, greedy), pilots ")
 
 
-@pytest.fixture(scope="module")
-def built(tmp_path_factory):
-    from helpers import root_of
-
-    from pnp.build import build
-
-    out = tmp_path_factory.mktemp("escort")
-    result, report = build(root_of("escort-service"), "escort-service", out)
-    assert result is not None, report.to_text()
-    return out / "escort-service"
+@pytest.fixture
+def built(built_game):
+    return built_game("escort-service")
 
 
 def test_a_status_card_names_its_status_along_the_bottom_edge(built):

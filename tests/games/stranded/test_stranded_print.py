@@ -4,16 +4,22 @@ import pytest
 from pypdf import PdfReader
 
 
+@pytest.fixture
+def built(built_game):
+    return built_game("stranded")
+
+
 @pytest.fixture(scope="module")
-def built(tmp_path_factory):
+def images(tmp_path_factory):
+    """The card images of the fighting decks, as `pnp build --images` makes them (those decks' alone)."""
     from helpers import root_of
 
     from pnp.build import build
 
     out = tmp_path_factory.mktemp("stranded")
-    result, report = build(root_of("stranded"), "stranded", out, images=True)
+    result, report = build(root_of("stranded"), "stranded", out, only=("images",), decks=("starting", "dangers", "aging"))
     assert result is not None, report.to_text()
-    return out / "stranded"
+    return out / "stranded" / "images"
 
 
 @pytest.fixture(scope="module")
@@ -52,10 +58,9 @@ def test_every_fighting_card_shares_one_back(built):
     assert len(set(backs.values())) == 1 and "Fighting card" in backs["starting"]
 
 
-def test_card_images_and_tabletop_simulator_decks_share_the_fighting_back(built, dangers):
+def test_card_images_and_tabletop_simulator_decks_share_the_fighting_back(images, dangers):
     from PIL import Image, ImageChops
 
-    images = built / "images"
     assert all((images / "dangers" / f"{card.id}.png").exists() for card in dangers)
     backs = [Image.open(images / deck / sub / "back.png").convert("RGB") for deck in ("starting", "dangers", "aging")
              for sub in ("", "tabletop-simulator")]

@@ -25,12 +25,14 @@ import enum
 import hashlib
 import json
 import os
+import stat
 from pathlib import Path
 
 import pnp
 
 FORMAT = 1
 RECORDS = ".pnp"  # in the output folder, beside the games' folders
+MAX_READ = 64 << 20  # the largest file pnp reads (an image, pnp.limits): a larger one is not read to be digested
 SMALL = 1 << 20  # files up to this size are always re-read and compared by digest (a save within the same clock tick)
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".webp", ".gif", ".tif", ".tiff", ".bmp")
 
@@ -54,8 +56,19 @@ def input_files(root: Path, game_id: str, extra: tuple[str, ...] = ()) -> list[s
 
 
 def _digest_file(path: str) -> str:
+    """The file's digest. A link is never followed (the loaders refuse one, and it may lead outside the project):
+    its target's name stands for it; a pipe or device is never opened (it could block): its kind stands for it;
+    a file larger than anything pnp reads is known by its size and time alone."""
+    st = os.lstat(path)
+    if stat.S_ISLNK(st.st_mode):
+        return "link:" + os.readlink(path)
+    if not stat.S_ISREG(st.st_mode):
+        return f"not a file:{stat.S_IFMT(st.st_mode)}"
+    if st.st_size > MAX_READ:
+        return f"large:{st.st_size}:{st.st_mtime_ns}"
     h = hashlib.blake2b(digest_size=16)
-    with open(path, "rb") as f:
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
+    with os.fdopen(fd, "rb") as f:
         for block in iter(lambda: f.read(1 << 20), b""):
             h.update(block)
     return h.hexdigest()

@@ -142,3 +142,17 @@ def test_other_commands_folders_survive_a_build(project, tmp_path):
     edit(project / "content" / GAME / "rules.yaml", "Every player starts with 3 coins", "Each player starts with 3 coins")
     result, _ = build(project, GAME, project / "output")
     assert gallery.read_text() == "a gallery" and "preview/index.html" not in result.files
+
+
+def test_the_record_never_opens_a_link_or_a_pipe(project, tmp_path):
+    """A link out of the project is named, never followed; a pipe is never opened (it would block)."""
+    import os
+
+    secret = tmp_path / "secret.png"
+    secret.write_bytes(b"not yours")
+    art = project / "content" / GAME / "art"
+    (art / "link.png").symlink_to(secret)
+    os.mkfifo(art / "pipe.png")
+    states = incremental.file_states([str(art / "link.png"), str(art / "pipe.png")])
+    assert states[str(art / "link.png")][2] == f"link:{secret}"
+    assert states[str(art / "pipe.png")][2].startswith("not a file:")

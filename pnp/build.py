@@ -26,7 +26,6 @@ from pnp.render import outputs
 from pnp.render.card_facts import printed_facts
 from pnp.render.card_images import card_pngs, images_fit, tabletop_deck
 from pnp.render.print_shops import deck_file, deck_pngs, game_pdf, vendor_problems
-from pnp.render.rulebook import rulebook_pdf
 from pnp.render.svg import figure_svg, icon_svg
 from pnp.rules.export import TEXT_FORMATS, export_text
 from pnp.validate import validate
@@ -312,12 +311,19 @@ def plan(project: Project, difficulty: Difficulty | None, images: bool = False, 
 
 def _rules_jobs(project: Project, difficulty: Difficulty | None, booklets: bool) -> list[Job]:
     jobs = [Job(f"rules/rulebook-{paper}{'-booklet' if booklet else ''}.pdf",
-                lambda p, paper=paper, booklet=booklet: rulebook_pdf(project, difficulty, paper, p, booklet))
+                lambda p, paper=paper, booklet=booklet: _rulebook(project, difficulty, paper, p, booklet))
             for booklet in (False, True)[:1 + booklets] for paper in ("a4", "letter")]
     for fmt, name in TEXT_FORMATS.items():
         jobs.append(Job(f"rules/{name}", lambda p, f=fmt: p.write_text(
             export_text(project, f, difficulty, figure_svg, icon_svg, printed_facts), encoding="utf-8")))
     return jobs
+
+
+def _rulebook(*args) -> None:
+    """The rulebook PDF; reportlab's platypus is imported by the worker that sets it, not before every build."""
+    from pnp.render.rulebook import rulebook_pdf
+
+    rulebook_pdf(*args)
 
 
 def _sheet_jobs(project: Project, sheet_id: str, kind: str) -> list[Job]:

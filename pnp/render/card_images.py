@@ -18,9 +18,8 @@ import json
 import math
 import unicodedata
 from pathlib import Path
+from typing import TYPE_CHECKING
 from urllib.parse import quote
-
-from PIL import Image
 
 from pnp.binding import file_stem, image_file_names
 from pnp.limits import MAX_IMAGE_PIXELS
@@ -28,6 +27,9 @@ from pnp.output import plain_name
 from pnp.render.cards import draw_face
 from pnp.render.outputs import deck_faces
 from pnp.render.pdf import PdfBackend, new_canvas
+
+if TYPE_CHECKING:  # Pillow is imported where an image is made: a build that makes none does not wait for it
+    from PIL import Image
 
 
 def images_fit(project, sizes) -> list:
@@ -212,6 +214,8 @@ def tts_deck(fronts: list[Image.Image], backs: list[Image.Image], folder: Path, 
 
 
 def _grid(cards: list[Image.Image], hidden: Image.Image, cell, columns: int, rows: int) -> Image.Image:
+    from PIL import Image
+
     image = Image.new("RGB", (columns * cell[0], rows * cell[1]), "white")
     for slot, card in enumerate(cards):
         image.paste(card, ((slot % columns) * cell[0], (slot // columns) * cell[1]))

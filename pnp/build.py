@@ -18,9 +18,9 @@ from urllib.parse import quote
 
 from pnp import incremental
 from pnp.diagnostics import Report, UsageError, did_you_mean
-from pnp.fingerprints import job_fingerprints
+from pnp.fingerprints import font_files, job_fingerprints
 from pnp.model import Difficulty
-from pnp.output import below, build_lock, disk_full_or_locked, plain_name, staged
+from pnp.output import below, build_lock, disk_full_or_locked, game_folder, plain_name, staged
 from pnp.project import Project
 from pnp.render import outputs
 from pnp.render.card_facts import printed_facts
@@ -74,7 +74,7 @@ def build(root: Path, game_id: str, out_root: Path, difficulty: Difficulty | Non
     A whole build draws only what changed since the last one (pnp.incremental); `force` draws everything."""
     whole = not (only or decks or vendors)
     root = Path(os.path.abspath(root))
-    out_name = plain_name(f"{game_id}-{difficulty.value}" if difficulty else game_id)
+    out_name = game_folder(game_id, difficulty)
     options = incremental.build_options(out_root, difficulty, images, booklets, draft, tts_url, vendors)
     if whole and not force:
         record = incremental.up_to_date(root, game_id, out_root, out_name, options)
@@ -167,13 +167,6 @@ def job_files(jobs: list[Job], files: list[str]) -> dict[str, list[str]]:
         if owner is not None:
             owners.setdefault(owner, []).append(name)
     return owners
-
-
-def font_files(project: Project) -> list[str]:
-    """The project's own font files the layouts use (bundled fonts are pnp's: its code stamp covers them)."""
-    layouts = [project.layout, *project.sheet_layouts.values()]
-    return sorted({os.path.abspath(font) for layout in layouts if layout for font in layout.fonts.values()
-                   if os.path.isabs(font)})
 
 
 def vendors_fit(project: Project, vendors: tuple[str, ...], decks) -> list:

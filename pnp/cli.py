@@ -300,9 +300,9 @@ def build(game: Optional[str] = typer.Argument(None, help="Game id; every game i
 def _up_to_date(root: Path, game_id: str, out_root: Path, difficulty, *asked) -> bool:
     """Nothing changed since the game's last whole build: say so, with that build's warnings, and touch nothing."""
     from pnp import incremental
-    from pnp.output import plain_name
+    from pnp.output import game_folder
 
-    name = plain_name(f"{game_id}-{difficulty.value}" if difficulty else game_id)
+    name = game_folder(game_id, difficulty)
     record = incremental.up_to_date(root, game_id, out_root, name, incremental.build_options(out_root, difficulty, *asked))
     if record is None:
         return False

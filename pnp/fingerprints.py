@@ -88,11 +88,8 @@ class _Inputs:
         return [(path, self.digest.get(path)) for path in paths]
 
     def fonts(self, layout) -> list:
-        """The project's font files a layout uses, with their digests (a bundled font is pnp's code)."""
-        if layout is None:
-            return []
-        found = sorted({os.path.abspath(f) for f in layout.fonts.values() if os.path.isabs(f)})
-        return [(path, self.digest.get(path) or _read_digest(path)) for path in found]
+        """The project's font files a layout uses, with their digests."""
+        return [(path, self.digest.get(path) or _read_digest(path)) for path in _layout_fonts(layout)]
 
     def named_images(self, paths) -> list:
         """The game's images that these files name (an image path written in a sheet's YAML, an icon in game.yaml)."""
@@ -113,6 +110,18 @@ class _Inputs:
         card = self.project.card_size
         return fingerprint(base, self.files(own), (card.width, card.height) if card else None,
                            self.named_images([self.manifest, *own]), self.fonts(self.project.sheet_layouts.get(sheet_id)))
+
+
+def font_files(project) -> list[str]:
+    """Every project font file the card and sheet layouts use: inputs of the build wherever they lie."""
+    return sorted({path for layout in (project.layout, *project.sheet_layouts.values()) for path in _layout_fonts(layout)})
+
+
+def _layout_fonts(layout) -> list[str]:
+    """A layout's own font files (a bundled font is a name, and pnp's code: its code stamp covers it)."""
+    if layout is None:
+        return []
+    return sorted({os.path.abspath(f) for f in layout.fonts.values() if os.path.isabs(f)})
 
 
 def _path(source) -> str:

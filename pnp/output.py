@@ -85,6 +85,11 @@ def plain_name(name: str) -> str:
     return name
 
 
+def game_folder(game_id: str, difficulty=None) -> str:
+    """The name of a game's output folder: the game's id, and the difficulty kit's colour if one is asked for."""
+    return plain_name(f"{game_id}-{difficulty.value}" if difficulty else game_id)
+
+
 def below(folder: Path, relative: str) -> Path:
     """`folder/relative` for a path pnp makes up from names (rules/rulebook-a4.pdf): each part a plain name."""
     return folder.joinpath(*(plain_name(part) for part in relative.split("/")))

@@ -17,7 +17,7 @@ from pathlib import Path
 
 from pnp.diagnostics import Report
 from pnp.model import Difficulty
-from pnp.output import REPLACED, STAGING, build_lock, disk_full_or_locked, plain_name, staged
+from pnp.output import REPLACED, STAGING, build_lock, disk_full_or_locked, game_folder, staged
 
 FOLDER = "preview"  # in the game's output folder: output/GAME/preview/
 
@@ -37,7 +37,7 @@ def write_preview(root: Path, game_id: str, out_root: Path, difficulty: Difficul
     if project is None:
         return None, report
     gallery = collect(project, report, difficulty)
-    out_dir = out_root / plain_name(f"{game_id}-{difficulty.value}" if difficulty else game_id) / FOLDER
+    out_dir = out_root / game_folder(game_id, difficulty) / FOLDER
     with build_lock(out_root):  # a build swaps the game's folder this gallery is staged in: one at a time
         _remove_leftovers(out_dir)
         with staged(out_dir, out_root) as stage, disk_full_or_locked(out_dir):

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import statistics
 from collections import Counter
+from functools import partial
 
 from pnp.engine.playtest import Expected, PlaytestPlan, Setup
 from pnp.games.escaping_earth import campaign
@@ -52,37 +53,15 @@ def start_scenario(engine, state, name: str) -> None:
                     campaign.take(catalog, state, card)
 
 
-# the playtest set-ups, one function each (a Setup names one as "module.function")
-def phoenix(engine, state) -> None:
-    start_scenario(engine, state, "phoenix")
-
-
-def pendulum(engine, state) -> None:
-    start_scenario(engine, state, "pendulum")
-
-
-def dreadnought(engine, state) -> None:
-    start_scenario(engine, state, "dreadnought")
-
-
-def final(engine, state) -> None:
-    start_scenario(engine, state, "final")
-
-
-def arsenal_wolf(engine, state) -> None:
-    start_scenario(engine, state, "arsenal_wolf")
-
-
-def arsenal_phoenix(engine, state) -> None:
-    start_scenario(engine, state, "arsenal_phoenix")
-
-
-def arsenal_pendulum(engine, state) -> None:
-    start_scenario(engine, state, "arsenal_pendulum")
-
-
-def arsenal_dreadnought(engine, state) -> None:
-    start_scenario(engine, state, "arsenal_dreadnought")
+# the playtest set-ups, one each (a Setup names one as "module.name"): the scenario of that name
+phoenix = partial(start_scenario, name="phoenix")
+pendulum = partial(start_scenario, name="pendulum")
+dreadnought = partial(start_scenario, name="dreadnought")
+final = partial(start_scenario, name="final")
+arsenal_wolf = partial(start_scenario, name="arsenal_wolf")
+arsenal_phoenix = partial(start_scenario, name="arsenal_phoenix")
+arsenal_pendulum = partial(start_scenario, name="arsenal_pendulum")
+arsenal_dreadnought = partial(start_scenario, name="arsenal_dreadnought")
 
 
 # (player, stage): the veteran flies the late-game set-ups, the arsenal player the arsenals

@@ -28,6 +28,7 @@ from pnp.render.card_images import card_pngs, images_fit, tabletop_deck
 from pnp.render.print_shops import deck_file, deck_pngs, game_pdf, vendor_problems
 from pnp.render.svg import figure_svg, icon_svg
 from pnp.rules.export import TEXT_FORMATS, export_text
+from pnp.rules.tree import build_reference
 from pnp.validate import validate
 
 
@@ -119,8 +120,9 @@ def build(root: Path, game_id: str, out_root: Path, difficulty: Difficulty | Non
             clear(below(stage, job.path))  # a file carried over is a link to the old output: never written through
             (stage / job.path).parent.mkdir(parents=True, exist_ok=True)
         fresh = [job for job in jobs if not _reuse(job, record, prints, out_dir, stage)]
-        if any(job.path.startswith("rules/") for job in fresh):
-            printed_facts(project)  # worked out once, here, for every worker forked below
+        if any(job.path.startswith("rules/") for job in fresh):  # worked out once, here, for every worker forked below:
+            printed_facts(project)  # what each face prints (drawing every face: the rulebooks' legible scales too)
+            build_reference(project.game, difficulty)  # the numbered rules and the glossary
         render_all(fresh, stage, progress)
         files = sorted(str(path.relative_to(stage)) for path in stage.rglob("*")
                        if path.is_file() and path.relative_to(stage).parts[0] not in OTHER_COMMANDS)

@@ -90,6 +90,7 @@ class Game:
     unreadable_decks: list[str] = field(default_factory=list)  # ids of decks whose file failed to load (reported)
     _card_index: dict = field(default_factory=dict, repr=False, compare=False)
     _card_index_size: int = field(default=-1, repr=False, compare=False)
+    _references: dict = field(default_factory=dict, repr=False, compare=False)  # pnp.rules.tree.build_reference's
 
     @property
     def id(self) -> str:

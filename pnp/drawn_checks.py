@@ -20,7 +20,7 @@ from pnp.layout.cards import SAFE_EXEMPT  # boxes that may run into the bleed
 from pnp.limits import MIN_TEXT_SIZE
 from pnp.model.walk import strings
 from pnp.render.backend import Drawn, RecordingBackend
-from pnp.render.cards import draw_box, face_size
+from pnp.render.cards import box_drawings, face_size
 from pnp.render.sheets import draw_region, sheet_pen
 from pnp.text.legibility import floor, too_small
 
@@ -46,15 +46,12 @@ def _face(face, layout, emblems, name: str) -> list[tuple]:
     inset = size.bleed + size.safe
     safe = (inset, inset, size.bleed + size.width - size.safe, size.bleed + size.height - size.safe)
     placed, found = [], []
-    for box in face.template.boxes:
-        if box.type == "fill" or not box.shown_on(face.values):
-            continue
-        pen = RecordingBackend()
-        draw_box(pen, box, face, layout, emblems)
+    for drawing in box_drawings(face, layout, emblems):
+        box = drawing.box
         top = size.bleed + size.height - box.y
         frame = (size.bleed + box.x, top - box.h, size.bleed + box.x + box.w, top)
         what = f"box '{box.name}'"
-        for drawn in pen.drawn:
+        for drawn in drawing.drawn:
             if drawn.kind == "text":
                 found += _alone(drawn, box.keypath, what, box.min_size, frame,
                                 safe if box.type not in SAFE_EXEMPT else None)

@@ -38,7 +38,46 @@ def _set(game_id: str, paper: str) -> tuple[list, list]:
         patch.setattr(Frame, "add", adding)
         patch.setattr(Paragraph, "split", splitting)
         rulebook_pdf(validated(game_id), None, paper, Path(folder) / "rulebook.pdf")
+        _files[game_id, paper] = (Path(folder) / "rulebook.pdf").read_bytes()
     return placed, splits
+
+
+_files: dict[tuple[str, str], bytes] = {}  # the rulebooks _set made
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+@pytest.mark.parametrize("game_id", REAL_GAMES)
+def test_the_contents_gives_each_heading_the_page_it_is_set_on(game_id, paper):
+    """The book is set in one pass, its page numbers filled in at the end: each line of the contents, as printed,
+    names a heading in the order the book sets them, with the page the layout put it on; its bookmark and its link
+    lead to that page."""
+    import io
+    import re
+
+    from pypdf import PdfReader
+
+    placed, _ = _set(game_id, paper)
+    set_on = [(f.plain, page) for page, f in placed if isinstance(f, Heading)]
+    book = PdfReader(io.BytesIO(_files[game_id, paper]))
+    contents_pages = [page for page in book.pages[:4] if "Contents" in page.extract_text()]
+    printed = "\n".join(page.extract_text() for page in contents_pages)
+    # a line prints as its leader and number, then its title (the leader is drawn first)
+    lines = re.findall(r"(?:\s*\.)+\s*(\d+)\n(.+)", printed)
+    assert [(title.strip(), int(number)) for number, title in lines] == set_on
+    outline = [(item.title, book.get_destination_page_number(item) + 1) for item in _flat(book.outline)]
+    assert outline == set_on
+    links = [annot.get_object() for page in contents_pages for annot in page.get("/Annots", [])]
+    targets = [book.get_destination_page_number(book.named_destinations[link["/Dest"]]) + 1 if isinstance(link["/Dest"], str)
+               else book.get_page_number(link["/Dest"][0].get_object()) + 1 for link in links]
+    assert sorted(set(targets)) == sorted({page for _, page in set_on})
+
+
+def _flat(outline):
+    for item in outline:
+        if isinstance(item, list):
+            yield from _flat(item)
+        else:
+            yield item
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])

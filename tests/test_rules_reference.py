@@ -58,3 +58,36 @@ def test_the_html_contents_show_each_number_once(fx):
     html = export_text(fx, "html")
     assert re.search(r"nav ol \{[^}]*list-style: none", html)
     assert '<li><a href="#rule-setup">1 Setting up</a></li>' in html
+
+
+def test_validate_renders_the_export_templates_only_of_a_project_with_its_own(fixture_project, monkeypatch):
+    """pnp's own templates render every reference: `pnp validate` spends no time drawing them again. A project's
+    own template (any file in layouts/templates/, which may replace one pnp's include) is rendered and checked."""
+    from pathlib import Path
+
+    import pnp.rules.export as export
+    from helpers import FIXTURE_GAME
+    from pnp.validate import validate
+
+    rendered = []
+    real = export.to_markdown
+    monkeypatch.setattr(export, "to_markdown", lambda *args, **kwargs: rendered.append(1) or real(*args, **kwargs))
+    project, report = validate(Path("."), FIXTURE_GAME, False)
+    assert project is not None and rendered == []
+    (Path("layouts") / "templates").mkdir()
+    (Path("layouts") / "templates" / "rules.md.j2").write_text("{{ no_such_value }}\n", encoding="utf-8")
+    project, report = validate(Path("."), FIXTURE_GAME, False)
+    assert rendered and project is None
+    assert any(d.path.endswith("rules.md.j2") and d.code == "template" for d in report.diagnostics)
+
+
+def test_each_caller_gets_a_reference_of_its_own_over_the_rules_worked_out_once(fx):
+    """The numbered rules and glossary are worked out once per kit (validation, rulebooks and exports share them);
+    what a caller dresses its reference with (the facts it states, its icons) stays its own."""
+    first, second = build_reference(fx.game), build_reference(fx.game)
+    assert first is not second and first.sections is second.sections and first.glossary is second.glossary
+    first.facts["a card"] = {"front": ["a fact"]}
+    first.embedded.add("an icon")
+    assert second.facts == {} and second.embedded == set()
+    green = build_reference(fx.game, Difficulty.green)
+    assert green.sections is not first.sections and green.sections is build_reference(fx.game, Difficulty.green).sections

@@ -12,8 +12,6 @@ from __future__ import annotations
 
 import re
 
-from pnp.render.backend import RecordingBackend
-
 SIDES = ("front", "back")
 
 
@@ -67,30 +65,30 @@ def _game_facts(project, card, text: str, stated: set[str]) -> list[str]:
 def _face_facts(project, face, stated: set[str], game_told: bool = False) -> list[str]:
     """Each box's words the text (and the game's sentences) leave out. When the game states its cards' facts, a box
     whose drawn words are all stated says nothing new: its data (an action's line as written) is not guessed at."""
+    from pnp.render.cards import box_drawings
+
     found = []
-    for box in face.template.boxes:
-        if box.type == "fill" or not box.shown_on(face.values):
+    for drawing in box_drawings(face, project.layout, project.game.emblems):
+        if game_told and set(tokens(" ".join(drawing.texts))) <= stated:
             continue
-        if game_told and set(tokens(" ".join(_drawn_texts(project, face, box)))) <= stated:
-            continue
-        fact = _box_fact(project, face, box)
+        fact = _box_fact(face, drawing)
         words = tokens(fact)
         if fact and not set(words) <= stated:
             if re.fullmatch(r"[+-]?\d+", fact):  # a bare number says nothing without what it counts
-                fact = f"{_label(box.name)} {fact}"
+                fact = f"{_label(drawing.box.name)} {fact}"
             found.append(fact)
             stated |= set(words)
     return found
 
 
-def _box_fact(project, face, box) -> str:
+def _box_fact(face, drawing) -> str:
     """What one box prints, in words: its data where the drawing alone would lose words (numbers drawn beside
     icons), else its drawing. A box that prints no words (a picture, an emblem, a colour dot) states nothing:
     the names of its pictures are data, not what a player reads."""
-    drawn = " ".join(" ".join(t.split()) for t in _drawn_texts(project, face, box)).strip()
+    drawn = " ".join(" ".join(t.split()) for t in drawing.texts).strip()
     if not drawn:
         return ""
-    data = _data(face, box)
+    data = _data(face, drawing.box)
     if data and set(tokens(drawn)) <= set(tokens(data)):
         return data  # the data says all the drawing does, and more where the drawing is icons
     return drawn
@@ -105,15 +103,6 @@ def _data(face, box) -> str:
         if isinstance(value, (str, int, float)) and not isinstance(value, bool) and str(value).strip():
             return " ".join(str(value).split())
     return ""
-
-
-def _drawn_texts(project, face, box) -> list[str]:
-    """The strings one box of a face draws, recorded by drawing that box alone."""
-    from pnp.render.cards import draw_box
-
-    backend = RecordingBackend()
-    draw_box(backend, box, face, project.layout, project.game.emblems)
-    return backend.texts()
 
 
 def _label(name: str) -> str:

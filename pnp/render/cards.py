@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pnp.binding import Face
 from pnp.layout import Box, CardLayout
-from pnp.render.backend import Backend, place_emblem, symbol
+from pnp.render.backend import Backend, Drawn, RecordingBackend, place_emblem, symbol
 from pnp.text import markup
 from pnp.text.fonts import STYLES, family_of, string_width
 from pnp.text.inline import ICON_EM, ICON_RISE, segments
@@ -22,6 +22,40 @@ def draw_face(backend: Backend, face: Face, layout: CardLayout, emblems: dict, x
     size = face_size(face, layout)
     width, height = size.width + 2 * size.bleed, size.height + 2 * size.bleed
     symbol(backend, face.key, width, height, lambda b: _draw(b, face, layout, emblems), x, y)
+
+
+class BoxDrawing:
+    """What one box of a face draws, as the recording backend saw it: what each call covers (`drawn`) and the
+    strings it prints (`texts`)."""
+
+    __slots__ = ("box", "drawn", "texts")
+
+    def __init__(self, box: Box, drawn: list[Drawn], texts: list[str]):
+        self.box, self.drawn, self.texts = box, drawn, texts
+
+
+def box_drawings(face: Face, layout: CardLayout, emblems: dict) -> list[BoxDrawing]:
+    """Each box the face shows, fills aside, drawn alone into a recording backend. Recorded once per face and
+    kept on it: the validator's checks, the card reference's facts and every rulebook's legible scale read the
+    same drawings, and a build's workers inherit them from the validation before they fork."""
+    kept = face.__dict__.get("_box_drawings")  # not a field: a face's fingerprint and equality ignore it
+    if kept is not None and kept[0] is layout and kept[1] is emblems:
+        return kept[2]
+    drawings = []
+    for box in face.template.boxes:
+        if box.type == "fill" or not box.shown_on(face.values):
+            continue
+        pen = RecordingBackend()
+        draw_box(pen, box, face, layout, emblems)
+        drawings.append(BoxDrawing(box, pen.drawn, pen.texts()))
+    face.__dict__["_box_drawings"] = (layout, emblems, drawings)
+    return drawings
+
+
+def smallest_face_text(face: Face, layout: CardLayout, emblems: dict) -> float | None:
+    """The size of the smallest text the face prints (as drawn, scales inside it included); None if it prints none."""
+    sizes = [d.size for drawing in box_drawings(face, layout, emblems) for d in drawing.drawn if d.kind == "text"]
+    return min(sizes) if sizes else None
 
 
 def face_size(face: Face, layout: CardLayout):

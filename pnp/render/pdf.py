@@ -20,6 +20,32 @@ from pnp.render.pdfx import make_pdfx
 from pnp.render.press import Press
 
 
+def _encode_ascii_directly() -> None:
+    """reportlab writes every string of a file (numbers, names, whole content streams) through its PDFDocEncoding
+    codec, a charmap whose Python-level calls are a large part of the time it takes to save a file. That encoding
+    is ASCII's for every character but U+0018 to U+001F: a string without them goes straight to bytes, any other
+    through the codec as before, so every file is byte for byte what reportlab alone writes (tests/test_render.py)."""
+    from reportlab.pdfbase import pdfdoc
+
+    codec = pdfdoc.pdfdocEnc
+    if getattr(codec, "reportlabs", None) is not None:  # done already
+        return
+    unlike_ascii = bytes(range(0x18, 0x20))
+
+    def pdfdoc_encoded(x):
+        if isinstance(x, str) and x.isascii():
+            data = x.encode("ascii")
+            if len(data.translate(None, unlike_ascii)) == len(data):
+                return data
+        return codec(x)
+
+    pdfdoc_encoded.reportlabs = codec
+    pdfdoc.pdfdocEnc = pdfdoc_encoded
+
+
+_encode_ascii_directly()
+
+
 @lru_cache(maxsize=512)
 def color(hex_value: str):
     return HexColor(hex_value)

@@ -9,6 +9,7 @@ from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.pagesizes import A4, LETTER
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import (
     BaseDocTemplate,
     Flowable,
@@ -20,12 +21,11 @@ from reportlab.platypus import (
     TableStyle,
 )
 from reportlab.platypus import Paragraph as _Paragraph
-from reportlab.platypus.tableofcontents import TableOfContents
 
 from pnp.binding import game_icons
 from pnp.render.backend import RecordingBackend, Wordless
 from pnp.render.card_facts import printed_facts
-from pnp.render.cards import DIFFICULTY_COLORS, draw_face, face_size, place_icon
+from pnp.render.cards import DIFFICULTY_COLORS, draw_face, face_size, place_icon, smallest_face_text
 from pnp.render.fonts import register_all
 from pnp.render.legibility import legible_scale, smallest_text
 from pnp.render.pdf import PdfBackend, color
@@ -61,8 +61,8 @@ def _styles() -> dict[str, ParagraphStyle]:
 
 
 class Paragraph(_Paragraph):
-    """reportlab's paragraph, that breaks its lines once per width: a book is laid out in two passes, and a
-    paragraph is measured again and again in each (to split a page, to keep a heading with what follows)."""
+    """reportlab's paragraph, that breaks its lines once per width: a paragraph is measured again and again (to
+    split a page, to keep a heading with what follows)."""
 
     def wrap(self, availWidth, availHeight):
         wraps = self.__dict__.setdefault("_wraps", {})
@@ -128,8 +128,6 @@ class CardPicture(Flowable):
 
     def draw(self):
         canvas = self.canv
-        if laying_out(canvas):
-            return
         backend = getattr(canvas, "_pnp_backend", None) or PdfBackend(canvas)
         canvas._pnp_backend = backend
         canvas.bookmarkHorizontal(self.anchor, 0, self.card_h + 12)
@@ -190,8 +188,6 @@ class Picture(Flowable):
 
     def draw(self):
         canvas = self.canv
-        if laying_out(canvas):
-            return
         backend = getattr(canvas, "_pnp_backend", None) or PdfBackend(canvas)
         canvas._pnp_backend = backend
         x, y, w, h = self.window
@@ -417,24 +413,9 @@ class CardRow(Flowable):
             x += picture.card_w + self.gap
 
 
-def laying_out(canvas) -> bool:
-    """Whether this pass only lays the book out (the first of multiBuild's passes, which learns the contents' page
-    numbers and is thrown away): a picture's size is known without drawing it, so it is drawn in the last pass only."""
-    doc = getattr(canvas, "_doctemplate", None)
-    return bool(getattr(doc, "layout_pass", False))
-
-
 class RulebookTemplate(BaseDocTemplate):
-    layout_pass = False
-
-    def build(self, flowables, **options):
-        # the first pass of a book with contents lays out only; _allSatisfied makes sure another pass follows
-        self.passes = getattr(self, "passes", 0) + 1
-        self.layout_pass = self.passes == 1 and bool(getattr(self, "_indexingFlowables", None))
-        super().build(flowables, **options)
-
-    def _allSatisfied(self):
-        return super()._allSatisfied() and not self.layout_pass
+    """The book, set in one pass: its contents page is laid out from the headings the story holds, and the page
+    numbers it shows are filled in once the last page is set (pnp.render.rulebook.Contents)."""
 
     def __init__(self, path, pagesize, title, margin: float = 18 * mm):
         super().__init__(path if hasattr(path, "write") else str(path), pagesize=pagesize, invariant=1,
@@ -453,9 +434,6 @@ class RulebookTemplate(BaseDocTemplate):
         canvas.drawCentredString(doc.pagesize[0] / 2, 10 * mm, f"{self.book_title} · page {doc.page}")
         canvas.restoreState()
 
-    def beforeDocument(self):
-        self.canv.setNamedCB("pnp-icon", self._draw_icon)
-
     def _draw_icon(self, canvas, kind, name):
         """An inline icon ({heat} in a rule's text, pnp.rules.tree.icon_markup): drawn where the text stands, in
         the room its four no-break spaces keep, a font size square."""
@@ -473,7 +451,22 @@ class RulebookTemplate(BaseDocTemplate):
         if isinstance(flowable, Heading):
             self.canv.bookmarkPage(flowable.key)
             self.canv.addOutlineEntry(flowable.plain, flowable.key, flowable.level, closed=flowable.level > 0)
-            self.notify("TOCEntry", (flowable.level, esc(flowable.plain), self.page, flowable.key))  # a Paragraph's text
+            self.headings_set.append((flowable.key, self.page))
+
+    headings_set: list  # (key, page) of each heading, in the order they were set
+
+    def beforeDocument(self):
+        self.canv.setNamedCB("pnp-icon", self._draw_icon)
+        self.canv.setNamedCB(Contents.CALLBACK, Contents.draw_leader)
+        self.headings_set = []
+
+    def _endBuild(self):
+        # the contents' page numbers are drawn before the pages they name are set: they are filled in here, before
+        # the file is written
+        self._doSave = 0
+        super()._endBuild()
+        self.contents.fill_in(self.canv, self.headings_set)
+        self.canv.save()
 
 
 def rulebook_pdf(project, difficulty, paper: str, path: Path, booklet: bool = False) -> None:
@@ -496,13 +489,13 @@ def _write_rulebook(project, ref: Reference, pagesize, margin: float, target) ->
     styles = _styles()
     doc = RulebookTemplate(target, pagesize, f"{ref.title} rulebook", margin)
     doc.game = project.game
-    story = _title_page(project, ref, styles, doc.width, doc.height, margin) + _contents(styles) + _rules(ref, styles, (doc.width, doc.height))
-    story += _glossary(ref, styles)
+    body = _rules(ref, styles, (doc.width, doc.height)) + _glossary(ref, styles)
     if project.game.sheets:
-        story += _sheet_pages(project, styles, doc.width, doc.height)
+        body += _sheet_pages(project, styles, doc.width, doc.height)
     if project.game.decks:
-        story += _card_pages(project, ref, styles, doc.width)
-    doc.multiBuild(story)
+        body += _card_pages(project, ref, styles, doc.width)
+    doc.contents = Contents(list(headings(body)), [styles["toc0"], styles["toc1"]])
+    doc.build(_title_page(project, ref, styles, doc.width, doc.height, margin) + _contents(doc.contents, styles) + body)
 
 
 def sheet_flowables(project, sheet_id: str, frame, styles, caption=None, wordless: bool = False) -> list:
@@ -610,12 +603,97 @@ def _showcase(project, cards, width: float, spread: float) -> list:
     return flow
 
 
-def _contents(styles) -> list:
-    # the contents table would otherwise set Helvetica on its cells: an unembedded font
-    table_style = TableStyle([("FONT", (0, 0), (-1, -1), "Vera"), ("VALIGN", (0, 0), (-1, -1), "TOP"),
-                              ("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 0)])
-    toc = TableOfContents(levelStyles=[styles["toc0"], styles["toc1"]], tableStyle=table_style, dotsMinLevel=0)
-    return [Paragraph("Contents", styles["h1"]), toc, PageBreak()]
+def _contents(contents, styles) -> list:
+    return [Paragraph("Contents", styles["h1"]), contents, PageBreak()]
+
+
+def headings(flowables):
+    """Every Heading in a story, in order, those inside flowables kept together included."""
+    for flowable in flowables:
+        if isinstance(flowable, Heading):
+            yield flowable
+        else:
+            yield from headings(getattr(flowable, "_content", ()))
+
+
+class Contents(Flowable):
+    """The contents: a line per heading, its title linked to it, a dotted leader and its page number.
+
+    Set in the book's one pass. Its lines hold the titles only, so they take the room they will take whatever the
+    page numbers; each line's leader and number are a form placed where they belong and defined at the end, once
+    every page is set (a book needs no second pass to learn its page numbers)."""
+
+    CALLBACK = "pnp-contents"
+    COLUMN = "999"  # the link over a line's page number covers the room of three digits
+
+    def __init__(self, entries: list, level_styles: list):
+        super().__init__()
+        self.entries, self.level_styles = entries, level_styles
+        self.width, self.table = None, None
+        self.leaders = {}  # line -> (where its title ends, where its number ends), as drawn
+
+    def _lines(self, width):
+        """The lines as a one-column table the frame's width wide (as reportlab's TableOfContents sets them)."""
+        from reportlab.platypus import Table
+
+        if self.width != width:
+            rows = []
+            for index, heading in enumerate(self.entries):
+                style = self.level_styles[heading.level]
+                if style.spaceBefore:
+                    rows.append([Spacer(1, style.spaceBefore)])
+                rows.append([Paragraph(f'<a href="#{heading.key}">{esc(heading.plain)}</a>'
+                                       f'<onDraw name="{self.CALLBACK}" label="{index}"/>', style)])
+            style = TableStyle([("FONT", (0, 0), (-1, -1), "Vera"), ("VALIGN", (0, 0), (-1, -1), "TOP"),
+                                ("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 0)])
+            self.width, self.table = width, Table(rows or [[""]], colWidths=(width,), style=style)
+        return self.table
+
+    def wrap(self, width, height):
+        return self._lines(width).wrapOn(self.canv, width, height)
+
+    def split(self, width, height):
+        return self._lines(width).splitOn(self.canv, width, height)
+
+    def drawOn(self, canvas, x, y, _sW=0):
+        self.table.drawOn(canvas, x, y, _sW)
+
+    @staticmethod
+    def draw_leader(canvas, kind, label):
+        """At the end of a contents line's title: its leader and page number (a form, filled in at the end) and a
+        link over the page number's column."""
+        contents = canvas._doctemplate.contents
+        index = int(label)
+        heading = contents.entries[index]
+        style = contents.level_styles[heading.level]
+        x, y = canvas._curr_tx_info["cur_x"], canvas._curr_tx_info["cur_y"]
+        contents.leaders[index] = (x, contents.width)
+        canvas.saveState()
+        canvas.translate(0, y)
+        canvas.doForm(f"ContentsLine{index}")
+        canvas.restoreState()
+        column = stringWidth(Contents.COLUMN, style.fontName, style.fontSize)
+        canvas.linkRect("", heading.key, (contents.width - column, y, contents.width, y + style.leading), relative=1)
+
+    def fill_in(self, canvas, headings_set: list) -> None:
+        """Each line's leader and page number, now that every heading is set: the number right-aligned at the
+        line's end, the dots running up to it (as reportlab's TableOfContents draws them)."""
+        if [key for key, _ in headings_set] != [heading.key for heading in self.entries] or len(self.leaders) != len(self.entries):
+            raise RuntimeError("the rulebook's contents and the headings it set are out of step")
+        dot = " . "
+        for index, (heading, (_, page)) in enumerate(zip(self.entries, headings_set)):
+            style = self.level_styles[heading.level]
+            x, end = self.leaders[index]
+            number = str(page)
+            width, dot_width = (stringWidth(t, style.fontName, style.fontSize) for t in (number, dot))
+            dots = max(0, int((end - x - width) / dot_width))
+            canvas.beginForm(f"ContentsLine{index}", x, -style.fontSize, end, style.leading)
+            text = canvas.beginText(end - dots * dot_width - width, 0)
+            text.setFont(style.fontName, style.fontSize)
+            text.setFillColor(style.textColor)
+            text.textLine(dots * dot + number)
+            canvas.drawText(text)
+            canvas.endForm()
 
 
 def _rules(ref: Reference, styles, frame) -> list:
@@ -665,8 +743,7 @@ def legible_card_scale(project, faces) -> float:
     the face draws (a layout that raises a size lowers it), rounded up to a whole percent."""
     import math
 
-    need = max((legible_scale(smallest_text(lambda b, f=f: draw_face(b, f, project.layout, project.game.emblems, 0, 0)))
-                for f in faces), default=0.0)
+    need = max((legible_scale(smallest_face_text(f, project.layout, project.game.emblems)) for f in faces), default=0.0)
     return math.ceil(need * 100 - 1e-6) / 100
 
 

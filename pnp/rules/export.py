@@ -6,6 +6,7 @@ call it. Nothing here draws.)
 from __future__ import annotations
 
 import json
+import os
 import re
 import signal
 import threading
@@ -246,7 +247,10 @@ TEMPLATE_ERRORS = (jinja2.TemplateError, SecurityError, RecursionError, Arithmet
 
 def template_problems(project) -> list[Diagnostic]:
     """Each export template loads, parses and renders: a broken template is a diagnostic at its line
-    in `pnp validate`, never an internal error in `pnp build`."""
+    in `pnp validate`, never an internal error in `pnp build`. A project with no templates of its own uses pnp's,
+    which render every reference (a bug of pnp's is not the designer's to fix): nothing to check, nothing drawn."""
+    if not _own_templates(project.templates):
+        return []
     problems = []
     ref = build_reference(project.game)
     for fmt, name in TEMPLATES.items():
@@ -260,6 +264,17 @@ def template_problems(project) -> list[Diagnostic]:
         except TEMPLATE_ERRORS as exc:
             problems.append(template_diagnostic(exc, shown))
     return problems
+
+
+def _own_templates(folder: Path) -> bool:
+    """Whether layouts/templates/ holds anything (any name there may replace one pnp's templates include)."""
+    try:
+        if folder.is_symlink() or not folder.is_dir():
+            return folder.is_symlink() or folder.exists()
+        with os.scandir(folder) as entries:
+            return next(entries, None) is not None
+    except OSError:  # unreadable: let the templates' own checks say what is wrong
+        return True
 
 
 def template_diagnostic(exc: BaseException, shown: str) -> Diagnostic:

@@ -93,12 +93,18 @@ class Reference:
 
 
 def build_reference(game: Game, difficulty: Difficulty | None = None) -> Reference:
+    """The rules reference of the game, or of one difficulty's kit. Its numbered rules and glossary are worked out
+    once per game and kit (validation, each rulebook and each text export ask, and a build's workers inherit them);
+    each caller gets a Reference of its own to dress (the facts and icons it states)."""
     rules = game.rules
-    sections = _number(rules.sections, "", None, difficulty)
-    entries = glossary(game, difficulty)
-    if difficulty is not None:
-        entries = _in_kit(entries, glossary(game), _said(rules.intro, _number(rules.sections, "", None, None)),
-                          _said(rules.intro, sections))
+    if difficulty not in game._references:
+        sections = _number(rules.sections, "", None, difficulty)
+        entries = glossary(game, difficulty)
+        if difficulty is not None:
+            entries = _in_kit(entries, glossary(game), _said(rules.intro, _number(rules.sections, "", None, None)),
+                              _said(rules.intro, sections))
+        game._references[difficulty] = (sections, entries)
+    sections, entries = game._references[difficulty]
     return Reference(game, rules.title, rules.intro, sections, entries, difficulty)
 
 

@@ -84,7 +84,18 @@ def face_figures() -> None:
             backend.end_page()
         canvas.save()
 
+    from reportlab.pdfbase import pdfdoc
+
+    shipped = getattr(pdfdoc.pdfdocEnc, "reportlabs", pdfdoc.pdfdocEnc)  # reportlab as shipped, not as pnp speeds it
+
     def with_reportlab():  # each box as reportlab draws it most simply: no fitting, icons or emphasis
+        sped_up, pdfdoc.pdfdocEnc = pdfdoc.pdfdocEnc, shipped
+        try:
+            plain_reportlab()
+        finally:
+            pdfdoc.pdfdocEnc = sped_up
+
+    def plain_reportlab():
         canvas = Canvas(io.BytesIO(), pagesize=(300, 400), pageCompression=0)
         for face in faces:
             size = face_size(face, project.layout)

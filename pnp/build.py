@@ -54,6 +54,33 @@ class BuildResult:
 OTHER_COMMANDS = ("preview", "diff")
 
 
+@dataclass
+class ReadAhead:
+    """A game read and validated before its turn (`read_ahead`), while the cores drew another game's files."""
+    root: Path
+    game_id: str
+    difficulty: Difficulty | None
+    draft: bool
+    states: dict  # its input files as they were before they were read
+    project: Project | None
+    report: Report
+
+    def serves(self, root: Path, game_id: str, difficulty, draft: bool) -> bool:
+        return (self.root, self.game_id, self.difficulty, self.draft) == (root, game_id, difficulty, draft)
+
+
+def read_ahead(root: Path, game_id: str, difficulty: Difficulty | None = None, draft: bool = False) -> ReadAhead:
+    """Read and validate a game, and work out what its build needs from it in the main process (pnp.build.build
+    takes it from here): `build --all` does this for the next game while the workers draw the current one's files."""
+    root = Path(os.path.abspath(root))
+    states = incremental.file_states(incremental.input_files(root, game_id))
+    project, report = validate(root, game_id, draft)
+    if project is not None:
+        printed_facts(project)
+        build_reference(project.game, difficulty)
+    return ReadAhead(root, game_id, difficulty, draft, states, project, report)
+
+
 class NothingToBuild(UsageError):
     """A partial build (--only, --deck, --vendor) that names nothing this game has: a usage error for one game; with
     --all the game is passed over."""
@@ -63,7 +90,8 @@ def build(root: Path, game_id: str, out_root: Path, difficulty: Difficulty | Non
           progress: Callable[[str], None] | None = None, images: bool = False,
           booklets: bool = False, only: tuple[str, ...] = (), decks: tuple[str, ...] = (),
           draft: bool = False, tts_url: str | None = None,
-          vendors: tuple[str, ...] = (), force: bool = False) -> tuple[BuildResult | None, Report]:
+          vendors: tuple[str, ...] = (), force: bool = False, ahead: ReadAhead | None = None,
+          meanwhile: Callable[[], None] | None = None) -> tuple[BuildResult | None, Report]:
     """Validate, render into a staging folder, then swap it in for the game's output folder.
 
     A whole build replaces the folder, keeping only the card images of an earlier `--images` build when this
@@ -72,7 +100,9 @@ def build(root: Path, game_id: str, out_root: Path, difficulty: Difficulty | Non
     `tts_url`: the address `out_root` is uploaded to, for Tabletop Simulator's saved objects (its `file:///` URL if
     None): a deck's images are found at <tts_url>/<game>/images/<deck>/tabletop-simulator/.
     Naming `vendors` builds just their files (a partial build), after checking they print every deck's size.
-    A whole build draws only what changed since the last one (pnp.incremental); `force` draws everything."""
+    A whole build draws only what changed since the last one (pnp.incremental); `force` draws everything.
+    `ahead`: this game as `read_ahead` read it earlier (else it is read now); `meanwhile` runs in this process while
+    the workers draw (`build --all` reads the next game ahead)."""
     whole = not (only or decks or vendors)
     root = Path(os.path.abspath(root))
     out_name = game_folder(game_id, difficulty)
@@ -81,8 +111,9 @@ def build(root: Path, game_id: str, out_root: Path, difficulty: Difficulty | Non
         record = incremental.up_to_date(root, game_id, out_root, out_name, options)
         if record is not None:
             return _unchanged(out_root / out_name, record), Report(incremental.recorded_diagnostics(record))
-    states = incremental.file_states(incremental.input_files(root, game_id))  # before reading: an edit during the
-    project, report = validate(root, game_id, draft)                        # build is seen by the next one
+    if ahead is None or not ahead.serves(root, game_id, difficulty, draft):
+        ahead = read_ahead(root, game_id, difficulty, draft)  # the states before the reading: an edit made during
+    states, project, report = ahead.states, ahead.project, ahead.report  # the build is seen by the next one
     if project is None:
         return None, report
     unknown = [deck for deck in decks if deck not in project.game.decks]
@@ -120,10 +151,8 @@ def build(root: Path, game_id: str, out_root: Path, difficulty: Difficulty | Non
             clear(below(stage, job.path))  # a file carried over is a link to the old output: never written through
             (stage / job.path).parent.mkdir(parents=True, exist_ok=True)
         fresh = [job for job in jobs if not _reuse(job, record, prints, out_dir, stage)]
-        if any(job.path.startswith("rules/") for job in fresh):  # worked out once, here, for every worker forked below:
-            printed_facts(project)  # what each face prints (drawing every face: the rulebooks' legible scales too)
-            build_reference(project.game, difficulty)  # the numbered rules and the glossary
-        render_all(fresh, stage, progress)
+        before_forking(project, difficulty, fresh)
+        render_all(fresh, stage, progress, meanwhile)
         files = sorted(str(path.relative_to(stage)) for path in stage.rglob("*")
                        if path.is_file() and path.relative_to(stage).parts[0] not in OTHER_COMMANDS)
         owners = job_files(jobs, files)
@@ -234,6 +263,23 @@ def clear(path: Path) -> None:
         shutil.rmtree(path)
 
 
+def before_forking(project: Project, difficulty: Difficulty | None, jobs: list[Job]) -> None:
+    """What every worker would otherwise do for itself, done once here, for all the workers forked below (and for
+    every game of a `build --all`, which forks workers per game): the fonts read, and for the rules, what each face
+    prints (drawing every face: the rulebooks' legible scales too), the numbered rules and glossary (read_ahead works
+    those two out ahead), and the rulebook's typesetting code imported."""
+    from pnp.render.fonts import register, register_all
+
+    register_all()
+    for path in font_files(project):
+        register(path)
+    if any(job.path.startswith("rules/") for job in jobs):
+        printed_facts(project)
+        build_reference(project.game, difficulty)
+    if any(job.path.startswith("rules/rulebook") for job in jobs):
+        import pnp.render.rulebook  # noqa: F401 - reportlab's platypus, imported once
+
+
 _JOBS: list[Job] = []  # the jobs of the running build, inherited by forked workers
 
 
@@ -243,8 +289,9 @@ def _render_one(index: int, stage: Path) -> str:
     return job.path
 
 
-def render_all(jobs: list[Job], stage: Path, progress=None) -> None:
+def render_all(jobs: list[Job], stage: Path, progress=None, meanwhile: Callable[[], None] | None = None) -> None:
     """Render every job, on all cores when the platform can fork; each file is independent and deterministic.
+    `meanwhile` runs here while the workers draw (not at all when they cannot be forked).
 
     A worker that dies (killed for memory, say) fails the build instead of leaving it waiting: the pool
     notices (BrokenProcessPool). On Ctrl-C or SIGTERM the pool stops taking jobs and the caller's clean-up
@@ -266,9 +313,11 @@ def render_all(jobs: list[Job], stage: Path, progress=None) -> None:
         # the signals wait until the forks are done; the interrupt is then raised here, as usual.
         held = signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
         try:
-            paths = pool.map(functools.partial(_render_one, stage=stage), range(len(jobs)))
+            paths = pool.map(functools.partial(_render_one, stage=stage), range(len(jobs)))  # forks, hands all out
         finally:
             signal.pthread_sigmask(signal.SIG_SETMASK, held)
+        if meanwhile is not None:
+            meanwhile()
         for path in paths:
             if progress:
                 progress(path)
@@ -315,7 +364,7 @@ def _rules_jobs(project: Project, difficulty: Difficulty | None, booklets: bool)
 
 
 def _rulebook(*args) -> None:
-    """The rulebook PDF; reportlab's platypus is imported by the worker that sets it, not before every build."""
+    """The rulebook PDF; reportlab's platypus is imported when a build draws a rulebook, not before every build."""
     from pnp.render.rulebook import rulebook_pdf
 
     rulebook_pdf(*args)

@@ -258,11 +258,27 @@ def build(game: Optional[str] = typer.Argument(None, help="Game id; every game i
         raise typer.Exit(ExitCode.USAGE)
 
     def work():
-        ok, passed_over = True, []
+        ok, passed_over, ahead = True, [], {}
         games = _games(root, None if all_games else game)
-        for game_id in games:
-            if not (only or deck or vendor or force) and _up_to_date(root, game_id, out_dir, difficulty, images, booklets,
-                                                            draft, tts_url, vendor):
+        whole = not (only or deck or vendor or force)
+
+        def read_next(rest: list[str]) -> None:
+            """The next game this build draws, read and validated while the workers draw the current one's files.
+            A failure is left for that game's own turn, which reads it again and reports what went wrong."""
+            from pnp.build import read_ahead
+
+            for game_id in rest:
+                if whole and _up_to_date(root, game_id, out_dir, difficulty, images, booklets, draft, tts_url, vendor,
+                                         quiet=True):
+                    continue
+                try:
+                    ahead[game_id] = read_ahead(root, game_id, difficulty, draft)
+                except Exception:  # noqa: BLE001 - said in the game's own turn
+                    pass
+                return
+
+        for index, game_id in enumerate(games):
+            if whole and _up_to_date(root, game_id, out_dir, difficulty, images, booklets, draft, tts_url, vendor):
                 continue
             from pnp.build import NothingToBuild  # here, not above: an up-to-date game needs none of the build's imports
             from pnp.build import build as run
@@ -271,7 +287,9 @@ def build(game: Optional[str] = typer.Argument(None, help="Game id; every game i
                 with _progress(f"building {game_id}") as step:
                     result, report = run(root, game_id, out_dir, difficulty, progress=step, images=images,
                                          booklets=booklets, only=tuple(part.value for part in only), decks=tuple(deck),
-                                         draft=draft, tts_url=tts_url, vendors=tuple(vendor), force=force)
+                                         draft=draft, tts_url=tts_url, vendors=tuple(vendor), force=force,
+                                         ahead=ahead.pop(game_id, None),
+                                         meanwhile=lambda rest=games[index + 1:]: read_next(rest))
             except NothingToBuild as exc:
                 if not all_games:
                     raise
@@ -297,15 +315,16 @@ def build(game: Optional[str] = typer.Argument(None, help="Game id; every game i
     raise typer.Exit(ExitCode.OK if _guard(debug, work) else ExitCode.INVALID)
 
 
-def _up_to_date(root: Path, game_id: str, out_root: Path, difficulty, *asked) -> bool:
-    """Nothing changed since the game's last whole build: say so, with that build's warnings, and touch nothing."""
+def _up_to_date(root: Path, game_id: str, out_root: Path, difficulty, *asked, quiet: bool = False) -> bool:
+    """Nothing changed since the game's last whole build: say so (unless `quiet`), with that build's warnings, and
+    touch nothing."""
     from pnp import incremental
     from pnp.output import game_folder
 
     name = game_folder(game_id, difficulty)
     record = incremental.up_to_date(root, game_id, out_root, name, incremental.build_options(out_root, difficulty, *asked))
-    if record is None:
-        return False
+    if record is None or quiet:
+        return record is not None
     _report(Report(incremental.recorded_diagnostics(record)))
     _say(f"{game_id}: up to date, {len(incremental.recorded_files(record))} files in {out_root / name}")
     return True

@@ -156,3 +156,53 @@ def test_the_record_never_opens_a_link_or_a_pipe(project, tmp_path):
     states = incremental.file_states([str(art / "link.png"), str(art / "pipe.png")])
     assert states[str(art / "link.png")][2] == f"link:{secret}"
     assert states[str(art / "pipe.png")][2].startswith("not a file:")
+
+
+def two_games(project: Path) -> list[str]:
+    """The fixture game and a copy of it under another id: a project with two games."""
+    shutil.copytree(project / "content" / GAME, project / "content" / "pocket-cave")
+    shutil.copytree(project / "layouts" / GAME, project / "layouts" / "pocket-cave")
+    manifest = project / "content" / "pocket-cave" / "game.yaml"
+    manifest.write_text(manifest.read_text(encoding="utf-8").replace(f"id: {GAME}", "id: pocket-cave", 1), encoding="utf-8")
+    return sorted([GAME, "pocket-cave"])
+
+
+def test_build_all_reads_the_next_game_while_the_workers_draw_the_current_one(project, tmp_path, monkeypatch):
+    """`pnp build --all` validates the next game in the main process while the workers draw the current game's
+    files: each game is read once, the second during the first one's drawing, and every file is what a build of
+    that game alone writes. A read ahead that fails is left to the game's own turn, which reads it again."""
+    from typer.testing import CliRunner
+
+    import pnp.build
+    from pnp.cli import app
+
+    games = two_games(project)
+    monkeypatch.chdir(project)
+    monkeypatch.setattr(pnp.build.os, "cpu_count", lambda: 2)  # workers to draw while the main process reads
+    drawing, read = [], []
+    render_all, validate = pnp.build.render_all, pnp.build.validate
+    monkeypatch.setattr(pnp.build, "render_all", lambda *a, **k: (drawing.append(1), render_all(*a, **k), drawing.pop()))
+    monkeypatch.setattr(pnp.build, "validate", lambda root, game_id, *a: (read.append((game_id, bool(drawing))),
+                                                                          validate(root, game_id, *a))[1])
+    result = CliRunner().invoke(app, ["build", "--all", "--out", "together"])
+    assert result.exit_code == 0, result.output
+    assert read == [(games[0], False), (games[1], True)]
+    for game_id in games:
+        assert build(project, game_id, project / "alone")[0] is not None
+        assert digest(project / "together" / game_id) == digest(project / "alone" / game_id)
+
+    failed = []
+
+    def failing(root, game_id, *args):
+        if game_id == games[1] and not failed:
+            failed.append(game_id)
+            raise RuntimeError("a bug met while reading ahead")
+        return real_read_ahead(root, game_id, *args)
+
+    real_read_ahead = pnp.build.read_ahead
+    monkeypatch.setattr(pnp.build, "read_ahead", failing)
+    read.clear()
+    result = CliRunner().invoke(app, ["build", "--all", "--force", "--out", "again"])
+    assert result.exit_code == 0, result.output
+    assert failed == [games[1]] and read == [(games[0], False), (games[1], False)]  # read again in its own turn
+    assert digest(project / "again" / games[1]) == digest(project / "alone" / games[1])

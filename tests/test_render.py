@@ -214,17 +214,18 @@ def test_svg_backend_writes_well_formed_svg_with_text_the_right_way_up():
     assert 'id="fig-s0"' in svg and 'href="#fig-s0"' in svg  # symbols are named per figure
 
 
-def test_pnp_s_faster_string_encoding_writes_the_bytes_reportlab_writes(fx, tmp_path, monkeypatch):
-    """pnp.render.pdf sends ASCII strings straight to bytes instead of through reportlab's PDFDocEncoding codec: a
-    deck's file, a rulebook (text with accents and typographic marks) and the codec's odd characters come out the
-    same either way."""
+def test_pnp_s_faster_pdf_writing_writes_the_bytes_reportlab_writes(fx, tmp_path, monkeypatch):
+    """pnp.render.pdf sends ASCII strings straight to bytes instead of through reportlab's PDFDocEncoding codec,
+    writes numbers and strings before asking whether they are reportlab's objects and remembers names: a deck's
+    file, a rulebook (text with accents and typographic marks) and the codec's odd characters come out the same
+    either way."""
     from reportlab.pdfbase import pdfdoc
 
     from pnp.render.outputs import home_deck_pdf
     from pnp.render.rulebook import rulebook_pdf
 
     fast = pdfdoc.pdfdocEnc
-    codec = fast.reportlabs
+    codec, general = fast.reportlabs, pdfdoc.format.reportlabs
     for text in ("12.5", "/Type", "q 1 0 0 1 9.5 3 cm BT /F1 8 Tf (Caf\\351) Tj ET Q\n" * 40, "café – “quoted”", "\x17"):
         assert fast(text) == codec(text)
     with pytest.raises(UnicodeEncodeError):  # what the codec cannot encode, it still refuses
@@ -234,6 +235,8 @@ def test_pnp_s_faster_string_encoding_writes_the_bytes_reportlab_writes(fx, tmp_
         write(tmp_path / "fast.pdf")
         with monkeypatch.context() as patch:
             patch.setattr(pdfdoc, "pdfdocEnc", codec)
+            patch.setattr(pdfdoc, "format", general)
+            patch.setattr(pdfdoc, "PDFName", pdfdoc.PDFName.__wrapped__)
             write(tmp_path / "codec.pdf")
         return (tmp_path / "fast.pdf").read_bytes(), (tmp_path / "codec.pdf").read_bytes()
 

@@ -65,8 +65,9 @@ def test_validate_renders_the_export_templates_only_of_a_project_with_its_own(fi
     own template (any file in layouts/templates/, which may replace one pnp's include) is rendered and checked."""
     from pathlib import Path
 
-    import pnp.rules.export as export
     from helpers import FIXTURE_GAME
+
+    import pnp.rules.export as export
     from pnp.validate import validate
 
     rendered = []

@@ -11,6 +11,7 @@ the exit status is 1 when any text is too small.
 from __future__ import annotations
 
 import logging
+import hashlib
 import math
 import os
 import re
@@ -90,12 +91,15 @@ def _decode(raw, table: dict[int, str]) -> str:
     return "".join(table.get(byte, chr(byte)) for byte in data)
 
 
-def small_texts(path: Path, label: str | None = None, limit: float = MIN_TEXT_SIZE) -> list[SmallText]:
-    """Every run of text in the PDF printed under `limit` points, in page order."""
+def small_texts(path: Path, label: str | None = None, limit: float = MIN_TEXT_SIZE,
+                known: dict | None = None) -> list[SmallText]:
+    """Every run of text in the PDF printed under `limit` points, in page order. `known`: drawings already read,
+    by their bytes, from other files (a deck's files draw the same card faces): each is parsed once."""
     from pypdf import PdfReader
     from pypdf.generic import ContentStream
 
     reader, found, tables = PdfReader(path), [], {}
+    known = {} if known is None else known
     name = label or str(path)
     if len(reader.pages) > MAX_PAGES:
         raise TooMuch(f"{len(reader.pages):,} pages, more than the {MAX_PAGES:,} of a whole build")
@@ -117,7 +121,13 @@ def small_texts(path: Path, label: str | None = None, limit: float = MIN_TEXT_SI
         key = getattr(content, "indirect_reference", None)  # a form's: drawn on every page, it is parsed once
         operations = parsed.get(key) if key is not None else None
         if operations is None:
-            operations = ContentStream(content, reader).operations
+            data = content.get_data() if hasattr(content, "get_data") else None
+            digest = hashlib.blake2b(data, digest_size=16).digest() if data is not None else None
+            operations = known.get(digest) if digest is not None else None
+            if operations is None:
+                operations = ContentStream(content, reader).operations
+                if digest is not None:
+                    known[digest] = operations
             if key is not None:
                 parsed[key] = operations
         budget[0] -= len(operations)
@@ -169,17 +179,17 @@ class TooMuch(Exception):
     """A PDF larger than any pnp makes."""
 
 
-def folder(root: Path, limit: float = MIN_TEXT_SIZE) -> list[SmallText | Unread]:
+def folder(root: Path, limit: float = MIN_TEXT_SIZE, known: dict | None = None) -> list[SmallText | Unread]:
     """Every PDF under `root`, each named by its path under it; links are reported, never followed (one could
     lead out of the folder, or round in a loop), and so is a file that cannot be read as a PDF."""
-    found = []
+    found, known = [], {} if known is None else known
     for path in pdf_files(root):
         label = str(path.relative_to(root))
         if path.is_symlink() or not path.is_file():
             found.append(Unread(label, "a link, not followed" if path.is_symlink() else "not a regular file"))
             continue
         try:
-            found += small_texts(path, label, limit)
+            found += small_texts(path, label, limit, known)
         except TooMuch as exc:
             found.append(Unread(label, f"larger than any PDF pnp makes ({exc})"))
         except Exception as exc:  # noqa: BLE001 - a damaged file makes pypdf raise nearly anything: it is reported

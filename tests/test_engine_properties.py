@@ -44,24 +44,68 @@ def fingerprint(value, depth=0):
     so that two states equal in every field have the same fingerprint and object addresses never enter it."""
     if depth > 40:
         return "..."
-    if value is None or isinstance(value, (bool, int, float, str, bytes)):
+    kind = _kind(type(value))
+    what = kind[0]
+    if what == "atom":
         return value
-    if isinstance(value, (list, tuple, deque)):
-        return (type(value).__name__, tuple(fingerprint(v, depth + 1) for v in value))
-    if isinstance(value, dict):
-        return ("dict", tuple((fingerprint(k, depth + 1), fingerprint(v, depth + 1)) for k, v in value.items()))
-    if isinstance(value, (set, frozenset)):
-        return ("set", tuple(sorted(repr(fingerprint(v, depth + 1)) for v in value)))
-    if is_dataclass(value):
-        return (type(value).__name__, tuple(fingerprint(getattr(value, f.name), depth + 1) for f in fields(value)))
-    names = [name for klass in type(value).__mro__ for name in getattr(klass, "__slots__", ())]
+    depth += 1
+    if what == "sequence":
+        return (type(value).__name__, tuple([fingerprint(v, depth) for v in value]))
+    if what == "dict":
+        return ("dict", tuple([(fingerprint(k, depth), fingerprint(v, depth)) for k, v in value.items()]))
+    if what == "set":
+        return ("set", tuple(sorted([repr(fingerprint(v, depth)) for v in value])))
+    if what == "dataclass":
+        if kind[3]:  # frozen: its fingerprint may be known already
+            known = _SETTLED.get((id(value), depth))
+            if known is not None and known[0] is value:
+                return known[1]
+        found = (kind[1], tuple([fingerprint(getattr(value, name), depth) for name in kind[2]]))
+        if kind[3] and _settled(value):
+            _SETTLED[id(value), depth] = (value, found)
+        return found
     attributes = dict(getattr(value, "__dict__", {}))
-    for name in names:
+    for name in kind[2]:
         if hasattr(value, name):
             attributes[name] = getattr(value, name)
     if not attributes:
         return repr(value)
-    return (type(value).__name__, tuple((name, fingerprint(v, depth + 1)) for name, v in sorted(attributes.items())))
+    return (kind[1], tuple([(name, fingerprint(v, depth)) for name, v in sorted(attributes.items())]))
+
+
+_KINDS: dict[type, tuple] = {}  # how fingerprint walks a value of each type, worked out once per type
+# (id, depth) -> (value, its fingerprint at that depth) for values that can never change (a game's card table):
+# each value is kept, so that no other object can take its id
+_SETTLED: dict[tuple[int, int], tuple] = {}
+
+
+def _settled(value) -> bool:
+    """Whether a value can never change: an atom, or a tuple, frozenset or frozen dataclass of such values."""
+    kind = _kind(type(value))
+    if kind[0] == "atom":
+        return True
+    if kind[0] in ("sequence", "set"):
+        return isinstance(value, (tuple, frozenset)) and all(_settled(v) for v in value)
+    return kind[0] == "dataclass" and kind[3] and all(_settled(getattr(value, name)) for name in kind[2])
+
+
+def _kind(klass) -> tuple:
+    known = _KINDS.get(klass)
+    if known is None:
+        if klass is type(None) or issubclass(klass, (bool, int, float, str, bytes)):
+            known = ("atom",)
+        elif issubclass(klass, (list, tuple, deque)):
+            known = ("sequence",)
+        elif issubclass(klass, dict):
+            known = ("dict",)
+        elif issubclass(klass, (set, frozenset)):
+            known = ("set",)
+        elif is_dataclass(klass):
+            known = ("dataclass", klass.__name__, tuple(f.name for f in fields(klass)), klass.__dataclass_params__.frozen)
+        else:
+            known = ("object", klass.__name__, tuple(name for k in klass.__mro__ for name in getattr(k, "__slots__", ())))
+        _KINDS[klass] = known
+    return known
 
 
 def _copy(state):

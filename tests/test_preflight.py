@@ -61,6 +61,25 @@ def test_the_command_lists_each_small_text_and_fails(tmp_path, capsys):
     assert "deck.pdf: page 1: 5.0pt: tiny" in out and f"1 text(s) under {MIN_TEXT_SIZE:g}pt" in out
 
 
+def test_a_drawing_read_in_one_file_is_read_again_in_none_but_its_small_text_is_found_in_each(tmp_path):
+    """A deck's files draw the same faces: a drawing's operations are parsed once, by its bytes, and every file
+    that draws it still reports its small text at that file's page."""
+    def draw(c):
+        c.beginForm("face")
+        c.setFont("Helvetica", 10)
+        c.drawString(0, 0, "a face")
+        c.endForm()
+        c.scale(0.5, 0.5)
+        c.doForm("face")
+
+    a_pdf(tmp_path / "one.pdf", draw)
+    a_pdf(tmp_path / "two.pdf", draw)
+    known = {}
+    found = folder(tmp_path, known=known)
+    assert [(t.file, t.size, t.text) for t in found] == [("one.pdf", 5.0, "a face"), ("two.pdf", 5.0, "a face")]
+    assert len(known) == 2  # the page and the form, each parsed once for both files
+
+
 def test_the_command_passes_a_folder_without_small_text(tmp_path, capsys):
     a_pdf(tmp_path / "deck.pdf", lambda c: c.drawString(10, 10, "twelve"))  # reportlab's default 12pt
     assert main([str(tmp_path)]) == 0
@@ -84,5 +103,6 @@ def test_no_bundled_game_prints_text_under_6pt(built_game, game_id, kind):
     assert game.is_dir(), f"{game_id} did not build (pnp validate {game_id})"
     folders = [game / name for name in KINDS[kind] if (game / name).is_dir()]
     assert folders, f"{game_id} wrote no {kind}"
-    found = [text for place in folders for text in folder(place)]
+    known = {}  # the card faces each deck's files share, read once
+    found = [text for place in folders for text in folder(place, known=known)]
     assert found == [], "\n".join(text.format() for text in found[:40]) + f"\n({len(found)} in all)"

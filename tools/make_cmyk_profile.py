@@ -126,21 +126,31 @@ def _primaries():
     return table
 
 
-PRIMARIES = list(_primaries().items())
+PRIMARIES = _primaries()
+ONE_OR_NONE = (0, 1)
 
 
 def press_xyz(effective):
-    """Absolute XYZ (D50) printed by effective coverages (c, m, y, k), each 0..1."""
-    out = [0.0, 0.0, 0.0]
-    for corner, value in PRIMARIES:
-        weight = 1.0
-        for on, a in zip(corner, effective):
-            weight *= a if on else 1 - a
-        if weight:
-            out[0] += weight * value[0]
-            out[1] += weight * value[1]
-            out[2] += weight * value[2]
-    return tuple(v ** YULE_NIELSEN for v in out)
+    """Absolute XYZ (D50) printed by effective coverages (c, m, y, k), each 0..1: the primaries weighted by the
+    product of each ink's share, multiplied in the order c, m, y, k and summed corner by corner in that order (the
+    profile's bytes depend on the rounding: tools/make_cmyk_profile.py --check)."""
+    c, m, y, k = effective
+    shares = ((1 - c, c), (1 - m, m), (1 - y, y), (1 - k, k))
+    x0 = x1 = x2 = 0.0
+    for ci in ONE_OR_NONE:
+        wc = shares[0][ci]
+        for mi in ONE_OR_NONE:
+            wm = wc * shares[1][mi]
+            for yi in ONE_OR_NONE:
+                wy = wm * shares[2][yi]
+                for ki in ONE_OR_NONE:
+                    weight = wy * shares[3][ki]
+                    if weight:
+                        value = PRIMARIES[ci, mi, yi, ki]
+                        x0 += weight * value[0]
+                        x1 += weight * value[1]
+                        x2 += weight * value[2]
+    return (x0 ** YULE_NIELSEN, x1 ** YULE_NIELSEN, x2 ** YULE_NIELSEN)
 
 
 def relative_lab(effective):

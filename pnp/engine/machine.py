@@ -333,15 +333,14 @@ class Machine:
         In a game that `answers_alone`, a decision that leaves no choice (one answer, or none) is taken here.
         When the game is over, whatever was still queued or to decide is dropped. (One frame: a playout
         settles after every move, tens of thousands of times a second.)"""
-        queue, pending, steps = state.queue, state.pending, self._step_handlers
-        alone, always = self.answers_alone, self.always_a_choice
-        while not state.over and state.chance is None:
+        queue, pending = state.queue, state.pending  # what else it needs is looked up only when it is needed:
+        while not state.over and state.chance is None:  # most moves queue nothing and ask nothing
             if pending:
-                if not alone:
+                if not self.answers_alone:
                     return
                 decision = pending[-1]
                 kind = decision.__class__
-                if kind in always:
+                if kind in self.always_a_choice:
                     return
                 offers = self._offer_handlers[kind](state, decision)
                 if len(offers) > 1:
@@ -351,7 +350,7 @@ class Machine:
                     self._answer_handlers[kind](state, decision, offers[0])
             elif queue:
                 step = queue.popleft()
-                steps[step.__class__](state, step)
+                self._step_handlers[step.__class__](state, step)
             elif not self.advance(state):
                 return
         if state.over:

@@ -71,8 +71,8 @@ class Board:
             allies = [u for u in reach if u >= team] + [unit]
             if action.aoe:
                 return allies
-            hurt = [u for u in allies if s.damage_of(u)]
-            return [max(hurt, key=lambda u: (s.damage_of(u), -self._distance(s, unit, u), -u))] if hurt else []
+            hurt = [u for u in allies if s.damage_of(u)]  # the most damaged, ties as for an attack
+            return [min(hurt, key=lambda u: (-s.damage_of(u),) + self._tie_order(s, unit, u))] if hurt else []
         pilots = [u for u in reach if u < team]
         attack = action.word in ("MELEE", "RANGED")  # only an attack goes for the shuttle, or must heed a TAUNT
         shuttle = attack and self._shuttle_in_reach(s, unit, action)
@@ -108,7 +108,12 @@ class Board:
             return [SHUTTLE]
         if not visible:
             return []
-        return [min(visible, key=lambda u: (s.health_left(u), self._distance(s, unit, u), s.position(u)))]
+        return [min(visible, key=lambda u: (s.health_left(u),) + self._tie_order(s, unit, u))]
+
+    def _tie_order(self, s, unit: int, other: int) -> tuple:
+        """rules.yaml 'target-ties': the nearest to the enemy first (in steps), then the lower column (column 1,
+        above the shuttle, lowest), then the lower in its column."""
+        return (self._distance(s, unit, other),) + s.position(other)
 
     # -- what a pilot may pick --------------------------------------------------------------------------------
     def _pilot_targets(self, s, unit: int, action: Action) -> list[int]:

@@ -451,3 +451,147 @@ def test_heat_sink_lowers_a_cards_heat_not_the_end_of_turn_heat(engine):
     give_scrap(engine, s, "heat-sink")
     play(engine, s, ("stop",))
     assert s.position(0)[0] == 1  # the end-of-turn heat vents in full
+
+
+# -- ties and the enemies' other choices: this edition's own rules, from rules.yaml's words ---------------------------
+# Each board is laid so that the clause under test alone decides: the orders the other clauses (or the units'
+# numbers) would give point to another pilot.
+def test_a_tie_goes_to_the_unit_nearest_the_enemy(engine):
+    """rules.yaml 'target-ties': "If several units tie, the enemy picks the one nearest to it, in steps counted as
+    for RANGED"."""
+    # Sniper side A: RANGED 2 IN 4. The Warrior, 3 steps up column 1, is in the lower column and the first pilot;
+    # the Medic, in column 3, is 2 steps away. Both have 8 health left.
+    s = board(engine, pilots="warrior,medic", columns=(("sniper", "bruiser", "bruiser", "P0"), (), ("P1",), ()))
+    s.seats[0].damage = 2
+    enemy_turn(engine, s)
+    assert s.seats[1].damage == 2 and s.seats[0].damage == 2 and s.shuttle_damage == 0
+
+
+def test_a_tie_at_equal_distance_goes_to_the_lower_column(engine):
+    """rules.yaml 'target-ties': "... then the one in the lower-numbered column" (column 1, above the shuttle)."""
+    # Sniper side A: RANGED 2 IN 4. Both pilots 2 steps away with 8 health left: the Medic up column 1, the
+    # Warrior (the first pilot, and lower in its own column) at the bottom of column 3.
+    s = board(engine, pilots="warrior,medic", columns=(("sniper", "bruiser", "P1"), (), ("P0",), ()))
+    s.seats[0].damage = 2
+    enemy_turn(engine, s)
+    assert s.seats[1].damage == 2 and s.seats[0].damage == 2
+
+
+def test_a_tie_in_one_column_goes_to_the_lower_unit(engine):
+    """rules.yaml 'target-ties': "... then the lower one in its column"."""
+    # Swarmer side B: HEAT 1 vents it onto column 2 (row 3), then MELEE 1. Both pilots are in column 1, each a
+    # diagonal (2 steps) away: the Medic at row 2, the Warrior (the first pilot) at row 4. 8 health left each.
+    s = board(engine, pilots="warrior,medic",
+              columns=(("swarmer", "bruiser", "P1", "bruiser", "P0"), ("bruiser", "bruiser"), (), ()))
+    swarmer = s.columns[0][0]
+    s.unit(swarmer).flipped = True
+    s.seats[0].damage = 2
+    enemy_turn(engine, s)
+    assert s.position(swarmer) == (1, 2) and s.position(1) == (0, 1) and s.position(0) == (0, 3)
+    assert s.seats[1].damage == 1 and s.seats[0].damage == 2 and s.shuttle_damage == 0
+
+
+def mender_board(engine, lower=(), beside=(), pilots="warrior"):
+    """The Mender (side A: HEAL 2 ALLY, HEAT 1) at the bottom of column 1 with `lower` above it; `beside` in
+    column 2; the Warrior out of reach in column 4 unless placed."""
+    return board(engine, pilots=pilots, columns=(("mender",) + tuple(lower), tuple(beside), (), ("P0",)))
+
+
+def test_an_enemy_heal_goes_to_the_most_damaged_enemy_in_reach_itself_included_nearest_on_a_tie(engine):
+    """rules.yaml 'enemy-other-picks': an enemy's HEAL "goes to the most damaged enemy in its reach, itself
+    included (the nearest on a tie), and does nothing when none is damaged"."""
+    # the most damaged in reach, though farther: the Bruiser diagonal to the Mender, not the nearer ones, not a
+    # pilot, not a more damaged Bruiser out of reach
+    s = board(engine, columns=(("mender", "bruiser"), ("P0", "bruiser"), ("bruiser",), ()))
+    mender, near, far, away = s.columns[0][0], s.columns[0][1], s.columns[1][1], s.columns[2][0]
+    s.unit(near).damage, s.unit(far).damage, s.unit(away).damage, s.seats[0].damage = 1, 3, 4, 5
+    enemy_turn(engine, s)
+    assert (s.unit(near).damage, s.unit(far).damage, s.unit(away).damage, s.seats[0].damage) == (1, 1, 4, 5)
+
+    # itself included: the Mender, more damaged than its neighbour, heals itself
+    s = mender_board(engine, lower=("bruiser",))
+    mender, near = s.columns[0]
+    s.unit(mender).damage, s.unit(near).damage = 2, 1
+    enemy_turn(engine, s)
+    assert s.unit(mender).damage == 0 and s.unit(near).damage == 1
+
+    # the nearest on a tie: itself (no step away) before a neighbour as damaged
+    s = mender_board(engine, lower=("bruiser",))
+    mender, near = s.columns[0]
+    s.unit(mender).damage, s.unit(near).damage = 1, 1
+    enemy_turn(engine, s)
+    assert s.unit(mender).damage == 0 and s.unit(near).damage == 1
+
+    # the nearest on a tie: the Bruiser beside it (1 step) before the diagonal one (2 steps), though that one is
+    # lower in column 2 and numbered first
+    s = mender_board(engine, beside=("bruiser", "bruiser"))
+    low, high = s.columns[1]
+    s.columns[1] = (high, low)
+    s.unit(low).damage, s.unit(high).damage = 2, 2
+    enemy_turn(engine, s)
+    assert s.unit(high).damage == 0 and s.unit(low).damage == 2
+
+    # still tied at one step: 'target-ties' goes on to the lower column, column 1 over column 2, whatever the
+    # units' numbers
+    s = mender_board(engine, lower=("bruiser",), beside=("bruiser",))
+    (mender, first), (second,) = s.columns[0], s.columns[1]
+    s.columns[0], s.columns[1] = (mender, second), (first,)  # the one numbered first goes to column 2
+    s.unit(first).damage, s.unit(second).damage = 2, 2
+    enemy_turn(engine, s)
+    assert s.unit(second).damage == 0 and s.unit(first).damage == 2
+
+    # nothing when no enemy is damaged: not a damaged pilot beside it, not the shuttle
+    s = board(engine, columns=(("mender", "bruiser"), ("P0",), (), ()))
+    mender, near = s.columns[0]
+    s.seats[0].damage, s.shuttle_damage = 3, 2
+    enemy_turn(engine, s)
+    assert s.seats[0].damage == 3 and s.shuttle_damage == 2 and not s.unit(near).damage
+    assert ("action:HEAL", ("HEAL",)) not in s.resolved
+
+
+
+def test_an_enemy_delay_or_foe_status_picks_a_pilot_as_an_attack_would_never_the_shuttle(engine):
+    """rules.yaml 'enemy-other-picks': "A DELAY or a status meant for a foe picks a pilot as an attack would,
+    except that TAUNT does not bind it, and never the shuttle"."""
+    from pnp.games.escort_service.actions import parse
+
+    grappler = engine.catalog.enemies["grappler"]
+    melee, delay = grappler.sides[0][0], grappler.sides[0][1]  # side A: MELEE 1, DELAY 2, HEAT 1
+    poison = parse("STATUS POISON FOE")  # as the Hive Queen's card prints it
+
+    # no pilot in reach: the attack hits the shuttle, the DELAY and the status pick nothing
+    s = board(engine, columns=(("grappler",), (), (), ("P0",)))
+    unit = s.columns[0][0]
+    assert engine._enemy_targets(s, unit, melee) == [SHUTTLE]
+    assert engine._enemy_targets(s, unit, delay) == [] and engine._enemy_targets(s, unit, poison) == []
+    enemy_turn(engine, s)
+    assert s.shuttle_damage == 1 and s.position(0) == (3, 0)
+
+    # the pilot with the least health left, though farther: the Medic (8) on the diagonal, not the Warrior (10)
+    s = board(engine, pilots="warrior,medic", columns=(("grappler", "P0"), ("bruiser", "P1"), (), ()))
+    unit = s.columns[0][0]
+    for action in (melee, delay, poison):
+        assert engine._enemy_targets(s, unit, action) == [1]
+    enemy_turn(engine, s)  # the MELEE hits the Medic, the DELAY throws it two columns right
+    assert s.seats[1].damage == 1 and s.position(1) == (3, 0) and s.position(0) == (0, 0)
+
+    # a tie as an attack breaks it: the nearer pilot (the Warrior beside it, the Medic on the diagonal)
+    s = board(engine, pilots="medic,warrior", columns=(("grappler",), ("P1", "P0"), (), ()))
+    s.seats[1].damage = 2  # 8 health left each; the Medic is the first pilot but farther
+    unit = s.columns[0][0]
+    for action in (melee, delay, poison):
+        assert engine._enemy_targets(s, unit, action) == [1]
+
+    # a HIDDEN pilot cannot be picked by either
+    s = board(engine, pilots="warrior,medic", columns=(("grappler", "P0"), ("bruiser", "P1"), (), ()))
+    tuck(s, 1, "HIDDEN", owner=0)
+    unit = s.columns[0][0]
+    for action in (melee, delay, poison):
+        assert engine._enemy_targets(s, unit, action) == [0]
+
+    # but a TAUNT binds the attack alone: the DELAY and the status still go to the weaker Medic
+    s = board(engine, pilots="warrior,medic", columns=(("grappler", "P0"), ("bruiser", "P1"), (), ()))
+    tuck(s, 0, "TAUNT")
+    unit = s.columns[0][0]
+    assert engine._enemy_targets(s, unit, melee) == [0]
+    assert engine._enemy_targets(s, unit, delay) == [1] and engine._enemy_targets(s, unit, poison) == [1]

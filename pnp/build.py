@@ -336,8 +336,8 @@ def plan(project: Project, difficulty: Difficulty | None, images: bool = False, 
          images_url: str | None = None, vendors: tuple[str, ...] = ()) -> list[Job]:
     """Every file a game's build writes: rules (and booklets), card images if asked, sheets, card decks.
 
-    The slow jobs come first (rulebook PDFs, then card images): started first, they
-    share the cores with the many small files instead of finishing alone at the end.
+    The slow jobs come first (rulebook PDFs, card images, then the files of the most cards): started first,
+    they share the cores with the many small files instead of finishing alone at the end.
     """
     jobs = _rules_jobs(project, difficulty, booklets)
     if images:
@@ -350,7 +350,27 @@ def plan(project: Project, difficulty: Difficulty | None, images: bool = False, 
         jobs += _sheet_jobs(project, sheet_id, sheet.kind)
     if project.game.decks:
         jobs += _card_jobs(project, difficulty) + _vendor_jobs(project, difficulty, vendors)
-    return jobs
+    return sorted(jobs, key=lambda job: -_cost(project, job))  # stable: files of one cost stay in plan order
+
+
+def _cost(project: Project, job: Job) -> int:
+    """About how long a job takes, to start the longest first: the cores then finish together, no file drawn
+    alone at the end (a whole game's file for a print shop, last in the plan, took a core on its own)."""
+    if job.path.startswith("rules/rulebook"):
+        return 1_000_000
+    if job.path.startswith("images/"):
+        return 100_000 + _copies(project, (job.deck,))
+    if job.decks:
+        return _copies(project, job.decks)
+    if job.deck:
+        return _copies(project, (job.deck,))
+    return 50 if job.path.startswith("sheets/") else 10
+
+
+def _copies(project: Project, decks) -> int:
+    """The cards the decks print, copies included, and each card's face once more (drawn once, placed per copy)."""
+    return sum(record.card.count + 1 for deck in decks if deck in project.game.decks
+               for record in project.game.decks[deck].cards)
 
 
 def _rules_jobs(project: Project, difficulty: Difficulty | None, booklets: bool) -> list[Job]:

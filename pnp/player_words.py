@@ -8,7 +8,7 @@ import re
 from pnp.content import Game
 from pnp.diagnostics import Diagnostic, did_you_mean
 from pnp.model.walk import strings
-from pnp.rules.tree import glossary
+from pnp.rules.tree import build_reference
 
 # an identifier, not a word: letters and digits joined by underscores (SHIELD_CHARGE, DEAL_FEWER, spring_trap):
 # no word printed on a card is written so
@@ -43,7 +43,7 @@ def glossary_headwords(game: Game) -> list[Diagnostic]:
             named.setdefault(word, term.id)
     headwords = [(term.term, rules, ("terms", i, "term")) for i, term in enumerate(game.rules.terms)]
     headwords += [(icon.word, game.manifest_source, ("icons", name, "word")) for name, icon in game.manifest.icons.items()]
-    for entry in glossary(game):
+    for entry in build_reference(game).glossary:  # worked out once: the rulebook and exports read it too
         if entry.source == "effect":  # a word no term names: the glossary can only head it with its identifier
             problems.append(_unnamed_word(game, entry.id))
     seen = {}

@@ -187,9 +187,8 @@ def test_build_all_reads_the_next_game_while_the_workers_draw_the_current_one(pr
     result = CliRunner().invoke(app, ["build", "--all", "--out", "together"])
     assert result.exit_code == 0, result.output
     assert read == [(games[0], False), (games[1], True)]
-    for game_id in games:
-        assert build(project, game_id, project / "alone")[0] is not None
-        assert digest(project / "together" / game_id) == digest(project / "alone" / game_id)
+    assert build(project, games[1], project / "alone")[0] is not None  # the game read ahead, built on its own
+    assert digest(project / "together" / games[1]) == digest(project / "alone" / games[1])
 
     failed = []
 

@@ -426,6 +426,8 @@ class RulebookTemplate(BaseDocTemplate):
         self.book_title = title
         self.game = None  # set by _write_rulebook: the game whose icons the text may show
         self.icons = None  # its icons as pnp.binding.game_icons gives them, at the first one drawn
+        self.contents = Contents([], [])  # set by _write_rulebook: the contents of the book's headings
+        self.headings_set: list = []  # (key, page) of each heading, in the order they were set
 
     def _footer(self, canvas, doc):
         canvas.saveState()
@@ -452,8 +454,6 @@ class RulebookTemplate(BaseDocTemplate):
             self.canv.bookmarkPage(flowable.key)
             self.canv.addOutlineEntry(flowable.plain, flowable.key, flowable.level, closed=flowable.level > 0)
             self.headings_set.append((flowable.key, self.page))
-
-    headings_set: list  # (key, page) of each heading, in the order they were set
 
     def beforeDocument(self):
         self.canv.setNamedCB("pnp-icon", self._draw_icon)

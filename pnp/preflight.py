@@ -10,8 +10,8 @@ the exit status is 1 when any text is too small.
 """
 from __future__ import annotations
 
-import logging
 import hashlib
+import logging
 import math
 import os
 import re

@@ -6,6 +6,7 @@
 from __future__ import annotations
 
 import functools
+import gc
 import multiprocessing
 import os
 import shutil
@@ -17,6 +18,7 @@ from typing import Callable
 from urllib.parse import quote
 
 from pnp import incremental
+from pnp.collector import cycle_collector_paused
 from pnp.diagnostics import Report, UsageError, did_you_mean
 from pnp.fingerprints import font_files, job_fingerprints
 from pnp.model import Difficulty
@@ -74,10 +76,11 @@ def read_ahead(root: Path, game_id: str, difficulty: Difficulty | None = None, d
     takes it from here): `build --all` does this for the next game while the workers draw the current one's files."""
     root = Path(os.path.abspath(root))
     states = incremental.file_states(incremental.input_files(root, game_id))
-    project, report = validate(root, game_id, draft)
-    if project is not None:
-        printed_facts(project)
-        build_reference(project.game, difficulty)
+    with cycle_collector_paused():  # models, faces and recorded drawings: many objects, few cycles
+        project, report = validate(root, game_id, draft)
+        if project is not None:
+            printed_facts(project)
+            build_reference(project.game, difficulty)
     return ReadAhead(root, game_id, difficulty, draft, states, project, report)
 
 
@@ -306,6 +309,9 @@ def render_all(jobs: list[Job], stage: Path, progress=None, meanwhile: Callable[
                 progress(job.path)
         return
     _JOBS = jobs
+    # What the workers inherit (the project, the validation's drawings, the modules) is left out of their garbage
+    # collections: it is never freed there, and walking it cost each worker time and copies of the pages it touched.
+    gc.freeze()
     pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"), initializer=_quiet_worker)
     try:
         # The workers are forked while the jobs are handed out. A Ctrl-C or SIGTERM landing inside the fork
@@ -323,6 +329,7 @@ def render_all(jobs: list[Job], stage: Path, progress=None, meanwhile: Callable[
                 progress(path)
     finally:
         pool.shutdown(wait=True, cancel_futures=True)
+        gc.unfreeze()
         _JOBS = []
 
 

@@ -14,7 +14,7 @@ PNP = Path(__file__).resolve().parents[1] / "pnp"
 # Lowest first. A module may import its own layer and the layers below, never one above.
 LAYERS = [
     ("pnp.diagnostics", "pnp.units", "pnp.output", "pnp.image_files", "pnp.paths", "pnp.shapes", "pnp.limits",
-     "pnp.difficulty"),  # no pnp imports of their own
+     "pnp.difficulty", "pnp.collector"),  # no pnp imports of their own
     ("pnp.source", "pnp.tables", "pnp.defaults", "pnp.emblems",  # YAML with positions; spreadsheet decks; pnp's defaults; emblems for all
      "pnp.incremental"),  # what a build was made from (read before anything heavy is imported)
     ("pnp.model",),  # the pydantic models of content

@@ -51,3 +51,21 @@ def test_a_witness_is_the_earliest_game_and_round(game_id):
             earliest[key] = min(earliest.get(key, where), where)
     assert shared.witnesses == earliest
     assert sum(shared.cards.values()) > 0
+
+
+def test_the_cycle_collector_is_paused_inside_and_left_as_it_was_found():
+    import gc
+
+    from pnp.collector import cycle_collector_paused
+
+    assert gc.isenabled()
+    with cycle_collector_paused():
+        assert not gc.isenabled()
+    assert gc.isenabled()
+    gc.disable()
+    try:
+        with cycle_collector_paused():
+            assert not gc.isenabled()
+        assert not gc.isenabled()  # a caller that had paused it keeps it paused
+    finally:
+        gc.enable()

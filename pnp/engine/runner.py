@@ -1,15 +1,14 @@
 """Playouts: drive any engine with policies, checking invariants after every step."""
 from __future__ import annotations
 
-import gc
 import random
 from array import array
 from bisect import bisect_right
-from contextlib import contextmanager
 from dataclasses import dataclass, field
 from itertools import islice
 from operator import itemgetter
 
+from pnp.collector import cycle_collector_paused
 from pnp.engine.api import EndlessGame, InvariantError, Policy
 from pnp.engine.coverage import Coverage
 from pnp.limits import MAX_STEPS
@@ -71,7 +70,7 @@ def play(engine, seed: int, policies: list[Policy], keep_trace: bool = False, ma
     that changes the table before the first move: a scenario of the playtest's,
     never of the rules.
     """
-    with _cycle_collector_paused():
+    with cycle_collector_paused():
         return _play(engine, seed, policies, keep_trace, max_steps, check, on_action, record,
                      Coverage() if coverage is None else coverage, stage, options)
 
@@ -82,20 +81,6 @@ def start(engine, rng: random.Random, stage: str | None, options: dict):
     if stage:
         dotted(stage)(engine, state)
     return state
-
-
-@contextmanager
-def _cycle_collector_paused():
-    """A playout makes and drops a great many small tuples and lists, none of them in reference
-    cycles; left on, the cycle collector walks them every 700 allocations, a tenth of a playout's time.
-    Anything a game does leave in a cycle is collected as usual once the collector is back on."""
-    enabled = gc.isenabled()
-    gc.disable()
-    try:
-        yield
-    finally:
-        if enabled:
-            gc.enable()
 
 
 def _play(engine, seed, policies, keep_trace, max_steps, check, on_action, record, coverage, stage,

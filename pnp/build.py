@@ -76,9 +76,9 @@ def read_ahead(root: Path, game_id: str, difficulty: Difficulty | None = None, d
     takes it from here): `build --all` does this for the next game while the workers draw the current one's files."""
     root = Path(os.path.abspath(root))
     states = incremental.file_states(incremental.input_files(root, game_id))
-    with cycle_collector_paused():  # models, faces and recorded drawings: many objects, few cycles
-        project, report = validate(root, game_id, draft)
-        if project is not None:
+    project, report = validate(root, game_id, draft)
+    if project is not None:
+        with cycle_collector_paused():  # as validation: many objects, few cycles
             printed_facts(project)
             build_reference(project.game, difficulty)
     return ReadAhead(root, game_id, difficulty, draft, states, project, report)

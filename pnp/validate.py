@@ -12,6 +12,7 @@ from pathlib import Path
 
 from pnp import checks, discovery, drawn_checks, estimate
 from pnp.binding import CardFaces, bind_cards
+from pnp.collector import cycle_collector_paused
 from pnp.diagnostics import Diagnostic, Report, relative
 from pnp.layout import load_card_layout, load_print_setup
 from pnp.layout.cards import load_card_sizes
@@ -34,7 +35,8 @@ def validate(root: Path, game_id: str, draft: bool = False) -> tuple[Project | N
     """The game checked and bound, or None and why. A draft accepts images that do not exist yet (a warning each)."""
     report = DraftReport() if draft else Report()
     try:
-        return _validate(root, game_id, report)
+        with cycle_collector_paused():  # models, faces and recorded drawings: many objects, few cycles
+            return _validate(root, game_id, report)
     except OSError as exc:
         # a path pnp may not look into (no permission, a name too long), met where no check expected one, is a
         # diagnostic at that path; an error without a path is not the content's

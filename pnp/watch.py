@@ -145,7 +145,7 @@ def ignoring(out_root: Path):
 class Rebuilt:
     result: Any  # pnp.build's BuildResult, or None when the content has errors (the old output stays)
     report: Any  # pnp.diagnostics.Report: every problem, and the warnings of a good build
-    rendered: list[str]  # the files written again (all of them until builds are incremental)
+    rendered: list[str]  # the files drawn again (those whose inputs changed)
     seconds: float
     preview: Path | None = None  # the gallery written again, if the game has one
 
@@ -154,9 +154,7 @@ def rebuild(root: Path, game_id: str, out_root: Path, difficulty=None) -> Rebuil
     """Validate and build one game (in a child process, see `isolated`), then its preview gallery if it has one."""
     start = time.perf_counter()
     result, report, preview = isolated(_build_and_preview, root, game_id, out_root, difficulty)
-    rendered = [] if result is None else list(getattr(result, "rendered", result.files))  # BuildResult.rendered:
-    # the files an incremental build rendered (pnp.incremental); a build that renders everything has none, and
-    # files is what it wrote
+    rendered = [] if result is None else list(result.rendered)  # pnp.build.BuildResult: what this build drew again
     return Rebuilt(result, report, rendered, time.perf_counter() - start, preview)
 
 

@@ -48,19 +48,19 @@ def _decks(ref: Reference) -> list[DeckView]:
 
 
 def side_text(card) -> str:
-    """One side's own text: its text and its abilities."""
+    """One side's own text: its text, then each of its labelled text blocks (pnp.model.walk.text_blocks)."""
     parts = [card.text] if card.text else []
     parts += [f"{label}: {_sentence(name)} {text}" for label, name, text in text_blocks(card)]
     return " ".join(parts)
 
 
 def _sentence(words: str) -> str:
-    """Words ended as a sentence: a full stop unless they end in one already ("Timber!")."""
+    """Words ended as a sentence: a full stop unless they end in a stop already (".", "!" or "?")."""
     return words if words[-1:] in ".!?" else words + "."
 
 
 def kind_name(kind: str) -> str:
-    """A card kind as a reader sees it in the card reference: dead_end -> Dead end, start7 -> Start 7."""
+    """A card kind as a reader sees it in the card reference: snake_case -> Snake case, level2 -> Level 2."""
     words = re.sub(r"(?<=[a-z])(?=\d)", " ", re.sub(r"[_\-]+", " ", kind)).strip()
     return words[:1].upper() + words[1:]
 
@@ -71,7 +71,7 @@ def _with_facts(text: str, facts: list[str]) -> str:
 
 
 def card_text(record: CardRecord, facts: dict | None = None) -> str:
-    """A card's text for a reference table, one line: its text, its abilities, what else its face prints (`facts`,
+    """A card's text for a reference table, one line: its text and text blocks, what else its face prints (`facts`,
     pnp.render.card_facts.printed_facts of the card, when the caller has the faces), and its back side's."""
     facts = facts or {}
     text = _with_facts(side_text(record.card), facts.get("front", []))
@@ -269,8 +269,10 @@ def template_problems(project) -> list[Diagnostic]:
 def _own_templates(folder: Path) -> bool:
     """Whether layouts/templates/ holds anything (any name there may replace one pnp's templates include)."""
     try:
-        if folder.is_symlink() or not folder.is_dir():
-            return folder.is_symlink() or folder.exists()
+        if folder.is_symlink():
+            return True
+        if not folder.is_dir():
+            return folder.exists()
         with os.scandir(folder) as entries:
             return next(entries, None) is not None
     except OSError:  # unreadable: let the templates' own checks say what is wrong

@@ -1,5 +1,6 @@
-"""The designer's loop, in seconds: a clean build of every game, a build with nothing changed, a one-card edit,
-and card faces drawn per second against plain reportlab drawing comparable faces in the same run.
+"""The designer's loop, in seconds: a clean build of every game, a build with nothing changed, a one-card edit
+(by `pnp build`, and under `pnp watch`), and card faces drawn per second against plain reportlab drawing comparable
+faces in the same run.
 
     python benchmarks/loop.py
 
@@ -63,6 +64,40 @@ def loop_figures() -> None:
 
             seconds = min(one_edit() for _ in range(3))
             print(f"loop: one card edited in {game}, pnp build {game}: {seconds:.2f} s")
+
+
+def watch_figures() -> None:
+    """A one-card edit as `pnp watch GAME` rebuilds it: from the save to the line that says it was rebuilt (the
+    watcher's own wait for a burst of saves to end, 50 ms, included), and the seconds that line gives."""
+    with tempfile.TemporaryDirectory() as folder:
+        project = copy_project(Path(folder))
+        for game in GAMES_WITH_CARDS:
+            watcher = subprocess.Popen([sys.executable, "-m", "pnp", "watch", game], cwd=project, text=True,
+                                       stdout=subprocess.PIPE, stderr=subprocess.STDOUT)
+            try:
+                said = _line_with(watcher, f"{game}: built ")
+                times = []
+                for turn in range(4):
+                    time.sleep(0.3)  # apart from the last save, as a designer's are
+                    start = time.perf_counter()
+                    edit_one_card(project, game, turn)
+                    said = _line_with(watcher, f"{game}: rebuilt ")
+                    times.append((time.perf_counter() - start, float(re.search(r" in ([\d.]+) s", said).group(1))))
+                seen, told = min(times)
+                print(f"loop: one card edited in {game}, under pnp watch: {seen:.2f} s from the save to the line, "
+                      f"the rebuild {told:.2f} s")
+            finally:
+                watcher.terminate()
+                watcher.wait(30)
+
+
+def _line_with(process: subprocess.Popen, text: str) -> str:
+    for line in process.stdout:
+        if text in line:
+            return line
+        if ": not rebuilt" in line or "error" in line.lower():
+            raise RuntimeError(f"pnp watch said: {line.strip()}")
+    raise RuntimeError(f"pnp watch ended before saying {text!r}")
 
 
 def face_figures() -> None:
@@ -129,6 +164,7 @@ def main():
     print(f"reference loop: {reference_loop_ms():.0f} ms (this machine's speed of the moment; 20 ms is a fast phase)")
     face_figures()
     loop_figures()
+    watch_figures()
 
 
 if __name__ == "__main__":

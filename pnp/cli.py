@@ -403,7 +403,7 @@ def watch(game: Optional[str] = typer.Argument(None, help="Game id; every game i
     or fonts/), saying what was rebuilt and how long it took, until Ctrl-C. Broken content is reported and the
     last good output stays."""
     from pnp.source import SourceError
-    from pnp.watch import changes, keep_building
+    from pnp.watch import changes, keep_building, warm_up
 
     out_dir = _output_folder(out, root)
     _games(root, game)  # an unknown game, or none at all, is a usage error before anything is watched
@@ -432,6 +432,7 @@ def watch(game: Optional[str] = typer.Argument(None, help="Game id; every game i
     watched = ", ".join(f"{name}/" for name in ("content", "layouts", "fonts") if (root / name).is_dir())
     _say(f"watching {watched} in {root.resolve()}; Ctrl-C to stop")
     try:
+        warm_up()
         keep_building(root, games, rebuild, changes(root, out_dir), announce)
     except KeyboardInterrupt:
         pass

@@ -158,6 +158,17 @@ def rebuild(root: Path, game_id: str, out_root: Path, difficulty=None) -> Rebuil
     return Rebuilt(result, report, rendered, time.perf_counter() - start, preview)
 
 
+def warm_up() -> None:
+    """What every rebuild's child would otherwise import and read for itself, done once in the watcher: pnp's build
+    and typesetting code and its bundled fonts, which no save can change (a project's own fonts are read by each
+    build, so an edited font file is seen). A save is then rebuilt without paying pnp's start-up again."""
+    import pnp.build  # noqa: F401 - inherited by every child forked from here
+    import pnp.render.rulebook  # noqa: F401
+    from pnp.render.fonts import register_all
+
+    register_all()
+
+
 def _build_and_preview(root: Path, game_id: str, out_root: Path, difficulty) -> tuple:
     from pnp.build import build
 

@@ -48,15 +48,36 @@ def rebuild(project: Path, tmp_path: Path, step: str):
     return result
 
 
+@pytest.fixture(scope="module")
+def first_build(tmp_path_factory):
+    """The fixture project's first build (checked against a clean one, as `rebuild` does), made once for the module,
+    and a copy of the project as it then stood."""
+    place = tmp_path_factory.mktemp("first-build")
+    project = assemble_fixture(place / "project")
+    first = rebuild(project, place, "first")
+    shutil.copytree(project, place / "as-built", symlinks=True)  # copy2: the times the record holds are kept
+    return project, first, place / "as-built"
+
+
+@pytest.fixture
+def built(first_build):
+    """The project just after its first build, and that build's result: the record beside the output lives at the
+    project's own path, so every test gets the project back at that path as it stood."""
+    project, first, as_built = first_build
+    shutil.rmtree(project)
+    shutil.copytree(as_built, project, symlinks=True)
+    return project, first
+
+
 def edit(path: Path, old: str, new: str) -> None:
     text = path.read_text(encoding="utf-8")
     assert old in text, f"{old!r} not in {path}"
     path.write_text(text.replace(old, new, 1), encoding="utf-8")
 
 
-def test_each_edit_draws_again_only_what_it_touched(project, tmp_path):
+def test_each_edit_draws_again_only_what_it_touched(built, tmp_path):
+    project, first = built
     content, layouts = project / "content" / GAME, project / "layouts" / GAME
-    first = rebuild(project, tmp_path, "first")
     files = set(first.files)
     assert set(first.rendered) == files
 
@@ -98,8 +119,8 @@ def test_each_edit_draws_again_only_what_it_touched(project, tmp_path):
     assert set(result.files) == files - deck_files("quests", files), "a removed deck's files are gone, the rest stay"
 
 
-def test_a_corrupt_foreign_or_missing_record_means_a_whole_build(project, tmp_path):
-    first = rebuild(project, tmp_path, "first")
+def test_a_corrupt_foreign_or_missing_record_means_a_whole_build(built, tmp_path):
+    project, first = built
     record = incremental.record_path(project / "output", GAME)
     for damage in ("not json {", json.dumps({"format": 1, "jobs": "no"}),
                    record.read_text().replace(incremental.code_stamp(), "another-pnp"), None):
@@ -111,16 +132,16 @@ def test_a_corrupt_foreign_or_missing_record_means_a_whole_build(project, tmp_pa
         assert not result.up_to_date and set(result.rendered) == set(first.files)
 
 
-def test_an_output_changed_by_hand_is_drawn_again(project, tmp_path):
-    rebuild(project, tmp_path, "first")
+def test_an_output_changed_by_hand_is_drawn_again(built, tmp_path):
+    project, _ = built
     touched = project / "output" / GAME / "home-a4" / "heroes.pdf"
     touched.write_bytes(b"edited by hand")
     result = rebuild(project, tmp_path, "touched")
     assert result.rendered == ["home-a4/heroes.pdf"]
 
 
-def test_a_partial_build_drops_the_record_and_keeps_outputs_right(project, tmp_path):
-    rebuild(project, tmp_path, "first")
+def test_a_partial_build_drops_the_record_and_keeps_outputs_right(built, tmp_path):
+    project, _ = built
     edit(project / "content" / GAME / "decks" / "rooms.yaml", "name: Crypt", "name: Old Crypt")
     partial, _ = build(project, GAME, project / "output", decks=("rooms",))
     assert partial is not None and not incremental.record_path(project / "output", GAME).exists()
@@ -128,14 +149,14 @@ def test_a_partial_build_drops_the_record_and_keeps_outputs_right(project, tmp_p
     assert not result.up_to_date
 
 
-def test_force_draws_everything(project, tmp_path):
-    first = rebuild(project, tmp_path, "first")
+def test_force_draws_everything(built, tmp_path):
+    project, first = built
     result, _ = build(project, GAME, project / "output", force=True)
     assert set(result.rendered) == set(first.files)
 
 
-def test_other_commands_folders_survive_a_build(project, tmp_path):
-    rebuild(project, tmp_path, "first")
+def test_other_commands_folders_survive_a_build(built, tmp_path):
+    project, _ = built
     gallery = project / "output" / GAME / "preview" / "index.html"
     gallery.parent.mkdir()
     gallery.write_text("a gallery")

@@ -159,6 +159,22 @@ def test_isolated_work_hands_back_its_result_or_its_exception():
     assert "in halve" in raised.value.child_traceback  # for --debug: where, in the child
 
 
+def test_a_rebuild_starts_with_pnps_code_and_fonts_the_watcher_loaded_once():
+    """Each rebuild runs in a child forked from the watcher; what pnp's start-up loads is loaded there, once."""
+    code = """
+import sys
+from pnp.watch import isolated, warm_up
+def ready():  # what a rebuild's child finds: the typesetting code imported, the bundled fonts read
+    from reportlab.pdfbase import pdfmetrics
+    return "pnp.render.rulebook" in sys.modules and "VeraBd" in pdfmetrics.getRegisteredFontNames()
+before = isolated(ready)
+warm_up()
+print(before, isolated(ready))
+"""
+    said = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert said.stdout.split() == ["False", "True"], said.stderr
+
+
 def test_pnp_watch_in_a_terminal_rebuilds_on_a_real_save_and_exits_0_on_sigterm(tmp_path):
     root = starter_project(tmp_path / "p", "my-game")
     env = {**os.environ, "PYTHONPATH": str(ROOT), "PYTHONUNBUFFERED": "1"}

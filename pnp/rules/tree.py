@@ -177,6 +177,7 @@ def glossary(game: Game, difficulty: Difficulty | None = None) -> list[GlossaryE
     vocab = game.vocabulary
     places = game.plugin.word_places(game) if game.plugin.word_places else {}
     words_of = {r.card.id: _card_words(r, vocab) for r in cards}
+    text_of = {r.card.id: _card_text(r) for r in cards}  # read once: every term and icon searches every card
     entries, named = [], set()
     for term in game.rules.terms:
         words = [w for w in term.words if w in vocab]
@@ -184,7 +185,7 @@ def glossary(game: Game, difficulty: Difficulty | None = None) -> list[GlossaryE
         # a card names the term as a whole word or its plural ("Sol", never "Solar"): a card that speaks of it
         # belongs beside it ("leave a trap without it springing"), a longer word that starts with it does not
         pattern = re.compile(rf"\b{re.escape(term.term)}(?:s|es)?\b", re.IGNORECASE)
-        users = [r.card.id for r in cards if words_of[r.card.id].intersection(words) or pattern.search(_card_text(r))]
+        users = [r.card.id for r in cards if words_of[r.card.id].intersection(words) or pattern.search(text_of[r.card.id])]
         text = term.text or " ".join(vocab[w].glossary for w in words)
         entries.append(GlossaryEntry(term.id, term.term, text, users, "term", [p for w in words for p in places.get(w, [])],
                                      words=words))
@@ -197,7 +198,7 @@ def glossary(game: Game, difficulty: Difficulty | None = None) -> list[GlossaryE
                                          words=[word.name]))
     for name, icon in game.manifest.icons.items():
         token = "{" + name + "}"
-        users = [r.card.id for r in cards if token in _card_text(r)]
+        users = [r.card.id for r in cards if token in text_of[r.card.id]]
         entries.append(GlossaryEntry(f"icon-{name}", icon.word, icon.meaning, users, "icon", icon=name))
     return sorted(entries, key=lambda e: e.term.lower())
 

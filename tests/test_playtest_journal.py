@@ -298,3 +298,11 @@ def test_a_soak_with_a_journal_dir_resumes_each_game(tmp_path, monkeypatch, caps
     assert f"{GAME}: 0 games in" in said
     assert soak.main([*args[:2], "25", *args[3:]]) == 1  # another soak's journal: refused for that game, in a line
     assert f"{GAME}: not soaked: the journal" in capsys.readouterr().out
+
+
+def test_a_journal_another_run_is_writing_is_refused(tmp_path):
+    pytest.importorskip("fcntl", reason="no flock on this platform: two runs on one journal are not stopped")
+    journal = tmp_path / "run.jsonl"
+    with journals.Journal(journal, {"journal": journals.KIND}):
+        with pytest.raises(UsageError, match="is in use by another run"):
+            _run(journal)

@@ -36,9 +36,12 @@ bench: bytecode
 
 # Every game played far past its playtest (random, greedy and the game's scenario players, invariants checked after
 # every move): fails on any internal error, naming the game's seed. Hours on a small machine; SOAK_GAMES=N to change.
+# SOAK_JOURNALS=DIR keeps each game's finished chunks in DIR/<game>.jsonl (soak.py --journal-dir): the same command
+# run again after a stop (a closed laptop, a killed job) plays only what the journals lack.
 SOAK_GAMES ?= 100000
+SOAK_JOURNALS ?=
 soak: bytecode
-	$(BIN)/python benchmarks/soak.py --games $(SOAK_GAMES)
+	$(BIN)/python benchmarks/soak.py --games $(SOAK_GAMES) $(if $(SOAK_JOURNALS),--journal-dir $(SOAK_JOURNALS))
 
 # The soak CI can afford (.ci/run, after make test): each game SOAK_TIMES times its default playtest, so a game of long
 # campaigns (2200) plays fewer games than a quick one. The 100,000-game soak takes hours on 2 cores (README).

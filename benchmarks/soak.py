@@ -4,6 +4,7 @@
     python benchmarks/soak.py --games 100000       # what `make soak` runs
     python benchmarks/soak.py stranded --games 5000 --cluster local:4
     python benchmarks/soak.py --times 10           # 10 times each game's default playtest: what CI runs
+    python benchmarks/soak.py --games 100000 --journal-dir output/soak   # resumable: run it again after a stop
 
 Each game plays its own cycle of playtest tables (random and greedy players, and the game's scenario players),
 exactly as `pnp playtest GAME --games N` does, with the invariant checks after every move. Printed per game:
@@ -11,6 +12,11 @@ games per second on one core for each kind of table (a short sample), then the s
 second on every core. An internal error (the engine raised, a game without a legal move, an endless game)
 is printed with its seed, and the script exits 1 once every game has been soaked. Missing witnesses are not
 the soak's business (`pnp playtest` reports them); they are printed as a count only.
+
+With --journal-dir DIR, each game keeps its finished chunks in DIR/GAME.jsonl (pnp.engine.journal, as `pnp playtest
+--journal`): run the same command again after a stop (a closed laptop, a killed job) and each game plays only what
+its journal lacks; a game whose journal is complete is reported again at once. A journal of another soak (other
+--games, another pnp, changed content or engine) is refused for that game, saying so: delete it to start afresh.
 """
 import argparse
 import os
@@ -23,6 +29,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks._common import ROOT, reference_loop_ms  # noqa: E402
+from pnp.diagnostics import UsageError  # noqa: E402
 from pnp.discovery import game_ids  # noqa: E402
 from pnp.engine import playtest as harness  # noqa: E402
 from pnp.engine.runner import game_seed, play, policy_table  # noqa: E402
@@ -50,7 +57,8 @@ def one_core_rates(plan, game) -> list[str]:
     return lines
 
 
-def soak(game_id: str, games: int | None, times: int | None, cluster: str | None, processes: int | None) -> bool:
+def soak(game_id: str, games: int | None, times: int | None, cluster: str | None, processes: int | None,
+         journal_dir: Path | None = None) -> bool:
     project, report = validate(ROOT, game_id)
     if project is None:
         print(f"{game_id}: invalid content, not soaked\n{report.to_text()}")
@@ -61,7 +69,13 @@ def soak(game_id: str, games: int | None, times: int | None, cluster: str | None
     games = games or times * plan.default_games
     print(f"{game_id}: one core, games/s per table: " + ", ".join(one_core_rates(plan, project.game)), flush=True)
     start = said = time.perf_counter()
-    done = 0
+    done = kept = 0
+    journal = journal_dir / f"{game_id}.jsonl" if journal_dir else None
+
+    def resumed(count: int) -> None:
+        nonlocal done, kept
+        done = kept = count
+        print(f"{game_id}: {count:,} of {games:,} games read back from {journal}; playing the rest", flush=True)
 
     def progress(count: int) -> None:  # a line a minute: a soak of 100,000 games runs for a long while
         nonlocal done, said
@@ -69,11 +83,14 @@ def soak(game_id: str, games: int | None, times: int | None, cluster: str | None
         now = time.perf_counter()
         if now - said >= 60:
             said = now
-            print(f"{game_id}: {done:,} of {games:,} games, {done / (now - start):,.1f} games/s", flush=True)
+            print(f"{game_id}: {done:,} of {games:,} games, {(done - kept) / (now - start):,.1f} games/s", flush=True)
 
     try:
         result = harness.run(plan, project.game, games, seed=1, processes=processes, cluster=cluster, progress=progress,
-                             keep_going=True)
+                             keep_going=True, journal=journal, resumed=resumed)
+    except UsageError as exc:  # a journal of another soak, a cluster that cannot be reached: what to do, in a line
+        print(f"{game_id}: not soaked: {exc}", flush=True)
+        return False
     except Exception as exc:  # noqa: BLE001 - outside any game (the harness, a worker lost): say it, go to the next game
         notes = "; ".join(getattr(exc, "__notes__", ()))
         print(f"{game_id}: INTERNAL ERROR after {time.perf_counter() - start:.0f} s: {type(exc).__name__}: {exc}"
@@ -82,8 +99,10 @@ def soak(game_id: str, games: int | None, times: int | None, cluster: str | None
         return False
     seconds = time.perf_counter() - start
     errors = result.errors
-    print(f"{game_id}: {games:,} games in {seconds:,.0f} s, {games / seconds:,.1f} games/s on "
-          f"{cluster or f'{processes or os.cpu_count()} processes'}; "
+    played = games - kept  # the games read back from a journal took no time here
+    print(f"{game_id}: {played:,} games in {seconds:,.0f} s, {played / seconds:,.1f} games/s on "
+          f"{cluster or f'{processes or os.cpu_count()} processes'}"
+          + (f" ({kept:,} more read back from {journal})" if kept else "") + "; "
           + (f"INTERNAL ERROR in {len(errors)} games" if errors else "no internal error")
           + f"; {len(result.missing)} elements without a witness in real play", flush=True)
     for seed, why in errors[:SHOWN_ERRORS]:
@@ -105,10 +124,13 @@ def main(argv=None) -> int:
                         "whose games are long, a 2200 campaign, plays fewer): what CI runs")
     parser.add_argument("--cluster", default=None, help="a Dask scheduler address or local:N (as pnp playtest --cluster)")
     parser.add_argument("--processes", type=int, default=None, help="local processes (default: every core)")
+    parser.add_argument("--journal-dir", type=Path, default=None, metavar="DIR", help="keep each game's finished chunks "
+                        "in DIR/GAME.jsonl, and play only what they lack: a soak resumed after a stop")
     args = parser.parse_args(argv)
     print(f"reference loop: {reference_loop_ms():.0f} ms (this machine's speed of the moment; 20 ms is a fast phase)")
     games = args.games or (None if args.times else 20_000)
-    ok = [soak(game_id, games, args.times, args.cluster, args.processes) for game_id in (args.games_ids or game_ids(ROOT))]
+    ok = [soak(game_id, games, args.times, args.cluster, args.processes, args.journal_dir)
+          for game_id in (args.games_ids or game_ids(ROOT))]
     return 0 if all(ok) else 1
 
 

@@ -482,9 +482,19 @@ def playtest(game: Optional[str] = typer.Argument(None, help="Game id; every gam
              cluster: Optional[str] = typer.Option(None, "--cluster", help="Play on a Dask cluster: its scheduler's "
                                                    "address (tcp://HOST:8786), or local:N for N local worker processes. "
                                                    "Needs pip install 'pnp[cluster]'."),
+             journal: Optional[Path] = typer.Option(None, "--journal", metavar="FILE", help="Keep every finished chunk "
+                                                    "of games in FILE (JSON lines, made if missing); run again with the "
+                                                    "same FILE and options to play only the games it lacks, after a stop "
+                                                    "or a kill. Needs a GAME."),
              root: Path = RootOption, debug: bool = DebugOption):
     """Play many seeded games; print coverage and statistics, and keep them (text, JSON, charts) in the
-    output folder. Exit 1 if any card or element has no witness."""
+    output folder. Exit 1 if any card or element has no witness.
+
+    --journal FILE makes a long run resumable (pnp.engine.journal). It has no default place: a journal is kept
+    only when asked for (a default one would make every quick run resume, or refuse, an older one), and it
+    cannot live in OUT/playtest/GAME/, which each run replaces whole. A journal of another run (other options,
+    another pnp, content or engine code changed since) is refused with exit 2 and left as it is: delete it to
+    start afresh. A finished journal is kept: running again reprints the report without playing."""
     from pnp.engine import playtest as harness
     from pnp.engine.api import EndlessGame
     from pnp.engine.runner import game_index, game_seed
@@ -494,8 +504,8 @@ def playtest(game: Optional[str] = typer.Argument(None, help="Game id; every gam
         _say(f"error: seed {replay} is not a game of the playtest run with --seed {seed} "
                    f"(its games play seeds {game_seed(seed, 0)} and up); pass the --seed it ran with")
         raise typer.Exit(ExitCode.USAGE)
-    if game is None and (replay is not None or players is not None):
-        typer.echo("error: --replay and --players need a GAME")
+    if game is None and (replay is not None or players is not None or journal is not None):
+        typer.echo("error: --replay, --players and --journal need a GAME")
         raise typer.Exit(ExitCode.USAGE)
     if cluster is not None:
         from pnp.engine.cluster import available, parse
@@ -532,7 +542,12 @@ def playtest(game: Optional[str] = typer.Argument(None, help="Game id; every gam
             return True
         try:
             with _progress(f"playing {game_id}", total=games or plan.default_games, unit="games") as step:
-                result = harness.run(plan, project.game, games, seed, players, difficulty, progress=step, cluster=cluster)
+                def resumed(count: int) -> None:  # on stderr: stdout is the report, the same as an unbroken run's
+                    _say(f"{game_id}: {count:,} games read back from the journal {journal}; playing the rest", err=True)
+                    step.resumed(count)
+
+                result = harness.run(plan, project.game, games, seed, players, difficulty, progress=step, cluster=cluster,
+                                     journal=journal, resumed=resumed)
         except EndlessGame as exc:  # the content makes a game too long to play out (pnp.limits.MAX_STEPS)
             _report(Report([project.game.manifest_source.diagnostic(("settings",), "endless-game", str(exc))]))
             return False
@@ -776,18 +791,24 @@ class _progress:
         self.bar.start()
         self.task = self.bar.add_task(escape(printable(self.label)), total=self.total, rate="-")  # a game id is data, not markup
         self.start = self.said = time.monotonic()
-        self.done = 0
+        self.done = self.before = 0  # before: games read back from a journal, done but not at this run's rate
 
         def step(what=None):  # a count of games done, or one more thing built (its path)
             count = what if isinstance(what, int) else 1
             self.done += count
             now = time.monotonic()
-            rate = f"{self.done / max(now - self.start, 1e-9):,.0f} {self.unit}" if self.unit else ""
+            rate = f"{(self.done - self.before) / max(now - self.start, 1e-9):,.0f} {self.unit}" if self.unit else ""
             self.bar.update(self.task, advance=count, rate=rate)
             if self.unit and not tty and now - self.said >= PROGRESS_LINE_SECONDS:
                 self.said = now
                 _say(f"{printable(self.label)}: {self.done:,} of {self.total:,} {self.unit}, {rate}/s", err=True)
 
+        def resumed(count: int) -> None:  # games read back from a journal: done, but not at this run's rate
+            self.before += count
+            self.done += count
+            self.bar.update(self.task, advance=count)
+
+        step.resumed = resumed
         return step
 
     def __exit__(self, *exc):

@@ -14,6 +14,7 @@ import json
 import os
 from collections import Counter
 from collections.abc import Callable, Iterator
+from contextlib import ExitStack
 from dataclasses import dataclass, field
 from itertools import chain, islice
 from typing import TYPE_CHECKING, Any
@@ -114,21 +115,34 @@ def has_levels(plan: PlaytestPlan, game: Game, players: int | None) -> bool:
 
 def run(plan: PlaytestPlan, game: Game, games: int | None = None, seed: int = 1, players: int | None = None,
         difficulty: Difficulty | None = None, progress=None, processes: int | None = None,
-        cluster: str | None = None, keep_going: bool = False) -> PlaytestReport:
+        cluster: str | None = None, keep_going: bool = False, journal: str | os.PathLike | None = None,
+        resumed=None) -> PlaytestReport:
     """Play the run's games (game i plays seed game_seed(seed, i)) and report on them.
 
     The games go out in chunks of seeds (pnp.engine.runner.Chunk) to this process, to `processes` local
     processes (all cores by default), or to a Dask cluster (`cluster`: a scheduler address or "local:N",
     see pnp.engine.cluster); the report is the same for the same seed wherever they were played.
     `progress(n)` is told each time n more games are done. With `keep_going` (a soak), a game that raises is
-    listed in `report.errors` and left out of the report, and the run goes on; else the first error ends it."""
+    listed in `report.errors` and left out of the report, and the run goes on; else the first error ends it.
+
+    With a `journal` (a file, pnp.engine.journal), each chunk's result is kept there as it comes back, and the
+    chunks a journal of this same run already holds are read back instead of played (with its chunk size, however
+    many processes play now): `resumed(n)` is told once how many games that was, and `progress` only of games
+    played now. The report is an uninterrupted run's, byte for byte. A journal of another run is a UsageError."""
     engine = plan.engine(game, difficulty)
     count = games or plan.default_games
     level = difficulty.value if difficulty and has_levels(plan, game, players) else None  # else it was not played at one
     report = PlaytestReport(game.id, 0, level, Coverage(),
                             plan.expected(engine, game), plan.score_name, plan.lower_scores_win, plan.summary,
                             plan.charts)
-    with _pool(cluster, processes, count) as pool:
+    with ExitStack() as held:
+        log = None
+        if journal is not None:  # opened (and checked) before any worker starts: a wrong journal fails at once
+            from pnp.engine import journal as journals
+
+            log = held.enter_context(journals.Journal(journal, journals.identity(
+                game, plan, engine, count, seed, players, difficulty.value if difficulty else None, keep_going)))
+        pool = held.enter_context(_pool(cluster, processes, count))
         in_flight: dict[int, Chunk] = {}  # first game -> its chunk, until its games are in the report
         checked: set = set()
 
@@ -141,9 +155,21 @@ def run(plan: PlaytestPlan, game: Game, games: int | None = None, seed: int = 1,
                 in_flight[chunk.first] = chunk
                 yield chunk
 
-        run_chunks = chunks(seed, tables(plan, game, count, players, difficulty), chunk_size(count, pool.workers))
+        # a resumed journal's chunk size, not this pool's: the same chunks, so its results line up with them
+        size = (log and log.chunk_size) or chunk_size(count, pool.workers)
+        run_chunks = chunks(seed, tables(plan, game, count, players, difficulty), size)
+        if log is not None:
+            kept = 0
+            for part in log.stored(count):  # the chunks already played, in order: what the journal checked they are
+                report.add_chunk(next(run_chunks), part)
+                kept += len(part.rows)
+            if kept and resumed:
+                resumed(kept)
+            log.start(size)
         for part in pool.play(engine, plan.policy_table, sent(run_chunks), True, progress or (lambda games: None),
                               keep_going):
+            if log is not None:
+                log.append(part)  # on disk before it counts: a stop from here on loses nothing played
             report.add_chunk(in_flight.pop(part.first), part)
     return report
 

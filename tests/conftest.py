@@ -42,3 +42,28 @@ def _shared(tmp_path_factory):
     """The run's temporary folder: under pytest-xdist, the folder above each worker's, which they all share."""
     base = tmp_path_factory.getbasetemp()
     return base.parent if os.environ.get("PYTEST_XDIST_WORKER") else base
+
+
+def _read_each_pdf_font_once() -> None:
+    """pypdf reads a font's encoding and its ToUnicode map again for every page and every form that uses the font,
+    and a card sheet or a rulebook uses a few fonts on hundreds of pages and forms: most of the time the tests spend
+    reading text back from PDFs. The reading is a function of the font's dictionary, so each font object's result
+    is kept (as long as the object lives) and each caller gets copies of it, as from a fresh reading."""
+    import weakref
+
+    from pypdf.generic import _font
+
+    read = _font.get_encoding
+    known: dict[int, tuple] = {}
+
+    def get_encoding(font):
+        entry = known.get(id(font))
+        if entry is None or entry[0]() is not font:  # a new object, or another one at a freed object's address
+            entry = known[id(font)] = (weakref.ref(font), read(font))
+        encoding, character_map = entry[1]
+        return (encoding.copy() if isinstance(encoding, dict) else encoding), character_map.copy()
+
+    _font.get_encoding = get_encoding
+
+
+_read_each_pdf_font_once()

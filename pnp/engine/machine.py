@@ -235,15 +235,6 @@ class Machine:
             type(self)._dispatch = table
         return table
 
-    def __getattr__(self, name: str):
-        """The handler tables (`_move_handlers`, `_step_handlers`...), made on first use in each process: bound
-        methods are per engine instance and not pickled."""
-        prefix = _HANDLER_TABLES.get(name)
-        if prefix is None:
-            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
-        handlers = self.__dict__[name] = _Handlers(self, prefix)
-        return handlers
-
     def __getstate__(self):
         return {name: value for name, value in self.__dict__.items()
                 if name not in _HANDLER_TABLES and name != "_options"}
@@ -383,6 +374,27 @@ _PREFIXES = ("move_", "offer_", "answer_", "step_", "sample_", "resolve_", "outc
 _HANDLER_TABLES = {"_move_handlers": "move_", "_offer_handlers": "offer_", "_answer_handlers": "answer_",
                    "_step_handlers": "step_", "_sample_handlers": "sample_", "_resolve_handlers": "resolve_",
                    "_outcome_handlers": "outcomes_"}
+
+
+class _HandlerTable:
+    """A handler table (`_move_handlers`, `_step_handlers`...) as an attribute of every engine, made on first use
+    in each process (bound methods are per engine instance and not pickled) and then kept in the engine's
+    `__dict__`, which answers every later lookup. Not a `__getattr__` on the Machine: a class that has one loses
+    CPython's fast attribute lookup, and every `self.catalog` or `self.strength(...)` of a rule paid for it."""
+
+    def __init__(self, name: str, prefix: str):
+        self.name, self.prefix = name, prefix
+
+    def __get__(self, engine, owner=None):
+        if engine is None:
+            return self
+        handlers = engine.__dict__[self.name] = _Handlers(engine, self.prefix)
+        return handlers
+
+
+for _name, _prefix in _HANDLER_TABLES.items():
+    setattr(Machine, _name, _HandlerTable(_name, _prefix))
+del _name, _prefix
 
 
 class _Handlers(dict):

@@ -223,6 +223,17 @@ class Machine:
         super().__init_subclass__(**kwargs)
         cls._dispatch = None  # worked out on first use, once per engine class
 
+    def __new__(cls, *args, **kwargs):
+        """Every engine starts with its handler tables (`_move_handlers`, `_step_handlers`...), empty: each finds
+        its methods by name on first use. Made here, not in `__init__` (a game's own, which need not call this
+        one's), and again when an engine is unpickled in a worker: bound methods are never pickled. Plain instance
+        attributes, not a `__getattr__` or a class-level descriptor: either one keeps CPython from caching where
+        `self.x` is found, and every rule's `self.catalog` or `self.strength(...)` paid for it on every move."""
+        engine = super().__new__(cls)
+        for name, prefix in _HANDLER_TABLES.items():
+            setattr(engine, name, _Handlers(engine, prefix))
+        return engine
+
     def _tables(self) -> dict:
         """prefix -> {kind or record class name -> method name}, from the methods the class defines."""
         table = type(self)._dispatch
@@ -374,27 +385,6 @@ _PREFIXES = ("move_", "offer_", "answer_", "step_", "sample_", "resolve_", "outc
 _HANDLER_TABLES = {"_move_handlers": "move_", "_offer_handlers": "offer_", "_answer_handlers": "answer_",
                    "_step_handlers": "step_", "_sample_handlers": "sample_", "_resolve_handlers": "resolve_",
                    "_outcome_handlers": "outcomes_"}
-
-
-class _HandlerTable:
-    """A handler table (`_move_handlers`, `_step_handlers`...) as an attribute of every engine, made on first use
-    in each process (bound methods are per engine instance and not pickled) and then kept in the engine's
-    `__dict__`, which answers every later lookup. Not a `__getattr__` on the Machine: a class that has one loses
-    CPython's fast attribute lookup, and every `self.catalog` or `self.strength(...)` of a rule paid for it."""
-
-    def __init__(self, name: str, prefix: str):
-        self.name, self.prefix = name, prefix
-
-    def __get__(self, engine, owner=None):
-        if engine is None:
-            return self
-        handlers = engine.__dict__[self.name] = _Handlers(engine, self.prefix)
-        return handlers
-
-
-for _name, _prefix in _HANDLER_TABLES.items():
-    setattr(Machine, _name, _HandlerTable(_name, _prefix))
-del _name, _prefix
 
 
 class _Handlers(dict):

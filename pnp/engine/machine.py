@@ -48,8 +48,7 @@ from collections import Counter, deque
 from typing import Any, ClassVar, get_args, get_origin, get_type_hints
 
 from pnp.engine.api import Action, Moves, Result
-
-record = dataclasses.dataclass(frozen=True, slots=True, kw_only=True)  # every Step, Decision and Chance
+from pnp.engine.records import record  # every Step, Decision and Chance; games import it from here
 
 
 @record

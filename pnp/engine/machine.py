@@ -48,8 +48,7 @@ from collections import Counter, deque
 from typing import Any, ClassVar, get_args, get_origin, get_type_hints
 
 from pnp.engine.api import Action, Moves, Result
-
-record = dataclasses.dataclass(frozen=True, slots=True, kw_only=True)  # every Step, Decision and Chance
+from pnp.engine.records import record  # every Step, Decision and Chance; games import it from here
 
 
 @record
@@ -223,6 +222,17 @@ class Machine:
         super().__init_subclass__(**kwargs)
         cls._dispatch = None  # worked out on first use, once per engine class
 
+    def __new__(cls, *args, **kwargs):
+        """Every engine starts with its handler tables (`_move_handlers`, `_step_handlers`...), empty: each finds
+        its methods by name on first use. Made here, not in `__init__` (a game's own, which need not call this
+        one's), and again when an engine is unpickled in a worker: bound methods are never pickled. Plain instance
+        attributes, not a `__getattr__` or a class-level descriptor: either one keeps CPython from caching where
+        `self.x` is found, and every rule's `self.catalog` or `self.strength(...)` paid for it on every move."""
+        engine = super().__new__(cls)
+        for name, prefix in _HANDLER_TABLES.items():
+            setattr(engine, name, _Handlers(engine, prefix))
+        return engine
+
     def _tables(self) -> dict:
         """prefix -> {kind or record class name -> method name}, from the methods the class defines."""
         table = type(self)._dispatch
@@ -234,15 +244,6 @@ class Machine:
                         table[prefix][name[len(prefix):]] = name
             type(self)._dispatch = table
         return table
-
-    def __getattr__(self, name: str):
-        """The handler tables (`_move_handlers`, `_step_handlers`...), made on first use in each process: bound
-        methods are per engine instance and not pickled."""
-        prefix = _HANDLER_TABLES.get(name)
-        if prefix is None:
-            raise AttributeError(f"{type(self).__name__!r} object has no attribute {name!r}")
-        handlers = self.__dict__[name] = _Handlers(self, prefix)
-        return handlers
 
     def __getstate__(self):
         return {name: value for name, value in self.__dict__.items()

@@ -5,7 +5,7 @@ import random
 from array import array
 from bisect import bisect_right
 from dataclasses import dataclass, field
-from itertools import islice
+from itertools import chain, islice
 from operator import itemgetter
 
 from pnp.collector import cycle_collector_paused
@@ -23,7 +23,7 @@ def random_policy(engine, state, actions, rng: random.Random):
     return actions[pick(rng, len(actions))]
 
 
-_first = itemgetter(0)
+_first, _second = itemgetter(0), itemgetter(1)
 
 
 def random_kind_policy(engine, state, actions, rng: random.Random):
@@ -135,22 +135,22 @@ class _KeyLog:
         self.ends: list[int] = []  # len(keys) after each step that resolved something
         self.rounds: list[int] = []  # the round of that step
         self.played: list = []  # every key played or tried, counted at the end
+        self.pairs: list = []  # the (key, effect words) pairs among the keys: their words are counted at the end
 
     def add(self, state, coverage: Coverage) -> None:
         resolved = state.resolved
         if resolved[0].__class__ is str:
             self.keys += resolved
         else:
-            self.keys += [key for key, _ in resolved]
-            for _, words in resolved:
-                if words:
-                    coverage.words.update(words)
+            self.keys += map(_first, resolved)
+            self.pairs += resolved  # one Counter.update a game, not one per pair: it cost a tenth of a playout
         self.ends.append(len(self.keys))
         self.rounds.append(state.round)
 
     def count(self, coverage: Coverage, seed: int) -> None:
         keys = self.keys
         coverage.cards.update(keys)
+        coverage.words.update(chain.from_iterable(map(_second, self.pairs)))  # as counted pair by pair, in order
         coverage.played.update(self.played)
         first = dict(zip(reversed(keys), range(len(keys) - 1, -1, -1)))  # key -> where it first happened
         coverage.witness(seed, first, lambda index: self.rounds[bisect_right(self.ends, index)])

@@ -15,7 +15,7 @@ from pnp.engine.machine import Machine
 from pnp.games.stranded.abilities import Abilities
 from pnp.games.stranded.catalog import AGING, Catalog, build_catalog
 from pnp.games.stranded.fight import FightRules
-from pnp.games.stranded.state import FINALS, LEVELS, ChooseChapter, ChooseDanger, NewSol, SetUp, State, StrandedOptions
+from pnp.games.stranded.state import FINALS, LEVELS, ChooseChapter, ChooseDanger, NewSol, SetUp, State, StrandedOptions, choose_danger
 
 __all__ = ["FINALS", "LEVELS", "StrandedEngine"]
 
@@ -105,7 +105,7 @@ class StrandedEngine(FightRules, Abilities, Machine):
             else:
                 self.begin_fight(s, s.chapters[0])
         elif len(s.dangers) >= 2:
-            s.pending.append(ChooseDanger(cards=(s.dangers.pop(), s.dangers.pop())))
+            s.pending.append(choose_danger(s.dangers.pop(), s.dangers.pop()))
         elif s.dangers:
             self.begin_fight(s, s.dangers.pop())  # the last danger is fought: no choice
         else:

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pnp.engine.api import Moves, one_of_each
 from pnp.games.stranded.catalog import AGING, CHAPTER
-from pnp.games.stranded.state import FINALS, Draw, PaidDestroys, Reshuffle, State
+from pnp.games.stranded.state import FINALS, Draw, PaidDestroys, Reshuffle, State, paid_destroys
 
 FREE, PAID = Draw(free=True), Draw(free=False)  # records are immutable: one of each serves every draw
 
@@ -124,7 +124,7 @@ class FightRules:
         s.danger_discard.append(s.current)
         s.current = None
         if short and s.drawn:
-            s.pending.append(PaidDestroys(budget=short, due=due))
+            s.pending.append(paid_destroys(short, due))
         else:
             self.after_fight(s, lost=True, due=due)
 
@@ -187,7 +187,7 @@ class FightRules:
             self.remove(s, action[1], destroyed=True)
             budget = decision.budget - self.destroy_price(action[1])
             if budget > 0 and s.drawn:
-                s.pending.append(PaidDestroys(budget=budget, due=decision.due))
+                s.pending.append(paid_destroys(budget, decision.due))
                 return
         self.after_fight(s, lost=True, due=decision.due)
 

@@ -8,6 +8,7 @@ table (left of the danger, turned sideways, tucked under their Double).
 from __future__ import annotations
 
 import dataclasses
+from functools import cache
 
 from pnp.engine.machine import Chance, Decision, MachineState, Options, Step, choice, record
 
@@ -78,6 +79,13 @@ class ChooseDanger(Decision):
     cards: tuple[int, int]
 
 
+@cache
+def choose_danger(first: int, second: int) -> ChooseDanger:
+    """The decision between these two dangers: records are immutable, so each pair is made once and shared (making
+    one costs more than half a microsecond, and a game turns over a pair of dangers ten times)."""
+    return ChooseDanger(cards=(first, second))
+
+
 @record
 class ChooseChapter(Decision):
     """Both Final Chapters are left: which one to face first."""
@@ -89,6 +97,13 @@ class PaidDestroys(Decision):
 
     budget: int
     due: int  # life the fight's aging cards take once the destroying is done
+
+
+@cache
+def paid_destroys(budget: int, due: int) -> PaidDestroys:
+    """The decision for this budget and life due, made once and shared (as `choose_danger`): asked after most
+    fights lost on purpose, and again after each card destroyed."""
+    return PaidDestroys(budget=budget, due=due)
 
 
 @record

@@ -6,6 +6,7 @@ unembedded Helvetica reference ends up in the file.
 """
 from __future__ import annotations
 
+import base64
 import hashlib
 from functools import lru_cache
 from pathlib import Path
@@ -137,8 +138,11 @@ def new_canvas(target, width: float, height: float, title: str = "", no_scaling:
 
 def symbol_name(key: str) -> str:
     """A symbol's form name, from its key alone: the same in every document, so a form placing it is too
-    (pnp.render.form_reuse). Keys hold '#' and ':', which PDF names must not; a digest has neither."""
-    return "S" + hashlib.blake2b(key.encode("utf-8"), digest_size=10).hexdigest()
+    (pnp.render.form_reuse). Keys hold '#' and ':', which PDF names must not; a digest has neither. 64 bits in
+    base 32 (13 letters and digits): two keys of one document share a name once in some 10^13 documents of a
+    thousand symbols, and the backend refuses that rather than draw one for the other."""
+    digest = hashlib.blake2b(key.encode("utf-8"), digest_size=8).digest()
+    return "S" + base64.b32encode(digest).decode("ascii").rstrip("=").lower()
 
 
 class PdfBackend:

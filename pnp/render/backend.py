@@ -156,6 +156,7 @@ class RecordingBackend:
         self.drawn: list[Drawn] = []
         self._symbol_drawn: dict[str, list[Drawn]] = {}
         self._matrix, self._saved = IDENTITY, []
+        self.lettering: list[tuple[str, str]] = []  # (font, string) of every text call, symbols' included
 
     def _record(name):
         def method(self, *args, **kwargs):
@@ -229,6 +230,7 @@ class RecordingBackend:
             self._add("path", points)
 
     def _extent_text(self, x, y, string, font, size, color="#000000", align="left"):
+        self.lettering.append((font, string))
         if not string.strip():
             return
         from pnp.text.fonts import string_width

@@ -8,6 +8,7 @@ from __future__ import annotations
 from pnp.binding import Face
 from pnp.layout import Box, CardLayout
 from pnp.render.backend import Backend, Drawn, RecordingBackend, place_emblem, symbol
+from pnp.render.form_reuse import Sharing
 from pnp.text import markup
 from pnp.text.fonts import STYLES, family_of, string_width
 from pnp.text.inline import ICON_EM, ICON_RISE, segments
@@ -25,13 +26,13 @@ def draw_face(backend: Backend, face: Face, layout: CardLayout, emblems: dict, x
 
 
 class BoxDrawing:
-    """What one box of a face draws, as the recording backend saw it: what each call covers (`drawn`) and the
-    strings it prints (`texts`)."""
+    """What one box of a face draws, as the recording backend saw it: what each call covers (`drawn`), the
+    strings it prints (`texts`) and each string with its font (`lettering`)."""
 
-    __slots__ = ("box", "drawn", "texts")
+    __slots__ = ("box", "drawn", "texts", "lettering")
 
-    def __init__(self, box: Box, drawn: list[Drawn], texts: list[str]):
-        self.box, self.drawn, self.texts = box, drawn, texts
+    def __init__(self, box: Box, drawn: list[Drawn], texts: list[str], lettering: list[tuple[str, str]]):
+        self.box, self.drawn, self.texts, self.lettering = box, drawn, texts, lettering
 
 
 def box_drawings(face: Face, layout: CardLayout, emblems: dict) -> list[BoxDrawing]:
@@ -47,9 +48,17 @@ def box_drawings(face: Face, layout: CardLayout, emblems: dict) -> list[BoxDrawi
             continue
         pen = RecordingBackend()
         draw_box(pen, box, face, layout, emblems)
-        drawings.append(BoxDrawing(box, pen.drawn, pen.texts()))
+        drawings.append(BoxDrawing(box, pen.drawn, pen.texts(), pen.lettering))
     face.__dict__["_box_drawings"] = (layout, emblems, drawings)
     return drawings
+
+
+def face_sharing(scope, faces, layout: CardLayout, emblems: dict) -> Sharing:
+    """What lets a document of these faces reuse their finished forms from the process's other documents
+    (pnp.render.form_reuse): `scope` (the project) and every (font, string) the faces print, as recorded."""
+    distinct = {id(face): face for face in faces}.values()
+    return Sharing(scope, frozenset(pair for face in distinct for drawing in box_drawings(face, layout, emblems)
+                                    for pair in drawing.lettering))
 
 
 def smallest_face_text(face: Face, layout: CardLayout, emblems: dict) -> float | None:

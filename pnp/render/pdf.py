@@ -6,6 +6,8 @@ unembedded Helvetica reference ends up in the file.
 """
 from __future__ import annotations
 
+import base64
+import hashlib
 from functools import lru_cache
 from pathlib import Path
 
@@ -13,7 +15,7 @@ from reportlab.lib.colors import CMYKColor, HexColor
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.image_files import covering_size, pixel_size, print_image
-from pnp.render import form_fields
+from pnp.render import form_fields, form_reuse
 from pnp.render.backend import draw_placeholder
 from pnp.render.fonts import DEFAULT_FONT, register, register_all
 from pnp.render.pdfx import make_pdfx
@@ -134,9 +136,21 @@ def new_canvas(target, width: float, height: float, title: str = "", no_scaling:
     return canvas
 
 
+def symbol_name(key: str) -> str:
+    """A symbol's form name, from its key alone: the same in every document, so a form placing it is too
+    (pnp.render.form_reuse). Keys hold '#' and ':', which PDF names must not; a digest has neither. 64 bits in
+    base 32 (13 letters and digits): two keys of one document share a name once in some 10^13 documents of a
+    thousand symbols, and the backend refuses that rather than draw one for the other."""
+    digest = hashlib.blake2b(key.encode("utf-8"), digest_size=8).digest()
+    return "S" + base64.b32encode(digest).decode("ascii").rstrip("=").lower()
+
+
 class PdfBackend:
-    def __init__(self, canvas: Canvas, fillable: bool = False, press: Press | None = None):
-        """press: draw for a CMYK press, every colour and image through its profile (pnp.render.press)."""
+    def __init__(self, canvas: Canvas, fillable: bool = False, press: Press | None = None,
+                 sharing: form_reuse.Sharing | None = None):
+        """press: draw for a CMYK press, every colour and image through its profile (pnp.render.press).
+        sharing: the document's symbols are reused from, and kept for, the process's other documents of the same
+        scope (pnp.render.form_reuse); to be given on a fresh canvas, as its fonts are settled first."""
         self.canvas = canvas
         self.press = press
         if press:
@@ -146,6 +160,14 @@ class PdfBackend:
             self.color = self.line_color = color
         self.fillable = fillable  # draw form fields (a checkbox per box, text fields) for tablet play
         self._symbols: dict[str, str] = {}  # symbol key -> PDF-safe form name
+        self._keys: dict[str, str] = {}  # form name -> symbol key, to refuse two keys of one digest
+        # a fillable document's form fields are the document's, not a form's: its symbols are drawn, never shared
+        self._forms = None
+        if sharing is not None and not fillable:
+            self._forms = forms = form_reuse.DocumentForms(canvas, sharing, press, {"fill": self.color, "line": self.line_color},
+                                                           self._symbols, self._name)
+            # colours go through it: a form kept is put in only where the backend gives it the same colours
+            self.color, self.line_color = lambda value: forms.colour("fill", value), lambda value: forms.colour("line", value)
 
     def begin_page(self, width, height, trim_box=None, bleed_box=None):
         self.canvas.setPageSize((width, height))
@@ -215,7 +237,10 @@ class PdfBackend:
         self.canvas.drawPath(p, stroke=s, fill=f)
 
     def text(self, x, y, string, font, size, color_value="#000000", align="left"):
-        self.canvas.setFont(register(font), size)
+        name = register(font)
+        if self._forms is not None:
+            self._forms.printed(name, string)
+        self.canvas.setFont(name, size)
         self.canvas.setFillColor(self.line_color(color_value))
         if align == "center":
             self.canvas.drawCentredString(x, y, string)
@@ -235,18 +260,32 @@ class PdfBackend:
             self.image(path, x + (w - cover_w) / 2, y + (h - cover_h) / 2, cover_w, cover_h)
             self.canvas.restoreState()
             return
-        self.canvas.drawImage(_image(path, round(w, 2), round(h, 2), self.press), x, y, w, h, preserveAspectRatio=True,
-                              anchor="c", mask="auto")
+        reader = _image(path, round(w, 2), round(h, 2), self.press)
+        self.canvas.drawImage(reader, x, y, w, h, preserveAspectRatio=True, anchor="c", mask="auto")
+        if self._forms is not None:
+            self._forms.placed_image(reader, "auto", self.canvas._formsinuse[-1])
 
     def has_symbol(self, name):
         return name in self._symbols
 
+    def _name(self, key: str) -> str:
+        name = symbol_name(key)
+        if self._keys.setdefault(name, key) != key:
+            raise ValueError(f"symbols {self._keys[name]!r} and {key!r} have one form name")
+        return name
+
     def define_symbol(self, name, width, height, draw):
-        # keys hold '#' and ':'; PDF names must not, so forms get plain numbered names
-        form = self._symbols[name] = f"S{len(self._symbols)}"  # reserved first: draw() may nest symbols
-        self.canvas.beginForm(form, 0, 0, width, height)
-        draw(self)
-        self.canvas.endForm()
+        form = self._symbols[name] = self._name(name)  # reserved first: draw() may nest symbols
+        if self._forms is None:
+            self.canvas.beginForm(form, 0, 0, width, height)
+            draw(self)
+            self.canvas.endForm()
+        elif not self._forms.put(name, width, height):  # kept from another document of this process, else drawn
+            self._forms.begin()
+            self.canvas.beginForm(form, 0, 0, width, height)
+            draw(self)
+            self.canvas.endForm()
+            self._forms.end(name, width, height)
 
     def checkbox(self, name, x, y, size):
         if self.fillable:
@@ -258,6 +297,8 @@ class PdfBackend:
             form_fields.text_field(self.canvas, name, x, y, w, h)
 
     def use_symbol(self, name, x, y):
+        if self._forms is not None:
+            self._forms.placed_symbol(name)
         self.canvas.saveState()
         self.canvas.translate(x, y)
         self.canvas.doForm(self._symbols[name])

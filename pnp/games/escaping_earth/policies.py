@@ -14,7 +14,7 @@ from __future__ import annotations
 from pnp.engine.runner import random_kind_policy
 from pnp.games.escaping_earth import combat
 from pnp.games.escaping_earth.campaign import counted, eligible
-from pnp.games.escaping_earth.combat import living, top
+from pnp.games.escaping_earth.combat import living
 from pnp.games.escaping_earth.state import Aim, Discard, TakeTreasure
 
 WORD_VALUE = {"MOVE": 0.8, "DRAW": 2.0, "HEAL": 2.2, "CHARGE": 0.9, "BLOCK": 1.4, "CREDIT": 0.9, "PURGE": 1.0,
@@ -37,20 +37,51 @@ def card_value(item, ship=None) -> float:
 
 
 # -- the evaluation -------------------------------------------------------------------------------------
-def _attacking(catalog, state):
-    """The enemies still to counter attack this turn: all of them in the action phase, those left in the
-    counter attack, none once it is over."""
-    if state.phase == "counter":
-        return state.attackers
-    return combat.attackers(catalog, state) if state.phase in ("start", "action") else []
+# The greedy player rates every position its look ahead reaches, hundreds of thousands a campaign: the rating
+# reads each track's top card once and walks the enemies in plain loops. (The sums are added in a fixed order:
+# a change of order could change a rating in its last bit, and with it a close choice.)
+def _tops(catalog, state) -> list:
+    """The Zone spec on top of each track, None for an empty deck."""
+    zones = catalog.zones
+    return [zones[track.cards[-1]] if track.cards else None for track in state.tracks]
 
 
-def _hurt_by(catalog, state, attacking) -> int:
-    """Damage the counter attack would deal if the action phase ended now, after blocks."""
-    incoming = 0
-    for t, i in attacking:
-        enemy = top(catalog, state, t).enemies[i]
+def _standing(zone, damage) -> bool:
+    """Whether any enemy of this top card still stands."""
+    if zone is not None:
+        for enemy, hits in zip(zone.enemies, damage):
+            if hits < enemy.health:
+                return True
+    return False
+
+
+def _counter_attack(state, tops) -> tuple[int, int]:
+    """(damage, Thunder enemies) of the counter attack still to come this turn, before blocks: by every enemy in
+    the action phase (the living ones in the ship's Zone, Ranged ones next to it), by those left in the counter
+    attack, by none once it is over."""
+    incoming = thunder = 0
+    phase = state.phase
+    if phase == "counter":
+        attacking = [tops[t].enemies[i] for t, i in state.attackers]
+    elif phase in ("start", "action"):
+        attacking = []
+        ship_track = state.track
+        for t in (ship_track, ship_track - 1, ship_track + 1):
+            zone = tops[t] if 0 <= t < 3 else None
+            if zone is not None:
+                for enemy, hits in zip(zone.enemies, state.tracks[t].damage):
+                    if hits < enemy.health and (t == ship_track or enemy.ability == "RANGED"):
+                        attacking.append(enemy)
+    else:
+        return 0, 0
+    for enemy in attacking:
         incoming += enemy.number if enemy.ability == "SWORD" else 1
+        thunder += enemy.ability == "THUNDER"
+    return incoming, thunder
+
+
+def _hurt_by(state, incoming: int) -> int:
+    """Damage the counter attack would deal if the action phase ended now, after blocks."""
     shield = 0
     if state.ship.ability == "SHIELD_CHARGE" and not state.shield_used and state.charge >= 2:
         shield = 1 if state.charge == 2 else 3
@@ -66,27 +97,46 @@ def _can_damage(state, track, enemy, kind) -> int:
     return 1
 
 
-def _reach_value(catalog, state) -> float:
+def _reach_value(catalog, state, tops, standing_here: bool) -> float:
     """What the attack cards in hand could still do from where the ship stands."""
     total = 0.0
+    away = 0.8 if standing_here else 1.6  # a target off the ship's Zone, worth more when nothing is left on it
+    items, damage = catalog.items, [track.damage for track in state.tracks]
     for card in state.hand:
-        attack = catalog.item(card).attack
+        attack = items[card].attack
         if attack is None:
             continue
         best = 0.0
+        laser = attack.type == "laser"
         for t, i, squares in combat.targets(catalog, state, attack):
-            enemy = top(catalog, state, t).enemies[i]
+            enemy = tops[t].enemies[i]
             if not _can_damage(state, t, enemy, attack.type):
                 continue
             per_hit = attack.damage - (enemy.number if enemy.ability == "ARMOR" else 0)
             if per_hit <= 0:
                 continue
-            left = enemy.health - state.tracks[t].damage[i]
-            hits = attack.repeat * (squares if attack.type == "laser" else 1)
-            worth = min(left, per_hit * hits) * (2.0 if t == state.track else 0.8 if living(catalog, state, state.track) else 1.6)
-            best = best + worth if attack.type == "laser" else max(best, worth)
+            left = enemy.health - damage[t][i]
+            hits = attack.repeat * (squares if laser else 1)
+            worth = min(left, per_hit * hits) * (2.0 if t == state.track else away)
+            best = best + worth if laser else max(best, worth)
         total += best
     return total * 0.6
+
+
+def _zone_value(state, tops, elsewhere: float, far: float) -> float:
+    """Damage and kills on the top cards: in the ship's Zone above all (a kill more than any damage short of
+    it); Self-Repair's damage counts for nothing, as it will be wiped."""
+    value = 0.0
+    for t, zone in enumerate(tops):
+        if zone is None:
+            continue
+        here = t == state.track
+        for enemy, hits in zip(zone.enemies, state.tracks[t].damage):
+            if hits >= enemy.health:
+                value += (14.0 + 1.5 * enemy.health) if here else (elsewhere + far * enemy.health)
+            elif hits and enemy.ability != "SELF_REPAIR":  # (no damage adds nothing: 0.0 is skipped)
+                value += hits * (1.5 if here else far)
+    return value
 
 
 PATIENCE = 6  # turns without a cleared Zone card before the greedy player takes more risks
@@ -100,33 +150,25 @@ def evaluate(catalog, state, base) -> float:
     elsewhere = 5.0 + min(stuck, 10) * 1.5
     fear = 6.0 if stuck == 0 else max(2.5, 6.0 - 0.5 * stuck)
     far = 0.5  # damage on other Zones; worth more when nothing is left to fight where the ship is
-    if not living(catalog, state, state.track):
+    tops = _tops(catalog, state)
+    standing_here = _standing(tops[state.track], state.tracks[state.track].damage)
+    if not standing_here:
         elsewhere, far = max(elsewhere, 12.0), 1.2
-    value = 0.0
-    for t in range(3):
-        zone = top(catalog, state, t)
-        if zone is None:
-            continue
-        here = t == state.track
-        for i, enemy in enumerate(zone.enemies):
-            damage = state.tracks[t].damage[i]
-            if damage >= enemy.health:  # a kill is worth more than any damage short of it
-                value += (14.0 + 1.5 * enemy.health) if here else (elsewhere + far * enemy.health)
-            elif enemy.ability != "SELF_REPAIR":
-                value += damage * (1.5 if here else far)
-    attacking = _attacking(catalog, state)
-    hurt = _hurt_by(catalog, state, attacking)
+    value = _zone_value(state, tops, elsewhere, far)
+    incoming, thunder = _counter_attack(state, tops)
+    hurt = _hurt_by(state, incoming)
     value -= fear * hurt  # as much as the health it will cost: ending the turn is neither feared nor favoured
     if hurt >= state.health and not (state.ship.ability == "REVIVE" and not state.revive_used):
         value -= 300.0
-    value -= 6.0 * sum(1 for t, i in attacking if top(catalog, state, t).enemies[i].ability == "THUNDER")
+    value -= 6.0 * thunder
     value += 6.0 * state.health + 1.2 * state.charge + 0.6 * len(state.hand) + 0.15 * state.move
     value += 0.8 * state.credit + 0.5 * state.block
     unbuilt = len(catalog.ships) - len(state.ships)  # Blueprints are kept for ships while any is left to build
-    value += (8.0 if unbuilt else 0.5) * sum(1 for c in state.gold if "BLUEPRINT" in catalog.item(c).words)
-    value += _reach_value(catalog, state)
+    items = catalog.items
+    value += (8.0 if unbuilt else 0.5) * sum(1 for c in state.gold if "BLUEPRINT" in items[c].words)
+    value += _reach_value(catalog, state, tops, standing_here)
     if state.pendulum:  # Assault pays with attacks in hand, Recovery when hurt, Warp a little always
-        attacks = sum(1 for c in state.hand if catalog.item(c).attack)
+        attacks = sum(1 for c in state.hand if items[c].attack)
         value += (1.2 * attacks, 0.8, 2.5 if state.health < state.ship.health else 0.0)[state.mode]
     value -= 3.0 * (len(catalog.statics) - len(state.supply))  # Static cards held
     return value

@@ -12,9 +12,9 @@
 from __future__ import annotations
 
 from pnp.engine.runner import random_kind_policy
-from pnp.games.escaping_earth import combat
 from pnp.games.escaping_earth.campaign import counted, eligible
 from pnp.games.escaping_earth.combat import living
+from pnp.games.escaping_earth.rating import Ratings, evaluate, ratings_for
 from pnp.games.escaping_earth.state import Aim, Discard, TakeTreasure
 
 WORD_VALUE = {"MOVE": 0.8, "DRAW": 2.0, "HEAL": 2.2, "CHARGE": 0.9, "BLOCK": 1.4, "CREDIT": 0.9, "PURGE": 1.0,
@@ -36,154 +36,24 @@ def card_value(item, ship=None) -> float:
     return value
 
 
-# -- the evaluation -------------------------------------------------------------------------------------
-# The greedy player rates every position its look ahead reaches, hundreds of thousands a campaign: the rating
-# reads each track's top card once and walks the enemies in plain loops. (The sums are added in a fixed order:
-# a change of order could change a rating in its last bit, and with it a close choice.)
-def _tops(catalog, state) -> list:
-    """The Zone spec on top of each track, None for an empty deck."""
-    zones = catalog.zones
-    return [zones[track.cards[-1]] if track.cards else None for track in state.tracks]
-
-
-def _standing(zone, damage) -> bool:
-    """Whether any enemy of this top card still stands."""
-    if zone is not None:
-        for enemy, hits in zip(zone.enemies, damage):
-            if hits < enemy.health:
-                return True
-    return False
-
-
-def _counter_attack(state, tops) -> tuple[int, int]:
-    """(damage, Thunder enemies) of the counter attack still to come this turn, before blocks: by every enemy in
-    the action phase (the living ones in the ship's Zone, Ranged ones next to it), by those left in the counter
-    attack, by none once it is over."""
-    incoming = thunder = 0
-    phase = state.phase
-    if phase == "counter":
-        attacking = [tops[t].enemies[i] for t, i in state.attackers]
-    elif phase in ("start", "action"):
-        attacking = []
-        ship_track = state.track
-        for t in (ship_track, ship_track - 1, ship_track + 1):
-            zone = tops[t] if 0 <= t < 3 else None
-            if zone is not None:
-                for enemy, hits in zip(zone.enemies, state.tracks[t].damage):
-                    if hits < enemy.health and (t == ship_track or enemy.ability == "RANGED"):
-                        attacking.append(enemy)
-    else:
-        return 0, 0
-    for enemy in attacking:
-        incoming += enemy.number if enemy.ability == "SWORD" else 1
-        thunder += enemy.ability == "THUNDER"
-    return incoming, thunder
-
-
-def _hurt_by(state, incoming: int) -> int:
-    """Damage the counter attack would deal if the action phase ended now, after blocks."""
-    shield = 0
-    if state.ship.ability == "SHIELD_CHARGE" and not state.shield_used and state.charge >= 2:
-        shield = 1 if state.charge == 2 else 3
-    return max(0, incoming - state.block - state.plating - shield)
-
-
-def _can_damage(state, track, enemy, kind) -> int:
-    ability = enemy.ability
-    if (ability == "CLOAKING" and kind == "missile") or (ability == "REFLECTIVE" and kind == "laser"):
-        return 0
-    if ability == "FORCEFIELD" and state.track == track:
-        return 0
-    return 1
-
-
-def _reach_value(catalog, state, tops, standing_here: bool) -> float:
-    """What the attack cards in hand could still do from where the ship stands."""
-    total = 0.0
-    away = 0.8 if standing_here else 1.6  # a target off the ship's Zone, worth more when nothing is left on it
-    items, damage = catalog.items, [track.damage for track in state.tracks]
-    for card in state.hand:
-        attack = items[card].attack
-        if attack is None:
-            continue
-        best = 0.0
-        laser = attack.type == "laser"
-        for t, i, squares in combat.targets(catalog, state, attack):
-            enemy = tops[t].enemies[i]
-            if not _can_damage(state, t, enemy, attack.type):
-                continue
-            per_hit = attack.damage - (enemy.number if enemy.ability == "ARMOR" else 0)
-            if per_hit <= 0:
-                continue
-            left = enemy.health - damage[t][i]
-            hits = attack.repeat * (squares if laser else 1)
-            worth = min(left, per_hit * hits) * (2.0 if t == state.track else away)
-            best = best + worth if laser else max(best, worth)
-        total += best
-    return total * 0.6
-
-
-def _zone_value(state, tops, elsewhere: float, far: float) -> float:
-    """Damage and kills on the top cards: in the ship's Zone above all (a kill more than any damage short of
-    it); Self-Repair's damage counts for nothing, as it will be wiped."""
-    value = 0.0
-    for t, zone in enumerate(tops):
-        if zone is None:
-            continue
-        here = t == state.track
-        for enemy, hits in zip(zone.enemies, state.tracks[t].damage):
-            if hits >= enemy.health:
-                value += (14.0 + 1.5 * enemy.health) if here else (elsewhere + far * enemy.health)
-            elif hits and enemy.ability != "SELF_REPAIR":  # (no damage adds nothing: 0.0 is skipped)
-                value += hits * (1.5 if here else far)
-    return value
-
-
-PATIENCE = 6  # turns without a cleared Zone card before the greedy player takes more risks
-
-
-def evaluate(catalog, state, base) -> float:
-    if state.runs > base.runs or state.ship is None:  # the run was lost (or won) by this move
-        return 1e6 if state.won else -1e6
-    # a player stuck where it is safe but gets nowhere (a Forcefield it cannot reach, say) grows bolder
-    stuck = max(0, state.turn - 2 * state.cleared - PATIENCE)
-    elsewhere = 5.0 + min(stuck, 10) * 1.5
-    fear = 6.0 if stuck == 0 else max(2.5, 6.0 - 0.5 * stuck)
-    far = 0.5  # damage on other Zones; worth more when nothing is left to fight where the ship is
-    tops = _tops(catalog, state)
-    standing_here = _standing(tops[state.track], state.tracks[state.track].damage)
-    if not standing_here:
-        elsewhere, far = max(elsewhere, 12.0), 1.2
-    value = _zone_value(state, tops, elsewhere, far)
-    incoming, thunder = _counter_attack(state, tops)
-    hurt = _hurt_by(state, incoming)
-    value -= fear * hurt  # as much as the health it will cost: ending the turn is neither feared nor favoured
-    if hurt >= state.health and not (state.ship.ability == "REVIVE" and not state.revive_used):
-        value -= 300.0
-    value -= 6.0 * thunder
-    value += 6.0 * state.health + 1.2 * state.charge + 0.6 * len(state.hand) + 0.15 * state.move
-    value += 0.8 * state.credit + 0.5 * state.block
-    unbuilt = len(catalog.ships) - len(state.ships)  # Blueprints are kept for ships while any is left to build
-    items = catalog.items
-    value += (8.0 if unbuilt else 0.5) * sum(1 for c in state.gold if "BLUEPRINT" in items[c].words)
-    value += _reach_value(catalog, state, tops, standing_here)
-    if state.pendulum:  # Assault pays with attacks in hand, Recovery when hurt, Warp a little always
-        attacks = sum(1 for c in state.hand if items[c].attack)
-        value += (1.2 * attacks, 0.8, 2.5 if state.health < state.ship.health else 0.0)[state.mode]
-    value -= 3.0 * (len(catalog.statics) - len(state.supply))  # Static cards held
-    return value
-
-
-def _value_after(engine, state, action, base, depth: int = 0) -> float:
+# -- the look ahead -------------------------------------------------------------------------------------
+def _value_after(engine, state, action, runs: int, ratings: Ratings, depth: int = 0, last: bool = False) -> float:
     """The rating of the position a move leads to; through the choices it opens at once (a target, before or
-    after, where to warp), taking the best of each, so playing a missile is rated by the hit it makes."""
-    new = engine.apply(state, action)
+    after, where to warp), taking the best of each, so playing a missile is rated by the hit it makes. The move
+    is tried on a copy, except the last one tried from a position the look ahead made itself (`last`): that
+    position is not looked at again, so the move is made on it."""
+    if last:
+        new = state
+        engine.apply_in_place(new, action)
+    else:
+        new = engine.apply(state, action)
     if new.pending and not new.over and not new.chance and depth < 3:
         follows = engine.legal_actions(new)
         if new.pending[-1].__class__ is Aim:  # looking ahead, a MOVE before the attack is not walked step by step
             follows = follows[:1]  # fire from here
-        return max(_value_after(engine, new, follow, base, depth + 1) for follow in follows)
-    return evaluate(engine.catalog, new, base)
+        final = len(follows) - 1
+        return max(_value_after(engine, new, follow, runs, ratings, depth + 1, k == final) for k, follow in enumerate(follows))
+    return evaluate(engine.catalog, new, runs, ratings)
 
 
 def _best(engine, state, actions, rng):
@@ -191,9 +61,10 @@ def _best(engine, state, actions, rng):
     a guess, as it is for a player who cannot see the deck's order."""
     blind = state.copy()
     rng.shuffle(blind.deck)
+    runs, ratings, final = blind.runs, ratings_for(engine.catalog), len(actions) - 1
     best, best_value = actions[0], None
-    for action in actions:
-        value = _value_after(engine, blind, action, blind)
+    for k, action in enumerate(actions):
+        value = _value_after(engine, blind, action, runs, ratings, last=k == final)
         if best_value is None or value > best_value:
             best, best_value = action, value
     return best

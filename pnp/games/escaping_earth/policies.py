@@ -42,17 +42,18 @@ def _value_after(engine, state, action, runs: int, ratings: Ratings, depth: int 
     after, where to warp), taking the best of each, so playing a missile is rated by the hit it makes. The move
     is tried on a copy, except the last one tried from a position the look ahead made itself (`last`): that
     position is not looked at again, so the move is made on it."""
-    if last:
-        new = state
-        engine.apply_in_place(new, action)
-    else:
-        new = engine.apply(state, action)
+    new = state if last else state.copy()
+    engine.apply_in_place(new, action)
     if new.pending and not new.over and not new.chance and depth < 3:
         follows = engine.legal_actions(new)
         if new.pending[-1].__class__ is Aim:  # looking ahead, a MOVE before the attack is not walked step by step
             follows = follows[:1]  # fire from here
-        final = len(follows) - 1
-        return max(_value_after(engine, new, follow, runs, ratings, depth + 1, k == final) for k, follow in enumerate(follows))
+        best, final = None, len(follows) - 1
+        for k, follow in enumerate(follows):
+            value = _value_after(engine, new, follow, runs, ratings, depth + 1, k == final)
+            if best is None or value > best:
+                best = value
+        return best
     return evaluate(engine.catalog, new, runs, ratings)
 
 

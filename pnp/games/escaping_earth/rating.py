@@ -20,18 +20,14 @@ PATIENCE = 6  # turns without a cleared Zone card before the greedy player takes
 
 
 class Ratings:
-    """The figures ratings share, for one catalog: board key -> what the board is worth, and (board key,
-    square) -> card key -> what that attack card could do from there."""
+    """The figures ratings share, for one catalog: board key -> what the board is worth (`_rate_board`), with
+    per square 0-8 a table card key -> what that attack card could do from there."""
 
-    __slots__ = ("catalog", "boards", "reaches")
-    LIMIT = 50_000  # boards (and spots) kept before the table starts afresh: a few megabytes
+    __slots__ = ("catalog", "boards")
+    LIMIT = 50_000  # boards kept before the table starts afresh: some megabytes
 
     def __init__(self, catalog=None):
-        self.catalog, self.boards, self.reaches = catalog, {}, {}
-
-    def trim(self) -> None:
-        if len(self.boards) > self.LIMIT or len(self.reaches) > self.LIMIT:
-            self.boards, self.reaches = {}, {}
+        self.catalog, self.boards = catalog, {}
 
 
 _shared = Ratings()
@@ -41,9 +37,8 @@ def ratings_for(catalog) -> Ratings:
     """The table of figures for this catalog's boards: the last one asked for is kept (it holds the catalog,
     so a table is never taken for another catalog's)."""
     global _shared
-    if _shared.catalog is not catalog:
+    if _shared.catalog is not catalog or len(_shared.boards) > Ratings.LIMIT:
         _shared = Ratings(catalog)
-    _shared.trim()
     return _shared
 
 
@@ -52,28 +47,27 @@ def evaluate(catalog, state, runs: int, ratings: Ratings | None = None) -> float
     if state.runs > runs or state.ship is None:  # the run was lost (or won) by this move
         return 1e6 if state.won else -1e6
     # a player stuck where it is safe but gets nowhere (a Forcefield it cannot reach, say) grows bolder
-    stuck = max(0, state.turn - 2 * state.cleared - PATIENCE)
-    fear = 6.0 if stuck == 0 else max(2.5, 6.0 - 0.5 * stuck)
-    if ratings is None:
-        ratings = Ratings()
-    board = _board(state)
-    phase = state.phase
-    key = (board, stuck, phase, tuple(state.attackers) if phase == "counter" else ())
-    rated = ratings.boards.get(key)
+    stuck = state.turn - 2 * state.cleared - PATIENCE
+    stuck = stuck if stuck > 0 else 0
+    key = (_board(state), stuck, state.phase, tuple(state.attackers) if state.phase == "counter" else ())
+    boards = (ratings or Ratings()).boards
+    rated = boards.get(key)
     if rated is None:
-        rated = ratings.boards[key] = _rate_board(catalog, state, stuck)
-    standing_here, value, incoming, thunder = rated
+        rated = boards[key] = _rate_board(catalog, state, stuck)
+    standing_here, value, incoming, thunder, fear, reaches = rated
     hurt = _hurt_by(state, incoming)
-    value -= fear * hurt  # as much as the health it will cost: ending the turn is neither feared nor favoured
+    if hurt:  # as much as the health it will cost: ending the turn is neither feared nor favoured
+        value -= fear * hurt
     if hurt >= state.health and not (state.ship.ability == "REVIVE" and not state.revive_used):
         value -= 300.0
     value -= 6.0 * thunder
     value += 6.0 * state.health + 1.2 * state.charge + 0.6 * len(state.hand) + 0.15 * state.move
     value += 0.8 * state.credit + 0.5 * state.block
-    unbuilt = len(catalog.ships) - len(state.ships)  # Blueprints are kept for ships while any is left to build
     items = catalog.items
-    value += (8.0 if unbuilt else 0.5) * sum(1 for c in state.gold if "BLUEPRINT" in items[c].words)
-    value += _reach_value(catalog, state, board, standing_here, ratings.reaches)
+    if state.gold:  # Blueprints are kept for ships while any is left to build
+        unbuilt = len(catalog.ships) - len(state.ships)
+        value += (8.0 if unbuilt else 0.5) * sum(1 for c in state.gold if "BLUEPRINT" in items[c].words)
+    value += _reach_value(catalog, state, standing_here, reaches[state.square])
     if state.pendulum:  # Assault pays with attacks in hand, Recovery when hurt, Warp a little always
         attacks = sum(1 for c in state.hand if items[c].attack)
         value += (1.2 * attacks, 0.8, 2.5 if state.health < state.ship.health else 0.0)[state.mode]
@@ -83,11 +77,11 @@ def evaluate(catalog, state, runs: int, ratings: Ratings | None = None) -> float
 
 # -- the board: where the ship is, the top cards and the damage on them ----------------------------------------
 def _board(state) -> tuple:
-    """The key of what a board's figures read: the ship's track, and each track's top card and damage."""
-    key = [state.track]
-    for track in state.tracks:
-        key += (track.cards[-1] if track.cards else None, tuple(track.damage))
-    return tuple(key)
+    """What a board's figures read: the ship's track, and each track's top card and damage (three tracks)."""
+    ground, air, space = state.tracks
+    return (state.track, ground.cards[-1] if ground.cards else None, tuple(ground.damage),
+            air.cards[-1] if air.cards else None, tuple(air.damage),
+            space.cards[-1] if space.cards else None, tuple(space.damage))
 
 
 def _tops(catalog, state) -> list:
@@ -96,9 +90,11 @@ def _tops(catalog, state) -> list:
     return [zones[track.cards[-1]] if track.cards else None for track in state.tracks]
 
 
-def _rate_board(catalog, state, stuck: int) -> tuple[bool, float, int, int]:
+def _rate_board(catalog, state, stuck: int) -> tuple:
     """(any enemy left in the ship's Zone, what the damage and kills are worth, the counter attack's damage
-    before blocks, its Thunder enemies)."""
+    before blocks, its Thunder enemies, how much each point of that damage is feared, and per square an empty
+    table for what attack cards could do from there)."""
+    fear = 6.0 if stuck == 0 else max(2.5, 6.0 - 0.5 * stuck)
     elsewhere = 5.0 + min(stuck, 10) * 1.5
     far = 0.5  # damage on other Zones; worth more when nothing is left to fight where the ship is
     tops = _tops(catalog, state)
@@ -106,7 +102,7 @@ def _rate_board(catalog, state, stuck: int) -> tuple[bool, float, int, int]:
     if not standing_here:
         elsewhere, far = max(elsewhere, 12.0), 1.2
     incoming, thunder = _counter_attack(state, tops)
-    return standing_here, _zone_value(state, tops, elsewhere, far), incoming, thunder
+    return standing_here, _zone_value(state, tops, elsewhere, far), incoming, thunder, fear, [{} for _ in range(9)]
 
 
 def _standing(zone, damage) -> bool:
@@ -168,14 +164,10 @@ def _hurt_by(state, incoming: int) -> int:
 
 
 # -- the hand: what its attacks could still do ------------------------------------------------------------------
-def _reach_value(catalog, state, board: tuple, standing_here: bool, reaches: dict) -> float:
-    """What the attack cards in hand could still do from where the ship stands. Copies of a card (one key) are
-    the same card: each is worked out once per board and square."""
+def _reach_value(catalog, state, standing_here: bool, known: dict) -> float:
+    """What the attack cards in hand could still do from where the ship stands; `known`: what each card could
+    do from this square of this board, as far as worked out. Copies of a card (one key) are the same card."""
     total, tops, items = 0.0, None, catalog.items
-    spot = (board, state.square)
-    known = reaches.get(spot)
-    if known is None:
-        known = reaches[spot] = {}
     for card in state.hand:
         item = items[card]
         if item.attack is None:

@@ -15,7 +15,7 @@ from pnp.engine.runner import random_kind_policy
 from pnp.games.escaping_earth.campaign import counted, eligible
 from pnp.games.escaping_earth.combat import living
 from pnp.games.escaping_earth.rating import Ratings, evaluate, ratings_for
-from pnp.games.escaping_earth.state import Aim, Discard, TakeTreasure
+from pnp.games.escaping_earth.state import Aim, Discard, DiscardPlayed, Effect, TakeTreasure, Warp
 
 WORD_VALUE = {"MOVE": 0.8, "DRAW": 2.0, "HEAL": 2.2, "CHARGE": 0.9, "BLOCK": 1.4, "CREDIT": 0.9, "PURGE": 1.0,
               "WARP": 2.0, "TREASURE": 3.0, "BLUEPRINT": 0.0, "PENDULUM_MODES": 3.0}
@@ -48,13 +48,51 @@ def _value_after(engine, state, action, runs: int, ratings: Ratings, depth: int 
         follows = engine.legal_actions(new)
         if new.pending[-1].__class__ is Aim:  # looking ahead, a MOVE before the attack is not walked step by step
             follows = follows[:1]  # fire from here
-        best, final = None, len(follows) - 1
-        for k, follow in enumerate(follows):
-            value = _value_after(engine, new, follow, runs, ratings, depth + 1, k == final)
-            if best is None or value > best:
-                best = value
-        return best
+        return max(_values(engine, new, follows, runs, ratings, depth + 1))
     return evaluate(engine.catalog, new, runs, ratings)
+
+
+def _values(engine, node, moves, runs: int, ratings: Ratings, depth: int) -> list[float]:
+    """The rating after each of these moves from a position the look ahead made (not looked at again once they
+    are rated), in order."""
+    if _plain_warp(node):
+        return _warp_values(engine, node, moves, runs, ratings, depth)
+    final = len(moves) - 1
+    return [_value_after(engine, node, move, runs, ratings, depth, k == final) for k, move in enumerate(moves)]
+
+
+PLACELESS = ("MOVE", "BLOCK")  # effect words that do the same wherever the ship is
+
+
+def _plain_warp(node) -> bool:
+    """Where to warp is asked in the action phase, and nothing left to happen after it depends on where the
+    ship lands: the played card goes to the discard pile, MOVE or BLOCK add to their counters."""
+    pending = node.pending
+    if len(pending) != 1 or pending[0].__class__ is not Warp or node.phase != "action":
+        return False
+    return all(step.__class__ is DiscardPlayed or (step.__class__ is Effect and step.word in PLACELESS)
+               for step in node.queue)
+
+
+def _warp_values(engine, node, moves, runs: int, ratings: Ratings, depth: int) -> list[float]:
+    """Where to warp, each rated. Landing on a square without a hazard changes where the ship is and nothing
+    else (`_plain_warp`): the position after one such warp is made once, and the ship moved about on it. A
+    warp onto a hazard is looked at on its own copy."""
+    catalog = engine.catalog
+    landed, values = None, []  # the position after a warp to a square without a hazard
+    for move in moves:
+        _, track, square = move
+        cards = node.tracks[track].cards
+        if cards and square in catalog.zones[cards[-1]].hazards:
+            values.append(_value_after(engine, node, move, runs, ratings, depth))
+            continue
+        if landed is None:
+            landed = node.copy()
+            engine.apply_in_place(landed, move)
+        else:
+            landed.track, landed.square = track, square
+        values.append(evaluate(catalog, landed, runs, ratings))
+    return values
 
 
 def _best(engine, state, actions, rng):
@@ -62,10 +100,9 @@ def _best(engine, state, actions, rng):
     a guess, as it is for a player who cannot see the deck's order."""
     blind = state.copy()
     rng.shuffle(blind.deck)
-    runs, ratings, final = blind.runs, ratings_for(engine.catalog), len(actions) - 1
+    values = _values(engine, blind, actions, blind.runs, ratings_for(engine.catalog), 0)
     best, best_value = actions[0], None
-    for k, action in enumerate(actions):
-        value = _value_after(engine, blind, action, runs, ratings, last=k == final)
+    for action, value in zip(actions, values):
         if best_value is None or value > best_value:
             best, best_value = action, value
     return best

@@ -24,7 +24,7 @@ class Ratings:
     per square 0-8 a table card key -> what that attack card could do from there."""
 
     __slots__ = ("catalog", "boards")
-    LIMIT = 50_000  # boards kept before the table starts afresh: some megabytes
+    LIMIT = 2_000  # boards kept before the table starts afresh (2 kB each; most are met again within a turn)
 
     def __init__(self, catalog=None):
         self.catalog, self.boards = catalog, {}

@@ -62,14 +62,19 @@ def _state_copier():
     declared SHARED is copied with its `copy()`, so a new slot holding an int fails loudly until it is declared."""
     slots = [name for klass in reversed(State.__mro__) for name in getattr(klass, "__slots__", ())]
     lines = ["def copy(self):", "    new = State.__new__(State)", "    new.resolved, new.played = [], []",
-             "    new.tracks = list(map(copy_track, self.tracks))"]
+             "    new.tracks = tracks = []",
+             "    for track in self.tracks:  # Track.copy, written out: three calls saved on every copy",
+             "        copied = Track.__new__(Track)",
+             "        copied.cards, copied.damage = track.cards.copy(), track.damage.copy()",
+             "        copied.used, copied.level = track.used, track.level",
+             "        tracks.append(copied)"]
     for name in slots:
         if name in State.SHARED:
             lines.append(f"    new.{name} = self.{name}")
         elif name not in ("resolved", "played", "tracks"):
             lines.append(f"    new.{name} = self.{name}.copy()")
     lines.append("    return new")
-    names = {"State": State, "copy_track": Track.copy}
+    names = {"State": State, "Track": Track}
     exec("\n".join(lines), names)  # noqa: S102 - built from the class's own slot names, nothing else
     return names["copy"]
 

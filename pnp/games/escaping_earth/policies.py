@@ -89,6 +89,7 @@ def _warp_values(engine, node, moves, runs: int, ratings: Ratings, depth: int) -
         if landed is None:
             landed = node.copy()
             engine.apply_in_place(landed, move)
+            assert not landed.pending and landed.chance is None and not landed.over, "a plain warp asked for more"
         else:
             landed.track, landed.square = track, square
         values.append(evaluate(catalog, landed, runs, ratings))

@@ -8,7 +8,8 @@ Zones; the next move of the turn, on a board no hit has changed). `Ratings`
 work out once per board what the board is worth, and once per board, square
 and card what an attack card in hand could do from there. A board's key names
 everything those figures read, so a figure found again is the figure computed
-again, whichever decision or campaign asks: one table is kept per catalog.
+again, whichever decision or campaign asks (or thread: nothing in the table
+changes once made): one table is kept, for the catalog last asked for.
 (Sums are added in a fixed order: another order could change a rating in its
 last bit, and with it a close choice.)
 """
@@ -21,7 +22,7 @@ PATIENCE = 6  # turns without a cleared Zone card before the greedy player takes
 
 class Ratings:
     """The figures ratings share, for one catalog: board key -> what the board is worth (`_rate_board`), with
-    per square 0-8 a table card key -> what that attack card could do from there."""
+    per square 0-8 a table card -> what that attack card could do from there."""
 
     __slots__ = ("catalog", "boards")
     LIMIT = 2_000  # boards kept before the table starts afresh (2 kB each; most are met again within a turn)
@@ -166,17 +167,17 @@ def _hurt_by(state, incoming: int) -> int:
 # -- the hand: what its attacks could still do ------------------------------------------------------------------
 def _reach_value(catalog, state, standing_here: bool, known: dict) -> float:
     """What the attack cards in hand could still do from where the ship stands; `known`: what each card could
-    do from this square of this board, as far as worked out. Copies of a card (one key) are the same card."""
+    do from this square of this board, as far as worked out."""
     total, tops, items = 0.0, None, catalog.items
     for card in state.hand:
-        item = items[card]
-        if item.attack is None:
+        attack = items[card].attack
+        if attack is None:
             continue
-        best = known.get(item.key)
+        best = known.get(card)
         if best is None:
             if tops is None:
                 tops = _tops(catalog, state)
-            best = known[item.key] = _attack_value(catalog, state, tops, item.attack, standing_here)
+            best = known[card] = _attack_value(catalog, state, tops, attack, standing_here)
         total += best
     return total * 0.6
 

@@ -7,6 +7,7 @@ deck, in the shop or in the gold pile it is its item side that counts.
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from functools import cached_property
 
 from pnp.games.escaping_earth.cards import TRACKS
 from pnp.games.escaping_earth.checks import ship_id
@@ -39,6 +40,10 @@ class Zone:
     jammer: bool
     drag: bool
     rule_words: tuple[str, ...]
+    # derived from the enemies, for the look-ahead's inner loops: every ability on the card, and per square
+    # 0-8 the indexes of the enemies standing on it (in order)
+    abilities: frozenset = frozenset()
+    on_square: tuple[tuple[int, ...], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -81,7 +86,7 @@ class Item:
     permanent: bool
     treasure: bool
 
-    @property
+    @cached_property  # asked of every card in the gold pile on every look ahead
     def words(self) -> tuple[str, ...]:
         found = [w for w, _ in self.effects]
         if self.attack:
@@ -131,7 +136,8 @@ def _zone(card) -> Zone:
     return Zone(card.id, card.name, TRACKS.index(card.track), card.level, card.kind, tuple(enemies), bonuses,
                 {square: n for square, word, n in rules if word == "HAZARD"},
                 any(word == "JAMMER" for _, word, _ in rules), any(word == "DRAG" for _, word, _ in rules),
-                tuple(word for _, word, _ in rules))
+                tuple(word for _, word, _ in rules), frozenset(e.ability for e in enemies if e.ability),
+                tuple(tuple(i for i, e in enumerate(enemies) if square in e.squares) for square in range(len(SQUARES))))
 
 
 def build_catalog(game) -> Catalog:

@@ -44,6 +44,9 @@ def living(catalog, state, track: int):
 
 
 def zone_has(catalog, state, track: int, ability: str) -> bool:
+    zone = top(catalog, state, track)
+    if zone is None or ability not in zone.abilities:  # most cards have no such enemy, living or not
+        return False
     return any(e.ability == ability for _, e in living(catalog, state, track))
 
 
@@ -51,25 +54,37 @@ def reach(catalog, state, attack) -> list[tuple[int, int]]:
     """(track, square) of every square the attack reaches from the ship: its own card, and the cards above and
     below for its arrows (none past Space or Ground, none on an empty Zone area)."""
     squares = range_squares(attack.grid, state.square)
+    return [(t, s) for t in reached_tracks(state, attack) if state.tracks[t].cards for s in squares]
+
+
+def reached_tracks(state, attack) -> list[int]:
+    """The ship's track, then the one above and the one below if the attack's arrows reach them."""
     tracks = [state.track]
     if attack.up and state.track < 2:
         tracks.append(state.track + 1)
     if attack.down and state.track > 0:
         tracks.append(state.track - 1)
-    return [(t, s) for t in tracks if state.tracks[t].cards for s in squares]
+    return tracks
 
 
 def targets(catalog, state, attack) -> list[tuple[int, int, int]]:
     """(track, enemy, squares of it in range) for every living enemy the attack reaches; a Jammer card hides
     its enemies from missiles."""
     found = {}
-    for t, s in reach(catalog, state, attack):
-        zone = top(catalog, state, t)
-        if attack.type == "missile" and zone.jammer:
+    squares = range_squares(attack.grid, state.square)
+    missile = attack.type == "missile"
+    for t in reached_tracks(state, attack):  # as `reach` lists them: track by track, square by square
+        track = state.tracks[t]
+        if not track.cards:
             continue
-        for i, enemy in enumerate(zone.enemies):
-            if s in enemy.squares and state.tracks[t].damage[i] < enemy.health:
-                found[(t, i)] = found.get((t, i), 0) + 1
+        zone = catalog.zones[track.cards[-1]]
+        if missile and zone.jammer:
+            continue
+        enemies, damage, on_square = zone.enemies, track.damage, zone.on_square
+        for s in squares:
+            for i in on_square[s]:
+                if damage[i] < enemies[i].health:
+                    found[(t, i)] = found.get((t, i), 0) + 1
     return [(t, i, n) for (t, i), n in found.items()]
 
 

@@ -12,10 +12,10 @@
 from __future__ import annotations
 
 from pnp.engine.runner import random_kind_policy
-from pnp.games.escaping_earth import combat
 from pnp.games.escaping_earth.campaign import counted, eligible
-from pnp.games.escaping_earth.combat import living, top
-from pnp.games.escaping_earth.state import Aim, Discard, TakeTreasure
+from pnp.games.escaping_earth.combat import living
+from pnp.games.escaping_earth.rating import Ratings, evaluate, ratings_for
+from pnp.games.escaping_earth.state import Aim, Discard, DiscardPlayed, Effect, TakeTreasure, Warp
 
 WORD_VALUE = {"MOVE": 0.8, "DRAW": 2.0, "HEAL": 2.2, "CHARGE": 0.9, "BLOCK": 1.4, "CREDIT": 0.9, "PURGE": 1.0,
               "WARP": 2.0, "TREASURE": 3.0, "BLUEPRINT": 0.0, "PENDULUM_MODES": 3.0}
@@ -36,112 +36,64 @@ def card_value(item, ship=None) -> float:
     return value
 
 
-# -- the evaluation -------------------------------------------------------------------------------------
-def _attacking(catalog, state):
-    """The enemies still to counter attack this turn: all of them in the action phase, those left in the
-    counter attack, none once it is over."""
-    if state.phase == "counter":
-        return state.attackers
-    return combat.attackers(catalog, state) if state.phase in ("start", "action") else []
-
-
-def _hurt_by(catalog, state, attacking) -> int:
-    """Damage the counter attack would deal if the action phase ended now, after blocks."""
-    incoming = 0
-    for t, i in attacking:
-        enemy = top(catalog, state, t).enemies[i]
-        incoming += enemy.number if enemy.ability == "SWORD" else 1
-    shield = 0
-    if state.ship.ability == "SHIELD_CHARGE" and not state.shield_used and state.charge >= 2:
-        shield = 1 if state.charge == 2 else 3
-    return max(0, incoming - state.block - state.plating - shield)
-
-
-def _can_damage(state, track, enemy, kind) -> int:
-    ability = enemy.ability
-    if (ability == "CLOAKING" and kind == "missile") or (ability == "REFLECTIVE" and kind == "laser"):
-        return 0
-    if ability == "FORCEFIELD" and state.track == track:
-        return 0
-    return 1
-
-
-def _reach_value(catalog, state) -> float:
-    """What the attack cards in hand could still do from where the ship stands."""
-    total = 0.0
-    for card in state.hand:
-        attack = catalog.item(card).attack
-        if attack is None:
-            continue
-        best = 0.0
-        for t, i, squares in combat.targets(catalog, state, attack):
-            enemy = top(catalog, state, t).enemies[i]
-            if not _can_damage(state, t, enemy, attack.type):
-                continue
-            per_hit = attack.damage - (enemy.number if enemy.ability == "ARMOR" else 0)
-            if per_hit <= 0:
-                continue
-            left = enemy.health - state.tracks[t].damage[i]
-            hits = attack.repeat * (squares if attack.type == "laser" else 1)
-            worth = min(left, per_hit * hits) * (2.0 if t == state.track else 0.8 if living(catalog, state, state.track) else 1.6)
-            best = best + worth if attack.type == "laser" else max(best, worth)
-        total += best
-    return total * 0.6
-
-
-PATIENCE = 6  # turns without a cleared Zone card before the greedy player takes more risks
-
-
-def evaluate(catalog, state, base) -> float:
-    if state.runs > base.runs or state.ship is None:  # the run was lost (or won) by this move
-        return 1e6 if state.won else -1e6
-    # a player stuck where it is safe but gets nowhere (a Forcefield it cannot reach, say) grows bolder
-    stuck = max(0, state.turn - 2 * state.cleared - PATIENCE)
-    elsewhere = 5.0 + min(stuck, 10) * 1.5
-    fear = 6.0 if stuck == 0 else max(2.5, 6.0 - 0.5 * stuck)
-    far = 0.5  # damage on other Zones; worth more when nothing is left to fight where the ship is
-    if not living(catalog, state, state.track):
-        elsewhere, far = max(elsewhere, 12.0), 1.2
-    value = 0.0
-    for t in range(3):
-        zone = top(catalog, state, t)
-        if zone is None:
-            continue
-        here = t == state.track
-        for i, enemy in enumerate(zone.enemies):
-            damage = state.tracks[t].damage[i]
-            if damage >= enemy.health:  # a kill is worth more than any damage short of it
-                value += (14.0 + 1.5 * enemy.health) if here else (elsewhere + far * enemy.health)
-            elif enemy.ability != "SELF_REPAIR":
-                value += damage * (1.5 if here else far)
-    attacking = _attacking(catalog, state)
-    hurt = _hurt_by(catalog, state, attacking)
-    value -= fear * hurt  # as much as the health it will cost: ending the turn is neither feared nor favoured
-    if hurt >= state.health and not (state.ship.ability == "REVIVE" and not state.revive_used):
-        value -= 300.0
-    value -= 6.0 * sum(1 for t, i in attacking if top(catalog, state, t).enemies[i].ability == "THUNDER")
-    value += 6.0 * state.health + 1.2 * state.charge + 0.6 * len(state.hand) + 0.15 * state.move
-    value += 0.8 * state.credit + 0.5 * state.block
-    unbuilt = len(catalog.ships) - len(state.ships)  # Blueprints are kept for ships while any is left to build
-    value += (8.0 if unbuilt else 0.5) * sum(1 for c in state.gold if "BLUEPRINT" in catalog.item(c).words)
-    value += _reach_value(catalog, state)
-    if state.pendulum:  # Assault pays with attacks in hand, Recovery when hurt, Warp a little always
-        attacks = sum(1 for c in state.hand if catalog.item(c).attack)
-        value += (1.2 * attacks, 0.8, 2.5 if state.health < state.ship.health else 0.0)[state.mode]
-    value -= 3.0 * (len(catalog.statics) - len(state.supply))  # Static cards held
-    return value
-
-
-def _value_after(engine, state, action, base, depth: int = 0) -> float:
+# -- the look ahead -------------------------------------------------------------------------------------
+def _value_after(engine, state, action, runs: int, ratings: Ratings, depth: int = 0, last: bool = False) -> float:
     """The rating of the position a move leads to; through the choices it opens at once (a target, before or
-    after, where to warp), taking the best of each, so playing a missile is rated by the hit it makes."""
-    new = engine.apply(state, action)
+    after, where to warp), taking the best of each, so playing a missile is rated by the hit it makes. The move
+    is tried on a copy, except the last one tried from a position the look ahead made itself (`last`): that
+    position is not looked at again, so the move is made on it."""
+    new = state if last else state.copy()
+    engine.apply_in_place(new, action)
     if new.pending and not new.over and not new.chance and depth < 3:
         follows = engine.legal_actions(new)
         if new.pending[-1].__class__ is Aim:  # looking ahead, a MOVE before the attack is not walked step by step
             follows = follows[:1]  # fire from here
-        return max(_value_after(engine, new, follow, base, depth + 1) for follow in follows)
-    return evaluate(engine.catalog, new, base)
+        return max(_values(engine, new, follows, runs, ratings, depth + 1))
+    return evaluate(engine.catalog, new, runs, ratings)
+
+
+def _values(engine, node, moves, runs: int, ratings: Ratings, depth: int) -> list[float]:
+    """The rating after each of these moves from a position the look ahead made (not looked at again once they
+    are rated), in order."""
+    if _plain_warp(node):
+        return _warp_values(engine, node, moves, runs, ratings, depth)
+    final = len(moves) - 1
+    return [_value_after(engine, node, move, runs, ratings, depth, k == final) for k, move in enumerate(moves)]
+
+
+PLACELESS = ("MOVE", "BLOCK")  # effect words that do the same wherever the ship is
+
+
+def _plain_warp(node) -> bool:
+    """Where to warp is asked in the action phase, and nothing left to happen after it depends on where the
+    ship lands: the played card goes to the discard pile, MOVE or BLOCK add to their counters."""
+    pending = node.pending
+    if len(pending) != 1 or pending[0].__class__ is not Warp or node.phase != "action":
+        return False
+    return all(step.__class__ is DiscardPlayed or (step.__class__ is Effect and step.word in PLACELESS)
+               for step in node.queue)
+
+
+def _warp_values(engine, node, moves, runs: int, ratings: Ratings, depth: int) -> list[float]:
+    """Where to warp, each rated. Landing on a square without a hazard changes where the ship is and nothing
+    else (`_plain_warp`): the position after one such warp is made once, and the ship moved about on it. A
+    warp onto a hazard is looked at on its own copy."""
+    catalog = engine.catalog
+    landed, values = None, []  # the position after a warp to a square without a hazard
+    for move in moves:
+        _, track, square = move
+        cards = node.tracks[track].cards
+        if cards and square in catalog.zones[cards[-1]].hazards:
+            values.append(_value_after(engine, node, move, runs, ratings, depth))
+            continue
+        if landed is None:
+            landed = node.copy()
+            engine.apply_in_place(landed, move)
+            assert not landed.pending and landed.chance is None and not landed.over, "a plain warp asked for more"
+        else:
+            landed.track, landed.square = track, square
+        values.append(evaluate(catalog, landed, runs, ratings))
+    return values
 
 
 def _best(engine, state, actions, rng):
@@ -149,9 +101,9 @@ def _best(engine, state, actions, rng):
     a guess, as it is for a player who cannot see the deck's order."""
     blind = state.copy()
     rng.shuffle(blind.deck)
+    values = _values(engine, blind, actions, blind.runs, ratings_for(engine.catalog), 0)
     best, best_value = actions[0], None
-    for action in actions:
-        value = _value_after(engine, blind, action, blind)
+    for action, value in zip(actions, values):
         if best_value is None or value > best_value:
             best, best_value = action, value
     return best

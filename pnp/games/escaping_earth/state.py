@@ -4,7 +4,8 @@ What lasts between runs (the collection, the ships built, the box of Zone
 decks) is held immutably and replaced when it changes, so the many copies a
 look-ahead makes share it. The run on the table is plain lists and ints; each
 of the three Zone decks is a `Track` part (its cards, the cubes on its top
-card, its used bonus squares). The machine copies all of it (`MachineState.copy`).
+card, its used bonus squares). A state is copied by the machine's rule
+(`MachineState.copy`), in code written for this state's slots (`State.copy`).
 """
 from __future__ import annotations
 
@@ -19,6 +20,11 @@ class Track(Part):
 
     def __init__(self, cards=(), damage=(), level: int = 0):
         self.cards, self.damage, self.used, self.level = list(cards), list(damage), 0, level
+
+    def copy(self) -> Track:
+        new = Track.__new__(Track)
+        new.cards, new.damage, new.used, new.level = self.cards.copy(), self.damage.copy(), self.used, self.level
+        return new
 
 
 class State(MachineState):
@@ -37,10 +43,43 @@ class State(MachineState):
         "phase", "attackers", "rewards", "leave_out",
     )
     PARTS = ("tracks",)
+    # Slots that only ever hold immutable values (ints, strings, tuples, frozensets, records, a Ship), and the
+    # boxes, which are replaced and never changed in place: a copy shares them. Every other slot holds a list or
+    # the queue and is copied one level; `tracks` holds parts. (The machine's rule, without asking each slot
+    # what it holds: a greedy player copies the state for every move it looks at.)
+    SHARED = ("chance", "seat", "round", "over", "collection", "ships", "boxes", "runs", "best_level", "levels",
+              "won", "runs_allowed", "ship", "health", "charge", "revive_used", "mode", "pendulum", "plating",
+              "track", "square", "finals", "cleared", "move", "credit", "block", "shield_used", "cycle_used",
+              "shift_used", "turn", "held_draws", "phase")
 
     def statics_held(self) -> int:
         """Static cards in the deck, hand, discard pile and play area: a fourth loses the run."""
         return 3 - len(self.supply)
+
+
+def _state_copier():
+    """`State.copy` as straight-line code, one line per slot (made once, from the slot names alone). A slot not
+    declared SHARED is copied with its `copy()`, so a new slot holding an int fails loudly until it is declared."""
+    slots = [name for klass in reversed(State.__mro__) for name in getattr(klass, "__slots__", ())]
+    lines = ["def copy(self):", "    new = State.__new__(State)", "    new.resolved, new.played = [], []",
+             "    new.tracks = tracks = []",
+             "    for track in self.tracks:  # Track.copy, written out: three calls saved on every copy",
+             "        copied = Track.__new__(Track)",
+             "        copied.cards, copied.damage = track.cards.copy(), track.damage.copy()",
+             "        copied.used, copied.level = track.used, track.level",
+             "        tracks.append(copied)"]
+    for name in slots:
+        if name in State.SHARED:
+            lines.append(f"    new.{name} = self.{name}")
+        elif name not in ("resolved", "played", "tracks"):
+            lines.append(f"    new.{name} = self.{name}.copy()")
+    lines.append("    return new")
+    names = {"State": State, "Track": Track}
+    exec("\n".join(lines), names)  # noqa: S102 - built from the class's own slot names, nothing else
+    return names["copy"]
+
+
+State.copy = _state_copier()
 
 
 # -- steps: what the rules make happen next, in order ----------------------------------------------------------

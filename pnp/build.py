@@ -23,6 +23,7 @@ from pnp.diagnostics import Report, UsageError, did_you_mean
 from pnp.fingerprints import font_files, job_fingerprints
 from pnp.model import Difficulty
 from pnp.output import below, build_lock, disk_full_or_locked, game_folder, plain_name, staged
+from pnp.processes import processes
 from pnp.project import Project
 from pnp.render import outputs
 from pnp.render.card_facts import printed_facts
@@ -301,7 +302,7 @@ def render_all(jobs: list[Job], stage: Path, progress=None, meanwhile: Callable[
     removes the staging folder.
     """
     global _JOBS
-    workers = min(len(jobs), os.cpu_count() or 1)
+    workers = min(len(jobs), processes())
     if workers < 2 or "fork" not in multiprocessing.get_all_start_methods():
         for job in jobs:
             job.render(stage / job.path)

@@ -17,7 +17,8 @@ LAYERS = [
     ("pnp.diagnostics", "pnp.units", "pnp.output", "pnp.image_files", "pnp.paths", "pnp.shapes", "pnp.limits",
      "pnp.difficulty", "pnp.collector"),  # no pnp imports of their own
     ("pnp.source", "pnp.tables", "pnp.defaults", "pnp.emblems",  # YAML with positions; spreadsheet decks; pnp's defaults; emblems for all
-     "pnp.incremental"),  # what a build was made from (read before anything heavy is imported)
+     "pnp.incremental", "pnp.processes"),  # what a build was made from (read before anything heavy is imported); how
+    # many processes pnp runs at once
     ("pnp.model",),  # the pydantic models of content
     ("pnp.text", "pnp.engine"),  # text metrics; the engine contract, runner and playtest harness
     ("pnp.plugin",),  # what a game package gives

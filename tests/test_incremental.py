@@ -199,7 +199,7 @@ def test_build_all_reads_the_next_game_while_the_workers_draw_the_current_one(pr
 
     games = two_games(project)
     monkeypatch.chdir(project)
-    monkeypatch.setattr(pnp.build.os, "cpu_count", lambda: 2)  # workers to draw while the main process reads
+    monkeypatch.setenv("PNP_JOBS", "2")  # workers to draw while the main process reads
     drawing, read = [], []
     render_all, validate = pnp.build.render_all, pnp.build.validate
     monkeypatch.setattr(pnp.build, "render_all", lambda *a, **k: (drawing.append(1), render_all(*a, **k), drawing.pop()))

@@ -181,7 +181,9 @@ def _pool(cluster: str | None, processes: int | None, games: int):
         from pnp.engine.cluster import ClusterPool
 
         return ClusterPool(cluster)
-    return LocalPool((processes or os.cpu_count() or 1) if games >= MIN_SHARED else 1)
+    from pnp.processes import processes as cores
+
+    return LocalPool((processes or cores()) if games >= MIN_SHARED else 1)
 
 
 def check_options(engine, setup: Setup) -> None:

@@ -1,0 +1,44 @@
+"""PNP_JOBS: how many processes pnp runs at once (pnp.processes)."""
+import os
+
+import pytest
+from typer.testing import CliRunner
+
+from pnp.cli import app
+from pnp.diagnostics import UsageError
+from pnp.processes import processes
+
+
+def test_every_core_unless_pnp_jobs_says_otherwise(monkeypatch):
+    monkeypatch.delenv("PNP_JOBS", raising=False)
+    assert processes() == (os.cpu_count() or 1)
+    monkeypatch.setenv("PNP_JOBS", " 3 ")
+    assert processes() == 3
+
+
+@pytest.mark.parametrize("value", ["0", "-2", "two", "1.5"])
+def test_a_pnp_jobs_that_is_no_count_of_processes_is_refused(monkeypatch, value):
+    monkeypatch.setenv("PNP_JOBS", value)
+    with pytest.raises(UsageError, match="PNP_JOBS.*whole number of processes, 1 or more"):
+        processes()
+
+
+def test_pnp_jobs_1_builds_in_pnps_own_process_and_2_on_two_workers(fixture_project, monkeypatch):
+    import pnp.build
+
+    pools = []
+    real_pool = pnp.build.ProcessPoolExecutor
+    monkeypatch.setattr(pnp.build, "ProcessPoolExecutor", lambda workers, **kw: (pools.append(workers),
+                                                                                 real_pool(workers, **kw))[1])
+    for jobs in ("1", "2"):
+        monkeypatch.setenv("PNP_JOBS", jobs)
+        result = CliRunner().invoke(app, ["build", "pocket-dungeon", "--force"])
+        assert result.exit_code == 0, result.output
+    assert pools == [2]  # none for PNP_JOBS=1
+
+
+def test_a_bad_pnp_jobs_is_one_line_and_exit_2(fixture_project, monkeypatch):
+    monkeypatch.setenv("PNP_JOBS", "many")
+    result = CliRunner().invoke(app, ["build", "pocket-dungeon", "--force"])
+    assert result.exit_code == 2, result.output
+    assert "PNP_JOBS='many'" in result.output and "Traceback" not in result.output

@@ -49,6 +49,15 @@ def own_copy(root: Path, relative_path: str) -> Path:
     return target
 
 
+def images_at(root: Path, dpi: int) -> None:
+    """The project's card images drawn at `dpi` (its own copy of pnp's paper.yaml): for tests of which image files a
+    build writes, not of their resolution, a ninth of the pixels to draw and compress at 100 dpi."""
+    paper = own_copy(root, "layouts/common/paper.yaml")
+    text = paper.read_text(encoding="utf-8")
+    assert "images:\n  dpi: 300\n" in text
+    paper.write_text(text.replace("images:\n  dpi: 300\n", f"images:\n  dpi: {dpi}\n"), encoding="utf-8")
+
+
 @lru_cache(maxsize=None)
 def fixture_root() -> Path:
     """One assembled fixture project per test session (read it; copy it to change it)."""

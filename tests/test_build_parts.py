@@ -5,7 +5,7 @@ from __future__ import annotations
 import shutil
 from pathlib import Path
 
-from helpers import FIXTURE_GAME
+from helpers import FIXTURE_GAME, images_at
 from PIL import Image
 from typer.testing import CliRunner
 
@@ -57,6 +57,7 @@ def test_a_missing_deck_file_has_no_follow_on_errors(fixture_project):
 
 
 def test_a_build_without_images_keeps_the_card_images_of_an_earlier_one(fixture_project):
+    images_at(fixture_project, 100)  # which files, not their resolution
     assert runner.invoke(app, ["build", FIXTURE_GAME, "--images"]).exit_code == 0
     images = _files(OUT / "images")
     assert "heroes/hero-ranger.png" in images

@@ -6,7 +6,7 @@ import math
 from pathlib import Path
 
 import pytest
-from helpers import FIXTURE_GAME, validated
+from helpers import FIXTURE_GAME, images_at, validated
 from PIL import Image
 from typer.testing import CliRunner
 
@@ -86,6 +86,7 @@ def test_images_are_byte_identical_twice(rooms, fx, tmp_path):
 
 
 def test_build_writes_images_only_when_asked(fixture_project):
+    images_at(fixture_project, 100)  # which files, not their resolution
     runner = CliRunner()
     assert runner.invoke(app, ["build", FIXTURE_GAME]).exit_code == 0
     assert not (fixture_project / f"output/{FIXTURE_GAME}/images").exists()

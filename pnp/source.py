@@ -151,7 +151,25 @@ _CLOSE = (yaml.SequenceEndEvent, yaml.MappingEndEvent)
 
 def _check_depth(text: str, path: str) -> None:
     """Stop at the first mapping or list nested deeper than MAX_DEPTH: the event stream is flat, so a
-    10,000-level file is refused after 65 events instead of overflowing a recursive composer."""
+    10,000-level file is refused after 65 events instead of overflowing a recursive composer.
+
+    libyaml 0.2.5's own bound (PyYAML 6.0.4's wheels) looks ahead through a flow collection and stops at 1,000
+    levels before the events reach 65: the text up to where it stopped is checked again, which finds where the
+    content passed MAX_DEPTH, so the error names that place (as with every other PyYAML)."""
+    try:
+        _check_events(text, path)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark
+        if "maximum nesting depth" not in str(exc.problem) or mark is None or not 0 < mark.index < len(text):
+            raise
+        try:
+            _check_events(text[:mark.index], path)  # raises SourceError at the level past MAX_DEPTH
+        except yaml.YAMLError:
+            pass
+        raise
+
+
+def _check_events(text: str, path: str) -> None:
     depth = 0
     for event in yaml.parse(text, Loader=_Loader):
         if isinstance(event, _OPEN):

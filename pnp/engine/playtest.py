@@ -24,6 +24,7 @@ from pnp.engine.api import Action, Engine
 from pnp.engine.coverage import Coverage
 from pnp.engine.report_charts import Chart, standard_charts
 from pnp.engine.runner import Chunk, LocalPool, chunk_size, chunks, game_index, policy_table, replay
+from pnp.processes import processes as cores
 
 if TYPE_CHECKING:
     from pnp.content import Game
@@ -181,8 +182,6 @@ def _pool(cluster: str | None, processes: int | None, games: int):
         from pnp.engine.cluster import ClusterPool
 
         return ClusterPool(cluster)
-    from pnp.processes import processes as cores
-
     return LocalPool((processes or cores()) if games >= MIN_SHARED else 1)
 
 

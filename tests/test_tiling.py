@@ -172,3 +172,23 @@ def test_a_cross_moves_off_what_the_sheet_prints_and_both_tiles_still_share_it()
         assert max(left.x, right.x) < cx < min(left.x, right.x) + plan.window_w  # still in the overlap
         assert not (heading.x0 - mm(2.5) < cx < heading.x1 + mm(2.5) and heading.y0 - mm(2.5) < cy < heading.y1 + mm(2.5))
         assert not (slot.x0 - mm(2.5) < cx < slot.x1 + mm(2.5) and slot.y0 - mm(2.5) < cy < slot.y1 + mm(2.5))
+
+
+def test_each_overlap_is_searched_once_for_the_two_tiles_that_share_it(monkeypatch):
+    """A file's tiles keep their overlaps' crosses in one `strips`: the second tile of an overlap reads the first's
+    search, and gets exactly the crosses it would have found itself."""
+    from pnp.render.backend import Drawn
+
+    plan = tiling.plan_tiles(mm(600), mm(600), A4)
+    assert plan.rows > 1 and plan.columns > 1
+    drawn = [Drawn("text", x, y, x + mm(30), y + mm(4), "Discard", 9)
+             for x in range(0, int(mm(600)), int(mm(45))) for y in range(0, int(mm(600)), int(mm(35)))]
+    alone = {tile: tiling.registration_points(plan, tile, drawn) for tile in plan.tiles}
+    searches = []
+    search = tiling._strip_points
+    monkeypatch.setattr(tiling, "_strip_points", lambda *a, **k: (searches.append(a[:2]), search(*a, **k))[1])
+    strips: dict = {}
+    shared = {tile: tiling.registration_points(plan, tile, drawn, strips) for tile in plan.tiles}
+    assert shared == alone
+    overlaps = plan.rows * (plan.columns - 1) + plan.columns * (plan.rows - 1)
+    assert len(searches) == len(set(searches)) == overlaps == len(strips)

@@ -140,7 +140,8 @@ def tiled_pdf(project, sheet_id: str, paper_name: str, path: Path) -> int:
 
     tiling.draw_assembly(backend, plan, layout.width, layout.height, place_sheet, name, paper.name, DEFAULT_FONT)
     drawn = tiling.sheet_drawn(place_sheet)  # where the crosses must not print: the same for every tile
+    strips: dict = {}  # each overlap's crosses, found once for the two tiles that share it
     for tile in plan.tiles:
-        tiling.draw_tile(backend, plan, tile, place_sheet, name, DEFAULT_FONT, drawn)
+        tiling.draw_tile(backend, plan, tile, place_sheet, name, DEFAULT_FONT, drawn, strips)
     canvas.save()
     return 1 + len(plan.tiles)

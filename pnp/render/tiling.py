@@ -78,11 +78,12 @@ def label(plan: TilePlan, tile: Tile) -> str:
 
 
 def draw_tile(backend: Backend, plan: TilePlan, tile: Tile, place_sheet, name: str, font: str,
-              drawn: list | None = None) -> None:
+              drawn: list | None = None, strips: dict | None = None) -> None:
     """One page: the sheet's window, registration crosses, glue lines, crop marks and labels.
 
     place_sheet(backend, x, y) draws the whole sheet with its bottom-left corner at page point (x, y); `drawn` is
-    what it draws (sheet_drawn), recorded once for all the tiles of a file (recorded here when not given).
+    what it draws (sheet_drawn), recorded once for all the tiles of a file (recorded here when not given);
+    `strips`, the crosses of the file's overlaps found so far (see registration_points).
     """
     left, bottom = plan.left, plan.bottom
     backend.begin_page(plan.page_w, plan.page_h)
@@ -90,7 +91,7 @@ def draw_tile(backend: Backend, plan: TilePlan, tile: Tile, place_sheet, name: s
     backend.clip_rect(left, bottom, plan.window_w, plan.window_h)
     place_sheet(backend, left - tile.x, bottom - tile.y)
     page = lambda x, y: (left + x - tile.x, bottom + y - tile.y)  # noqa: E731 - sheet point -> page point
-    for x, y in registration_points(plan, tile, sheet_drawn(place_sheet) if drawn is None else drawn):
+    for x, y in registration_points(plan, tile, sheet_drawn(place_sheet) if drawn is None else drawn, strips):
         _cross(backend, *page(x, y))
     right, below = plan.tile(tile.row, tile.column + 1), plan.tile(tile.row + 1, tile.column)
     if right:  # where the next tile's left edge goes
@@ -112,24 +113,33 @@ def sheet_drawn(place_sheet) -> list:
     return recorder.drawn
 
 
-def registration_points(plan: TilePlan, tile: Tile, drawn=()) -> list[tuple[float, float]]:
+def registration_points(plan: TilePlan, tile: Tile, drawn=(), strips: dict | None = None) -> list[tuple[float, float]]:
     """Two crosses in each overlap this tile shares, near a third and two thirds along it (sheet coordinates).
 
     `drawn` is what the sheet draws (pnp.render.backend.Drawn, sheet coordinates): each cross moves to the
     nearest spot of its half of the overlap where it prints over nothing the sheet draws, so it never covers
     a heading or sits in a card slot. Both tiles of an overlap find the same spots: the search depends on
-    the overlap alone.
+    the overlap alone. So `strips` (a dict kept for the tiles of one file, with one `drawn`) keeps each
+    overlap's crosses, and the second tile of an overlap reads them rather than searching again.
     """
+    strips = {} if strips is None else strips
     points = []
     for other in (plan.tile(tile.row, tile.column - 1), plan.tile(tile.row, tile.column + 1)):
         if other:
             a, b = max(tile.x, other.x), min(tile.x, other.x) + plan.window_w
-            points += _strip_points((a, b), (tile.y, tile.y + plan.window_h), drawn, across_x=True)
+            points += _strip(strips, (a, b), (tile.y, tile.y + plan.window_h), drawn, True)
     for other in (plan.tile(tile.row - 1, tile.column), plan.tile(tile.row + 1, tile.column)):
         if other:
             a, b = max(tile.y, other.y), min(tile.y, other.y) + plan.window_h
-            points += _strip_points((tile.x, tile.x + plan.window_w), (a, b), drawn, across_x=False)
+            points += _strip(strips, (tile.x, tile.x + plan.window_w), (a, b), drawn, False)
     return points
+
+
+def _strip(strips: dict, xs, ys, drawn, across_x: bool) -> list[tuple[float, float]]:
+    key = (xs, ys, across_x)
+    if key not in strips:
+        strips[key] = _strip_points(xs, ys, drawn, across_x=across_x)
+    return strips[key]
 
 
 CROSS = mm(2.5)  # a registration cross's reach from its centre

@@ -22,7 +22,10 @@ def pytest_configure(config):
 
 def pytest_collection_finish(session):
     """What collection made (the test modules, the projects validated to parametrize tests) lives for the run: it is
-    set aside from the cycle collector's walks."""
+    set aside from the cycle collector's walks. Hypothesis is loaded first: its plugins register PRNGs (trio's) and
+    check, by looking for their referrers, that they will live, which objects set aside would hide."""
+    import hypothesis  # noqa: F401
+
     gc.freeze()
 
 

@@ -24,7 +24,7 @@ from urllib.parse import quote
 from pnp.binding import file_stem, image_file_names
 from pnp.limits import MAX_IMAGE_PIXELS
 from pnp.output import plain_name
-from pnp.render.cards import draw_face, face_sharing
+from pnp.render.cards import draw_face, game_sharing
 from pnp.render.outputs import deck_faces
 from pnp.render.pdf import PdfBackend, new_canvas
 
@@ -169,7 +169,7 @@ def rasterise(project, faces: list, scale: float, trimmed: tuple[int, int] | Non
     width, height = size.width + 2 * size.bleed, size.height + 2 * size.bleed
     buffer = io.BytesIO()
     canvas = new_canvas(buffer, width, height, f"{project.game.manifest.title}: card images")
-    backend = PdfBackend(canvas, sharing=face_sharing(project, faces, project.layout, project.game.emblems))
+    backend = PdfBackend(canvas, sharing=game_sharing(project))
     for face in faces:
         backend.begin_page(width, height)
         draw_face(backend, face, project.layout, project.game.emblems, 0, 0)

@@ -61,6 +61,14 @@ def face_sharing(scope, faces, layout: CardLayout, emblems: dict) -> Sharing:
                                     for pair in drawing.lettering))
 
 
+def game_sharing(project) -> Sharing:
+    """What every document of a game's faces shares (its deck files, print-shop files, card images and rulebooks):
+    the lettering of all the game's faces, so each of them settles its fonts alike and a face drawn in any of them
+    is put into the process's others (a worker drawing a rulebook's card reference has drawn its decks' faces)."""
+    faces = [*project.faces.fronts.values(), *project.faces.backs.values()]
+    return face_sharing(project, faces, project.layout, project.game.emblems)
+
+
 def smallest_face_text(face: Face, layout: CardLayout, emblems: dict) -> float | None:
     """The size of the smallest text the face prints (as drawn, scales inside it included); None if it prints none."""
     sizes = [d.size for drawing in box_drawings(face, layout, emblems) for d in drawing.drawn if d.kind == "text"]

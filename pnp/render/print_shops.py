@@ -87,7 +87,7 @@ def game_pdf(project, vendor_name: str, deck_ids: list[str], difficulty, path: P
     canvas = new_canvas(path, first.width, first.height, f"{project.game.manifest.title} ({vendor.name})", cmyk=cmyk)
     faces = {deck_id: deck_faces(project, deck_id, difficulty) for deck_id in deck_ids}
     backend = PdfBackend(canvas, press=Press(vendor.ink_limit) if cmyk else None,
-                         sharing=sharing(project, [face for sides in faces.values() for side in sides for face in side]))
+                         sharing=sharing(project))
     pages = 0
     for deck_id in deck_ids:
         fronts, backs = faces[deck_id]
@@ -109,7 +109,7 @@ def deck_pngs(project, deck_id: str, vendor_name: str, difficulty, folder: Path)
     distinct = list({face.key: face for *_, face in sides}.values())
     buffer = io.BytesIO()
     canvas = new_canvas(buffer, page.width, page.height, f"{project.game.manifest.title}: {vendor.name}")
-    backend = PdfBackend(canvas, sharing=sharing(project, distinct))
+    backend = PdfBackend(canvas, sharing=sharing(project))
     for face in distinct:
         backend.begin_page(page.width, page.height)
         draw_on_pod_page(backend, face, project.layout, project.game.emblems, page)

@@ -25,7 +25,7 @@ from reportlab.platypus import Paragraph as _Paragraph
 from pnp.binding import game_icons
 from pnp.render.backend import RecordingBackend, Wordless
 from pnp.render.card_facts import printed_facts
-from pnp.render.cards import DIFFICULTY_COLORS, draw_face, face_size, place_icon, smallest_face_text
+from pnp.render.cards import DIFFICULTY_COLORS, draw_face, face_size, game_sharing, place_icon, smallest_face_text
 from pnp.render.fonts import register_all
 from pnp.render.legibility import legible_scale, smallest_text
 from pnp.render.pdf import PdfBackend, color
@@ -427,6 +427,7 @@ class RulebookTemplate(BaseDocTemplate):
         self.game = None  # set by _write_rulebook: the game whose icons the text may show
         self.icons = None  # its icons as pnp.binding.game_icons gives them, at the first one drawn
         self.contents = Contents([], [])  # set by _write_rulebook: the contents of the book's headings
+        self.sharing = None  # set by _write_rulebook for a game with cards: its faces' forms, shared (form_reuse)
         self.headings_set: list = []  # (key, page) of each heading, in the order they were set
 
     def _footer(self, canvas, doc):
@@ -456,6 +457,8 @@ class RulebookTemplate(BaseDocTemplate):
             self.headings_set.append((flowable.key, self.page))
 
     def beforeDocument(self):
+        if self.sharing is not None:  # settled before the first page: the card pictures reuse the decks' forms
+            self.canv._pnp_backend = PdfBackend(self.canv, sharing=self.sharing)
         self.canv.setNamedCB("pnp-icon", self._draw_icon)
         self.canv.setNamedCB(Contents.CALLBACK, Contents.draw_leader)
         self.headings_set = []
@@ -489,6 +492,7 @@ def _write_rulebook(project, ref: Reference, pagesize, margin: float, target) ->
     styles = _styles()
     doc = RulebookTemplate(target, pagesize, f"{ref.title} rulebook", margin)
     doc.game = project.game
+    doc.sharing = game_sharing(project) if project.game.decks else None
     body = _rules(ref, styles, (doc.width, doc.height)) + _glossary(ref, styles)
     if project.game.sheets:
         body += _sheet_pages(project, styles, doc.width, doc.height)

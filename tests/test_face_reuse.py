@@ -97,6 +97,52 @@ def test_a_deck_drawn_in_one_process_puts_its_faces_in_and_writes_the_files_draw
         assert a.read_bytes() == b.read_bytes(), a.name
 
 
+@pytest.mark.parametrize("game_id", [g for g in GAMES if g != "saucer-escape"])  # a game with cards
+def test_a_rulebook_puts_in_the_faces_its_process_drew_for_the_decks_and_the_decks_the_rulebooks(game_id, tmp_path,
+                                                                                                monkeypatch):
+    """Every document of a game's faces settles its fonts for all of them (pnp.render.cards.game_sharing): a
+    worker's rulebook pictures the cards with the forms its deck files drew, and the other way round, and each file
+    is the bytes drawing every form writes."""
+    from pnp.render.outputs import home_deck_pdf
+    from pnp.render.rulebook import rulebook_pdf
+
+    project = validated(game_id)
+    paper = next(iter(project.print_setup.home))
+    faces = {face.key for face in [*project.faces.fronts.values(), *project.faces.backs.values()]}
+    asked = []  # (face key, put in rather than drawn)
+    put = form_reuse.DocumentForms.put
+
+    def counting(self, key, *size):
+        got = put(self, key, *size)
+        if key in faces:
+            asked.append((key, got))
+        return got
+
+    monkeypatch.setattr(form_reuse.DocumentForms, "put", counting)
+
+    def deck_files(folder):
+        folder.mkdir()
+        for deck_id in project.game.decks:
+            home_deck_pdf(project, deck_id, paper, None, folder / f"{deck_id}.pdf")
+
+    deck_files(tmp_path / "decks")
+    asked.clear()
+    rulebook_pdf(project, None, "a4", tmp_path / "rulebook.pdf")
+    assert asked and all(got for _, got in asked)  # every card picture put in, none drawn
+    pictured = {key for key, _ in asked}
+    monkeypatch.setattr(form_reuse, "_LIBRARY", {})  # a fresh process: the rulebook first this time
+    rulebook_pdf(project, None, "letter", tmp_path / "rulebook-letter.pdf")
+    asked.clear()
+    deck_files(tmp_path / "after")
+    from_rulebook = [got for key, got in asked if key in pictured]
+    assert from_rulebook and all(from_rulebook)  # each face the rulebook pictured, put in (any other, drawn)
+    monkeypatch.setattr(form_reuse, "REUSE", False)
+    rulebook_pdf(project, None, "a4", tmp_path / "drawn.pdf")
+    deck_files(tmp_path / "drawn")
+    assert (tmp_path / "rulebook.pdf").read_bytes() == (tmp_path / "drawn.pdf").read_bytes()
+    assert digest(tmp_path / "after") == digest(tmp_path / "drawn") == digest(tmp_path / "decks")
+
+
 def _words(text: str) -> str:
     return re.sub(r"\s+", " ", text).strip()
 

@@ -97,7 +97,7 @@ def test_a_deck_drawn_in_one_process_puts_its_faces_in_and_writes_the_files_draw
         assert a.read_bytes() == b.read_bytes(), a.name
 
 
-@pytest.mark.parametrize("game_id", [g for g in GAMES if g != "saucer-escape"])  # a game with cards
+@pytest.mark.parametrize("game_id", [FIXTURE_GAME, "stranded"])  # every game's files: the whole builds above
 def test_a_rulebook_puts_in_the_faces_its_process_drew_for_the_decks_and_the_decks_the_rulebooks(game_id, tmp_path,
                                                                                                 monkeypatch):
     """Every document of a game's faces settles its fonts for all of them (pnp.render.cards.game_sharing): a

@@ -245,3 +245,34 @@ def test_pnp_s_faster_pdf_writing_writes_the_bytes_reportlab_writes(fx, tmp_path
     assert fast_file == codec_file
     fast_file, codec_file = both(lambda path: rulebook_pdf(fx, None, "a4", path))
     assert fast_file == codec_file
+
+
+def test_an_image_is_named_and_loaded_once_a_process_and_written_as_loading_it_again_writes(fx, tmp_path, monkeypatch):
+    """A deck's art goes into many files: pnp names each image from its pixels once (not at every placing) and keeps
+    its loaded stream, soft mask too, for each further file. The fixture game's faces place images with alpha; its
+    deck files, drawn again with every image loaded afresh, are the same bytes."""
+    from reportlab.pdfbase import pdfdoc
+
+    from pnp.render import pdf
+    from pnp.render.outputs import fold_deck_pdf, home_deck_pdf
+
+    kept_loading = pdfdoc.PDFImageXObject.loadImageFromSRC
+    loads = []
+    load = kept_loading.reportlabs
+    monkeypatch.setattr(kept_loading, "reportlabs", lambda self, image: (loads.append(str(image)), load(self, image)))
+    pdf._image.cache_clear()  # this test's own images, not loaded yet
+    deck = next(iter(fx.game.decks))
+    home_deck_pdf(fx, deck, "a4", None, tmp_path / "home.pdf")
+    fold_deck_pdf(fx, deck, "a4", None, tmp_path / "fold.pdf")
+    assert loads and all(name.startswith("pnp-image-") for name in loads)
+    assert len(loads) == len(set(loads))  # each image loaded by the first file only
+
+    def afresh(image_self, image):  # what reportlab alone does: load it, every document
+        image.loaded.clear()
+        load(image_self, image)
+
+    monkeypatch.setattr(pdfdoc.PDFImageXObject, "loadImageFromSRC", afresh)
+    home_deck_pdf(fx, deck, "a4", None, tmp_path / "home-afresh.pdf")
+    fold_deck_pdf(fx, deck, "a4", None, tmp_path / "fold-afresh.pdf")
+    assert (tmp_path / "home.pdf").read_bytes() == (tmp_path / "home-afresh.pdf").read_bytes()
+    assert (tmp_path / "fold.pdf").read_bytes() == (tmp_path / "fold-afresh.pdf").read_bytes()

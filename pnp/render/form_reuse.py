@@ -242,7 +242,8 @@ class DocumentForms:
             self.open[-1].uses.append(("symbol", key, self.kept.get(key)))
 
     def placed_image(self, reader, mask, name: str) -> None:
-        """An image drawn in the open form; `name`, the one reportlab gave it (a digest of its pixels and mask)."""
+        """An image drawn in the open form; `name`, the one reportlab gave it (from the image's digest of its pixels,
+        pnp.render.pdf.PrintImage, and the mask)."""
         if self.open:
             self.open[-1].uses.append(("image", reader, mask, name))
 

@@ -91,9 +91,62 @@ def _format_plain_values_directly() -> None:
     pdfdoc.PDFName = lru_cache(maxsize=4096)(pdfdoc.PDFName)
 
 
+def _load_images_once() -> None:
+    """reportlab compresses an image's pixels (zlib at its default level, then ASCII85) each time a document first
+    places it, and a deck's art goes into some eight files. An image's stream (with its soft mask's) is a function
+    of its pixels and the mask asked for: the first loading is kept on the image (a PrintImage) and each further
+    document copies it, so every file is byte for byte what loading it again writes (tests/test_render.py)."""
+    import copy
+
+    from reportlab import rl_config
+    from reportlab.pdfbase import pdfdoc
+
+    load = pdfdoc.PDFImageXObject.loadImageFromSRC
+    if getattr(load, "reportlabs", None) is not None:
+        return
+
+    def loadImageFromSRC(self, image):
+        if not isinstance(image, PrintImage):
+            return load(self, image)
+        asked = (self.mask if isinstance(self.mask, str) else repr(self.mask), rl_config.useA85)
+        kept = image.loaded.get(asked)
+        if kept is None:
+            loadImageFromSRC.reportlabs(self, image)
+            kept = image.loaded[asked] = {k: v for k, v in vars(self).items() if k != "name"}
+        self.__dict__.update(kept)
+        if "_smask" in kept:  # each document references its own soft mask object (Canvas.drawImage deletes it here)
+            self._smask = copy.copy(kept["_smask"])
+
+    loadImageFromSRC.reportlabs = load
+    pdfdoc.PDFImageXObject.loadImageFromSRC = loadImageFromSRC
+
+
+class PrintImage:
+    """An image as pnp embeds it: reportlab's ImageReader of it, with a name from a digest of its pixels made once.
+    Given an ImageReader, Canvas.drawImage digests all its pixels again at every placing, to name it; given
+    anything else, it names it from str(image), which is that digest here. What the image's stream loads to is kept
+    on it too (_load_images_once)."""
+
+    def __init__(self, image):
+        from reportlab.lib.utils import ImageReader
+
+        self._reader = ImageReader(image)
+        pixels = hashlib.sha256(f"{image.mode} {image.size}".encode("ascii"))
+        pixels.update(image.tobytes())
+        self._name = f"pnp-image-{pixels.hexdigest()}"
+        self.loaded: dict = {}  # (mask asked, ASCII85 or not) -> the loaded stream's attributes
+
+    def __getattr__(self, name):  # what reportlab reads of an image: getSize, getRGBData, jpeg_fh, _dataA, mode...
+        return getattr(self._reader, name)
+
+    def __str__(self) -> str:
+        return self._name
+
+
 _encode_ascii_directly()
 _compress_quickly()
 _format_plain_values_directly()
+_load_images_once()
 
 
 @lru_cache(maxsize=512)
@@ -109,11 +162,9 @@ def _press_color(cmyk: tuple[float, float, float, float]):
 
 @lru_cache(maxsize=64)
 def _image(path: str, w: float, h: float, press: Press | None):
-    """An image file ready to embed in a w x h box (see pnp.image_files.print_image); one reader per
-    file, size and colour space, so a document embeds each image once."""
-    from reportlab.lib.utils import ImageReader
-
-    return ImageReader(print_image(path, w, h, press))
+    """An image file ready to embed in a w x h box (see pnp.image_files.print_image); one per file, size and
+    colour space, so a document embeds each image once, and the process loads it once."""
+    return PrintImage(print_image(path, w, h, press))
 
 
 def new_canvas(target, width: float, height: float, title: str = "", no_scaling: bool = False,

@@ -253,14 +253,15 @@ def test_an_image_is_named_and_loaded_once_a_process_and_written_as_loading_it_a
     deck files, drawn again with every image loaded afresh, are the same bytes."""
     from reportlab.pdfbase import pdfdoc
 
-    from pnp.render import pdf
+    from pnp.render import form_reuse, pdf
     from pnp.render.outputs import fold_deck_pdf, home_deck_pdf
 
     kept_loading = pdfdoc.PDFImageXObject.loadImageFromSRC
     loads = []
     load = kept_loading.reportlabs
     monkeypatch.setattr(kept_loading, "reportlabs", lambda self, image: (loads.append(str(image)), load(self, image)))
-    pdf._image.cache_clear()  # this test's own images, not loaded yet
+    pdf._image.cache_clear()  # this test's own images, not loaded yet, in faces drawn afresh (as in a new process)
+    monkeypatch.setattr(form_reuse, "_LIBRARY", {})
     deck = next(iter(fx.game.decks))
     home_deck_pdf(fx, deck, "a4", None, tmp_path / "home.pdf")
     fold_deck_pdf(fx, deck, "a4", None, tmp_path / "fold.pdf")

@@ -137,6 +137,8 @@ class PrintImage:
         self.loaded: dict = {}  # (mask asked, ASCII85 or not) -> the loaded stream's attributes
 
     def __getattr__(self, name):  # what reportlab reads of an image: getSize, getRGBData, jpeg_fh, _dataA, mode...
+        if name.startswith("__") or name == "_reader":  # not yet set (a copy being made): no such attribute
+            raise AttributeError(name)
         return getattr(self._reader, name)
 
     def __str__(self) -> str:

@@ -26,12 +26,6 @@ def deck_faces(project, deck_id: str, difficulty: Difficulty | None) -> tuple[li
     return fronts, backs
 
 
-def sharing(project):
-    """A deck file's faces are drawn once per process and reused in its other files, the game's other decks' and its
-    rulebooks' (pnp.render.form_reuse)."""
-    return game_sharing(project)
-
-
 def home_deck_pdf(project, deck_id: str, imposition_name: str, difficulty, path: Path) -> int:
     imposition = project.print_setup.home[imposition_name]
     return _paper_deck_pdf(project, deck_id, difficulty, path, imposition, home_print, f"duplex {imposition.duplex} edge")
@@ -47,7 +41,7 @@ def _paper_deck_pdf(project, deck_id, difficulty, path: Path, imposition, impose
     fronts, backs = deck_faces(project, deck_id, difficulty)
     title = f"{project.game.manifest.title}: {project.game.decks[deck_id].model.name} ({imposition.paper.name}, {how})"
     canvas = new_canvas(path, imposition.paper.width, imposition.paper.height, title, no_scaling=True)
-    pages = impose(PdfBackend(canvas, sharing=sharing(project)), fronts, backs, project.layout,
+    pages = impose(PdfBackend(canvas, sharing=game_sharing(project)), fronts, backs, project.layout,
                    imposition, project.game.emblems, project.deck_size(deck_id))
     canvas.save()
     return pages
@@ -61,7 +55,7 @@ def pod_deck_pdf(project, deck_id: str, vendor_name: str, difficulty, path: Path
     cmyk, pdfx = vendor.colors == "cmyk", vendor.pdfx == "x-1a:2001"
     page = pod_page(vendor, size)
     canvas = new_canvas(path, page.width, page.height, title, cmyk=cmyk, pdfx=pdfx)
-    backend = PdfBackend(canvas, press=Press(vendor.ink_limit) if cmyk else None, sharing=sharing(project))
+    backend = PdfBackend(canvas, press=Press(vendor.ink_limit) if cmyk else None, sharing=game_sharing(project))
     pages = print_on_demand(backend, fronts, backs, project.layout, vendor, project.game.emblems, size)
     if pdfx:
         finish_pdfx(canvas)

@@ -19,8 +19,9 @@ from pathlib import Path
 from pnp.limits import MAX_IMAGE_PIXELS
 from pnp.output import plain_name
 from pnp.render.card_images import images_of_pdf, save_png
+from pnp.render.cards import game_sharing
 from pnp.render.imposition import draw_on_pod_page, pod_page, print_on_demand
-from pnp.render.outputs import deck_faces, sharing
+from pnp.render.outputs import deck_faces
 from pnp.render.pdf import PdfBackend, new_canvas
 from pnp.render.press import Press
 
@@ -87,7 +88,7 @@ def game_pdf(project, vendor_name: str, deck_ids: list[str], difficulty, path: P
     canvas = new_canvas(path, first.width, first.height, f"{project.game.manifest.title} ({vendor.name})", cmyk=cmyk)
     faces = {deck_id: deck_faces(project, deck_id, difficulty) for deck_id in deck_ids}
     backend = PdfBackend(canvas, press=Press(vendor.ink_limit) if cmyk else None,
-                         sharing=sharing(project))
+                         sharing=game_sharing(project))
     pages = 0
     for deck_id in deck_ids:
         fronts, backs = faces[deck_id]
@@ -109,7 +110,7 @@ def deck_pngs(project, deck_id: str, vendor_name: str, difficulty, folder: Path)
     distinct = list({face.key: face for *_, face in sides}.values())
     buffer = io.BytesIO()
     canvas = new_canvas(buffer, page.width, page.height, f"{project.game.manifest.title}: {vendor.name}")
-    backend = PdfBackend(canvas, sharing=sharing(project))
+    backend = PdfBackend(canvas, sharing=game_sharing(project))
     for face in distinct:
         backend.begin_page(page.width, page.height)
         draw_on_pod_page(backend, face, project.layout, project.game.emblems, page)

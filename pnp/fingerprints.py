@@ -17,17 +17,28 @@ would be wrong.
 """
 from __future__ import annotations
 
+import dataclasses
 import os
 from pathlib import Path
 
-from pnp.incremental import fingerprint, is_image
+from pnp.incremental import code_stamp, fingerprint, is_image
 from pnp.render.outputs import deck_faces
 
 FONT_SUFFIXES = (".ttf", ".otf")
 
 
-def job_fingerprints(project, jobs, difficulty, states: dict, options: dict) -> dict[str, str]:
-    """Job path -> the fingerprint of everything its output is drawn from. `states`: path -> [size, time, digest]."""
+class Fingerprints(dict):
+    """Job path -> the fingerprint of everything its output is drawn from; `faces`: face key -> the fingerprint of
+    what the face holds and the images it draws; `drawing_base`: the fingerprint of everything else a face's drawing
+    reads (pnp.render.form_store keys finished forms with both)."""
+
+    faces: dict[str, str]
+    drawing_base: str
+
+
+def job_fingerprints(project, jobs, difficulty, states: dict, options: dict, root: Path | None = None) -> Fingerprints:
+    """Job path -> the fingerprint of everything its output is drawn from. `states`: path -> [size, time, digest];
+    `root`, the project's folder (for the drawing base)."""
     reads = _Inputs(project, states)
     everything = fingerprint(options, reads.digest)
     base = fingerprint(options, reads.shared)
@@ -53,7 +64,12 @@ def job_fingerprints(project, jobs, difficulty, states: dict, options: dict) -> 
         else:  # a calibration page: the paper and the card layout
             source = fingerprint(base, reads.files(reads.card_layout), reads.fonts(project.layout))
         prints[job.path] = fingerprint(job.path, source)
-    return prints
+    result = Fingerprints(prints)
+    result.faces = reads.face_digests
+    result.drawing_base = fingerprint(code_stamp(), os.path.abspath(root or "."), base,
+                                      reads.files(reads.card_layout), reads.fonts(project.layout),
+                                      reads.named_images([reads.manifest, *reads.card_layout]))
+    return result
 
 
 def _sheet_of(path: str, sheets) -> str:
@@ -83,6 +99,7 @@ class _Inputs:
                        and not path.startswith(templates)}
         self.game_root = str(game.root)
         self.manifest = _path(game.manifest_source)
+        self._faces: dict[str, str] | None = None
 
     def files(self, paths) -> list:
         return [(path, self.digest.get(path)) for path in paths]
@@ -99,11 +116,31 @@ class _Inputs:
 
     def deck(self, deck_id: str, base: str, difficulty) -> str:
         fronts, backs = deck_faces(self.project, deck_id, difficulty)
-        drawn = sorted({os.path.abspath(p) for face in fronts + backs for p in face.images.values() if p})
+        faces = self.face_digests
         return fingerprint(base, self.files([self.deck_files[deck_id], *self.card_layout]),
-                           self.project.deck_size(deck_id), fronts, backs,
-                           [(path, self.digest.get(path) or _read_digest(path)) for path in drawn],
-                           self.named_images([self.manifest, *self.card_layout]), self.fonts(self.project.layout))
+                           self.project.deck_size(deck_id), [faces[f.key] for f in fronts],
+                           [faces[b.key] for b in backs], self.named_images([self.manifest, *self.card_layout]),
+                           self.fonts(self.project.layout))
+
+    @property
+    def face_digests(self) -> dict[str, str]:
+        """Face key -> the fingerprint of the face (each of its fields; its template's own fingerprint, made once
+        per template) and of the images it draws, with their digests. A key names one drawing in a project
+        (pnp.binding.Face), so a deck's faces are its faces' keys' fingerprints."""
+        if self._faces is None:
+            templates: dict[int, str] = {}
+            self._faces = {}
+            faces = self.project.faces
+            for face in {id(f): f for f in (*faces.fronts.values(), *faces.backs.values())}.values():
+                template = templates.get(id(face.template))
+                if template is None:
+                    template = templates[id(face.template)] = fingerprint(face.template)
+                fields = [(f.name, template if f.name == "template" else getattr(face, f.name))
+                          for f in dataclasses.fields(face) if f.compare]
+                drawn = sorted({os.path.abspath(p) for p in face.images.values() if p})
+                self._faces[face.key] = fingerprint(fields, [(path, self.digest.get(path) or _read_digest(path))
+                                                             for path in drawn])
+        return self._faces
 
     def sheet(self, sheet_id: str, base: str) -> str:
         own = self.sheet_files.get(sheet_id, [])

@@ -115,3 +115,44 @@ def test_the_skim_never_stumbles_on_a_manifest_of_the_wrong_shape(pocket, manife
     (pocket / "content/pocket-dungeon/game.yaml").write_text(manifest + "\n")
     (pocket / "content/pocket-dungeon/d.yaml").write_text("name: D\ncards: [{id: a, count: 0}, 7]\n")
     assert skimmed(pocket, "pocket-dungeon") is None  # each is read the full way, which says what is wrong
+
+
+def run_pnp(args: list[str], before: str = "") -> subprocess.CompletedProcess:
+    """`pnp ARGS` in a fresh interpreter, as the console script runs it (pnp.cli.main), after `before`."""
+    code = f"import sys\n{before}\nsys.argv = ['pnp', *{args!r}]\nfrom pnp.cli import main\nmain()"
+    return subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True)
+
+
+def test_leaving_without_the_heaps_teardown_still_says_all_runs_the_exit_handlers_and_keeps_the_exit_code():
+    """pnp.cli._leave ends the process with os._exit; what Python would do on the way out is done first."""
+    handler = "import atexit\natexit.register(lambda: print('exit handler ran', file=sys.stderr))"
+    listed = run_pnp(["list"], handler)
+    assert listed.returncode == 0
+    assert "stranded" in listed.stdout and listed.stdout.endswith("\n"), "standard output is flushed"
+    assert "exit handler ran" in listed.stderr
+    unknown = run_pnp(["validate", "no-such-game"], handler)
+    assert unknown.returncode == 2 and "no-such-game" in unknown.stdout + unknown.stderr
+    assert "exit handler ran" in unknown.stderr
+    stopped = run_pnp(["list"], "import pnp.cli\npnp.cli.app = lambda: sys.exit('stopped: a message')")
+    assert stopped.returncode == 1 and "stopped: a message" in stopped.stderr, "SystemExit(text) as Python says it"
+
+
+def test_a_build_off_a_terminal_never_imports_rich(tmp_path):
+    code = ("import sys\nfrom pnp.cli import main\nsys.argv = ['pnp', 'build', 'pocket-dungeon', '--only', 'sheets',"
+            f" '--out', {str(tmp_path)!r}]\nimport atexit\n"
+            "atexit.register(lambda: print('rich' if 'rich' in sys.modules else 'no rich', file=sys.stderr))\nmain()")
+    done = subprocess.run([sys.executable, "-c", code], cwd=FIXTURE, capture_output=True, text=True)
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "no rich" in done.stderr
+
+
+def test_platypus_answers_web_addresses_as_before_with_its_pattern_compiled_when_first_used():
+    code = ("from pnp.render.platypus_import import import_platypus\nimport_platypus()\n"
+            "from reportlab.platypus import paragraph\n"
+            "print(type(paragraph.uri_pat).__name__, paragraph.uri_pat._compiled is None)\n"
+            "print(paragraph._uri_split_pairs('https://example.com/a/b/c') is not None,"
+            " paragraph.uri_pat.match('not an address') is None, paragraph.uri_pat.pattern[:5])")
+    lines = subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True,
+                           check=True).stdout.split("\n")
+    assert lines[0] == "_CompiledWhenUsed True", "not compiled on import"
+    assert lines[1] == "True True (^(?:"

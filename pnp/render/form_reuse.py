@@ -52,6 +52,7 @@ def _reportlab_tested() -> bool:
 
 
 REUSE = _reportlab_tested()  # the switch: off, every form is drawn (the files stay byte for byte the same)
+STORE = None  # a build's pnp.render.form_store.FormStore: forms kept between builds, inherited by forked workers
 
 
 class Sharing(NamedTuple):
@@ -69,12 +70,48 @@ class _Kept:
     asked for; the fonts its stream names: (font, its name in the document, ((character, code), ...)); the
     colours it asked for: ((kind, value asked, colour got), ...); and the press its images were made for, if any."""
 
-    __slots__ = ("stream", "width", "height", "compression", "uses", "version", "fonts", "colours", "press", "encoded")
+    __slots__ = ("stream", "width", "height", "compression", "uses", "version", "fonts", "colours", "press", "encoded",
+                 "stored")
 
     def __init__(self, stream, width, height, compression, uses, version, fonts, colours, press):
         self.stream, self.width, self.height, self.compression, self.uses = stream, width, height, compression, uses
         self.version, self.fonts, self.colours, self.press = version, fonts, colours, press
         self.encoded = None  # (filters, the stream through them), made when first put in
+        self.stored = None  # its file in the store (pnp.render.form_store), "" if it cannot be stored
+
+
+class Stored(str):
+    """A colour or press as a form read back from the store holds it: `stored_value` of what it was."""
+
+
+def stored_value(thing) -> str:
+    """A colour or press as text that tells two apart exactly: its type and every attribute (floats as repr gives
+    them, which reads back to the same float). Made once per object: the backend's colours are cached, so a
+    document asks for the same few again and again (the object is held with it: its id is not reused)."""
+    if isinstance(thing, Stored):
+        return str(thing)
+    held = _STORED_VALUES.get(id(thing))
+    if held is None or held[0] is not thing:
+        if hasattr(thing, "__dict__"):
+            fields = sorted((k, repr(v)) for k, v in vars(thing).items())
+        else:  # None (no colour), a tuple...
+            fields = [("", repr(thing))]
+        text = f"{type(thing).__module__}.{type(thing).__qualname__}{fields}"
+        if len(_STORED_VALUES) > 4096:
+            _STORED_VALUES.clear()
+        held = _STORED_VALUES[id(thing)] = (thing, text)
+    return held[1]
+
+
+_STORED_VALUES: dict[int, tuple[object, str]] = {}
+
+
+def _alike(kept, now, identical: bool) -> bool:
+    """Whether what a form was drawn with (`kept`) is what the document gives now: for one drawn in this process, the
+    same object (`identical`: the backend's colours are cached) or an equal one; for one read back, the same text."""
+    if type(kept) is Stored:
+        return kept == stored_value(now)
+    return kept is now if identical else kept == now
 
 
 # scope id -> (weak reference to the scope, {(symbol key, width, height, canvas): [_Kept, ...]}); a scope's forms
@@ -184,7 +221,10 @@ class DocumentForms:
         False if none does (it is to be drawn)."""
         if not REUSE:
             return False
-        for kept in self.library.get((key, width, height, self.drawing), ()):
+        shelf = self.library.setdefault((key, width, height, self.drawing), [])
+        if STORE is not None:  # the forms of earlier builds, read once per process
+            shelf += STORE.forms(key, width, height, self.drawing)
+        for kept in shelf:
             if self._holds(kept, set()):
                 self._put(key, kept)
                 if self.open:  # put in while another form is drawn: that one places it
@@ -194,17 +234,28 @@ class DocumentForms:
 
     def _holds(self, kept: _Kept, seen: set) -> bool:
         """Whether drawing the form here would write its bytes, and so would the forms it places the document lacks."""
-        if not _fonts_hold(self.document, kept.fonts) or (kept.press is not None and kept.press[0] != self.press):
+        if not _fonts_hold(self.document, kept.fonts) or (kept.press is not None
+                                                           and not _alike(kept.press[0], self.press, identical=False)):
             return False
         for kind, value, got in kept.colours:
-            if self.colours[kind](value) is not got:  # the same colour object (the backend's are cached): alike
+            if not _alike(got, self.colours[kind](value), identical=True):
                 return False
         for use in kept.uses:
             if use[0] == "symbol" and use[1] not in self.defined and use[1] not in seen:
                 seen.add(use[1])
                 if not self._holds(use[2], seen):
                     return False
+            elif use[0] == "image" and self._reader(use) is None:
+                return False
         return True
+
+    def _reader(self, use):
+        """The reader of an image a form places: its own, or for a form read back from the store, the document's
+        reader of the same file for its press, if its pixels are still those the form was drawn with."""
+        reader = use[1]
+        if hasattr(reader, "reader"):  # pnp.render.form_store.StoredImage
+            return reader.reader(self.press, use[2], use[3])
+        return reader
 
     def _put(self, key: str, kept: _Kept) -> None:
         from reportlab.pdfbase import pdfdoc
@@ -215,7 +266,7 @@ class DocumentForms:
                     self.defined[use[1]] = self.name_of(use[1])
                     self._put(use[1], use[2])
             else:
-                _register_image(self.canvas, use[1], use[2])
+                _register_image(self.canvas, self._reader(use), use[2])
         form = pdfdoc.PDFFormXObject(0, 0, kept.width, kept.height)  # as Canvas.endForm makes it
         form.compression = kept.compression
         form.stream = kept.stream
@@ -278,6 +329,8 @@ class DocumentForms:
                          tuple((kind, value, got) for (kind, value), got in drawn.colours.items()),
                          (self.press,) if imaged else None)
             self.library.setdefault((key, width, height, self.drawing), []).append(kept)
+            if STORE is not None:
+                STORE.keep(key, width, height, self.drawing, kept)
         self.kept[key] = kept
         if self.open:
             self.open[-1].uses.append(("symbol", key, kept))

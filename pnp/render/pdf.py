@@ -135,9 +135,10 @@ class PrintImage:
         pixels.update(image.tobytes())
         self._name = f"pnp-image-{pixels.hexdigest()}"
         self.loaded: dict = {}  # (mask asked, ASCII85 or not) -> the loaded stream's attributes
+        self.source = None  # (file, box width, box height) when made by _image
 
     def __getattr__(self, name):  # what reportlab reads of an image: getSize, getRGBData, jpeg_fh, _dataA, mode...
-        if name.startswith("__") or name == "_reader":  # not yet set (a copy being made): no such attribute
+        if name.startswith("__") or name in ("_reader", "source"):  # not yet set (a copy being made): no such attribute
             raise AttributeError(name)
         return getattr(self._reader, name)
 
@@ -166,7 +167,9 @@ def _press_color(cmyk: tuple[float, float, float, float]):
 def _image(path: str, w: float, h: float, press: Press | None):
     """An image file ready to embed in a w x h box (see pnp.image_files.print_image); one per file, size and
     colour space, so a document embeds each image once, and the process loads it once."""
-    return PrintImage(print_image(path, w, h, press))
+    image = PrintImage(print_image(path, w, h, press))
+    image.source = (path, w, h)  # what a stored form names it by (pnp.render.form_store)
+    return image
 
 
 def new_canvas(target, width: float, height: float, title: str = "", no_scaling: bool = False,

@@ -1,0 +1,290 @@
+"""Finished forms kept between builds, in output/.pnp/forms/<game>/: after a one-card edit, a build draws that card's
+face again and puts the game's other faces in as the last build drew them.
+
+pnp.render.form_reuse keeps each face's finished form in the process, with what its bytes depend on besides the
+face: its fonts' names and codes, the colours it was given, the press its images were made for, the forms and images
+it places. This store writes those forms to files as the workers finish them, and a later build's workers read them
+back, keyed by what the drawing reads:
+
+    the drawing base   pnp's code (its code stamp), the project's folder, the build's options, and every input
+                       file a face may read that is not a deck's, a sheet's or the rules' own: game.yaml, the card
+                       layout, layouts/common, the fonts, the images game.yaml and the card layout name
+                       (pnp.fingerprints.Fingerprints.drawing_base); the folder of a store is named from it
+    the symbol         a face: its fingerprint (what it holds, the images it draws: Fingerprints.faces); an
+                       emblem: its key (game.yaml, in the base, draws it); anything else is not stored
+    the document       the form's size, and the canvas's preamble, compression and colour-space check
+
+A form read back goes in only where form_reuse's own checks hold: the document names and codes its fonts alike, its
+backend gives the same colours, its press is the same, and every image the form places still has the pixels it had
+(their digest names them). So a file is byte for byte what drawing every form writes (tests/test_form_store.py).
+
+The store is a cache, and a content folder is untrusted: each file carries a digest keyed with the drawing base, so a
+file that is corrupt, renamed, or written by another project, another pnp or another installation of it (the code
+stamp holds its files' times) is never read as a form, only drawn again; files are read without following links,
+a regular file at most MAX_FILE long. Deleting the store costs one slower build. Whole builds use it (not --force);
+each keeps its own base's folder, and drops the oldest half of its files when they pass LIMIT.
+"""
+from __future__ import annotations
+
+import hashlib
+import hmac
+import json
+import os
+import re
+import shutil
+import stat
+from pathlib import Path
+
+from pnp.render.form_reuse import Stored, _Kept, stored_value
+
+FORMAT = 1
+FOLDER = "forms"  # in output/.pnp/
+MAX_FILE = 4 << 20  # a form's file: larger is not read
+LIMIT = 4000  # files in a game's store; past it, the oldest half go (each card edit leaves its old faces behind)
+_NAME = re.compile(r"[0-9a-f]{32}-[0-9a-f]{16}\.form")
+
+
+class FormStore:
+    """One game's stored forms, for one drawing base: `faces`, face key -> its fingerprint."""
+
+    def __init__(self, folder: Path, base: str, faces: dict[str, str]):
+        self.folder, self.base, self.faces = folder, base, faces
+        self.key = bytes.fromhex(base)  # the files' digests are keyed with the base
+        self._index: dict[str, list[str]] | None = None  # content id -> its files, listed on first use
+        self._read: dict[str, _Kept | None] = {}  # file name -> its form as read (None: refused)
+        self._ids: dict[tuple, str | None] = {}
+
+    def content_id(self, key: str, width: float, height: float, drawing: tuple) -> str | None:
+        """What a symbol's form is drawn from, as a fingerprint; None for a symbol the store cannot tell by it."""
+        asked = (key, width, height, drawing)
+        if asked not in self._ids:
+            kind = key.partition(":")[0]
+            if key in self.faces:
+                what = self.faces[key]
+            elif kind == "emblem":
+                what = ""
+            else:
+                self._ids[asked] = None
+                return None
+            h = hashlib.blake2b(digest_size=16)
+            h.update(json.dumps([self.base, key, what, repr(width), repr(height), [_stable(d) for d in drawing]]).encode())
+            self._ids[asked] = h.hexdigest()
+        return self._ids[asked]
+
+    # -- reading --------------------------------------------------------------------------------------------------
+    def forms(self, key: str, width: float, height: float, drawing: tuple) -> list[_Kept]:
+        """The symbol's stored forms not given out before in this process (the library keeps those)."""
+        cid = self.content_id(key, width, height, drawing)
+        if cid is None:
+            return []
+        found = []
+        for name in self.index().get(cid, ()):
+            if name not in self._read:
+                kept = self._load(name, cid, 0)
+                if kept is not None:
+                    found.append(kept)
+        return found
+
+    def index(self) -> dict[str, list[str]]:
+        if self._index is None:
+            self._index = {}
+            try:
+                names = sorted(os.listdir(self.folder))
+            except OSError:
+                names = []
+            for name in names:
+                if _NAME.fullmatch(name):
+                    self._index.setdefault(name[:32], []).append(name)
+        return self._index
+
+    def _load(self, name: str, cid: str, depth: int) -> _Kept | None:
+        if name in self._read:
+            return self._read[name]
+        self._read[name] = None  # a file naming itself (a loop) is refused
+        try:
+            kept = self._kept(self._payload(name), cid, depth)
+        except (OSError, ValueError, KeyError, TypeError, IndexError, RecursionError):
+            kept = None
+            listed = self.index().get(name[:32], [])
+            if name in listed:  # refused: a form drawn now is written over it
+                listed.remove(name)
+        if kept is not None:
+            kept.stored = name  # read from the store: not written again, and named so by forms placing it
+        self._read[name] = kept
+        return kept
+
+    def _payload(self, name: str) -> dict:
+        fd = os.open(self.folder / name, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
+        with os.fdopen(fd, "rb") as f:
+            if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
+                raise ValueError("not a file")
+            data = f.read(MAX_FILE + 1)
+        if len(data) > MAX_FILE:
+            raise ValueError("too large")
+        mac, _, payload = data.partition(b"\n")
+        if not hmac.compare_digest(mac, self._mac(payload)) or name[33:49] != _variant(payload):
+            raise ValueError("not this store's")
+        return json.loads(payload)
+
+    def _kept(self, data: dict, cid: str, depth: int) -> _Kept:
+        if data["format"] != FORMAT or data["id"] != cid or depth > 8:
+            raise ValueError("another form")
+        uses = []
+        for use in data["uses"]:
+            if use[0] == "symbol":
+                key, name = str(use[1]), str(use[2])
+                nested = self._load(name, name[:32], depth + 1) if _NAME.fullmatch(name) else None  # its own id
+                if nested is None:
+                    raise ValueError("a form it places is missing")
+                uses.append(("symbol", key, nested))
+            elif use[0] == "image":
+                path, w, h, mask, image_name = str(use[1]), float(use[2]), float(use[3]), str(use[4]), str(use[5])
+                uses.append(("image", StoredImage(path, w, h), mask, image_name))
+            else:
+                raise ValueError("an unknown use")
+        # as written (the digest holds): lists where a drawn form holds tuples, compared alike by _fonts_hold
+        fonts = tuple((name, internal, codes) for name, internal, codes in data["fonts"])
+        colours = tuple((str(kind), str(value), Stored(got)) for kind, value, got in data["colours"])
+        press = None if data["press"] is None else (Stored(data["press"]),)
+        version = tuple(int(v) for v in data["version"])
+        stream = data["stream"]
+        if not isinstance(stream, str):
+            raise ValueError("a stream is text")
+        stream = stream.encode("latin-1") if data["bytes"] is True else stream
+        kept = _Kept(stream, float(data["width"]), float(data["height"]), int(data["compression"]),
+                     tuple(uses), version, fonts, colours, press)
+        return kept
+
+    # -- writing --------------------------------------------------------------------------------------------------
+    def keep(self, key: str, width: float, height: float, drawing: tuple, kept: _Kept) -> str | None:
+        """Write a form just drawn (and each form it places), unless the store cannot tell what it is drawn from;
+        its file's name, or None."""
+        if kept.stored is not None:
+            return kept.stored or None
+        kept.stored = ""  # not storable, unless written below
+        cid = self.content_id(key, width, height, drawing)
+        if cid is None:
+            return None
+        uses = []
+        for use in kept.uses:
+            if use[0] == "symbol":
+                nested = self.keep(use[1], use[2].width, use[2].height, drawing, use[2])
+                if nested is None:
+                    return None
+                uses.append(["symbol", use[1], nested])
+            else:
+                source = getattr(use[1], "source", None)
+                if source is None or not isinstance(use[2], str):
+                    return None
+                uses.append(["image", source[0], source[1], source[2], use[2], use[3]])
+        payload = json.dumps({
+            "format": FORMAT, "id": cid, "width": kept.width, "height": kept.height, "bytes": isinstance(kept.stream, bytes),
+            "stream": kept.stream.decode("latin-1") if isinstance(kept.stream, bytes) else kept.stream,
+            "compression": kept.compression, "uses": uses, "version": list(kept.version),
+            "fonts": kept.fonts,
+            "colours": [[kind, value, stored_value(got)] for kind, value, got in kept.colours],
+            "press": None if kept.press is None else stored_value(kept.press[0])}, separators=(",", ":")).encode()
+        name = f"{cid}-{_variant(payload)}.form"
+        if name not in self.index().get(cid, ()):
+            self._write(name, self._mac(payload) + b"\n" + payload)
+            self.index().setdefault(cid, []).append(name)
+        self._read.setdefault(name, kept)  # this process has it: never read back
+        kept.stored = name
+        return name
+
+    def _write(self, name: str, data: bytes) -> None:
+        """Atomically, never through a link; a form that cannot be written is only not kept."""
+        tmp = self.folder / f".{name}.{os.getpid()}"
+        try:
+            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o644)
+            with os.fdopen(fd, "wb") as f:
+                f.write(data)
+            os.replace(tmp, self.folder / name)
+        except OSError:
+            try:
+                os.unlink(tmp)
+            except OSError:
+                pass
+
+    def _mac(self, payload: bytes) -> bytes:
+        return hashlib.blake2b(payload, key=self.key, digest_size=16).hexdigest().encode("ascii")
+
+
+def _stable(value) -> str:
+    """A value as text that is the same in every process: a function (the canvas's colour-space check) by its name."""
+    if callable(value):
+        return f"{getattr(value, '__module__', '')}.{getattr(value, '__qualname__', type(value).__qualname__)}"
+    return repr(value)
+
+
+def _variant(payload: bytes) -> str:
+    return hashlib.blake2b(payload, digest_size=8).hexdigest()
+
+
+class StoredImage:
+    """An image a stored form places, as the file, box size and pixels' name it was drawn with: the document's own
+    reader of it (pnp.render.pdf._image, for its press) is put in if its pixels still have that name."""
+
+    __slots__ = ("source",)
+
+    def __init__(self, path: str, w: float, h: float):
+        self.source = (path, w, h)
+
+    def reader(self, press, mask: str, name: str):
+        from reportlab.pdfgen.canvas import _digester
+
+        from pnp.render.pdf import _image
+
+        try:
+            reader = _image(*self.source, press)
+        except Exception:  # noqa: BLE001 - a file gone or changed into something unreadable: not put in
+            return None
+        # the name Canvas.drawImage gives it: a digest of the reader's name (of its pixels) and the mask
+        return reader if _digester(f"{reader}{mask}".encode("utf-8")) == name else None
+
+
+# -- a game's store, opened by the build ----------------------------------------------------------------------
+def store_folder(out_root: Path, out_name: str) -> Path:
+    from pnp.incremental import RECORDS
+
+    return out_root / RECORDS / FOLDER / out_name
+
+
+def open_store(out_root: Path, out_name: str, base: str, faces: dict[str, str]) -> FormStore | None:
+    """The game's store for this drawing base, its folder made (in pnp's own output folder only, never through a
+    link); the folders of other bases are removed. None where it cannot be (the build draws everything, as before)."""
+    from pnp.output import OutputError, _real_folder, owned
+
+    if not owned(out_root):
+        return None
+    game = store_folder(out_root, out_name)
+    try:
+        for folder in (out_root / ".pnp", game.parent, game):
+            _real_folder(folder)
+        for other in os.listdir(game):
+            if other != base[:32]:
+                _remove(game / other)
+        _real_folder(game / base[:32])
+    except (OSError, OutputError):
+        return None
+    return FormStore(game / base[:32], base, faces)
+
+
+def prune(store: FormStore) -> None:
+    """Past LIMIT files, the oldest half go (by the time each was written)."""
+    try:
+        names = [n for n in os.listdir(store.folder) if _NAME.fullmatch(n)]
+        if len(names) <= LIMIT:
+            return
+        dated = sorted((os.lstat(store.folder / n).st_mtime_ns, n) for n in names)
+        for _, name in dated[: len(dated) // 2]:
+            os.unlink(store.folder / name)
+    except OSError:
+        pass
+
+
+def _remove(path: Path) -> None:
+    if path.is_symlink() or not path.is_dir():
+        path.unlink()
+    else:
+        shutil.rmtree(path)

@@ -1,0 +1,151 @@
+"""Finished forms kept between builds (pnp.render.form_store): after a one-card edit, the build draws that card's
+face and reads every other face from the last build's store, and its files are a clean build's bytes; a store file
+that is damaged, moved or not this store's is never read, only drawn again; the store never follows a link."""
+import hashlib
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+from helpers import FIXTURE_GAME, assemble_fixture
+
+from pnp.build import build
+from pnp.render import form_reuse, form_store
+
+GAME = FIXTURE_GAME
+
+
+def digest(folder: Path) -> dict[str, str]:
+    return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+@pytest.fixture(scope="module")
+def first_build(tmp_path_factory):
+    """The fixture project built once, and a copy of it as it then stood (the record holds the project's path:
+    each test gets the copy back at that path)."""
+    place = tmp_path_factory.mktemp("store")
+    project = assemble_fixture(place / "project")
+    result, report = build(project, GAME, project / "output")
+    assert result is not None, report.to_text()
+    shutil.copytree(project, place / "as-built", symlinks=True)
+    return project, place / "as-built"
+
+
+@pytest.fixture
+def project(first_build):
+    project, as_built = first_build
+    shutil.rmtree(project)
+    shutil.copytree(as_built, project, symlinks=True)
+    return project
+
+
+@pytest.fixture
+def drawing(monkeypatch):
+    """What a build draws and what it reads from the store: the keys of the forms drawn, the files read."""
+    monkeypatch.setenv("PNP_JOBS", "1")  # drawn in this process, where it is counted
+    seen = {"drawn": [], "read": []}
+    end, load = form_reuse.DocumentForms.end, form_store.FormStore._load
+
+    def drawn(self, key, width, height):
+        seen["drawn"].append(key)
+        return end(self, key, width, height)
+
+    def read(self, name, cid, depth):
+        kept = load(self, name, cid, depth)
+        if kept is not None:
+            seen["read"].append(name)
+        return kept
+
+    monkeypatch.setattr(form_reuse.DocumentForms, "end", drawn)
+    monkeypatch.setattr(form_store.FormStore, "_load", read)
+    return seen
+
+
+def edit_a_card(project: Path) -> None:
+    deck = project / "content" / GAME / "decks" / "rooms.yaml"
+    text = deck.read_text(encoding="utf-8")
+    assert "name: Crypt\n" in text
+    deck.write_text(text.replace("name: Crypt\n", "name: Old Crypt\n", 1), encoding="utf-8")
+
+
+def clean(project: Path, out: Path) -> dict[str, str]:
+    result, report = build(project, GAME, out)
+    assert result is not None, report.to_text()
+    return digest(result.out_dir)
+
+
+def store_files(project: Path) -> list[Path]:
+    return sorted(form_store.store_folder(project / "output", GAME).glob("*/*.form"))
+
+
+def test_after_a_one_card_edit_only_its_face_is_drawn_and_the_files_are_a_clean_builds(project, tmp_path, drawing):
+    assert store_files(project), "the first build kept its forms"
+    edit_a_card(project)
+    result, report = build(project, GAME, project / "output")
+    assert result is not None, report.to_text()
+    faces = {key for key in drawing["drawn"] if key.startswith(("face:", "back:"))}
+    assert faces == {"face:crypt"}, "every other face is read from the store"
+    assert drawing["read"], "forms were read back"
+    assert digest(result.out_dir) == clean(project, tmp_path / "clean")
+
+
+def test_a_damaged_renamed_or_foreign_store_file_is_never_read(project, tmp_path, drawing):
+    files = store_files(project)
+    damaged, renamed, rest = files[0], files[1], files[2:]
+    damaged.write_bytes(damaged.read_bytes().replace(b'"stream":"', b'"stream":"0 0 m ', 1))  # digest no longer holds
+    renamed.rename(renamed.with_name(rest[0].name[:33] + renamed.name[33:]))  # another form's id
+    payloads = [f.read_bytes().partition(b"\n")[2] for f in rest]
+    for f, payload in zip(rest, payloads):  # well formed, digested with another key: another project's, say
+        f.write_bytes(hashlib.blake2b(payload, key=b"another store", digest_size=16).hexdigest().encode() + b"\n" + payload)
+    edit_a_card(project)
+    result, report = build(project, GAME, project / "output")
+    assert result is not None, report.to_text()
+    assert drawing["read"] == [], "no file was read as a form"
+    assert digest(result.out_dir) == clean(project, tmp_path / "clean")
+
+
+def test_a_store_copied_into_another_project_is_not_read(project, tmp_path, drawing):
+    elsewhere = tmp_path / "elsewhere"
+    shutil.copytree(project, elsewhere, symlinks=True)  # another folder: another drawing base
+    edit_a_card(elsewhere)
+    result, report = build(elsewhere, GAME, elsewhere / "output")
+    assert result is not None, report.to_text()
+    assert drawing["read"] == []
+
+
+def test_the_store_is_never_opened_through_a_link(project, tmp_path, drawing):
+    forms = project / "output" / ".pnp" / form_store.FOLDER
+    outside = tmp_path / "outside"
+    shutil.move(forms, outside)
+    forms.symlink_to(outside, target_is_directory=True)
+    edit_a_card(project)
+    result, report = build(project, GAME, project / "output")
+    assert result is not None, report.to_text()
+    assert drawing["read"] == [] and forms.is_symlink()
+    assert digest(result.out_dir) == clean(project, tmp_path / "clean")
+
+
+def test_force_draws_every_form(project, drawing):
+    result, report = build(project, GAME, project / "output", force=True)
+    assert result is not None, report.to_text()
+    assert drawing["read"] == [] and any(key.startswith("face:") for key in drawing["drawn"])
+
+
+def test_past_its_limit_a_store_drops_its_oldest_half(project, monkeypatch):
+    files = store_files(project)
+    for age, f in enumerate(files):
+        os.utime(f, ns=(age * 10**9, age * 10**9))
+    monkeypatch.setattr(form_store, "LIMIT", len(files) - 1)
+    edit_a_card(project)
+    result, report = build(project, GAME, project / "output")
+    assert result is not None, report.to_text()
+    now = store_files(project)
+    written = len(set(now) - set(files))  # the edited card's new forms
+    everything = len(files) + written
+    assert len(now) == everything - everything // 2, "the oldest half went"
+    gone = [i for i, f in enumerate(files) if not f.exists()]
+    kept = [i for i, f in enumerate(files) if f.exists()]
+    assert gone and max(gone) < min(kept), "the oldest went, the newest stayed"
+
+

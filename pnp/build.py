@@ -177,12 +177,14 @@ def build(root: Path, game_id: str, out_root: Path, difficulty: Difficulty | Non
         fresh = [job for job in jobs if not _reuse(job, record, prints, out_dir, stage)]
         before_forking(project, difficulty, fresh)
         # the faces the last build drew are put in from its store (a whole build's; --force draws everything)
-        store = open_store(out_root, out_name, prints.drawing_base, prints.faces) if whole and not force else None
+        store = open_store(out_root, out_name, prints.drawing_base, prints.faces, stage) if whole and not force else None
         form_reuse.STORE = store
         try:
             render_all(fresh, stage, progress, meanwhile)
         finally:
             form_reuse.STORE = None
+        if store is not None:
+            store.commit()
         files = sorted(str(path.relative_to(stage)) for path in stage.rglob("*")
                        if path.is_file() and path.relative_to(stage).parts[0] not in OTHER_COMMANDS)
         owners = job_files(jobs, files)

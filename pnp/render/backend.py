@@ -152,7 +152,10 @@ class RecordingBackend:
     call covers on the page (`drawn`, symbols placed where they are used), through save, restore, translate,
     scale and rotate, so checks can see overlapping and stray text (pnp.drawn_checks)."""
 
-    def __init__(self):
+    def __init__(self, recorded: dict | None = None):
+        """`recorded`: symbols recorded by other recording backends of the same drawings (a face's emblems, recorded
+        once for all its boxes and all the game's faces, pnp.render.cards.box_drawings), name -> what was recorded."""
+        self._recorded = recorded
         self.calls: list[tuple] = []
         self.symbols: dict[str, list[tuple]] = {}
         self.pages = 0
@@ -185,13 +188,21 @@ class RecordingBackend:
         return name in self.symbols
 
     def define_symbol(self, name, width, height, draw):
+        recorded = self._recorded.get(name) if self._recorded is not None else None
+        if recorded is not None:
+            self.symbols[name], self._symbol_drawn[name], lettering = recorded
+            self.lettering += lettering
+            return
         outer, self.calls = self.calls, []
         outer_drawn, outer_matrix, outer_saved = self.drawn, self._matrix, self._saved
         self.drawn, self._matrix, self._saved = [], IDENTITY, []
+        symbols, lettering = len(self.symbols), len(self.lettering)
         draw(self)
         self.symbols[name], self.calls = self.calls, outer
         self._symbol_drawn[name] = self.drawn
         self.drawn, self._matrix, self._saved = outer_drawn, outer_matrix, outer_saved
+        if self._recorded is not None and len(self.symbols) == symbols + 1:  # it placed no symbol of its own
+            self._recorded[name] = (self.symbols[name], self._symbol_drawn[name], self.lettering[lettering:])
 
     def texts(self) -> list[str]:
         """Every string drawn, symbols included, in drawing order."""

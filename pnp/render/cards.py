@@ -43,10 +43,13 @@ def box_drawings(face: Face, layout: CardLayout, emblems: dict) -> list[BoxDrawi
     if kept is not None and kept[0] is layout and kept[1] is emblems:
         return kept[2]
     drawings = []
+    recorded = layout.__dict__.get("_recorded_symbols")  # its emblems, recorded once for every face of the layout
+    if recorded is None or recorded[0] is not emblems:
+        recorded = layout.__dict__["_recorded_symbols"] = (emblems, {})
     for box in face.template.boxes:
         if box.type == "fill" or not box.shown_on(face.values):
             continue
-        pen = RecordingBackend()
+        pen = RecordingBackend(recorded[1])
         draw_box(pen, box, face, layout, emblems)
         drawings.append(BoxDrawing(box, pen.drawn, pen.texts(), pen.lettering))
     face.__dict__["_box_drawings"] = (layout, emblems, drawings)

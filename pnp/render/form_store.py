@@ -21,8 +21,10 @@ backend gives the same colours, its press is the same, and every image the form 
 The store is a cache, and a content folder is untrusted: each file carries a digest keyed with the drawing base, so a
 file that is corrupt, renamed, or written by another project, another pnp or another installation of it (the code
 stamp holds its files' times) is never read as a form, only drawn again; files are read without following links,
-a regular file at most MAX_FILE long. Deleting the store costs one slower build. Whole builds use it (not --force);
-each keeps its own base's folder, and drops the oldest half of its files when they pass LIMIT.
+a regular file at most MAX_FILE long. Deleting the store costs one slower build. Whole builds use it (not --force).
+A build writes its forms into its staging folder and the store takes them once everything is drawn, so a build
+that fails or is stopped leaves the store as it was; a whole build that succeeds removes the folders of other
+drawing bases, and past LIMIT files the oldest half.
 """
 from __future__ import annotations
 
@@ -39,6 +41,7 @@ from pnp.render.form_reuse import Stored, _Kept, stored_value
 
 FORMAT = 1
 FOLDER = "forms"  # in output/.pnp/
+PENDING = ".pnp-forms"  # in a build's staging folder: the forms it wrote, until the store takes them
 MAX_FILE = 4 << 20  # a form's file: larger is not read
 LIMIT = 4000  # files in a game's store; past it, the oldest half go (each card edit leaves its old faces behind)
 _NAME = re.compile(r"[0-9a-f]{32}-[0-9a-f]{16}\.form")
@@ -47,8 +50,8 @@ _NAME = re.compile(r"[0-9a-f]{32}-[0-9a-f]{16}\.form")
 class FormStore:
     """One game's stored forms, for one drawing base: `faces`, face key -> its fingerprint."""
 
-    def __init__(self, folder: Path, base: str, faces: dict[str, str]):
-        self.folder, self.base, self.faces = folder, base, faces
+    def __init__(self, folder: Path, base: str, faces: dict[str, str], pending: Path):
+        self.folder, self.base, self.faces, self.pending = folder, base, faces, pending
         self.key = bytes.fromhex(base)  # the files' digests are keyed with the base
         self._index: dict[str, list[str]] | None = None  # content id -> its files, listed on first use
         self._read: dict[str, _Kept | None] = {}  # file name -> its form as read (None: refused)
@@ -193,18 +196,35 @@ class FormStore:
         return name
 
     def _write(self, name: str, data: bytes) -> None:
-        """Atomically, never through a link; a form that cannot be written is only not kept."""
-        tmp = self.folder / f".{name}.{os.getpid()}"
+        """Into the build's own pending folder (its staging folder's): the store gets it when the build has drawn
+        everything (`commit`). Never through a link; a form that cannot be written is only not kept."""
+        path = self.pending / f"{name}.{os.getpid()}"  # two workers may write the same form
         try:
-            fd = os.open(tmp, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o644)
+            fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o644)
             with os.fdopen(fd, "wb") as f:
                 f.write(data)
-            os.replace(tmp, self.folder / name)
         except OSError:
             try:
-                os.unlink(tmp)
+                os.unlink(path)
             except OSError:
                 pass
+
+    def commit(self) -> None:
+        """The forms this build wrote, moved into the store (each file in one step: a reader sees all of it or
+        none). Called once everything is drawn; a build that fails or is stopped before leaves the store as it was
+        (its staging folder goes, with the pending forms)."""
+        from pnp.output import OutputError, _real_folder
+
+        try:
+            written = sorted(os.listdir(self.pending))
+            if written:
+                for folder in (self.folder.parent.parent.parent, self.folder.parent.parent, self.folder.parent, self.folder):
+                    _real_folder(folder)
+            for name in written:
+                os.replace(self.pending / name, self.folder / name.rpartition(".")[0])
+        except (OSError, OutputError):
+            pass
+        shutil.rmtree(self.pending, ignore_errors=True)  # never left in the staging folder, to become output
 
     def _mac(self, payload: bytes) -> bytes:
         return hashlib.blake2b(payload, key=self.key, digest_size=16).hexdigest().encode("ascii")
@@ -250,29 +270,33 @@ def store_folder(out_root: Path, out_name: str) -> Path:
     return out_root / RECORDS / FOLDER / out_name
 
 
-def open_store(out_root: Path, out_name: str, base: str, faces: dict[str, str]) -> FormStore | None:
-    """The game's store for this drawing base, its folder made (in pnp's own output folder only, never through a
-    link); the folders of other bases are removed. None where it cannot be (the build draws everything, as before)."""
-    from pnp.output import OutputError, _real_folder, owned
+def open_store(out_root: Path, out_name: str, base: str, faces: dict[str, str], stage: Path) -> FormStore | None:
+    """The game's store for this drawing base, read where it is (in pnp's own output folder only, never through a
+    link) and written into `stage` (the build's staging folder) until `FormStore.commit`. None where it cannot be
+    (the build draws everything, as before)."""
+    from pnp.output import owned
 
     if not owned(out_root):
         return None
-    game = store_folder(out_root, out_name)
+    folder = store_folder(out_root, out_name) / base[:32]
+    for part in (out_root / ".pnp", folder.parent.parent, folder.parent, folder):
+        if part.is_symlink() or (part.exists() and not part.is_dir()):
+            return None
+    pending = stage / PENDING
     try:
-        for folder in (out_root / ".pnp", game.parent, game):
-            _real_folder(folder)
-        for other in os.listdir(game):
-            if other != base[:32]:
-                _remove(game / other)
-        _real_folder(game / base[:32])
-    except (OSError, OutputError):
+        pending.mkdir()
+    except OSError:
         return None
-    return FormStore(game / base[:32], base, faces)
+    return FormStore(folder, base, faces, pending)
 
 
 def prune(store: FormStore) -> None:
-    """Past LIMIT files, the oldest half go (by the time each was written)."""
+    """After a whole build: the folders of other drawing bases go, and past LIMIT files the oldest half (by the
+    time each was written)."""
     try:
+        for other in os.listdir(store.folder.parent):
+            if other != store.folder.name:
+                _remove(store.folder.parent / other)
         names = [n for n in os.listdir(store.folder) if _NAME.fullmatch(n)]
         if len(names) <= LIMIT:
             return

@@ -65,5 +65,15 @@ def glyph_message(missing: list[str], font: str) -> str:
 
 def string_width(text: str, font: str, size: float) -> float:
     """Width in points, exactly as reportlab measures it (glyph advance widths per 1000 units)."""
+    return _units(text, font) * size / 1000.0
+
+
+@lru_cache(maxsize=1 << 16)
+def _units(text: str, font: str) -> float:
+    """The text's width in the font's units: fitting tries a string at size after size, and a face's checks,
+    its fit and its drawing each measure its strings (some 8,000 measures a game, a third of them new)."""
     widths, default = _widths(font)
-    return sum(widths.get(ord(ch), default) for ch in text) * size / 1000.0
+    return sum(widths.get(ord(ch), default) for ch in text)
+
+
+font_files.on_change.append(_units.cache_clear)

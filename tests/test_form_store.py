@@ -93,7 +93,8 @@ def test_after_a_one_card_edit_only_its_face_is_drawn_and_the_files_are_a_clean_
 def test_a_damaged_renamed_or_foreign_store_file_is_never_read(project, tmp_path, drawing):
     files = store_files(project)
     damaged, renamed, rest = files[0], files[1], files[2:]
-    damaged.write_bytes(damaged.read_bytes().replace(b'"stream":"', b'"stream":"0 0 m ', 1))  # digest no longer holds
+    data = damaged.read_bytes()
+    damaged.write_bytes(data[:-1] + bytes([data[-1] ^ 1]))  # a bit of its stream turned: its digest no longer holds
     renamed.rename(renamed.with_name(rest[0].name[:33] + renamed.name[33:]))  # another form's id
     payloads = [f.read_bytes().partition(b"\n")[2] for f in rest]
     for f, payload in zip(rest, payloads):  # well formed, digested with another key: another project's, say

@@ -8,7 +8,7 @@ import pytest
 from helpers import FIXTURE_GAME
 from typer.testing import CliRunner
 
-import pnp.rules.export
+import pnp.rules.templating
 from pnp.cli import app
 from pnp.validate import validate
 
@@ -56,7 +56,7 @@ def test_a_template_that_pries_or_overreaches_is_reported_at_its_line(fixture_pr
 
 
 def test_a_template_that_runs_too_long_is_stopped_and_reported(fixture_project, monkeypatch):
-    monkeypatch.setattr(pnp.rules.export, "RENDER_SECONDS", 0.2)  # the bound itself; nothing here is timed
+    monkeypatch.setattr(pnp.rules.templating, "RENDER_SECONDS", 0.2)  # the bound itself; nothing here is timed
     template = fixture_project / TEMPLATE
     template.parent.mkdir(parents=True)
     template.write_text("a\nb\n{% for x in range(100000) %}{% for y in range(100000) %}{% endfor %}{% endfor %}\n")

@@ -67,12 +67,12 @@ def test_validate_renders_the_export_templates_only_of_a_project_with_its_own(fi
 
     from helpers import FIXTURE_GAME
 
-    import pnp.rules.export as export
+    import pnp.rules.templating as templating
     from pnp.validate import validate
 
     rendered = []
-    real = export.to_markdown
-    monkeypatch.setattr(export, "to_markdown", lambda *args, **kwargs: rendered.append(1) or real(*args, **kwargs))
+    real = templating.to_markdown
+    monkeypatch.setattr(templating, "to_markdown", lambda *args, **kwargs: rendered.append(1) or real(*args, **kwargs))
     project, report = validate(Path("."), FIXTURE_GAME, False)
     assert project is not None and rendered == []
     (Path("layouts") / "templates").mkdir()

@@ -156,3 +156,9 @@ def test_platypus_answers_web_addresses_as_before_with_its_pattern_compiled_when
                            check=True).stdout.split("\n")
     assert lines[0] == "_CompiledWhenUsed True", "not compiled on import"
     assert lines[1] == "True True (^(?:"
+
+
+def test_a_build_loads_jinja_only_to_render_a_template():
+    """pnp.rules.templating holds everything Jinja: the build, the validation and the rulebook never load it for
+    themselves (the rules' Markdown and HTML export does, in the worker that writes them)."""
+    assert not {"jinja2", "markupsafe"} & loaded_modules("import pnp.build, pnp.validate, pnp.render.rulebook")

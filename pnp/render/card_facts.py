@@ -30,7 +30,7 @@ def printed_facts(project) -> dict[str, dict[str, list[str]]]:
 
 
 def _printed_facts(project) -> dict[str, dict[str, list[str]]]:
-    from pnp.rules.export import side_text  # the text the reference states already
+    from pnp.rules.card_words import side_text  # the text the reference states already
 
     facts: dict[str, dict[str, list[str]]] = {}
     if project.layout is None:

@@ -127,7 +127,10 @@ class FormStore:
         mac, _, payload = data.partition(b"\n")
         if not hmac.compare_digest(mac, self._mac(payload)) or name[33:49] != _variant(payload):
             raise ValueError("not this store's")
-        return json.loads(payload)
+        header, _, stream = payload.partition(b"\n")
+        data = json.loads(header)
+        data["stream"] = stream if data["bytes"] is True else stream.decode("utf-8")
+        return data
 
     def _kept(self, data: dict, cid: str, depth: int) -> _Kept:
         if data["format"] != FORMAT or data["id"] != cid or depth > 8:
@@ -150,11 +153,7 @@ class FormStore:
         colours = tuple((str(kind), str(value), Stored(got)) for kind, value, got in data["colours"])
         press = None if data["press"] is None else (Stored(data["press"]),)
         version = tuple(int(v) for v in data["version"])
-        stream = data["stream"]
-        if not isinstance(stream, str):
-            raise ValueError("a stream is text")
-        stream = stream.encode("latin-1") if data["bytes"] is True else stream
-        kept = _Kept(stream, float(data["width"]), float(data["height"]), int(data["compression"]),
+        kept = _Kept(data["stream"], float(data["width"]), float(data["height"]), int(data["compression"]),
                      tuple(uses), version, fonts, colours, press)
         return kept
 
@@ -180,13 +179,14 @@ class FormStore:
                 if source is None or not isinstance(use[2], str):
                     return None
                 uses.append(["image", source[0], source[1], source[2], use[2], use[3]])
+        # a line of JSON, then the content stream as it is (escaping it into JSON was most of the writing's time)
+        is_bytes = isinstance(kept.stream, bytes)
         payload = json.dumps({
-            "format": FORMAT, "id": cid, "width": kept.width, "height": kept.height, "bytes": isinstance(kept.stream, bytes),
-            "stream": kept.stream.decode("latin-1") if isinstance(kept.stream, bytes) else kept.stream,
-            "compression": kept.compression, "uses": uses, "version": list(kept.version),
-            "fonts": kept.fonts,
+            "format": FORMAT, "id": cid, "width": kept.width, "height": kept.height, "bytes": is_bytes,
+            "compression": kept.compression, "uses": uses, "version": list(kept.version), "fonts": kept.fonts,
             "colours": [[kind, value, stored_value(got)] for kind, value, got in kept.colours],
             "press": None if kept.press is None else stored_value(kept.press[0])}, separators=(",", ":")).encode()
+        payload += b"\n" + (kept.stream if is_bytes else kept.stream.encode("utf-8"))
         name = f"{cid}-{_variant(payload)}.form"
         if name not in self.index().get(cid, ()):
             self._write(name, self._mac(payload) + b"\n" + payload)
@@ -198,16 +198,19 @@ class FormStore:
     def _write(self, name: str, data: bytes) -> None:
         """Into the build's own pending folder (its staging folder's): the store gets it when the build has drawn
         everything (`commit`). Never through a link; a form that cannot be written is only not kept."""
-        path = self.pending / f"{name}.{os.getpid()}"  # two workers may write the same form
-        try:
+        path = self.pending / name
+        try:  # written by one process only: another worker of the build may have it already, whole or in the making
             fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | getattr(os, "O_NOFOLLOW", 0), 0o644)
-            with os.fdopen(fd, "wb") as f:
-                f.write(data)
         except OSError:
-            try:
-                os.unlink(path)
-            except OSError:
-                pass
+            return
+        try:
+            left = memoryview(data)
+            while left:
+                left = left[os.write(fd, left):]
+        except OSError:  # the disk full, say: a part of a form is no form
+            os.unlink(path)
+        finally:
+            os.close(fd)
 
     def commit(self) -> None:
         """The forms this build wrote, moved into the store (each file in one step: a reader sees all of it or
@@ -221,7 +224,8 @@ class FormStore:
                 for folder in (self.folder.parent.parent.parent, self.folder.parent.parent, self.folder.parent, self.folder):
                     _real_folder(folder)
             for name in written:
-                os.replace(self.pending / name, self.folder / name.rpartition(".")[0])
+                if _NAME.fullmatch(name):
+                    os.replace(self.pending / name, self.folder / name)
         except (OSError, OutputError):
             pass
         shutil.rmtree(self.pending, ignore_errors=True)  # never left in the staging folder, to become output

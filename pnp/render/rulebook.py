@@ -30,7 +30,7 @@ from pnp.render.fonts import register_all
 from pnp.render.legibility import legible_scale, smallest_text
 from pnp.render.pdf import PdfBackend, color
 from pnp.render.sheets import draw_sheet
-from pnp.rules.export import card_text
+from pnp.rules.card_words import card_text
 from pnp.rules.figures import figure_kind
 from pnp.rules.tree import PDF_ICON_SPACE, Reference, build_reference, icon_markup, icons_in, render_text
 from pnp.rules.tree import pdf_text as esc

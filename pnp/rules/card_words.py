@@ -1,0 +1,67 @@
+"""A card as the rules reference states it in words: its text and text blocks, what else its face prints, its
+back; and the decks as a reference lists them. The exports (pnp.rules.export, pnp.rules.templating) and the
+rulebook's card reference (pnp.render.rulebook) share it."""
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+
+from pnp.content import CardRecord
+from pnp.model.walk import text_blocks
+from pnp.rules.tree import Reference
+
+TEMPLATES = {"md": "rules.md.j2", "html": "rules.html.j2"}
+DOTS = {"green": "🟢", "yellow": "🟡", "red": "🔴"}
+
+
+@dataclass
+class DeckView:
+    name: str
+    size: int
+    cards: list
+
+
+def _decks(ref: Reference) -> list[DeckView]:
+    keep = {r.card.id for r in ref.cards()}
+    views = [DeckView(d.model.name, sum(r.card.count for r in d.cards if r.card.id in keep),
+                      [r for r in d.cards if r.card.id in keep]) for d in ref.game.decks.values()]
+    return [view for view in views if view.cards]  # a deck with nothing at this difficulty is left out
+
+
+def side_text(card) -> str:
+    """One side's own text: its text, then each of its labelled text blocks (pnp.model.walk.text_blocks)."""
+    parts = [card.text] if card.text else []
+    parts += [f"{label}: {_sentence(name)} {text}" for label, name, text in text_blocks(card)]
+    return " ".join(parts)
+
+
+def _sentence(words: str) -> str:
+    """Words ended as a sentence: a full stop unless they end in a stop already (".", "!" or "?")."""
+    return words if words[-1:] in ".!?" else words + "."
+
+
+def kind_name(kind: str) -> str:
+    """A card kind as a reader sees it in the card reference: snake_case -> Snake case, level2 -> Level 2."""
+    words = re.sub(r"(?<=[a-z])(?=\d)", " ", re.sub(r"[_\-]+", " ", kind)).strip()
+    return words[:1].upper() + words[1:]
+
+
+def _with_facts(text: str, facts: list[str]) -> str:
+    """A side's text, then what else its face prints (pnp.render.card_facts), one sentence each."""
+    return " ".join(filter(None, [text] + [_sentence(fact) for fact in facts]))
+
+
+def card_text(record: CardRecord, facts: dict | None = None) -> str:
+    """A card's text for a reference table, one line: its text and text blocks, what else its face prints (`facts`,
+    pnp.render.card_facts.printed_facts of the card, when the caller has the faces), and its back side's."""
+    facts = facts or {}
+    text = _with_facts(side_text(record.card), facts.get("front", []))
+    if record.back is not None:
+        back = " ".join(filter(None, [record.back.name + ".", _with_facts(side_text(record.back), facts.get("back", []))]))
+        text = f"{text} Back: {back}".strip()
+    return text.replace("\n", " ").replace("|", "/")
+
+
+def _legend(ref: Reference) -> list[tuple[str, str]]:
+    """(colour, what its level adds) for a game with difficulty levels, from game.yaml."""
+    return [(level.value, meaning) for level, meaning in ref.game.manifest.difficulty_levels.items()]

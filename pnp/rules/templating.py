@@ -1,0 +1,245 @@
+"""The rules reference through Jinja templates: Markdown and HTML, from pnp's templates or a project's own
+(layouts/templates/), in a sandbox with bounds on time and memory. pnp.rules.export imports it when it renders, so
+a command that renders no template (a build's rulebook, `pnp validate` of a game with no templates of its own) never
+loads Jinja."""
+from __future__ import annotations
+
+import re
+import signal
+import threading
+from contextlib import contextmanager
+from pathlib import Path
+
+import jinja2
+from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
+from markupsafe import Markup
+
+from pnp.defaults import DEFAULT_PREFIX, template_path
+from pnp.diagnostics import Diagnostic, hidden_character, relative
+from pnp.paths import inside, is_inside, name_problem, present
+from pnp.rules.card_words import DOTS, TEMPLATES, _decks, _legend, card_text, kind_name
+from pnp.rules.figures import figure_text
+from pnp.rules.tree import Reference, build_reference, emphasized, icon_markup, icon_words, icons_in, md_escape, render_text
+from pnp.source import SourceError, read_text
+from pnp.text.markup import has_markup
+
+
+class _ConfinedLoader(jinja2.BaseLoader):
+    """The project's templates (layouts/templates/), else pnp's own: plain files inside their folder, read as every
+    content file is read. `default/NAME` is always pnp's, so a project's template can extend the one it replaces."""
+
+    def __init__(self, folder: Path):
+        self.folder = folder
+
+    def get_source(self, environment, template):
+        if name_problem(template.removeprefix(DEFAULT_PREFIX)):  # a name no file can have: never looked up
+            raise jinja2.TemplateNotFound(template)
+        folder, _ = template_path(self.folder, template)
+        name = template.removeprefix(DEFAULT_PREFIX) if folder != self.folder else template
+        path, wrong = inside(folder, name)
+        if folder == self.folder and not wrong:  # the project's: inside its layouts/, even when templates/ is a link
+            wrong = None if is_inside(folder.parent, path) else "outside"
+        if wrong or not present(path):
+            raise jinja2.TemplateNotFound(template)
+        try:
+            text = read_text(path, folder)
+        except SourceError as exc:
+            raise jinja2.TemplateNotFound(template, exc.diagnostics[0].message) from None
+        return text, str(path), lambda: False
+
+
+# ids and numbers, and a heading's marks a template makes ("#" * depth): nothing in them is content's Markdown
+PLAIN_WORD = re.compile(r"^([A-Za-z0-9][A-Za-z0-9_.-]*|#{1,6})$")
+
+
+def _finalize_markdown(value):
+    """Every value a Markdown template prints is escaped, unless a helper made it Markdown already
+    (or it is a plain word such as an id, which anchors must keep as it is)."""
+    if isinstance(value, Markup) or not isinstance(value, str) or PLAIN_WORD.match(value):
+        return value
+    return md_escape(value)
+
+
+class _Sandbox(ImmutableSandboxedEnvironment):
+    """Jinja's sandbox, with a bound on what `*` and `**` may build: a template cannot ask for a gigabyte."""
+
+    intercepted_binops = frozenset(["*", "**"])
+    LIMIT = 1_000_000
+
+    def call_binop(self, context, operator, left, right):
+        if operator == "**" and isinstance(right, int) and abs(right) > 64:
+            raise SecurityError(f"an exponent of {right} is too large for a template")
+        if operator == "*" and any(isinstance(n, int) and n > self.LIMIT for n in (left, right)):
+            raise SecurityError("a template may not repeat a value more than a million times")
+        if operator == "*" and isinstance(left, (str, list, tuple)) and isinstance(right, int) and len(left) * right > self.LIMIT:
+            raise SecurityError("a template may not build a value of more than a million items")
+        return super().call_binop(context, operator, left, right)
+
+    def call(__self, __context, __obj, *args, **kwargs):  # noqa: N805 - Jinja's own signature
+        """A call with a number over the limit ("x".ljust(10**9), lipsum(10**7)) is refused before it runs."""
+        if any(isinstance(n, int) and abs(n) > __self.LIMIT for n in (*args, *kwargs.values())):
+            raise SecurityError("a template may not pass a number over a million to a function")
+        return super().call(__context, __obj, *args, **kwargs)
+
+
+class TemplateTooCostly(Exception):
+    """A template ran longer than RENDER_SECONDS: a loop in a loop in a loop, say."""
+
+
+RENDER_SECONDS = 10  # a rules reference renders in a fraction of a second
+RENDER_MEMORY = 512 * 1024 ** 2  # bytes a render may add; the process's address space is capped that far above its size
+
+
+@contextmanager
+def _bounded():
+    """Time and memory bounds around one template render, so no template hangs pnp or eats the machine: past
+    RENDER_SECONDS the render stops (TemplateTooCostly), past RENDER_MEMORY it stops with a MemoryError. Each
+    bound is set where the platform allows it (the time bound only on the main thread, as signals are)."""
+    timer = threading.current_thread() is threading.main_thread() and hasattr(signal, "setitimer")
+    limits = _memory_cap()
+    if timer:
+        def stop(signum, frame):
+            raise TemplateTooCostly(f"the template ran for more than {RENDER_SECONDS} s; it has a loop too many")
+
+        earlier = signal.signal(signal.SIGALRM, stop)
+        signal.setitimer(signal.ITIMER_REAL, RENDER_SECONDS)
+    try:
+        yield
+    finally:
+        if timer:
+            signal.setitimer(signal.ITIMER_REAL, 0)
+            signal.signal(signal.SIGALRM, earlier)
+        if limits is not None:
+            import resource
+
+            resource.setrlimit(resource.RLIMIT_AS, limits)
+
+
+def _memory_cap():
+    """Cap the address space RENDER_MEMORY above what the process uses now; the earlier limits, or None."""
+    try:
+        import os
+        import resource
+
+        with open("/proc/self/statm") as statm:
+            size = int(statm.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
+        earlier = resource.getrlimit(resource.RLIMIT_AS)
+        cap = size + RENDER_MEMORY
+        if earlier[0] != resource.RLIM_INFINITY and earlier[0] <= cap:
+            return None  # a tighter limit is set already
+        if earlier[1] != resource.RLIM_INFINITY and earlier[1] < cap:
+            return None
+        resource.setrlimit(resource.RLIMIT_AS, (cap, earlier[1]))
+        return earlier
+    except (ImportError, OSError, ValueError):  # no /proc, no resource module: the time bound still holds
+        return None
+
+
+def _environment(templates: Path, fmt: str, ref: Reference, draw_figure=None) -> tuple[jinja2.Environment, dict]:
+    # sandboxed: a template from a content folder may read values, never call into Python
+    env = _Sandbox(loader=_ConfinedLoader(templates), autoescape=(fmt == "html"),
+                                        keep_trailing_newline=True, undefined=jinja2.StrictUndefined,
+                                        finalize=_finalize_markdown if fmt == "md" else None)
+    names = {r.card.id: r.card.name for r in ref.game.cards()}
+    if fmt == "html":
+        helpers = {
+            "text": lambda t: Markup(render_text(ref, t, "html")),
+            "dot": lambda n: Markup(f'<span class="dot {n.difficulty}"></span>') if n.difficulty else "",
+            "card_text": lambda r: Markup(icons_in(ref, card_text(r, ref.facts.get(r.card.id)), "html")),
+        }
+    else:
+        helpers = {
+            "text": lambda t: Markup(render_text(ref, t, "md")),
+            "badge": lambda n: Markup(f" {DOTS[n.difficulty]}") if n.difficulty else "",
+            "card_text": lambda r: _markdown_card_text(ref, card_text(r, ref.facts.get(r.card.id))),
+        }
+    helpers["kind_name"] = kind_name
+    if fmt == "html":  # drawn by the renderer the caller passes (pnp.render.svg.figure_svg); none when validating
+        helpers["figure"] = lambda n: Markup(draw_figure(ref.game, n.figure, f"fig-{n.id}")) if n.figure and draw_figure else ""
+    else:  # a fenced block, indented to stay inside the rule's list item
+        helpers["figure"] = lambda n: Markup("\n  ```text\n" + "".join(f"  {line}\n".replace("`", "'") for line in
+                                             figure_text(ref.game, n.figure).splitlines()) + "  ```") if n.figure else ""
+    helpers["card_name"] = lambda cid: names.get(cid, cid)
+    # an icon's glossary entry shows the drawing before its word (HTML); Markdown has the word alone
+    helpers["icon"] = lambda entry: Markup(icon_markup(ref, entry.icon, fmt) + " ") if entry.icon and fmt == "html" else ""
+
+    helpers["legend"] = _legend(ref)
+    helpers["dots"] = DOTS
+    return env, helpers
+
+
+def _markdown_card_text(ref: Reference, text: str):
+    """Card text in a Markdown table: plain text for the template to escape, or, with emphasis, escaped runs
+    inside Markdown's own ** and *."""
+    if not has_markup(text):
+        return icons_in(ref, text, "plain")
+    return Markup(emphasized(text, "md", lambda run: md_escape(icon_words(ref, run))))
+
+
+TEMPLATE_ERRORS = (jinja2.TemplateError, SecurityError, RecursionError, ArithmeticError, TypeError, ValueError,
+                   LookupError, AttributeError, MemoryError, TemplateTooCostly)  # what a template can make go wrong
+
+
+def template_diagnostic(exc: BaseException, shown: str) -> Diagnostic:
+    """What went wrong in a template, at the file and line it went wrong in (`shown` when unknown)."""
+    if isinstance(exc, jinja2.TemplateNotFound):
+        why = exc.message if exc.message != exc.name else "not found"
+        return Diagnostic(shown, 1, 1, "missing-file", f"template {exc.name}: {why}; make it a plain file or remove "
+                          "it (pnp's own template serves a project without one)")
+    if isinstance(exc, jinja2.TemplateSyntaxError):
+        return Diagnostic(relative(exc.filename or shown), exc.lineno or 1, 1, "template", f"{exc.message}; fix the template")
+    where, line = _template_line(exc)
+    why = ("it needs more memory than a rules reference ever does" if isinstance(exc, MemoryError) else
+           "maximum recursion depth exceeded (a macro or include that calls itself?)"
+           if isinstance(exc, RecursionError) else str(exc))
+    return Diagnostic(relative(where) if where else shown, line, 1, "template",
+                      f"{type(exc).__name__}: {why[:200]}; fix the template")
+
+
+def _template_line(exc: BaseException) -> tuple[str | None, int]:
+    """The template file and line an error was raised at (Jinja puts template frames in the traceback): the
+    innermost, so an error in an included template is shown in that file."""
+    where, line, trace = None, 1, exc.__traceback__
+    while trace is not None:
+        if trace.tb_frame.f_code.co_filename.endswith(".j2"):
+            where, line = trace.tb_frame.f_code.co_filename, trace.tb_lineno
+        trace = trace.tb_next
+    return where, line
+
+
+def to_markdown(ref: Reference, templates: Path) -> str:
+    env, helpers = _environment(templates, "md", ref)
+    with _bounded():
+        return env.get_template(TEMPLATES["md"]).render(ref=ref, decks=_decks(ref), **helpers)
+
+
+def to_html(ref: Reference, templates: Path, draw_figure=None) -> str:
+    env, helpers = _environment(templates, "html", ref, draw_figure)
+    with _bounded():
+        return env.get_template(TEMPLATES["html"]).render(ref=ref, decks=_decks(ref), **helpers)
+
+
+def template_problems(project) -> list[Diagnostic]:
+    """Each of a project's own export templates loads, parses and renders (pnp.rules.export.template_problems)."""
+    problems = []
+    ref = build_reference(project.game)
+    for fmt, name in TEMPLATES.items():
+        shown = relative(template_path(project.templates, name)[1])  # the project's own file, or pnp's
+        try:
+            text = (to_markdown if fmt == "md" else to_html)(ref, project.templates)
+            hidden = hidden_character(text)
+            if hidden is not None:  # content cannot hold one (pnp.source): the template wrote it
+                problems.append(Diagnostic(shown, 1, 1, "template", f"the {fmt} export holds the control character "
+                                           f"U+{ord(hidden):04X}; an export is text, remove what writes it"))
+        except TEMPLATE_ERRORS as exc:
+            problems.append(template_diagnostic(exc, shown))
+    return problems
+
+
+def rendered(project, fmt: str, render):
+    """`render()`, with what a template makes go wrong said as the template's problem, at its line (a kit of one
+    colour gives the template other data than validation did, which may break it), never an internal error."""
+    try:
+        return render()
+    except TEMPLATE_ERRORS as exc:
+        raise SourceError([template_diagnostic(exc, relative(template_path(project.templates, TEMPLATES[fmt])[1]))]) from None

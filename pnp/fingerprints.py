@@ -66,10 +66,22 @@ def job_fingerprints(project, jobs, difficulty, states: dict, options: dict, roo
         prints[job.path] = fingerprint(job.path, source)
     result = Fingerprints(prints)
     result.faces = reads.face_digests
-    result.drawing_base = fingerprint(code_stamp(), os.path.abspath(root or "."), base,
+    result.drawing_base = fingerprint(code_stamp(), _drawing_libraries(), os.path.abspath(root or "."), base,
                                       reads.files(reads.card_layout), reads.fonts(project.layout),
                                       reads.named_images([reads.manifest, *reads.card_layout]))
     return result
+
+
+def _drawing_libraries() -> tuple:
+    """What else writes a finished form's bytes besides pnp's code: reportlab (its operators and number format),
+    zlib (the stream's compression), Python (its float formatting). A form kept by one is never put into a file
+    another writes."""
+    import sys
+    import zlib
+
+    from reportlab import Version
+
+    return Version, zlib.ZLIB_RUNTIME_VERSION, sys.version
 
 
 def _sheet_of(path: str, sheets) -> str:

@@ -150,3 +150,13 @@ def test_past_its_limit_a_store_drops_its_oldest_half(project, monkeypatch):
     assert gone and max(gone) < min(kept), "the oldest went, the newest stayed"
 
 
+
+
+def test_a_store_kept_under_another_reportlab_is_not_read(project, drawing, monkeypatch):
+    import reportlab
+
+    monkeypatch.setattr(reportlab, "Version", reportlab.Version + ".1")  # an upgrade draws its forms afresh
+    edit_a_card(project)
+    result, report = build(project, GAME, project / "output")
+    assert result is not None, report.to_text()
+    assert drawing["read"] == []

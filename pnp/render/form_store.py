@@ -6,7 +6,8 @@ face: its fonts' names and codes, the colours it was given, the press its images
 it places. This store writes those forms to files as the workers finish them, and a later build's workers read them
 back, keyed by what the drawing reads:
 
-    the drawing base   pnp's code (its code stamp), the project's folder, the build's options, and every input
+    the drawing base   pnp's code (its code stamp) and reportlab's, zlib's and Python's versions, the project's
+                       folder, the build's options, and every input
                        file a face may read that is not a deck's, a sheet's or the rules' own: game.yaml, the card
                        layout, layouts/common, the fonts, the images game.yaml and the card layout name
                        (pnp.fingerprints.Fingerprints.drawing_base); the folder of a store is named from it

@@ -34,8 +34,12 @@ def pytest_unconfigure(config):
     """A pytest-xdist worker has sent every result (and its session's end) to the controller by now. What was left
     kept the controller waiting seconds: pytest's own clean-up walks the worker's heap (some gigabyte and a half by
     the end of a run) once more for unraisable exceptions it could no longer report, and the interpreter then frees
-    that heap object by object. The worker leaves at once instead: the operating system takes its memory back whole."""
+    that heap object by object. The worker leaves at once instead: the operating system takes its memory back whole.
+    Its exit handlers run first (they remove the session's fixture project, tests/helpers.py: fixture_root)."""
     if os.environ.get("PYTEST_XDIST_WORKER"):
+        import atexit
+
+        atexit._run_exitfuncs()
         sys.stdout.flush()
         sys.stderr.flush()
         os._exit(0)

@@ -65,6 +65,29 @@ def installed_plugins() -> dict[str, object]:
     return {point.name: point for point in entry_points(group=ENTRY_POINT_GROUP)}
 
 
+def plugin_code(name: str | None) -> str | None:
+    """Where an installed game package's code is (its folder, or its one file): a build's fingerprints and record
+    stamp it as they stamp pnp's own (pnp.incremental.folder_stamp), so an edit of the package draws again what it
+    draws. None for a game with no package or one pnp ships (pnp's code stamp covers those)."""
+    if name is None or name in _bundled():
+        return None
+    point = installed_plugins().get(name)
+    module = getattr(point, "module", None)
+    if not module:
+        return None
+    from importlib.util import find_spec
+
+    try:
+        spec = find_spec(module.split(".")[0])
+    except (ImportError, ValueError):
+        return None
+    if spec is None:
+        return None
+    if spec.submodule_search_locations:
+        return str(next(iter(spec.submodule_search_locations)))
+    return spec.origin
+
+
 def find_plugin(manifest: Manifest, source: Source) -> tuple[GamePlugin | None, list[Diagnostic]]:
     """The plugin game.yaml names, or the content-only plugin when it names none."""
     from pnp.plugin import CONTENT_ONLY, GamePlugin

@@ -21,7 +21,8 @@ import dataclasses
 import os
 from pathlib import Path
 
-from pnp.incremental import code_stamp, fingerprint, is_image
+from pnp.discovery import plugin_code
+from pnp.incremental import code_stamp, fingerprint, is_image, package_stamp
 from pnp.render.outputs import deck_faces
 
 FONT_SUFFIXES = (".ttf", ".otf")
@@ -34,14 +35,16 @@ class Fingerprints(dict):
 
     faces: dict[str, str]
     drawing_base: str
+    package: list | None  # [folder, stamp] of an installed game package's code, for the record
 
 
 def job_fingerprints(project, jobs, difficulty, states: dict, options: dict, root: Path | None = None) -> Fingerprints:
     """Job path -> the fingerprint of everything its output is drawn from. `states`: path -> [size, time, digest];
     `root`, the project's folder (for the drawing base)."""
     reads = _Inputs(project, states)
-    everything = fingerprint(options, reads.digest)
-    base = fingerprint(options, reads.shared)
+    package = package_stamp(plugin_code(project.game.manifest.plugin))  # an installed game package's code
+    everything = fingerprint(options, reads.digest, package)
+    base = fingerprint(options, reads.shared, package)
     sheets = {sheet_id: everything if project.game.plugin.sheet_renderers else reads.sheet(sheet_id, base)
               for sheet_id in project.game.sheets}
     decks: dict[str, str] = {}
@@ -65,6 +68,7 @@ def job_fingerprints(project, jobs, difficulty, states: dict, options: dict, roo
             source = fingerprint(base, reads.files(reads.card_layout), reads.fonts(project.layout))
         prints[job.path] = fingerprint(job.path, source)
     result = Fingerprints(prints)
+    result.package = package
     result.faces = reads.face_digests
     result.drawing_base = fingerprint(code_stamp(), _drawing_libraries(), os.path.abspath(root or "."), base,
                                       reads.files(reads.card_layout), reads.fonts(project.layout),

@@ -108,8 +108,15 @@ def _unchanged(path: str, recorded) -> bool:
 
 def code_stamp() -> str:
     """pnp's version and its own files (their sizes and times): an upgrade, or an edit of pnp itself, rebuilds."""
-    h = hashlib.blake2b(pnp.__version__.encode(), digest_size=16)
-    package = os.path.dirname(pnp.__file__)
+    return folder_stamp(os.path.dirname(pnp.__file__), pnp.__version__)
+
+
+def folder_stamp(package: str, version: str = "") -> str:
+    """A package's files, by their sizes and times (a single-file module: that file's): the stamp of its code."""
+    h = hashlib.blake2b(version.encode(), digest_size=16)
+    if not os.path.isdir(package):
+        h.update(f"{os.path.basename(package)}:{_stat(package)}\n".encode())
+        return h.hexdigest()
     for dirpath, dirnames, filenames in os.walk(package):
         dirnames[:] = sorted(d for d in dirnames if d != "__pycache__")
         for name in sorted(filenames):
@@ -117,6 +124,11 @@ def code_stamp() -> str:
             stat = _stat(path)
             h.update(f"{os.path.relpath(path, package)}:{stat}\n".encode())
     return h.hexdigest()
+
+
+def package_stamp(folder: str | None) -> list | None:
+    """[folder, its stamp] for an installed game package's code (pnp.discovery.plugin_code), or None."""
+    return None if folder is None else [folder, folder_stamp(folder)]
 
 
 # -- the record -------------------------------------------------------------------------------------------------
@@ -158,8 +170,14 @@ def forget(out_root: Path, out_name: str) -> None:
 
 
 def same_origin(record: dict | None, root: Path, options: dict) -> bool:
-    return (record is not None and record.get("code") == code_stamp() and record.get("root") == os.path.abspath(root)
-            and record.get("options") == options)
+    """The record is of this project, these options and this code: pnp's, and the game package's it drew with."""
+    if record is None or record.get("code") != code_stamp() or record.get("root") != os.path.abspath(root):
+        return False
+    package = record.get("package")
+    if package is not None and (not isinstance(package, list) or len(package) != 2 or not isinstance(package[0], str)
+                                or package_stamp(package[0]) != package):
+        return False
+    return record.get("options") == options
 
 
 def up_to_date(root: Path, game_id: str, out_root: Path, out_name: str, options: dict) -> dict | None:

@@ -240,3 +240,30 @@ def test_build_all_reads_the_next_game_while_the_workers_draw_the_current_one(pr
     assert result.exit_code == 0, result.output
     assert failed == [games[1]] and read == [(games[0], False), (games[1], False)]  # read again in its own turn
     assert digest(project / "again" / games[1]) == digest(project / "alone" / games[1])
+
+
+def test_an_edit_of_an_installed_game_package_draws_again_what_it_draws(built, tmp_path, monkeypatch):
+    """A game package installed on its own (a `pnp.games` entry point) is code pnp does not ship: its files are
+    stamped as pnp's are, so editing it is no "up to date", and its faces are drawn afresh, not read from the store."""
+    from types import SimpleNamespace
+
+    import pnp.discovery
+    from pnp.plugin import GamePlugin
+
+    project, first = built
+    package = tmp_path / "packages" / "bookish"
+    package.mkdir(parents=True)
+    (package / "__init__.py").write_text("COLOUR = '#336699'\n", encoding="utf-8")
+    monkeypatch.syspath_prepend(str(tmp_path / "packages"))
+    plugin = GamePlugin()
+    monkeypatch.setattr(pnp.discovery, "installed_plugins",
+                        lambda: {"bookish": SimpleNamespace(load=lambda: plugin, module="bookish")})
+    edit(project / "content" / GAME / "game.yaml", "players: {min: 1, max: 4}", "plugin: bookish\nplayers: {min: 1, max: 4}")
+    result = rebuild(project, tmp_path, "package named")
+    assert set(result.rendered) == set(first.files), "game.yaml changed: every file"
+    assert build(project, GAME, project / "output")[0].up_to_date
+
+    (package / "__init__.py").write_text("COLOUR = '#993366'  # a new version\n", encoding="utf-8")
+    result, report = build(project, GAME, project / "output")
+    assert result is not None and not result.up_to_date, report.to_text()
+    assert set(result.rendered) == set(first.files), "the package's code changed: everything it may draw"

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import functools
 import hashlib
 import json
 import os
@@ -106,8 +107,10 @@ def _unchanged(path: str, recorded) -> bool:
         return False
 
 
+@functools.lru_cache(maxsize=1)
 def code_stamp() -> str:
-    """pnp's version and its own files (their sizes and times): an upgrade, or an edit of pnp itself, rebuilds."""
+    """pnp's version and its own files (their sizes and times): an upgrade, or an edit of pnp itself, rebuilds.
+    Taken once per process (a build asks five times): the code a process runs is the code it imported."""
     return folder_stamp(os.path.dirname(pnp.__file__), pnp.__version__)
 
 

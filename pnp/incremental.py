@@ -271,13 +271,20 @@ class Canon:
         elif kind in (list, tuple):
             put("[")
             for item in value:
-                self.feed(item)
+                if type(item) is str:  # most items: written here, as feed writes them, without a call
+                    put(f"str:{item!r};")
+                else:
+                    self.feed(item)
             put("]")
         elif isinstance(value, dict):
             put("{")
             for key in sorted(value, key=repr):
-                self.feed(key)
-                self.feed(value[key])
+                item = value[key]
+                put(f"str:{key!r};" if type(key) is str else self._text(key))
+                if type(item) is str:
+                    put(f"str:{item!r};")
+                else:
+                    self.feed(item)
             put("}")
         elif isinstance(value, (set, frozenset)):
             put("<")
@@ -296,6 +303,13 @@ class Canon:
             put(f"fn:{getattr(value, '__module__', '')}.{value.__qualname__};")
         else:
             self._object(value)
+
+    def _text(self, value) -> str:
+        """A value's writing, fed aside (a dictionary's key that is not a string)."""
+        out, self.out = self.out, []
+        self.feed(value)
+        written, self.out = "".join(self.out), out
+        return written
 
     def _object(self, value) -> None:
         key = id(value)

@@ -204,7 +204,7 @@ def _unchanged(out_dir: Path, record: dict) -> BuildResult:
 
 def _record(root, game_id, options, states, prints, owners, out_dir, report) -> dict:
     return {"format": incremental.FORMAT, "code": incremental.code_stamp(), "root": str(root), "game": game_id,
-            "package": getattr(prints, "package", None), "options": options, "inputs": states,
+            "package": prints.package, "options": options, "inputs": states,
             "jobs": {path: {"fp": prints[path], "files": incremental.output_states(out_dir, owners.get(path, ()))}
                      for path in prints},
             "diagnostics": [asdict(d) for d in report.sorted()]}

@@ -280,7 +280,10 @@ class Canon:
             put("{")
             for key in sorted(value, key=repr):
                 item = value[key]
-                put(f"str:{key!r};" if type(key) is str else self._text(key))
+                if type(key) is str:
+                    put(f"str:{key!r};")
+                else:
+                    self.feed(key)
                 if type(item) is str:
                     put(f"str:{item!r};")
                 else:
@@ -303,13 +306,6 @@ class Canon:
             put(f"fn:{getattr(value, '__module__', '')}.{value.__qualname__};")
         else:
             self._object(value)
-
-    def _text(self, value) -> str:
-        """A value's writing, fed aside (a dictionary's key that is not a string)."""
-        out, self.out = self.out, []
-        self.feed(value)
-        written, self.out = "".join(self.out), out
-        return written
 
     def _object(self, value) -> None:
         key = id(value)

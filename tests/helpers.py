@@ -7,6 +7,7 @@ runs through exactly the code the real games do. Every game found in either proj
 and the generic tests (test_games.py, test_cases.py) run over all of them.
 """
 import atexit
+import hashlib
 import shutil
 import tempfile
 from functools import lru_cache
@@ -16,6 +17,12 @@ ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT / "tests" / "data"
 FIXTURE = DATA / "fixture"
 FIXTURE_GAME = "pocket-dungeon"
+
+
+def digest(folder: Path) -> dict[str, str]:
+    """Every file under `folder`, by its path there, with a SHA-256 of its bytes: two builds compared whole."""
+    return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
+            for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
 def _games_in(root: Path) -> list[str]:

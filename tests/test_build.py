@@ -1,22 +1,15 @@
 """End-to-end builds of the fixture game: every output a game gets, PDFs a print shop accepts, and
 nothing lost on failure. (test_games.py checks, for every game, byte-identical rebuilds and fonts.)"""
-import hashlib
 import re
-from pathlib import Path
 
 import pytest
-from helpers import FIXTURE_GAME, fixture_root
+from helpers import FIXTURE_GAME, digest, fixture_root
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
 from pnp.cli import app
 
 GAME = FIXTURE_GAME
-
-
-def digest(folder: Path) -> dict[str, str]:
-    return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
-            for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
 @pytest.fixture(scope="module")

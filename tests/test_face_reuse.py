@@ -5,22 +5,16 @@ The promise, tested from its ends: every game's files built with reuse on and of
 each page of its deck files prints (as a PDF reader extracts them) are the faces' own; a form is put in only where
 its characters have the codes it holds; and the comparison fails when reuse is broken on purpose.
 """
-import hashlib
 import io
 import re
 from pathlib import Path
 
 import pytest
-from helpers import FIXTURE_GAME, GAMES, root_of, validated
+from helpers import FIXTURE_GAME, GAMES, digest, root_of, validated
 from pypdf import PdfReader
 
 from pnp.render import form_reuse
 from pnp.render.cards import box_drawings
-
-
-def digest(folder: Path) -> dict[str, str]:
-    return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
-            for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
 @pytest.fixture

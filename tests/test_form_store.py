@@ -7,17 +7,12 @@ import shutil
 from pathlib import Path
 
 import pytest
-from helpers import FIXTURE_GAME, assemble_fixture
+from helpers import FIXTURE_GAME, assemble_fixture, digest
 
 from pnp.build import build
 from pnp.render import form_reuse, form_store
 
 GAME = FIXTURE_GAME
-
-
-def digest(folder: Path) -> dict[str, str]:
-    return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
-            for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
 @pytest.fixture(scope="module")

@@ -4,22 +4,15 @@ A new game needs no change here: its content folder makes it one of GAMES,
 and its golden playthroughs (if it has an engine) live in tests/data/<game>/golden/.
 Golden files are refreshed, after a deliberate rules change, with PNP_UPDATE_GOLDEN=1.
 """
-import hashlib
 import json
 import os
-from pathlib import Path
 
 import pytest
-from helpers import DATA, GAMES, committed_root, root_of, validated
+from helpers import DATA, GAMES, committed_root, digest, root_of, validated
 from pypdf import PdfReader
 
 from pnp.engine import playtest as harness
 from pnp.engine.runner import game_seed
-
-
-def digest(folder: Path) -> dict[str, str]:
-    return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
-            for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
 def with_engine(game_id: str):

@@ -1,26 +1,20 @@
 """A build changes output/ in one step or not at all, and leaves only what it made."""
 import errno
-import hashlib
 import os
 import signal
 import subprocess
 import sys
 import time
 from concurrent.futures.process import BrokenProcessPool
-from pathlib import Path
 
 import pytest
+from helpers import digest
 from typer.testing import CliRunner
 
 from pnp.cli import app
 
 runner = CliRunner()
 GAME = "pocket-dungeon"
-
-
-def digest(folder: Path) -> dict[str, str]:
-    return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
-            for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
 def build(*more):

@@ -2,7 +2,6 @@
 guides, min_size, the glossary's words, the player-facing text check, images on the press colour path, and
 `python -m pnp.preflight` on a folder it did not make. Each gets a clear one-line diagnostic (exit 1) or a usage
 error (exit 2): never a traceback, exit 3, a hang, a file outside the project or a control byte on the terminal."""
-import hashlib
 import io
 import json
 import os
@@ -12,6 +11,7 @@ import zlib
 from pathlib import Path
 
 import pytest
+from helpers import digest
 from PIL import Image
 from typer.testing import CliRunner
 
@@ -43,11 +43,6 @@ def vendors(root: Path, entries: str) -> None:
     """A project's own paper.yaml adding `entries` (YAML lines under vendors:) to pnp's."""
     (root / "layouts/common").mkdir(parents=True, exist_ok=True)
     (root / "layouts/common/paper.yaml").write_text("extends: default\nvendors:\n" + entries)
-
-
-def digest(folder: Path) -> dict[str, str]:
-    return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
-            for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
 # --- vendor profiles -------------------------------------------------------------------------------------------

@@ -1,12 +1,11 @@
 """Incremental builds (pnp.incremental, pnp.fingerprints): after each edit, the output drawn from the last build's
 equals a clean build's byte for byte, and what was drawn again is what the edit touched."""
-import hashlib
 import json
 import shutil
 from pathlib import Path
 
 import pytest
-from helpers import FIXTURE_GAME, assemble_fixture
+from helpers import FIXTURE_GAME, assemble_fixture, digest
 from PIL import Image
 
 from pnp import incremental
@@ -14,11 +13,6 @@ from pnp.build import build
 
 GAME = FIXTURE_GAME
 DECK_FOLDERS = ("fold-a4", "fold-letter", "home-a4", "home-letter")
-
-
-def digest(folder: Path) -> dict[str, str]:
-    return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
-            for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
 def deck_files(deck: str, files) -> set[str]:

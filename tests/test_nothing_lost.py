@@ -1,11 +1,10 @@
 """Nothing lost quietly: what does not fit or fails is a diagnostic at the line behind it, and a write that fails
 (a full disk) leaves what was there before exactly as it was (issue 17, class 6)."""
 import errno
-import hashlib
 from pathlib import Path
 
 import pytest
-from helpers import FIXTURE_GAME
+from helpers import FIXTURE_GAME, digest
 from typer.testing import CliRunner
 
 import pnp.rules.templating
@@ -15,11 +14,6 @@ from pnp.validate import validate
 runner = CliRunner()
 GAME = FIXTURE_GAME
 TEMPLATE = "layouts/templates/rules.md.j2"
-
-
-def digest(folder: Path) -> dict[str, str]:
-    return {str(p.relative_to(folder)): hashlib.sha256(p.read_bytes()).hexdigest()
-            for p in sorted(folder.rglob("*")) if p.is_file()}
 
 
 def _disk_full(*args, **kwargs):

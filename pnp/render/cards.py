@@ -56,20 +56,16 @@ def box_drawings(face: Face, layout: CardLayout, emblems: dict) -> list[BoxDrawi
     return drawings
 
 
-def face_sharing(scope, faces, layout: CardLayout, emblems: dict) -> Sharing:
-    """What lets a document of these faces reuse their finished forms from the process's other documents
-    (pnp.render.form_reuse): `scope` (the project) and every (font, string) the faces print, as recorded."""
-    distinct = {id(face): face for face in faces}.values()
-    return Sharing(scope, frozenset(pair for face in distinct for drawing in box_drawings(face, layout, emblems)
-                                    for pair in drawing.lettering))
-
-
 def game_sharing(project) -> Sharing:
-    """What every document of a game's faces shares (its deck files, print-shop files, card images and rulebooks):
-    the lettering of all the game's faces, so each of them settles its fonts alike and a face drawn in any of them
-    is put into the process's others (a worker drawing a rulebook's card reference has drawn its decks' faces)."""
-    faces = [*project.faces.fronts.values(), *project.faces.backs.values()]
-    return face_sharing(project, faces, project.layout, project.game.emblems)
+    """What lets a document of a game's faces (its deck files, print-shop files, card images and rulebooks) reuse
+    their finished forms from the process's other documents (pnp.render.form_reuse): the scope (the project) and
+    every (font, string) all the game's faces print, as recorded. So each document settles its fonts alike, and a
+    face drawn in any of them is put into the others (a worker drawing a rulebook's card reference has drawn its
+    decks' faces)."""
+    faces = {id(face): face for face in (*project.faces.fronts.values(), *project.faces.backs.values())}.values()
+    return Sharing(project, frozenset(pair for face in faces
+                                      for drawing in box_drawings(face, project.layout, project.game.emblems)
+                                      for pair in drawing.lettering))
 
 
 def smallest_face_text(face: Face, layout: CardLayout, emblems: dict) -> float | None:

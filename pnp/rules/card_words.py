@@ -1,31 +1,12 @@
 """A card as the rules reference states it in words: its text and text blocks, what else its face prints, its
-back; and the decks as a reference lists them. The exports (pnp.rules.export, pnp.rules.templating) and the
-rulebook's card reference (pnp.render.rulebook) share it."""
+back. The exports (pnp.rules.export, pnp.rules.templating) and the rulebook's card reference (pnp.render.rulebook)
+share it."""
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
 
 from pnp.content import CardRecord
 from pnp.model.walk import text_blocks
-from pnp.rules.tree import Reference
-
-TEMPLATES = {"md": "rules.md.j2", "html": "rules.html.j2"}
-DOTS = {"green": "🟢", "yellow": "🟡", "red": "🔴"}
-
-
-@dataclass
-class DeckView:
-    name: str
-    size: int
-    cards: list
-
-
-def _decks(ref: Reference) -> list[DeckView]:
-    keep = {r.card.id for r in ref.cards()}
-    views = [DeckView(d.model.name, sum(r.card.count for r in d.cards if r.card.id in keep),
-                      [r for r in d.cards if r.card.id in keep]) for d in ref.game.decks.values()]
-    return [view for view in views if view.cards]  # a deck with nothing at this difficulty is left out
 
 
 def side_text(card) -> str:
@@ -60,8 +41,3 @@ def card_text(record: CardRecord, facts: dict | None = None) -> str:
         back = " ".join(filter(None, [record.back.name + ".", _with_facts(side_text(record.back), facts.get("back", []))]))
         text = f"{text} Back: {back}".strip()
     return text.replace("\n", " ").replace("|", "/")
-
-
-def _legend(ref: Reference) -> list[tuple[str, str]]:
-    """(colour, what its level adds) for a game with difficulty levels, from game.yaml."""
-    return [(level.value, meaning) for level, meaning in ref.game.manifest.difficulty_levels.items()]

@@ -8,6 +8,7 @@ import re
 import signal
 import threading
 from contextlib import contextmanager
+from dataclasses import dataclass
 from pathlib import Path
 
 import jinja2
@@ -17,11 +18,33 @@ from markupsafe import Markup
 from pnp.defaults import DEFAULT_PREFIX, template_path
 from pnp.diagnostics import Diagnostic, hidden_character, relative
 from pnp.paths import inside, is_inside, name_problem, present
-from pnp.rules.card_words import DOTS, TEMPLATES, _decks, _legend, card_text, kind_name
+from pnp.rules.card_words import card_text, kind_name
 from pnp.rules.figures import figure_text
 from pnp.rules.tree import Reference, build_reference, emphasized, icon_markup, icon_words, icons_in, md_escape, render_text
 from pnp.source import SourceError, read_text
 from pnp.text.markup import has_markup
+
+TEMPLATES = {"md": "rules.md.j2", "html": "rules.html.j2"}
+DOTS = {"green": "🟢", "yellow": "🟡", "red": "🔴"}
+
+
+@dataclass
+class DeckView:
+    name: str
+    size: int
+    cards: list
+
+
+def _decks(ref: Reference) -> list[DeckView]:
+    keep = {r.card.id for r in ref.cards()}
+    views = [DeckView(d.model.name, sum(r.card.count for r in d.cards if r.card.id in keep),
+                      [r for r in d.cards if r.card.id in keep]) for d in ref.game.decks.values()]
+    return [view for view in views if view.cards]  # a deck with nothing at this difficulty is left out
+
+
+def _legend(ref: Reference) -> list[tuple[str, str]]:
+    """(colour, what its level adds) for a game with difficulty levels, from game.yaml."""
+    return [(level.value, meaning) for level, meaning in ref.game.manifest.difficulty_levels.items()]
 
 
 class _ConfinedLoader(jinja2.BaseLoader):

@@ -4,6 +4,8 @@ The fixture's score pad is set in DejaVu Sans Mono (tests/data/fixture/fonts/, s
 """
 import re
 import shutil
+import struct
+import tracemalloc
 from pathlib import Path
 
 import pytest
@@ -12,8 +14,11 @@ from pypdf import PdfReader
 from typer.testing import CliRunner
 
 from pnp.cli import app
+from pnp.render.fonts import font_dir
+from pnp.source import SourceError
 from pnp.text.fit import fit_text
 from pnp.text.font_files import check_font_file
+from pnp.text.font_tables import first_look
 from pnp.text.fonts import _widths, missing_glyphs, string_width
 
 MONO = FIXTURE / "fonts" / "DejaVuSansMono.ttf"
@@ -136,3 +141,312 @@ def test_an_unusable_font_file_is_a_diagnostic_at_the_line_that_names_it(fixture
     assert f"error [font] bold font 'fonts/{name}' {expected}" in result.output, result.output
     build = CliRunner().invoke(app, ["build", "pocket-dungeon"])
     assert build.exit_code == 1 and "Traceback" not in build.output
+
+
+def test_a_project_font_with_a_registered_fonts_postscript_name_draws_with_its_own_file(tmp_path):
+    """reportlab shares one font object among files with the same PostScript name: a font named as a bundled one
+    drew with the bundled file (and under its name in pnp, an internal error)."""
+    from fontTools.ttLib import TTFont as Tool
+    from reportlab.pdfbase import pdfmetrics
+
+    from pnp.render.fonts import register
+
+    impostor = Tool(MONO)  # the fixture's mono font, under the bundled Vera's PostScript name
+    for record in impostor["name"].names:
+        if record.nameID == 6:
+            record.string = "BitstreamVeraSans-Roman"
+    impostor.save(tmp_path / "Impostor.ttf")
+    register("Vera")
+    font = pdfmetrics.getFont(register(str(tmp_path / "Impostor.ttf")))
+    assert font is not pdfmetrics.getFont("Vera") and font.face.name.startswith(b"BitstreamVeraSans-Roman-")
+    assert font.stringWidth("iii", 10) == pytest.approx(pdfmetrics.stringWidth("mmm", register(str(MONO)), 10))
+
+
+def _font_file(path: Path, source: Path, change) -> Path:
+    """A copy of a real font with `change(font)` made to it by fontTools, saved as `path`."""
+    from fontTools.ttLib import TTFont as Tool
+
+    font = Tool(source)
+    change(font)
+    font.save(path)
+    return path
+
+
+def _raw_cmap(font_format: int, groups: list[tuple[int, int, int]]):
+    """A change that gives a font a cmap of one format 12 or 13 subtable, written byte by byte (fontTools would
+    expand it into a dictionary of every code point first): groups of (first code, last code, glyph)."""
+    from fontTools.ttLib.tables.DefaultTable import DefaultTable
+
+    body = b"".join(struct.pack(">3L", *group) for group in groups)
+    subtable = struct.pack(">HHLLL", font_format, 0, 16 + len(body), 0, len(groups)) + body
+    cmap = DefaultTable("cmap")
+    cmap.data = struct.pack(">HHHHL", 0, 1, 3, 10, 12) + subtable  # one subtable: Windows, Unicode full repertoire
+
+    def change(font):
+        font["cmap"] = cmap
+    return change
+
+
+EVERY_CODE_POINT = {
+    "format 13: every code point one glyph": (13, [(0, 0x10FFFF, 36)]),
+    "format 12: every code point its own glyph": (12, [(0, 0x10FFFF, 1)]),
+    "format 12: Latin 400 times over": (12, [(0x20, 0x24F, 3)] * 400),  # ranges count as often as they repeat
+}
+
+
+@pytest.mark.parametrize("case", EVERY_CODE_POINT)
+def test_a_font_that_maps_every_code_point_is_refused_unread(fixture_project, case):
+    """A 15 KB font whose character map covers all of Unicode cost reportlab some 200 MB to open (the fit check's
+    widths, then again to draw): pnp counts its ranges first and reads no further."""
+    every = _font_file(fixture_project / "fonts/every.ttf", MONO, _raw_cmap(*EVERY_CODE_POINT[case]))
+    assert every.stat().st_size < 20_000
+    layout = fixture_project / "layouts/pocket-dungeon/score-pad.yaml"
+    edit(layout, "regular: fonts/DejaVuSansMono.ttf", "regular: fonts/every.ttf")
+    line = next(i for i, text in enumerate(layout.read_text().splitlines(), 1) if text.startswith("fonts:"))
+    result = validate()
+    assert result.exit_code == 1, result.output
+    assert (f"layouts/pocket-dungeon/score-pad.yaml:{line}:18: error [font] regular font 'fonts/every.ttf' maps more "
+            "than 200,000 code points (its character map, cmap, counted range by range)") in result.output, result.output
+    from pnp.render.fonts import register  # its imports (reportlab's) are not the font's reading
+
+    tracemalloc.start()
+    try:
+        assert check_font_file(every).code == "font"
+        with pytest.raises(SourceError) as refused:  # a file replaced after its layout was loaded: not handed over
+            register(str(every))
+        peak = tracemalloc.get_traced_memory()[1]
+    finally:
+        tracemalloc.stop()
+    assert peak < 16 * 1024 * 1024, f"reading the font took {peak / 1e6:.0f} MB"
+    assert "font file every.ttf changed during the build and maps more than 200,000" in refused.value.diagnostics[0].message
+    build = CliRunner().invoke(app, ["build", "pocket-dungeon"])
+    assert build.exit_code == 1 and "Traceback" not in build.output, build.output
+
+
+def _fs_type(value: int):
+    def change(font):
+        font["OS/2"].fsType = value
+    return change
+
+
+VERA = font_dir() / "Vera.ttf"  # 268 glyphs
+FORBIDS = "may not be embedded: its licence (OS/2 fsType 0x0002) forbids embedding it in a document (Restricted License)"
+LICENCES = {  # a licence that forbids embedding, beside one as close to it that allows it (which must pass)
+    "Restricted License": (MONO, 0x0002, MONO, 0x0006, FORBIDS),  # 0x0006: Preview & Print beside it counts
+    "Restricted License, 268 glyphs": (VERA, 0x0002, VERA, 0x0000, FORBIDS),
+    "bitmap embedding only": (MONO, 0x0200, MONO, 0x0004, "may not be embedded as outlines: its licence (OS/2 fsType "
+                                                         "0x0200) allows embedding its bitmaps only"),
+    "bitmaps only, editable": (MONO, 0x0208, MONO, 0x0008, "may not be embedded as outlines: its licence (OS/2 fsType "
+                                                          "0x0208)"),
+    "no subsetting": (MONO, 0x0100, MONO, 0x0000, "may be embedded only whole: its licence (OS/2 fsType 0x0100) forbids "
+                                                 "embedding a subset"),
+}
+
+
+@pytest.mark.parametrize("case", LICENCES)
+def test_a_font_whose_licence_forbids_embedding_is_refused_at_the_line_that_names_it(fixture_project, case):
+    """OS/2 fsType: Restricted License embedding (and no other permission), bitmaps only, or no subsetting forbid
+    the font in pnp's PDFs; installable (0), Preview & Print (4) and Editable (8) allow it. reportlab 5.1 embedded
+    every one of them (its test of fsType lets through every font it was meant to stop)."""
+    forbidden, value, allowed, allowed_value, expected = LICENCES[case]
+    _font_file(fixture_project / "fonts/forbidden.ttf", forbidden, _fs_type(value))
+    _font_file(fixture_project / "fonts/allowed.ttf", allowed, _fs_type(allowed_value))
+    layout = fixture_project / "layouts/pocket-dungeon/score-pad.yaml"
+    edit(layout, "fonts: {regular: fonts/DejaVuSansMono.ttf, bold: fonts/DejaVuSansMono-Bold.ttf}",
+         "fonts: {regular: fonts/forbidden.ttf, bold: fonts/allowed.ttf}")
+    line = next(i for i, text in enumerate(layout.read_text().splitlines(), 1) if text.startswith("fonts:"))
+    result = validate()
+    assert result.exit_code == 1, result.output
+    assert (f"layouts/pocket-dungeon/score-pad.yaml:{line}:18: error [font-licence] regular font 'fonts/forbidden.ttf' "
+            f"{expected}") in result.output, result.output
+    assert "use a font whose licence allows" in result.output and "allowed.ttf" not in result.output, result.output
+    assert "1 error(s)" in result.output, result.output
+    build = CliRunner().invoke(app, ["build", "pocket-dungeon"])
+    assert build.exit_code == 1 and "[font-licence]" in build.output and "Traceback" not in build.output, build.output
+
+
+def test_the_first_look_passes_real_fonts_with_composite_glyphs_and_without():
+    """Vera and the fixture's DejaVu subsets draw their accented letters as composite glyphs; reportlab's test font
+    has none (a font without one once met an empty walk of their nesting)."""
+    for font in (VERA, font_dir() / "VeraBI.ttf", font_dir() / "hb-test.ttf", MONO, MONO_BOLD):
+        assert first_look(font.read_bytes()) is None, font
+        assert check_font_file(font) is None, font
+
+
+def _tables_of(source: Path) -> dict[str, bytes]:
+    """A font's tables, each as the bytes its file holds."""
+    from fontTools.ttLib.sfnt import SFNTReader
+
+    with source.open("rb") as file:
+        reader = SFNTReader(file)
+        return {tag: reader[tag] for tag in reader.keys()}
+
+
+def _damaged(change, cut: int = 0):
+    """A damage that fontTools would not write (it reads and compiles each table): `change(tables)` made to the
+    fixture's mono font's tables as bytes, which are written as they are, glyf last, then the last `cut` bytes of
+    the file cut off."""
+    from fontTools.ttLib.sfnt import SFNTWriter
+
+    def damage(path: Path) -> Path:
+        tables = _tables_of(MONO)
+        change(tables)
+        with path.open("wb") as file:
+            writer = SFNTWriter(file, len(tables))
+            for tag in sorted(tables, key=lambda tag: tag == "glyf"):
+                writer[tag] = tables[tag]
+            writer.close()
+        if cut:
+            path.write_bytes(path.read_bytes()[:-cut])
+        return path
+    return damage
+
+
+def _glyph_records(tables: dict[str, bytes]) -> list[bytes]:
+    """Each glyph's record in glyf, where loca says it is."""
+    long_offsets = struct.unpack_from(">H", tables["head"], 50)[0]
+    count = struct.unpack_from(">H", tables["maxp"], 4)[0] + 1
+    offsets = struct.unpack_from(f">{count}{'L' if long_offsets else 'H'}", tables["loca"])
+    offsets = offsets if long_offsets else [2 * offset for offset in offsets]
+    return [tables["glyf"][start:end] for start, end in zip(offsets, offsets[1:])]
+
+
+def _records(change):
+    """A damage: `change(records)` made to the glyph records, glyf and loca (long offsets) written anew from them."""
+    def change_tables(tables):
+        records = _glyph_records(tables)
+        change(records)
+        offsets = [0]
+        for record in records:
+            offsets.append(offsets[-1] + len(record))
+        tables["glyf"] = b"".join(records)
+        tables["loca"] = struct.pack(f">{len(offsets)}L", *offsets)
+        tables["head"] = tables["head"][:50] + struct.pack(">H", 1) + tables["head"][52:]
+    return _damaged(change_tables)
+
+
+def _bytes(tag: str, at: int, value: bytes):
+    """A damage: `value` written over table `tag`'s bytes at `at`."""
+    def change(tables):
+        tables[tag] = tables[tag][:at] + value + tables[tag][at + len(value):]
+    return _damaged(change)
+
+
+def _chain(*glyphs: int):
+    """A damage: each of `glyphs`, a composite, made of the next one (its first component: flags, then glyph)."""
+    def change(records):
+        for glyph, part in zip(glyphs, glyphs[1:]):
+            records[glyph] = records[glyph][:12] + struct.pack(">H", part) + records[glyph][14:]
+    return _records(change)
+
+
+def _set(glyph: int, record: bytes):
+    def change(records):
+        records[glyph] = record
+    return _records(change)
+
+
+def _loca(change):
+    """A damage: `change(offsets)` made to loca's (short) offsets."""
+    def change_loca(tables):
+        offsets = list(struct.unpack(f">{len(tables['loca']) // 2}H", tables["loca"]))
+        change(offsets)
+        tables["loca"] = struct.pack(f">{len(offsets)}H", *offsets)
+    return _damaged(change_loca)
+
+
+def _swap(offsets):
+    """loca's offsets of the 'A', which every PDF embeds (it is ASCII), swapped."""
+    offsets[A], offsets[A + 1] = offsets[A + 1], offsets[A]
+
+
+def _without(tag: str):
+    def change(tables):
+        del tables[tag]
+    return _damaged(change)
+
+
+def _cmap(groups):
+    """A damage: a character map of one format 12 subtable (glyphs past the font's are past fontTools)."""
+    return lambda path: _font_file(path, MONO, _raw_cmap(12, groups))
+
+
+def _units_per_em(value: int):
+    """A change: the font's em as `value` units. The mono font's glyphs after the first share one width (hmtx),
+    which reportlab keeps in thousandths of an em and writes back into the PDF's subset as 16 bits."""
+    def change(font):
+        font["head"].unitsPerEm = value
+    return change
+
+
+A, AGRAVE, AACUTE = 34, 128, 129  # glyphs of the fixture's mono font: 'À' and 'Á' are an 'A' and an accent
+COMPOSITES = [128, 129, 130, 131, 132, 136, 137, 138, 139, 140, 141, 142, 143, 145, 146, 147, 148]  # of simple glyphs
+HEADER = b"\xff\xff" + bytes(8)  # a composite glyph's: numberOfContours -1, a bounding box
+MANY = HEADER + struct.pack(">HHBB", 0x0020, A, 0, 0) * 200_000 + struct.pack(">HHBB", 0, A, 0, 0)  # 'A's, more follow
+UNUSABLE = "is not a usable TrueType font ("
+DAMAGED = {  # a font damaged where reportlab reads it only to embed it, after the last page is drawn
+    "a composite made of a glyph past the font's": (_chain(AGRAVE, 5000), f"{UNUSABLE}its glyph {AGRAVE} is made of "
+                                                    "glyph 5000, which it does not have: its glyphs are 0 to 214); "
+                                                    "use an undamaged copy of the font"),
+    "a composite made of itself": (_chain(AGRAVE, AGRAVE), f"{UNUSABLE}its glyph {AGRAVE} is made of itself)"),
+    "composites made of each other": (_chain(AGRAVE, AACUTE, AGRAVE),
+                                      f"{UNUSABLE}its glyph {AGRAVE} is made of itself, through glyph {AACUTE})"),
+    "composites nested 17 deep": (_chain(*COMPOSITES), "nests composite glyphs (glyphs made of glyphs) more than 16 "
+                                                       f"levels deep (its glyph {AGRAVE}), more than any font made for "
+                                                       "text; use another font"),
+    "200,001 components": (_set(AGRAVE, MANY), "has more than 200,000 components in its composite glyphs"),
+    "a composite whose record ends inside it": (_set(AGRAVE, HEADER + struct.pack(">HH", 0x1026, A)),
+                                                f"{UNUSABLE}its glyph {AGRAVE} is cut short: its record ends inside its "
+                                                "component 1)"),
+    "a component after the record's end": (_set(AGRAVE, HEADER + struct.pack(">HHBB", 0x1026, A, 0, 0)),
+                                           f"{UNUSABLE}its glyph {AGRAVE} is cut short: its record ends inside its "
+                                           "component 2)"),  # the first says more follow
+    "a glyph record shorter than its header": (_set(AGRAVE, b"\xff\xff\x00\x00"), f"{UNUSABLE}its glyph {AGRAVE} is 4 "
+                                                                                    "bytes, shorter than a glyph's header"),
+    "loca out of order": (_loca(_swap), f"{UNUSABLE}its loca table puts the end of glyph {A} before its start)"),
+    "loca past glyf": (_loca(lambda offsets: offsets.__setitem__(-1, 0xFFFF)),
+                       f"{UNUSABLE}its loca table puts glyphs past the end of its glyf table (131070 bytes into it"),
+    "loca too short": (_bytes("maxp", 4, struct.pack(">H", 216)), f"{UNUSABLE}its loca table has 216 glyph offsets, "
+                                                                   "fewer than the 217 its 216 glyphs take)"),
+    "no glyphs": (_bytes("maxp", 4, bytes(2)), f"{UNUSABLE}its maxp table says it has no glyphs"),
+    "no glyf table": (_without("glyf"), f"{UNUSABLE}it has no glyf table, which every TrueType font has)"),
+    "cut short inside glyf": (_damaged(lambda tables: None, cut=400), f"{UNUSABLE}it is cut short: its glyf table "
+                                                                       "ends past the end of the file)"),
+    "hmtx shorter than its metrics": (_bytes("hhea", 34, struct.pack(">H", 200)), f"{UNUSABLE}its hmtx table is 432 "
+                                      "bytes, shorter than the 830 that the metrics of its 215 glyphs take"),
+    "glyphs 77 ems wide": (lambda path: _font_file(path, MONO, _units_per_em(16)), f"{UNUSABLE}its glyphs from "
+                           "glyph 1 on are 1233 units wide, more than 65 times its em of 16 units (head's unitsPerEm))"),
+    "a character mapped past the font's glyphs": (_cmap([(0x20, 0x40, 3), (0x41, 0x41, 5000), (0x42, 0x7E, A + 1)]),
+                                                  f"{UNUSABLE}its character map (cmap) maps U+0041 to glyph 5000, which "
+                                                  "it does not have: its glyphs are 0 to 214)"),
+}
+
+
+@pytest.mark.parametrize("case", DAMAGED)
+def test_a_font_damaged_where_reportlab_reads_it_only_to_embed_it_is_refused_at_the_line_that_names_it(
+        fixture_project, case):
+    """reportlab follows a font's glyph offsets (loca) into its glyph records (glyf), and composite glyphs (an 'À'
+    made of an 'A' and an accent) to their parts, only when it embeds the font, after drawing every page: a number
+    there past the font, or a record cut short, validated and stopped the build with an internal error (exit 3,
+    IndexError in makeSubset); so did a character (of ASCII, always embedded) mapped to a glyph the font lacks.
+    pnp walks the same numbers in its first look, bounded, checks the map reportlab read, and refuses the font."""
+    from pnp.render.fonts import register
+
+    damage, expected = DAMAGED[case]
+    damaged = damage(fixture_project / "fonts/damaged.ttf")
+    edit(fixture_project / "content/pocket-dungeon/score-pad.yaml", "intro: One pad per player.",
+         "intro: One pad per player À.")  # drawn in the damaged font: reportlab embeds its glyph, and the 'A' in it
+    layout = fixture_project / "layouts/pocket-dungeon/score-pad.yaml"
+    edit(layout, "regular: fonts/DejaVuSansMono.ttf", "regular: fonts/damaged.ttf")
+    line = next(i for i, text in enumerate(layout.read_text().splitlines(), 1) if text.startswith("fonts:"))
+    result = validate()
+    assert result.exit_code == 1, result.output
+    assert (f"layouts/pocket-dungeon/score-pad.yaml:{line}:18: error [font] regular font 'fonts/damaged.ttf' "
+            f"{expected}") in result.output, result.output
+    assert "1 error(s)" in result.output, result.output
+    with pytest.raises(SourceError) as refused:  # a file replaced after its layout was loaded: not handed over
+        register(str(damaged))
+    assert "font file damaged.ttf changed during the build and " in refused.value.diagnostics[0].message
+    build = CliRunner().invoke(app, ["build", "pocket-dungeon"])
+    assert build.exit_code == 1 and "[font]" in build.output and "Traceback" not in build.output, build.output
+    assert not (fixture_project / "output/pocket-dungeon").exists()

@@ -7,15 +7,20 @@ ones the PDF draws with) and keeps its width table. Reading loads reportlab's
 TrueType module only, and only for projects that name a font file.
 
 Content is untrusted: a file that is missing, unreadable, too large, not a
-font, corrupt, or a font reportlab cannot embed becomes a sentence for a
-diagnostic, never an exception.
+font, corrupt, a font reportlab cannot embed, or one too big to read or whose
+licence forbids embedding it (pnp.text.font_tables looks first, before
+reportlab reads a byte), or one whose character map reportlab reads into
+glyphs the font does not have, becomes a sentence for a diagnostic, never an
+exception.
 """
 from __future__ import annotations
 
 import os
+import stat
 from pathlib import Path
 
-from pnp.limits import MAX_FONT_BYTES
+from pnp.limits import MAX_FONT_BYTES, MB
+from pnp.text.font_tables import FontProblem, first_look, unusable
 
 CFF_TAG = b"OTTO"  # an OpenType font with PostScript (CFF) outlines, which reportlab cannot embed
 TRUETYPE_TAGS = (b"\x00\x01\x00\x00", b"true")
@@ -24,39 +29,91 @@ _tables: dict[str, tuple[tuple, tuple[dict[int, float], float]]] = {}  # path ->
 on_change: list = []  # called when a font file is (re)read: caches of measurements under its path may be stale
 
 
-def check_font_file(path: Path) -> str | None:
+def check_font_file(path: Path) -> FontProblem | None:
     """None when `path` is a TrueType font reportlab can embed (its widths are then kept for measuring);
-    otherwise what is wrong, as the end of a sentence that starts with the font's name."""
-    try:
-        stat = path.stat()
-    except (FileNotFoundError, NotADirectoryError):
-        return "does not exist; put the file there or fix the path"
-    except OSError as exc:  # a folder on the way that pnp may not look into
-        return f"cannot be read ({exc.strerror or exc}); check its permissions"
-    if not path.is_file():
-        return "is not a file; name a .ttf file"
-    if stat.st_size > MAX_FONT_BYTES:
-        return f"is {stat.st_size // (1024 * 1024)} MB, more than any font needs ({MAX_FONT_BYTES // (1024 * 1024)} MB at most)"
-    stamp = (stat.st_mtime_ns, stat.st_size)
-    if _tables.get(str(path), (None,))[0] == stamp:
+    otherwise what is wrong."""
+    stamp = _stamp(path)  # taken before reading: a file changed meanwhile is read again next time
+    if stamp is not None and _tables.get(str(path), (None,))[0] == stamp:
         return None
-    try:
-        data = path.read_bytes()
-    except OSError as exc:
-        return f"cannot be read ({exc.strerror or exc}); check its permissions"
-    if data[:4] == CFF_TAG:
-        return ("is an OpenType font with PostScript (CFF) outlines, which PDFs built by pnp cannot embed; use the "
-                "family's TrueType (.ttf) files, or convert it to TrueType (for example with fontTools' otf2ttf)")
-    if data[:4] not in TRUETYPE_TAGS:
-        return "is not a TrueType font (.ttf, or .otf with TrueType outlines)"
-    try:
-        table = _read_widths(data, str(path))
-    except Exception as exc:  # noqa: BLE001 - a corrupt font can fail anywhere in the parser; content must not crash pnp
-        return f"is not a usable TrueType font ({_reason(exc)})"
-    _tables[str(path)] = (stamp, table)
+    data = _checked_bytes(path)
+    if isinstance(data, FontProblem):
+        return data
+    face = _read(data, str(path))
+    if isinstance(face, FontProblem):
+        return face
+    _tables[str(path)] = (stamp, (dict(face.charWidths), face.defaultWidth))  # as TTFontFace.charWidths measures
     for forget in on_change:  # pnp watch: a font file edited between two runs is measured anew
         forget()
     return None
+
+
+def embeddable_bytes(path: str) -> bytes:
+    """The font file's bytes for reportlab to draw with and embed, checked as its layout's loading checked them:
+    reportlab reads whatever it is handed, and the file may have been replaced since (a SourceError then)."""
+    data = _checked_bytes(Path(path))
+    if isinstance(data, FontProblem):
+        raise _changed(path, data)
+    return data
+
+
+def embeddable_font(path: str, data: bytes, font_name: str):
+    """reportlab's TTFont of the font file's bytes (embeddable_bytes), checked as its layout's loading checked what
+    reportlab made of them (a SourceError otherwise)."""
+    from reportlab.pdfbase.ttfonts import TTFont
+
+    font = _read(data, path, lambda stream: TTFont(font_name, stream))
+    if isinstance(font, FontProblem):
+        raise _changed(path, font)
+    return font
+
+
+def _changed(path: str, problem: FontProblem):
+    from pnp.diagnostics import Diagnostic, relative
+    from pnp.source import SourceError
+
+    message = f"font file {Path(path).name} changed during the build and {problem.text}; fix it and build again"
+    return SourceError([Diagnostic(relative(path), 1, 1, problem.code, message)])
+
+
+def _stamp(path: Path) -> tuple | None:
+    try:
+        info = path.stat()
+    except OSError:
+        return None
+    return info.st_mtime_ns, info.st_size
+
+
+def _checked_bytes(path: Path) -> bytes | FontProblem:
+    """The whole file, once it is known to be a TrueType font that is not too big to read and may be embedded."""
+    try:
+        info = path.stat()
+    except (FileNotFoundError, NotADirectoryError):
+        return FontProblem("does not exist; put the file there or fix the path")
+    except OSError as exc:  # a folder on the way that pnp may not look into
+        return FontProblem(f"cannot be read ({exc.strerror or exc}); check its permissions")
+    if not stat.S_ISREG(info.st_mode):
+        return FontProblem("is not a file; name a .ttf file")
+    if info.st_size > MAX_FONT_BYTES:
+        return _too_large(info.st_size)
+    try:
+        with path.open("rb") as file:
+            data = file.read(info.st_size + 1)  # read() sets aside all it may read: the file's size, not the limit
+            if len(data) > info.st_size:  # the file grew since its size was read: on, but never past the limit
+                data += file.read(MAX_FONT_BYTES + 1 - len(data))
+    except OSError as exc:
+        return FontProblem(f"cannot be read ({exc.strerror or exc}); check its permissions")
+    if len(data) > MAX_FONT_BYTES:
+        return _too_large(len(data))
+    if data[:4] == CFF_TAG:
+        return FontProblem("is an OpenType font with PostScript (CFF) outlines, which PDFs built by pnp cannot embed; use "
+                           "the family's TrueType (.ttf) files, or convert it to TrueType (for example with fontTools' otf2ttf)")
+    if data[:4] not in TRUETYPE_TAGS:
+        return FontProblem("is not a TrueType font (.ttf, or .otf with TrueType outlines)")
+    return first_look(data) or data
+
+
+def _too_large(size: int) -> FontProblem:
+    return FontProblem(f"is {size // MB} MB, more than any font needs ({MAX_FONT_BYTES // MB} MB at most)")
 
 
 def width_table(path: str) -> tuple[dict[int, float], float]:
@@ -66,19 +123,35 @@ def width_table(path: str) -> tuple[dict[int, float], float]:
     return _tables[path][1]
 
 
-def _read_widths(data: bytes, name: str) -> tuple[dict[int, float], float]:
-    """Widths exactly as reportlab's TTFont measures them (TTFontFace.charWidths); it also refuses a font whose
-    licence forbids embedding."""
+def _read(data: bytes, name: str, make=None):
+    """What reportlab makes of the font's bytes (its TTFontFace, or what `make` makes of them: a TTFont), once it
+    maps some characters, each to a glyph the font has; otherwise what is wrong."""
     import io
 
     from reportlab.pdfbase.ttfonts import TTFontFace
 
     stream = io.BytesIO(data)
-    stream.name = name
-    face = TTFontFace(stream)
+    stream.name = name  # reportlab's name for the file, in its messages
+    try:
+        made = (make or TTFontFace)(stream)
+    except Exception as exc:  # noqa: BLE001 - a corrupt font can fail anywhere in the parser; content must not crash pnp
+        return FontProblem(f"is not a usable TrueType font ({_reason(exc)})")
+    return _mapping_problem(getattr(made, "face", made)) or made
+
+
+def _mapping_problem(face) -> FontProblem | None:
+    """The character map as reportlab read it (whichever of the font's subtables, in whichever format): some
+    characters, each mapped to a glyph the font has. reportlab embeds the glyphs of the characters a PDF draws (and
+    of ASCII, always) by those numbers, and trusts them: one past the font stopped the build at its end."""
     if not face.charWidths:
-        raise ValueError("it maps no characters to glyphs")
-    return dict(face.charWidths), face.defaultWidth
+        return FontProblem("is not a usable TrueType font (it maps no characters to glyphs)")
+    glyphs = face.charToGlyph.values()
+    wrong = min(glyphs) if min(glyphs) < 0 else max(glyphs)
+    if 0 <= wrong < face.numGlyphs:
+        return None
+    code = min(code for code, glyph in face.charToGlyph.items() if glyph == wrong)
+    return unusable(f"its character map (cmap) maps U+{code:04X} to glyph {wrong}, which it does not have: its glyphs "
+                    f"are 0 to {face.numGlyphs - 1}")
 
 
 def _reason(exc: Exception) -> str:

@@ -11,6 +11,7 @@ import multiprocessing
 import os
 import shutil
 import signal
+import stat
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
@@ -168,6 +169,7 @@ def build(root: Path, game_id: str, out_root: Path, difficulty: Difficulty | Non
     record = incremental.load(out_root, out_name) if whole and not force else None
     if not incremental.same_origin(record, root, options):
         record = None
+    incremental.check_place(out_root, out_name)  # the record is written after the swap: where it goes is checked now
     with build_lock(out_root), staged(out_dir, out_root) as stage, disk_full_or_locked(out_dir):
         made = {job.path.split("/")[0] for job in jobs}
         kept = [name for name in carry_over(out_dir, stage, partial, made) if name not in made and name not in OTHER_COMMANDS]
@@ -177,7 +179,7 @@ def build(root: Path, game_id: str, out_root: Path, difficulty: Difficulty | Non
         fresh = [job for job in jobs if not _reuse(job, record, prints, out_dir, stage)]
         before_forking(project, difficulty, fresh)
         # the faces the last build drew are put in from its store (a whole build's; --force draws everything)
-        store = open_store(out_root, out_name, prints.drawing_base, prints.faces, stage) if whole and not force else None
+        store = open_store(out_root, out_name, prints.drawing_base, prints.faces, stage, root) if whole and not force else None
         form_reuse.STORE = store
         try:
             render_all(fresh, stage, progress, meanwhile)
@@ -211,14 +213,21 @@ def _record(root, game_id, options, states, prints, owners, out_dir, report) -> 
 
 
 def _reuse(job: Job, record: dict | None, prints: dict, out_dir: Path, stage: Path) -> bool:
-    """Link the job's files from the last build into the stage when they were made from exactly this."""
+    """Link the job's files from the last build into the stage when they were made from exactly this. A file that
+    is no longer the regular file recorded (a link put in its place since) is not: the job is drawn again, into a
+    stage holding none of its old files (drawing over a hard link would write into the old output)."""
     earlier = (record or {}).get("jobs", {}).get(job.path)
     if not earlier or earlier.get("fp") != prints.get(job.path) or not incremental.outputs_kept(out_dir, earlier):
         return False
+    linked = []
     for name in earlier["files"]:
         target = below(stage, name)
         target.parent.mkdir(parents=True, exist_ok=True)
-        _link_or_copy(below(out_dir, name), target)
+        if not _link_or_copy(below(out_dir, name), target):
+            for path in linked:
+                path.unlink()
+            return False
+        linked.append(target)
     return True
 
 
@@ -283,11 +292,20 @@ def _links(folder, names) -> list[str]:
     return [name for name in names if os.path.islink(os.path.join(folder, name))]
 
 
-def _link_or_copy(source, target) -> None:
+def _link_or_copy(source, target) -> bool:
+    """Bring a regular file of the earlier output into the stage as it is: a hard link (no copying, and the old file
+    stays untouched), or a copy where links are impossible. Anything else there (a link, which could lead out of the
+    project; a pipe, a device) is never followed nor brought: False."""
     try:
-        os.link(source, target)
+        os.link(source, target, follow_symlinks=False)
     except OSError:  # a file system without hard links
-        shutil.copy2(source, target)
+        if not stat.S_ISREG(os.lstat(source).st_mode):
+            return False
+        shutil.copy2(source, target, follow_symlinks=False)
+    if stat.S_ISREG(os.lstat(target).st_mode):
+        return True
+    os.unlink(target)
+    return False
 
 
 def clear(path: Path) -> None:
@@ -335,7 +353,7 @@ def render_all(jobs: list[Job], stage: Path, progress=None, meanwhile: Callable[
     removes the staging folder.
     """
     global _JOBS
-    workers = min(len(jobs), processes())
+    workers = processes(len(jobs))
     if workers < 2 or "fork" not in multiprocessing.get_all_start_methods():
         for job in jobs:
             job.render(stage / job.path)

@@ -14,7 +14,9 @@ every input file that is neither a deck's file nor an image (the layouts, game.y
 card re-draws the files of its deck only, and the rules and sheets that may show it (rules always; sheets when
 the game draws regions of its own, which may read any content). Any doubt is a rebuild: the record is a cache,
 safe to delete; one that is unreadable, from another pnp or another project, or whose outputs were touched since,
-means those outputs (or all) are drawn again, never that a wrong file is kept.
+means those outputs (or all) are drawn again, never that a wrong file is kept. The output folder may come from anyone:
+the record is read without following a link and used only if it is in every part what `save` writes (`well_formed`),
+and an output is kept only while it is a regular file reached without a link (`output_states`).
 
 This module is imported before anything heavy: the up-to-date check reads no YAML, no fonts, no reportlab.
 """
@@ -33,6 +35,7 @@ import pnp
 
 FORMAT = 1
 RECORDS = ".pnp"  # in the output folder, beside the games' folders
+MAX_RECORD = 64 << 20  # a record's bytes: a game's is some 10 KB, one of the largest games' well under a MB
 MAX_READ = 64 << 20  # the largest file pnp reads (an image, pnp.limits): a larger one is not read to be digested
 SMALL = 1 << 20  # files up to this size are always re-read and compared by digest (a save within the same clock tick)
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".webp", ".gif", ".tif", ".tiff", ".bmp")
@@ -140,17 +143,17 @@ def record_path(out_root: Path, out_name: str) -> Path:
 
 
 def load(out_root: Path, out_name: str) -> dict | None:
-    """The record of the game's last whole build, or None: missing, unreadable, a link, or not ours."""
-    path = record_path(out_root, out_name)
+    """The record of the game's last whole build, or None: missing, unreadable, a link or below one, or not ours.
+    The output folder may come from anyone: a record that is not in every part what `save` writes is damaged, and
+    a damaged record is no record (everything is drawn again), never an error."""
+    from pnp.output import read_back
+
+    data = read_back(out_root, (RECORDS, f"{out_name}.json"), MAX_RECORD)
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0))
-        with os.fdopen(fd, "rb") as f:
-            record = json.loads(f.read(1 << 26))
-    except (OSError, ValueError):
+        record = json.loads(data) if data is not None else None
+    except (ValueError, RecursionError):  # not JSON, or nested deeper than the parser goes
         return None
-    if not isinstance(record, dict) or record.get("format") != FORMAT or not isinstance(record.get("jobs"), dict):
-        return None
-    return record
+    return record if well_formed(record) else None
 
 
 def save(out_root: Path, out_name: str, record: dict) -> None:
@@ -164,12 +167,30 @@ def save(out_root: Path, out_name: str, record: dict) -> None:
     write_file(record_path(out_root, out_name), lambda tmp: tmp.write_text(text, encoding="utf-8"))
 
 
+def check_place(out_root: Path, out_name: str) -> None:
+    """Before a build changes anything: its record can be written (or dropped) where it goes. A link or a file at
+    output/.pnp, a read-only .pnp, or anything but a file at the record is an OutputError (exit 2) now, with the
+    output as it was; found after the swap, the build would fail with output/ changed. (Checked in any output folder:
+    one not yet pnp's becomes pnp's when the build takes it.)"""
+    from pnp.output import OutputError
+
+    folder, record = out_root / RECORDS, record_path(out_root, out_name)
+    if folder.is_symlink() or (folder.exists() and not folder.is_dir()):
+        raise OutputError(f"{folder} is a link or a file; pnp keeps its build records in a real folder there, never "
+                          "through a link: remove it (it is a cache)")
+    if folder.is_dir() and not os.access(folder, os.W_OK | os.X_OK):
+        raise OutputError(f"{folder} is read-only; pnp writes its build record there: make it writable or remove it "
+                          "(it is a cache)")
+    if record.is_symlink() or (record.exists() and not record.is_file()):
+        raise OutputError(f"{record} is not a file pnp wrote (a link, a folder or a device); remove it (it is the "
+                          "build record, a cache)")
+
+
 def forget(out_root: Path, out_name: str) -> None:
     """Drop the record (a partial build changed some outputs: the next whole build checks them all)."""
-    try:
-        os.unlink(record_path(out_root, out_name))
-    except OSError:
-        pass
+    from pnp.output import remove_back
+
+    remove_back(out_root, (RECORDS, f"{out_name}.json"))
 
 
 def same_origin(record: dict | None, root: Path, options: dict) -> bool:
@@ -198,9 +219,8 @@ def up_to_date(root: Path, game_id: str, out_root: Path, out_name: str, options:
         return None
     out_dir = out_root / out_name
     for job in record["jobs"].values():
-        for name, state in job.get("files", {}).items():
-            if list(_stat(str(out_dir / name)) or ()) != state:
-                return None
+        if output_states(out_dir, job["files"]) != job["files"]:
+            return None
     return record
 
 
@@ -209,14 +229,16 @@ def _is_under(path: str, folder: Path) -> bool:
 
 
 def outputs_kept(out_dir: Path, job_record: dict | None) -> bool:
-    """The job's recorded files are all still in the output folder as written."""
-    if not job_record or not isinstance(job_record.get("files"), dict) or not job_record["files"]:
-        return False
-    return all(list(_stat(str(out_dir / name)) or ()) == state for name, state in job_record["files"].items())
+    """The job's recorded files are all still in the output folder as written (`load` checked the record's shape)."""
+    return bool(job_record and job_record["files"]) and output_states(out_dir, job_record["files"]) == job_record["files"]
 
 
 def output_states(out_dir: Path, names) -> dict[str, list]:
-    return {name: list(_stat(str(out_dir / name)) or ()) for name in names}
+    """Each output file's [size, mtime_ns]: [] for one that is not a regular file reached without a link (a file
+    of the last output replaced by a link out of the project is never kept, whatever the record says)."""
+    from pnp.output import file_state
+
+    return {name: list(file_state(out_dir.parent, (out_dir.name, *name.split("/"))) or ()) for name in names}
 
 
 def build_options(out_root: Path, difficulty, images, booklets, draft, tts_url, vendors) -> dict:
@@ -232,13 +254,90 @@ def recorded_files(record: dict) -> list[str]:
 
 
 def recorded_diagnostics(record: dict) -> list:
-    """The warnings the recorded build gave: an up-to-date build says them again."""
+    """The warnings the recorded build gave: an up-to-date build says them again (`load` checked their fields)."""
     from pnp.diagnostics import Diagnostic
 
-    try:
-        return [Diagnostic(**fields) for fields in record.get("diagnostics", [])]
-    except TypeError:  # not the fields of a Diagnostic: say nothing rather than fail (the build itself was good)
-        return []
+    return [Diagnostic(**fields) for fields in record["diagnostics"]]
+
+
+# -- the record's shape: it lies in the output folder, which may come from anyone -----------------------------------
+RECORD_FIELDS = {"format", "code", "root", "game", "package", "options", "inputs", "jobs", "diagnostics"}
+
+
+def well_formed(record) -> bool:
+    """`record` is in every part what `save` writes: each value of its type (JSON's `true` is no number), every
+    input file below the project's folder (none is read elsewhere), every output a path of plain names below the
+    job that wrote it (none lies outside the output folder)."""
+    if type(record) is not dict or record.keys() != RECORD_FIELDS:
+        return False
+    root = record["root"]
+    return (is_whole(record["format"]) and record["format"] == FORMAT and is_text(record["code"])
+            and is_text(root) and os.path.isabs(root) and is_text(record["game"])
+            and (record["package"] is None or is_list(record["package"], is_text, is_text))
+            and type(record["options"]) is dict  # compared whole with the build's own
+            and is_table(record["inputs"], _input_state, lambda path: is_inside(path, root))
+            and type(record["jobs"]) is dict and all(_job(path, job) for path, job in record["jobs"].items())
+            and type(record["diagnostics"]) is list and all(map(_diagnostic, record["diagnostics"])))
+
+
+def _input_state(state) -> bool:
+    return state is None or is_list(state, is_whole, is_whole, is_text)  # file_states: size, time, digest
+
+
+def is_inside(path, root: str) -> bool:
+    """`path` is a normal absolute path below the folder `root` (no '..', no '//')."""
+    return is_text(path) and path.startswith(root.rstrip(os.sep) + os.sep) and os.path.normpath(path) == path
+
+
+def _job(path, job) -> bool:
+    return (_output_path(path) and type(job) is dict and job.keys() == {"fp", "files"} and is_text(job["fp"])
+            and is_table(job["files"], lambda state: state == [] or is_list(state, is_whole, is_whole),
+                         lambda name: _output_path(name) and (name == path or name.startswith(path + "/"))))
+
+
+def _output_path(path) -> bool:
+    """A path relative to a game's output folder, as a job's: names pnp writes (pnp.output.plain_name) joined by '/'."""
+    from pnp.output import is_plain_name
+
+    return is_text(path) and all(map(is_plain_name, path.split("/")))
+
+
+def _diagnostic(fields) -> bool:
+    """The fields of a pnp.diagnostics.Diagnostic, each of its type."""
+    from pnp.diagnostics import Diagnostic
+
+    kinds = {field.name: {"str": is_text, "int": is_whole}.get(field.type, _never) for field in dataclasses.fields(Diagnostic)}
+    return type(fields) is dict and fields.keys() == kinds.keys() and all(kinds[k](v) for k, v in fields.items())
+
+
+def _never(value) -> bool:
+    return False
+
+
+def is_text(value) -> bool:
+    return type(value) is str
+
+
+def is_whole(value) -> bool:
+    return type(value) is int  # not a bool
+
+
+def is_number(value) -> bool:
+    return type(value) in (int, float)
+
+
+def is_list(value, *items) -> bool:
+    """A list of len(items) values, each passing its check (a tuple written as JSON)."""
+    return type(value) is list and len(value) == len(items) and all(check(v) for check, v in zip(items, value))
+
+
+def is_list_of(value, item) -> bool:
+    return type(value) is list and all(map(item, value))
+
+
+def is_table(value, item, key=is_text) -> bool:
+    """A JSON object whose keys pass `key` and values `item`."""
+    return type(value) is dict and all(key(k) and item(v) for k, v in value.items())
 
 
 # -- fingerprints ---------------------------------------------------------------------------------------------------

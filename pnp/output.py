@@ -18,6 +18,13 @@ output folder and every folder pnp makes in it must be real folders, not links
 output folder it writes into with .pnp-build.lock, and replaces what is in it
 (a game's folder, a card's image) only there: `--out ~/Documents` adds a game
 folder beside the user's files, and never replaces one of them.
+
+An output folder may come from anyone (a project shipped with its output/), so what pnp finds there is untrusted.
+What it reads back (the build record, stored forms) is read by `read_back`: never through a link, regular files only.
+What it replaces is checked before anything is drawn (`_cannot_remove`): a folder in it that pnp may not change
+(read-only, another user's) or nested deeper than pnp writes is refused (exit 2), never found out after the swap
+with the old output stranded in a staging folder. New files that must appear together (a game `pnp new` adds, a
+project `pnp init` makes) are written by `write_new`: all of them, or, after a failure, none.
 """
 from __future__ import annotations
 
@@ -26,11 +33,13 @@ import ctypes
 import errno
 import os
 import shutil
+import stat
 import tempfile
 from contextlib import contextmanager
 from pathlib import Path
 
 STAGING, REPLACED, LOCK = ".staging-", ".replaced-", ".pnp-build.lock"
+DEEPEST = 32  # folders below one pnp replaces whole: it writes at most a few (images/<deck>/tabletop-simulator)
 
 
 _STOP = {"requested": False}
@@ -79,10 +88,14 @@ def disk_full_or_locked(path: Path):
 def plain_name(name: str) -> str:
     """`name` when it can be one file or folder name pnp writes (from a game, deck, card or sheet id, a paper or
     template name); otherwise an OutputError, so no name from content can lead out of the folder it is written in."""
-    if (not name or name in (".", "..") or name.startswith(".") or any(ch in name for ch in "/\\")
-            or any(ord(ch) < 32 or ch == "\x7f" for ch in name) or len(name.encode("utf-8", "replace")) > 255):
+    if not is_plain_name(name):
         raise OutputError(f"{name!r} cannot be a file name pnp writes; use letters, digits and hyphens")
     return name
+
+
+def is_plain_name(name) -> bool:
+    return (isinstance(name, str) and bool(name) and not name.startswith(".") and not any(ch in name for ch in "/\\")
+            and not any(ord(ch) < 32 or ch == "\x7f" for ch in name) and len(name.encode("utf-8", "replace")) <= 255)
 
 
 def game_folder(game_id: str, difficulty=None) -> str:
@@ -169,10 +182,45 @@ def build_lock(out_root: Path):
 
 
 def _remove_leftovers(out_root: Path) -> None:
-    """Staging folders of builds that were killed (the lock says no build is running)."""
+    """Staging folders of builds that were killed (the lock says no build is running). One pnp could not have left
+    (read-only, nested deeper than pnp writes) is left alone."""
     for path in out_root.iterdir():
-        if path.name.startswith((STAGING, REPLACED)) and path.is_dir() and not path.is_symlink():
-            shutil.rmtree(path, ignore_errors=True)
+        if path.name.startswith((STAGING, REPLACED)):
+            remove_left(path)
+
+
+def remove_left(folder: Path) -> None:
+    """Remove a folder pnp left (a killed build's staging folder, a form store's old forms) if it can be removed
+    whole; one that cannot (read-only, nested deeper than pnp writes, a link) is not pnp's work and stays."""
+    if folder.is_dir() and not folder.is_symlink() and _cannot_remove(folder) is None:
+        shutil.rmtree(folder, ignore_errors=True)
+
+
+def _cannot_remove(top: Path) -> str | None:
+    """Why the folder `top` cannot be removed whole, or None. Every folder in it must be one pnp may list and change
+    (a read-only one, or another user's, keeps what is in it) and lie at most DEEPEST folders down (deeper is not
+    pnp's, and removing it would recurse past Python's limit). Links in it are removed as links, never followed."""
+    stack = [(top, 0)]
+    while stack:
+        folder, depth = stack.pop()
+        if depth > DEEPEST:
+            return f"{folder} lies more than {DEEPEST} folders deep, deeper than pnp ever writes: remove {top}"
+        if not os.access(folder, os.R_OK | os.W_OK | os.X_OK):
+            return f"{folder} is read-only (or another user's): make it writable (chmod -R u+w {top}) or remove {top}"
+        try:
+            with os.scandir(folder) as entries:
+                stack += [(Path(entry.path), depth + 1) for entry in entries if entry.is_dir(follow_symlinks=False)]
+        except OSError as exc:
+            return f"{folder} cannot be listed ({exc.strerror or exc}): fix its permissions or remove {top}"
+    return None
+
+
+def _can_replace(out_dir: Path) -> None:
+    """The old `out_dir` is removed once the new one is in its place: checked before anything is drawn, so a build
+    that could not remove it fails now, with the old output as it was, instead of leaving it in a staging folder."""
+    problem = _cannot_remove(out_dir) if out_dir.is_dir() and not out_dir.is_symlink() else None
+    if problem:
+        raise OutputError(f"pnp replaces {out_dir} whole, and cannot remove what is in it: {problem}")
 
 
 @contextmanager
@@ -186,6 +234,7 @@ def staged(out_dir: Path, out_root: Path | None = None):
         if out_root is not None:
             output_folder(out_root, *out_dir.relative_to(out_root).parts[:-1])
             replaceable(out_root, out_dir)
+        _can_replace(out_dir)
         out_dir.parent.mkdir(parents=True, exist_ok=True)
         stage = Path(tempfile.mkdtemp(prefix=f"{STAGING}{out_dir.name}-", dir=out_dir.parent))
         stage.chmod(0o777 & ~_umask())  # as a plain mkdir would make it, not mkdtemp's private 0700
@@ -195,8 +244,21 @@ def staged(out_dir: Path, out_root: Path | None = None):
             raise KeyboardInterrupt
         with writable(out_dir):
             _replace(stage, out_dir)
-    finally:
-        shutil.rmtree(stage, ignore_errors=True)  # after a swap it holds the old output
+    except BaseException:
+        shutil.rmtree(stage, ignore_errors=True)  # the unfinished output (or, swapped in just now, the old one)
+        raise
+    _remove_old(stage, out_dir)
+
+
+def _remove_old(old: Path, out_dir: Path) -> None:
+    """After the swap `old` holds the old output (or nothing). `_can_replace` found it removable before anything was
+    drawn; should that have changed since, the user is told, never left a staging folder unsaid."""
+    try:
+        if os.path.lexists(old):
+            shutil.rmtree(old)
+    except OSError as exc:
+        raise OutputError(f"the new output is in {out_dir}, but the old one could not be removed from {old} "
+                          f"({exc.strerror or exc}); remove it by hand") from exc
 
 
 def _umask() -> int:
@@ -218,18 +280,40 @@ def _replace(new: Path, target: Path) -> None:
     os.rename(old, new)  # so the caller's clean-up removes it
 
 
-_RENAME_EXCHANGE = 2
+_RENAME_NOREPLACE, _RENAME_EXCHANGE = 1, 2
+_NOT_THERE = (errno.ENOSYS, errno.EINVAL, errno.ENOTSUP)  # renameat2 or its flag unknown to the kernel or file system
+
+
+def _renameat2(a: Path, b: Path, flags: int) -> bool:
+    """Linux's renameat2 with `flags`: True when done, False where it is not available; its other errors raise."""
+    try:
+        renameat2 = ctypes.CDLL(None, use_errno=True).renameat2
+    except (AttributeError, OSError):
+        return False
+    at_cwd = -100
+    if renameat2(at_cwd, os.fsencode(a), at_cwd, os.fsencode(b), flags) == 0:
+        return True
+    code = ctypes.get_errno()
+    if code in _NOT_THERE:
+        return False
+    raise OSError(code, os.strerror(code), str(b))
 
 
 def _exchange(a: Path, b: Path) -> bool:
     """Swap two folders atomically with Linux's renameat2; False where that is not available."""
-    with contextlib.suppress(AttributeError, OSError):
-        libc = ctypes.CDLL(None, use_errno=True)
-        renameat2 = libc.renameat2
-        at_cwd = -100
-        if renameat2(at_cwd, os.fsencode(a), at_cwd, os.fsencode(b), _RENAME_EXCHANGE) == 0:
-            return True
+    with contextlib.suppress(OSError):
+        return _renameat2(a, b, _RENAME_EXCHANGE)
     return False
+
+
+def _rename_new(source: Path, target: Path) -> None:
+    """Move `source` to `target`, never over anything there (renameat2's no-replace where there is one: a plain
+    rename would replace an empty folder or a file made meanwhile)."""
+    if _renameat2(source, target, _RENAME_NOREPLACE):
+        return
+    if os.path.lexists(target):
+        raise FileExistsError(errno.EEXIST, "it exists already", str(target))
+    os.rename(source, target)
 
 
 def write_file(path: Path, write, out_root: Path | None = None) -> None:
@@ -261,3 +345,134 @@ def write_file(path: Path, write, out_root: Path | None = None) -> None:
 
 def write_text(path: Path, text: str) -> None:
     write_file(path, lambda tmp: tmp.write_text(text, encoding="utf-8"))
+
+
+# -- what pnp reads back from its output folder -----------------------------------------------------------------------
+_FOLDER = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0) | getattr(os, "O_NOFOLLOW", 0)
+_FILE = os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)  # a pipe would block a plain open
+
+
+def _plain_steps(names: tuple[str, ...]) -> tuple[str, ...]:
+    """Names of folders and a file below an output folder, as pnp writes them: never '..', a '/' or empty (each
+    step is opened relative to the last, so such a name could lead out)."""
+    if not names or any(name in ("", ".", "..") or "/" in name or os.sep in name or "\0" in name for name in names):
+        raise OSError(errno.EINVAL, "not a path pnp writes", "/".join(names))
+    return names
+
+
+@contextmanager
+def folder_handle(folder: Path, *names: str):
+    """An open handle on the folder folder/names..., each step taken without following a link: a link at `folder`
+    or at any step is an OSError (it could lead out of the project). Files pnp reads back are opened through it.
+    (Where the platform cannot open a file relative to a folder, this is an OSError too: nothing is read back.)"""
+    fd = os.open(folder, _FOLDER)
+    try:
+        for name in _plain_steps(names) if names else ():
+            inner = os.open(name, _FOLDER, dir_fd=fd)
+            os.close(fd)
+            fd = inner
+        yield fd
+    except NotImplementedError as exc:  # no dir_fd here
+        raise OSError(errno.ENOTSUP, "cannot open a file relative to a folder") from exc
+    finally:
+        os.close(fd)
+
+
+def read_back(folder: Path, names: tuple[str, ...], limit: int) -> bytes | None:
+    """The bytes of the regular file folder/names... (pnp's build record, a stored form), or None where it is
+    missing, a link or below one, a pipe, a device or a folder, or longer than `limit` bytes."""
+    try:
+        with folder_handle(folder, *_plain_steps(names)[:-1]) as fd:
+            file = os.open(names[-1], _FILE, dir_fd=fd)
+        with os.fdopen(file, "rb") as handle:
+            if not stat.S_ISREG(os.fstat(handle.fileno()).st_mode):
+                return None
+            data = handle.read(limit + 1)
+    except OSError:
+        return None
+    return data if len(data) <= limit else None
+
+
+def file_state(folder: Path, names: tuple[str, ...]) -> tuple[int, int] | None:
+    """(size, modification time in ns) of the regular file folder/names..., reached without following a link; None
+    for anything else. A file kept from an earlier output is checked so: one replaced by a link (out of the
+    project, say) or put below a linked folder is never taken for the file pnp wrote."""
+    try:
+        with folder_handle(folder, *_plain_steps(names)[:-1]) as fd:
+            found = os.stat(names[-1], dir_fd=fd, follow_symlinks=False)
+    except OSError:
+        return None
+    return (found.st_size, found.st_mtime_ns) if stat.S_ISREG(found.st_mode) else None
+
+
+def remove_back(folder: Path, names: tuple[str, ...]) -> None:
+    """Remove the file folder/names... if it is there, never below a link (a link itself is removed, not followed)."""
+    with contextlib.suppress(OSError), folder_handle(folder, *_plain_steps(names)[:-1]) as fd:
+        os.unlink(names[-1], dir_fd=fd)
+
+
+# -- new files that belong together ---------------------------------------------------------------------------------
+def write_new(root: Path, files: dict[str, bytes]) -> None:
+    """Write `files` (paths relative to `root`, which need not exist yet) that belong together, a game `pnp new`
+    adds or a project `pnp init` makes: all of them appear, or none. Everything is checked first, before anything is
+    made: nothing is in the way (a file there already, a link or a file where a folder goes) and every folder they
+    go into is writable. The files are then written into a staging folder beside them, and each new folder or file
+    (a part: content/<game>, or a whole project folder) is moved into place only once all are written, none over
+    anything; if a move fails, the parts already moved are moved back. The staging folder goes in every case."""
+    place = _nearest_folder(root)
+    relative = {Path(os.path.relpath(root / name, place)): data for name, data in files.items()}
+    parts = _new_parts(place, relative)
+    stage = Path(tempfile.mkdtemp(prefix=".pnp-new-", dir=place))
+    try:
+        for path, data in relative.items():
+            (stage / path).parent.mkdir(parents=True, exist_ok=True)
+            (stage / path).write_bytes(data)
+        _move_together([(stage / part, place / part) for part in parts])
+    finally:
+        shutil.rmtree(stage, ignore_errors=True)
+
+
+def _nearest_folder(path: Path) -> Path:
+    """`path`, or the nearest of its parents that exists: where the new parts are staged and moved from. (It and
+    the folders above it are the user's, links or not: only what lies below is checked, `_new_parts`.)"""
+    for folder in (path, *path.parents):
+        if os.path.lexists(folder):
+            if not folder.is_dir():
+                raise OutputError(f"{folder} is a file, not a folder; name a folder to write into")
+            return folder
+    return Path(".")
+
+
+def _new_parts(place: Path, paths) -> list[Path]:
+    """The first missing folder or file on the way to each path (relative to `place`), in order: what is moved into
+    place. Each folder on the way must be a real one (no link, no file) and writable; the files must not exist."""
+    parts: list[Path] = []
+    for path in paths:
+        here = place
+        for step, name in enumerate(path.parts, 1):
+            parent, here = here, here / name
+            if not os.path.lexists(here):
+                if not os.access(parent, os.W_OK | os.X_OK):
+                    raise OutputError(f"{parent} is read-only; pnp cannot add {here} there: make it writable")
+                if here.relative_to(place) not in parts:
+                    parts.append(here.relative_to(place))
+                break
+            if step == len(path.parts):
+                raise OutputError(f"{here} exists already; pnp writes over nothing: move it away or choose another name")
+            if here.is_symlink() or not here.is_dir():
+                raise OutputError(f"{here} is a link or a file, not a folder; pnp writes only into real folders")
+    return parts
+
+
+def _move_together(moves: list[tuple[Path, Path]]) -> None:
+    """Each (staged, final) move in order; if one fails, those done are undone, latest first, and the error raised."""
+    done = []
+    try:
+        for staged_part, final in moves:
+            _rename_new(staged_part, final)
+            done.append((staged_part, final))
+    except BaseException:
+        for staged_part, final in reversed(done):
+            with contextlib.suppress(OSError):
+                os.rename(final, staged_part)
+        raise

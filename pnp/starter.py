@@ -4,19 +4,17 @@ A starter game is files inside the package (pnp/defaults/starter/): the `deck` k
 with a back, an image and emblems, rules with a Clarifications section, and a card layout using text,
 an emblem, an image and an icon; `sheet` adds a score sheet and `playmat` a playmat to it. `__GAME__`
 and `__TITLE__` in their names and text become the new game's id and title. Nothing is written over
-anything: a game that exists already is a usage error, and the files appear in one step (written
-into a staging folder inside the project, then moved into place).
+anything: a game that exists already is a usage error. Everything is checked before anything is made, and the
+files appear together or not at all (pnp.output.write_new: staged, then moved into place, the parts already
+moved taken back if a later one fails): a refused or failed `init` or `new` leaves the folders as they were.
 """
 from __future__ import annotations
 
-import os
 import re
-import shutil
-import tempfile
 from pathlib import Path
 
 from pnp.defaults import starters
-from pnp.output import OutputError
+from pnp.output import OutputError, write_new
 
 KINDS = ("deck", "sheet", "playmat")
 GAME_ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,62}$")
@@ -31,6 +29,15 @@ def title_of(game_id: str) -> str:
 
 def new_game(root: Path, game_id: str, kind: str = BASE_KIND, title: str | None = None) -> list[Path]:
     """Add the starter game of `kind` to the project at `root` as content/<game_id>/ and layouts/<game_id>/."""
+    _check_new_game(root, game_id, kind)
+    files = _starter_files(kind, game_id, title or title_of(game_id))
+    write_new(root, files)
+    return [root / path for path in sorted(files)]
+
+
+def _check_new_game(root: Path, game_id: str, kind: str) -> None:
+    """The game can be added: its id and kind are known, it exists nowhere yet, and content/ and layouts/ are
+    the project's own folders (or not there yet). An OutputError (exit 2) otherwise, before anything is made."""
     if not GAME_ID.match(game_id):
         raise OutputError(f"'{game_id}' cannot be a game id: use lower-case letters, digits and hyphens, "
                           "starting with a letter or digit (like my-game)")
@@ -43,24 +50,23 @@ def new_game(root: Path, game_id: str, kind: str = BASE_KIND, title: str | None 
     for folder in (root / "content", root / "layouts"):
         if folder.is_symlink() or (folder.exists() and not folder.is_dir()):
             raise OutputError(f"{folder} is not a plain folder of the project (a link or a file); pnp writes only inside the project")
-    files = _starter_files(kind, game_id, title or title_of(game_id))
-    _place(root, files, ("content", "layouts"), game_id)
-    return [root / path for path in sorted(files)]
 
 
 def init_project(folder: Path, game_id: str = "my-game", kind: str = BASE_KIND) -> list[Path]:
-    """A new project folder with one starter game, and a .gitignore that leaves output/ out of version control."""
+    """A new project folder with one starter game, and a .gitignore that leaves output/ out of version control.
+    Made whole or not at all: a refused game id leaves no folder behind."""
     if folder.exists() and not folder.is_dir():
         raise OutputError(f"{folder} is a file; name a folder for the project")
     if (folder / "content").exists() or (folder / "content").is_symlink():
         raise OutputError(f"{folder} is a pnp project already (it has a content/ folder); add a game with pnp new")
-    folder.mkdir(parents=True, exist_ok=True)
-    written = new_game(folder, game_id, kind)
+    _check_new_game(folder, game_id, kind)
+    files = _starter_files(kind, game_id, title_of(game_id))
     ignore = folder / ".gitignore"
     if not ignore.exists() and not ignore.is_symlink():
-        ignore.write_text("output/\n", encoding="utf-8")
-        written.append(ignore)
-    return written
+        files[".gitignore"] = b"output/\n"
+    write_new(folder, files)
+    written = [folder / path for path in sorted(files) if path != ".gitignore"]
+    return written + ([ignore] if ".gitignore" in files else [])
 
 
 def _starter_files(kind: str, game_id: str, title: str) -> dict[str, bytes]:
@@ -80,18 +86,3 @@ def _starter_files(kind: str, game_id: str, title: str) -> dict[str, bytes]:
             files[manifest] += snippet.read_bytes()
     return files
 
-
-def _place(root: Path, files: dict[str, bytes], tops: tuple[str, ...], game_id: str) -> None:
-    """Write the files into a staging folder inside the project, then move each game folder into place."""
-    root.mkdir(parents=True, exist_ok=True)
-    stage = Path(tempfile.mkdtemp(prefix=".pnp-new-", dir=root))
-    try:
-        for relative, data in files.items():
-            path = stage / relative
-            path.parent.mkdir(parents=True, exist_ok=True)
-            path.write_bytes(data)
-        for top in tops:
-            (root / top).mkdir(exist_ok=True)
-            os.rename(stage / top / game_id, root / top / game_id)
-    finally:
-        shutil.rmtree(stage, ignore_errors=True)

@@ -8,7 +8,10 @@ and the generic tests (test_games.py, test_cases.py) run over all of them.
 """
 import atexit
 import hashlib
+import os
 import shutil
+import subprocess
+import sys
 import tempfile
 from functools import lru_cache
 from pathlib import Path
@@ -135,6 +138,26 @@ def played_once(game_id: str, shared: Path) -> tuple[int, str, Path]:
 
     _once(shared, game_id, make)
     return int((shared / f"{game_id}.exit").read_text()), (shared / f"{game_id}.output").read_text(), out / "playtest" / game_id
+
+
+def as_a_user() -> list[str]:
+    """The command that runs pnp (`python -m pnp`) as a process file permissions bind: as it is for a user; for root,
+    which writes through a chmod 555, as root without the capabilities that pass over permissions (util-linux's
+    setpriv). The test is skipped where root cannot drop them."""
+    import pytest
+
+    pnp = [sys.executable, "-m", "pnp"]
+    if not hasattr(os, "geteuid") or os.geteuid() != 0:
+        return pnp
+    drop = [shutil.which("setpriv") or "setpriv", "--bounding-set", "-dac_override,-dac_read_search,-fowner",
+            "--inh-caps", "-all"]
+    try:
+        dropped = subprocess.run(drop + ["true"], capture_output=True).returncode == 0
+    except OSError:  # no setpriv
+        dropped = False
+    if not dropped:
+        pytest.skip("root writes through chmod, and setpriv cannot drop that here")
+    return drop + pnp
 
 
 def private_copy(source: Path, target: Path, monkeypatch) -> Path:

@@ -2,6 +2,7 @@
 face and reads every other face from the last build's store, and its files are a clean build's bytes; a store file
 that is damaged, moved or not this store's is never read, only drawn again; the store never follows a link."""
 import hashlib
+import json
 import os
 import shutil
 from pathlib import Path
@@ -98,6 +99,53 @@ def test_a_damaged_renamed_or_foreign_store_file_is_never_read(project, tmp_path
     result, report = build(project, GAME, project / "output")
     assert result is not None, report.to_text()
     assert drawing["read"] == [], "no file was read as a form"
+    assert digest(result.out_dir) == clean(project, tmp_path / "clean")
+
+
+def signed_again(path: Path, header: dict, stream: bytes) -> Path:
+    """The form file written again with `header`, digested with its store's own key and named as the store names a
+    file: a file only its shape tells from one pnp wrote (the key is the drawing base, its folder's name)."""
+    payload = json.dumps(header, separators=(",", ":")).encode() + b"\n" + stream
+    mac = hashlib.blake2b(payload, key=bytes.fromhex(path.parent.name), digest_size=16).hexdigest().encode()
+    path.unlink()
+    signed = path.with_name(f"{header['id']}-{hashlib.blake2b(payload, digest_size=8).hexdigest()}.form")
+    signed.write_bytes(mac + b"\n" + payload)
+    return signed
+
+
+def _outside_image(header: dict, outside: Path) -> bool:
+    images = [use for use in header["uses"] if use[0] == "image"]
+    for use in images:
+        shutil.copyfile(use[1], outside)
+        use[1] = str(outside)  # the same pixels, in a file outside the project
+    return bool(images)
+
+
+FORM_DAMAGES = {  # (what is changed in a form's header; False when the form has no such part)
+    "a colour of a kind no backend has": lambda h, _: bool(h["colours"]) and h["colours"][0].__setitem__(0, "shade") is None,
+    "a colour that is no colour": lambda h, _: bool(h["colours"]) and h["colours"][0].__setitem__(1, "teal") is None,
+    "a font named by a list": lambda h, _: bool(h["fonts"]) and h["fonts"][0].__setitem__(0, [h["fonts"][0][0]]) is None,
+    "a width that is text": lambda h, _: h.update(width=str(h["width"])) is None,
+    "an image outside the project": _outside_image,
+}
+
+
+@pytest.mark.parametrize("damage", FORM_DAMAGES)
+def test_a_store_file_of_another_shape_is_never_read(project, tmp_path, drawing, damage):
+    """A form file that holds its store's digest but is not in every part what pnp writes (a store shipped by
+    someone who knows the key) is never read as a form: drawn again, never a crash, never a file read elsewhere."""
+    damaged = []
+    for path in store_files(project):
+        mac, _, payload = path.read_bytes().partition(b"\n")
+        header, _, stream = payload.partition(b"\n")
+        header = json.loads(header)
+        if FORM_DAMAGES[damage](header, tmp_path / f"outside-{len(damaged)}.png"):
+            damaged.append(signed_again(path, header, stream).name)
+    assert damaged, f"no stored form has {damage}"
+    edit_a_card(project)
+    result, report = build(project, GAME, project / "output")
+    assert result is not None, report.to_text()
+    assert not set(damaged) & set(drawing["read"]), "the damaged forms were drawn again"
     assert digest(result.out_dir) == clean(project, tmp_path / "clean")
 
 

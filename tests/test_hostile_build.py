@@ -8,7 +8,7 @@ import time
 from concurrent.futures.process import BrokenProcessPool
 
 import pytest
-from helpers import digest
+from helpers import as_a_user, digest
 from typer.testing import CliRunner
 
 from pnp.cli import app
@@ -158,3 +158,75 @@ def test_a_stop_request_whose_interrupt_was_swallowed_still_keeps_the_old_output
             (stage / "new.pdf").write_text("half a build")
     assert [p.name for p in target.iterdir()] == ["old.pdf"]
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(output.STAGING)]
+
+
+def staging_left(output) -> list[str]:
+    return [p.name for p in output.iterdir() if p.name.startswith((".staging-", ".replaced-"))]
+
+
+@pytest.mark.parametrize("read_only", [GAME, f"{GAME}/home-a4", ".pnp"])
+def test_a_read_only_folder_in_the_output_is_exit_2_before_anything_changes(fixture_project, read_only):
+    """A folder the build must remove (the old output, a folder in it) or write in (the record's) that is read-only,
+    as a tarball may ship it: exit 2 saying which and what to do, before anything is drawn; the last output is as it
+    was and no staging folder is left (found only after the swap, the old output stayed in one, and the exit was 0)."""
+    command = as_a_user()
+    assert build().exit_code == 0
+    rules = fixture_project / f"content/{GAME}/rules.yaml"
+    rules.write_text(rules.read_text().replace("Every player starts", "Each player starts"))  # the rules change
+    output = fixture_project / "output"
+    before = digest(output)
+    (output / read_only).chmod(0o555)
+    try:
+        done = subprocess.run([*command, "build", GAME], cwd=fixture_project, capture_output=True, text=True,
+                              env={**os.environ, "PNP_JOBS": "1"})
+    finally:
+        (output / read_only).chmod(0o755)
+    said = done.stdout + done.stderr
+    assert done.returncode == 2 and f"output/{read_only} is read-only" in said and "Traceback" not in said, said
+    assert digest(output) == before and staging_left(output) == []
+
+
+def _nested(folder, depth: int) -> None:
+    """`folder` with `depth` folders nested in it, made one below the other (no path grows past the system's limit)."""
+    folder.mkdir(parents=True)
+    handle = os.open(folder, os.O_RDONLY)
+    for _ in range(depth):
+        os.mkdir("a", dir_fd=handle)
+        inner = os.open("a", os.O_RDONLY, dir_fd=handle)
+        os.close(handle)
+        handle = inner
+    os.close(handle)
+
+
+def _unnested(folder) -> None:
+    """Remove what `_nested` made, a level at a time from the top (shutil.rmtree, and pytest's clean-up of its
+    temporary folders, would recurse past Python's limit)."""
+    while (folder / "a").is_dir():
+        (folder / "a").rename(folder / "b")
+        if (folder / "b" / "a").is_dir():
+            (folder / "b" / "a").rename(folder / "a")
+        (folder / "b").rmdir()
+
+
+@pytest.mark.parametrize("where", [f"{GAME}/deep", f".staging-{GAME}-old", f".pnp/forms/{GAME}/{'f' * 32}"])
+def test_folders_nested_deeper_than_pnp_writes_are_never_a_crash(fixture_project, where):
+    """An output folder shipped with folders nested past Python's recursion limit: in the game's folder, which the
+    build replaces whole, it is exit 2 before anything changes; where pnp only tidies up (a killed build's leftover,
+    a form store of another drawing base), it is left alone. Never an internal error (removing it recursed)."""
+    assert build().exit_code == 0
+    output = fixture_project / "output"
+    _nested(output / where, 1500)
+    rules = fixture_project / f"content/{GAME}/rules.yaml"
+    rules.write_text(rules.read_text().replace("Every player starts", "Each player starts"))
+    try:
+        result = build()
+        left = staging_left(output)
+    finally:
+        for deep in [output / where, *output.glob(f".staging-{GAME}-*/deep")]:  # where a failed build left it too
+            _unnested(deep)
+    if where.startswith(GAME):
+        assert result.exit_code == 2 and "deeper than pnp ever writes" in result.output, result.output
+        assert left == []
+    else:
+        assert result.exit_code == 0, result.output
+        assert left == ([where] if where.startswith(".staging-") else [])

@@ -2,11 +2,14 @@
 onto a device or over a file or folder of the user's (pnp.output). What it cannot write is exit 2, with the user's
 files as they were. (A file path made up from names of the content is checked too: tests/data/cases/
 vendor-name-path.yaml and tests/data/pocket-dungeon/cases/template-name-path.yaml.)"""
+import errno
 import os
+import shutil
+import subprocess
 from pathlib import Path
 
 import pytest
-from helpers import ROOT, private_copy
+from helpers import ROOT, as_a_user, digest, private_copy
 from typer.testing import CliRunner
 
 from pnp.cli import app
@@ -174,6 +177,52 @@ def test_new_never_writes_a_game_through_a_linked_content_or_layouts_folder(tmp_
     assert untouched(victim)
 
 
+def test_init_with_a_refused_game_id_leaves_no_folder(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    for game in ("../x", "My Game"):
+        result = run("init", "project", "--game", game)
+        assert result.exit_code == 2 and "cannot be a game id" in result.output, result.output
+        assert sorted(os.listdir(tmp_path)) == [], "checked before anything is made"
+
+
+def test_new_into_a_read_only_layouts_folder_adds_nothing(tmp_path, monkeypatch):
+    command = as_a_user()
+    monkeypatch.chdir(tmp_path)
+    assert run("init", ".", "--game", "alpha").exit_code == 0
+    (tmp_path / "layouts").chmod(0o555)
+    try:
+        done = subprocess.run([*command, "new", "beta"], cwd=tmp_path, capture_output=True, text=True)
+    finally:
+        (tmp_path / "layouts").chmod(0o755)
+    assert done.returncode == 2 and "layouts is read-only" in done.stdout + done.stderr, done.stdout + done.stderr
+    assert sorted(os.listdir(tmp_path / "content")) == ["alpha"] and not list(tmp_path.glob(".pnp-new-*"))
+    assert run("validate").exit_code == 0
+
+
+def test_a_new_game_whose_last_part_cannot_be_moved_in_takes_back_the_first(tmp_path, monkeypatch):
+    """content/GAME is moved into place, then layouts/GAME fails (a folder made read-only meanwhile, a full
+    disk): content/GAME goes back, so the project is as it was and still validates."""
+    import pnp.output
+
+    monkeypatch.chdir(tmp_path)
+    assert run("init", ".", "--game", "alpha").exit_code == 0
+    rename = os.rename
+
+    def refused(source, target, *args, **kwargs):
+        if Path(target).absolute() == tmp_path / "layouts" / "beta":
+            raise PermissionError(errno.EACCES, "Permission denied", str(target))
+        return rename(source, target, *args, **kwargs)
+
+    with monkeypatch.context() as patched:
+        patched.setattr(pnp.output, "_renameat2", lambda *args: False, raising=False)  # every move by os.rename
+        patched.setattr(os, "rename", refused)
+        result = run("new", "beta")
+    assert result.exit_code == 2 and "Permission denied" in result.output, result.output
+    assert os.listdir(tmp_path / "content") == ["alpha"] and os.listdir(tmp_path / "layouts") == ["alpha"]
+    assert not list(tmp_path.glob(".pnp-new-*"))
+    assert run("validate").exit_code == 0
+
+
 def test_init_into_a_file_or_a_device_is_refused(tmp_path, monkeypatch):
     monkeypatch.chdir(tmp_path)
     Path("notes.txt").write_text("mine\n")
@@ -188,3 +237,30 @@ def test_the_project_s_own_output_folder_is_pnp_s_even_without_the_mark(fixture_
     (fixture_project / "output/.gitkeep").write_text("")  # made by hand, or by an older pnp
     assert run("build", GAME).exit_code == 0
     assert (fixture_project / f"output/{GAME}/home-a4/rooms.pdf").is_file()
+
+
+@pytest.mark.parametrize("partial", [False, True], ids=["whole", "partial"])
+@pytest.mark.parametrize("linked", [".pnp", f".pnp/{GAME}.json"])
+def test_a_build_record_that_is_a_link_out_of_the_project_is_refused_before_anything_changes(
+        fixture_project, victim, linked, partial):
+    """output/.pnp, or the record in it, made a link to a folder (a file) of the user's: pnp neither reads, writes nor
+    removes anything through it (a partial build drops the record), and refuses (exit 2) before it changes output/."""
+    assert run("build", GAME).exit_code == 0
+    records = fixture_project / "output/.pnp"
+    (victim / f"{GAME}.json").write_text((records / f"{GAME}.json").read_text())  # a record there: never read, nor removed
+    theirs = digest(victim)
+    link = fixture_project / "output" / linked
+    if linked == ".pnp":
+        shutil.rmtree(records)
+        link.symlink_to(victim, target_is_directory=True)
+    else:
+        link.unlink()
+        link.symlink_to(victim / "keep.txt")
+    rules = fixture_project / f"content/{GAME}/rules.yaml"
+    rules.write_text(rules.read_text().replace("Every player starts", "Each player starts"))  # the rules change
+    before = digest(fixture_project / "output" / GAME)
+    result = run("build", GAME, *(["--deck", "rooms"] if partial else []))
+    assert result.exit_code == 2 and "link" in result.output, result.output
+    assert digest(fixture_project / "output" / GAME) == before and digest(victim) == theirs
+    assert link.is_symlink()
+    assert not [p for p in (fixture_project / "output").iterdir() if p.name.startswith(".staging-")]

@@ -140,6 +140,72 @@ def test_a_corrupt_foreign_or_missing_record_means_a_whole_build(built, tmp_path
         assert not result.up_to_date and set(result.rendered) == set(first.files)
 
 
+def _first_job(record: dict) -> str:
+    return sorted(record["jobs"])[0]
+
+
+DAMAGED = {  # a record as pnp writes it, one part of it of another shape: JSON that is no record pnp wrote
+    "a job that is a string": lambda r: r["jobs"].update({_first_job(r): "rules/rules.md"}),
+    "the inputs a list": lambda r: r.update(inputs=sorted(r["inputs"])),
+    "a job's files a list": lambda r: r["jobs"][_first_job(r)].update(files=["rules/rules.md"]),
+    "an input's state a string": lambda r: r["inputs"].update({sorted(r["inputs"])[0]: "size, time, digest"}),
+    "an input outside the project": lambda r: r["inputs"].update({"/etc/hostname": None}),
+    "an output outside the output folder": lambda r: r["jobs"][_first_job(r)]["files"].update({"../../x.pdf": []}),
+    "an output pnp could not have named": lambda r: r["jobs"][_first_job(r)]["files"].update({f"{_first_job(r)}/.x": []}),
+    "the format true": lambda r: r.update(format=True),  # JSON's true is no number, though Python says True == 1
+}
+
+
+@pytest.mark.parametrize("damage", DAMAGED)
+def test_a_record_of_another_shape_is_no_record(built, tmp_path, damage):
+    """The output folder may come from anyone: a record that is JSON of another shape than pnp writes is damaged,
+    and a damaged record is ignored (everything drawn again), never an internal error."""
+    project, first = built
+    path = incremental.record_path(project / "output", GAME)
+    record = json.loads(path.read_text())
+    DAMAGED[damage](record)
+    path.write_text(json.dumps(record))
+    result = rebuild(project, tmp_path, damage)
+    assert not result.up_to_date and set(result.rendered) == set(first.files)
+
+
+def test_a_record_nested_deeper_than_the_parser_goes_is_no_record(built, tmp_path):
+    project, first = built
+    incremental.record_path(project / "output", GAME).write_text("[" * 100_000)
+    result = rebuild(project, tmp_path, "nested")
+    assert not result.up_to_date and set(result.rendered) == set(first.files)
+
+
+@pytest.mark.parametrize("linked", ["the file", "its folder"])
+def test_an_output_replaced_by_a_link_out_of_the_project_is_drawn_again(built, tmp_path, linked):
+    """An output file (or its folder) replaced by a link out of the project, with the record rewritten to match the
+    link: the build neither says "up to date" nor keeps it; the file is drawn again, a regular file in the output."""
+    project, first = built
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "heroes.pdf").write_text("a file outside the project\n")
+    out, name = project / "output" / GAME, "home-a4/heroes.pdf"
+    if linked == "the file":
+        (out / name).unlink()
+        (out / name).symlink_to(outside / "heroes.pdf")
+    else:
+        shutil.rmtree(out / "home-a4")
+        (out / "home-a4").symlink_to(outside, target_is_directory=True)
+    path = incremental.record_path(project / "output", GAME)
+    record = json.loads(path.read_text())
+    for job_path, job in list(record["jobs"].items()):
+        if name in job["files"]:
+            state = (out / name).lstat() if linked == "the file" else (out / name).stat()
+            job["files"][name] = [state.st_size, state.st_mtime_ns]  # as the link (or the file through it) is now
+        elif job_path.startswith("home-a4/"):  # gone with the folder: the record says nothing of them
+            del record["jobs"][job_path]
+    path.write_text(json.dumps(record))
+    result = rebuild(project, tmp_path, f"{linked} linked")
+    assert not result.up_to_date and name in result.rendered
+    assert not (out / "home-a4").is_symlink() and not (out / name).is_symlink() and (out / name).is_file()
+    assert (outside / "heroes.pdf").read_text() == "a file outside the project\n"
+
+
 def test_an_output_changed_by_hand_is_drawn_again(built, tmp_path):
     project, _ = built
     touched = project / "output" / GAME / "home-a4" / "heroes.pdf"

@@ -21,8 +21,10 @@ backend gives the same colours, its press is the same, and every image the form 
 
 The store is a cache, and a content folder is untrusted: each file carries a digest keyed with the drawing base, so a
 file that is corrupt, renamed, or written by another project, another pnp or another installation of it (the code
-stamp holds its files' times) is never read as a form, only drawn again; files are read without following links,
-a regular file at most MAX_FILE long. Deleting the store costs one slower build. Whole builds use it (not --force).
+stamp holds its files' times) is never read as a form, only drawn again; files are read without following links
+(pnp.output.read_back), a regular file at most MAX_FILE long, and a form is put in only if its header is in every
+part what `keep` writes (`well_formed`: each value of its type, its colours hex colours, its images files of the
+project). Deleting the store costs one slower build. Whole builds use it (not --force).
 A build writes its forms into its staging folder and the store takes them once everything is drawn, so a build
 that fails or is stopped leaves the store as it was; a whole build that succeeds removes the folders of other
 drawing bases, and past LIMIT files the oldest half.
@@ -35,9 +37,10 @@ import json
 import os
 import re
 import shutil
-import stat
 from pathlib import Path
 
+from pnp.incremental import is_inside, is_list, is_list_of, is_number, is_text, is_whole
+from pnp.output import read_back
 from pnp.render.form_reuse import Stored, _Kept, stored_value
 
 FORMAT = 1
@@ -51,8 +54,10 @@ _NAME = re.compile(r"[0-9a-f]{32}-[0-9a-f]{16}\.form")
 class FormStore:
     """One game's stored forms, for one drawing base: `faces`, face key -> its fingerprint."""
 
-    def __init__(self, folder: Path, base: str, faces: dict[str, str], pending: Path):
+    def __init__(self, out_root: Path, folder: Path, base: str, faces: dict[str, str], pending: Path, root: Path):
         self.folder, self.base, self.faces, self.pending = folder, base, faces, pending
+        self.out_root = out_root  # the output folder the store is in
+        self.roots = (str(root), os.path.realpath(root))  # the project's folder: images are named by their real path
         self.key = bytes.fromhex(base)  # the files' digests are keyed with the base
         self._index: dict[str, list[str]] | None = None  # content id -> its files, listed on first use
         self._read: dict[str, _Kept | None] = {}  # file name -> its form as read (None: refused)
@@ -118,18 +123,16 @@ class FormStore:
         return kept
 
     def _payload(self, name: str) -> dict:
-        fd = os.open(self.folder / name, os.O_RDONLY | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0))
-        with os.fdopen(fd, "rb") as f:
-            if not stat.S_ISREG(os.fstat(f.fileno()).st_mode):
-                raise ValueError("not a file")
-            data = f.read(MAX_FILE + 1)
-        if len(data) > MAX_FILE:
-            raise ValueError("too large")
+        data = read_back(self.out_root, (*self.folder.relative_to(self.out_root).parts, name), MAX_FILE)
+        if data is None:
+            raise ValueError("not a regular file of the store")
         mac, _, payload = data.partition(b"\n")
         if not hmac.compare_digest(mac, self._mac(payload)) or name[33:49] != _variant(payload):
             raise ValueError("not this store's")
         header, _, stream = payload.partition(b"\n")
         data = json.loads(header)
+        if not well_formed(data, self.roots):
+            raise ValueError("not a form as pnp stores one")
         data["stream"] = stream if data["bytes"] is True else stream.decode("utf-8")
         return data
 
@@ -235,6 +238,46 @@ class FormStore:
         return hashlib.blake2b(payload, key=self.key, digest_size=16).hexdigest().encode("ascii")
 
 
+# -- a stored form's header: what `keep` writes, checked whole before anything of it is used ------------------------
+HEADER = {"format", "id", "width", "height", "bytes", "compression", "uses", "version", "fonts", "colours", "press"}
+COLOUR = re.compile(r"#[0-9a-fA-F]{6}")  # as content gives colours (pnp.binding.HEX); the backend parses it again
+MASKS = ("auto",)  # the masks pnp draws images with (pnp.render.pdf)
+
+
+def well_formed(header, roots: tuple[str, ...]) -> bool:
+    """The header is in every part what `keep` writes: each value of its type (JSON's `true` is no number), its
+    colours hex colours of the kinds a backend has, its images files in the project's folder (`roots`: as named and
+    as resolved; a form read back reads them again), its mask one pnp draws with. Anything else is no form: drawn
+    again, never a crash."""
+    return (type(header) is dict and header.keys() == HEADER and is_whole(header["format"])
+            and is_text(header["id"]) and is_number(header["width"]) and is_number(header["height"])
+            and type(header["bytes"]) is bool and is_whole(header["compression"])
+            and is_list_of(header["uses"], lambda use: _use(use, roots)) and is_list_of(header["version"], is_whole)
+            and is_list_of(header["fonts"], lambda font: is_list(font, is_text, is_text, _codes))
+            and is_list_of(header["colours"], lambda colour: is_list(colour, _colour_kind, _colour, is_text))
+            and (header["press"] is None or is_text(header["press"])))
+
+
+def _use(use, roots: tuple[str, ...]) -> bool:
+    if type(use) is list and use[:1] == ["symbol"]:
+        return is_list(use, is_text, is_text, is_text)
+    return (is_list(use, is_text, lambda path: any(is_inside(path, root) for root in roots), is_number, is_number,
+                    lambda mask: mask in MASKS, is_text) and use[0] == "image")
+
+
+def _codes(codes) -> bool:
+    """A font's characters and their codes: [[character, code], ...], whole numbers."""
+    return is_list_of(codes, lambda pair: is_list(pair, is_whole, is_whole))
+
+
+def _colour_kind(kind) -> bool:
+    return kind in ("fill", "line")  # the backend's colour functions (pnp.render.pdf: DocumentForms' colours)
+
+
+def _colour(value) -> bool:
+    return is_text(value) and COLOUR.fullmatch(value) is not None
+
+
 def _stable(value) -> str:
     """A value as text that is the same in every process: a function (the canvas's colour-space check) by its name."""
     if callable(value):
@@ -275,10 +318,11 @@ def store_folder(out_root: Path, out_name: str) -> Path:
     return out_root / RECORDS / FOLDER / out_name
 
 
-def open_store(out_root: Path, out_name: str, base: str, faces: dict[str, str], stage: Path) -> FormStore | None:
+def open_store(out_root: Path, out_name: str, base: str, faces: dict[str, str], stage: Path,
+               root: Path) -> FormStore | None:
     """The game's store for this drawing base, read where it is (in pnp's own output folder only, never through a
     link) and written into `stage` (the build's staging folder) until `FormStore.commit`. None where it cannot be
-    (the build draws everything, as before)."""
+    (the build draws everything, as before). `root`: the project's folder, where every image a form places lies."""
     from pnp.output import owned
 
     if not owned(out_root):
@@ -292,7 +336,7 @@ def open_store(out_root: Path, out_name: str, base: str, faces: dict[str, str], 
         pending.mkdir()
     except OSError:
         return None
-    return FormStore(folder, base, faces, pending)
+    return FormStore(out_root, folder, base, faces, pending, root)
 
 
 def prune(store: FormStore) -> None:
@@ -313,7 +357,9 @@ def prune(store: FormStore) -> None:
 
 
 def _remove(path: Path) -> None:
+    from pnp.output import remove_left
+
     if path.is_symlink() or not path.is_dir():
         path.unlink()
     else:
-        shutil.rmtree(path)
+        remove_left(path)  # never one deeper than the store makes (shipped so, it would outrun the recursion limit)

@@ -62,14 +62,15 @@ def _face(face, layout, emblems, name: str) -> list[tuple]:
     return [(keypath, code, f"{name}: {message}", name) for keypath, code, message in found]
 
 
-def sheet_regions(sheet, layout, game, card_size) -> list[Diagnostic]:
-    """One sheet, playmat, board or token page, drawn region by region in its own design area."""
+def sheet_regions(sheet, layout, game, outlines) -> list[Diagnostic]:
+    """One sheet, playmat, board or token page, drawn region by region in its own design area, its areas
+    outlining cards of the sizes `outlines` gives (pnp.layout.regions.CardOutlines)."""
     placed, found, unfitted = [], [], []
     for region in layout.regions:
         if region.kind == "image":
             continue
         recorder = RecordingBackend()
-        pen = sheet_pen(recorder, layout, game, card_size, 0.0, layout.height)
+        pen = sheet_pen(recorder, layout, game, outlines, 0.0, layout.height)
         draw_region(pen, region, sheet.model, game)
         unfitted += [_unfitted(sheet.source, text, fit, region.name) for text, fit in pen.unfitted]
         frame = (region.x, layout.height - region.y - region.h, region.x + region.w, layout.height - region.y)

@@ -31,9 +31,10 @@ from pnp.units import mm
 NO_BOX = "#"
 
 
-def regions_show_content(sheet, layout, card_size, game) -> list[Diagnostic]:
-    """Each generic area or track region names an area or track of the sheet, and what it shows fits; the images
-    the layout names are there."""
+def regions_show_content(sheet, layout, outlines, game) -> list[Diagnostic]:
+    """Each generic area or track region names an area or track of the sheet, and what it shows fits (an area's
+    card outlines at the size `outlines` gives it: its deck's, else the game's); the images the layout names are
+    there."""
     problems, src = sheet_images(layout, game), layout.source
     problems += _words_fit(sheet, layout, game)
     for region in layout.regions:
@@ -47,7 +48,7 @@ def regions_show_content(sheet, layout, card_size, game) -> list[Diagnostic]:
                             f"{region.kind} '{region.name}', which {sheet.source.path} does not define"
                             f"{did_you_mean(region.name, items)}", on_key=True))
         elif region.kind == "area":
-            problems += _area_fits(region, item, sheet, layout, card_size, where, game)
+            problems += _area_fits(region, item, sheet, layout, outlines, where, game)
         elif region.kind == "tokens":
             problems += _tokens_fit(region, item, sheet, layout, game, where)
         else:
@@ -188,20 +189,30 @@ def _track_emblems(sheet, track, game) -> list[Diagnostic]:
     return problems
 
 
-def _area_fits(region, area, sheet, layout, card_size, where, game) -> list[Diagnostic]:
-    problems = []
-    if area.cards and card_size is None:
+def _area_deck(area, index: int, sheet, game) -> list[Diagnostic]:
+    """The deck an area names (`deck:`, whose card size its outlines take) is one of the game's."""
+    decks = [entry.id for entry in game.manifest.decks]
+    if area.deck is None or area.deck in decks:
+        return []
+    return [sheet.source.diagnostic(("areas", index, "deck"), "unknown-deck", f"area '{area.id}' holds the cards of "
+                                    f"deck '{area.deck}', which game.yaml does not list{did_you_mean(area.deck, decks)}; "
+                                    "name one of its decks, or leave deck: out for the game's card size")]
+
+
+def _area_fits(region, area, sheet, layout, outlines, where, game) -> list[Diagnostic]:
+    index = next(i for i, a in enumerate(sheet.model.areas) if a.id == area.id)
+    card_size = outlines.size_of(area)
+    if area.cards and card_size is None and not area.deck:
         return [sheet.source.diagnostic(("areas",), "card-size", f"area '{area.id}' holds cards, but the game's "
                                         "card_size is not a size in layouts/common/cards.yaml")]
-    width, height = (card_size.width, card_size.height) if card_size else (0, 0)
-    plan = area_plan(region, bool(area.text), area.cards, width, height)
-    if plan.needed:
+    problems = _area_deck(area, index, sheet, game)  # a known deck of unknown size is reported at game.yaml
+    plan = area_plan(region, bool(area.text), area.cards, *outlines.trim_of(area))
+    if plan.needed and card_size:
         tall, one_row = (v / 72 * 25.4 for v in plan.needed)
         size = f"{region.w / 72 * 25.4:.0f} x {region.h / 72 * 25.4:.0f}mm"
         problems.append(layout.source.diagnostic(where, "region-size", f"region '{region.name}' ({size}) cannot hold "
                         f"{area.cards} {card_size.name} card{'s' if area.cards > 1 else ''} under its label: make it "
                         f"{tall:.0f}mm tall, or {one_row:.0f}mm wide to hold them in one row"))
-    index = next(i for i, a in enumerate(sheet.model.areas) if a.id == area.id)
     if area.art:
         problems += _emblem(sheet, ("areas", index, "art"), area.art, game)
     problems += _fits(sheet, ("areas", index, "label"), f"the label of area '{area.id}'", area.label, "bold",

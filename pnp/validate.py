@@ -16,6 +16,7 @@ from pnp.collector import cycle_collector_paused
 from pnp.diagnostics import Diagnostic, Report, relative
 from pnp.layout import load_card_layout, load_print_setup
 from pnp.layout.cards import load_card_sizes
+from pnp.layout.regions import CardOutlines
 from pnp.layout.sheet import GENERIC_REGIONS, load_sheet_layout
 from pnp.paths import is_inside
 from pnp.project import Project
@@ -82,14 +83,15 @@ def _validate(root: Path, game_id: str, report: Report) -> tuple[Project | None,
     sheet_layouts = {}
     kinds = set(GENERIC_REGIONS) | set(game.plugin.sheet_renderers)
     card_size = layout.size if layout else load_card_sizes(root / "layouts")[0].get(game.manifest.card_size)
+    outlines = CardOutlines(card_size, deck_sizes)  # each playmat area's cards: its deck's size, else the game's
     for sheet_id, sheet in game.sheets.items():
         sheet_layout, problems = load_sheet_layout(root / "layouts", game_id, sheet_id, sheet.kind, kinds, print_setup)
         report.extend(problems)
         if sheet_layout is not None:
-            report.extend(regions_show_content(sheet, sheet_layout, card_size, game))
+            report.extend(regions_show_content(sheet, sheet_layout, outlines, game))
             report.extend(checks.layout_glyphs([sheet.source], sheet_layout.fonts))
             if report.ok:  # drawn only from content that passes its checks: what the build would print
-                report.extend(drawn_checks.sheet_regions(sheet, sheet_layout, game, card_size))
+                report.extend(drawn_checks.sheet_regions(sheet, sheet_layout, game, outlines))
             sheet_layouts[sheet_id] = sheet_layout
     report.extend(estimate.build_size(game, print_setup, deck_sizes, sheet_layouts))
     if not report.ok or print_setup is None:

@@ -54,7 +54,7 @@ def region_drawings(project, sheet_id: str) -> list[RegionDrawing]:
     drawings = []
     for region in layout.regions:
         backend = RecordingBackend()
-        draw_region(sheet_pen(backend, layout, project.game, project.card_size, 0.0, layout.height), region,
+        draw_region(sheet_pen(backend, layout, project.game, project.card_outlines, 0.0, layout.height), region,
                     project.game.sheets[sheet_id].model, project.game)
 
         def box(d, height=layout.height):  # page points, y up -> sheet mm from the top-left, y down

@@ -236,3 +236,197 @@ def test_the_rulebook_pictures_each_card_at_its_own_size(fx):
         picture = CardPicture(fx, fx.faces.fronts[card], 0.5, card, card)
         assert (picture.card_w, picture.card_h) == pytest.approx((size[0] / 2, size[1] / 2))
         assert picture.wrap(400, 400) == pytest.approx((size[0] / 2, size[1] / 2 + 12))
+
+
+# -- A landscape deck beside portrait ones, in every output that places a card -----------------------------------
+# The quests are drawn at pnp's poker-landscape (poker turned by `orientation: landscape`), or at a designer's own
+# size written wider than tall in the project's cards.yaml: both are 3.5 x 2.5 in across, 1125 x 825 px with bleed.
+LANDSCAPE_SIZES = ["poker-landscape", "wide-poker"]
+
+
+def landscape_quests(root, size: str) -> None:
+    """The fixture project's quests at `size`: pnp's poker-landscape as the fixture has it, or a size of the
+    designer's own, 88.9 x 63.5 mm, in the project's layouts/common/cards.yaml, the deck and its templates moved
+    to it."""
+    from helpers import FIXTURE_GAME
+
+    if size == "poker-landscape":
+        return
+    (root / "layouts/common").mkdir(parents=True, exist_ok=True)
+    (root / "layouts/common/cards.yaml").write_text(
+        f"extends: default\ncard_sizes:\n  {size}: {{width: 88.9mm, height: 63.5mm, bleed: 0.125in, safe: 0.125in}}\n")
+    for path in (root / f"content/{FIXTURE_GAME}/game.yaml", root / f"layouts/{FIXTURE_GAME}/cards.yaml"):
+        path.write_text(path.read_text().replace("poker-landscape", size))
+
+
+def _validated_copy(root):
+    from helpers import FIXTURE_GAME
+
+    from pnp.validate import validate
+
+    project, report = validate(root, FIXTURE_GAME)
+    assert project is not None, report.to_text()
+    return project
+
+
+def _dark(pixel) -> bool:  # the quests' accent bleed, #2e7d6b
+    return sum(pixel) < 400
+
+
+def _light(pixel) -> bool:  # a quest's panel, #fbf7ee (#e9f3ef once done)
+    return min(pixel) > 220
+
+
+@pytest.mark.parametrize("size", LANDSCAPE_SIZES)
+def test_pnp_card_draws_a_landscape_card_on_its_landscape_canvas_as_the_build_does(fixture_project, size):
+    """`pnp card` drew a landscape quest on a portrait poker canvas, shifted down and cut off at the right; it now
+    makes its images as `pnp build --images` does (pnp.render.card_images.rasterise: each face on a page of its
+    own size), so both show the whole card, its frame where the layout puts it."""
+    from helpers import FIXTURE_GAME
+    from PIL import Image
+    from typer.testing import CliRunner
+
+    from pnp.cli import app
+    from pnp.render.card_images import card_pngs
+
+    landscape_quests(fixture_project, size)
+    result = CliRunner().invoke(app, ["card", FIXTURE_GAME, "quest-dragon"])
+    assert result.exit_code == 0, result.output
+    card_pngs(_validated_copy(fixture_project), "quests", None, fixture_project / "built")
+    for name in ("quest-dragon", "quest-dragon-back"):
+        with Image.open(f"output/cards/{FIXTURE_GAME}/{name}.png") as image, \
+                Image.open(fixture_project / "built" / f"{name}.png") as built:
+            assert image.size == (1125, 825)  # (3.5 + 2 x 1/8) in x (2.5 + 2 x 1/8) in at 300 DPI
+            # the accent bleed on all four sides, the panel (3 mm inside the trim) just inside each of them
+            for bleed, panel in (((20, 412), (85, 412)), ((1105, 412), (1040, 412)), ((562, 20), (562, 85)),
+                                 ((562, 805), (562, 740))):
+                assert _dark(image.getpixel(bleed)) and _light(image.getpixel(panel)), (name, bleed, panel)
+            assert image.tobytes() == built.tobytes()  # the same card image, by the same code
+
+
+def _blocks(image):
+    """The image in blocks of 25 x 25 px (2 mm): a card's layout, without the edges of its letters."""
+    from PIL import Image
+
+    return image.resize((image.width // 25, image.height // 25), Image.Resampling.BOX)
+
+
+@pytest.mark.parametrize("size", LANDSCAPE_SIZES)
+@pytest.mark.parametrize("vendor,canvas", [("thegamecrafter", (825, 1125)), ("makeplayingcards", (822, 1122))])
+def test_an_image_vendor_gets_a_landscape_deck_turned_onto_the_canvas_it_declares(fixture_project, size, vendor, canvas):
+    """The Game Crafter's poker canvas is 825 x 1125 px (its profile's `canvas`, MakePlayingCards' 822 x 1122); a
+    landscape quest went to it as 1125 x 825. Each side is now turned onto the declared canvas: the front a quarter
+    turn clockwise, its back counterclockwise, so the shop's sheet flipped about its long edge keeps each back
+    upright behind its front."""
+    from helpers import FIXTURE_GAME
+    from PIL import Image, ImageChops
+
+    from pnp.build import build
+    from pnp.render.card_images import card_pngs
+
+    landscape_quests(fixture_project, size)
+    result, report = build(fixture_project, FIXTURE_GAME, fixture_project / "out", decks=("quests",), vendors=(vendor,))
+    assert result is not None, report.to_text()
+    project = _validated_copy(fixture_project)
+    assert project.print_setup.vendors[vendor].sizes[0].canvas == canvas  # poker, as the profile declares it
+    files = [fixture_project / "out" / FIXTURE_GAME / file for file in result.files]
+    assert len(files) == 2 * sum(r.card.count for r in project.game.decks["quests"].cards)
+    for file in files:
+        with Image.open(file) as image:
+            assert image.size == canvas and image.info["dpi"] == pytest.approx((300, 300), abs=0.01)
+    if vendor != "thegamecrafter":  # its canvas is the card's bleed exactly: the card's own pixels, turned
+        return
+    card_pngs(project, "quests", None, fixture_project / "cards")
+    folder = fixture_project / "out" / FIXTURE_GAME / "print-on-demand" / vendor / "quests"
+    for side, card, turn in (("front", "quest-dragon", Image.Transpose.ROTATE_270),  # clockwise
+                             ("back", "quest-dragon-back", Image.Transpose.ROTATE_90)):  # counterclockwise
+        with Image.open(folder / f"001-quest-dragon-{side}.png") as shop, Image.open(fixture_project / "cards" / f"{card}.png") as drawn:
+            difference = ImageChops.difference(_blocks(shop), _blocks(drawn.transpose(turn)))
+            assert max(high for _, high in difference.getextrema()) < 24, side  # turned the other way: 60 and more
+
+
+@pytest.mark.parametrize("vendor,trim", [("drivethrucards", (180, 252)), ("metric-poker", (63 * mm(1), 88 * mm(1)))])
+def test_a_pdf_vendor_gets_a_landscape_deck_turned_onto_its_declared_portrait_page(fx, tmp_path, vendor, trim):
+    """DriveThruCards declares poker 2.5 x 3.5 in, the metric press 63 x 88 mm: a landscape quest's pages were
+    landscape. Every page now has the vendor's portrait page, TrimBox and BleedBox, the card turned onto it: the
+    front's title runs down its right edge (a quarter turn clockwise), the back's up its left edge."""
+    from pnp.render.imposition import draw_on_pod_page, pod_page
+
+    vendor_profile = fx.print_setup.vendors[vendor]
+    bleed = vendor_profile.bleed
+    page_size = (trim[0] + 2 * bleed, trim[1] + 2 * bleed)
+    pod_deck_pdf(fx, "quests", vendor, None, tmp_path / "quests.pdf")
+    reader = PdfReader(tmp_path / "quests.pdf")
+    assert len(reader.pages) == 2 * sum(r.card.count for r in fx.game.decks["quests"].cards)
+    for sheet in reader.pages:
+        assert (float(sheet.mediabox.width), float(sheet.mediabox.height)) == pytest.approx(page_size, abs=0.01)
+        assert [float(v) for v in sheet.trimbox] == pytest.approx([bleed, bleed, bleed + trim[0], bleed + trim[1]], abs=0.01)
+        assert [float(v) for v in sheet.bleedbox] == pytest.approx([0, 0, *page_size], abs=0.01)
+    page = pod_page(vendor_profile, fx.deck_size("quests"))
+    for side, face, title in (("front", fx.faces.fronts["quest-dragon"], "Dragon Hunt"),
+                              ("back", fx.faces.backs["quest-dragon"], "Dragon Slain")):
+        pen = RecordingBackend()
+        draw_on_pod_page(pen, face, fx.layout, fx.game.emblems, page, side)
+        drawn = next(d for d in pen.drawn if d.kind == "text" and d.text == title)
+        assert drawn.y1 - drawn.y0 > 3 * (drawn.x1 - drawn.x0)  # reads down (or up) the page
+        near = drawn.x0 > page_size[0] * 0.75 if side == "front" else drawn.x1 < page_size[0] * 0.25
+        assert near, (side, drawn)
+        large = [d for d in pen.drawn if d.kind == "rect" and (d.x1 - d.x0) * (d.y1 - d.y0) > page_size[0] * page_size[1] / 2]
+        assert len(large) == 2 and all(d.y1 - d.y0 > d.x1 - d.x0 for d in large)  # the bleed and the panel, upright
+
+
+QUEST_AREA = """  - id: quest
+    label: Your quest
+    deck: quests
+    cards: 1
+"""
+# 110 x 85 mm: room for one landscape poker card under the label, not for a portrait one
+QUEST_REGION = "  quest:   {kind: area,  x: 10mm,  y: 198mm, w: 110mm, h: 85mm}\n"
+
+
+def _quest_area(root, area: str = QUEST_AREA) -> None:
+    from helpers import FIXTURE_GAME
+
+    content = root / f"content/{FIXTURE_GAME}/playmat.yaml"
+    content.write_text(content.read_text().replace("tracks:\n", area + "tracks:\n"))
+    layout = root / f"layouts/{FIXTURE_GAME}/playmat.yaml"
+    text = layout.read_text().replace("design: {width: 400mm, height: 200mm}", "design: {width: 400mm, height: 290mm}")
+    layout.write_text(text + QUEST_REGION)
+
+
+@pytest.mark.parametrize("size", LANDSCAPE_SIZES)
+def test_a_playmat_area_holding_a_landscape_deck_outlines_its_cards_landscape(fixture_project, size):
+    """A playmat's card outlines were all the game's card_size (portrait poker), even where the landscape quests
+    lie. An area now names its deck (`deck: quests`) and outlines that deck's cards as they are drawn; the other
+    areas keep the game's size."""
+    from pnp.render.sheets import draw_sheet
+
+    landscape_quests(fixture_project, size)
+    _quest_area(fixture_project)
+    project = _validated_copy(fixture_project)  # the region holds one landscape card: a portrait one would not fit
+    layout = project.sheet_layouts["playmat"]
+    pen = RecordingBackend()
+    draw_sheet(pen, project, "playmat", 0.0, layout.height)
+    outlines = [args for name, args, kwargs in pen.calls
+                if name == "rect" and kwargs.get("radius") == pytest.approx(mm(2.5)) and kwargs.get("fill") == layout.colors["paper"]]
+    region = next(r for r in layout.regions if r.name == "quest")
+    quest = [(x, y, w, h) for x, y, w, h in outlines if region.x <= x <= region.x + region.w and
+             layout.height - region.y - region.h <= y <= layout.height - region.y]
+    assert [(w, h) for _, _, w, h in quest] == [pytest.approx(LANDSCAPE)]
+    others = [(round(w), round(h)) for x, y, w, h in outlines if (x, y, w, h) not in quest]
+    assert others == [(180, 252)] * 5  # the hero, the three rooms of the dungeon and the cleared room: poker
+
+
+def test_an_area_naming_no_deck_of_the_game_is_an_error_at_its_deck(fixture_project):
+    """A misspelt `deck:` is said where it is written, with the deck meant, never a traceback."""
+    from helpers import FIXTURE_GAME
+    from typer.testing import CliRunner
+
+    from pnp.cli import app
+
+    _quest_area(fixture_project, QUEST_AREA.replace("deck: quests", "deck: quest"))
+    result = CliRunner().invoke(app, ["validate", FIXTURE_GAME])
+    assert result.exit_code == 1, result.output
+    assert (f"content/{FIXTURE_GAME}/playmat.yaml:18:11: error [unknown-deck] area 'quest' holds the cards of deck "
+            "'quest', which game.yaml does not list; did you mean 'quests'?") in result.output
+    assert "Traceback" not in result.output

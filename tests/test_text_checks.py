@@ -110,12 +110,12 @@ def test_a_label_that_fits_by_shrinking_prints_shrunk_inside_its_place(fixture_p
     from pnp.drawn_checks import sheet_regions
 
     sheet = project.game.sheets["playmat"]
-    assert sheet_regions(sheet, project.sheet_layouts["playmat"], project.game, project.card_size) == []
+    assert sheet_regions(sheet, project.sheet_layouts["playmat"], project.game, project.card_outlines) == []
     from pnp.render.sheets import draw_region, sheet_pen
 
     layout = project.sheet_layouts["playmat"]
     region = next(r for r in layout.regions if r.name == "discard")
-    draw_region(sheet_pen(pen, layout, project.game, project.card_size, 0, layout.height), region, sheet.model,
+    draw_region(sheet_pen(pen, layout, project.game, project.card_outlines, 0, layout.height), region, sheet.model,
                 project.game)
     label = [d for d in pen.drawn if d.kind == "text"]
     assert label and all(MIN_TEXT_SIZE <= d.size < 11 for d in label)

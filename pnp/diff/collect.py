@@ -115,12 +115,7 @@ def _at(label: str, root: Path, diagnostic: Diagnostic) -> Diagnostic:
 def draw(side: Side, faces: list[Face]) -> list[Image.Image]:
     """The faces as images at PREVIEW_DPI with their bleed, each distinct face drawn once per side."""
     missing = list({face.key: face for face in faces if face.key not in side.drawn}.values())
-    by_size: dict[str, list[Face]] = {}
-    for face in missing:
-        by_size.setdefault(face_size(face, side.project.layout).name, []).append(face)
-    for group in by_size.values():
-        size = face_size(group[0], side.project.layout)
-        side.drawn.update(zip((face.key for face in group), rasterise(side.project, group, SCALE, size=size)))
+    side.drawn.update(zip((face.key for face in missing), rasterise(side.project, missing, SCALE)))  # each at its size
     return [side.drawn[face.key] for face in faces]
 
 

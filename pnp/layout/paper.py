@@ -1,7 +1,7 @@
 """Paper sizes, home-print sheets and print-on-demand vendor profiles (layouts/common/paper.yaml)."""
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 from string import Formatter
 from typing import Annotated, Literal
@@ -50,7 +50,8 @@ class VendorTrimSpec(StrictModel):
     width: length("10mm", "500mm")
     height: length("10mm", "500mm")
     canvas: tuple[Pixels, Pixels] | None = Field(None, description="png vendors: the image's pixels, bleed included, "
-                                                 "portrait (left out: the trim and bleed at the vendor's dpi)")
+                                                 "the trim's way round (left out: the trim and bleed at the vendor's "
+                                                 "dpi); a card lying the other way is turned onto it")
 
 
 class VendorSpec(StrictModel):
@@ -194,10 +195,27 @@ class FoldImposition:
 
 @dataclass(frozen=True)
 class VendorTrim:
+    """A trim a vendor prints, as its profile declares it (width across, height down), and for an image vendor
+    the pixels of its upload in that orientation."""
+
     name: str
     width: float
     height: float
     canvas: tuple[int, int] | None = None
+    # The deck's card lies the other way than the vendor's product (a landscape card on a portrait poker trim): its
+    # front goes onto the vendor's page a quarter turn clockwise (its top to the page's right edge), its back the
+    # other way (pnp.render.imposition.POD_FRONT_TURN), so the file has the page, boxes and pixels the vendor
+    # declares. Card-frame figures: `as_drawn`.
+    turned: bool = False
+
+    def as_drawn(self) -> tuple[float, float]:
+        """The trim's width and height as the deck's card is drawn (swapped when the card is turned onto it)."""
+        return (self.height, self.width) if self.turned else (self.width, self.height)
+
+
+def lying(width: float, height: float) -> str:
+    """Which way a card or trim lies: landscape (wider than tall), portrait, or square (either way round)."""
+    return "landscape" if width > height + 0.01 else "portrait" if height > width + 0.01 else "square"
 
 
 # How far a vendor's trim may differ from a deck's for the deck to print at it: poker (63.5 x 88.9 mm) goes to a
@@ -259,19 +277,21 @@ class Vendor:
     naming: str = "{deck}-{vendor}.pdf"
 
     def trim_for(self, size) -> VendorTrim | None:
-        """The vendor's trim a deck of `size` prints at, turned as the deck is drawn (landscape or not): its own
-        when the vendor prints any size, else the nearest within TRIM_TOLERANCE; None when none is."""
+        """The vendor's trim a deck of `size` prints at, as the vendor declares it: its own when the vendor prints
+        any size, else the nearest within TRIM_TOLERANCE, either way round. A card lying the other way than the
+        trim (landscape on a portrait trim, or portrait on a landscape one) is `turned` onto it; on a tie the
+        trim of the card's own orientation wins. None when none is near."""
         if not self.sizes:
             return VendorTrim(size.name, size.width, size.height)
-        best = None
+        candidates = []
         for trim in self.sizes:
-            short, long = sorted((trim.width, trim.height))
-            width, height = (long, short) if size.landscape else (short, long)
+            turned = {lying(trim.width, trim.height), lying(size.width, size.height)} == {"landscape", "portrait"}
+            candidate = replace(trim, turned=turned)
+            width, height = candidate.as_drawn()
             change = max(abs(width / size.width - 1), abs(height / size.height - 1))
-            canvas = trim.canvas and (tuple(sorted(trim.canvas, reverse=size.landscape)))
-            if change <= TRIM_TOLERANCE and (best is None or change < best[0]):
-                best = (change, VendorTrim(trim.name, width, height, canvas))
-        return best[1] if best else None
+            if change <= TRIM_TOLERANCE:
+                candidates.append((change, turned, candidate))
+        return min(candidates, key=lambda found: found[:2])[2] if candidates else None
 
 
 @dataclass(frozen=True)

@@ -7,10 +7,14 @@ design area's top-left, y growing downwards, like the layout files.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from pnp.text.fonts import string_width
 from pnp.units import mm
+
+if TYPE_CHECKING:
+    from pnp.layout.cards import CardSize
 
 AREA_LABEL_SIZE, AREA_TEXT_SIZE = 11.0, 8.0  # type sizes in points; text shrinks to fit down to the region's
 TRACK_LABEL_SIZE = 8.0  # smallest type (pnp.text.legibility.floor: 6pt unless the layout lowers it)
@@ -28,6 +32,25 @@ class Rect:
     y: float
     w: float
     h: float
+
+
+@dataclass(frozen=True)
+class CardOutlines:
+    """The card sizes a sheet's areas outline, as the cards are drawn: an area holding a deck's cards (`deck:`)
+    outlines that deck's size (a landscape deck's outlines are landscape), any other area the game's card_size.
+    The validator's fit checks and the renderer both ask it, so what is checked is what is drawn."""
+
+    game: CardSize | None = None
+    decks: dict[str, CardSize] = field(default_factory=dict)  # deck id -> its card size (Project.deck_sizes)
+
+    def size_of(self, area) -> CardSize | None:
+        """The size of the cards `area` holds; None when it is unknown (its deck's size is reported elsewhere)."""
+        return self.decks.get(area.deck) if area.deck else self.game
+
+    def trim_of(self, area) -> tuple[float, float]:
+        """The width and height of an outline of the area, (0, 0) for no known size."""
+        size = self.size_of(area)
+        return (size.width, size.height) if size else (0.0, 0.0)
 
 
 @dataclass(frozen=True)

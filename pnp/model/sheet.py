@@ -65,6 +65,8 @@ class Area(StrictModel):
     label: Name
     text: str = ""
     cards: Int = Field(0, ge=0, le=40, description="cards the area holds, drawn as card outlines; 0 for none")
+    deck: Id | None = Field(None, description="the deck whose cards the area holds: its outlines take that deck's "
+                            "card size, landscape or not (left out: the game's card_size)")
     color: Color | None = Field(None, description="the area's own colour for its label and frame")
     art: str | None = Field(None, description="an emblem of the game shown before the label")
 

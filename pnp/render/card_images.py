@@ -24,7 +24,7 @@ from urllib.parse import quote
 from pnp.binding import file_stem, image_file_names
 from pnp.limits import MAX_IMAGE_PIXELS
 from pnp.output import plain_name
-from pnp.render.cards import draw_face, game_sharing
+from pnp.render.cards import draw_face, face_size, game_sharing
 from pnp.render.outputs import deck_faces
 from pnp.render.pdf import PdfBackend, new_canvas
 
@@ -53,8 +53,7 @@ def card_pngs(project, deck_id: str, difficulty, folder: Path) -> int:
     distinct = _distinct(fronts + backs)
     names = image_file_names(distinct, backs)
     folder.mkdir(parents=True, exist_ok=True)
-    size = project.deck_size(deck_id)
-    for face, image in zip(distinct, rasterise(project, distinct, project.print_setup.images.dpi / 72, size=size)):
+    for face, image in zip(distinct, rasterise(project, distinct, project.print_setup.images.dpi / 72)):
         _save(image, folder / plain_name(names[face.key]), project.print_setup.images.dpi)
     return len(distinct)
 
@@ -80,7 +79,7 @@ def tabletop_deck(project, deck_id: str, difficulty, folder: Path, url: str | No
     settings, size = project.print_setup.images, project.deck_size(deck_id)
     cell = _cell_size(size.width * settings.dpi / 72, size.height * settings.dpi / 72, settings.tabletop)
     distinct = _distinct(fronts + backs)
-    small = dict(zip((face.key for face in distinct), rasterise(project, distinct, cell[0] / size.width, cell, size)))
+    small = dict(zip((face.key for face in distinct), rasterise(project, distinct, cell[0] / size.width, cell)))
     written = tts_deck([small[f.key] for f in fronts], [small[b.key] for b in backs], folder, settings.tabletop)
     title = f"{project.game.manifest.title}: {project.game.decks[deck_id].model.name}"
     deck = json.loads((folder / "deck.json").read_text())
@@ -159,30 +158,40 @@ def _distinct(faces: list) -> list:
     return list({face.key: face for face in faces}.values())
 
 
-def rasterise(project, faces: list, scale: float, trimmed: tuple[int, int] | None = None, size=None) -> list[Image.Image]:
-    """Each face as an RGB image, `scale` pixels per point: with its bleed, or cut to the trim and
-    `trimmed` pixels; cards of `size` (the layout's if None). The faces are drawn exactly as for print into a
-    PDF in memory."""
+def rasterise(project, faces: list, scale: float, trimmed: tuple[int, int] | None = None) -> list[Image.Image]:
+    """Each face as an RGB image, `scale` pixels per point: with its bleed, or cut to the trim and `trimmed`
+    pixels. Each face is drawn on a page of its own card size (pnp.render.cards.face_size, the size draw_face
+    draws it at: a landscape card on a landscape page), exactly as for print, into a PDF in memory; every card
+    image (`pnp card`, `pnp build --images`, Tabletop Simulator, the preview, `pnp diff`) is made here."""
     import pypdfium2 as pdfium
 
-    size = size or project.layout.size
-    width, height = size.width + 2 * size.bleed, size.height + 2 * size.bleed
+    if not faces:
+        return []
+    sizes = [face_size(face, project.layout) for face in faces]
     buffer = io.BytesIO()
-    canvas = new_canvas(buffer, width, height, f"{project.game.manifest.title}: card images")
+    canvas = new_canvas(buffer, *_with_bleed(sizes[0]), f"{project.game.manifest.title}: card images")
     backend = PdfBackend(canvas, sharing=game_sharing(project))
-    for face in faces:
-        backend.begin_page(width, height)
+    for face, size in zip(faces, sizes):
+        backend.begin_page(*_with_bleed(size))
         draw_face(backend, face, project.layout, project.game.emblems, 0, 0)
         backend.end_page()
     canvas.save()
-    crop = (size.bleed,) * 4 if trimmed else (0, 0, 0, 0)
-    pixels = trimmed or (round(width * scale), round(height * scale))
     document = pdfium.PdfDocument(buffer.getvalue())
+    images = []
     try:
-        # PDFium rounds the pixel size up (825 px can come out as 826): cut to the exact size
-        return [page.render(scale=scale, crop=crop).to_pil().convert("RGB").crop((0, 0, *pixels)) for page in document]
+        for page, size in zip(document, sizes):
+            crop = (size.bleed,) * 4 if trimmed else (0, 0, 0, 0)
+            pixels = trimmed or tuple(round(side * scale) for side in _with_bleed(size))
+            # PDFium rounds the pixel size up (825 px can come out as 826): cut to the exact size
+            images.append(page.render(scale=scale, crop=crop).to_pil().convert("RGB").crop((0, 0, *pixels)))
     finally:
         document.close()
+    return images
+
+
+def _with_bleed(size) -> tuple[float, float]:
+    """A card side's page: its trim and bleed, as the card is drawn (a landscape card wider than tall)."""
+    return size.width + 2 * size.bleed, size.height + 2 * size.bleed
 
 
 def tts_deck(fronts: list[Image.Image], backs: list[Image.Image], folder: Path, tabletop) -> int:

@@ -14,7 +14,8 @@ A back reads upright when its card, held as it reads, is turned over sideways
 an upright card; a card turned a quarter turn on the sheet gets its back turned
 the other way, and a short-edge flip turns every back half round more.
 Print-on-demand: one card per page at trim + bleed, TrimBox and BleedBox set,
-sides in the vendor's order.
+sides in the vendor's order; the page as the vendor declares its trim, a card
+lying the other way turned onto it (fronts clockwise, backs counterclockwise).
 """
 from __future__ import annotations
 
@@ -234,8 +235,10 @@ def _mark_span(start: float, limit: float, imposition: HomeImposition) -> tuple[
 
 @dataclass(frozen=True)
 class PodPage:
-    """One card side's page for a vendor: the vendor's trim plus its bleed, and the deck's face on it at its own
-    size, centred on the vendor's trim (which cuts off the difference, or the face's bleed fills it)."""
+    """One card side's page for a vendor: the vendor's trim plus its bleed, as the vendor declares it (`width`,
+    `height`, `trim_box`), and the deck's face on it at its own size, centred on the vendor's trim (which cuts off
+    the difference, or the face's bleed fills it). `trim_w`, `trim_h`, `x` and `y` are in the card's frame, as
+    the card is drawn; a `turned` page holds its card a quarter turn (pnp.layout.paper.VendorTrim, POD_FRONT_TURN)."""
 
     width: float
     height: float
@@ -243,17 +246,24 @@ class PodPage:
     trim_w: float
     trim_h: float
     scale: float
-    x: float  # where the face's bleed corner lands
+    x: float  # where the face's bleed corner lands, in the card's frame
     y: float
+    turned: bool = False
 
     @property
     def trim_box(self) -> tuple[float, float, float, float]:
-        return self.bleed, self.bleed, self.bleed + self.trim_w, self.bleed + self.trim_h
+        return self.bleed, self.bleed, self.width - self.bleed, self.height - self.bleed
+
+    @property
+    def as_drawn(self) -> tuple[float, float]:
+        """The page's width and height in the card's frame: turned back when the card lies turned on it."""
+        return (self.height, self.width) if self.turned else (self.width, self.height)
 
     def bleed_reaches(self, size: CardSize) -> bool:
         """Whether the face's own bleed, scaled, covers the whole page out to the vendor's bleed edge."""
+        width, height = self.as_drawn
         right, top = self.x + self.scale * (size.width + 2 * size.bleed), self.y + self.scale * (size.height + 2 * size.bleed)
-        return self.x <= 0.01 and self.y <= 0.01 and right >= self.width - 0.01 and top >= self.height - 0.01
+        return self.x <= 0.01 and self.y <= 0.01 and right >= width - 0.01 and top >= height - 0.01
 
     def safe_inset(self, size: CardSize) -> float:
         """How far inside the vendor's trim the deck's safe zone lies, at the nearer edge."""
@@ -267,19 +277,42 @@ def pod_page(vendor: Vendor, size: CardSize) -> PodPage | None:
     if trim is None:
         return None
     bleed = size.bleed if vendor.bleed is None else vendor.bleed
+    trim_w, trim_h = trim.as_drawn()
     # never scaled: a face shrunk to a slightly smaller press size would print its 6 pt text under 6 pt; the
     # half millimetre a side between poker and metric poker is cut from the safe margin instead (checked)
     scale = 1.0
-    x = bleed + (trim.width - size.width) / 2 - size.bleed
-    y = bleed + (trim.height - size.height) / 2 - size.bleed
-    return PodPage(trim.width + 2 * bleed, trim.height + 2 * bleed, bleed, trim.width, trim.height, scale, x, y)
+    x = bleed + (trim_w - size.width) / 2 - size.bleed
+    y = bleed + (trim_h - size.height) / 2 - size.bleed
+    return PodPage(trim.width + 2 * bleed, trim.height + 2 * bleed, bleed, trim_w, trim_h, scale, x, y, trim.turned)
 
 
-def draw_on_pod_page(backend: Backend, face: Face, layout: CardLayout, emblems: dict, page: PodPage) -> None:
-    if page.scale == 1 and abs(page.x) < 1e-9 and abs(page.y) < 1e-9:  # the deck's own size: drawn as it is
+# A card lying the other way than its vendor's page (PodPage.turned) goes onto it a quarter turn clockwise, its top
+# to the page's right edge; its back the other way (counterclockwise), as home print turns a turned card's back, so
+# that the shop's sheet, flipped about its long edge, puts each back upright behind its front when the card is
+# turned over sideways (a double-sided landscape card reads upright on both sides).
+POD_FRONT_TURN = (-QUARTER_TURN) % 360
+
+
+def pod_turn(page: PodPage, side: str) -> int:
+    """How far, in degrees counterclockwise, a card side is turned on the vendor's page (see POD_FRONT_TURN)."""
+    if not page.turned:
+        return 0
+    return POD_FRONT_TURN if side == "front" else back_turn(POD_FRONT_TURN, "long")
+
+
+def draw_on_pod_page(backend: Backend, face: Face, layout: CardLayout, emblems: dict, page: PodPage,
+                     side: str = "front") -> None:
+    """A card side on its vendor page: at its place on the trim, turned onto the page when the page is `turned`."""
+    turn = pod_turn(page, side)
+    if not turn and page.scale == 1 and abs(page.x) < 1e-9 and abs(page.y) < 1e-9:  # the deck's own size
         draw_face(backend, face, layout, emblems, 0, 0)
         return
     backend.save()
+    if turn:  # about the page's centre: the card's frame (page.as_drawn) turned onto the vendor's page
+        width, height = page.as_drawn
+        backend.translate(page.width / 2, page.height / 2)
+        backend.rotate(turn)
+        backend.translate(-width / 2, -height / 2)
     backend.translate(page.x, page.y)
     backend.scale(page.scale, page.scale)
     draw_face(backend, face, layout, emblems, 0, 0)
@@ -297,7 +330,7 @@ def print_on_demand(backend: Backend, fronts: list[Face], backs: list[Face], lay
     for front, back in zip(fronts, backs):
         for side in vendor.order:
             backend.begin_page(page.width, page.height, trim_box=page.trim_box, bleed_box=(0, 0, page.width, page.height))
-            draw_on_pod_page(backend, front if side == "front" else back, layout, emblems, page)
+            draw_on_pod_page(backend, front if side == "front" else back, layout, emblems, page, side)
             backend.end_page()
             count += 1
     return count

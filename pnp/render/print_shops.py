@@ -5,7 +5,9 @@
 A deck prints at the vendor's trim for its size: its own when the vendor takes any size, else the vendor's
 nearest trim, the face centred on it at its own size (never scaled: its text keeps its size), so poker
 63.5 x 88.9 mm goes to a 63 x 88 press losing 0.25-0.45 mm a side from its safe margin, its own bleed filling the
-rest out to the vendor's bleed. A deck whose size the vendor does not print,
+rest out to the vendor's bleed. Every file has the page (TrimBox, BleedBox) or the pixels the vendor declares for
+that trim, in its orientation: a landscape card on a portrait trim is turned onto it (fronts a quarter turn
+clockwise, backs counterclockwise: pnp.render.imposition.POD_FRONT_TURN). A deck whose size the vendor does not print,
 whose bleed would not reach the vendor's, or whose safe zone would lie closer to the cut than the vendor's, is
 refused before anything is drawn, at the deck's `card_size` in game.yaml.
 """
@@ -107,17 +109,17 @@ def deck_pngs(project, deck_id: str, vendor_name: str, difficulty, folder: Path)
     pixels = _pixels(vendor, size, page)
     scale = max(pixels[0] / page.width, pixels[1] / page.height)  # the vendor's pixels, never a blank edge
     sides = _card_sides(project, deck_id, difficulty, vendor.order)
-    distinct = list({face.key: face for *_, face in sides}.values())
+    distinct = {face.key: (face, side) for _, _, _, side, face in sides}  # a face is a front or a back (its key says)
     buffer = io.BytesIO()
     canvas = new_canvas(buffer, page.width, page.height, f"{project.game.manifest.title}: {vendor.name}")
     backend = PdfBackend(canvas, sharing=game_sharing(project))
-    for face in distinct:
+    for face, side in distinct.values():
         backend.begin_page(page.width, page.height)
-        draw_on_pod_page(backend, face, project.layout, project.game.emblems, page)
+        draw_on_pod_page(backend, face, project.layout, project.game.emblems, page, side)
         backend.end_page()
     canvas.save()
     folder.mkdir(parents=True, exist_ok=True)
-    images = dict(zip((face.key for face in distinct), images_of_pdf(buffer.getvalue(), scale, pixels)))
+    images = dict(zip(distinct, images_of_pdf(buffer.getvalue(), scale, pixels)))
     written: dict[str, Path] = {}  # each distinct side is encoded once, then copied under its other names
     digits = max(3, len(str(len(sides) // len(vendor.order))))
     for number, copy, card_id, side, face in _numbered(sides, digits):

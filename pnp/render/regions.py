@@ -44,7 +44,7 @@ def draw_intro(pen, region, sheet, game) -> None:
 
 def draw_area(pen, region, sheet, game) -> None:
     area = next(a for a in sheet.areas if a.id == region.name)
-    card_w, card_h = pen.card_size
+    card_w, card_h = pen.outlines.trim_of(area)  # its deck's cards as they are drawn, landscape or not
     plan = area_plan(region, bool(area.text), area.cards, card_w, card_h)
     accent = area.color or pen.colors["accent"]
     pen.rect(region.x, region.y, region.w, region.h, fill=pen.colors["panel"], stroke=area.color or pen.colors["muted"],

@@ -12,6 +12,7 @@ from dataclasses import dataclass, field
 
 from pnp.binding import game_icons
 from pnp.image_files import find_image
+from pnp.layout.regions import CardOutlines
 from pnp.limits import MIN_TEXT_SIZE
 from pnp.render.backend import Backend, symbol
 from pnp.render.cards import draw_emphasized_line, draw_line_with_icons
@@ -30,7 +31,7 @@ class Pen:
     colors: dict
     emblems: dict
     box_size: float
-    card_size: tuple[float, float] = (0.0, 0.0)  # trim width and height of the game's cards, for card outlines
+    outlines: CardOutlines = field(default_factory=CardOutlines)  # the card size each area outlines
     icons: dict = field(default_factory=dict)  # the game's inline icons (pnp.binding.game_icons)
     unfitted: list = field(default_factory=list)  # texts a paragraph could not fit: validate reports them
 
@@ -129,7 +130,7 @@ def draw_sheet(backend: Backend, project, sheet_id: str, left: float, top: float
     """A whole sheet, region by region, its design area's top-left corner at page point (left, top)."""
     layout = project.sheet_layouts[sheet_id]
     game = project.game
-    pen = sheet_pen(backend, layout, game, project.card_size, left, top)
+    pen = sheet_pen(backend, layout, game, project.card_outlines, left, top)
     if layout.background:  # under every region, covering the design area
         path, _ = find_image(game.root, layout.background)
         if path:
@@ -138,10 +139,10 @@ def draw_sheet(backend: Backend, project, sheet_id: str, left: float, top: float
         draw_region(pen, region, game.sheets[sheet_id].model, game)
 
 
-def sheet_pen(backend: Backend, layout, game, card_size, left: float, top: float) -> Pen:
-    """The pen a sheet's regions draw with, the design area's top-left corner at page point (left, top)."""
-    card = (card_size.width, card_size.height) if card_size else (0.0, 0.0)
-    return Pen(backend, left, top, layout.fonts, layout.colors, game.emblems, layout.box, card, game_icons(game))
+def sheet_pen(backend: Backend, layout, game, outlines: CardOutlines, left: float, top: float) -> Pen:
+    """The pen a sheet's regions draw with, the design area's top-left corner at page point (left, top); its areas
+    outline cards of the sizes `outlines` gives (Project.card_outlines)."""
+    return Pen(backend, left, top, layout.fonts, layout.colors, game.emblems, layout.box, outlines, game_icons(game))
 
 
 def draw_region(pen: Pen, region, sheet, game) -> None:

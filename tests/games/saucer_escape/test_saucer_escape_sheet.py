@@ -239,7 +239,7 @@ def test_the_legend_explains_the_reward_icons(se_project):
 
     layout = se_project.sheet_layouts["game-sheet"]
     region = next(r for r in layout.regions if r.name == "legend")
-    pen = sheet_pen(backend, layout, se_project.game, se_project.card_size, 0, layout.height)
+    pen = sheet_pen(backend, layout, se_project.game, se_project.card_outlines, 0, layout.height)
     draw_legend(pen, region, se_project.game.sheets["game-sheet"].model, se_project.game)
     symbols = {c[1][0].split(":")[1] for c in backend.calls if c[0] == "use_symbol"}
     assert {"artifacts", "lasgun", "shield", "medkit", "red_keycard", "blue_keycard"} <= symbols, symbols

@@ -26,7 +26,7 @@ from datetime import datetime, timezone
 from pathlib import Path
 
 from pnp.content import CardRecord, Game
-from pnp.diagnostics import Diagnostic, did_you_mean
+from pnp.diagnostics import Diagnostic, did_you_mean, did_you_mean_or_list
 from pnp.image_files import PRINT_DPI, dpi_in_box, find_image, is_image, pixel_size
 from pnp.layout import CardLayout, Template
 from pnp.layout.cards import IMAGE_BOXES, Box
@@ -215,9 +215,10 @@ def _image_claims(record: CardRecord, back: Face | None, layout: CardLayout):
 
 def _side_face(key, card: Card, record: CardRecord, keypath: tuple, game, layout, problems, numbers) -> Face | None:
     template = layout.faces.get(card.kind)
-    if template is None:
+    if template is None:  # the one report of a kind no face has (no back is looked for by it: _template_back)
+        hint = did_you_mean(card.kind, layout.faces) or f"; add it under faces: (which lists {', '.join(layout.faces)})"
         problems.append(record.source.diagnostic(keypath + ("kind",), "no-layout", f"no face template for card kind "
-                        f"'{card.kind}' in layouts/{game.id}/cards.yaml; add it under faces:"))
+                        f"'{card.kind}' in layouts/{game.id}/cards.yaml{hint}"))
         return None
     # a template's own values (a fixed note, a colour) come first; the card's values win where both name one
     own = {**card_values(card, record.deck, game, layout), **build_values(game), **numbers[record.card.id]}
@@ -236,6 +237,8 @@ def _side_face(key, card: Card, record: CardRecord, keypath: tuple, game, layout
 
 def _template_back(record: CardRecord, game: Game, layout: CardLayout, shared: dict, problems) -> Face | None:
     template = layout.backs.choose(record.card.id, record.card.kind, record.deck)
+    if template is None and record.card.kind not in layout.faces:
+        return None  # a kind the layout does not know (a typo, most likely): reported once, at the kind (_side_face)
     if template is None:
         problems.append(record.diagnostic("no-back", f"card '{record.card.id}' has no back: give it a back: side, or "
                         f"name a template for its deck, kind or id under backs: in layouts/{game.id}/cards.yaml", "id"))
@@ -378,7 +381,8 @@ def _fit_all(face: Face, layout: CardLayout, record: CardRecord | None, card: Ca
             continue
         if box.field not in face.values:
             problems.append(layout.source.diagnostic(box.keypath + ("field",), "unknown-field",
-                            f"box '{box.name}' shows '{box.field}', which is not a card value; use one of: {', '.join(sorted(face.values))}"))
+                            f"box '{box.name}' shows '{box.field}', which is not a card value"
+                            f"{did_you_mean_or_list(box.field, face.values)}"))
             continue
         text = str(face.values.get(box.field, "") or "")
         fit = fit_text(text, layout.fonts[box.font], box.size, box.min_size, box.w, box.h, box.paragraph_gap,

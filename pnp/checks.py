@@ -9,6 +9,7 @@ import re
 from collections import Counter
 from dataclasses import replace
 from functools import lru_cache
+from pathlib import PurePosixPath
 
 from pnp.content import Game
 from pnp.diagnostics import Diagnostic, did_you_mean
@@ -47,7 +48,8 @@ def references(game: Game) -> list[Diagnostic]:
     for deck in game.decks.values():
         for i, suit in enumerate(deck.model.suits):
             if suit.art not in emblems:
-                problems.append(deck.source.diagnostic(("suits", i, "art"), "unknown-art", _no_emblem(suit.art, emblems)))
+                problems.append(deck.source.diagnostic(("suits", i, "art"), "unknown-art",
+                                                       _no_emblem(suit.art, emblems, images=False)))
         for record in deck.cards:
             if record.keypath[0] != "cards":
                 continue  # generated from a suit, checked above
@@ -62,12 +64,33 @@ def references(game: Game) -> list[Diagnostic]:
     return problems
 
 
-def _no_emblem(name: str, emblems) -> str:
+def _no_emblem(name: str, emblems, images: bool = True) -> str:
+    """Why an art value draws nothing: no emblem has its name, and (where an image may stand, `images`) it names no PNG
+    or JPEG file either. A name that is a file's (art/crypt.svg) is told what pnp draws, not emblems it is not."""
+    if images and _names_a_file(name):
+        kind = "an SVG file" if name.lower().endswith(".svg") else "not a PNG or JPEG file"
+        return f"'{name}' is {kind}; pnp draws PNG and JPEG images: export it as PNG and name that ({_as_png(name)})"
     hint = did_you_mean(name, emblems)
     if hint:
         return f"no emblem named '{name}'{hint}"
     listed = f"; the emblems are {', '.join(sorted(emblems))}" if len(emblems) <= 12 else ""
-    return f"no emblem named '{name}'{listed}; or use an image file (art: art/{name}.png)"
+    if not images:  # a suit's art: the emblem its cards show
+        return f"no emblem named '{name}'{listed}; a suit's art names one of the game's emblems, not an image file"
+    return f"no emblem named '{name}'{listed}; or use an image file (art: {_as_png(name)})"
+
+
+def _names_a_file(name: str) -> bool:
+    return "/" in name or bool(PurePosixPath(name).suffix)
+
+
+def _as_png(name: str) -> str:
+    """The PNG file to name instead of an art value, relative to the game's folder as the value itself is: a word is a
+    picture to put in art/ (bookshelf: art/bookshelf.png); a file's name keeps its folder and changes its type
+    (art/crypt.svg: art/crypt.png, crypt.svg: crypt.png), never gaining a second art/ or a second suffix."""
+    path = PurePosixPath(name)
+    if name.endswith("/") or path.name in ("", ".", ".."):  # a folder's name, not a file's: no name to keep
+        return "art/picture.png"
+    return str(path.with_suffix(".png")) if _names_a_file(name) else f"art/{name}.png"
 
 
 def _image_file_problems(game: Game, source, art: str, keypath: tuple) -> list[Diagnostic]:
@@ -370,7 +393,9 @@ def layout_references(game: Game, layout: CardLayout) -> list[Diagnostic]:
             if key.endswith("_art") and value not in game.emblems and not is_image(value):  # images: pnp.binding
                 problems.append(layout.source.diagnostic(("templates", name, "values", key), "unknown-art",
                                                          _no_emblem(value, game.emblems)))
-    kinds = {c.kind for r in game.cards() for c, _ in r.sides()}
+    # a kind is the game's when a card has it or the layout gives it a face: a card whose kind is misspelt (reported
+    # at the card, pnp.binding) leaves its right kind without cards, and the layout naming that kind is not wrong
+    kinds = {c.kind for r in game.cards() for c, _ in r.sides()} | set(layout.faces)
     kinds |= {str(raw.get("kind")) for d in game.decks.values() for raw in d.model.cards if isinstance(raw, dict)}
     known = {"decks": {entry.id for entry in game.manifest.decks}, "kinds": kinds,
              "cards": {r.card.id for r in game.cards()} | game.unparsed_ids}

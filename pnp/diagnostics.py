@@ -116,11 +116,16 @@ def hidden_character_message(ch: str) -> str:
 
 
 def relative(path: Path | str) -> str:
-    """Paths in diagnostics are relative to the working directory when possible."""
+    """Paths in diagnostics are relative to the working directory when possible. A path whose links cannot be
+    followed (a link loop) is named as itself, the link, with its folder resolved: a diagnostic is about it."""
     p = Path(path)
     try:
-        return str(p.resolve().relative_to(Path.cwd().resolve()))
-    except ValueError:
+        try:
+            resolved = p.resolve()
+        except (OSError, RuntimeError):  # RuntimeError: pathlib's "Symlink loop" (Python 3.12 and earlier)
+            resolved = p.parent.resolve() / p.name
+        return str(resolved.relative_to(Path.cwd().resolve()))
+    except (OSError, RuntimeError, ValueError):
         return str(p)
 
 
@@ -141,6 +146,12 @@ def did_you_mean(word: str, choices) -> str:
         index = _suggestion_index(frozenset(map(str, choices)))
     close = difflib.get_close_matches(word, index.candidates(word), n=1, cutoff=SUGGESTION_CUTOFF)
     return f"; did you mean '{close[0]}'?" if close else ""
+
+
+def did_you_mean_or_list(word: str, choices) -> str:
+    """did_you_mean's "; did you mean 'X'?" when a choice is near `word`; else "; use one of: a, b, c", every choice
+    sorted: a likely typo is named alone, the whole list only where no near name helps."""
+    return did_you_mean(word, choices) or f"; use one of: {', '.join(sorted(map(str, choices))) or 'none'}"
 
 
 SUGGESTION_CUTOFF = 0.6

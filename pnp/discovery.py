@@ -20,7 +20,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 
 from pnp.diagnostics import Diagnostic, did_you_mean, relative
-from pnp.paths import is_inside, present
+from pnp.paths import LINK_LOOP, is_inside, link_loop, present
 
 if TYPE_CHECKING:
     from pnp.content import Game
@@ -123,6 +123,8 @@ def load(root: Path, game_id: str) -> tuple[Game | None, list[Diagnostic]]:
 
     folder = root / "content" / game_id
     if not (is_inside(root / "content", folder) and is_inside(root, folder)):  # content/ or content/<game> may be a link out
+        if link_loop(folder):
+            return None, [Diagnostic(relative(folder), 1, 1, "link-loop", f"this game folder {LINK_LOOP}")]
         return None, [Diagnostic(relative(folder), 1, 1, "outside", "this game folder leads outside content/ (a link?); "
                                  "keep the game's files inside the project")]
     source, manifest, problems = load_manifest(folder)

@@ -13,6 +13,7 @@ exception.
 """
 from __future__ import annotations
 
+import errno
 import os
 import re
 import stat
@@ -51,6 +52,8 @@ def inside(folder: Path, name: str, example: str = EXAMPLE) -> tuple[Path | None
         base = folder.resolve()
         target = (folder / name).resolve()
     except (OSError, RuntimeError, ValueError) as exc:  # a symlink loop, a name the system refuses
+        if link_loop(folder / name):
+            return None, f"'{name}' {LINK_LOOP}"
         return None, f"'{name}' cannot be resolved ({exc}); make it a plain file"
     if target != base and base not in target.parents:
         return None, f"'{name}' points outside {folder.name}/ (after following links); keep every file inside it"
@@ -77,6 +80,21 @@ def is_inside(folder: Path, path: Path) -> bool:
     except (OSError, RuntimeError, ValueError):
         return False
     return target == base or base in target.parents
+
+
+LINK_LOOP = "goes through a link that leads back to itself (a link loop); replace the link with the file or folder it should be"
+
+
+def link_loop(path: Path | str) -> bool:
+    """Whether following the links of `path` never ends: a link to itself, or links that lead to each other. Such a
+    path is reported as what it is, at the link, never as a file outside its folder (pathlib cannot resolve it)."""
+    try:
+        os.stat(path)
+    except OSError as exc:
+        return exc.errno == errno.ELOOP
+    except ValueError:
+        return False
+    return False
 
 
 def file_kind(path: Path) -> str | None:

@@ -8,9 +8,10 @@ so a diagnostic always names the file, line and column a designer must edit.
 A content folder may come from anyone, so reading is bounded: only regular
 files, at most MAX_FILE_BYTES; nesting at most MAX_DEPTH deep (checked on the
 parser's event stream, before anything recursive sees the document); aliases
-expanding to at most MAX_VALUES values (a "billion laughs" file stops at once);
-tags other than YAML's own are errors. Each of these is a diagnostic at its
-line, never a hang or an internal error.
+expanding to at most MAX_VALUES values a file, however many texts it is read
+as (ValueBudget: a "billion laughs" file stops at once, and so does a
+spreadsheet of a thousand small ones); tags other than YAML's own are errors.
+Each of these is a diagnostic at its line, never a hang or an internal error.
 """
 from __future__ import annotations
 
@@ -24,7 +25,7 @@ import yaml
 
 from pnp.diagnostics import Diagnostic, hidden_character, hidden_character_message, relative
 from pnp.limits import MAX_DEPTH, MAX_FILE_BYTES, MAX_VALUES
-from pnp.paths import is_inside
+from pnp.paths import LINK_LOOP, is_inside, link_loop
 
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 KeyPath = tuple
@@ -86,18 +87,38 @@ CORE_TAGS = {f"tag:yaml.org,2002:{name}" for name in
              ("str", "int", "float", "bool", "null", "timestamp", "binary", "seq", "map", "set", "omap", "pairs", "merge")}
 
 
-class _Builder:
-    """Turns composed nodes into plain data with positions, within the value budget."""
+class ValueBudget:
+    """The values one file may expand to (MAX_VALUES), whatever number of YAML texts it is read as: a YAML file is
+    one text, a spreadsheet deck one per cell (pnp.tables). Shared by the texts of a file, so a thousand cells of
+    small alias bombs stop where one file of them would, not a thousand budgets later."""
 
-    def __init__(self, path: str):
-        self.path, self.positions, self.problems, self.built = path, {}, [], 0
+    def __init__(self, limit: int = MAX_VALUES):
+        self.left = limit
+
+    def spend(self) -> bool:
+        """Take one value; False once the file has used up its budget."""
+        self.left -= 1
+        return self.left >= 0
+
+
+class TooManyValues(SourceError):
+    """A text expanded past its file's ValueBudget: the file is refused whole, as nothing later in it can be read."""
+
+    def __reduce__(self):
+        return TooManyValues, (self.diagnostics,)
+
+
+class _Builder:
+    """Turns composed nodes into plain data with positions, within the file's value budget."""
+
+    def __init__(self, path: str, budget: ValueBudget):
+        self.path, self.positions, self.problems, self.budget = path, {}, [], budget
 
     def build(self, node, keypath: KeyPath):
-        self.built += 1
-        if self.built > MAX_VALUES:  # reported at the top-level entry whose aliases blew up
+        if not self.budget.spend():  # reported at the top-level entry whose aliases blew up
             line, col = self.positions.get(keypath[:1], (node.start_mark.line + 1, node.start_mark.column + 1))
-            raise SourceError([Diagnostic(self.path, line, col, "yaml", f"this expands to more than {MAX_VALUES} "
-                                          "values (aliases repeating aliases?); write the values out or use fewer aliases")])
+            raise TooManyValues([Diagnostic(self.path, line, col, "yaml", f"this expands to more than {MAX_VALUES} "
+                                            "values (aliases repeating aliases?); write the values out or use fewer aliases")])
         self.positions[keypath] = (node.start_mark.line + 1, node.start_mark.column + 1)
         if isinstance(node, yaml.MappingNode):
             return self._mapping(node, keypath)
@@ -106,19 +127,27 @@ class _Builder:
         return self.scalar(node)
 
     def _mapping(self, node, keypath: KeyPath) -> dict:
-        result = {}
+        result, key_nodes = {}, {}
         for key_node, value_node in node.value:
             merge = isinstance(key_node, yaml.ScalarNode) and key_node.value == "<<"
-            key = self.scalar(key_node) if isinstance(key_node, yaml.ScalarNode) and not merge else None
+            key = self._key(key_node) if isinstance(key_node, yaml.ScalarNode) and not merge else None
             if merge or not isinstance(key, (str, int)):
                 self.problems.append(_at(self.path, key_node, "yaml", "merge keys (<<) and complex keys are not "
                                          "supported; write the key as plain text"))
                 continue
             if key in result:
-                self.problems.append(_at(self.path, key_node, "duplicate-key", f"key '{key}' appears twice in this mapping"))
+                self.problems.append(_at(self.path, key_node, "duplicate-key", _twice(key, key_node, key_nodes[key])))
+            key_nodes.setdefault(key, key_node)
             self.positions[keypath + (key, "<key>")] = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
             result[key] = self.build(value_node, keypath + (key,))
         return result
+
+    def _key(self, node):
+        """A mapping key: text or a whole number, as YAML reads it, except the words YAML 1.1 reads as true and
+        false (yes, no, on, off, true, false): a key is a name, never a flag, and as a flag `yes:` would be the
+        same key as `1:` (True == 1), silently replacing its value."""
+        key = self.scalar(node)
+        return node.value if isinstance(key, bool) else key
 
     def scalar(self, node):
         """A scalar with YAML's own tags only: a custom tag (!foo) or a value its tag cannot read is a problem."""
@@ -135,6 +164,14 @@ class _Builder:
         if hidden is not None:  # a "\e[2J" or a bidi override written as an escape: one check for every value and key
             self.problems.append(_at(self.path, node, "control-character", f"this text {hidden_character_message(hidden)}"))
         return value
+
+
+def _twice(key, node, first) -> str:
+    """A duplicate key, as written: the same text twice, or two spellings YAML reads as one key (0x1 and 1)."""
+    if node.value == first.value:
+        return f"key '{node.value}' appears twice in this mapping"
+    return (f"key '{node.value}' is the same key as '{first.value}' on line {first.start_mark.line + 1} (YAML reads "
+            f"both as {key}); keep one")
 
 
 def _short(tag: str) -> str:
@@ -197,8 +234,9 @@ def _tagged_collections(root, path: str) -> list[Diagnostic]:
     return problems
 
 
-def parse(text: str, path: str = "<string>") -> Source:
-    """Parse YAML text; raise SourceError with file:line:col on malformed or hostile input."""
+def parse(text: str, path: str = "<string>", budget: ValueBudget | None = None) -> Source:
+    """Parse YAML text; raise SourceError with file:line:col on malformed or hostile input (TooManyValues when it
+    expands past `budget`, the values its file may still expand to: MAX_VALUES for a text that is a whole file)."""
     try:
         _check_depth(text, path)
         root = yaml.compose(text, Loader=_Loader)
@@ -211,7 +249,7 @@ def parse(text: str, path: str = "<string>") -> Source:
         raise SourceError([Diagnostic(path, 1, 1, "yaml", str(exc).splitlines()[0])])
     if root is None:
         return Source(path, None, {(): (1, 1)})
-    builder = _Builder(path)
+    builder = _Builder(path, ValueBudget() if budget is None else budget)
     problems = _tagged_collections(root, path)
     data = builder.build(root, ())
     problems += builder.problems
@@ -236,6 +274,8 @@ def read_bytes(path: Path | str, within: Path | None = None) -> bytes:
         return SourceError([Diagnostic(shown, 1, 1, code, message)])
 
     if within is not None and not is_inside(within, Path(path)):
+        if link_loop(path):
+            raise problem("link-loop", f"this file {LINK_LOOP}")
         raise problem("outside", f"this file leads outside {within.name}/ (a link?); keep the project's files inside it")
     try:
         info = os.stat(path)

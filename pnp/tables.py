@@ -36,8 +36,8 @@ from pydantic import BaseModel
 from pnp.diagnostics import Diagnostic, hidden_character, hidden_character_message, relative
 from pnp.limits import MAX_TABLE_COLUMNS as MAX_COLUMNS
 from pnp.limits import MAX_TABLE_ROWS as MAX_ROWS
-from pnp.limits import MAX_UNPACKED_BYTES, MAX_ZIP_MEMBERS
-from pnp.source import Source, SourceError, parse, read_bytes
+from pnp.limits import MAX_UNPACKED_BYTES, MAX_VALUES, MAX_ZIP_MEMBERS
+from pnp.source import Source, SourceError, TooManyValues, ValueBudget, parse, read_bytes
 
 TABLE_SUFFIXES = (".csv", ".xlsx")
 DELIMITERS = ",;\t"  # a spreadsheet program saving CSV in some languages writes ; between cells
@@ -62,6 +62,7 @@ class Table:
         self.path, self.sheet, self.rows = path, sheet, []
         self.problems: list[Diagnostic] = []
         self.source = Source(path, None, {(): (1, 1)}, sheet)
+        self.budget = ValueBudget()  # the values the YAML of all its cells may expand to: one file, one budget
 
     def problem(self, row: int, col: int, code: str, message: str) -> None:
         self.problems.append(Diagnostic(self.path, row, col, code, message, "error", self.source.cell(row, col)))
@@ -96,10 +97,31 @@ def _csv_table(path: Path, within: Path) -> Table:
             if len(cells) > MAX_COLUMNS:
                 raise table.fail(number, MAX_COLUMNS + 1, "too-large", f"more than {MAX_COLUMNS} columns; remove the "
                                  "extra cells")
-            table.rows.append((number, cells))
+            table.rows.append((number, [as_written(cell) for cell in cells]))
     except csv.Error as exc:  # an unclosed quote, a cell over csv's size limit
         raise table.fail(reader.line_num or 1, 1, "csv", f"{exc}; check the quotes in this row")
     return table
+
+
+# A text starting with one of these is run as a formula by a spreadsheet program that opens a CSV file (OWASP's
+# "CSV injection"; the full-width forms are read so too by some): pnp.deck_export writes such a text with an
+# apostrophe before it, which spreadsheet programs take as "this cell is text" and never show.
+FORMULA_START = ("=", "+", "-", "@", "\t", "\r", "＝", "＋", "－", "＠")
+
+
+def as_text_cell(text: str) -> str:
+    """A text as a CSV cell that no spreadsheet program runs as a formula (as_written reads it back)."""
+    if text.startswith(FORMULA_START) or (text.startswith("'") and as_written(text) != text):
+        return "'" + text
+    return text
+
+
+def as_written(cell: str) -> str:
+    """A CSV cell's text: an apostrophe before a formula's first character (or before another such apostrophe) is a
+    spreadsheet's mark of text, not part of it."""
+    if cell.startswith("'") and cell[1:].startswith((*FORMULA_START, "'")):
+        return cell[1:]
+    return cell
 
 
 def _xlsx_table(path: Path, within: Path) -> Table:
@@ -118,30 +140,42 @@ def _xlsx_table(path: Path, within: Path) -> Table:
         raise SourceError([Diagnostic(shown, 1, 1, "xlsx", f"not an XLSX workbook openpyxl can read "
                                       f"({type(exc).__name__}); save it again as .xlsx")])
     try:
+        if not values.worksheets:  # a workbook of chart sheets only, or one whose list of sheets is empty
+            raise SourceError([Diagnostic(shown, 1, 1, "xlsx", "the workbook holds no worksheet; put the deck on its "
+                                          "first sheet (a header row of field names, then a row for each card)")])
         sheet, written = values.worksheets[0], formulas.worksheets[0]
         table = Table(shown, sheet.title)
         if (sheet.max_row or 0) > MAX_ROWS or (sheet.max_column or 0) > MAX_COLUMNS:
             raise table.fail(1, 1, "too-large", f"the sheet spans {sheet.max_row} rows and {sheet.max_column} columns; "
                              f"pnp reads at most {MAX_ROWS} rows and {MAX_COLUMNS} columns: delete the rows and columns "
                              "past the last card")
-        rows = sheet.iter_rows(min_row=1, max_row=MAX_ROWS + 1, max_col=MAX_COLUMNS, values_only=True)
+        rows = sheet.iter_rows(min_row=1, max_row=MAX_ROWS + 1, max_col=MAX_COLUMNS)  # cells: their saved type too
         written_rows = written.iter_rows(min_row=1, max_row=MAX_ROWS + 1, max_col=MAX_COLUMNS, values_only=True)
         for number, (cells, cells_written) in enumerate(zip(rows, written_rows), 1):
-            if number > MAX_ROWS and any(v is not None for v in cells):
+            values_saved = [cell.value for cell in cells]
+            if number > MAX_ROWS and any(v is not None for v in values_saved):
                 raise table.fail(number, 1, "too-large", f"more than {MAX_ROWS} rows; a deck has at most "
                                  f"{MAX_ROWS - 1} cards, so split it")
-            cells = list(cells)
-            for col, (value, formula) in enumerate(zip(cells, cells_written), 1):
-                if value is None and isinstance(formula, str) and formula.startswith("="):
+            for col, (cell, formula) in enumerate(zip(cells, cells_written), 1):
+                if _never_calculated(cell, formula):
                     table.problem(number, col, "formula", "a formula with no saved value: pnp never calculates "
                                   "formulas; open and save the file in your spreadsheet program, or type the value")
-            table.rows.append((number, cells))
+            table.rows.append((number, values_saved))
     finally:
         values.close()
         formulas.close()
     if table.problems:
         raise SourceError(table.problems)
     return table
+
+
+def _never_calculated(saved, written) -> bool:
+    """A formula cell (`written`, from the workbook read for its formulas) whose workbook holds no value calculated
+    for it (`saved`, the same cell read for its values). openpyxl reads both a value never saved and a saved empty
+    text (`=IF(B2="","",B2)`) as None; a spreadsheet program saves the empty text as a text value (t="str"), so that
+    type tells them apart, and such a cell is an empty cell, as the spreadsheet shows it."""
+    return (saved.value is None and saved.data_type != "str" and isinstance(written, str)
+            and written.startswith("="))
 
 
 def _check_zip(data: bytes, shown: str) -> None:
@@ -296,7 +330,7 @@ def _cell_value(table: Table, value, wanted: str, row: int, col: int):
         return value
     if wanted in ("list", "map") or value[:1] in "[{":
         return _yaml_cell(table, value, wanted, row, col)
-    return _yaml_scalar(value)
+    return _yaml_scalar(table, value, row, col)
 
 
 BROKEN = object()  # a cell whose problem is reported already: its key is left out, so nothing else complains of it
@@ -305,7 +339,9 @@ BROKEN = object()  # a cell whose problem is reported already: its key is left o
 def _yaml_cell(table: Table, text: str, wanted: str, row: int, col: int):
     """A cell holding a short YAML flow value (`[{DRAW: 1}]`); a malformed one is a problem at the cell."""
     try:
-        return parse(text, table.path).data
+        return _parse_cell(table, text, row, col).data
+    except TooManyValues:
+        raise
     except SourceError as exc:
         shape = {"list": "a list, like [A, B]", "map": "a mapping, like {name: A}"}.get(wanted, "a YAML value")
         first = exc.diagnostics[0].message
@@ -313,13 +349,26 @@ def _yaml_cell(table: Table, text: str, wanted: str, row: int, col: int):
         return BROKEN
 
 
-def _yaml_scalar(text: str):
+def _yaml_scalar(table: Table, text: str, row: int, col: int):
     """A cell under a field of no single type, read as YAML would read the same word (3 -> 3, true -> True)."""
     try:
-        value = parse(text).data
+        value = _parse_cell(table, text, row, col).data
+    except TooManyValues:
+        raise
     except SourceError:
         return text
     return value if isinstance(value, (str, int, float, bool)) and not isinstance(value, datetime.date) else text
+
+
+def _parse_cell(table: Table, text: str, row: int, col: int) -> Source:
+    """A cell's text as YAML, within the budget of values the whole file may expand to: the cell that spends the
+    last of it stops the file, reported once at that cell (as a YAML file of alias bombs stops at the first)."""
+    try:
+        return parse(text, table.path, table.budget)
+    except TooManyValues:
+        table.problem(row, col, "yaml", f"with this cell, the file's cells expand to more than {MAX_VALUES} values "
+                      "(aliases repeating aliases?); write the values out or use fewer aliases")
+        raise TooManyValues(table.problems) from None
 
 
 # -- what the model wants where ------------------------------------------------------------------------------

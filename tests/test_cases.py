@@ -57,3 +57,18 @@ def test_all_problems_reported_at_once(fixture_project):
     codes = {line.split("[")[1].split("]")[0] for line in result.output.splitlines() if " error [" in line}
     assert {"unknown-key", "broken-link", "effect"} <= codes
     assert "error(s)" in result.output.splitlines()[-1]
+
+
+def test_a_misspelt_card_kind_is_one_error_at_the_kind(fixture_project):
+    """The kind picks the card's face and (under backs: kinds:) its back: a typo is reported once, at the card's kind,
+    with the kind it was likely meant to be; not again as a missing back, nor as the layout naming a kind no card has."""
+    manifest = fixture_project / "content/pocket-dungeon/game.yaml"
+    manifest.write_text(manifest.read_text().replace("    composition: {room: 6, trap: 2}\n", ""))  # nothing counts kinds
+    rooms = fixture_project / "content/pocket-dungeon/decks/rooms.yaml"
+    rooms.write_text(rooms.read_text().replace("kind: trap\n", "kind: trapp\n"))
+    result = CliRunner().invoke(app, ["validate", "pocket-dungeon"])
+    assert result.exit_code == 1
+    assert result.output.splitlines() == [
+        "content/pocket-dungeon/decks/rooms.yaml:48:11: error [no-layout] no face template for card kind 'trapp' in "
+        "layouts/pocket-dungeon/cards.yaml; did you mean 'trap'?",
+        "1 error(s), 0 warning(s)"]

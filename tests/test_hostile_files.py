@@ -58,7 +58,26 @@ def test_a_fifo_a_folder_and_a_symlink_loop_are_not_content_files(fixture_projec
             "pipe or socket); content must be plain files") in result.output
     assert (f"{GAME}/game.yaml:15:11: error [not-a-file] deck file 'decks/heroes.yaml' is a folder; content must be "
             "plain files") in result.output
-    assert f"{GAME}/game.yaml:34:11: error [outside] sheet file 'score-pad.yaml' cannot be resolved" in result.output
+    assert (f"{GAME}/game.yaml:34:11: error [outside] sheet file 'score-pad.yaml' goes through a link that leads back "
+            "to itself (a link loop); replace the link with the file or folder it should be") in result.output
+
+
+LOOP = "goes through a link that leads back to itself (a link loop); replace the link with the file or folder it should be"
+
+
+def test_a_link_loop_where_pnp_looks_for_a_file_is_a_diagnostic_at_the_link(fixture_project):
+    """Files pnp finds by their place, not by a name content writes (a game's game.yaml, its layout, a game folder):
+    pathlib cannot resolve a link loop, and the link is what the designer must replace."""
+    (fixture_project / "layouts/pocket-dungeon/cards.yaml").unlink()
+    os.symlink("cards.yaml", fixture_project / "layouts/pocket-dungeon/cards.yaml")
+    (fixture_project / "content/looped").mkdir()
+    os.symlink("game.yaml", fixture_project / "content/looped/game.yaml")
+    os.symlink("other", fixture_project / "content/other")  # a game folder that is a loop itself
+    result = validate_output()
+    assert result.exit_code == 1
+    assert f"layouts/pocket-dungeon/cards.yaml:1:1: error [link-loop] this file {LOOP}" in result.output
+    assert f"content/looped/game.yaml:1:1: error [link-loop] this file {LOOP}" in result.output
+    assert f"content/other:1:1: error [link-loop] this game folder {LOOP}" in result.output
 
 
 def test_a_link_out_of_the_game_folder_is_not_followed(fixture_project, tmp_path_factory):

@@ -1,6 +1,7 @@
 """Decks kept in CSV and XLSX files (pnp.tables) and `pnp export-deck` (pnp.deck_export): the same cards, checks
 and PDFs as the YAML deck they came from, diagnostics at file.csv:ROW:COL and file.xlsx:Sheet!C12, hostile
 spreadsheets refused with a diagnostic, and conversions that lose nothing or say what they cannot hold."""
+import csv
 import io
 import json
 import zipfile
@@ -232,6 +233,44 @@ def _with_cached_value(path: Path, ref: str, value: str) -> None:
     path.write_bytes(out.getvalue())
 
 
+def test_a_formula_whose_saved_value_is_empty_text_is_an_empty_cell(fixture_project):
+    """A real workbook computes a column (`=IF(...,"",...)`): where the result is the empty text, a spreadsheet program
+    saves it as text with an empty value (t="str", <v></v>), which is a value (an empty cell), not a missing one."""
+    rows = [[cell or None for cell in line.split(",")] for line in (HEADER + GOOD_ROWS).splitlines()]
+    rows[0].append("flavor")
+    path = fixture_project / GAME_DIR / "decks/heroes.xlsx"
+    flavors = {f"I{row}": f'=IF(B{row}="Scout","Quiet steps.","")' for row in range(2, 6)}
+    _xlsx(path, rows, formulas={**flavors, "E3": "=2+2"})
+    _with_saved_values(path, {"I2": "", "I3": "", "I4": "", "I5": "Quiet steps."})  # E3 stays never calculated
+    _point_at(fixture_project, FIXTURE_GAME, "decks/heroes.yaml", "decks/heroes.xlsx")
+    assert _validate_errors(fixture_project) == [
+        "content/pocket-dungeon/decks/heroes.xlsx:Cards!E3: error [formula] a formula with no saved value: pnp never "
+        "calculates formulas; open and save the file in your spreadsheet program, or type the value"]
+    _with_saved_values(path, {"E3": "3"}, "n")
+    cards = {card["id"]: card for card, _ in _cards(fixture_project, FIXTURE_GAME, "heroes")}
+    assert [cards[card_id]["flavor"] for card_id in ("hero-ranger", "hero-smith", "hero-scholar", "hero-scout")] == [
+        "", "", "", "Quiet steps."]
+
+
+def _with_saved_values(path: Path, saved: dict[str, str], saved_as: str = "str") -> None:
+    """Formula cells as a spreadsheet program saves them, each with the value it calculated, of its type: `str` is a
+    formula's text result (<c t="str"><f>...</f><v></v></c> for the empty text), `n` a number."""
+    out = io.BytesIO()
+    with zipfile.ZipFile(path) as source, zipfile.ZipFile(out, "w") as target:
+        for member in source.infolist():
+            data = source.read(member)
+            if member.filename == "xl/worksheets/sheet1.xml":
+                text = data.decode()
+                for ref, value in saved.items():
+                    start = text.index(f'<c r="{ref}"')
+                    formula = text[text.index("<f>", start):text.index("</f>", start) + 4]
+                    end = text.index("</c>", start)
+                    text = text[:start] + f'<c r="{ref}" t="{saved_as}">{formula}<v>{value}</v>' + text[end:]
+                data = text.encode()
+            target.writestr(member, data)
+    path.write_bytes(out.getvalue())
+
+
 # -- hostile spreadsheets ----------------------------------------------------------------------------------
 
 
@@ -272,6 +311,44 @@ def test_an_xlsx_that_unpacks_too_large_is_refused_before_it_is_opened(fixture_p
     assert _validate_errors(fixture_project) == [
         "content/pocket-dungeon/decks/heroes.xlsx:1:1: error [xlsx] not an XLSX workbook (an .xlsx file is a zip "
         "archive); save it again as .xlsx"]
+
+
+def test_an_xlsx_that_lists_no_worksheet_is_a_diagnostic(fixture_project):
+    path = fixture_project / GAME_DIR / "decks/heroes.xlsx"
+    _xlsx(path, [["id", "name"], ["hero-x", "X"]])
+    out = io.BytesIO()
+    with zipfile.ZipFile(path) as source, zipfile.ZipFile(out, "w") as target:
+        for member in source.infolist():
+            data = source.read(member)
+            if member.filename == "xl/workbook.xml":  # the sheet's part stays in the zip, listed nowhere
+                text = data.decode()
+                data = (text[:text.index("<sheets>")] + "<sheets/>" + text[text.index("</sheets>") + 9:]).encode()
+            target.writestr(member, data)
+    path.write_bytes(out.getvalue())
+    _point_at(fixture_project, FIXTURE_GAME, "decks/heroes.yaml", "decks/heroes.xlsx")
+    assert _validate_errors(fixture_project) == [
+        "content/pocket-dungeon/decks/heroes.xlsx:1:1: error [xlsx] the workbook holds no worksheet; put the deck on "
+        "its first sheet (a header row of field names, then a row for each card)"]
+
+
+def test_alias_bombs_in_many_cells_share_one_budget_for_the_file(fixture_project, monkeypatch):
+    """Each cell's YAML is read on its own, but the values they expand to are counted for the whole file: a thousand
+    cells each under the budget stop where one file of them would, reported once, not after a thousand budgets."""
+    from pnp import source
+    from pnp.source import MAX_VALUES
+
+    bomb = "[&a [x, x, x, x, x, x, x, x, x, x], &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a], " \
+           "[*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]]"  # 1,234 values
+    built = []
+    spend = source.ValueBudget.spend
+    monkeypatch.setattr(source.ValueBudget, "spend", lambda self: built.append(1) or spend(self))
+    _write_csv(fixture_project, HEADER + "".join(f'hero-{i},H,hero,1,1,T,"{bomb}",\n' for i in range(1000)))
+    row = MAX_VALUES // 1234 + 2  # the header, then the cell that spends the last of the budget
+    assert _validate_errors(fixture_project) == [
+        f"{HEROES_CSV}:{row}:7: error [yaml] with this cell, the file's cells expand to more than {MAX_VALUES} values "
+        "(aliases repeating aliases?); write the values out or use fewer aliases"]
+    # the cells' values stop at the budget; the game's other files add about a thousand (a budget of their own each)
+    assert MAX_VALUES < len(built) < MAX_VALUES + 10_000
 
 
 # -- export-deck ---------------------------------------------------------------------------------------------
@@ -369,6 +446,29 @@ def test_an_xlsx_export_keeps_a_text_that_starts_with_an_equals_sign_as_text(fix
     _point_at(fixture_project, FIXTURE_GAME, "decks/heroes.yaml", "decks/heroes.xlsx")
     cards = {card["id"]: card for card, _ in _cards(fixture_project, FIXTURE_GAME, "heroes")}
     assert cards["hero-smith"]["text"] == "=1+1 coins"
+
+
+FORMULAS = ["=HYPERLINK(\"http://example.com\",\"click\")", "+1+1", "-2+3 coins", "@SUM(A1)", "'=quoted", "''tis",
+            "'tis the season", "＝1+1"]
+
+
+@pytest.mark.parametrize("text", FORMULAS)
+def test_a_csv_export_marks_a_formula_leading_text_as_text_and_reads_it_back_as_written(fixture_project, text):
+    """CSV injection: a text a spreadsheet program would run as a formula is written after an apostrophe (OWASP's
+    advice), which the program takes as a mark of text; pnp reads the cell without it, so nothing is lost."""
+    deck = fixture_project / GAME_DIR / "decks/heroes.yaml"
+    deck.write_text(deck.read_text().replace("text: Treasures cost you 1 coin less.", f"text: {json.dumps(text)}", 1))
+    result = runner.invoke(app, ["export-deck", FIXTURE_GAME, "heroes", "--format", "csv"])
+    assert result.exit_code == 0, result.output
+    cells = [cell for row in csv.reader(io.StringIO(result.stdout)) for cell in row]
+    assert not [cell for cell in cells if cell.startswith(("=", "+", "-", "@", "\t", "\r", "＝"))], cells
+    guarded = not text.startswith("'t")
+    assert (f"'{text}" if guarded else text) in cells
+    assert ("start with an apostrophe" in result.stderr) == guarded
+    (fixture_project / HEROES_CSV).write_text(result.stdout)
+    _point_at(fixture_project, FIXTURE_GAME, "decks/heroes.yaml", "decks/heroes.csv")
+    cards = {card["id"]: card for card, _ in _cards(fixture_project, FIXTURE_GAME, "heroes")}
+    assert cards["hero-smith"]["text"] == text
 
 
 def test_a_line_break_in_a_cell_as_windows_writes_it_is_a_line_break(fixture_project):

@@ -161,17 +161,18 @@ def _internal_error(exc: Exception, debug: bool):
     raise typer.Exit(ExitCode.INTERNAL)
 
 
-def _report(report: Report, fmt: OutputFormat = OutputFormat.text) -> None:
+def _report(report: Report, fmt: OutputFormat = OutputFormat.text, err: bool = False) -> None:
+    """The diagnostics and their count; on stderr (`err`) for a command whose standard output is an export."""
     if fmt == OutputFormat.json:
-        typer.echo(report.to_json())
+        typer.echo(report.to_json(), err=err)
         return
     if report.diagnostics:
-        typer.echo(report.to_text())
+        typer.echo(report.to_text(), err=err)
     shown = report.sorted()  # one problem found on many cards is shown, and counted, once
     errors = sum(1 for d in shown if d.severity == "error")
     warnings = len(shown) - errors
     if errors or warnings:
-        _say(f"{errors} error(s), {warnings} warning(s)")
+        _say(f"{errors} error(s), {warnings} warning(s)", err=err)
 
 
 @app.command("list")
@@ -602,7 +603,7 @@ def rules(game: str = typer.Argument(..., help="Game id."),
     def work():
         project, report = run(root, _games(root, game)[0], draft)
         if project is None:
-            _report(report)
+            _report(report, err=True)  # stdout is the export: `pnp rules GAME > rules.md` must not hold them
             return False
         if report.diagnostics:
             typer.echo(report.to_text(), err=True)  # a draft's warnings; stdout may be the export itself
@@ -649,22 +650,23 @@ def export_deck(game: str = typer.Argument(..., help="Game id."),
         loaded, problems = load(root, _games(root, game)[0])
         decks = loaded.decks if loaded else {}
         if deck not in decks:
-            _report(Report(problems))
+            _report(Report(problems), err=True)  # stdout may be the deck itself
             if loaded is not None and deck not in {entry.id for entry in loaded.manifest.decks}:
                 known = [entry.id for entry in loaded.manifest.decks]
-                _say(f"error: {game} has no deck '{deck}'{did_you_mean(deck, known)}; its decks: {', '.join(known) or 'none'}")
+                _say(f"error: {game} has no deck '{deck}'{did_you_mean(deck, known)}; its decks: {', '.join(known) or 'none'}",
+                     err=True)
                 raise typer.Exit(ExitCode.USAGE)
-            _say(f"deck '{deck}' does not load; fix the errors above")
+            _say(f"deck '{deck}' does not load; fix the errors above", err=True)
             return False
         errors = [p for p in problems if p.severity == "error" and p.path == decks[deck].source.path]
         if errors:
-            _report(Report(errors))
-            _say(f"deck '{deck}' has errors; fix them first (an export copies the deck as it is)")
+            _report(Report(errors), err=True)
+            _say(f"deck '{deck}' has errors; fix them first (an export copies the deck as it is)", err=True)
             return False
         try:
             data, notes = export(loaded, decks[deck], format.value)
         except ExportError as exc:
-            _say(f"error: {exc}")
+            _say(f"error: {exc}", err=True)
             return False
         # beside the game's build folder, not in it: a build replaces that folder whole
         target = out or (root / "output" / "decks" / game / f"{deck}.xlsx" if format == DeckFormat.xlsx else None)

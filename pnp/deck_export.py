@@ -17,7 +17,7 @@ import zipfile
 import yaml
 
 from pnp.content import Deck, Game
-from pnp.tables import Table, deck_name, table_source
+from pnp.tables import Table, as_text_cell, as_written, deck_name, table_source
 
 FORMATS = ("csv", "xlsx", "yaml")
 FIXED_TIME = datetime.datetime(2000, 1, 1)  # an export is a function of the deck: no clock in the file
@@ -41,6 +41,11 @@ def export_deck(game: Game, deck: Deck, fmt: str) -> tuple[bytes, list[str]]:
     header, rows = _table(cards)
     _check_round_trip(game, deck, cards, header, rows, typed=fmt == "xlsx")
     notes = []
+    guarded = sum(_guarded(value) for row in rows for value in row) if fmt == "csv" else 0
+    if guarded:
+        notes.append(f"{guarded} cell{'s' if guarded > 1 else ''} starting with = + - or @ (text a spreadsheet program "
+                     "would run as a formula) start with an apostrophe, which marks a cell as text; pnp reads them "
+                     "without it")
     if name != deck_name(deck.id):
         notes.append(f"a table holds no deck name: add `name: {name}` to deck '{deck.id}' in game.yaml when it "
                      "points at the new file")
@@ -86,7 +91,7 @@ def _cell(value):
 def _check_round_trip(game: Game, deck: Deck, cards: list[dict], header: list[str], rows: list[list], typed: bool) -> None:
     """Read the rows back as pnp would read the file and compare every card, as the card model sees it."""
     table = Table(f"{deck.id} (exported)")
-    table.rows = [(1, header)] + [(i, [_as_text(v) if not typed else v for v in row]) for i, row in enumerate(rows, 2)]
+    table.rows = [(1, header)] + [(i, [as_written(_csv_text(v)) if not typed else v for v in row]) for i, row in enumerate(rows, 2)]
     source, problems = table_source(table, deck.id, deck.model.name, game.card_model)
     if problems:
         raise ExportError(f"deck '{deck.id}' does not fit a table: {problems[0].message}")
@@ -132,12 +137,21 @@ def _as_text(value) -> str:
     return str(value)
 
 
+def _csv_text(value) -> str:
+    """A value as a CSV cell: a text a spreadsheet program would run as a formula is marked as text (pnp.tables)."""
+    return as_text_cell(value) if isinstance(value, str) else _as_text(value)
+
+
+def _guarded(value) -> bool:
+    return isinstance(value, str) and _csv_text(value) != value
+
+
 def _csv_bytes(header: list[str], rows: list[list]) -> bytes:
     out = io.StringIO(newline="")
     writer = csv.writer(out, lineterminator="\n")
-    writer.writerow(header)
+    writer.writerow([_csv_text(name) for name in header])
     for row in rows:
-        writer.writerow([_as_text(value) for value in row])
+        writer.writerow([_csv_text(value) for value in row])
     return out.getvalue().encode("utf-8")
 
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 MB = 1024 * 1024
 
-# --- files (pnp.source, pnp.tables, pnp.image_files, pnp.text.font_files) ---
+# --- files (pnp.source, pnp.tables, pnp.image_files, pnp.text.font_files, pnp.text.font_tables) ---
 MAX_FILE_BYTES = 4 * MB  # one content or layout YAML file; the largest bundled one is 30 KB
 MAX_DEPTH = 64  # nesting of mappings and lists in one YAML file; content needs about 8
 MAX_VALUES = 200_000  # values in one YAML file once aliases are expanded (a "billion laughs" stops at once)
@@ -22,6 +22,15 @@ MAX_ZIP_MEMBERS = 1000  # parts of an XLSX; a workbook of one sheet has about a 
 MAX_IMAGE_BYTES = 64 * MB  # one PNG or JPEG file, read whole to be checked and embedded
 MAX_IMAGE_PIXELS = 36_000_000  # 6000 x 6000 decoded: a full tarot card at 1200 DPI is 3.3 million
 MAX_FONT_BYTES = 30 * MB  # one TrueType file; larger than any real font family, so a bigger one is a mistake
+MAX_FONT_CODE_POINTS = 200_000  # code points a font's character map (cmap) lists, its subtables together, ranges
+#                                 counted code point by code point (and each range once): reportlab expands the map
+#                                 code point by code point (some 200 bytes each). A font draws at most 65,535 glyphs; the
+#                                 largest real ones map some 60,000 code points, twice (format 4 and 12); DejaVu Sans about 12,000
+MAX_FONT_COMPONENTS = 200_000  # components of a font's composite glyphs (an 'À' is an 'A' and a grave accent),
+#                                all of them together: each is read before reportlab embeds the font (pnp.text.font_glyphs).
+#                                DejaVu Sans has 5,524; a font of 65,535 glyphs, each made of 3, would have some 200,000
+MAX_COMPONENT_DEPTH = 16  # levels of composite glyphs made of composite glyphs: what draws a glyph follows them all
+#                           (one made of itself never ends). DejaVu Sans nests 4
 
 # --- cards ---
 MAX_COPIES = 99  # `count:` of one card; the bundled games print at most 8 copies of a card
@@ -66,6 +75,10 @@ MAX_GAMES = 1_000_000  # `pnp playtest --games`: a report keeps counts and each 
 #                        option can eat the machine; and game i plays seed base * 1,000,003 + i, so runs never overlap
 MAX_STEPS = 200_000  # moves of one played game: the longest bundled game (a 2200 campaign) takes about 9,000;
 #                      content (settings, decks) that makes a game longer is reported, never played forever
+
+# --- processes (pnp.processes) ---
+MAX_PROCESSES = 64  # processes pnp runs at once, whatever PNP_JOBS or the machine says: each is a copy of pnp of
+#                     about 100 MB, and a build has a few dozen files to share out (the bundled games: 84 at most)
 
 # --- printed text ---
 MIN_TEXT_SIZE = 6.0  # points at 100 % scale: the smallest type any printed text may have (cards, sheets, playmats,

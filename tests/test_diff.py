@@ -229,3 +229,69 @@ def test_pictures_of_different_sizes_are_compared_on_one_canvas():
         red, green, blue = detail.difference.getpixel(spot)
         assert red > 2 * green and red > 2 * blue
     assert detail.difference.getpixel((10, 10))[0] == detail.difference.getpixel((10, 10))[1]  # elsewhere grey
+
+
+def test_a_layout_naming_a_project_font_is_compared(repo):
+    """The designer's case: a layout set in a font of the project's own. The revision's copy of the font carries
+    the same PostScript name as the work tree's (reportlab once drew both with the first, exit 3)."""
+    games = repo / "games"
+    (games / "fonts").mkdir()
+    shutil.copy(Path(__file__).parent / "data/fixture/fonts/DejaVuSansMono.ttf", games / "fonts")
+    edit(games / "layouts" / GAME / "cards.yaml", "fonts: {regular: Vera,", "fonts: {regular: fonts/DejaVuSansMono.ttf,")
+    git(repo, "add", "-A")
+    git(repo, "commit", "--quiet", "-m", "set in the project's font")
+    edit(games / "content" / GAME / "decks" / "market.yaml", "Baked at dawn.", "Baked at midnight.")
+
+    result = diff(repo, "HEAD")
+
+    assert result.exit_code == 0, result.output
+    assert f"{GAME}: 1 card changed" in result.output
+
+
+def test_one_word_changed_in_a_rule_of_twenty_thousand_words_is_found_without_comparing_every_word(monkeypatch):
+    """A rule of 20,000 words with one changed took nearly ten minutes: difflib weighed every word against every
+    other (and every space against every space). What both texts begin and end with is set aside first."""
+    import random
+
+    import pnp.diff.compare as compare
+
+    compared = []
+    real = compare.difflib.SequenceMatcher
+    monkeypatch.setattr(compare.difflib, "SequenceMatcher",
+                        lambda junk, a, b, **kw: (compared.append((len(a), len(b))), real(junk, a, b, **kw))[1])
+    chosen = random.Random(20).choices(["the", "card", "player", "draws", "one", "each", "turn", "and", "a"], k=20_000)
+    old = " ".join(chosen)
+    new = " ".join([*chosen[:12_345], "discards", *chosen[12_346:]])
+
+    runs = compare.word_diff(old, new)
+
+    assert [run for run in runs if run[0] != "same"] == [("removed", chosen[12_345]), ("added", "discards")]
+    assert "".join(text for kind, text in runs if kind != "added") == old
+    assert all(a * b <= 4 for a, b in compared), compared
+
+
+@pytest.mark.parametrize("changes", [1, 40, 400])
+def test_a_long_rule_changed_in_many_places_shows_each_change_and_stays_bounded(monkeypatch, changes):
+    """Changes spread over 2,000 lines of the same few words: compared line by line, then word by word inside the
+    lines that changed; past what can be weighed in a second, the stretch is shown as gone and come."""
+    import random
+
+    import pnp.diff.compare as compare
+
+    work = []
+    real = compare.difflib.SequenceMatcher
+    monkeypatch.setattr(compare.difflib, "SequenceMatcher", lambda junk, a, b, **kw: (
+        work.append(compare._matching_work(a, b)), real(junk, a, b, **kw))[1])
+    pick = random.Random(changes)
+    lines = [" ".join(pick.choices(["the", "card", "player", "draws", "one"], k=10)) for _ in range(2000)]
+    changed = list(lines)
+    for number in pick.sample(range(2000), changes):
+        changed[number] = changed[number] + " again"
+
+    runs = compare.word_diff("\n".join(lines), "\n".join(changed))
+
+    assert "".join(text for kind, text in runs if kind != "added") == "\n".join(lines)
+    assert "".join(text for kind, text in runs if kind != "removed") == "\n".join(changed)
+    assert max(work) <= compare.MATCHING_WORK
+    if changes <= 40:
+        assert sum(1 for kind, text in runs if kind == "added" and text.strip() == "again") == changes

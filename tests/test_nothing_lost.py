@@ -49,6 +49,25 @@ def test_a_template_that_pries_or_overreaches_is_reported_at_its_line(fixture_pr
     assert len(shown) == 1 and shown[0].startswith(f"{TEMPLATE}:3:1: error [template] {message}"), shown
 
 
+def test_pnp_rules_says_what_the_sandbox_refused_on_stderr_never_inside_the_export(fixture_project):
+    """`pnp rules GAME > rules.md`: the diagnostic is for the terminal; the redirected export stays empty."""
+    template = fixture_project / TEMPLATE
+    template.parent.mkdir(parents=True)
+    template.write_text("# {{ ref.title }}\n\n{{ ''.__class__.__mro__ }}\n")
+    result = runner.invoke(app, ["rules", GAME, "--format", "md"])
+    assert result.exit_code == 1
+    assert result.stdout == ""
+    assert f"{TEMPLATE}:3:1: error [template] SecurityError" in result.stderr
+
+
+def test_export_deck_says_why_it_wrote_nothing_on_stderr_never_inside_the_export(fixture_project):
+    deck = fixture_project / "content" / GAME / "decks/heroes.yaml"
+    deck.write_text(deck.read_text().replace("text: Treasures cost you 1 coin less.", "text: [1, 2]", 1))
+    result = runner.invoke(app, ["export-deck", GAME, "heroes", "--format", "csv"])
+    assert result.exit_code == 1
+    assert result.stdout == "" and "error [type]" in result.stderr, (result.stdout, result.stderr)
+
+
 def test_a_template_that_runs_too_long_is_stopped_and_reported(fixture_project, monkeypatch):
     monkeypatch.setattr(pnp.rules.templating, "RENDER_SECONDS", 0.2)  # the bound itself; nothing here is timed
     template = fixture_project / TEMPLATE

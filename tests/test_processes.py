@@ -6,6 +6,7 @@ from typer.testing import CliRunner
 
 from pnp.cli import app
 from pnp.diagnostics import UsageError
+from pnp.limits import MAX_PROCESSES
 from pnp.processes import processes
 
 
@@ -16,11 +17,38 @@ def test_every_core_unless_pnp_jobs_says_otherwise(monkeypatch):
     assert processes() == 3
 
 
-@pytest.mark.parametrize("value", ["0", "-2", "two", "1.5"])
+@pytest.mark.parametrize("value", ["0", "-2", "two", "1.5", "²", "٣", "３", "65", "400", "1" + "0" * 5000])
 def test_a_pnp_jobs_that_is_no_count_of_processes_is_refused(monkeypatch, value):
+    # '²', Arabic-Indic '٣' and the full-width '３' are digits to str.isdigit(); int() refuses the first (an
+    # internal error once) and reads the others
     monkeypatch.setenv("PNP_JOBS", value)
-    with pytest.raises(UsageError, match="PNP_JOBS.*whole number of processes, 1 or more"):
+    with pytest.raises(UsageError, match=f"PNP_JOBS.*whole number of processes from 1 to {MAX_PROCESSES}"):
         processes()
+
+
+def test_never_more_processes_than_items_or_the_stated_maximum(monkeypatch):
+    monkeypatch.setenv("PNP_JOBS", str(MAX_PROCESSES))
+    assert processes() == MAX_PROCESSES
+    assert processes(3) == 3
+    assert processes(0) == 1
+    monkeypatch.delenv("PNP_JOBS")
+    monkeypatch.setattr(os, "cpu_count", lambda: 1000)  # a machine of more cores than the maximum
+    assert processes() == MAX_PROCESSES
+
+
+def test_a_preview_starts_no_more_processes_than_it_has_pictures(fixture_project, monkeypatch):
+    import pnp.build
+
+    pools = []
+    real_pool = pnp.build.ProcessPoolExecutor
+    monkeypatch.setattr(pnp.build, "ProcessPoolExecutor", lambda workers, **kw: (pools.append(workers),
+                                                                                 real_pool(workers, **kw))[1])
+    monkeypatch.setenv("PNP_JOBS", str(MAX_PROCESSES))
+    result = CliRunner().invoke(app, ["preview", "pocket-dungeon"])
+    assert result.exit_code == 0, result.output
+    pages = len(list((fixture_project / "output/pocket-dungeon/preview/rulebook").glob("page-*.png")))
+    # the pictures' jobs (rulebook PDF, a deck each, the sheets), then one job per rulebook page at most
+    assert pools and pools[0] < 10 and pools[-1] == min(pages, MAX_PROCESSES), pools
 
 
 def test_pnp_jobs_1_builds_in_pnps_own_process_and_2_on_two_workers(fixture_project, monkeypatch):

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import difflib
 import re
+from collections import Counter
 from dataclasses import dataclass, field
 
 from markupsafe import Markup
@@ -208,19 +209,63 @@ def _on_canvas(image: Image.Image, size: tuple[int, int]) -> Image.Image:
 
 
 WORDS = re.compile(r"\s+|[^\s]+")
+MATCHING_WORK = 1_000_000  # pairs of equal pieces difflib may weigh in one pass (a second or so at most)
 
 
 def word_diff(old: str, new: str) -> list[tuple[str, str]]:
-    """The two texts as runs of words that stayed, went or came, in reading order."""
+    """The two texts as runs of words that stayed, went or came, in reading order. What both begin and end with is
+    set aside first, so one word changed in a long rule costs the length of the rule, not its square; a changed
+    stretch too long to compare word by word is compared line by line, and a line too long for that shown as gone
+    and come (pnp diff must answer in seconds whatever a rule holds)."""
     a, b = WORDS.findall(old), WORDS.findall(new)
+    start = 0
+    while start < min(len(a), len(b)) and a[start] == b[start]:
+        start += 1
+    end = 0
+    while end < min(len(a), len(b)) - start and a[-1 - end] == b[-1 - end]:
+        end += 1
     runs: list[tuple[str, str]] = []
+    _add(runs, "same", "".join(a[:start]))
+    _changed_words(runs, a[start:len(a) - end], b[start:len(b) - end])
+    _add(runs, "same", "".join(a[len(a) - end:]))
+    return runs
+
+
+def _changed_words(runs: list, a: list[str], b: list[str]) -> None:
+    if _matching_work(a, b) <= MATCHING_WORK:
+        _matched(runs, a, b, lambda old, new: (_add(runs, "removed", "".join(old)), _add(runs, "added", "".join(new))))
+        return
+    a_lines, b_lines = _lines(a), _lines(b)
+    if _matching_work(a_lines, b_lines) > MATCHING_WORK or (len(a_lines) == 1 and len(b_lines) == 1):
+        _add(runs, "removed", "".join(a))
+        _add(runs, "added", "".join(b))
+        return
+    _matched(runs, a_lines, b_lines, lambda old, new: _changed_words(runs, [w for line in old for w in _words(line)],
+                                                                   [w for line in new for w in _words(line)]))
+
+
+def _matching_work(a: list[str], b: list[str]) -> int:
+    """How many (piece of a, equal piece of b) pairs difflib weighs in a pass: its matching looks, for each piece of
+    a, at every place b holds the same piece (a space between words is everywhere)."""
+    places = Counter(b)
+    return sum(places[piece] for piece in a)
+
+
+def _matched(runs: list, a: list[str], b: list[str], changed) -> None:
+    """difflib's matching of the two lists: what stayed is added as it is, `changed(old, new)` for each change."""
     for op, a1, a2, b1, b2 in difflib.SequenceMatcher(None, a, b, autojunk=False).get_opcodes():
         if op == "equal":
             _add(runs, "same", "".join(a[a1:a2]))
-            continue
-        _add(runs, "removed", "".join(a[a1:a2]))
-        _add(runs, "added", "".join(b[b1:b2]))
-    return runs
+        else:
+            changed(a[a1:a2], b[b1:b2])
+
+
+def _lines(words: list[str]) -> list[str]:
+    return "".join(words).splitlines(keepends=True)
+
+
+def _words(line: str) -> list[str]:
+    return WORDS.findall(line)
 
 
 def changed_lines(runs: list[tuple[str, str]]) -> list[list[tuple[str, str]] | None]:

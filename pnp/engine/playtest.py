@@ -182,7 +182,7 @@ def _pool(cluster: str | None, processes: int | None, games: int):
         from pnp.engine.cluster import ClusterPool
 
         return ClusterPool(cluster)
-    return LocalPool((processes or cores()) if games >= MIN_SHARED else 1)
+    return LocalPool((processes or cores(games)) if games >= MIN_SHARED else 1)
 
 
 def check_options(engine, setup: Setup) -> None:

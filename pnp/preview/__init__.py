@@ -17,7 +17,6 @@ from pathlib import Path
 from pnp.diagnostics import Report
 from pnp.model import Difficulty
 from pnp.output import REPLACED, STAGING, build_lock, disk_full_or_locked, game_folder, staged
-from pnp.processes import processes
 
 FOLDER = "preview"  # in the game's output folder: output/GAME/preview/
 
@@ -42,7 +41,7 @@ def write_preview(root: Path, game_id: str, out_root: Path, difficulty: Difficul
         _remove_leftovers(out_dir)
         with staged(out_dir, out_root) as stage, disk_full_or_locked(out_dir):
             render_all([Job(path, render) for path, render in picture_jobs(project, gallery, difficulty)], stage)
-            render_all([Job(path, render) for path, render in page_jobs(stage, processes())], stage)
+            render_all([Job(path, render) for path, render in page_jobs(stage)], stage)
             write_page(gallery, stage)
     return out_dir / "index.html", report
 

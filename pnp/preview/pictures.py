@@ -19,6 +19,7 @@ from PIL import Image
 from pnp.binding import image_file_names
 from pnp.model import Difficulty
 from pnp.output import plain_name
+from pnp.processes import processes
 from pnp.project import Project
 from pnp.render.card_images import rasterise, save_png
 from pnp.render.outputs import deck_faces
@@ -40,9 +41,17 @@ def picture_jobs(project: Project, gallery, difficulty: Difficulty | None) -> li
     return jobs
 
 
-def page_jobs(gallery_folder: Path, parts: int) -> list[tuple[str, object]]:
-    """The rulebook's pages drawn from its PDF in `parts` jobs (a page in every `parts`), so every core shares them."""
+def page_jobs(gallery_folder: Path) -> list[tuple[str, object]]:
+    """The rulebook's pages drawn from its PDF in a job per process pnp runs (a page in every `parts`), so every
+    core shares them; never more jobs than pages."""
+    import pypdfium2 as pdfium
+
     pdf = gallery_folder / RULEBOOK_PDF
+    document = pdfium.PdfDocument(pdf.read_bytes())
+    try:
+        parts = processes(len(document))
+    finally:
+        document.close()
     return [(RULEBOOK, lambda folder, part=part: rulebook_pages(pdf, folder, part, parts)) for part in range(parts)]
 
 
@@ -63,7 +72,7 @@ def card_images(project: Project, deck_id: str, difficulty: Difficulty | None, f
     scale = CARD_DPI / 72
     pixels = (round(size.width * scale), round(size.height * scale))
     folder.mkdir(parents=True, exist_ok=True)
-    for face, image in zip(distinct, rasterise(project, distinct, scale, pixels, size)):
+    for face, image in zip(distinct, rasterise(project, distinct, scale, pixels)):
         save_png(image, folder / plain_name(names[face.key]), CARD_DPI)
     return len(distinct)
 

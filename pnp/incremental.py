@@ -199,9 +199,17 @@ def same_origin(record: dict | None, root: Path, options: dict) -> bool:
         return False
     package = record.get("package")
     if package is not None and (not isinstance(package, list) or len(package) != 2 or not isinstance(package[0], str)
-                                or package_stamp(package[0]) != package):
+                                or package[0] not in _installed_game_code() or package_stamp(package[0]) != package):
         return False
     return record.get("options") == options
+
+
+def _installed_game_code() -> set[str]:
+    """Where the installed game packages' code is: the only folders a record's `package` may name. A record is
+    untrusted data, and stamping the folder it names walks it (one naming `/` would walk the whole disk)."""
+    from pnp.discovery import installed_plugins, plugin_code
+
+    return {folder for folder in map(plugin_code, installed_plugins()) if folder is not None}
 
 
 def up_to_date(root: Path, game_id: str, out_root: Path, out_name: str, options: dict) -> dict | None:

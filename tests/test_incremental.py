@@ -327,3 +327,21 @@ def test_an_edit_of_an_installed_game_package_draws_again_what_it_draws(built, t
     result, report = build(project, GAME, project / "output")
     assert result is not None and not result.up_to_date, report.to_text()
     assert set(result.rendered) == set(first.files), "the package's code changed: everything it may draw"
+
+
+def test_a_record_naming_a_package_folder_no_installed_game_has_is_never_walked(built, tmp_path, monkeypatch):
+    """The record is untrusted data: a `package` it names is stamped (walked) only if an installed game package's
+    code is there. One naming `/` walked the whole disk before the build said "not up to date"."""
+    project, first = built
+    record_file = incremental.record_path(project / "output", GAME)
+    record = json.loads(record_file.read_text())
+    record["package"] = ["/", incremental.folder_stamp(str(tmp_path))]
+    record_file.write_text(json.dumps(record))
+    walked = []
+    real_walk = incremental.os.walk
+    monkeypatch.setattr(incremental.os, "walk", lambda top, *a, **kw: (walked.append(top), real_walk(top, *a, **kw))[1])
+
+    result = rebuild(project, tmp_path, "foreign package")
+
+    assert "/" not in walked, walked
+    assert not result.up_to_date and set(result.rendered) == set(first.files)

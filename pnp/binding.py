@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 
+from pnp.checks import unlisted_kind
 from pnp.content import CardRecord, Game
 from pnp.diagnostics import Diagnostic, did_you_mean, did_you_mean_or_list
 from pnp.image_files import PRINT_DPI, dpi_in_box, find_image, is_image, pixel_size
@@ -215,6 +216,8 @@ def _image_claims(record: CardRecord, back: Face | None, layout: CardLayout):
 
 def _side_face(key, card: Card, record: CardRecord, keypath: tuple, game, layout, problems, numbers) -> Face | None:
     template = layout.faces.get(card.kind)
+    if template is None and unlisted_kind(game, record.deck, card.kind):
+        return None  # a kind its deck's composition leaves out too: reported there, with the composition's kinds
     if template is None:  # the one report of a kind no face has (no back is looked for by it: _template_back)
         hint = did_you_mean(card.kind, layout.faces) or f"; add it under faces: (which lists {', '.join(layout.faces)})"
         problems.append(record.source.diagnostic(keypath + ("kind",), "no-layout", f"no face template for card kind "

@@ -12,7 +12,7 @@ from functools import lru_cache
 from pathlib import PurePosixPath
 
 from pnp.content import Game
-from pnp.diagnostics import Diagnostic, did_you_mean
+from pnp.diagnostics import Diagnostic, did_you_mean, nearest
 from pnp.engine.vocabulary import EffectError
 from pnp.image_files import find_image, is_image
 from pnp.layout import CardLayout, CardSize
@@ -150,17 +150,38 @@ def counts(game: Game) -> list[Diagnostic]:
         if entry.min_count is not None and deck.size < entry.min_count:
             problems.append(game.manifest_source.diagnostic(where + ("min_count",), "count",
                 f"deck '{entry.id}' needs at least {entry.min_count} cards but has {deck.size}"))
-        kinds = Counter()
-        for record in deck.cards:
-            kinds[record.card.kind] += record.card.count
-        for kind, expected in entry.composition.items():
-            if kinds.get(kind, 0) != expected:
-                problems.append(game.manifest_source.diagnostic(where + ("composition", kind), "composition",
-                    f"deck '{entry.id}' must have {expected} '{kind}' cards but has {kinds.get(kind, 0)}"))
-        for kind in sorted(set(kinds) - set(entry.composition)) if entry.composition else ():
-            problems.append(game.manifest_source.diagnostic(where + ("composition",), "composition",
-                f"deck '{entry.id}' has {kinds[kind]} '{kind}' cards, a kind its composition does not list"))
+        problems += _composition(game, entry, deck, where)
     return problems
+
+
+def _composition(game: Game, entry, deck, where: tuple) -> list[Diagnostic]:
+    """The deck's cards of each kind against its composition. A kind the composition does not list is reported
+    once, at the first card of it, with the listed kind it is likely a misspelling of; the count of that kind is
+    then not reported short as well when the misspelt cards make it up (one typo, one error). The layout's check
+    of the kind (pnp.binding) stays silent for such a card."""
+    kinds, first = Counter(), {}
+    for record in deck.cards:
+        kinds[record.card.kind] += record.card.count
+        first.setdefault(record.card.kind, record)
+    unlisted = sorted(set(kinds) - set(entry.composition)) if entry.composition else []
+    meant = {kind: nearest(kind, entry.composition) for kind in unlisted}
+    problems = []
+    for kind, expected in entry.composition.items():
+        counted = kinds.get(kind, 0) + sum(kinds[typo] for typo, listed in meant.items() if listed == kind)
+        if counted != expected:
+            problems.append(game.manifest_source.diagnostic(where + ("composition", kind), "composition",
+                f"deck '{entry.id}' must have {expected} '{kind}' cards but has {kinds.get(kind, 0)}"))
+    for kind in unlisted:
+        hint = did_you_mean(kind, entry.composition) or f"; add it to the composition or use one of: {', '.join(entry.composition)}"
+        problems.append(first[kind].diagnostic("composition", f"card kind '{kind}' is not one of deck '{entry.id}''s "
+                        f"kinds (its composition in game.yaml){hint}", "kind"))
+    return problems
+
+
+def unlisted_kind(game: Game, deck_id: str, kind: str) -> bool:
+    """Whether a card's kind is one its deck's composition leaves out (reported by _composition, once)."""
+    deck = game.decks.get(deck_id)
+    return deck is not None and not deck.unparsed and bool(deck.entry.composition) and kind not in deck.entry.composition
 
 
 def rules(game: Game) -> list[Diagnostic]:

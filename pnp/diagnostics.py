@@ -137,15 +137,21 @@ def did_you_mean(word: str, choices) -> str:
     cost a linear amount of work, not their product. Choices of a length too far from the word's to reach
     the cutoff are never candidates (difflib would drop them anyway), so with few choices the answer is
     exactly difflib's."""
+    close = nearest(word, choices)
+    return f"; did you mean '{close}'?" if close is not None else ""
+
+
+def nearest(word: str, choices):
+    """The choice did_you_mean would suggest for `word`, or None."""
     word = str(word)
     if len(word) > MAX_SUGGESTION_LENGTH:
-        return ""
+        return None
     try:
         index = _suggestion_index(frozenset(choices))
     except TypeError:  # unhashable choices: index them as text
         index = _suggestion_index(frozenset(map(str, choices)))
     close = difflib.get_close_matches(word, index.candidates(word), n=1, cutoff=SUGGESTION_CUTOFF)
-    return f"; did you mean '{close[0]}'?" if close else ""
+    return close[0] if close else None
 
 
 def did_you_mean_or_list(word: str, choices) -> str:

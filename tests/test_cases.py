@@ -72,3 +72,16 @@ def test_a_misspelt_card_kind_is_one_error_at_the_kind(fixture_project):
         "content/pocket-dungeon/decks/rooms.yaml:48:11: error [no-layout] no face template for card kind 'trapp' in "
         "layouts/pocket-dungeon/cards.yaml; did you mean 'trap'?",
         "1 error(s), 0 warning(s)"]
+
+
+def test_a_kind_misspelt_in_a_deck_with_a_composition_is_one_error_at_the_kind(fixture_project):
+    """Where game.yaml counts the deck's kinds, the misspelt kind is said once, at the card, with the kind of the
+    composition meant; the kind it was meant to be is not also reported short, nor the face template missing."""
+    rooms = fixture_project / "content/pocket-dungeon/decks/rooms.yaml"
+    rooms.write_text(rooms.read_text().replace("kind: trap\n", "kind: trapp\n", 1))
+    result = CliRunner().invoke(app, ["validate", "pocket-dungeon"])
+    assert result.exit_code == 1
+    assert result.output.splitlines() == [
+        "content/pocket-dungeon/decks/rooms.yaml:48:11: error [composition] card kind 'trapp' is not one of deck "
+        "'rooms''s kinds (its composition in game.yaml); did you mean 'trap'?",
+        "1 error(s), 0 warning(s)"]

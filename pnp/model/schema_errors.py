@@ -1,6 +1,7 @@
 """Turn pydantic validation errors into diagnostics that point into the YAML."""
 from __future__ import annotations
 
+import re
 from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
@@ -47,7 +48,15 @@ def _diagnostic(source: Source, model, data, keypath: tuple, err: dict) -> Diagn
         return source.diagnostic(tuple(p for p in where if p != "[key]"), "type", f"key {got}: {message}", on_key=True)
     if kind == "model_type":  # pydantic names its class here; a designer needs the YAML shape
         message = "input should be a mapping of key: value lines"
-    return source.diagnostic(where, "type", f"{_field_name(loc)}: {message} (got {got})")
+    return source.diagnostic(where, "type", f"{_field_name(loc)}: {message} (got {got}){_nearest_choice(err)}")
+
+
+def _nearest_choice(err: dict) -> str:
+    """did-you-mean for a value that must be one of a few words (a card's kind, a colour's name): a misspelling is
+    named with the word meant, as an unknown key is."""
+    if err["type"] not in ("literal_error", "enum") or not isinstance(err.get("input"), str):
+        return ""
+    return did_you_mean(err["input"], re.findall(r"'([^']*)'", str(err.get("ctx", {}).get("expected", ""))))
 
 
 PATTERNS = {  # the patterns of pnp.model, as what a designer should write

@@ -53,6 +53,9 @@ def input_files(root: Path, game_id: str, extra: tuple[str, ...] = ()) -> list[s
     found elsewhere (a layout's font named from the project folder), as sorted absolute paths."""
     found = set(extra)
     for folder in watched_folders(root, game_id):
+        if os.path.islink(folder):  # os.walk follows the link it starts at; the loaders refuse such a folder anyway
+            found.add(str(folder))  # stamped as a link (_digest_file): pointing it elsewhere is a change
+            continue
         for dirpath, dirnames, filenames in os.walk(folder):
             dirnames.sort()
             found.update(os.path.join(dirpath, name) for name in filenames)

@@ -345,3 +345,20 @@ def test_a_record_naming_a_package_folder_no_installed_game_has_is_never_walked(
 
     assert "/" not in walked, walked
     assert not result.up_to_date and set(result.rendered) == set(first.files)
+
+
+def test_a_watched_folder_that_is_a_link_out_of_the_project_is_never_walked(tmp_path):
+    """os.walk follows the link it starts at: a project's fonts/ linked to / would have been walked whole, file by
+    file, by every build's up-to-date check. The link stands for itself; the loaders refuse what is behind it."""
+    outside = tmp_path / "outside"
+    (outside / "deep").mkdir(parents=True)
+    (outside / "deep" / "secret.ttf").write_bytes(b"not yours")
+    project = tmp_path / "project"
+    (project / "content" / GAME).mkdir(parents=True)
+    (project / "content" / GAME / "game.yaml").write_text("id: x\n")
+    (project / "fonts").symlink_to(outside)
+
+    files = incremental.input_files(project, GAME)
+
+    assert files == sorted([str(project / "content" / GAME / "game.yaml"), str(project / "fonts")])
+    assert incremental._digest_file(str(project / "fonts")) == f"link:{outside}"

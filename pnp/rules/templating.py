@@ -9,18 +9,22 @@ import signal
 import threading
 from contextlib import contextmanager
 from dataclasses import dataclass
+from enum import Enum
 from pathlib import Path
+from types import ModuleType
 
 import jinja2
 from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
 from markupsafe import Markup
+from pydantic import BaseModel
 
+from pnp.content import CardRecord
 from pnp.defaults import DEFAULT_PREFIX, template_path
 from pnp.diagnostics import Diagnostic, hidden_character, relative
 from pnp.paths import inside, is_inside, name_problem, present
 from pnp.rules.card_words import card_text, kind_name
 from pnp.rules.figures import figure_text
-from pnp.rules.tree import Reference, build_reference, emphasized, icon_markup, icon_words, icons_in, md_escape, render_text
+from pnp.rules.tree import GlossaryEntry, Node, Reference, build_reference, emphasized, icon_markup, icon_words, icons_in, md_escape, render_text
 from pnp.source import SourceError, read_text
 from pnp.text.markup import has_markup
 
@@ -83,11 +87,35 @@ def _finalize_markdown(value):
     return md_escape(value)
 
 
+# What a template may look into: plain values, the reference's own views and the card models. Jinja's sandbox
+# refuses only `_` names and known-dangerous methods; any other method of any object it reaches is open, and the
+# game the reference describes holds its folder as a Path (`ref.game.root.joinpath('/etc/x').write_text(...)`).
+# So anything else (a Path, the Game, a loader, a module, a class) is neither read into nor handed out.
+READABLE = (str, int, float, bool, type(None), list, tuple, dict, set, frozenset, Markup, Enum, BaseModel,
+            Reference, Node, GlossaryEntry, CardRecord)
+
+
+def _readable(value) -> bool:
+    if isinstance(value, type):  # a class (a model's own, a Path's): its class methods construct and read
+        return False
+    return isinstance(value, (*READABLE, DeckView)) or type(value).__module__ == "jinja2.runtime"
+
+
+def _method_of_readable(value) -> bool:
+    owner = getattr(value, "__self__", None)
+    return callable(value) and owner is not None and not isinstance(owner, ModuleType) and _readable(owner)
+
+
 class _Sandbox(ImmutableSandboxedEnvironment):
-    """Jinja's sandbox, with a bound on what `*` and `**` may build: a template cannot ask for a gigabyte."""
+    """Jinja's sandbox, with a bound on what `*` and `**` may build (a template cannot ask for a gigabyte) and on
+    what a template may reach (READABLE): values and the reference's views, never the objects behind them."""
 
     intercepted_binops = frozenset(["*", "**"])
     LIMIT = 1_000_000
+
+    def is_safe_attribute(self, obj, attr, value) -> bool:
+        return (_readable(obj) and (_readable(value) or _method_of_readable(value))
+                and super().is_safe_attribute(obj, attr, value))
 
     def call_binop(self, context, operator, left, right):
         if operator == "**" and isinstance(right, int) and abs(right) > 64:

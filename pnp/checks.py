@@ -198,13 +198,15 @@ def rules(game: Game) -> list[Diagnostic]:
     cards = {r.card.id for r in game.cards()} | game.unparsed_ids  # a broken card is reported as such, not as missing
     counts = {d for d in game.decks} | {f"{d}/{r.card.kind}" for d, deck in game.decks.items() for r in deck.cards}
     targets = {"card": cards, "term": terms, "rule": set(ids), "effect": set(game.vocabulary.words), "count": counts}
-    for keypath, text in _rule_texts(game.rules, src):
-        problems += [src.diagnostic(keypath, "emphasis", message) for message in markup.problems(text)]
+    texts = [(src, keypath, text) for keypath, text in _rule_texts(game.rules, src)]
+    texts += [(game.manifest_source, keypath, text) for keypath, text in _glossary_texts(game)]
+    for source, keypath, text in texts:
+        problems += [source.diagnostic(keypath, "emphasis", message) for message in markup.problems(text)]
         broken = [(kind, target) for kind, target in dict.fromkeys(LINK.findall(text))
                   if target not in targets[kind] and not (kind == "card" and game.names_card(target))]
         for kind, target in broken[:MAX_REPORTS_PER_TEXT]:
-            problems.append(src.diagnostic(keypath, "broken-link", f"{{{kind}:{target}}} points at nothing{did_you_mean(target, targets[kind])}"))
-        problems += _more(src, keypath, "broken-link", len(broken), "links that point at nothing")
+            problems.append(source.diagnostic(keypath, "broken-link", f"{{{kind}:{target}}} points at nothing{did_you_mean(target, targets[kind])}"))
+        problems += _more(source, keypath, "broken-link", len(broken), "links that point at nothing")
     problems += _figures(game)
     for word in game.vocabulary.words.values():
         if word.rules_ref and word.rules_ref not in ids:
@@ -382,6 +384,15 @@ def _letter_tree(names: tuple[str, ...]) -> dict:
             node = node.setdefault(letter, {})
         node[""] = name  # a name ends here ("" is never a letter)
     return tree
+
+
+def _glossary_texts(game: Game):
+    """game.yaml's texts the glossary prints as rules text: icons' meanings and effect words' glossary lines."""
+    for name, icon in game.manifest.icons.items():
+        if icon.meaning:
+            yield ("icons", name, "meaning"), icon.meaning
+    for name, word in game.manifest.vocabulary.items():
+        yield ("vocabulary", name, "glossary"), word.glossary
 
 
 def _rule_texts(rules_file, src):

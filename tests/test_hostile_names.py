@@ -201,3 +201,33 @@ def test_the_hidden_character_class_is_unicodes_control_characters_but_tab_and_l
         ch = chr(point)
         refused = ch not in "\t\n" and (unicodedata.category(ch) in ("Cc", "Zl", "Zp", "Cs") or ch in BIDI_CONTROLS)
         assert (hidden_character(f"a{ch}b") == ch) is refused, hex(point)
+
+
+MANIFEST = f"content/{GAME}/game.yaml"
+LINK_ATTACKS = {  # a link's target goes into an href, a Markdown link and the PDF's markup: only known ids are
+    "an icon's meaning": ("meaning: One coin from the bank.",
+                          'meaning: \'One {term:"><img src=x onerror="document.title=1">} coin.\''),
+    "a word's glossary line": ("glossary: Take this many coins from the bank.",
+                               "glossary: 'Take {effect:Q\"><svg onload=document.title=1>} coins.'"),
+    "a PDF image through a term": ("meaning: One coin from the bank.",
+                                   "meaning: 'One {term:x\"/><img src=\"/etc/hostname\"/><a href=\"#x}.'"),
+}
+
+
+@pytest.mark.parametrize("attack", LINK_ATTACKS)
+def test_a_link_in_game_yaml_text_to_nothing_is_an_error_and_never_markup(fixture_project, attack):
+    """game.yaml's texts reach the glossary as rules text: their links are checked as rules.yaml's are, and a link
+    to nothing has no anchor, so its target is never written into an href or the PDF's paragraph markup."""
+    old, new = LINK_ATTACKS[attack]
+    _patch(fixture_project, MANIFEST, old, new)
+    result = runner.invoke(app, ["validate", GAME])
+    assert result.exit_code == 1 and "error [broken-link]" in result.output and "game.yaml:" in result.output, result.output
+    from pnp import discovery
+    from pnp.rules.tree import build_reference, render_text
+
+    game, _ = discovery.load(fixture_project, GAME)  # the glossary as it would be drawn all the same
+    ref = build_reference(game)
+    for entry in ref.glossary:
+        for fmt in ("html", "md", "pdf"):
+            shown = render_text(ref, entry.text, fmt)
+            assert "<img" not in shown and "<svg" not in shown and "](#term-x" not in shown, shown

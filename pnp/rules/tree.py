@@ -247,12 +247,16 @@ def link_target(reference: Reference, kind: str, target: str) -> tuple[str | Non
         record = reference.game.card(target)
         shown = record is not None and reference.shows_card(target)
         return (f"card-{target}" if shown else None), record.card.name if record else target
+    # an anchor only ever names what exists: the target is text from content, and an anchor goes into an
+    # href, a Markdown link and the PDF's markup as it is (validation reports a link to nothing: pnp.checks)
     if kind == "term":
         term = next((t for t in reference.game.rules.terms if t.id == target), None)
-        return f"term-{target}", term.term if term else target
-    if kind == "effect":  # the term that names the word, under the word players read
+        return (f"term-{term.id}", term.term) if term else (None, target)
+    if kind == "effect":  # the term that names the word, under the word players read; else the word's own entry
         term = word_term(reference.game, target)
-        return (f"term-{term.id}", term.term) if term else (f"term-{target}", target)
+        if term is not None:
+            return f"term-{term.id}", term.term
+        return (f"term-{target}", target) if target in reference.game.vocabulary.words else (None, target)
     number = reference.numbers().get(target)
     return (f"rule-{target}", f"rule {number}") if number else (None, target)
 

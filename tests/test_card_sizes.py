@@ -163,7 +163,7 @@ def test_the_back_page_holds_each_cards_own_back(fx):
 def test_short_edge_duplex_mirrors_rows_and_turns_backs_half_round(fx):
     """Flipped on the short edge, the sheet turns over top to bottom: each back goes to the mirrored row and
     is turned half round more, so it still reads upright when its card is turned over sideways."""
-    short = dataclasses.replace(fx.print_setup.home["a4"], duplex="short", back_offset=(mm(1), mm(-2)))
+    short = dataclasses.replace(fx.print_setup.home["a4"], duplex="short")
     height = short.paper.height
     for deck, size in (("rooms", (180, 252)), ("quests", LANDSCAPE)):
         fronts, backs = deck_faces(fx, deck, None)
@@ -176,8 +176,37 @@ def test_short_edge_duplex_mirrors_rows_and_turns_backs_half_round(fx):
             elif name == "rotate":
                 placed[-1][1] = args[0]
         count = min(len(fronts), 9)
-        assert_backs_behind_fronts(placed[:count], placed[count:2 * count], lambda x, y: (x, height - y), size,
-                                   offset=short.back_offset)
+        assert_backs_behind_fronts(placed[:count], placed[count:2 * count], lambda x, y: (x, height - y), size)
+
+
+@pytest.mark.parametrize("duplex", ["long", "short"])
+def test_a_back_offset_measured_on_the_calibration_page_puts_that_printers_backs_behind_their_fronts(fx, duplex):
+    """The calibration page's words: held against a light, each cross on the back sits dx to the right of and dy
+    above its cross on the front; those two are the printer's back offset. A printer whose backs land so far off
+    then puts every back behind its front (the backs of one offset were drawn the wrong way up and down on a
+    long-edge flip, and the wrong way sideways on a short one)."""
+    dx, dy = mm(1.5), mm(2)
+    setup = dataclasses.replace(fx.print_setup.home["a4"], duplex=duplex, back_offset=(dx, dy))
+    W, H = setup.paper.width, setup.paper.height
+
+    def seen_from_the_front(x, y):  # a point of the back page, as that printer prints it, seen through the sheet
+        x, y = (W - x, y) if duplex == "long" else (x, H - y)
+        return x + dx, y + dy
+
+    for deck, (w, h) in (("rooms", (180, 252)), ("quests", LANDSCAPE)):
+        fronts, backs = deck_faces(fx, deck, None)
+        backend = RecordingBackend()
+        home_print(backend, fronts, backs, fx.layout, setup, fx.game.emblems, fx.deck_size(deck))
+        placed = []
+        for name, args, _ in backend.calls:
+            if name == "clip_rect":
+                placed.append([args, 0])
+            elif name == "rotate":
+                placed[-1][1] = args[0]
+        count = min(len(fronts), 9)
+        for front, back in zip(placed[:count], placed[count:2 * count]):
+            for u, v in ((w / 2 - 5, h / 2 - 9), (-w / 2 + 3, h / 4), (0, -h / 2 + 2)):
+                assert seen_from_the_front(*sheet_point(back, -u, v)) == pytest.approx(sheet_point(front, u, v), abs=0.01)
 
 
 @pytest.mark.parametrize("paper,deck,per_page,turn,size", [

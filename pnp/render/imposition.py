@@ -102,6 +102,16 @@ def back_turn(turn: int, duplex: str) -> int:
     return (-turn + (180 if duplex == "short" else 0)) % 360
 
 
+def back_shift(imposition: HomeImposition) -> tuple[float, float]:
+    """How far a back page is drawn from where it would go, in its own coordinates, to undo the printer's
+    back offset. The offset (dx, dy) is measured as the calibration page asks: held against a light and seen from
+    the front, the back's crosses sit dx to the right and dy up. Turned over on the long edge the back page runs
+    right to left as seen from the front (so it moves +dx to go left) with up still up (-dy to go down); on the
+    short edge it runs bottom to top (+dy goes down) with right still right (-dx goes left)."""
+    dx, dy = imposition.back_offset
+    return (dx, -dy) if imposition.duplex == "long" else (-dx, dy)
+
+
 def home_print(backend: Backend, fronts: list[Face], backs: list[Face], layout: CardLayout,
                imposition: HomeImposition, emblems: dict, size: CardSize | None = None) -> int:
     """Front and back pages for the given faces (backs[i] is the back of fronts[i]), cards of `size` (the layout's
@@ -121,9 +131,9 @@ def home_print(backend: Backend, fronts: list[Face], backs: list[Face], layout: 
         backend.begin_page(imposition.paper.width, imposition.paper.height)
         for slot, face in enumerate(page_backs):
             column, row = mirrored(slot, grid, imposition.duplex)
-            _place(backend, face, layout, emblems, grid, column, row, imposition.back_offset, size,
+            _place(backend, face, layout, emblems, grid, column, row, back_shift(imposition), size,
                    back_turn(turn, imposition.duplex))
-        crop_marks(backend, grid.cuts_x(), grid.cuts_y(), grid, imposition, imposition.back_offset)
+        crop_marks(backend, grid.cuts_x(), grid.cuts_y(), grid, imposition, back_shift(imposition))
         backend.end_page()
         count += 2
     return count

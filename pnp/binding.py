@@ -25,8 +25,7 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 
-from pnp.checks import unlisted_kind
-from pnp.content import CardRecord, Game
+from pnp.content import CardRecord, Game, unlisted_kind
 from pnp.diagnostics import Diagnostic, did_you_mean, did_you_mean_or_list
 from pnp.image_files import PRINT_DPI, dpi_in_box, find_image, is_image, pixel_size
 from pnp.layout import CardLayout, Template

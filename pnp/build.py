@@ -30,7 +30,8 @@ from pnp.render import form_reuse, outputs
 from pnp.render.card_facts import printed_facts
 from pnp.render.card_images import card_pngs, images_fit, tabletop_deck
 from pnp.render.form_store import open_store, prune
-from pnp.render.print_shops import deck_file, deck_pngs, game_pdf, vendor_problems
+from pnp.render.print_shops import deck_file, deck_pngs, game_pdf
+from pnp.render.shop_fit import vendor_problems
 from pnp.render.svg import figure_svg, icon_svg
 from pnp.rules.export import TEXT_FORMATS, export_text
 from pnp.rules.tree import build_reference

@@ -178,12 +178,6 @@ def _composition(game: Game, entry, deck, where: tuple) -> list[Diagnostic]:
     return problems
 
 
-def unlisted_kind(game: Game, deck_id: str, kind: str) -> bool:
-    """Whether a card's kind is one its deck's composition leaves out (reported by _composition, once)."""
-    deck = game.decks.get(deck_id)
-    return deck is not None and not deck.unparsed and bool(deck.entry.composition) and kind not in deck.entry.composition
-
-
 def rules(game: Game) -> list[Diagnostic]:
     """Rule ids are unique; {card:}, {term:}, {rule:} and {effect:} links resolve; vocabulary rules_refs exist."""
     if game.rules is None:

@@ -342,3 +342,10 @@ def _load_rules(folder: Path, name: str, manifest_source: Source, problems) -> t
     rules, errors = parse_model(source, RulesFile)
     problems += errors
     return rules, source
+
+
+def unlisted_kind(game: Game, deck_id: str, kind: str) -> bool:
+    """Whether a card's kind is one its deck's composition (game.yaml) leaves out: pnp.checks reports it once,
+    at the card, and pnp.binding does not report the face the layout lacks for it as well."""
+    deck = game.decks.get(deck_id)
+    return deck is not None and not deck.unparsed and bool(deck.entry.composition) and kind not in deck.entry.composition

@@ -15,10 +15,10 @@ from __future__ import annotations
 
 import importlib
 import os
-from functools import lru_cache
 from pathlib import Path
 from typing import TYPE_CHECKING
 
+from pnp import installed
 from pnp.diagnostics import Diagnostic, did_you_mean, relative
 from pnp.paths import LINK_LOOP, is_inside, link_loop, present
 
@@ -30,9 +30,6 @@ if TYPE_CHECKING:
 
 # The loading modules (pnp.content and the pydantic models under it) are imported by the functions that load a game,
 # not here: `pnp --help` and `pnp list` find the project and its games through this module and must start at once.
-
-ENTRY_POINT_GROUP = "pnp.games"
-
 
 def find_root(start: Path) -> Path:
     """The project a command run in `start` works on: the nearest folder from `start` upwards that holds a
@@ -59,35 +56,6 @@ def game_ids(root: Path) -> list[str]:
     return sorted(folder.name for folder in folders if present(folder / "game.yaml"))
 
 
-def installed_plugins() -> dict[str, object]:
-    from importlib.metadata import entry_points  # only when a game names a package pnp does not ship
-
-    return {point.name: point for point in entry_points(group=ENTRY_POINT_GROUP)}
-
-
-def plugin_code(name: str | None) -> str | None:
-    """Where an installed game package's code is (its folder, or its one file): a build's fingerprints and record
-    stamp it as they stamp pnp's own (pnp.incremental.folder_stamp), so an edit of the package draws again what it
-    draws. None for a game with no package or one pnp ships (pnp's code stamp covers those)."""
-    if name is None or name in _bundled():
-        return None
-    point = installed_plugins().get(name)
-    module = getattr(point, "module", None)
-    if not module:
-        return None
-    from importlib.util import find_spec
-
-    try:
-        spec = find_spec(module.split(".")[0])
-    except (ImportError, ValueError):
-        return None
-    if spec is None:
-        return None
-    if spec.submodule_search_locations:
-        return str(next(iter(spec.submodule_search_locations)))
-    return spec.origin
-
-
 def find_plugin(manifest: Manifest, source: Source) -> tuple[GamePlugin | None, list[Diagnostic]]:
     """The plugin game.yaml names, or the content-only plugin when it names none."""
     from pnp.plugin import CONTENT_ONLY, GamePlugin
@@ -95,26 +63,20 @@ def find_plugin(manifest: Manifest, source: Source) -> tuple[GamePlugin | None, 
     name = manifest.plugin
     if name is None:
         return CONTENT_ONLY, []
-    if name in _bundled():
+    if name in installed.bundled_games():
         found = importlib.import_module(f"pnp.games.{name}").PLUGIN
     else:
-        installed = installed_plugins()
-        if name not in installed:
-            known = sorted(set(installed) | set(_bundled()))
+        points = installed.installed_plugins()
+        if name not in points:
+            known = sorted(set(points) | set(installed.bundled_games()))
             # a likely typo is named alone; otherwise every package pnp knows is listed
             hint = did_you_mean(name, known) or f"; known: {', '.join(known) or 'none'}"
             return None, [source.diagnostic(("plugin",), "unknown-plugin", f"no game package named '{name}'{hint}")]
-        found = installed[name].load()
+        found = points[name].load()
     if not isinstance(found, GamePlugin):
         return None, [source.diagnostic(("plugin",), "unknown-plugin",
                                         f"'{name}' does not provide a GamePlugin (its PLUGIN or entry point)")]
     return found, []
-
-
-@lru_cache(maxsize=1)
-def _bundled() -> tuple[str, ...]:
-    games = Path(__file__).with_name("games")
-    return tuple(sorted(p.name for p in games.iterdir() if (p / "__init__.py").is_file()))
 
 
 def load(root: Path, game_id: str) -> tuple[Game | None, list[Diagnostic]]:

@@ -21,8 +21,8 @@ import dataclasses
 import os
 from pathlib import Path
 
-from pnp.discovery import plugin_code
 from pnp.incremental import code_stamp, fingerprint, is_image, package_stamp
+from pnp.installed import plugin_code
 from pnp.render.outputs import deck_faces
 
 FONT_SUFFIXES = (".ttf", ".otf")

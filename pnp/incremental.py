@@ -32,6 +32,7 @@ import stat
 from pathlib import Path
 
 import pnp
+from pnp.installed import installed_game_code
 
 FORMAT = 1
 RECORDS = ".pnp"  # in the output folder, beside the games' folders
@@ -136,7 +137,7 @@ def folder_stamp(package: str, version: str = "") -> str:
 
 
 def package_stamp(folder: str | None) -> list | None:
-    """[folder, its stamp] for an installed game package's code (pnp.discovery.plugin_code), or None."""
+    """[folder, its stamp] for an installed game package's code (pnp.installed.plugin_code), or None."""
     return None if folder is None else [folder, folder_stamp(folder)]
 
 
@@ -202,17 +203,10 @@ def same_origin(record: dict | None, root: Path, options: dict) -> bool:
         return False
     package = record.get("package")
     if package is not None and (not isinstance(package, list) or len(package) != 2 or not isinstance(package[0], str)
-                                or package[0] not in _installed_game_code() or package_stamp(package[0]) != package):
+                                # a record is untrusted: only an installed game's code is ever stamped (walked)
+                                or package[0] not in installed_game_code() or package_stamp(package[0]) != package):
         return False
     return record.get("options") == options
-
-
-def _installed_game_code() -> set[str]:
-    """Where the installed game packages' code is: the only folders a record's `package` may name. A record is
-    untrusted data, and stamping the folder it names walks it (one naming `/` would walk the whole disk)."""
-    from pnp.discovery import installed_plugins, plugin_code
-
-    return {folder for folder in map(plugin_code, installed_plugins()) if folder is not None}
 
 
 def up_to_date(root: Path, game_id: str, out_root: Path, out_name: str, options: dict) -> dict | None:

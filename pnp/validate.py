@@ -20,6 +20,7 @@ from pnp.layout.regions import CardOutlines
 from pnp.layout.sheet import GENERIC_REGIONS, load_sheet_layout
 from pnp.paths import is_inside
 from pnp.project import Project
+from pnp.render.shop_fit import left_out
 from pnp.rules.export import template_problems
 from pnp.sheet_checks import regions_show_content
 from pnp.source import unreadable
@@ -97,5 +98,6 @@ def _validate(root: Path, game_id: str, report: Report) -> tuple[Project | None,
     if not report.ok or print_setup is None:
         return None, report
     project = Project(root, game, layout, print_setup, faces, sheet_layouts, card_size, deck_sizes)
+    report.extend(left_out(project))  # a deck a print shop's files would lack, for a reason the designer can fix
     report.extend(template_problems(project))  # the export templates render this game's reference
     return (project if report.ok else None), report

@@ -4,6 +4,7 @@ from types import SimpleNamespace
 from typer.testing import CliRunner
 
 import pnp.discovery
+import pnp.installed
 from pnp.cli import app
 from pnp.plugin import CONTENT_ONLY, GamePlugin
 from pnp.render.backend import polygon
@@ -28,7 +29,7 @@ def _bookshelf(backend, color):
 def test_an_installed_package_plugs_in_through_its_entry_point(fixture_project, monkeypatch):
     """A `pnp.games` entry point named in game.yaml brings what content cannot: here, a vector emblem."""
     plugin = GamePlugin(emblems={"bookshelf": _bookshelf})
-    monkeypatch.setattr(pnp.discovery, "installed_plugins", lambda: {"bookish": SimpleNamespace(load=lambda: plugin)})
+    monkeypatch.setattr(pnp.installed, "installed_plugins", lambda: {"bookish": SimpleNamespace(load=lambda: plugin)})
     game = fixture_project / "content/pocket-dungeon/game.yaml"
     game.write_text(game.read_text().replace("players: {min: 1, max: 4}", "plugin: bookish\nplayers: {min: 1, max: 4}"))
     rooms = fixture_project / "content/pocket-dungeon/decks/rooms.yaml"
@@ -39,7 +40,7 @@ def test_an_installed_package_plugs_in_through_its_entry_point(fixture_project, 
 
 
 def test_a_package_without_a_plugin_is_reported_at_the_plugin_line(fixture_project, monkeypatch):
-    monkeypatch.setattr(pnp.discovery, "installed_plugins", lambda: {"empty": SimpleNamespace(load=lambda: object())})
+    monkeypatch.setattr(pnp.installed, "installed_plugins", lambda: {"empty": SimpleNamespace(load=lambda: object())})
     game = fixture_project / "content/pocket-dungeon/game.yaml"
     game.write_text(game.read_text().replace("players: {min: 1, max: 4}", "plugin: empty\nplayers: {min: 1, max: 4}"))
     result = CliRunner().invoke(app, ["validate"])

@@ -69,7 +69,7 @@ def _deck_files(project, deck_id: str, folder: Path, pdfx: bool = True) -> list[
 
 
 def _prints(project, vendor, deck_id: str) -> bool:
-    from pnp.render.print_shops import vendor_problems
+    from pnp.render.shop_fit import vendor_problems
 
     return not vendor_problems(project, vendor, [deck_id])
 

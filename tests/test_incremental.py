@@ -307,7 +307,7 @@ def test_an_edit_of_an_installed_game_package_draws_again_what_it_draws(built, t
     stamped as pnp's are, so editing it is no "up to date", and its faces are drawn afresh, not read from the store."""
     from types import SimpleNamespace
 
-    import pnp.discovery
+    import pnp.installed
     from pnp.plugin import GamePlugin
 
     project, first = built
@@ -316,7 +316,7 @@ def test_an_edit_of_an_installed_game_package_draws_again_what_it_draws(built, t
     (package / "__init__.py").write_text("COLOUR = '#336699'\n", encoding="utf-8")
     monkeypatch.syspath_prepend(str(tmp_path / "packages"))
     plugin = GamePlugin()
-    monkeypatch.setattr(pnp.discovery, "installed_plugins",
+    monkeypatch.setattr(pnp.installed, "installed_plugins",
                         lambda: {"bookish": SimpleNamespace(load=lambda: plugin, module="bookish")})
     edit(project / "content" / GAME / "game.yaml", "players: {min: 1, max: 4}", "plugin: bookish\nplayers: {min: 1, max: 4}")
     result = rebuild(project, tmp_path, "package named")

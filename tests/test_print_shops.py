@@ -180,3 +180,19 @@ def test_a_vendor_whose_bleed_or_safe_zone_the_deck_cannot_meet_is_refused(fixtu
     paper.write_text(f"extends: default\nvendors:\n  corner-shop: {shop}\n")
     result = runner.invoke(app, ["build", FIXTURE_GAME, "--vendor", "corner-shop", "--deck", "rooms"])
     assert result.exit_code == 1 and f"[{code}]" in result.output and words in result.output, result.output
+
+
+def test_a_plain_build_says_which_deck_a_print_shop_file_leaves_out_for_its_bleed(fixture_project):
+    """A deck whose bleed falls short of a shop's was left out of that shop's press file with not a word ("ok", then
+    "N files"); now validate and build warn at the deck's size, and the file still holds every other deck."""
+    paper = fixture_project / "layouts/common/paper.yaml"
+    paper.parent.mkdir(parents=True, exist_ok=True)
+    paper.write_text("extends: default\nvendors:\n"
+                     "  corner-shop: {file: pdf, per: game, order: [front, back], bleed: 5mm}\n")
+    result = runner.invoke(app, ["validate", FIXTURE_GAME])
+    assert result.exit_code == 0, result.output
+    warned = [line for line in result.output.splitlines() if "warning [vendor-bleed]" in line]
+    assert warned and all("game.yaml:" in line and "corner-shop's print-shop files leave the deck out" in line
+                          for line in warned), result.output
+    result = runner.invoke(app, ["build", FIXTURE_GAME, "--only", "pod"])
+    assert result.exit_code == 0 and "warning [vendor-bleed]" in result.output, result.output

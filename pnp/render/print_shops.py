@@ -14,11 +14,9 @@ refused before anything is drawn, at the deck's `card_size` in game.yaml.
 from __future__ import annotations
 
 import io
-import math
 import shutil
 from pathlib import Path
 
-from pnp.limits import MAX_IMAGE_PIXELS
 from pnp.output import plain_name
 from pnp.render.card_images import images_of_pdf, save_png
 from pnp.render.cards import game_sharing
@@ -26,55 +24,7 @@ from pnp.render.imposition import draw_on_pod_page, pod_page, print_on_demand
 from pnp.render.outputs import deck_faces
 from pnp.render.pdf import PdfBackend, new_canvas
 from pnp.render.press import Press
-
-MM = 25.4 / 72
-
-
-def vendor_problems(project, vendor, deck_ids: list[str]) -> list:
-    """Why the vendor cannot print some of these decks, each at the deck's card size in game.yaml."""
-    problems = []
-    for deck_id in deck_ids:
-        size = project.deck_size(deck_id)
-        page = pod_page(vendor, size)
-        code = "vendor-size"
-        if page is None:
-            printed = ", ".join(f"{t.name} ({t.width * MM:.1f} x {t.height * MM:.1f}mm)" for t in vendor.sizes)
-            message = (f"{vendor.name} prints no card near {size.name} ({size.width * MM:.1f} x {size.height * MM:.1f}mm), "
-                       f"the size of deck '{deck_id}'; it prints {printed}")
-        elif not page.bleed_reaches(size):
-            code = "vendor-bleed"
-            message = (f"deck '{deck_id}': {vendor.name} asks for {page.bleed * MM:.2f}mm of bleed, more than the "
-                       f"{size.name} card's {size.bleed * MM:.2f}mm reaches on its page; widen `bleed` of {size.name} "
-                       f"in layouts/common/cards.yaml")
-        elif vendor.file == "png" and math.prod(pixels := _pixels(vendor, size, page)) > MAX_IMAGE_PIXELS:
-            code, (width, height) = "too-large", pixels
-            message = (f"deck '{deck_id}': {vendor.name} draws each {size.name} card side at {width} x {height} px "
-                       f"({vendor.dpi} dpi), more than the {MAX_IMAGE_PIXELS:,} pixels pnp draws an image at; lower "
-                       f"the vendor's dpi or give the size a canvas in layouts/common/paper.yaml")
-        elif page.safe_inset(size) < (vendor.safe or 0) - 0.01:
-            code = "vendor-safe"
-            message = (f"deck '{deck_id}': on {vendor.name}'s trim the {size.name} card's safe zone lies "
-                       f"{page.safe_inset(size) * MM:.2f}mm inside the cut, closer than the {vendor.safe * MM:.2f}mm "
-                       f"{vendor.name} keeps clear; widen `safe` of {size.name} in layouts/common/cards.yaml")
-        else:
-            continue
-        problems.append(_at_deck_size(project.game, deck_id, code, message))
-    return problems
-
-
-def _pixels(vendor, size, page) -> tuple[int, int]:
-    """The pixels of an image vendor's file for a card of `size` on its `page`: the size's canvas, else the page
-    at the vendor's dpi."""
-    trim = vendor.trim_for(size)
-    return trim.canvas or (round(page.width * vendor.dpi / 72), round(page.height * vendor.dpi / 72))
-
-
-def _at_deck_size(game, deck_id: str, code: str, message: str):
-    """A diagnostic at the line choosing the deck's size: its own `card_size`, else the game's."""
-    for i, entry in enumerate(game.manifest.decks):
-        if entry.id == deck_id and entry.card_size:
-            return game.manifest_source.diagnostic(("decks", i, "card_size"), code, message)
-    return game.manifest_source.diagnostic(("card_size",), code, message)
+from pnp.render.shop_fit import pixels_of as _pixels
 
 
 def deck_file(vendor, game_id: str, deck_id: str | None) -> str:

@@ -295,3 +295,23 @@ def test_a_long_rule_changed_in_many_places_shows_each_change_and_stays_bounded(
     assert max(work) <= compare.MATCHING_WORK
     if changes <= 40:
         assert sum(1 for kind, text in runs if kind == "added" and text.strip() == "again") == changes
+
+
+def test_each_picture_of_a_card_turned_landscape_is_shown_at_its_own_size(tmp_path):
+    """A deck turned from portrait to landscape: every picture of the row had the widest one's width and height,
+    so the after card showed a third too large and the difference squashed."""
+    from PIL import Image
+
+    from pnp.diff.compare import Change, Changes, Pictures
+    from pnp.diff.page import write_page
+
+    before, after, difference = (Image.new("RGB", size, "white") for size in ((275, 375), (375, 275), (375, 375)))
+    changes = Changes(cards=[Change("bread", "Bread", "market", "changed", [Pictures("front", before, after, difference)])])
+    about = {"title": "My Game", "game": GAME, "rev": "HEAD", "commit": "0" * 40, "version": "0"}
+    page = write_page(changes, about, tmp_path / "output" / GAME / "diff", tmp_path / "output")
+
+    tags = re.findall(r'<img src="([^"]+)" width="(\d+)" height="(\d+)"', page.read_text())
+    assert len(tags) == 3
+    for file, width, height in tags:
+        with Image.open(page.parent / file) as image:
+            assert image.size == (int(width), int(height)), file

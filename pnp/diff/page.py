@@ -27,7 +27,12 @@ class Shown:
     before: str | None
     after: str | None
     difference: str | None
-    size: tuple[int, int]  # the pictures' width and height in pixels, so the page keeps its place while loading
+    sizes: dict[str, tuple[int, int]]  # each picture's width and height in pixels, so the page keeps its place
+    #                                    while loading and shows each at its own scale (a card turned landscape)
+
+    @property
+    def width(self) -> int:
+        return max(width for width, _ in self.sizes.values())
 
 
 def write_page(changes: Changes, about: dict, folder: Path, out_root: Path) -> Path:
@@ -52,14 +57,13 @@ def _save(pictures: list[Pictures], stage: Path, stem: str, saved: dict[int, str
     """Each picture as a PNG named by its place on the page (never by an id from content), each image once."""
     shown = []
     for number, picture in enumerate(pictures, 1):
-        files = {}
+        files, sizes = {}, {}
         for role in ("before", "after", "difference"):
             image = getattr(picture, role)
             if image is not None and id(image) not in saved:
                 saved[id(image)] = f"images/{stem}-{number}-{role}.png"
                 image.save(stage / saved[id(image)], "PNG", compress_level=1)  # a page for the screen: fast beats small
             if image is not None:
-                files[role] = saved[id(image)]
-        largest = max((image for image in (picture.after, picture.before) if image is not None), key=lambda i: i.width)
-        shown.append(Shown(picture.label, files.get("before"), files.get("after"), files.get("difference"), largest.size))
+                files[role], sizes[role] = saved[id(image)], image.size
+        shown.append(Shown(picture.label, files.get("before"), files.get("after"), files.get("difference"), sizes))
     return shown

@@ -26,7 +26,10 @@
   }
 
   var kept = /^#search=(.*)$/.exec(location.hash);
-  if (kept) { box.value = decodeURIComponent(kept[1]); }
+  if (kept) {
+    try { box.value = decodeURIComponent(kept[1]); }
+    catch (error) { box.value = kept[1]; }  // "#search=%" is no escape: taken as written, the page still works
+  }
   box.addEventListener("input", filter);
   filter();
 

@@ -4,7 +4,7 @@ VENV := .venv
 BIN := $(VENV)/bin
 STAMP := $(VENV)/.installed
 
-.PHONY: pdf test validate playtest bench fuzz clean bytecode preflight soak soak-ci
+.PHONY: pdf test validate playtest bench fuzz clean bytecode preflight soak soak-ci docs
 
 $(STAMP): pyproject.toml
 	python3 -m venv $(VENV)
@@ -44,7 +44,7 @@ soak: bytecode
 	$(BIN)/python benchmarks/soak.py --games $(SOAK_GAMES) $(if $(SOAK_JOURNALS),--journal-dir $(SOAK_JOURNALS))
 
 # The soak CI can afford (.ci/run, after make test): each game SOAK_TIMES times its default playtest, so a game of long
-# campaigns (2200) plays fewer games than a quick one. The 100,000-game soak takes hours on 2 cores (README).
+# campaigns (2200) plays fewer games than a quick one. The 100,000-game soak takes hours on 2 cores (docs/how-to/playtests.md).
 SOAK_TIMES ?= 5
 soak-ci: bytecode
 	$(BIN)/python benchmarks/soak.py --times $(SOAK_TIMES)
@@ -54,6 +54,10 @@ soak-ci: bytecode
 FUZZ_EXAMPLES ?= 200
 fuzz: bytecode
 	PNP_FUZZ_EXAMPLES=$(FUZZ_EXAMPLES) $(BIN)/pytest tests/test_fuzz.py tests/test_fuzz_surfaces.py
+
+# The documentation site (docs/, mkdocs.yml) into site/: open site/index.html. `make test` builds it strictly too.
+docs: bytecode
+	$(BIN)/python -m mkdocs build --strict
 
 clean:
 	rm -rf output $(VENV)

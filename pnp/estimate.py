@@ -69,7 +69,7 @@ def _over(source, where: tuple, names: list, limit: int, what: str) -> list[Diag
         return []
     key = names[limit] if isinstance(names[limit], str) else limit
     return [source.diagnostic(where + (key,), "too-large", f"{len(names)} {what}; pnp takes at most {limit} {what} "
-                              f"(see Limits in the README)", on_key=isinstance(key, str))]
+                              f"(see Limits in pnp's documentation, docs/reference/limits.md)", on_key=isinstance(key, str))]
 
 
 def _total_cards(game: Game) -> list[Diagnostic]:

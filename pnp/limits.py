@@ -5,7 +5,7 @@ must be bounded before it starts: `pnp validate` refuses content whose build
 would run past a minute or fill memory or disk (pnp.estimate), at the line
 that asks for it, instead of a build that never ends. Each limit is far above
 what a serious game needs: the five bundled games' largest figure is given
-beside it. README.md "Limits" lists them for designers.
+beside it. The documentation's Limits page (docs/reference/limits.md) is generated from this file.
 """
 from __future__ import annotations
 

@@ -16,7 +16,7 @@ IDENTIFIER = re.compile(r"^[A-Za-z0-9]+(?:_[A-Za-z0-9]+)+$")
 # content's own emphasis and code marks, which print as nothing: `**pnp** build` prints "pnp build"
 EMPHASIS = re.compile(r"[*`]+")
 
-# What player-facing text may not name (README, "Reading a diagnostic"): pnp followed by one of its commands,
+# What player-facing text may not name (docs/how-to/rulebook.md, "Player-facing text never names the tool"): pnp followed by one of its commands,
 # "pnp's", and pnp's command-line options. "PnP" alone (print-and-play) is a word players use, so it is allowed.
 COMMANDS = ("list", "validate", "build", "playtest", "rules", "export-deck", "card", "schema", "init", "new")
 OPTIONS = ("all", "booklet", "booklets", "debug", "deck", "difficulty", "draft", "format", "game", "games", "images",

@@ -2,7 +2,7 @@
 CMYK files send every colour and image through it, held to the vendor's ink limit.
 
 The round trip is sRGB -> press CMYK -> sRGB with the relative colorimetric intent and black point
-compensation, measured in CIELAB (D50) as CIE76 delta E. What the profile promises (README, "Colour for the
+compensation, measured in CIELAB (D50) as CIE76 delta E. What the profile promises (docs/how-to/print-shops.md, "Colour for the
 press"): colours the press can print come back within 6; white is paper (no ink); greys stay neutral
 (|a*|, |b*| under 2) and come back within 3; sRGB's red, green and blue, which no coated press prints, come
 back with their hue within 15 degrees; black is the press's darkest; no colour uses more than 300 % ink.

@@ -9,6 +9,7 @@ STAMP := $(VENV)/.installed
 $(STAMP): pyproject.toml
 	python3 -m venv $(VENV)
 	$(BIN)/pip install --quiet --upgrade pip
+	$(BIN)/pip uninstall --quiet --yes pnp 2>/dev/null || true  # the distribution's name before 0.2.0 (now pnp-press)
 	$(BIN)/pip install --quiet -e '.[test]'
 	touch $(STAMP)
 

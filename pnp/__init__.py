@@ -1,3 +1,3 @@
 """pnp: a print-and-play content pipeline for tabletop games."""
 
-__version__ = "0.1.0"
+__version__ = "0.2.0"

@@ -40,6 +40,16 @@ def _say(text: str, err: bool = False) -> None:
     typer.echo("\n".join(printable(line) for line in str(text).split("\n")), err=err)
 
 
+def _game_ids(incomplete: str) -> list[str]:
+    """The project's games, for the shell's completion of a GAME argument (the project found from here)."""
+    from pnp.discovery import find_root, game_ids
+
+    try:
+        return [game for game in game_ids(find_root(Path("."))) if game.startswith(incomplete)]
+    except Exception:  # noqa: BLE001 - a completion never prints a traceback into the shell
+        return []
+
+
 def _project_root(value: Optional[Path]) -> Path:
     return value if value is not None else game_root(Path("."))
 
@@ -189,7 +199,7 @@ def list_games(root: Path = RootOption, debug: bool = DebugOption):
 
 
 @app.command()
-def validate(game: Optional[str] = typer.Argument(None, help="Game id; all games if omitted."),
+def validate(game: Optional[str] = typer.Argument(None, autocompletion=_game_ids, help="Game id; all games if omitted."),
              format: OutputFormat = typer.Option(OutputFormat.text, "--format", help="text, or json for editors and CI."),
              watch: bool = typer.Option(False, "--watch", help="Validate again after every change to content/ or "
                                         "layouts/, until Ctrl-C."),
@@ -222,7 +232,7 @@ def validate(game: Optional[str] = typer.Argument(None, help="Game id; all games
 
 
 @app.command()
-def build(game: Optional[str] = typer.Argument(None, help="Game id; every game if omitted."),
+def build(game: Optional[str] = typer.Argument(None, autocompletion=_game_ids, help="Game id; every game if omitted."),
           all_games: bool = typer.Option(False, "--all", help="Build every game (the default without GAME)."),
           difficulty: Optional[Difficulty] = typer.Option(None, "--difficulty", help="Leave out cards above this colour."),
           out: Optional[str] = OutOption,
@@ -334,7 +344,7 @@ def _up_to_date(root: Path, game_id: str, out_root: Path, difficulty, *asked, qu
 
 @app.command()
 def diff(rev: str = typer.Argument(..., help="A git revision to compare with: a commit, a branch, a tag, HEAD~1."),
-         game: Optional[str] = typer.Argument(None, help="Game id; every game if omitted."),
+         game: Optional[str] = typer.Argument(None, autocompletion=_game_ids, help="Game id; every game if omitted."),
          out: Optional[str] = OutOption, draft: bool = DraftOption, root: Path = RootOption, debug: bool = DebugOption):
     """What changed since REV: the cards, sheets and rule sections that differ between REV and the work tree, with
     before, after and the difference, in OUT/<game>/diff/index.html. Both sides are drawn by this pnp."""
@@ -371,7 +381,7 @@ def _diff_games(root: Path, old_root: Path, game: str | None) -> list[str]:
 
 
 @app.command()
-def preview(game: Optional[str] = typer.Argument(None, help="Game id; every game if omitted."),
+def preview(game: Optional[str] = typer.Argument(None, autocompletion=_game_ids, help="Game id; every game if omitted."),
             difficulty: Optional[Difficulty] = typer.Option(None, "--difficulty", help="Show only cards up to this colour."),
             out: Optional[str] = OutOption, draft: bool = DraftOption, root: Path = RootOption, debug: bool = DebugOption):
     """Write a gallery to look at in a browser, OUT/<game>/preview/index.html: every card's front and back with its
@@ -398,7 +408,7 @@ def preview(game: Optional[str] = typer.Argument(None, help="Game id; every game
 
 
 @app.command()
-def watch(game: Optional[str] = typer.Argument(None, help="Game id; every game if omitted."),
+def watch(game: Optional[str] = typer.Argument(None, autocompletion=_game_ids, help="Game id; every game if omitted."),
           difficulty: Optional[Difficulty] = typer.Option(None, "--difficulty", help="Leave out cards above this colour."),
           out: Optional[str] = OutOption, root: Path = RootOption, debug: bool = DebugOption):
     """Build, then validate and rebuild the game a save changes (every game for layouts/common, layouts/templates
@@ -469,7 +479,7 @@ def _rebuild_and_say(root: Path, game_id: str, out_dir: Path, difficulty, again:
 
 
 @app.command()
-def playtest(game: Optional[str] = typer.Argument(None, help="Game id; every game with an engine if omitted."),
+def playtest(game: Optional[str] = typer.Argument(None, autocompletion=_game_ids, help="Game id; every game with an engine if omitted."),
              games: Optional[int] = typer.Option(None, "--games", min=1, max=MAX_GAMES,
                                                  help="Number of full games to play (default: the game's own)."),
              seed: int = typer.Option(1, "--seed", help="Seed: the same seed replays the same games."),
@@ -586,7 +596,7 @@ def _write_playtest(report, folder: Path) -> Path:
 
 
 @app.command()
-def rules(game: str = typer.Argument(..., help="Game id."),
+def rules(game: str = typer.Argument(..., autocompletion=_game_ids, help="Game id."),
           format: RulesFormat = typer.Option(RulesFormat.md, "--format", help="md, html, json or pdf."),
           out: Optional[Path] = typer.Option(None, "--out", help="File to write; text formats print to stdout without it."),
           paper: RulebookPaper = typer.Option(RulebookPaper.a4, "--paper", help="a4 or letter, for pdf."),
@@ -633,7 +643,7 @@ class DeckFormat(str, Enum):
 
 
 @app.command("export-deck")
-def export_deck(game: str = typer.Argument(..., help="Game id."),
+def export_deck(game: str = typer.Argument(..., autocompletion=_game_ids, help="Game id."),
                 deck: str = typer.Argument(..., help="Deck id, as game.yaml lists it."),
                 format: DeckFormat = typer.Option(..., "--format", help="csv, xlsx or yaml."),
                 out: Optional[Path] = typer.Option(None, "--out", help="File to write; csv and yaml print to stdout "
@@ -684,7 +694,7 @@ def export_deck(game: str = typer.Argument(..., help="Game id."),
 
 
 @app.command()
-def card(game: str = typer.Argument(..., help="Game id."),
+def card(game: str = typer.Argument(..., autocompletion=_game_ids, help="Game id."),
          card_id: str = typer.Argument(..., metavar="ID", help="The card's id."),
          out: Optional[str] = typer.Option(None, "--out", show_default=False, help="Output folder (default: output/ in "
                                            "the project); the images go to OUT/cards/GAME/."),
@@ -864,7 +874,29 @@ def _quiet_dropped_interrupts(unraisable, default=sys.unraisablehook):
     default(unraisable)
 
 
+class Shell(str, Enum):
+    bash = "bash"
+    zsh = "zsh"
+    fish = "fish"
+
+
+COMPLETE_VARIABLE = "_PNP_COMPLETE"  # the shell's completion script runs pnp with it set to ask for completions
+
+
+@app.command()
+def completion(shell: Shell = typer.Argument(..., help="bash, zsh or fish.")):
+    """Print the shell's completion script for pnp: commands, options, game ids. Add it to your shell's start-up,
+    e.g. `eval "$(pnp completion bash)"` in ~/.bashrc, or `pnp completion fish > ~/.config/fish/completions/pnp.fish`."""
+    from typer._completion_shared import get_completion_script
+
+    typer.echo(get_completion_script(prog_name="pnp", complete_var=COMPLETE_VARIABLE, shell=shell.value))
+
+
 def main():
+    if COMPLETE_VARIABLE in os.environ:  # the shell asks what may come next: Typer's answers, registered only then
+        from typer._completion_classes import completion_init
+
+        completion_init()
     signal.signal(signal.SIGTERM, _terminate)
     signal.signal(signal.SIGINT, _terminate)
     sys.unraisablehook = _quiet_dropped_interrupts

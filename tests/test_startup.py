@@ -162,3 +162,19 @@ def test_a_build_loads_jinja_only_to_render_a_template():
     """pnp.rules.templating holds everything Jinja: the build, the validation and the rulebook never load it for
     themselves (the rules' Markdown and HTML export does, in the worker that writes them)."""
     assert not {"jinja2", "markupsafe"} & loaded_modules("import pnp.build, pnp.validate, pnp.render.rulebook")
+
+
+def test_shell_completion_is_loaded_only_when_the_shell_asks():
+    """`pnp completion SHELL` prints the script, and pnp answers the shell when the script runs it with _PNP_COMPLETE
+    set: commands, options and the project's game ids (Typer's completion classes are registered only then)."""
+    script = CliRunner().invoke(app, ["completion", "bash"])
+    assert script.exit_code == 0 and "_PNP_COMPLETE=complete_bash" in script.output and "complete -o default" in script.output
+    for shell in ("zsh", "fish"):
+        assert "_PNP_COMPLETE" in CliRunner().invoke(app, ["completion", shell]).output
+    env = {"PATH": str(Path(sys.executable).parent), "_PNP_COMPLETE": "complete_bash", "COMP_WORDS": "pnp build po",
+           "COMP_CWORD": "2"}
+    pnp = str(Path(sys.executable).parent / "pnp")  # the script the shell runs: the variable is named after it
+    asked = subprocess.run([pnp], cwd=FIXTURE, env=env, capture_output=True, text=True)
+    assert asked.stdout.split() == ["pocket-dungeon"], (asked.stdout, asked.stderr)
+    env.update(COMP_WORDS="pnp bu", COMP_CWORD="1")
+    assert subprocess.run([pnp], cwd=FIXTURE, env=env, capture_output=True, text=True).stdout.split() == ["build"]

@@ -7,11 +7,13 @@ is that everything pnp itself reads at run time travels inside the wheel, not th
 """
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
 import sys
 import sysconfig
+import tarfile
 import zipfile
 from pathlib import Path
 
@@ -33,18 +35,35 @@ def _run(args, cwd, env, expect=0):
     return result.stdout
 
 
-@pytest.fixture(scope="module")
-def installed(tmp_path_factory):
-    """(the fresh environment's bin folder, an environment for commands run there), with pnp's wheel installed."""
-    base = tmp_path_factory.mktemp("wheel")
+DISTRIBUTION = "pnp_press"  # pnp-press on the package index ("pnp" is another project's), normalised in file names
+
+
+def _sdist(source: Path, dist: Path, env) -> Path:
+    """The source distribution, made by setuptools' own build backend (as `python -m build --sdist` would)."""
+    _run([sys.executable, "-c", f"from setuptools import build_meta; build_meta.build_sdist({str(dist)!r})"], source, env)
+    return next(dist.glob(f"{DISTRIBUTION}-*.tar.gz"))
+
+
+@pytest.fixture(scope="module", params=["wheel", "sdist"])
+def installed(tmp_path_factory, request):
+    """(the fresh environment's bin folder, an environment for commands run there), with pnp installed from its
+    wheel, or from its sdist (built into a wheel by pip, as `pip install pnp-press` does where no wheel fits)."""
+    base = tmp_path_factory.mktemp(request.param)
     source = base / "src"  # a copy, so building writes no build/ or egg-info into the repository
     shutil.copytree(ROOT / "pnp", source / "pnp", ignore=shutil.ignore_patterns("__pycache__"))
-    for name in ("pyproject.toml", "README.md"):
+    for name in ("pyproject.toml", "README.md", "LICENSE", "NOTICE.md"):
         shutil.copy(ROOT / name, source / name)
     env = {k: v for k, v in os.environ.items() if k not in ("PYTHONPATH", "PYTHONHOME", "VIRTUAL_ENV")}
+    built = source
+    if request.param == "sdist":
+        built = _sdist(source, base / "sdist", env)
+        with tarfile.open(built) as archive:
+            names = archive.getnames()
+        top = names[0].split("/")[0]
+        assert {f"{top}/LICENSE", f"{top}/NOTICE.md", f"{top}/README.md", f"{top}/pyproject.toml"} <= set(names)
     _run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "--no-build-isolation", "-w", str(base / "dist"),
-          str(source)], base, env)
-    wheel = next((base / "dist").glob("pnp-*.whl"))
+          str(built)], base, env)
+    wheel = next((base / "dist").glob(f"{DISTRIBUTION}-*.whl"))
     names = set(zipfile.ZipFile(wheel).namelist())
     missing = [name for name in PACKAGED if name not in names]
     assert not missing, f"not in the wheel: {missing}"
@@ -58,6 +77,22 @@ def installed(tmp_path_factory):
     Path(purelib, "borrowed-dependencies.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")
     env["PATH"] = f"{venv / 'bin'}{os.pathsep}{env.get('PATH', '')}"
     return venv / "bin", env
+
+
+def test_the_distribution_says_what_it_is(installed, tmp_path):
+    """Its name, version, licence (an SPDX expression, the licence files inside) and what the index shows."""
+    bin_folder, env = installed
+    shown = _run([str(bin_folder / "python"), "-c", "import importlib.metadata as m, json; d = m.distribution('pnp-press'); "
+                  "print(json.dumps({k: d.metadata.get_all(k) for k in ('Name', 'Version', 'License-Expression', "
+                  "'License-File', 'Classifier', 'Keywords', 'Description-Content-Type')}))"], tmp_path, env)
+    meta = json.loads(shown)
+    from pnp import __version__
+
+    assert meta["Name"] == ["pnp-press"] and meta["Version"] == [__version__]
+    assert meta["License-Expression"] == ["MIT"] and set(meta["License-File"]) == {"LICENSE", "NOTICE.md"}
+    assert "Topic :: Games/Entertainment :: Board Games" in meta["Classifier"]
+    assert meta["Description-Content-Type"] == ["text/markdown"]
+    assert f"## [{__version__}]" in (ROOT / "CHANGELOG.md").read_text()  # the changelog names this release
 
 
 def test_the_installed_wheel_is_the_pnp_that_runs(installed, tmp_path):

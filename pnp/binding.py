@@ -186,17 +186,26 @@ def image_file_names(faces: list[Face], backs: list[Face]) -> dict[str, str]:
 def image_name_clashes(game: Game, layout: CardLayout, faces: CardFaces) -> list[Diagnostic]:
     """Two sides of a deck whose card images would have one file name (card `x-back` and the back side of a
     double-sided `x`; a card `back` and the deck's shared back): an error at the later one, never a PNG that
-    silently overwrites another."""
+    silently overwrites another. Names are one when they differ only in case (back templates `Ranger-back` and
+    `ranger-back`): macOS and Windows keep them as one file, and the folder is copied to either."""
     problems = []
     for deck in game.decks.values():
-        taken: dict[str, str] = {}  # file name -> what takes it
+        taken: dict[str, tuple[str, str]] = {}  # file name as the file system compares it -> (the name, what takes it)
         for record in deck.cards:
             for name, what, place in _image_claims(record, faces.backs.get(record.card.id), layout):
-                if taken.setdefault(name, what) != what:
+                first_name, first = taken.setdefault(name.casefold(), (name, what))
+                if first != what:
                     source, keypath = place
                     problems.append(source.diagnostic(keypath, "file-name", f"{what} would be written as {name} by pnp "
-                                                      f"build --images, as {taken[name]} is; rename one of them"))
+                                                      f"build --images, {_taken_by(first, first_name, name)}; rename one "
+                                                      "of them"))
     return problems
+
+
+def _taken_by(first: str, first_name: str, name: str) -> str:
+    if first_name == name:
+        return f"as {first} is"
+    return f"and {first} as {first_name}: one file on macOS and Windows, where file names ignore case"
 
 
 def _image_claims(record: CardRecord, back: Face | None, layout: CardLayout):

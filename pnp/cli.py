@@ -131,9 +131,11 @@ def _output_folder(out: str | None, root: Path) -> Path:
 def _guard(debug: bool, work):
     """Run a command body: internal errors become one line and exit 3, unless --debug."""
     from pnp.output import DISK_ERRORS, OutputError
+    from pnp.processes import processes
     from pnp.source import SourceError
 
     try:
+        processes()  # a PNP_JOBS that is no count of processes is exit 2 for every command, forking or not
         return work()
     except typer.Exit:
         raise
@@ -141,7 +143,7 @@ def _guard(debug: bool, work):
         typer.echo("interrupted; the output folder was left as it was", err=True)
         raise typer.Exit(INTERRUPTED)
     except (OutputError, UsageError) as exc:
-        _say(f"error: {exc}")
+        _say(f"error: {exc}", err=True)  # a usage or output problem is no output of the command's
         raise typer.Exit(ExitCode.USAGE)
     except SourceError as exc:  # the project itself cannot be read (content/ may not be listed): a content problem
         _report(Report(exc.diagnostics))
@@ -154,7 +156,7 @@ def _guard(debug: bool, work):
             _internal_error(exc, debug)
         # a full disk or a quota met by any writer: each writes beside its target and replaces it only when done
         _say(f"error: cannot write {exc.filename or 'the output'}: {exc.strerror or exc}; free some disk space or fix "
-             "its permissions (what was there before is untouched)")
+             "its permissions (what was there before is untouched)", err=True)
         raise typer.Exit(ExitCode.USAGE)
     except Exception as exc:  # noqa: BLE001 - the one place that turns bugs into exit 3
         _internal_error(exc, debug)
@@ -178,9 +180,7 @@ def _report(report: Report, fmt: OutputFormat = OutputFormat.text, err: bool = F
         return
     if report.diagnostics:
         typer.echo(report.to_text(), err=err)
-    shown = report.sorted()  # one problem found on many cards is shown, and counted, once
-    errors = sum(1 for d in shown if d.severity == "error")
-    warnings = len(shown) - errors
+    errors, warnings = report.counts()  # one problem found on many cards is shown, and counted, once
     if errors or warnings:
         _say(f"{errors} error(s), {warnings} warning(s)", err=err)
 
@@ -874,6 +874,17 @@ def _quiet_dropped_interrupts(unraisable, default=sys.unraisablehook):
     default(unraisable)
 
 
+def _hold_library_warnings() -> None:
+    """The libraries' warnings (Pillow's "Corrupt EXIF data", with its site-packages path) never reach the terminal:
+    they say nothing a designer can act on, and what matters of them is pnp's own diagnostic where pnp reads the
+    file (pnp.image_files). A developer's -W or PYTHONWARNINGS still shows them. The build's workers, forked from
+    this process, hold them too."""
+    import warnings
+
+    if not sys.warnoptions:
+        warnings.simplefilter("ignore")
+
+
 class Shell(str, Enum):
     bash = "bash"
     zsh = "zsh"
@@ -900,6 +911,7 @@ def main():
     signal.signal(signal.SIGTERM, _terminate)
     signal.signal(signal.SIGINT, _terminate)
     sys.unraisablehook = _quiet_dropped_interrupts
+    _hold_library_warnings()
     try:
         app()
     except SystemExit as done:

@@ -2,9 +2,10 @@
 
 The cards are taken as written (the deck's Source data, not the checked models, so defaults stay unwritten).
 To a table, nested mappings become dotted columns and lists one cell of YAML flow text (pnp.tables). Before
-anything is written the table is read back through the same reader a build uses and every card compared with
-the original as the card model sees it: a value a table cannot hold (an empty text that means something, a key
-with a dot in it) is reported by card and field instead of being quietly changed.
+anything is written, the file's bytes are read back through the same reader a build uses and every card compared
+with the original as the card model sees it: a value a table cannot hold (an empty text that means something, a
+key with a dot in it, a text longer than a cell holds) is reported by card and field instead of being quietly
+changed.
 """
 from __future__ import annotations
 
@@ -17,11 +18,16 @@ import zipfile
 import yaml
 
 from pnp.content import Deck, Game
-from pnp.tables import Table, as_text_cell, as_written, deck_name, table_source
+from pnp.source import SourceError
+from pnp.tables import as_text_cell, deck_name, read_table, table_source
 
 FORMATS = ("csv", "xlsx", "yaml")
 FIXED_TIME = datetime.datetime(2000, 1, 1)  # an export is a function of the deck: no clock in the file
+XLSX_ESCAPE = re.compile(r"_(?=x[0-9A-Fa-f]{4}_)")  # an underscore XLSX would read as the start of _x000D_ (a CR)
 XLSX_SHEET = "Cards"
+# The longest text a cell holds: Excel's limit for XLSX (openpyxl cuts a longer text there without a word), and the
+# csv module's field limit for CSV (pnp reads no longer cell)
+CELL_CHARS = {"xlsx": 32_767, "csv": csv.field_size_limit()}
 
 
 class ExportError(Exception):
@@ -39,7 +45,9 @@ def export_deck(game: Game, deck: Deck, fmt: str) -> tuple[bytes, list[str]]:
         raise ExportError(f"deck '{deck.id}' makes its cards from suits and ranks (suits:, ranks:, suited:), which a "
                           "table cannot hold; keep it in YAML")
     header, rows = _table(cards)
-    _check_round_trip(game, deck, cards, header, rows, typed=fmt == "xlsx")
+    _check_cell_lengths(deck, cards, header, rows, fmt)
+    data = _csv_bytes(header, rows) if fmt == "csv" else _xlsx_bytes(header, rows)
+    _check_round_trip(game, deck, cards, data, fmt)
     notes = []
     guarded = sum(_guarded(value) for row in rows for value in row) if fmt == "csv" else 0
     if guarded:
@@ -49,7 +57,6 @@ def export_deck(game: Game, deck: Deck, fmt: str) -> tuple[bytes, list[str]]:
     if name != deck_name(deck.id):
         notes.append(f"a table holds no deck name: add `name: {name}` to deck '{deck.id}' in game.yaml when it "
                      "points at the new file")
-    data = _csv_bytes(header, rows) if fmt == "csv" else _xlsx_bytes(header, rows)
     return data, notes
 
 
@@ -88,10 +95,24 @@ def _cell(value):
     return value
 
 
-def _check_round_trip(game: Game, deck: Deck, cards: list[dict], header: list[str], rows: list[list], typed: bool) -> None:
-    """Read the rows back as pnp would read the file and compare every card, as the card model sees it."""
-    table = Table(f"{deck.id} (exported)")
-    table.rows = [(1, header)] + [(i, [as_written(_csv_text(v)) if not typed else v for v in row]) for i, row in enumerate(rows, 2)]
+def _check_cell_lengths(deck: Deck, cards: list[dict], header: list[str], rows: list[list], fmt: str) -> None:
+    """A text longer than a cell of the format holds, named by card and field (the read-back would find the card
+    changed, but not say why)."""
+    limit = CELL_CHARS[fmt]
+    for card, row in zip(cards, rows):
+        for name, value in zip(header, row):
+            length = len(_csv_text(value) if fmt == "csv" else _xlsx_text(value)) if isinstance(value, str) else 0
+            if length > limit:
+                raise ExportError(f"deck '{deck.id}', card '{card.get('id')}': {name} holds {length:,} characters, more "
+                                  f"than one cell of {fmt.upper()} holds ({limit:,}); keep the deck in YAML, or shorten it")
+
+
+def _check_round_trip(game: Game, deck: Deck, cards: list[dict], data: bytes, fmt: str) -> None:
+    """Read the file's bytes back as pnp would read the file and compare every card, as the card model sees it."""
+    try:
+        table = read_table(data, f"{deck.id} (exported)", f".{fmt}")
+    except SourceError as exc:
+        raise ExportError(f"deck '{deck.id}' does not fit a table: {exc.diagnostics[0].message}") from None
     source, problems = table_source(table, deck.id, deck.model.name, game.card_model)
     if problems:
         raise ExportError(f"deck '{deck.id}' does not fit a table: {problems[0].message}")
@@ -165,7 +186,7 @@ def _xlsx_bytes(header: list[str], rows: list[list]) -> bytes:
         for c, value in enumerate(row, 1):
             if value is None:
                 continue
-            cell = sheet.cell(row=r, column=c, value=value)
+            cell = sheet.cell(row=r, column=c, value=_xlsx_text(value) if isinstance(value, str) else value)
             if isinstance(value, str):
                 cell.data_type = "s"  # text, never a formula: a card text starting with = stays text
     book.properties.creator = "pnp"
@@ -173,6 +194,12 @@ def _xlsx_bytes(header: list[str], rows: list[list]) -> bytes:
     out = io.BytesIO()
     book.save(out)
     return _fixed_zip(out.getvalue())
+
+
+def _xlsx_text(text: str) -> str:
+    """A text as XLSX stores it: an underscore that would start an escaped character (_x000D_, which a spreadsheet
+    program and pnp.xlsx read as one character) is itself escaped, _x005F_ (openpyxl writes texts as they are)."""
+    return XLSX_ESCAPE.sub("_x005F_", text)
 
 
 def _fixed_zip(data: bytes) -> bytes:

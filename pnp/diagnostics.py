@@ -6,16 +6,18 @@ Only `pnp.cli` turns a report into text and an exit code.
 from __future__ import annotations
 
 import bisect
+import datetime
 import difflib
 import functools
 import json
+import math
 import re
 import unicodedata
-from dataclasses import asdict, dataclass, field
+from dataclasses import asdict, dataclass, replace
 from enum import IntEnum
 from pathlib import Path
 
-from pnp.limits import MAX_SUGGESTION_CANDIDATES, MAX_SUGGESTION_LENGTH
+from pnp.limits import MAX_REPORTS_PER_FILE, MAX_SUGGESTION_CANDIDATES, MAX_SUGGESTION_LENGTH
 
 
 class ExitCode(IntEnum):
@@ -51,24 +53,48 @@ class Diagnostic:
         return printable(f"{self.place}: {self.severity} [{self.code}] {self.message}")
 
 
-@dataclass
 class Report:
-    """Diagnostics, each once: one problem found by two checks (or by one check twice) is one line and one count."""
+    """Diagnostics, each once: one problem found by two checks (or by one check twice) is one line and one count.
 
-    diagnostics: list[Diagnostic] = field(default_factory=list)
+    At most MAX_REPORTS_PER_FILE of one code (and severity) in one file are listed, the first in the file; the rest
+    are one line, at the first left out, saying how many more: a deck of 190,000 misspelt keys is a screenful and a
+    count, not 190,000 lines (and the memory and minutes they take)."""
 
-    def __post_init__(self):
-        self.diagnostics = list(dict.fromkeys(self.diagnostics))
-        self._seen = set(self.diagnostics)
+    def __init__(self, diagnostics=()):
+        self._listed: dict[Diagnostic, None] = {}  # in the order added
+        self._seen: set[Diagnostic] = set()
+        self._kinds: dict[tuple, _Kind] = {}  # (path, code, severity) -> what is listed and left out of it
+        self.extend(diagnostics)
 
     def add(self, diagnostic: Diagnostic) -> None:
-        if diagnostic not in self._seen:
-            self._seen.add(diagnostic)
-            self.diagnostics.append(diagnostic)
+        if diagnostic in self._seen:
+            return
+        self._seen.add(diagnostic)
+        if _left_out(diagnostic):  # another report's count of what it left out (pnp validate of every game)
+            self._listed[diagnostic] = None
+            return
+        kind = self._kinds.setdefault((diagnostic.path, diagnostic.code, diagnostic.severity), _Kind())
+        if len(kind.listed) < MAX_REPORTS_PER_FILE:
+            bisect.insort(kind.listed, diagnostic)
+            self._listed[diagnostic] = None
+            return
+        if diagnostic < kind.listed[-1]:  # earlier in the file than the last one listed: listed instead of it
+            last = kind.listed.pop()
+            bisect.insort(kind.listed, diagnostic)
+            del self._listed[last]
+            self._listed[diagnostic] = None
+            diagnostic = last
+        kind.more += 1
+        kind.first_left_out = min(kind.first_left_out or diagnostic, diagnostic)
 
     def extend(self, diagnostics) -> None:
         for diagnostic in diagnostics:
             self.add(diagnostic)
+
+    @property
+    def diagnostics(self) -> list[Diagnostic]:
+        """Every diagnostic listed, in the order found, then a line for each kind with more in a file."""
+        return list(self._listed) + [kind.summary() for kind in self._kinds.values() if kind.more]
 
     @property
     def errors(self) -> list[Diagnostic]:
@@ -78,6 +104,14 @@ class Report:
     def ok(self) -> bool:
         return not self.errors
 
+    def counts(self) -> tuple[int, int]:
+        """Errors and warnings, those left out of the listing included."""
+        errors = warnings = 0
+        for d in self.diagnostics:
+            count = _left_out(d) or 1
+            errors, warnings = (errors + count, warnings) if d.severity == "error" else (errors, warnings + count)
+        return errors, warnings
+
     def sorted(self) -> list[Diagnostic]:
         return sorted(self.diagnostics)
 
@@ -86,6 +120,30 @@ class Report:
 
     def to_json(self) -> str:
         return json.dumps([asdict(d) for d in self.sorted()], indent=2)
+
+
+class _Kind:
+    """The diagnostics of one code and severity in one file: those listed (the first MAX_REPORTS_PER_FILE in the
+    file), and how many more, from which place on."""
+
+    def __init__(self):
+        self.listed: list[Diagnostic] = []  # sorted: the last is the one to leave out for an earlier one
+        self.more = 0
+        self.first_left_out: Diagnostic | None = None
+
+    def summary(self) -> Diagnostic:
+        first = self.first_left_out
+        return replace(first, message=f"and {self.more:,} more like this in this file from here on, not listed (pnp "
+                       f"lists the first {MAX_REPORTS_PER_FILE} of each kind a file); fix these and run again")
+
+
+_LEFT_OUT = re.compile(r"^and ([\d,]+) more like this in this file from here on, not listed \(pnp lists ")
+
+
+def _left_out(diagnostic: Diagnostic) -> int:
+    """How many a report's line for what it left out (_Kind.summary) stands for; 0 for any other diagnostic."""
+    found = _LEFT_OUT.match(diagnostic.message)
+    return int(found.group(1).replace(",", "")) if found else 0
 
 
 def printable(text: str) -> str:
@@ -115,9 +173,57 @@ def hidden_character_message(ch: str) -> str:
             "or an export must never obey it)")
 
 
+def shown_value(value, limit: int = 40) -> str:
+    """A value from content as a designer wrote it, for a message: YAML's words (true, null, .inf), a date as
+    2024-01-05T10:00:00, text in quotes, lists and mappings in YAML's flow style; never a Python repr
+    (datetime.datetime(2024, 1, 5, 10, 0)). At most `limit` characters, ending in "..." where cut: a value of a
+    million items is read only as far as is shown."""
+    return shortened(_written(value, limit + 1), limit)
+
+
+def shortened(text: str, limit: int = 40) -> str:
+    """A text from content cut to `limit` characters for a message, ending in "..." where cut."""
+    return text if len(text) <= limit else text[:limit - 3] + "..."
+
+
+def _written(value, room: int) -> str:
+    """The value as written, at least its first `room` characters (the rest of a long list or mapping left out)."""
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true" if value else "false"
+    if isinstance(value, int):
+        return str(value) if value.bit_length() < 10_000 else f"a number of about {int(value.bit_length() * 0.30103)} digits"
+    if isinstance(value, float):
+        return {math.inf: ".inf", -math.inf: "-.inf"}.get(value, ".nan" if value != value else repr(value))
+    if isinstance(value, (datetime.datetime, datetime.date, datetime.time)):
+        return value.isoformat()
+    if isinstance(value, str):
+        return repr(value[:room])
+    if isinstance(value, (bytes, bytearray)):
+        return f"binary data of {len(value)} bytes"
+    if isinstance(value, dict):
+        return _flow("{", (f"{k[:room] if isinstance(k, str) else _written(k, room)}: {_written(v, room)}"
+                           for k, v in value.items()), "}", room)
+    if isinstance(value, (list, tuple, set, frozenset)):
+        return _flow("[", (_written(item, room) for item in value), "]", room)
+    return str(value)[:room]
+
+
+def _flow(opening: str, items, closing: str, room: int) -> str:
+    """Items between brackets, as YAML's flow style writes them, until `room` characters are written."""
+    text = opening
+    for i, item in enumerate(items):
+        text += (", " if i else "") + item
+        if len(text) > room:
+            return text
+    return text + closing
+
+
 def relative(path: Path | str) -> str:
     """Paths in diagnostics are relative to the working directory when possible. A path whose links cannot be
-    followed (a link loop) is named as itself, the link, with its folder resolved: a diagnostic is about it."""
+    followed (a link loop) is named as itself, the link, with its folder resolved: a diagnostic is about it. So
+    is a path whose links lead out of the working directory, as written (_as_written)."""
     p = Path(path)
     try:
         try:
@@ -126,6 +232,16 @@ def relative(path: Path | str) -> str:
             resolved = p.parent.resolve() / p.name
         return str(resolved.relative_to(Path.cwd().resolve()))
     except (OSError, RuntimeError, ValueError):
+        return _as_written(p)
+
+
+def _as_written(p: Path) -> str:
+    """A path named without following its links, relative to the working directory when it is written inside it:
+    `pnp validate` names the project's files relative, a build absolute (pnp.build), and a link out of the project
+    is the same link to both."""
+    try:
+        return str((Path.cwd() / p).relative_to(Path.cwd()))
+    except (OSError, ValueError):
         return str(p)
 
 

@@ -22,6 +22,8 @@ from pnp.image_files import find_image
 from pnp.layout.tiles import tile_count
 from pnp.limits import (
     MAX_BOXES,
+    MAX_CARD_TEXT,
+    MAX_CARD_TEXT_DRAWN,
     MAX_CARDS,
     MAX_DECKS,
     MAX_DRAWINGS,
@@ -38,7 +40,7 @@ from pnp.limits import (
     MAX_WORDS,
     MB,
 )
-from pnp.model.walk import rule_nodes
+from pnp.model.walk import flat_values, rule_nodes
 
 TILED_KINDS = ("playmat", "board")  # as pnp.layout.sheet: printed at full size, tiled where larger than the paper
 
@@ -133,7 +135,9 @@ def _rules(game: Game) -> list[Diagnostic]:
 
 def drawings(game: Game, layout, print_setup) -> list[Diagnostic]:
     """Boxes of card templates, and boxes the build draws: each distinct face is drawn once per PDF that prints
-    its deck (home, fold-and-glue and vendor files, and the rulebook's card pages on two papers)."""
+    its deck (home, fold-and-glue and vendor files, and the rulebook's card pages on two papers). Text boxes cost
+    by their text: each text a card's box shows is at most MAX_CARD_TEXT long, and all of them together, times the
+    files that draw them, at most MAX_CARD_TEXT_DRAWN (fitting and drawing read a text once per box)."""
     problems = []
     for name, template in layout.templates.items():
         if len(template.boxes) > MAX_BOXES:
@@ -142,17 +146,60 @@ def drawings(game: Game, layout, print_setup) -> list[Diagnostic]:
     if problems:
         return problems
     outputs = len(print_setup.home) + len(print_setup.fold) + len(print_setup.vendors) + 2 if print_setup else 2
-    total = 0
+    total = characters = 0
+    too_long: dict[tuple, Diagnostic] = {}  # each text once, however many cards (aliases) and boxes show it
+    too_much_text: list[Diagnostic] = []  # at the deck that takes the build past MAX_CARD_TEXT_DRAWN
+    shared_backs: set = set()  # a back template is drawn once a deck
     for i, entry in enumerate(game.manifest.decks):
         deck = game.decks.get(entry.id)
         for record in deck.cards if deck else ():
             boxes = sum(len(t.boxes) for t in _templates(layout, record))
             total += boxes * outputs
+            for text, source, keypath in _box_texts(layout, record, shared_backs):
+                characters += len(text) * outputs
+                if len(text) > MAX_CARD_TEXT:
+                    too_long.setdefault((source.path, *source.at(keypath)), _too_long(source, keypath, text))
         if total > MAX_DRAWINGS:
             return [game.manifest_source.diagnostic(("decks", i), "too-large", f"with deck '{entry.id}' the build "
                     f"draws {total:,} boxes or more (cards x their templates' boxes x {outputs} files that print "
                     f"them); pnp draws at most {MAX_DRAWINGS:,} a build: fewer different cards or simpler templates")]
-    return []
+        if characters > MAX_CARD_TEXT_DRAWN and not too_much_text:
+            too_much_text.append(game.manifest_source.diagnostic(("decks", i), "too-large", f"with deck '{entry.id}' "
+                                 f"the build fits and draws {characters:,} characters of card text or more (each text "
+                                 f"box's text x {outputs} files that print it); pnp draws at most "
+                                 f"{MAX_CARD_TEXT_DRAWN:,} a build: shorter texts, fewer boxes showing them or fewer "
+                                 "different cards"))
+    return list(too_long.values()) or too_much_text
+
+
+def _box_texts(layout, record, shared_backs: set):
+    """(text, source, key path) for each text box of a card's faces: its front's, its back side's, or (once a deck)
+    its shared back template's. A card's own value wins over its template's, as on the face (pnp.binding)."""
+    sides = [(record.card, record.keypath, layout.faces.get(record.card.kind))]
+    if record.back is not None:
+        sides.append((record.back, record.keypath + ("back",), layout.faces.get(record.back.kind)))
+    else:
+        back = layout.backs.choose(record.card.id, record.card.kind, record.deck)
+        if back is not None and (record.deck, back.name) not in shared_backs:
+            shared_backs.add((record.deck, back.name))
+            sides.append((None, (), back))
+    for card, keypath, template in sides:
+        if template is None:
+            continue
+        values = flat_values(card, skip=("back",)) if card is not None else {}
+        for box in template.boxes:
+            if box.type != "text" or not box.field:
+                continue
+            if box.field in values:
+                yield values[box.field], record.source, keypath + tuple(box.field.split("."))
+            elif isinstance(template.values.get(box.field), str):
+                yield template.values[box.field], layout.source, ("templates", template.name, "values", box.field)
+
+
+def _too_long(source, keypath: tuple, text: str) -> Diagnostic:
+    return source.diagnostic(keypath, "too-large", f"this text, shown in a card's text box, is {len(text):,} characters "
+                             f"long; a card's text has at most {MAX_CARD_TEXT:,} (the longest real ones have a few "
+                             "hundred): shorten it, or put it in the rules")
 
 
 def _templates(layout, record) -> list:

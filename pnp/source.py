@@ -7,11 +7,15 @@ so a diagnostic always names the file, line and column a designer must edit.
 
 A content folder may come from anyone, so reading is bounded: only regular
 files, at most MAX_FILE_BYTES; nesting at most MAX_DEPTH deep (checked on the
-parser's event stream, before anything recursive sees the document); aliases
-expanding to at most MAX_VALUES values a file, however many texts it is read
-as (ValueBudget: a "billion laughs" file stops at once, and so does a
-spreadsheet of a thousand small ones); tags other than YAML's own are errors.
-Each of these is a diagnostic at its line, never a hang or an internal error.
+parser's event stream, before anything recursive sees the document, and again
+through aliases as values are built: an alias inside its own anchor's value
+never ends); aliases repeating at most MAX_VALUES values and MAX_ALIAS_CHARACTERS
+characters of text a file, however many texts it is read as (ValueBudget: a
+"billion laughs" file stops at once, a thousand aliases of one long text too,
+and so does a spreadsheet of a thousand small ones; what is written out is
+bounded by the file's bytes and spends nothing); no text longer than
+MAX_TEXT_CHARACTERS; tags other than YAML's own are errors. Each of these is
+a diagnostic at its line, never a hang or an internal error.
 """
 from __future__ import annotations
 
@@ -24,7 +28,7 @@ from typing import Any
 import yaml
 
 from pnp.diagnostics import Diagnostic, hidden_character, hidden_character_message, relative
-from pnp.limits import MAX_DEPTH, MAX_FILE_BYTES, MAX_VALUES
+from pnp.limits import MAX_ALIAS_CHARACTERS, MAX_DEPTH, MAX_FILE_BYTES, MAX_TEXT_CHARACTERS, MAX_VALUES
 from pnp.paths import LINK_LOOP, is_inside, link_loop
 
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
@@ -49,6 +53,9 @@ class Source:
     data: Any
     positions: dict[KeyPath, tuple[int, int]] = field(default_factory=dict)
     sheet: str | None = None  # a deck read from a spreadsheet: positions are (row, column) of this sheet's cells
+    # unknown keys of this file given a "did you mean" (pnp.model.schema_errors): past the first MAX_REPORTS_PER_FILE,
+    # which are all a report lists of them, none is looked for
+    suggested: int = field(default=0, compare=False, repr=False)
 
     def at(self, keypath: KeyPath) -> tuple[int, int]:
         """Position of the value at keypath, or of its nearest existing parent."""
@@ -88,45 +95,91 @@ CORE_TAGS = {f"tag:yaml.org,2002:{name}" for name in
 
 
 class ValueBudget:
-    """The values one file may expand to (MAX_VALUES), whatever number of YAML texts it is read as: a YAML file is
-    one text, a spreadsheet deck one per cell (pnp.tables). Shared by the texts of a file, so a thousand cells of
-    small alias bombs stop where one file of them would, not a thousand budgets later."""
+    """What aliases may repeat in one file (MAX_VALUES values, MAX_ALIAS_CHARACTERS characters of text), whatever
+    number of YAML texts it is read as: a YAML file is one text, a spreadsheet deck one per cell (pnp.tables).
+    Shared by the texts of a file, so a thousand cells of small alias bombs stop where one file of them would, not
+    a thousand budgets later. Values written out spend nothing: the file's bytes bound them, so a plain spreadsheet
+    of every row and column pnp reads never runs out."""
 
-    def __init__(self, limit: int = MAX_VALUES):
-        self.left = limit
+    def __init__(self, limit: int = MAX_VALUES, characters: int = MAX_ALIAS_CHARACTERS):
+        self.left, self.characters_left = limit, characters
 
     def spend(self) -> bool:
         """Take one value; False once the file has used up its budget."""
         self.left -= 1
         return self.left >= 0
 
+    def spend_characters(self, count: int) -> bool:
+        """Take the characters of a text an alias repeats; False once the file has used up its budget."""
+        self.characters_left -= count
+        return self.characters_left >= 0
+
 
 class TooManyValues(SourceError):
-    """A text expanded past its file's ValueBudget: the file is refused whole, as nothing later in it can be read."""
+    """A text's aliases repeated more than its file's ValueBudget: the file is refused whole, as nothing later in it
+    can be read. `what` is the part of the budget that ran out: "more than 200000 values"."""
+
+    def __init__(self, diagnostics: list[Diagnostic], what: str = f"more than {MAX_VALUES} values"):
+        super().__init__(diagnostics)
+        self.what = what
 
     def __reduce__(self):
-        return TooManyValues, (self.diagnostics,)
+        return TooManyValues, (self.diagnostics, self.what)
 
 
 class _Builder:
-    """Turns composed nodes into plain data with positions, within the file's value budget."""
+    """Turns composed nodes into plain data with positions. A node reached a second time is an alias's copy: it
+    and everything in it spend the file's budget, and its nesting counts on from where the alias stands."""
 
     def __init__(self, path: str, budget: ValueBudget):
         self.path, self.positions, self.problems, self.budget = path, {}, [], budget
+        self.built: set = set()  # collection nodes built once already: reached again, through an alias
+        self.scalars: dict = {}  # scalar node -> its value, read once however many aliases repeat it
 
-    def build(self, node, keypath: KeyPath):
-        if not self.budget.spend():  # reported at the top-level entry whose aliases blew up
-            line, col = self.positions.get(keypath[:1], (node.start_mark.line + 1, node.start_mark.column + 1))
-            raise TooManyValues([Diagnostic(self.path, line, col, "yaml", f"this expands to more than {MAX_VALUES} "
-                                            "values (aliases repeating aliases?); write the values out or use fewer aliases")])
+    def build(self, node, keypath: KeyPath, depth: int = 0, alias: tuple[int, int] | None = None):
+        """The value of `node` at `keypath`, inside `depth` collections counted through aliases. `alias`: where the
+        alias stands whose copy this value is part of (None for a value as written)."""
+        if alias is None and (node in self.built or node in self.scalars):
+            alias = self._alias_place(keypath)
+        if alias is not None:
+            self._spend(node, keypath)
         self.positions[keypath] = (node.start_mark.line + 1, node.start_mark.column + 1)
+        if isinstance(node, yaml.ScalarNode):
+            return self.scalar(node)
+        self.built.add(node)
+        if depth + 1 > MAX_DEPTH:  # only an alias's copy gets here: the event stream was checked (_check_depth)
+            line, col = alias or self.positions[keypath]
+            raise SourceError([Diagnostic(self.path, line, col, "yaml", f"nested more than {MAX_DEPTH} levels deep "
+                                          "once this alias is repeated (an alias inside its own anchor's value never "
+                                          "ends); write the values out")])
         if isinstance(node, yaml.MappingNode):
-            return self._mapping(node, keypath)
-        if isinstance(node, yaml.SequenceNode):
-            return [self.build(item, keypath + (i,)) for i, item in enumerate(node.value)]
-        return self.scalar(node)
+            return self._mapping(node, keypath, depth + 1, alias)
+        return [self.build(item, keypath + (i,), depth + 1, alias) for i, item in enumerate(node.value)]
 
-    def _mapping(self, node, keypath: KeyPath) -> dict:
+    def _alias_place(self, keypath: KeyPath) -> tuple[int, int]:
+        """Where an alias stands, near enough: its key's place in a mapping, its list's in a list."""
+        return self.positions.get(keypath + ("<key>",)) or self.positions.get(keypath[:-1], (1, 1))
+
+    def _spend(self, node, keypath: KeyPath) -> None:
+        """Charge a value an alias repeats (and a repeated text's characters) to the file's budget: past it, the
+        file is refused at the top-level entry whose aliases blew up."""
+        if not self.budget.spend():
+            raise self._too_much(node, keypath, f"more than {MAX_VALUES} values")
+        if isinstance(node, yaml.ScalarNode):
+            self._spend_characters(node, keypath)
+
+    def _spend_characters(self, node, keypath: KeyPath) -> None:
+        if not self.budget.spend_characters(len(node.value)):
+            raise self._too_much(node, keypath, f"more than {MAX_ALIAS_CHARACTERS:,} characters of text")
+
+    def _too_much(self, node, keypath: KeyPath, what: str) -> TooManyValues:
+        entry = keypath[:1]  # the top-level entry: its value's place, or its key's where the value is the alias
+        line, col = (self.positions.get(entry) or self.positions.get(entry + ("<key>",))
+                     or (node.start_mark.line + 1, node.start_mark.column + 1))
+        return TooManyValues([Diagnostic(self.path, line, col, "yaml", f"the aliases in this entry repeat {what} "
+                                         "(aliases repeating aliases?); write the values out or use fewer aliases")], what)
+
+    def _mapping(self, node, keypath: KeyPath, depth: int, alias: tuple[int, int] | None) -> dict:
         result, key_nodes = {}, {}
         for key_node, value_node in node.value:
             merge = isinstance(key_node, yaml.ScalarNode) and key_node.value == "<<"
@@ -135,11 +188,13 @@ class _Builder:
                 self.problems.append(_at(self.path, key_node, "yaml", "merge keys (<<) and complex keys are not "
                                          "supported; write the key as plain text"))
                 continue
+            if alias is not None:  # a key of a repeated mapping is repeated text too
+                self._spend_characters(key_node, keypath)
             if key in result:
                 self.problems.append(_at(self.path, key_node, "duplicate-key", _twice(key, key_node, key_nodes[key])))
             key_nodes.setdefault(key, key_node)
             self.positions[keypath + (key, "<key>")] = (key_node.start_mark.line + 1, key_node.start_mark.column + 1)
-            result[key] = self.build(value_node, keypath + (key,))
+            result[key] = self.build(value_node, keypath + (key,), depth, alias)
         return result
 
     def _key(self, node):
@@ -150,12 +205,24 @@ class _Builder:
         return node.value if isinstance(key, bool) else key
 
     def scalar(self, node):
-        """A scalar with YAML's own tags only: a custom tag (!foo) or a value its tag cannot read is a problem."""
+        """A scalar's value, read once per node (its problems reported once, an alias's copy shares the value)."""
+        if node not in self.scalars:
+            self.scalars[node] = self._read_scalar(node)
+        return self.scalars[node]
+
+    def _read_scalar(self, node):
+        """A scalar with YAML's own tags only: a custom tag (!foo), a value its tag cannot read or a text longer
+        than MAX_TEXT_CHARACTERS is a problem."""
         if node.tag not in CORE_TAGS:
             self.problems.append(_at(self.path, node, "yaml", f"unknown tag {_short(node.tag)}; remove it (pnp reads plain YAML values)"))
             return None
+        if len(node.value) > MAX_TEXT_CHARACTERS:
+            self.problems.append(_at(self.path, node, "too-large", f"this value is {len(node.value):,} characters "
+                                     f"long; pnp reads texts of at most {MAX_TEXT_CHARACTERS:,} characters (a long rules "
+                                     "section has a few thousand): shorten it or split it"))
+            return None
         try:
-            value = _scalars.construct_object(node)
+            value = _construct(node)
         except (yaml.YAMLError, ValueError, TypeError, OverflowError, AttributeError) as exc:
             self.problems.append(_at(self.path, node, "yaml", f"{_short(node.tag)} cannot read '{node.value}' "
                                      f"({str(exc).splitlines()[0][:80]}); remove the tag or fix the value"))
@@ -164,6 +231,17 @@ class _Builder:
         if hidden is not None:  # a "\e[2J" or a bidi override written as an escape: one check for every value and key
             self.problems.append(_at(self.path, node, "control-character", f"this text {hidden_character_message(hidden)}"))
         return value
+
+
+def _construct(node):
+    """A scalar node's Python value by PyYAML's own constructors, which keep every node they construct (and one
+    that raised) in the constructor's tables: shared by every parse, those would keep each file's nodes for the
+    life of the process (a `pnp watch` growing with every save), so they are emptied at once."""
+    try:
+        return _scalars.construct_object(node)
+    finally:
+        _scalars.constructed_objects.pop(node, None)
+        _scalars.recursive_objects.pop(node, None)
 
 
 def _twice(key, node, first) -> str:
@@ -251,7 +329,11 @@ def parse(text: str, path: str = "<string>", budget: ValueBudget | None = None) 
         return Source(path, None, {(): (1, 1)})
     builder = _Builder(path, ValueBudget() if budget is None else budget)
     problems = _tagged_collections(root, path)
-    data = builder.build(root, ())
+    try:
+        data = builder.build(root, ())
+    except SourceError as exc:  # refused part-way (aliases): with the problems found on the way there
+        exc.diagnostics[:0] = problems + builder.problems
+        raise
     problems += builder.problems
     if problems:
         raise SourceError(problems)

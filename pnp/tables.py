@@ -15,8 +15,9 @@ One row a card, under a header row of field names:
 The result is `{"deck": id, "name": name, "cards": [...]}` with positions at the cells: a value at its cell,
 a whole card at its row's first cell, a key at its header cell. Diagnostics then name `file.csv:ROW:COL`, or
 `file.xlsx:Sheet!C12` (Source.sheet). A spreadsheet is untrusted like any content: bounded in bytes, rows,
-columns and (XLSX being a zip) unpacked size; NUL bytes and bad encoding are diagnostics; formulas are never
-calculated (an XLSX keeps the value its program last calculated; a formula without one is a diagnostic).
+columns, dotted depth and (XLSX, pnp.xlsx) unpacked size, XML elements and text; NUL bytes and bad encoding are
+diagnostics; formulas are never calculated (an XLSX keeps the value its program last calculated; a formula without
+one, or one whose saved value is an error like #REF!, is a diagnostic). An XLSX deck is its first visible sheet.
 """
 from __future__ import annotations
 
@@ -27,17 +28,18 @@ import io
 import re
 import types
 import typing
-import zipfile
+import warnings
 from pathlib import Path
 from typing import Any
 
 from pydantic import BaseModel
 
 from pnp.diagnostics import Diagnostic, hidden_character, hidden_character_message, relative
+from pnp.limits import MAX_DEPTH, MAX_FILE_BYTES
 from pnp.limits import MAX_TABLE_COLUMNS as MAX_COLUMNS
 from pnp.limits import MAX_TABLE_ROWS as MAX_ROWS
-from pnp.limits import MAX_UNPACKED_BYTES, MAX_VALUES, MAX_ZIP_MEMBERS
 from pnp.source import Source, SourceError, TooManyValues, ValueBudget, parse, read_bytes
+from pnp.xlsx import WorkbookError, read_deck_sheet
 
 TABLE_SUFFIXES = (".csv", ".xlsx")
 DELIMITERS = ",;\t"  # a spreadsheet program saving CSV in some languages writes ; between cells
@@ -73,8 +75,10 @@ class Table:
 
 
 def _csv_table(path: Path, within: Path) -> Table:
-    data = read_bytes(path, within)
-    shown = relative(path)
+    return csv_table(read_bytes(path, within), relative(path))
+
+
+def csv_table(data: bytes, shown: str) -> Table:
     table = Table(shown)
     if b"\x00" in data:
         before = data[:data.index(b"\x00")]
@@ -125,76 +129,36 @@ def as_written(cell: str) -> str:
 
 
 def _xlsx_table(path: Path, within: Path) -> Table:
-    data = read_bytes(path, within)
-    shown = relative(path)
-    _check_zip(data, shown)
+    return xlsx_table(read_bytes(path, within), relative(path))
+
+
+def xlsx_table(data: bytes, shown: str) -> Table:
+    """An XLSX file's deck sheet as a Table (pnp.xlsx reads it, bounded); a problem of the file or of its cells raises
+    SourceError with them all."""
     try:
-        import openpyxl
-    except ImportError:  # a base dependency: only a broken install lacks it
-        raise SourceError([Diagnostic(shown, 1, 1, "xlsx", "reading XLSX needs the openpyxl package; reinstall pnp "
-                                      "(pip install -e .) or save the deck as CSV")])
-    try:
-        values = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=True)
-        formulas = openpyxl.load_workbook(io.BytesIO(data), read_only=True, data_only=False)
-    except Exception as exc:  # noqa: BLE001 - openpyxl raises many kinds of error for a broken file
-        raise SourceError([Diagnostic(shown, 1, 1, "xlsx", f"not an XLSX workbook openpyxl can read "
-                                      f"({type(exc).__name__}); save it again as .xlsx")])
-    try:
-        if not values.worksheets:  # a workbook of chart sheets only, or one whose list of sheets is empty
-            raise SourceError([Diagnostic(shown, 1, 1, "xlsx", "the workbook holds no worksheet; put the deck on its "
-                                          "first sheet (a header row of field names, then a row for each card)")])
-        sheet, written = values.worksheets[0], formulas.worksheets[0]
-        table = Table(shown, sheet.title)
-        if (sheet.max_row or 0) > MAX_ROWS or (sheet.max_column or 0) > MAX_COLUMNS:
-            raise table.fail(1, 1, "too-large", f"the sheet spans {sheet.max_row} rows and {sheet.max_column} columns; "
-                             f"pnp reads at most {MAX_ROWS} rows and {MAX_COLUMNS} columns: delete the rows and columns "
-                             "past the last card")
-        rows = sheet.iter_rows(min_row=1, max_row=MAX_ROWS + 1, max_col=MAX_COLUMNS)  # cells: their saved type too
-        written_rows = written.iter_rows(min_row=1, max_row=MAX_ROWS + 1, max_col=MAX_COLUMNS, values_only=True)
-        for number, (cells, cells_written) in enumerate(zip(rows, written_rows), 1):
-            values_saved = [cell.value for cell in cells]
-            if number > MAX_ROWS and any(v is not None for v in values_saved):
-                raise table.fail(number, 1, "too-large", f"more than {MAX_ROWS} rows; a deck has at most "
-                                 f"{MAX_ROWS - 1} cards, so split it")
-            for col, (cell, formula) in enumerate(zip(cells, cells_written), 1):
-                if _never_calculated(cell, formula):
-                    table.problem(number, col, "formula", "a formula with no saved value: pnp never calculates "
-                                  "formulas; open and save the file in your spreadsheet program, or type the value")
-            table.rows.append((number, values_saved))
-    finally:
-        values.close()
-        formulas.close()
+        with warnings.catch_warnings():  # openpyxl's date helpers run here: a library's warning never reaches the
+            warnings.simplefilter("ignore")  # terminal; every problem of a workbook is a diagnostic
+            sheet = read_deck_sheet(data)
+    except WorkbookError as exc:
+        if exc.at is None:
+            raise SourceError([Diagnostic(shown, 1, 1, exc.code, exc.message)]) from None
+        raise Table(shown, exc.sheet).fail(*exc.at, exc.code, exc.message) from None
+    table = Table(shown, sheet.title)
+    table.rows = sheet.rows
+    for row, col, code, message in sheet.problems:
+        table.problem(row, col, code, message)
     if table.problems:
         raise SourceError(table.problems)
     return table
 
 
-def _never_calculated(saved, written) -> bool:
-    """A formula cell (`written`, from the workbook read for its formulas) whose workbook holds no value calculated
-    for it (`saved`, the same cell read for its values). openpyxl reads both a value never saved and a saved empty
-    text (`=IF(B2="","",B2)`) as None; a spreadsheet program saves the empty text as a text value (t="str"), so that
-    type tells them apart, and such a cell is an empty cell, as the spreadsheet shows it."""
-    return (saved.value is None and saved.data_type != "str" and isinstance(written, str)
-            and written.startswith("="))
-
-
-def _check_zip(data: bytes, shown: str) -> None:
-    """An XLSX is a zip: refuse one that would unpack to more than MAX_UNPACKED_BYTES before openpyxl opens it.
-    zipfile stops each member at the size its header declares, so the declared sizes bound the work."""
-    def problem(message):
-        return SourceError([Diagnostic(shown, 1, 1, "xlsx", message)])
-
-    try:
-        with zipfile.ZipFile(io.BytesIO(data)) as archive:
-            members = archive.infolist()
-    except (zipfile.BadZipFile, zipfile.LargeZipFile, ValueError, OSError):
-        raise problem("not an XLSX workbook (an .xlsx file is a zip archive); save it again as .xlsx")
-    if len(members) > MAX_ZIP_MEMBERS:
-        raise problem(f"the workbook holds {len(members)} parts; pnp reads workbooks of at most {MAX_ZIP_MEMBERS}")
-    unpacked = sum(member.file_size for member in members)
-    if unpacked > MAX_UNPACKED_BYTES:
-        raise problem(f"the workbook unpacks to {unpacked // (1024 * 1024)} MB; pnp reads workbooks that unpack to at "
-                      f"most {MAX_UNPACKED_BYTES // (1024 * 1024)} MB: keep only the deck's sheet")
+def read_table(data: bytes, shown: str, suffix: str) -> Table:
+    """A CSV or XLSX file's bytes (`suffix` .csv or .xlsx) as a Table, as a build reads the file (pnp.deck_export
+    reads back what it writes so)."""
+    if len(data) > MAX_FILE_BYTES:  # as read_bytes refuses the file on disk
+        raise SourceError([Diagnostic(shown, 1, 1, "too-large", f"{len(data)} bytes; content files are at most "
+                                      f"{MAX_FILE_BYTES // (1024 * 1024)} MB")])
+    return xlsx_table(data, shown) if suffix.lower() == ".xlsx" else csv_table(data, shown)
 
 
 # -- from cells to card data ---------------------------------------------------------------------------------
@@ -254,6 +218,9 @@ def _columns(table: Table, row: int, header: list) -> dict[int, tuple[str, ...]]
         if not NAME.match(name):
             table.problem(row, col, "column", f"column name '{name}' is not a field name; write a card field like "
                           "cost, or a nested one like back.name")
+        elif name.count(".") >= MAX_DEPTH:  # each dot nests a mapping: as deep as a YAML file may nest, no deeper
+            table.problem(row, col, "column", f"column name '{name[:40]}...' nests {name.count('.') + 1} fields deep; "
+                          f"a field nests at most {MAX_DEPTH} deep (as in a YAML file): write fewer dotted parts")
         elif name in seen:
             table.problem(row, col, "column", f"column '{name}' appears twice (also column {seen[name]}); keep one")
         else:
@@ -313,7 +280,7 @@ def _cell_value(table: Table, value, wanted: str, row: int, col: int):
         if isinstance(value, float) and value.is_integer():
             return int(value)
         if isinstance(value, str) and INTEGER.match(value):
-            return int(value)
+            return _whole_number(value)
         return value
     if wanted == "float":
         if isinstance(value, str):
@@ -331,6 +298,15 @@ def _cell_value(table: Table, value, wanted: str, row: int, col: int):
     if wanted in ("list", "map") or value[:1] in "[{":
         return _yaml_cell(table, value, wanted, row, col)
     return _yaml_scalar(table, value, row, col)
+
+
+def _whole_number(text: str) -> int | str:
+    """A whole number's digits as the number, or as written when Python will not read so many (past 4,300 digits):
+    the model then says what is wrong with the text, as it does for any other."""
+    try:
+        return int(text)
+    except ValueError:
+        return text
 
 
 BROKEN = object()  # a cell whose problem is reported already: its key is left out, so nothing else complains of it
@@ -365,10 +341,10 @@ def _parse_cell(table: Table, text: str, row: int, col: int) -> Source:
     last of it stops the file, reported once at that cell (as a YAML file of alias bombs stops at the first)."""
     try:
         return parse(text, table.path, table.budget)
-    except TooManyValues:
-        table.problem(row, col, "yaml", f"with this cell, the file's cells expand to more than {MAX_VALUES} values "
-                      "(aliases repeating aliases?); write the values out or use fewer aliases")
-        raise TooManyValues(table.problems) from None
+    except TooManyValues as exc:
+        table.problem(row, col, "yaml", f"with this cell, the aliases in the file's cells repeat {exc.what} (aliases "
+                      "repeating aliases?); write the values out or use fewer aliases")
+        raise TooManyValues(table.problems, exc.what) from None
 
 
 # -- what the model wants where ------------------------------------------------------------------------------

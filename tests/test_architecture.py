@@ -16,7 +16,8 @@ PNP = Path(__file__).resolve().parents[1] / "pnp"
 LAYERS = [
     ("pnp.diagnostics", "pnp.units", "pnp.output", "pnp.image_files", "pnp.paths", "pnp.shapes", "pnp.limits",
      "pnp.difficulty", "pnp.collector", "pnp.installed"),  # no pnp imports of their own
-    ("pnp.source", "pnp.tables", "pnp.defaults", "pnp.emblems",  # YAML with positions; spreadsheet decks; pnp's defaults; emblems for all
+    ("pnp.source", "pnp.tables", "pnp.xlsx", "pnp.defaults", "pnp.emblems",  # YAML with positions; spreadsheet decks
+     # (pnp.xlsx: an XLSX workbook's deck sheet); pnp's defaults; emblems for all
      "pnp.incremental", "pnp.processes"),  # what a build was made from (read before anything heavy is imported); how
     # many processes pnp runs at once
     ("pnp.model",),  # the pydantic models of content

@@ -265,6 +265,47 @@ def test_a_font_whose_licence_forbids_embedding_is_refused_at_the_line_that_name
     assert build.exit_code == 1 and "[font-licence]" in build.output and "Traceback" not in build.output, build.output
 
 
+def _renamed(name_id: int, name: str | None):
+    """A change that gives every record of the name ID `name` (None: leaves the name table empty)."""
+    def change(font):
+        if name is None:
+            font["name"].names = []
+        for record in font["name"].names:
+            if record.nameID == name_id:
+                record.string = name
+    return change
+
+
+NAMES = {  # reportlab embeds a font under its PostScript name (else its full or family name), as a PDF name
+    "an empty name table": (_renamed(6, None), "has no name to embed it under: its name table gives no PostScript "
+                            "name (name ID 6), full name (4) or family name (1) in English for Windows or Mac; name it "
+                            "in a font editor and export it again"),
+    "a PostScript name a PDF cannot hold": (_renamed(6, "Bad Name(with)/chars%"), "is named 'Bad Name(with)/chars%' "
+                                            "(its PostScript name), which holds '(', a character no font name in a PDF "
+                                            "may hold"),
+}
+
+
+@pytest.mark.parametrize("case", NAMES)
+def test_a_font_without_a_name_to_embed_it_under_is_refused_at_the_line_that_names_it(fixture_project, case):
+    """An empty name table made reportlab 5.1 fail in its own code ("module 'reportlab.rl_config' has no attribute
+    'autoGenerateTTFMissingTTFName'"), a name with a bracket said "contains invalid character 40"."""
+    change, expected = NAMES[case]
+    _font_file(fixture_project / "fonts/nameless.ttf", MONO, change)
+    layout = fixture_project / "layouts/pocket-dungeon/score-pad.yaml"
+    edit(layout, "regular: fonts/DejaVuSansMono.ttf", "regular: fonts/nameless.ttf")
+    line = next(i for i, text in enumerate(layout.read_text().splitlines(), 1) if text.startswith("fonts:"))
+    result = validate()
+    assert result.exit_code == 1, result.output
+    assert (f"layouts/pocket-dungeon/score-pad.yaml:{line}:18: error [font] regular font 'fonts/nameless.ttf' "
+            f"{expected}") in result.output, result.output
+
+
+def test_a_font_without_a_postscript_name_is_embedded_under_its_full_name(fixture_project):
+    font = _font_file(fixture_project / "fonts/full-name.ttf", MONO, lambda f: f["name"].removeNames(nameID=6))
+    assert first_look(font.read_bytes()) is None and check_font_file(font) is None
+
+
 def test_the_first_look_passes_real_fonts_with_composite_glyphs_and_without():
     """Vera and the fixture's DejaVu subsets draw their accented letters as composite glyphs; reportlab's test font
     has none (a font without one once met an empty walk of their nesting)."""

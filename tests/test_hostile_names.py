@@ -189,6 +189,19 @@ def test_a_card_whose_image_would_overwrite_a_back_side_is_an_error(fixture_proj
                        f"side of card '{first}' is; rename one of them"]
 
 
+def test_image_names_that_differ_only_in_case_are_one_file(fixture_project):
+    """back-Ranger-back.png and back-ranger-back.png: two files on Linux, one on macOS and Windows, where the
+    second overwrote the first without a word."""
+    layout = f"layouts/{GAME}/cards.yaml"
+    _patch(fixture_project, layout, "    hero-ranger: ranger-back\n", "    hero-ranger: ranger-back\n    hero-smith: Ranger-back\n")
+    _patch(fixture_project, layout, "  ranger-back:\n", "  Ranger-back:\n    extends: back\n  ranger-back:\n")
+    _, report = validate(fixture_project, GAME)
+    assert [d.format() for d in report.errors if d.code == "file-name"] == [
+        f"{layout}:85:5: error [file-name] back template 'Ranger-back' would be written as back-Ranger-back.png by pnp "
+        "build --images, and back template 'ranger-back' as back-ranger-back.png: one file on macOS and Windows, where "
+        "file names ignore case; rename one of them"]
+
+
 def test_the_hidden_character_class_is_unicodes_control_characters_but_tab_and_line_feed():
     """Every code point: refused exactly when Unicode calls it a control character, a line or paragraph
     separator or a surrogate (tab and line feed aside), or it is a bidi control."""

@@ -153,6 +153,41 @@ def test_content_layouts_or_templates_linked_from_outside_are_not_read(fixture_p
     assert result.exit_code == 1 and "error [outside] this game folder leads outside content/" in result.output
 
 
+@pytest.mark.parametrize("linked", ["layouts/pocket-dungeon/cards.yaml", "layouts/pocket-dungeon"])
+def test_a_layout_linked_out_of_the_project_is_named_alike_by_validate_and_build(fixture_project, tmp_path_factory,
+                                                                                   linked):
+    """The build works with the project's absolute path: a file whose link leads out of the working folder was
+    named by it (/home/.../layouts/pocket-dungeon/cards.yaml), where validate named it relative."""
+    elsewhere = tmp_path_factory.mktemp("elsewhere") / "moved"
+    (fixture_project / linked).rename(elsewhere)
+    os.symlink(elsewhere, fixture_project / linked)
+    said = ("layouts/pocket-dungeon/cards.yaml:1:1: error [outside] this file leads outside layouts/ (a link?); keep "
+            "the project's files inside it")
+    for command in (["validate"], ["build", "pocket-dungeon"]):
+        result = run(*command)
+        assert result.exit_code == 1 and said in result.output.splitlines(), result.output
+        assert str(fixture_project) not in result.output
+
+
+def test_a_template_linked_out_of_the_project_is_said_to_be_a_link_out(fixture_project, tmp_path_factory):
+    """The template, or its folder, a link out of the project: it was "not found", though the file is there."""
+    elsewhere = tmp_path_factory.mktemp("elsewhere")
+    (elsewhere / "rules.md.j2").write_text("the first line of a private file\n")
+    templates = fixture_project / "layouts/templates"
+    said = "layouts/templates/rules.md.j2:1:1: error [missing-file] template rules.md.j2: 'rules.md.j2' points outside"
+    templates.mkdir()
+    os.symlink(elsewhere / "rules.md.j2", templates / "rules.md.j2")  # the file a link out
+    result = run("validate")
+    assert result.exit_code == 1 and f"{said} templates/ (after following links)" in result.output, result.output
+    assert "not found" not in result.output and "private file" not in result.output
+    os.unlink(templates / "rules.md.j2")
+    templates.rmdir()
+    os.symlink(elsewhere, templates)  # its folder a link out
+    result = run("validate")
+    assert result.exit_code == 1 and f"{said} layouts/ (after following links)" in result.output, result.output
+    assert "not found" not in result.output and "private file" not in result.output
+
+
 @pytest.mark.parametrize("name", ["", " ", "a\x00b", "a\nb", "x" * 2000, "c:x.png", "\\\\server\\share\\x.png"])
 def test_name_problem_refuses_what_no_project_file_is_called(name):
     assert name_problem(name)

@@ -3,6 +3,7 @@ for it, and what stays within the limits costs linear work (suggestions, icons i
 
 "Does not hang" is checked with a hang detector (signal.alarm, as tests/test_fuzz.py), never a timing."""
 import difflib
+import json
 import random
 import re
 import signal
@@ -131,6 +132,47 @@ def test_a_template_of_too_many_boxes_is_refused_before_any_card_is_bound(fixtur
     assert any("[too-large] template" in line and f"a template has at most {limits.MAX_BOXES}" in line for line in found)
 
 
+HEROES = f"content/{FIXTURE_GAME}/decks/heroes.yaml"
+
+
+def _text_in_boxes(root, text: str, boxes: int) -> None:
+    """The smith's text replaced by `text`, which `boxes` more boxes of the hero template show."""
+    patch(root, HEROES, "text: Treasures cost you 1 coin less.", f"text: {json.dumps(text)}")
+    extra = "".join(f"      t{i}: {{type: text, field: text, x: 6mm, y: 52mm, w: 51.5mm, h: 22mm, size: 8pt, "
+                    "min_size: 6pt}\n" for i in range(boxes))
+    patch(root, f"layouts/{FIXTURE_GAME}/cards.yaml", "      power_label:", extra + "      power_label:")
+
+
+def test_a_card_text_longer_than_a_card_holds_is_refused_at_its_line_before_any_box_fits_it(fixture_project, monkeypatch):
+    """The attack: a 3.6 MB card text in ten text boxes took 29 s to validate, 2.3 s a box a card (in 300 boxes on a
+    thousand cards by alias, hours). A text that long is refused as it is read (MAX_TEXT_CHARACTERS); one a card's
+    box shows is refused past MAX_CARD_TEXT, at its line, before any box is fitted."""
+    from pnp import binding
+
+    fitted = []
+    fit = binding.fit_text
+    monkeypatch.setattr(binding, "fit_text", lambda *args, **kw: fitted.append(args[0]) or fit(*args, **kw))
+    _text_in_boxes(fixture_project, "**a** " * 1000, 10)
+    assert errors(fixture_project) == [
+        f"{HEROES}:18:11: error [too-large] this text, shown in a card's text box, is 5,999 characters long; a card's "
+        f"text has at most {limits.MAX_CARD_TEXT:,} (the longest real ones have a few hundred): shorten it, or put it "
+        "in the rules"]
+    assert not fitted
+
+
+def test_card_text_a_build_fits_and_draws_is_bounded_at_the_deck_that_crosses(fixture_project, monkeypatch):
+    from pnp import estimate
+
+    monkeypatch.setattr(estimate, "MAX_CARD_TEXT_DRAWN", 200_000)  # as 50 million against the real limit: same check
+    _text_in_boxes(fixture_project, "Draw a card. " * 300, 10)  # 3,899 characters in 11 boxes
+    found = errors(fixture_project)
+    assert len(found) == 1 and found[0].startswith(f"content/{FIXTURE_GAME}/game.yaml:14:5: error [too-large] with deck "
+                                                   "'heroes' the build fits and draws ")
+    assert "characters of card text or more (each text box's text x " in found[0]
+    assert found[0].endswith("pnp draws at most 200,000 a build: shorter texts, fewer boxes showing them or fewer "
+                             "different cards")
+
+
 # --- rules, icons, words ---
 
 def test_a_rulebook_of_too_many_sections_is_refused_at_the_first_one_over(fixture_project):
@@ -174,8 +216,10 @@ def test_thousands_of_misspelt_icons_among_thousands_get_their_suggestions_witho
     texts = "".join(f"  - {{id: m{i}, title: \"{{ic{i:04d}x}}\"}}\n" for i in range(limits.MAX_ICONS - 1))
     patch(fixture_project, RULES, "sections:\n", "sections:\n" + texts)
     found = errors(fixture_project)
-    assert sum("[unknown-icon] {ic0123x} is not an icon of this game; did you mean 'ic0123'?" in line for line in found) == 1
-    assert sum("[unknown-icon]" in line for line in found) == limits.MAX_ICONS - 1
+    assert sum("[unknown-icon] {ic0012x} is not an icon of this game; did you mean 'ic0012'?" in line for line in found) == 1
+    listed = limits.MAX_REPORTS_PER_FILE  # of one code in one file; the rest are one line with their number
+    assert sum("[unknown-icon]" in line for line in found) == listed + 1
+    assert sum(f"and {limits.MAX_ICONS - 1 - listed} more like this in this file" in line for line in found) == 1
 
 
 def test_one_text_of_thousands_of_unknown_names_is_a_few_lines(fixture_project):
@@ -185,6 +229,45 @@ def test_one_text_of_thousands_of_unknown_names_is_a_few_lines(fixture_project):
     found = [line for line in errors(fixture_project) if "[unknown-icon]" in line]
     assert len(found) == limits.MAX_REPORTS_PER_TEXT + 1
     assert any(f"and {5000 - limits.MAX_REPORTS_PER_TEXT} more names in braces" in line for line in found)
+
+
+def test_a_file_of_thousands_of_unknown_keys_lists_a_hundred_and_counts_the_rest(fixture_project, monkeypatch):
+    """The attack: a 3 MB deck of 190,000 unknown keys took 9.4 s and 560 MB and printed 190,000 lines. A report lists
+    the first MAX_REPORTS_PER_FILE diagnostics of a code in a file (only those look for a suggestion), then one line
+    at the first left out with how many more; the count at the end is all of them."""
+    from pnp.cli import app
+    from pnp.model import schema_errors
+
+    suggested = []
+    near = schema_errors.did_you_mean
+    monkeypatch.setattr(schema_errors, "did_you_mean", lambda *args: suggested.append(args[0]) or near(*args))
+    smith = "    text: Treasures cost you 1 coin less.\n"
+    patch(fixture_project, HEROES, smith, smith + "".join(f"    zz{i}: 1\n" for i in range(5000)))
+    lines = CliRunner().invoke(app, ["validate"]).output.splitlines()
+    listed = limits.MAX_REPORTS_PER_FILE
+    unknown = [line for line in lines if "[unknown-key]" in line]
+    assert len(unknown) == listed + 1
+    assert unknown[0].startswith(f"{HEROES}:19:5: error [unknown-key] 'zz0' is not a known key here")
+    assert unknown[-1] == (f"{HEROES}:{19 + listed}:5: error [unknown-key] and {5000 - listed:,} more like this in this "
+                           f"file from here on, not listed (pnp lists the first {listed} of each kind a file); fix these "
+                           "and run again")
+    assert lines[-1] == "5000 error(s), 0 warning(s)"
+    assert len(suggested) == listed
+
+
+def test_what_a_report_leaves_out_is_kept_when_reports_are_merged():
+    """`pnp validate` of every game merges their reports, and a build's record keeps its report: the line for what
+    one leaves out stands for all of it in the next (the first listed by place, whatever order they were found in)."""
+    from pnp.diagnostics import Diagnostic, Report
+
+    found = [Diagnostic("deck.yaml", line, 3, "unknown-key", f"'k{line}' is not a known key here") for line in range(900, 0, -1)]
+    report = Report(found + [Diagnostic("other.yaml", 1, 1, "unknown-key", "'x' is not a known key here")])
+    listed = limits.MAX_REPORTS_PER_FILE
+    shown = report.sorted()
+    assert [d.line for d in shown if d.path == "deck.yaml"] == list(range(1, listed + 2))
+    assert shown[listed].message.startswith(f"and {900 - listed} more like this in this file from here on")
+    merged = Report(report.diagnostics)
+    assert merged.sorted() == shown and merged.counts() == report.counts() == (901, 0)
 
 
 def test_suggestions_are_difflibs_own_where_the_choices_are_few():

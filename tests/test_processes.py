@@ -70,3 +70,12 @@ def test_a_bad_pnp_jobs_is_one_line_and_exit_2(fixture_project, monkeypatch):
     result = CliRunner().invoke(app, ["build", "pocket-dungeon", "--force"])
     assert result.exit_code == 2, result.output
     assert "PNP_JOBS='many'" in result.output and "Traceback" not in result.output
+
+
+@pytest.mark.parametrize("command", [["rules", "pocket-dungeon", "--format", "md"], ["card", "pocket-dungeon", "hero-scholar"],
+                                     ["validate", "pocket-dungeon"]])
+def test_a_bad_pnp_jobs_is_exit_2_for_commands_that_fork_nothing_too(fixture_project, monkeypatch, command):
+    """It was read only where pnp forks: `PNP_JOBS=abc pnp rules GAME` went on as if it were not set."""
+    monkeypatch.setenv("PNP_JOBS", "abc")
+    result = CliRunner().invoke(app, command)
+    assert result.exit_code == 2 and "PNP_JOBS='abc'" in result.stderr and result.stdout == "", result.output

@@ -157,6 +157,55 @@ def test_text_shrinks_before_it_fails():
     assert fit_text("Unbreakablewordthatistoolong", "Vera", 10, 6, 30, 40).problem == "width"
 
 
+def _stepped(text, font, size, min_size, width, height, family=None):
+    """The fit as it was found before halving: a wrap at every quarter point from the text's size down."""
+    from pnp.text import fit
+
+    words = fit._Words(font, frozenset(), family if family and fit.markup.has_markup(text) else None)
+    paragraphs = tuple(words.split(p) for p in text.split("\n") if p.strip())
+    if fit._cannot_fit(paragraphs, words, min_size, width, height):
+        return fit._try(paragraphs, words, min_size, width, height, 0.0)
+    current = size
+    while True:
+        found = fit._try(paragraphs, words, current, width, height, 0.0)
+        if found.ok or current - fit.STEP < min_size - 1e-9:
+            return found
+        current = round(current - fit.STEP, 4)
+
+
+def test_a_text_that_fits_only_far_below_its_size_is_fitted_in_a_dozen_wraps(monkeypatch):
+    """A 200pt box whose text fits only near 6pt was wrapped at every quarter point on the way down, some 780 times
+    (a 5,000-character text in 300 boxes on 1,000 cards: hours). Smaller type never needs more lines, so halving the
+    sizes finds the same fit in a dozen wraps."""
+    from pnp.text import fit
+
+    tries = []
+    wrap = fit._try
+    monkeypatch.setattr(fit, "_try", lambda *args: tries.append(args[2]) or wrap(*args))
+    text = "Draw two cards, then **discard** one of them. " * 60
+    found = fit.fit_text.__wrapped__(text, "Vera", 200, 6, 300, 250, family=("Vera", "VeraBd", "VeraIt", "VeraBI"))
+    assert found.ok and 6 <= found.size < 8
+    assert len(tries) <= 12
+    monkeypatch.setattr(fit, "_try", wrap)
+    assert found == _stepped(text, "Vera", 200, 6, 300, 250, ("Vera", "VeraBd", "VeraIt", "VeraBI"))
+
+
+def test_halving_finds_the_fit_stepping_down_finds():
+    import random
+
+    from pnp.text.fit import fit_text
+
+    chance = random.Random(11)
+    words = ["a", "the", "**bold**", "*it*", "Draw", "cards,", "1", "unbreakablewordhere"]
+    for _ in range(300):
+        text = "\n".join(" ".join(chance.choice(words) for _ in range(chance.randint(1, 50))) for _ in range(chance.randint(1, 3)))
+        size, min_size = chance.choice([8, 9.3, 30, 200]), chance.choice([6, 4.2, 1])
+        width, height = chance.uniform(5, 300), chance.uniform(5, 300)
+        family = chance.choice([None, ("Vera", "VeraBd", "VeraIt", "VeraBI")])
+        assert fit_text(text, "Vera", size, min_size, width, height, family=family) == \
+            _stepped(text, "Vera", size, min_size, width, height, family), (text, size, min_size, width, height)
+
+
 def test_width_table_holds_every_glyph_of_the_font_files():
     """So a character missing from the table is one the font cannot draw (see missing_glyphs)."""
     from pnp.render.fonts import render_width_table

@@ -296,8 +296,25 @@ def test_a_csv_with_too_many_rows_or_columns_stops_at_the_bound(fixture_project)
                                                  f"{MAX_COLUMNS} columns; remove the extra cells"]
 
 
+def test_a_whole_number_of_more_digits_than_python_reads_is_a_diagnostic_at_its_cell(fixture_project):
+    """int() refuses more than 4,300 digits (ValueError: exit 3): the model says what is wrong, as for any text."""
+    _write_csv(fixture_project, HEADER + GOOD_ROWS.replace("hero-smith,Smith,hero,2,", "hero-smith,Smith,hero," + "9" * 4301 + ","))
+    assert _validate_errors(fixture_project) == [
+        f"{HEROES_CSV}:3:4: error [type] cost: input should be a valid integer (got '{'9' * 36}...)"]
+
+
+def test_a_column_name_nesting_deeper_than_yaml_may_is_a_diagnostic_at_its_header(fixture_project):
+    """A header x.x.x...y of 1,000 parts nested the card 1,000 levels deep: RecursionError, exit 3."""
+    from pnp.limits import MAX_DEPTH
+
+    _write_csv(fixture_project, "id,name,kind," + "x." * 1000 + "y\nhero-ranger,Ranger,hero,v\n")
+    assert _validate_errors(fixture_project) == [
+        f"{HEROES_CSV}:1:4: error [column] column name '{'x.' * 20}...' nests 1001 fields deep; a field nests at most "
+        f"{MAX_DEPTH} deep (as in a YAML file): write fewer dotted parts"]
+
+
 def test_an_xlsx_that_unpacks_too_large_is_refused_before_it_is_opened(fixture_project):
-    from pnp.tables import MAX_UNPACKED_BYTES
+    from pnp.limits import MAX_UNPACKED_BYTES
 
     path = fixture_project / GAME_DIR / "decks/heroes.xlsx"
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as bomb:
@@ -331,6 +348,283 @@ def test_an_xlsx_that_lists_no_worksheet_is_a_diagnostic(fixture_project):
         "its first sheet (a header row of field names, then a row for each card)"]
 
 
+# -- hostile workbooks: every part bounded before it is read, every value checked at its cell ----------------
+
+XLSX_HEROES = "content/pocket-dungeon/decks/heroes.xlsx"
+MAIN_NS = 'xmlns="http://schemas.openxmlformats.org/spreadsheetml/2006/main"'
+RELATIONSHIP = "http://schemas.openxmlformats.org/officeDocument/2006/relationships"
+
+
+def _part_list(*parts: tuple[str, str, str]) -> str:
+    """A relationships part: (id, type, target) each."""
+    return ('<Relationships xmlns="http://schemas.openxmlformats.org/package/2006/relationships">' + "".join(
+        f'<Relationship Id="{rid}" Type="{RELATIONSHIP}/{kind}" Target="{target}"/>' for rid, kind, target in parts)
+        + "</Relationships>")
+
+
+def _raw_xlsx(sheet_data: str, shared: str | None = None, styles: str | None = None, prologue: str = "",
+              stored: bool = False, state: str = "visible") -> bytes:
+    """A workbook written part by part, as a hostile file is: one sheet, Cards, of `sheet_data` (its <sheetData>),
+    with `shared` strings (the <si>s) and `styles` (the <styleSheet>'s insides) when given; `prologue` goes before
+    the sheet's root element; `stored` leaves the sheet uncompressed in the zip; `state` is the sheet's."""
+    related = [("rId1", "worksheet", "worksheets/sheet1.xml")]
+    types = "".join(f'<Override PartName="/xl/{name}" ContentType="application/vnd.openxmlformats-officedocument.'
+                    f'spreadsheetml.{kind}+xml"/>' for name, kind, given in (
+                        ("workbook.xml", "sheet.main", True), ("worksheets/sheet1.xml", "worksheet", True),
+                        ("sharedStrings.xml", "sharedStrings", shared is not None), ("styles.xml", "styles", styles is not None))
+                    if given)
+    parts = {
+        "[Content_Types].xml": '<Types xmlns="http://schemas.openxmlformats.org/package/2006/content-types"><Default '
+                               'Extension="rels" ContentType="application/vnd.openxmlformats-package.relationships+xml"/>'
+                               f'<Default Extension="xml" ContentType="application/xml"/>{types}</Types>',
+        "_rels/.rels": _part_list(("rId1", "officeDocument", "xl/workbook.xml")),
+        "xl/workbook.xml": f'<workbook {MAIN_NS} xmlns:r="{RELATIONSHIP}"><sheets><sheet name="Cards" sheetId="1" '
+                           f'state="{state}" r:id="rId1"/></sheets></workbook>',
+        "xl/worksheets/sheet1.xml": f'{prologue}<worksheet {MAIN_NS}><dimension ref="A1:D5"/><sheetData>{sheet_data}'
+                                    "</sheetData></worksheet>",
+    }
+    if shared is not None:
+        parts["xl/sharedStrings.xml"] = f"<sst {MAIN_NS}>{shared}</sst>"
+        related.append(("rId2", "sharedStrings", "sharedStrings.xml"))
+    if styles is not None:
+        parts["xl/styles.xml"] = f"<styleSheet {MAIN_NS}>{styles}</styleSheet>"
+        related.append(("rId3", "styles", "styles.xml"))
+    parts["xl/_rels/workbook.xml.rels"] = _part_list(*related)
+    out = io.BytesIO()
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as archive:
+        for name, text in parts.items():
+            stored_here = stored and name == "xl/worksheets/sheet1.xml"
+            archive.writestr(name, text, zipfile.ZIP_STORED if stored_here else zipfile.ZIP_DEFLATED)
+    return out.getvalue()
+
+
+def _inline(ref: str, text: str) -> str:
+    return f'<c r="{ref}" t="inlineStr"><is><t>{text}</t></is></c>'
+
+
+def _heroes_sheet(flavor_of_ranger: str = "", more: str = "") -> str:
+    """The fixture's four heroes (id, name, kind, flavor), `flavor_of_ranger` the XML of cell D2, the cell under
+    attack, and `more` any rows after them."""
+    rows = ['<row r="1">' + "".join(_inline(f"{col}1", name) for col, name in zip("ABCD", ("id", "name", "kind", "flavor")))
+            + "</row>"]
+    for number, hero in enumerate(("hero-ranger", "hero-smith", "hero-scholar", "hero-scout"), 2):
+        cells = [_inline(f"A{number}", hero), _inline(f"B{number}", "Hero"), _inline(f"C{number}", "hero")]
+        rows.append(f'<row r="{number}">' + "".join(cells) + (flavor_of_ranger if number == 2 else "") + "</row>")
+    return "".join(rows) + more
+
+
+def _use_xlsx(root: Path, data: bytes) -> Path:
+    path = root / XLSX_HEROES
+    path.write_bytes(data)
+    if "heroes.xlsx" not in (root / GAME_DIR / "game.yaml").read_text():
+        _point_at(root, FIXTURE_GAME, "decks/heroes.yaml", "decks/heroes.xlsx")
+    return path
+
+
+def _xlsx_cards(root: Path) -> dict:
+    return {card["id"]: card for card, _ in _cards(root, FIXTURE_GAME, "heroes")}
+
+
+BROKEN_CELLS = {  # D2 as a hostile file writes it -> what pnp says at Cards!D2 (openpyxl raised there: exit 3)
+    '<c r="D2" t="n"><v>inf</v></c>': "[xlsx] this number cell holds 'inf', which is no number a spreadsheet holds; "
+                                      "type the value again",
+    '<c r="D2"><v>nan</v></c>': "[xlsx] this number cell holds 'nan', which is no number a spreadsheet holds; type the "
+                                "value again",
+    '<c r="D2" t="n"><v>abc</v></c>': "[xlsx] this number cell holds 'abc', which is no number a spreadsheet holds; "
+                                      "type the value again",
+    '<c r="D2" t="n"><v>' + "9" * 5000 + "</v></c>": "[xlsx] this number cell holds '" + "9" * 40 + "...', which is "
+                                                    "no number a spreadsheet holds; type the value again",
+    '<c r="D2" t="n"><v>1e999</v></c>': "[xlsx] this number cell holds '1e999', which is no number a spreadsheet "
+                                        "holds; type the value again",
+    '<c r="D2" t="s"><v>5</v></c>': "[xlsx] this cell shows shared string 5, which the workbook does not hold (it holds "
+                                    "no shared strings); save the workbook again as .xlsx",
+    '<c r="D2" t="d"><v>2024-13-45</v></c>': "[xlsx] this date cell holds '2024-13-45', which is no date; type the "
+                                             "date again",
+    '<c r="D2" t="b"><v>yes</v></c>': "[xlsx] this cell should hold true or false but holds 'yes'; type the value again",
+    '<c r="D2" t="zz"><v>1</v></c>': "[xlsx] this cell's type 'zz' is none an XLSX file has; save the workbook again "
+                                     "as .xlsx",
+    '<c r="D2" t="e"><v>#N/A</v></c>': "[xlsx] this cell holds the error #N/A, not a value; type the value",
+}
+
+
+@pytest.mark.parametrize("cell", BROKEN_CELLS, ids=range(len(BROKEN_CELLS)))
+def test_a_broken_xlsx_value_is_a_diagnostic_at_its_cell(fixture_project, cell):
+    _use_xlsx(fixture_project, _raw_xlsx(_heroes_sheet(cell)))
+    assert _validate_errors(fixture_project) == [f"{XLSX_HEROES}:Cards!D2: error {BROKEN_CELLS[cell]}"]
+
+
+def test_a_shared_string_past_the_workbooks_list_is_a_diagnostic_at_its_cell(fixture_project):
+    _use_xlsx(fixture_project, _raw_xlsx(_heroes_sheet('<c r="D2" t="s"><v>5</v></c>'), shared="<si><t>Quiet.</t></si>"))
+    assert _validate_errors(fixture_project) == [
+        f"{XLSX_HEROES}:Cards!D2: error [xlsx] this cell shows shared string 5, which the workbook does not hold (it "
+        "holds shared strings 0 to 0); save the workbook again as .xlsx"]
+
+
+@pytest.mark.parametrize("error", ["#REF!", "#DIV/0!", "#N/A", "#VALUE!", "#NAME?", "#NUM!", "#NULL!"])
+def test_a_formula_whose_saved_value_is_an_error_is_a_diagnostic_at_its_cell(fixture_project, error):
+    """openpyxl reads a formula's saved error as a text: '#REF!' was the card's flavor, without a word."""
+    _use_xlsx(fixture_project, _raw_xlsx(_heroes_sheet(f'<c r="D2" t="e"><f>Sheet2!A1</f><v>{error}</v></c>')))
+    assert _validate_errors(fixture_project) == [
+        f"{XLSX_HEROES}:Cards!D2: error [formula] the formula's saved value is the error {error}; fix the formula and "
+        "save"]
+
+
+def _damaged(data: bytes, part: str) -> bytes:
+    """The workbook with one byte of a stored part changed: it unpacks, but its CRC no longer matches."""
+    with zipfile.ZipFile(io.BytesIO(data)) as archive:
+        info = archive.getinfo(part)
+    start = info.header_offset + 30 + len(info.filename.encode()) + len(info.extra)  # the part's bytes, after its header
+    end = start + info.compress_size
+    at = data.rindex(b"Hero", start, end) + 1
+    return data[:at] + b"X" + data[at + 1:]
+
+
+LAUGHS = '<?xml version="1.0"?><!DOCTYPE x [<!ENTITY a "aaaaaaaaaa">' + "".join(
+    f'<!ENTITY {chr(98 + i)} "' + f"&{chr(97 + i)};" * 10 + '">' for i in range(8)) + "]>"
+BROKEN_SHEETS = [  # a sheet's XML a hostile file writes -> what pnp says at the file (openpyxl: exit 3)
+    (_raw_xlsx(_heroes_sheet('<c r="2D" t="n"><v>1</v></c>')),
+     "row 2 of the sheet 'Cards' holds a cell named '2D', which is no cell name (like D2); save the workbook again as "
+     ".xlsx"),
+    (_raw_xlsx(_heroes_sheet(more='<row r="zz"><c><v>1</v></c></row>')),
+     "the sheet 'Cards' names a row 'zz' after row 5, which is no row number; save the workbook again as .xlsx"),
+    (_raw_xlsx(_heroes_sheet(_inline("D2", "&i;")), prologue=LAUGHS),
+     "the sheet 'Cards' (xl/worksheets/sheet1.xml) declares a DTD, which no XLSX part has (entities in it could expand "
+     "without end); save the workbook again as .xlsx"),
+    (_raw_xlsx(_heroes_sheet('<c r="D2"><v>1</c>')),
+     "the sheet 'Cards' (xl/worksheets/sheet1.xml) is not well-formed XML (mismatched tag, line 1); save the workbook "
+     "again as .xlsx"),
+    (_damaged(_raw_xlsx(_heroes_sheet(more="".join(f'<row r="{n}"><c r="Z{n}" s="1"/></row>' for n in range(6, 1500))),
+                        stored=True), "xl/worksheets/sheet1.xml"),
+     "the sheet 'Cards' (xl/worksheets/sheet1.xml) is damaged (BadZipFile: Bad CRC-32 for file "
+     "'xl/worksheets/sheet1.xml'); save the workbook again as .xlsx"),
+    (_raw_xlsx(_heroes_sheet()).replace(b"PK\x01\x02\x14\x03\x14", b"PK\x01\x02\x14\x03\x99", 1),  # zip version 15.3
+     "not an XLSX workbook (an .xlsx file is a zip archive); save it again as .xlsx"),
+]
+
+
+@pytest.mark.parametrize("data, message", BROKEN_SHEETS, ids=["cell-name", "row-number", "laughs", "xml", "crc",
+                                                                  "zip-version"])
+def test_a_broken_sheet_is_a_diagnostic_at_the_file(fixture_project, data, message):
+    _use_xlsx(fixture_project, data)
+    assert _validate_errors(fixture_project) == [f"{XLSX_HEROES}:1:1: error [xlsx] {message}"]
+
+
+def test_one_huge_shared_string_shown_in_many_cells_stops_at_the_sheets_text(fixture_project):
+    """A 30 MB shared string in ten cells took 36 s and 650 MB (2.6 s a row): the cells' text together is bounded,
+    a shared string counted in every cell that shows it, like the CSV file of the same deck."""
+    from pnp.limits import MAX_TABLE_TEXT
+
+    huge = "a " * (MAX_TABLE_TEXT // 4) + "z"  # half the sheet's text: the second cell showing it is one too many
+    rows = "".join(f'<row r="{n}"><c r="A{n}" t="inlineStr"><is><t>h{n}</t></is></c><c r="D{n}" t="s"><v>0</v></c></row>'
+                   for n in range(2, 12))
+    header = '<row r="1">' + "".join(_inline(f"{c}1", n) for c, n in zip("ABCD", ("id", "name", "kind", "flavor")))
+    _use_xlsx(fixture_project, _raw_xlsx(header + "</row>" + rows, shared=f"<si><t>{huge}</t></si>"))
+    assert _validate_errors(fixture_project) == [
+        f"{XLSX_HEROES}:Cards!D3: error [too-large] with this cell, the sheet's cells hold more than {MAX_TABLE_TEXT:,} "
+        "characters of text (a shared string counts in each cell showing it), more than a whole deck file may; shorten "
+        "the texts or split the deck"]
+    _use_xlsx(fixture_project, _raw_xlsx(header + "</row>" + rows, shared=f"<si><t>{huge}{huge}</t></si>"))
+    assert _validate_errors(fixture_project) == [  # too long to be shown at all: stopped while it is read
+        f"{XLSX_HEROES}:Cards!D2: error [too-large] with this cell, the sheet's cells hold more than {MAX_TABLE_TEXT:,} "
+        "characters of text (a shared string counts in each cell showing it), more than a whole deck file may; shorten "
+        "the texts or split the deck"]
+
+
+def test_a_row_of_more_cells_than_pnp_reads_stops_at_the_first_one_past(fixture_project):
+    """A header row of 3 million cells took 14.6 s and 2.67 GB, then was cut at column 200 without a word."""
+    from pnp.limits import MAX_TABLE_COLUMNS
+
+    sheet = _heroes_sheet().replace("</row>", '<c t="n"><v>1</v></c>' * (MAX_TABLE_COLUMNS + 10) + "</row>", 1)
+    _use_xlsx(fixture_project, _raw_xlsx(sheet))
+    assert _validate_errors(fixture_project) == [
+        f"{XLSX_HEROES}:Cards!GS1: error [too-large] more than {MAX_TABLE_COLUMNS} columns; remove the extra cells"]
+
+
+def test_parts_of_too_many_elements_stop_at_the_bound(fixture_project, monkeypatch):
+    """Styles of 6 million <xf/> (3.8 GB), 3 million shared strings (32 s), a sheet of endless rows: each part stops
+    at MAX_XLSX_ELEMENTS, counted while it is unpacked (a lower bound here, for a small file)."""
+    from pnp.limits import MAX_TABLE_COLUMNS, MAX_TABLE_ROWS
+
+    monkeypatch.setattr("pnp.xlsx.MAX_XLSX_ELEMENTS", 1000)
+    styled = _heroes_sheet('<c r="D2" s="1500"><v>45000</v></c>')
+    _use_xlsx(fixture_project, _raw_xlsx(styled, styles='<cellXfs count="2000">' + "<xf/>" * 2000 + "</cellXfs>"))
+    assert _validate_errors(fixture_project) == [
+        f"{XLSX_HEROES}:1:1: error [xlsx] the styles (xl/styles.xml) holds more than 1,000 XML elements; pnp reads parts "
+        "of at most that many: keep only the deck's sheet, and save the workbook again"]
+    shown = _heroes_sheet('<c r="D2" t="s"><v>1500</v></c>')
+    _use_xlsx(fixture_project, _raw_xlsx(shown, shared="<si><t>ab</t></si>" * 2000))
+    assert _validate_errors(fixture_project) == [
+        f"{XLSX_HEROES}:1:1: error [xlsx] the shared strings (xl/sharedStrings.xml) holds more than 1,000 XML elements; "
+        "pnp reads parts of at most that many: keep only the deck's sheet, and save the workbook again"]
+    _use_xlsx(fixture_project, _raw_xlsx(_heroes_sheet(more="<row/>" * 2000)))
+    assert _validate_errors(fixture_project) == [  # the sheet's first 56 elements hold the heroes: row 949 is the last
+        f"{XLSX_HEROES}:Cards!A949: error [too-large] the sheet's XML holds more than 1,000 elements by this cell; pnp "
+        f"reads sheets of at most {MAX_TABLE_ROWS} rows and {MAX_TABLE_COLUMNS} columns: delete the rows and columns "
+        "past the last card, and save again"]
+
+
+def test_shared_strings_and_styles_are_read_only_when_a_cell_needs_them(fixture_project, monkeypatch):
+    """A workbook's shared strings and styles may be far larger than its deck: a 45 KB file's 6 million styles, or 3
+    million shared strings no cell shows, cost nothing when no cell uses them; and a date is still a date."""
+    opened = []
+    real_open = zipfile.ZipFile.open
+    monkeypatch.setattr(zipfile.ZipFile, "open", lambda self, name, mode="r", *a, **k: (
+        mode == "r" and opened.append(getattr(name, "filename", name))) or real_open(self, name, mode, *a, **k))
+    styles = '<cellXfs count="3"><xf numFmtId="0"/><xf numFmtId="0"/><xf numFmtId="14"/></cellXfs>' + "<xf/>" * 10_000
+    unused = "<si><t>ab</t></si>" * 10_000
+    _use_xlsx(fixture_project, _raw_xlsx(_heroes_sheet(_inline("D2", "Quiet.")), shared=unused, styles=styles))
+    assert _xlsx_cards(fixture_project)["hero-ranger"]["flavor"] == "Quiet."
+    assert "xl/styles.xml" not in opened and "xl/sharedStrings.xml" not in opened
+    opened.clear()
+    dated = _heroes_sheet('<c r="D2" s="2"><v>45000</v></c>').replace(_inline("B3", "Hero"), '<c r="B3" t="s"><v>1</v></c>')
+    _use_xlsx(fixture_project, _raw_xlsx(dated, shared="<si><t>ab</t></si><si><r><t>Sm</t></r><r><t>ith</t></r>"
+                                         "<rPh><t>sumisu</t></rPh></si>" + unused, styles=styles))
+    cards = _xlsx_cards(fixture_project)
+    assert cards["hero-ranger"]["flavor"] == "2023-03-15T00:00:00"  # Excel's day 45000, shown as a date by format 14
+    assert cards["hero-smith"]["name"] == "Smith"  # rich text runs joined; a phonetic guide is no part of the text
+    assert {"xl/styles.xml", "xl/sharedStrings.xml"} <= set(opened)
+
+
+def test_an_escaped_character_in_an_xlsx_text_is_that_character(fixture_project):
+    """Excel writes a character XML cannot hold as _xHHHH_: a cell's line break from Windows is _x000D_ and a
+    written "_x" is _x005F_x. pnp reads them as the spreadsheet shows them (openpyxl left _x000D_ in the card)."""
+    sheet = _heroes_sheet(_inline("D2", "Look_x000D_\nfirst, _x005F_x0041_."))
+    _use_xlsx(fixture_project, _raw_xlsx(sheet))
+    assert _xlsx_cards(fixture_project)["hero-ranger"]["flavor"] == "Look\nfirst, _x0041_."
+
+
+def test_the_deck_is_the_first_visible_worksheet(fixture_project):
+    """A veryHidden first sheet was read as the deck, and the sheet a spreadsheet program shows ignored."""
+    book = Workbook()
+    hidden, shown = book.active, book.create_sheet("Cards")
+    hidden.title, hidden.sheet_state = "Hidden", "veryHidden"
+    book.active = 1
+    for row in [["id", "name", "kind", "flavor"]] + [[n, "Hero", "hero", "VISIBLE"] for n in
+                                                     ("hero-ranger", "hero-smith", "hero-scholar", "hero-scout")]:
+        shown.append(row)
+        hidden.append([("HIDDEN" if value == "VISIBLE" else value) for value in row])
+    path = fixture_project / XLSX_HEROES
+    book.save(path)
+    _use_xlsx(fixture_project, path.read_bytes())
+    assert {card["flavor"] for card in _xlsx_cards(fixture_project).values()} == {"VISIBLE"}
+    _use_xlsx(fixture_project, _raw_xlsx(_heroes_sheet(), state="hidden"))  # which no spreadsheet program saves
+    assert _validate_errors(fixture_project) == [
+        f"{XLSX_HEROES}:1:1: error [xlsx] every worksheet of the workbook is hidden ('Cards'); pnp reads the first "
+        "visible sheet: unhide the deck's sheet (right-click a sheet tab, Unhide) and save"]
+
+
+def test_reading_a_workbook_prints_no_library_warning(fixture_project):
+    """openpyxl warned "Workbook contains no default style" (and more) on the user's terminal: a problem of a
+    workbook is a diagnostic or nothing."""
+    import warnings
+
+    _use_xlsx(fixture_project, _raw_xlsx(_heroes_sheet(_inline("D2", "Quiet.")), styles="<fonts/>"))  # no cell formats
+    with warnings.catch_warnings(record=True) as said:
+        warnings.simplefilter("always")
+        assert _xlsx_cards(fixture_project)["hero-ranger"]["flavor"] == "Quiet."
+    assert [str(w.message) for w in said] == []
+
+
 def test_alias_bombs_in_many_cells_share_one_budget_for_the_file(fixture_project, monkeypatch):
     """Each cell's YAML is read on its own, but the values they expand to are counted for the whole file: a thousand
     cells each under the budget stop where one file of them would, reported once, not after a thousand budgets."""
@@ -338,17 +632,36 @@ def test_alias_bombs_in_many_cells_share_one_budget_for_the_file(fixture_project
     from pnp.source import MAX_VALUES
 
     bomb = "[&a [x, x, x, x, x, x, x, x, x, x], &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a], " \
-           "[*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]]"  # 1,234 values
+           "[*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]]"  # 1,234 values, 1,220 of them repeated by aliases
     built = []
     spend = source.ValueBudget.spend
     monkeypatch.setattr(source.ValueBudget, "spend", lambda self: built.append(1) or spend(self))
     _write_csv(fixture_project, HEADER + "".join(f'hero-{i},H,hero,1,1,T,"{bomb}",\n' for i in range(1000)))
-    row = MAX_VALUES // 1234 + 2  # the header, then the cell that spends the last of the budget
+    row = MAX_VALUES // 1220 + 2  # the header, then the cell that spends the last of the budget
     assert _validate_errors(fixture_project) == [
-        f"{HEROES_CSV}:{row}:7: error [yaml] with this cell, the file's cells expand to more than {MAX_VALUES} values "
-        "(aliases repeating aliases?); write the values out or use fewer aliases"]
-    # the cells' values stop at the budget; the game's other files add about a thousand (a budget of their own each)
-    assert MAX_VALUES < len(built) < MAX_VALUES + 10_000
+        f"{HEROES_CSV}:{row}:7: error [yaml] with this cell, the aliases in the file's cells repeat more than "
+        f"{MAX_VALUES} values (aliases repeating aliases?); write the values out or use fewer aliases"]
+    # the cells' repeated values stop at the budget; the game's other files repeat none
+    assert len(built) == MAX_VALUES + 1
+
+
+def test_a_plain_spreadsheet_of_every_row_and_column_spends_none_of_the_alias_budget(monkeypatch):
+    """A plain 1,999 x 200 CSV, within the documented bounds and without an alias, was refused as "aliases repeating
+    aliases?": every cell's value spent the file's budget. Only what aliases repeat spends it."""
+    from pnp import source
+    from pnp.limits import MAX_TABLE_COLUMNS, MAX_TABLE_ROWS
+    from pnp.model import Card
+    from pnp.tables import csv_table, table_source
+
+    spent = []
+    spend = source.ValueBudget.spend
+    monkeypatch.setattr(source.ValueBudget, "spend", lambda self: spent.append(1) or spend(self))
+    header = ",".join(["id", "name", "kind"] + [f"x{i}" for i in range(MAX_TABLE_COLUMNS - 3)])
+    row = ",".join(["v"] * (MAX_TABLE_COLUMNS - 3))
+    data = header + "\n" + "".join(f"c{r},N,hero,{row}\n" for r in range(MAX_TABLE_ROWS - 1))
+    deck, problems = table_source(csv_table(data.encode(), "plain.csv"), "plain", "Plain", Card)
+    assert problems == [] and len(deck.data["cards"]) == MAX_TABLE_ROWS - 1
+    assert deck.data["cards"][-1][f"x{MAX_TABLE_COLUMNS - 4}"] == "v" and not spent
 
 
 # -- export-deck ---------------------------------------------------------------------------------------------
@@ -406,6 +719,65 @@ def test_a_deck_with_values_a_table_cannot_hold_says_so(fixture_project):
         export_deck(game, game.decks["heroes"], "csv")
     result = runner.invoke(app, ["export-deck", FIXTURE_GAME, "heroes", "--format", "csv"])
     assert result.exit_code == 1 and "card 'hero-smith': art" in result.output
+
+
+def test_a_text_longer_than_a_cell_holds_is_named_by_card_and_field(fixture_project):
+    """openpyxl cuts a text at Excel's 32,767 characters without a word: a 40,003-character lore came out of an
+    XLSX export as 32,767, exit 0. The export says which card and field instead; CSV holds it whole."""
+    manifest = fixture_project / GAME_DIR / "game.yaml"
+    manifest.write_text(manifest.read_text().replace("card_fields:\n", "card_fields:\n  lore: {type: text, description: "
+                                                     "background story}\n", 1))
+    lore = "word " * 8000 + "END"
+    deck = fixture_project / GAME_DIR / "decks/heroes.yaml"
+    deck.write_text(deck.read_text().replace("    text: Treasures cost you 1 coin less.\n",
+                                             f"    text: Treasures cost you 1 coin less.\n    lore: {lore}\n", 1))
+    result = runner.invoke(app, ["export-deck", FIXTURE_GAME, "heroes", "--format", "xlsx"])
+    assert result.exit_code == 1
+    assert ("deck 'heroes', card 'hero-smith': lore holds 40,003 characters, more than one cell of XLSX holds (32,767); "
+            "keep the deck in YAML, or shorten it") in result.output
+    assert not (fixture_project / "output" / "decks").exists()
+    (fixture_project / HEROES_CSV).write_bytes(_export(fixture_project, FIXTURE_GAME, "heroes", "csv"))
+    _point_at(fixture_project, FIXTURE_GAME, "decks/heroes.yaml", "decks/heroes.csv")
+    assert _written_lore(fixture_project) == lore
+
+
+def _written_lore(root: Path) -> str:
+    game, problems = discovery.load(root, FIXTURE_GAME)
+    assert not [p for p in problems if p.severity == "error"], [p.format() for p in problems]
+    return next(card for card in game.decks["heroes"].source.data["cards"] if card["id"] == "hero-smith")["lore"]
+
+
+@pytest.mark.parametrize("fmt", ["csv", "xlsx"])
+def test_an_export_reads_back_the_bytes_it_writes(fixture_project, monkeypatch, fmt):
+    """The round trip compared the rows the export meant to write, not the file: whatever the writer changes (a
+    cut text, a library's quirk) is caught by reading back the very bytes that go to the file."""
+    from pnp import deck_export
+
+    writer = "_csv_bytes" if fmt == "csv" else "_fixed_zip"  # the CSV text; the XLSX zip, as it is finally written
+    real = getattr(deck_export, writer)
+    monkeypatch.setattr(deck_export, writer, lambda *args: _renamed(real(*args), b"Smith", b"Smyth"))
+    with pytest.raises(ExportError, match=r"card 'hero-smith': name"):
+        _export(fixture_project, FIXTURE_GAME, "heroes", fmt)
+
+
+def _renamed(data: bytes, old: bytes, new: bytes) -> bytes:
+    """A file's bytes with a word changed: in the text of a CSV, or in each part of an XLSX zip."""
+    if not data.startswith(b"PK"):
+        return data.replace(old, new)
+    out = io.BytesIO()
+    with zipfile.ZipFile(io.BytesIO(data)) as source, zipfile.ZipFile(out, "w") as target:
+        for member in source.infolist():
+            target.writestr(member, source.read(member).replace(old, new))
+    return out.getvalue()
+
+
+def test_an_xlsx_export_keeps_a_text_that_looks_like_an_escaped_character(fixture_project):
+    """A text holding _x0041_ is written _x005F_x0041_, as Excel writes it, so it reads back as written, not as A."""
+    deck = fixture_project / GAME_DIR / "decks/heroes.yaml"
+    deck.write_text(deck.read_text().replace("text: Treasures cost you 1 coin less.", "text: Costs _x0041_ less.", 1))
+    (fixture_project / GAME_DIR / "decks/heroes.xlsx").write_bytes(_export(fixture_project, FIXTURE_GAME, "heroes", "xlsx"))
+    _point_at(fixture_project, FIXTURE_GAME, "decks/heroes.yaml", "decks/heroes.xlsx")
+    assert _xlsx_cards(fixture_project)["hero-smith"]["text"] == "Costs _x0041_ less."
 
 
 def test_a_suited_deck_stays_yaml():

@@ -47,15 +47,15 @@ REFUSED = [
      "card; name the palette after another field"),
     ("pocket-dungeon", [("content/pocket-dungeon/rules.yaml", "        text: Every player starts with 3 coins",
                          "        figure: {kind: {a: 1}}\n        text: Every player starts with 3 coins")],
-     "error [type] figure: a figure names its kind in words, {kind: <a figure kind of the game>, ...} (got {'kind': "
-     "{'a': 1}})"),
+     "error [type] figure: a figure names its kind in words, {kind: <a figure kind of the game>, ...} (got {kind: "
+     "{a: 1}})"),
     ("pocket-dungeon", [("content/pocket-dungeon/rules.yaml", "        text: Every player starts with 3 coins",
                          "        figure: {card: crypt}\n        text: Every player starts with 3 coins")],
-     "error [type] figure: a figure names its kind in words, {kind: <a figure kind of the game>, ...} (got {'card': "
+     "error [type] figure: a figure names its kind in words, {kind: <a figure kind of the game>, ...} (got {card: "
      "'crypt'})"),
     ("2200-escaping-earth", [("content/2200-escaping-earth/rules.yaml", "{kind: movement,", "{kind: [movement],")],
-     "error [type] figure: a figure names its kind in words, {kind: <a figure kind of the game>, ...} (got {'kind': "
-     "['movement'], 'path': ['grou...)"),
+     "error [type] figure: a figure names its kind in words, {kind: <a figure kind of the game>, ...} (got {kind: "
+     "['movement'], path: ['ground:c..."),
     ("stranded", [("content/stranded/game.yaml", "green: 20,", "green: -3,")],
      "error [type] green: input should be greater than or equal to 1 (got -3)"),
     ("stranded", [("content/stranded/game.yaml", "red: 18}", "red: 0}")],

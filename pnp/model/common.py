@@ -45,6 +45,13 @@ def _points(value) -> float:
     return to_points(value)
 
 
+def _written(value) -> str:
+    """A length as written (a 400-digit number cut short)."""
+    from pnp.diagnostics import shortened, shown_value
+
+    return shortened(value) if isinstance(value, str) else shown_value(value)
+
+
 def _shown(points: float) -> str:
     return f"{points / 72 * 25.4:g}mm"
 
@@ -57,7 +64,7 @@ def length(low: str = "-3000mm", high: str = "3000mm"):
     def check(value):
         points = _points(value)
         if not lo <= points <= hi:
-            raise ValueError(f"{value} is outside {low} to {high}")
+            raise ValueError(f"{_written(value)} is outside {low} to {high}")
         return points
 
     return Annotated[str | float | int, AfterValidator(check), BeforeValidator(_not_a_flag)]

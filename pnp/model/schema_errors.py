@@ -6,7 +6,8 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from pnp.diagnostics import Diagnostic, did_you_mean
+from pnp.diagnostics import Diagnostic, did_you_mean, shown_value
+from pnp.limits import MAX_REPORTS_PER_FILE
 from pnp.model.walk import inner_model
 from pnp.source import Source
 
@@ -29,7 +30,7 @@ def _diagnostic(source: Source, model, data, keypath: tuple, err: dict) -> Diagn
     if kind == "extra_forbidden":
         fields = _fields_at(model, loc[:-1])
         key = loc[-1]
-        hint = did_you_mean(key, fields) or f"; allowed keys: {', '.join(sorted(fields))}"
+        hint = _suggestion(source, key, fields) or f"; allowed keys: {', '.join(sorted(fields))}"
         return source.diagnostic(where, "unknown-key", f"'{key}' is not a known key here{hint}", on_key=True)
     if kind == "missing":
         field = err["loc"][-1]
@@ -49,6 +50,15 @@ def _diagnostic(source: Source, model, data, keypath: tuple, err: dict) -> Diagn
     if kind == "model_type":  # pydantic names its class here; a designer needs the YAML shape
         message = "input should be a mapping of key: value lines"
     return source.diagnostic(where, "type", f"{_field_name(loc)}: {message} (got {got}){_nearest_choice(err)}")
+
+
+def _suggestion(source: Source, key, fields: list[str]) -> str:
+    """did-you-mean for an unknown key, for as many of a file's unknown keys as a report lists (MAX_REPORTS_PER_FILE):
+    the rest are counted, not shown, so a deck of 190,000 misspelt keys looks for a hundred suggestions, not 190,000."""
+    if source.suggested >= MAX_REPORTS_PER_FILE:
+        return ""
+    source.suggested += 1
+    return did_you_mean(key, fields)
 
 
 def _nearest_choice(err: dict) -> str:
@@ -105,5 +115,5 @@ def _field_name(loc: tuple) -> str:
 
 
 def _shown(value) -> str:
-    text = repr(value)
-    return text if len(text) <= 40 else text[:37] + "..."
+    """The value pydantic refused, as the designer wrote it (a date as 2024-01-05T10:00:00, not a Python repr)."""
+    return shown_value(value)

@@ -64,9 +64,12 @@ class _ConfinedLoader(jinja2.BaseLoader):
         folder, _ = template_path(self.folder, template)
         name = template.removeprefix(DEFAULT_PREFIX) if folder != self.folder else template
         path, wrong = inside(folder, name)
-        if folder == self.folder and not wrong:  # the project's: inside its layouts/, even when templates/ is a link
-            wrong = None if is_inside(folder.parent, path) else "outside"
-        if wrong or not present(path):
+        if folder == self.folder and not wrong and not is_inside(folder.parent, path):
+            # the project's: inside its layouts/, even when templates/ is a link
+            wrong = f"'{name}' points outside {folder.parent.name}/ (after following links); keep every file inside it"
+        if wrong:  # a link out of the project or a link loop: said as it is, never "not found"
+            raise jinja2.TemplateNotFound(template, wrong)
+        if not present(path):
             raise jinja2.TemplateNotFound(template)
         try:
             text = read_text(path, folder)

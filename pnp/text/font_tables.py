@@ -7,7 +7,8 @@ that overlap cost as often as they repeat, and a font's licence (OS/2 fsType) ma
 reads the few numbers that decide both straight from the bytes, expanding nothing, and refuses the font before
 reportlab is handed it (pnp.text.font_files when a layout names it, pnp.render.fonts before drawing with it). The
 same look walks the glyph records reportlab reads only when it embeds the font, after drawing (pnp.text.font_glyphs):
-a number there that points past the font stopped a build that had validated.
+a number there that points past the font stopped a build that had validated. It reads the name reportlab embeds the
+font under as well: a font without one stopped reportlab in its own code.
 
 The rest of a font reportlab reads is bounded by its format: at most 65,535 glyphs (maxp's numGlyphs and every
 count of the name, hhea and hmtx tables are 16 bits), every table a slice of a file of at most MAX_FONT_BYTES.
@@ -43,7 +44,7 @@ def first_look(data: bytes) -> FontProblem | None:
         damage = glyph_problem(data, tables)
         if damage:
             return FontProblem(damage)
-        return _licence_problem(data, tables) or _cmap_problem(data, tables)
+        return _licence_problem(data, tables) or _name_problem(data, tables) or _cmap_problem(data, tables)
     except struct.error:  # a number that reportlab reads too lies past the end of the file
         return unusable("it is cut short")
 
@@ -78,6 +79,58 @@ def _licence_problem(data: bytes, tables: dict[str, Table]) -> FontProblem | Non
         return FontProblem(f"may be embedded only whole: {said} forbids embedding a subset, and every PDF pnp builds "
                            "embeds just the glyphs it uses; use a font whose licence allows subsetting", "font-licence")
     return None
+
+
+# What reportlab names a font by in a PDF: the first of its PostScript name, full name and family name (name IDs)
+# that the name table gives in English for Windows (Unicode) or Mac (Roman), the only records reportlab reads
+NAME_IDS = (6, 4, 1)
+NAME_RECORDS = {(3, 1, 0x409): "utf_16_be", (1, 0, 0): "mac_roman"}  # (platform, encoding, language): its text
+NOT_IN_PDF_NAMES = b" [](){}<>/%"  # and every byte past ASCII: what a PDF font name must not hold
+
+
+def _name_problem(data: bytes, tables: dict[str, Table]) -> FontProblem | None:
+    """A font must have a name reportlab can embed it under: without one, reportlab 5.1 stopped in its own code (it
+    reads a setting it does not have) and said nothing of the font; with a character a PDF name cannot hold, it
+    named the character by its number."""
+    names = _names(data, tables)
+    if names is None:
+        return None
+    name = next((names[name_id] for name_id in NAME_IDS if name_id in names), None)
+    if name is None:
+        return FontProblem("has no name to embed it under: its name table gives no PostScript name (name ID 6), full "
+                           "name (4) or family name (1) in English for Windows or Mac; name it in a font editor and "
+                           "export it again")
+    wrong = [byte for byte in name.replace(b" ", b"-") if byte > 126 or byte in NOT_IN_PDF_NAMES]
+    if wrong:
+        return FontProblem(f"is named '{name.decode('utf-8', 'replace')}' (its PostScript name), which holds "
+                           f"'{chr(wrong[0])}', a character no font name in a PDF may hold; rename it in a font editor "
+                           "and export it again")
+    return None
+
+
+def _names(data: bytes, tables: dict[str, Table]) -> dict[int, bytes] | None:
+    """The names of NAME_IDS the font has, read as reportlab reads them (the first record of each, UTF-8 bytes); None
+    for a name table reportlab refuses for itself, saying why (none, a format it does not know, an odd length)."""
+    if "name" not in tables:
+        return None
+    at = tables["name"].offset
+    table_format, count, strings = struct.unpack_from(">3H", data, at)
+    if table_format != 0:
+        return None
+    names: dict[int, bytes] = {}
+    for i in range(count):
+        platform, encoding, language, name_id, length, offset = struct.unpack_from(">6H", data, at + 6 + 12 * i)
+        codec = NAME_RECORDS.get((platform, encoding, language))
+        text = data[at + strings + offset:at + strings + offset + length]
+        if name_id not in NAME_IDS or name_id in names or codec is None or not text:
+            continue
+        if codec == "utf_16_be" and len(text) % 2:
+            return None
+        try:
+            names[name_id] = text.decode(codec).encode("utf-8")
+        except UnicodeDecodeError:  # as reportlab reads it
+            names[name_id] = text.decode("latin-1").encode("utf-8")
+    return names
 
 
 def _cmap_problem(data: bytes, tables: dict[str, Table]) -> FontProblem | None:

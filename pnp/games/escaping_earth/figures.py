@@ -6,6 +6,7 @@ computed by the engine's geometry, so the rulebook shows what the engine plays.
 """
 from __future__ import annotations
 
+from pnp.diagnostics import shown_value
 from pnp.games.escaping_earth.boxes import DOT_RED, MUTED, draw_range, emblem
 from pnp.games.escaping_earth.cards import TRACKS
 from pnp.games.escaping_earth.emblems import EMBLEMS
@@ -77,11 +78,11 @@ class RangeFigure:
     def check(self, params, game) -> list[str]:
         problems = []
         if self._attack(params, game) is None:
-            problems.append(f"a range figure names an attack card (card:); {params.get('card')!r} is none")
+            problems.append(f"a range figure names an attack card (card:); {shown_value(params.get('card'))} is none")
         if params.get("track") not in TRACKS:
             problems.append(f"track: must be one of {', '.join(TRACKS)}")
         if params.get("at") not in SQUARES:
-            problems.append(f"at: must be a square, a1 to c3; not {params.get('at')!r}")
+            problems.append(f"at: must be a square, a1 to c3; not {shown_value(params.get('at'))}")
         unknown = set(params) - {"kind", "card", "track", "at"}
         if unknown:
             problems.append(f"a range figure takes card, track and at; not {', '.join(sorted(map(str, unknown)))}")

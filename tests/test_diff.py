@@ -148,13 +148,14 @@ def test_a_revision_that_does_not_validate_is_named(repo):
     assert len(worktrees(repo)) == 1
 
 
-def test_the_worktree_is_removed_when_interrupted(repo, monkeypatch, tmp_path):
+def test_the_checkout_is_removed_when_interrupted(repo, monkeypatch, tmp_path):
     import tempfile
 
     import pnp.diff
 
     def interrupted(*args, **kwargs):
-        assert len(worktrees(repo)) == 2  # the revision is checked out beside the work tree
+        checked_out, = (tmp_path / "temporary").iterdir()  # the revision is written out in the temporary folder
+        assert (checked_out / "tree" / "games" / "content" / GAME / "game.yaml").is_file()
         raise KeyboardInterrupt
 
     monkeypatch.setattr(pnp.diff, "compare_sides", interrupted)
@@ -315,3 +316,187 @@ def test_each_picture_of_a_card_turned_landscape_is_shown_at_its_own_size(tmp_pa
     for file, width, height in tags:
         with Image.open(page.parent / file) as image:
             assert image.size == (int(width), int(height)), file
+
+
+def commit_blob_under(repo: Path, data: bytes, paths: list[str], message: str) -> None:
+    """Commit one blob under every path given, without writing it to the work tree: what a crafted commit holds."""
+    blob = subprocess.run([*GIT, "-C", str(repo), "hash-object", "-w", "--stdin"], input=data, check=True,
+                          capture_output=True).stdout.decode().strip()
+    for path in paths:
+        git(repo, "update-index", "--add", "--cacheinfo", f"100644,{blob},{path}")
+    git(repo, "commit", "--quiet", "-m", message)
+    git(repo, "reset", "--quiet", "--hard")
+
+
+def test_a_revision_naming_one_huge_blob_many_times_is_refused_before_anything_is_written(repo, monkeypatch, tmp_path):
+    """The attack: twenty names of one 200 MB blob of 'b's are a commit of 200 KB (git compresses), and checking it
+    out wrote 3.8 GB to /tmp in 8.5 s. git's tree says the sizes first: past MAX_REVISION_BYTES, nothing is written."""
+    import tempfile
+
+    from pnp.limits import MAX_REVISION_BYTES
+
+    names = 16
+    art = f"games/content/{GAME}/art"
+    commit_blob_under(repo, b"b" * (MAX_REVISION_BYTES // names + 1), [f"{art}/bomb-{n}.png" for n in range(names)],
+                      "sixteen names of one blob")
+    temporary = tmp_path / "temporary"
+    temporary.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(temporary))
+    made = []
+    real_mkdtemp = tempfile.mkdtemp
+    monkeypatch.setattr(tempfile, "mkdtemp", lambda *a, **kw: (made.append(real_mkdtemp(*a, **kw)), made[-1])[1])
+
+    result = diff(repo, "HEAD")
+
+    assert result.exit_code == 2, result.output
+    assert "HEAD holds at least 16 files of 1,024 MB in games/content/, games/layouts/, games/fonts/" in result.output
+    assert result.output.strip().count("\n") == 0 and "Traceback" not in result.output
+    assert not [folder for folder in made if Path(folder).name.startswith("pnp-diff-")]  # refused before writing
+    assert sum(path.lstat().st_size for path in temporary.rglob("*")) == 0
+    assert len(worktrees(repo)) == 1
+
+
+def test_only_the_projects_folders_are_written_and_links_stay_links(repo, monkeypatch, tmp_path):
+    """Beside the project the repository may hold anything (a video, a build of another tool): only content/,
+    layouts/ and fonts/ of the project are written. A link in the revision is written as a link, never followed."""
+    import os
+    import tempfile
+
+    import pnp.diff
+
+    commit_blob_under(repo, b"v" * 1000, ["videos/trailer.mp4", "games/notes/big.txt"], "files pnp never reads")
+    os.symlink("/etc/passwd", repo / "games" / "content" / GAME / "passwd.yaml")
+    git(repo, "add", "-A")
+    git(repo, "commit", "--quiet", "-m", "a link out")
+    temporary = tmp_path / "temporary"
+    temporary.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(temporary))
+    seen = {}
+
+    def look(before, after):
+        tree = before.root.parent
+        seen["files"] = sorted(path.relative_to(tree).as_posix() for path in tree.rglob("*") if not path.is_dir())
+        seen["link"] = os.readlink(before.root / "content" / GAME / "passwd.yaml")
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(pnp.diff, "compare_sides", look)
+    assert diff(repo, "HEAD").exit_code == 130
+    assert seen["link"] == "/etc/passwd"
+    assert seen["files"] and all(file.startswith(("games/content/", "games/layouts/")) for file in seen["files"])
+    assert not list(temporary.iterdir())
+
+
+KILLED_DIFF = """
+import os, signal, sys
+from pathlib import Path
+from pnp.diff.checkout import checked_out
+with checked_out(Path(sys.argv[1]), "HEAD") as revision:
+    os.kill(os.getpid(), signal.SIGKILL)  # as the kernel's out-of-memory killer, or kill -9, would
+"""
+
+
+def test_a_killed_diffs_checkout_is_removed_by_the_next_diff(repo, tmp_path, monkeypatch):
+    """A diff killed while its revision is checked out cannot clean up: the next diff removes what it left (its
+    lock is free), as a build removes a killed build's staging folder, and leaves a running diff's alone."""
+    import os
+    import sys
+    import tempfile
+
+    from pnp.diff.checkout import checked_out
+
+    temporary = tmp_path / "temporary"
+    temporary.mkdir()
+    killed = subprocess.run([sys.executable, "-c", KILLED_DIFF, str(repo / "games")], capture_output=True,
+                            env=dict(os.environ, TMPDIR=str(temporary)))
+    assert killed.returncode == -9, killed.stderr
+    left, = temporary.iterdir()
+    assert (left / "tree" / "games" / "content" / GAME / "game.yaml").is_file()
+    monkeypatch.setattr(tempfile, "tempdir", str(temporary))
+
+    with checked_out(repo / "games", "HEAD") as running:
+        assert not left.exists()  # the killed diff's folder is gone
+        assert diff(repo, "HEAD").exit_code == 0  # a second diff meanwhile leaves the running one's alone
+        assert running.root.is_dir()
+    assert not list(temporary.iterdir())
+    assert len(worktrees(repo)) == 1
+
+
+def test_a_locked_worktree_an_older_pnp_left_is_removed_by_the_next_diff(repo, tmp_path, monkeypatch):
+    """An older pnp checked a revision out with `git worktree add`; killed meanwhile, it left a worktree git had
+    locked (3.4 GB once) that later diffs neither used nor removed, and git would keep registered for ever."""
+    import tempfile
+
+    temporary = tmp_path / "temporary"
+    left = temporary / "pnp-diff-abc123" / "tree"
+    left.parent.mkdir(parents=True)
+    git(repo, "worktree", "add", "--detach", "--quiet", str(left), "HEAD")
+    git(repo, "worktree", "lock", str(left))
+    assert len(worktrees(repo)) == 2
+    monkeypatch.setattr(tempfile, "tempdir", str(temporary))
+
+    assert diff(repo, "HEAD").exit_code == 0
+
+    assert not list(temporary.iterdir())
+    assert len(worktrees(repo)) == 1
+
+
+def commit_crafted_content(repo: Path, extra: str) -> None:
+    """Commit a tree whose games/content/ also holds `extra` (lines of `git mktree`), as only a crafted commit can:
+    git itself never makes a path '..', nor a link and a folder of one name."""
+    def mktree(lines: str) -> str:
+        return subprocess.run([*GIT, "-C", str(repo), "mktree"], input=lines, check=True, capture_output=True,
+                              text=True).stdout.strip()
+
+    def entry(tree: str, name: str) -> str:
+        return next(line for line in git(repo, "ls-tree", tree).splitlines() if line.endswith("\t" + name))
+
+    content = mktree(git(repo, "ls-tree", "HEAD:games/content") + extra)
+    games = mktree("".join(line + "\n" for line in git(repo, "ls-tree", "HEAD:games").splitlines()
+                           if not line.endswith("\tcontent")) + f"040000 tree {content}\tcontent\n")
+    top = mktree(entry("HEAD", "games").replace(git(repo, "rev-parse", "HEAD:games").strip(), games) + "\n")
+    commit = git(repo, "commit-tree", top, "-p", "HEAD", "-m", "crafted").strip()
+    git(repo, "update-ref", "refs/heads/crafted", commit)
+
+
+@pytest.mark.parametrize("crafted, said", [
+    ("040000 tree {inner}\t..\n", "names the path 'games/content/../evil', which git itself refuses"),
+    ("120000 blob {link}\tx\n040000 tree {inner}\tx\n", "could not be written to the temporary folder"),
+])
+def test_a_crafted_tree_writes_nothing_outside_the_temporary_folder(repo, monkeypatch, tmp_path, crafted, said):
+    """A path '..' climbs out of the checkout; a link and a folder of one name would write the folder's files
+    through the link (to wherever it points). Both are refused, and nothing is written outside."""
+    import tempfile
+
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    blob = subprocess.run([*GIT, "-C", str(repo), "hash-object", "-w", "--stdin"], input=b"pwned", check=True,
+                          capture_output=True).stdout.decode().strip()
+    link = subprocess.run([*GIT, "-C", str(repo), "hash-object", "-w", "--stdin"], input=str(outside).encode(),
+                          check=True, capture_output=True).stdout.decode().strip()
+    inner = subprocess.run([*GIT, "-C", str(repo), "mktree"], input=f"100644 blob {blob}\tevil\n", check=True,
+                           capture_output=True, text=True).stdout.strip()
+    commit_crafted_content(repo, crafted.format(inner=inner, link=link))
+    temporary = tmp_path / "temporary"
+    temporary.mkdir()
+    monkeypatch.setattr(tempfile, "tempdir", str(temporary))
+
+    result = diff(repo, "crafted")
+
+    assert result.exit_code == 2 and said in result.output, result.output
+    assert not list(outside.iterdir()) and not (tmp_path / "evil").exists()
+    assert not list(temporary.iterdir())
+
+
+def test_no_filter_of_the_repository_runs_on_the_revisions_files(repo, tmp_path):
+    """A clone's configuration may name a filter (git-lfs's smudge downloads; any command can be one): the
+    revision's files are written as git stores them, and no command of the repository's runs."""
+    ran = tmp_path / "filter-ran"
+    git(repo, "config", "filter.any.smudge", f"touch {ran} && cat")
+    (repo / ".gitattributes").write_text("*.yaml filter=any\n")
+    git(repo, "add", "-A")
+    git(repo, "commit", "--quiet", "-m", "a filter")
+
+    result = diff(repo, "HEAD")
+
+    assert result.exit_code == 0, result.output
+    assert not ran.exists()

@@ -1,6 +1,6 @@
 """`pnp diff REV [GAME]`: what a content change does, as a page of pictures and words.
 
-    check out REV in a temporary worktree          (pnp.diff.checkout)
+    write out REV's content/, layouts/, fonts/      (pnp.diff.checkout)
     -> validate and bind the game on both sides     (pnp.diff.collect)
     -> compare cards, sheet pages, rule sections    (pnp.diff.compare)
     -> write OUT/GAME/diff/index.html               (pnp.diff.page)

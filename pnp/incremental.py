@@ -15,8 +15,10 @@ card re-draws the files of its deck only, and the rules and sheets that may show
 the game draws regions of its own, which may read any content). Any doubt is a rebuild: the record is a cache,
 safe to delete; one that is unreadable, from another pnp or another project, or whose outputs were touched since,
 means those outputs (or all) are drawn again, never that a wrong file is kept. The output folder may come from anyone:
-the record is read without following a link and used only if it is in every part what `save` writes (`well_formed`),
-and an output is kept only while it is a regular file reached without a link (`output_states`).
+the record is read without following a link, never parsed past pnp.limits.MAX_RECORD_BYTES, and used only if it is in
+every part what `save` writes (`well_formed`) and names only inputs the game could have had, reached through real
+folders of the project (`may_read`); an output is kept only while it is a regular file reached without a link
+(`output_states`).
 
 This module is imported before anything heavy: the up-to-date check reads no YAML, no fonts, no reportlab.
 """
@@ -24,6 +26,7 @@ from __future__ import annotations
 
 import dataclasses
 import enum
+import errno
 import functools
 import hashlib
 import json
@@ -33,10 +36,10 @@ from pathlib import Path
 
 import pnp
 from pnp.installed import installed_game_code
+from pnp.limits import MAX_RECORD_BYTES
 
 FORMAT = 1
 RECORDS = ".pnp"  # in the output folder, beside the games' folders
-MAX_RECORD = 64 << 20  # a record's bytes: a game's is some 10 KB, one of the largest games' well under a MB
 MAX_READ = 64 << 20  # the largest file pnp reads (an image, pnp.limits): a larger one is not read to be digested
 SMALL = 1 << 20  # files up to this size are always re-read and compared by digest (a save within the same clock tick)
 IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".webp", ".gif", ".tif", ".tiff", ".bmp")
@@ -152,10 +155,10 @@ def load(out_root: Path, out_name: str) -> dict | None:
     a damaged record is no record (everything is drawn again), never an error."""
     from pnp.output import read_back
 
-    data = read_back(out_root, (RECORDS, f"{out_name}.json"), MAX_RECORD)
+    data = read_back(out_root, (RECORDS, f"{out_name}.json"), MAX_RECORD_BYTES)  # larger: no record, never parsed
     try:
         record = json.loads(data) if data is not None else None
-    except (ValueError, RecursionError):  # not JSON, or nested deeper than the parser goes
+    except (ValueError, RecursionError, MemoryError):  # not JSON, nested deeper than the parser goes, or too big to hold
         return None
     return record if well_formed(record) else None
 
@@ -198,7 +201,8 @@ def forget(out_root: Path, out_name: str) -> None:
 
 
 def same_origin(record: dict | None, root: Path, options: dict) -> bool:
-    """The record is of this project, these options and this code: pnp's, and the game package's it drew with."""
+    """The record is of this project, these options and this code: pnp's, and the game package's it drew with; and
+    it names only inputs the game could have had (`may_read`): a record naming others was forged, and is no record."""
     if record is None or record.get("code") != code_stamp() or record.get("root") != os.path.abspath(root):
         return False
     package = record.get("package")
@@ -206,7 +210,7 @@ def same_origin(record: dict | None, root: Path, options: dict) -> bool:
                                 # a record is untrusted: only an installed game's code is ever stamped (walked)
                                 or package[0] not in installed_game_code() or package_stamp(package[0]) != package):
         return False
-    return record.get("options") == options
+    return record.get("options") == options and all(may_read(root, record["game"], path) for path in record["inputs"])
 
 
 def up_to_date(root: Path, game_id: str, out_root: Path, out_name: str, options: dict) -> dict | None:
@@ -231,6 +235,43 @@ def up_to_date(root: Path, game_id: str, out_root: Path, out_name: str, options:
 
 def _is_under(path: str, folder: Path) -> bool:
     return path.startswith(str(folder) + os.sep)
+
+
+FONT_SUFFIXES = (".ttf", ".otf")  # the only files a game names outside its folders: its layouts' fonts (pnp.layout.fonts)
+_FOLDER = os.O_RDONLY | getattr(os, "O_DIRECTORY", 0)
+_REAL_FOLDER = _FOLDER | getattr(os, "O_NOFOLLOW", 0)
+
+
+def may_read(root: Path, game_id: str, path: str) -> bool:
+    """A recorded input the up-to-date check may look at: a file of the game's folders, or a font file its layouts
+    name (`input_files`' `extra`), reached from the project folder through real folders only. The record is untrusted
+    (output/ may come from anyone), and a link on the way, output/evil -> /proc/self, led a recorded input anywhere:
+    O_NOFOLLOW guards only a path's last part (/proc/self/pagemap was read without end, /etc/passwd was digested)."""
+    watched = any(_is_under(path, folder) for folder in watched_folders(root, game_id))
+    return (watched or path.lower().endswith(FONT_SUFFIXES)) and _no_link_on_the_way(root, path)
+
+
+def _no_link_on_the_way(root: Path, path: str) -> bool:
+    """Every folder between `root` and `path` (which `well_formed` found below it) is a real folder, no link: each is
+    opened relative to the last without following a link. The file itself is never followed where it is read
+    (`_stat`, `_digest_file`). A folder gone since the build leads nowhere, and is no forgery: the input is gone."""
+    steps = os.path.relpath(path, root).split(os.sep)[:-1]
+    try:
+        fd = os.open(root, _FOLDER)  # the project folder itself is the user's, link or not
+    except OSError:
+        return False
+    try:
+        for name in steps:
+            inner = os.open(name, _REAL_FOLDER, dir_fd=fd)
+            os.close(fd)
+            fd = inner
+    except OSError as exc:  # a link (ELOOP) or a file (ENOTDIR) on the way
+        return exc.errno == errno.ENOENT
+    except NotImplementedError:  # no dir_fd here: nothing recorded is read
+        return False
+    finally:
+        os.close(fd)
+    return True
 
 
 def outputs_kept(out_dir: Path, job_record: dict | None) -> bool:

@@ -110,14 +110,21 @@ MAX_REVISION_BYTES = 1024 * MB  # the files of content/, layouts/ and fonts/ at 
 #                                 tree before a byte is written. Git compresses: 20 names of one 200 MB blob of one
 #                                 letter are a 200 KB commit that once wrote 3.8 GB in 8.5 s. A game's files are each
 #                                 at most MAX_FILE_BYTES (YAML), MAX_IMAGE_BYTES (art), MAX_FONT_BYTES (a font);
-#                                 the bundled games together hold about 5 MB
+#                                 the bundled games together hold 250 KB
 MAX_REVISION_FILES = 50_000  # files, links and submodules there: MAX_CARDS cards each with its own art and a few
-#                              hundred other files; the bundled games hold about 60
+#                              hundred other files; the bundled games hold 52
 MAX_REVISION_DEPTH = 32  # folders a file there lies below the project folder (content/<game>/art/...): the bundled
-#                          games nest 4; deeper is not a project's, and removing it would recurse past Python's limit
+#                          games nest 3; deeper is not a project's, and removing it would recurse past Python's limit
 
 # --- printed text ---
 MIN_TEXT_SIZE = 6.0  # points at 100 % scale: the smallest type any printed text may have (cards, sheets, playmats,
 #                      boards, tokens). Below about 6 pt print shops warn that body text fills in and players misread
 #                      it at arm's length. A layout may lower it for one box or region (`min_size: 5pt`), with a
 #                      warning at that box: pnp.text.legibility
+
+# --- the output folder (pnp.incremental) ---
+MAX_RECORD_BYTES = 8 * MB  # one game's build record (output/.pnp/<game>.json), read before every build: the bundled
+#                            games' are at most 15 KB, and a game at every limit above (MAX_DECKS decks, MAX_CARDS card
+#                            images, their inputs and warnings) about 1 MB. The record is untrusted (output/ may come
+#                            from anyone): a larger one is no record, and everything is drawn again. A 64 MB record of
+#                            empty lists once took 15 s and 1.8 GB to parse

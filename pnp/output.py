@@ -145,8 +145,34 @@ def _project_output(folder: Path) -> bool:
 
 
 def _mark(out_root: Path) -> None:
+    os.close(_open_lock(out_root))
+
+
+_LOCK_FLAGS = os.O_WRONLY | os.O_CREAT | os.O_APPEND | getattr(os, "O_NOFOLLOW", 0) | getattr(os, "O_NONBLOCK", 0)
+_NOT_A_FILE = (errno.ENXIO, errno.ELOOP, errno.EISDIR, errno.EOPNOTSUPP)  # a pipe with no reader, a link, a folder, a socket
+
+
+def _open_lock(out_root: Path) -> int:
+    """The lock file's handle, made if missing. Whatever lies in the output folder is untrusted: a pipe there would
+    block a plain open for ever (it waits for a reader) and a link could lead anywhere, so the lock is opened without
+    waiting or following a link, and anything but a regular file is an OutputError (exit 2), never a hang."""
+    path = out_root / LOCK
     with writable(out_root):
-        os.close(os.open(out_root / LOCK, os.O_WRONLY | os.O_CREAT | getattr(os, "O_NOFOLLOW", 0), 0o666))
+        try:
+            fd = os.open(path, _LOCK_FLAGS, 0o666)
+        except OSError as exc:
+            if exc.errno in _NOT_A_FILE:
+                raise _lock_not_a_file(path) from None
+            raise
+    if not stat.S_ISREG(os.fstat(fd).st_mode):
+        os.close(fd)
+        raise _lock_not_a_file(path)
+    return fd
+
+
+def _lock_not_a_file(path: Path) -> OutputError:
+    return OutputError(f"{path} is not a regular file (a pipe, a link, a folder or a device); pnp keeps its build "
+                       "lock there: remove it, or name another output folder with --out")
 
 
 def replaceable(out_root: Path, target: Path) -> None:
@@ -163,7 +189,7 @@ def build_lock(out_root: Path):
     output_folder(out_root)
     ours = owned(out_root)
     with writable(out_root):
-        handle = open(out_root / LOCK, "a") if ours else open(os.devnull, "a")  # a folder of the user's: no lock
+        handle = os.fdopen(_open_lock(out_root), "a") if ours else open(os.devnull, "a")  # a folder of the user's: no lock
     try:
         try:
             import fcntl

@@ -6,6 +6,7 @@ import errno
 import os
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -264,3 +265,27 @@ def test_a_build_record_that_is_a_link_out_of_the_project_is_refused_before_anyt
     assert digest(fixture_project / "output" / GAME) == before and digest(victim) == theirs
     assert link.is_symlink()
     assert not [p for p in (fixture_project / "output").iterdir() if p.name.startswith(".staging-")]
+
+
+@pytest.mark.parametrize("command", WRITERS)
+def test_a_pipe_at_the_build_lock_is_refused_never_opened_to_wait(fixture_project, command):
+    """A pipe at output/.pnp-build.lock: opened to write the mark, it would wait for ever for a reader. (The test
+    reads it, so that a pnp that opens it anyway gets through, and says nothing, instead of hanging the suite.)"""
+    (fixture_project / "output").mkdir()
+    lock = fixture_project / "output/.pnp-build.lock"
+    os.mkfifo(lock)
+    reader = os.open(lock, os.O_RDONLY | os.O_NONBLOCK)
+    try:
+        result = run(*WRITERS[command][0])
+    finally:
+        os.close(reader)
+    assert result.exit_code == 2 and "output/.pnp-build.lock is not a regular file" in result.output, result.output
+    assert sorted(p.name for p in (fixture_project / "output").iterdir()) == [".pnp-build.lock"]
+
+
+def test_a_pipe_at_the_build_lock_with_no_reader_does_not_hang_the_build(fixture_project):
+    (fixture_project / "output").mkdir()
+    os.mkfifo(fixture_project / "output/.pnp-build.lock")
+    done = subprocess.run([sys.executable, "-m", "pnp", "build", GAME, "--force"], capture_output=True, text=True,
+                          timeout=300)  # only a guard: a pnp that waits for a reader never returns
+    assert done.returncode == 2 and "output/.pnp-build.lock is not a regular file" in done.stderr + done.stdout, done

@@ -10,6 +10,7 @@ from PIL import Image
 
 from pnp import incremental
 from pnp.build import build
+from pnp.limits import MAX_RECORD_BYTES
 
 GAME = FIXTURE_GAME
 DECK_FOLDERS = ("fold-a4", "fold-letter", "home-a4", "home-letter")
@@ -173,6 +174,58 @@ def test_a_record_nested_deeper_than_the_parser_goes_is_no_record(built, tmp_pat
     project, first = built
     incremental.record_path(project / "output", GAME).write_text("[" * 100_000)
     result = rebuild(project, tmp_path, "nested")
+    assert not result.up_to_date and set(result.rendered) == set(first.files)
+
+
+@pytest.mark.parametrize("failure", ["too large", "out of memory"])
+def test_a_record_too_large_to_parse_is_no_record_and_is_replaced(built, tmp_path, monkeypatch, failure):
+    """A forged record of 64 MB of empty lists took 15 s and 1.8 GB to parse; under a memory limit the MemoryError
+    was an internal error, and the record stayed, so every build failed. One larger than MAX_RECORD_BYTES is never
+    parsed, and one that cannot be parsed is no record: everything is drawn again, and the record replaced."""
+    project, first = built
+    path = incremental.record_path(project / "output", GAME)
+    forged = "[" + "[]," * (MAX_RECORD_BYTES // 3 if failure == "too large" else 10) + "[]]"
+    path.write_text(forged)
+    parsed, real_loads = [], incremental.json.loads
+
+    def loads(data, *args, **kwargs):
+        parsed.append(len(data))
+        if failure == "out of memory" and data == forged.encode():
+            raise MemoryError  # as the parser does under a ulimit
+        return real_loads(data, *args, **kwargs)
+
+    monkeypatch.setattr(incremental.json, "loads", loads)
+    result = rebuild(project, tmp_path, failure)
+    assert all(size <= MAX_RECORD_BYTES for size in parsed), "a record larger than the bound was parsed"
+    assert not result.up_to_date and set(result.rendered) == set(first.files)
+    assert incremental.well_formed(real_loads(path.read_text()))
+
+
+@pytest.mark.parametrize("named", ["a file below a link", "a font file below a link", "a file outside the game's folders"])
+def test_a_record_naming_an_input_the_game_cannot_have_is_no_record(built, tmp_path, monkeypatch, named):
+    """The record names its inputs, and output/ may come from anyone: with output/evil -> /proc/self a recorded
+    output/evil/pagemap was read without end, with evil -> /etc /etc/passwd was digested (O_NOFOLLOW guards only a
+    path's last part). An input is looked at only if it is a file of the game's folders or a font file, reached from
+    the project folder through real folders; a record naming any other is no record, and nothing it names is read."""
+    project, first = built
+    outside = tmp_path / "outside"
+    outside.mkdir()
+    (outside / "passwd").write_text("root:x:0:0\n")
+    (outside / "x.ttf").write_text("not a font\n")
+    (project / "output" / "evil").symlink_to(outside, target_is_directory=True)
+    (project / "notes.txt").write_text("the user's notes\n")
+    input_path = {"a file below a link": project / "output/evil/passwd", "a font file below a link": project / "output/evil/x.ttf",
+                  "a file outside the game's folders": project / "notes.txt"}[named]
+    path = incremental.record_path(project / "output", GAME)
+    record = json.loads(path.read_text())
+    record["inputs"][str(input_path)] = incremental.file_states([str(input_path)])[str(input_path)]  # as it is
+    path.write_text(json.dumps(record))
+    looked_at, real_stat = [], incremental._stat
+    monkeypatch.setattr(incremental, "_stat", lambda p: (looked_at.append(p), real_stat(p))[1])
+
+    result = rebuild(project, tmp_path, named)
+
+    assert str(input_path) not in looked_at
     assert not result.up_to_date and set(result.rendered) == set(first.files)
 
 

@@ -380,16 +380,47 @@ def render_all(jobs: list[Job], stage: Path, progress=None, meanwhile: Callable[
         for path in paths:
             if progress:
                 progress(path)
+    except BaseException:
+        # Stopped (Ctrl-C, SIGTERM, a failed file): the workers are ended, not waited for, and a second Ctrl-C
+        # cannot cut the clean-up short. Left to finish, an idle pool's shutdown could wait on a worker for ever,
+        # and a worker holds the output folder's lock (an inherited descriptor) for as long as it lives.
+        signal.pthread_sigmask(signal.SIG_BLOCK, {signal.SIGINT, signal.SIGTERM})
+        try:
+            for worker in list((getattr(pool, "_processes", None) or {}).values()):  # the pool's own, nothing else
+                worker.kill()
+            pool.shutdown(wait=True, cancel_futures=True)
+        finally:
+            signal.pthread_sigmask(signal.SIG_UNBLOCK, {signal.SIGINT, signal.SIGTERM})
+        raise
+    else:
+        pool.shutdown(wait=True)
     finally:
-        pool.shutdown(wait=True, cancel_futures=True)
         gc.unfreeze()
         _JOBS = []
 
 
 def _quiet_worker() -> None:
-    """Workers leave Ctrl-C and SIGTERM to the main process, which stops the pool and cleans up."""
+    """Workers leave Ctrl-C and SIGTERM to the main process, which stops the pool and cleans up; and they end with
+    it when it is killed outright (SIGKILL, the kernel's out-of-memory killer), never living on idle with the
+    output folder's lock."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
+    end_with_parent()
+
+
+def end_with_parent() -> None:
+    """Linux: the kernel sends this process SIGKILL when the process that forked it dies (prctl PR_SET_PDEATHSIG).
+    Elsewhere nothing: the pool's own broken-pipe handling is all there is."""
+    parent = os.getppid()
+    try:
+        import ctypes
+
+        libc = ctypes.CDLL(None, use_errno=True)
+        libc.prctl(1, signal.SIGKILL, 0, 0, 0)  # 1: PR_SET_PDEATHSIG
+    except (OSError, AttributeError):
+        return
+    if os.getppid() != parent:  # the parent died before the request took: follow it now
+        os._exit(1)
 
 
 def plan(project: Project, difficulty: Difficulty | None, images: bool = False, booklets: bool = False,

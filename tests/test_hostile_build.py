@@ -5,6 +5,7 @@ import signal
 import subprocess
 import sys
 import time
+from pathlib import Path
 from concurrent.futures.process import BrokenProcessPool
 
 import pytest
@@ -230,3 +231,71 @@ def test_folders_nested_deeper_than_pnp_writes_are_never_a_crash(fixture_project
     else:
         assert result.exit_code == 0, result.output
         assert left == ([where] if where.startswith(".staging-") else [])
+
+
+def _children(pid: int) -> set[int]:
+    try:
+        return {int(child) for child in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()}
+    except OSError:
+        return set()
+
+
+def _alive(pid: int) -> bool:
+    try:
+        return Path(f"/proc/{pid}/stat").read_text().split(") ")[1][0] not in "ZX"
+    except (OSError, IndexError):
+        return False
+
+
+@pytest.mark.skipif(not Path("/proc/self/task").is_dir(), reason="reads the process tree from /proc (Linux)")
+def test_a_build_killed_outright_leaves_no_worker_holding_the_output_folder(fixture_project):
+    """`kill -9` or the out-of-memory killer: the drawing workers lived on idle, holding the output folder's lock,
+    and every later build said another build was writing. They end with the build now, and the next build runs."""
+    process = subprocess.Popen([sys.executable, "-m", "pnp", "build", GAME, "--images", "--booklets", "--force"],
+                               cwd=fixture_project, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL,
+                               env={**os.environ, "PNP_JOBS": "2"})
+    workers: set[int] = set()
+    for _ in range(600):  # until both drawing workers run, at most 30 s
+        workers = _children(process.pid)
+        if len(workers) >= 2 or process.poll() is not None:
+            break
+        time.sleep(0.05)
+    assert len(workers) >= 2, "the build finished before its workers could be seen"
+    process.kill()
+    process.wait(timeout=30)
+    for _ in range(200):  # a hang detector, not a speed limit
+        if not any(_alive(pid) for pid in workers):
+            break
+        time.sleep(0.05)
+    assert not any(_alive(pid) for pid in workers), "a worker outlived the build it drew for"
+    assert build().exit_code == 0
+
+
+def test_ctrl_c_twice_ends_the_build_and_its_workers(fixture_project):
+    """Two Ctrl-Cs to the whole process group a moment apart: pnp once waited for ever in its exit handlers, and its
+    workers (which leave Ctrl-C to it) held the output folder's lock."""
+    assert build().exit_code == 0
+    before = digest(fixture_project / "output")
+    process = subprocess.Popen([sys.executable, "-m", "pnp", "build", GAME, "--images", "--booklets", "--force"],
+                               cwd=fixture_project, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True,
+                               env={**os.environ, "PNP_JOBS": "2"}, start_new_session=True)
+    workers: set[int] = set()
+    for _ in range(600):
+        workers = _children(process.pid)
+        if len(workers) >= 2 or process.poll() is not None:
+            break
+        time.sleep(0.05)
+    assert len(workers) >= 2, "the build finished before its workers could be seen"
+    os.killpg(process.pid, signal.SIGINT)
+    time.sleep(0.1)
+    try:
+        os.killpg(process.pid, signal.SIGINT)
+    except ProcessLookupError:
+        pass
+    output, _ = process.communicate(timeout=60)  # a hang detector, not a speed limit
+    assert process.returncode == 130, output
+    assert "Traceback" not in output
+    assert not any(_alive(pid) for pid in workers)
+    assert not [p for p in (fixture_project / "output").iterdir() if p.name.startswith(".staging-")]
+    assert digest(fixture_project / "output") == before
+    assert build().exit_code == 0

@@ -5,8 +5,8 @@ import signal
 import subprocess
 import sys
 import time
-from pathlib import Path
 from concurrent.futures.process import BrokenProcessPool
+from pathlib import Path
 
 import pytest
 from helpers import as_a_user, digest

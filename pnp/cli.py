@@ -130,12 +130,14 @@ def _output_folder(out: str | None, root: Path) -> Path:
 
 def _guard(debug: bool, work):
     """Run a command body: internal errors become one line and exit 3, unless --debug."""
+    from pnp.environment import settle_environment
     from pnp.output import DISK_ERRORS, OutputError
     from pnp.processes import processes
     from pnp.source import SourceError
 
     try:
         processes()  # a PNP_JOBS that is no count of processes is exit 2 for every command, forking or not
+        settle_environment()  # SOURCE_DATE_EPOCH checked, reportlab's RL_* settings dropped (pnp.environment)
         return work()
     except typer.Exit:
         raise

@@ -18,7 +18,7 @@ LAYERS = [
      "pnp.difficulty", "pnp.collector", "pnp.installed"),  # no pnp imports of their own
     ("pnp.source", "pnp.tables", "pnp.xlsx", "pnp.defaults", "pnp.emblems",  # YAML with positions; spreadsheet decks
      # (pnp.xlsx: an XLSX workbook's deck sheet); pnp's defaults; emblems for all
-     "pnp.incremental", "pnp.processes"),  # what a build was made from (read before anything heavy is imported); how
+     "pnp.incremental", "pnp.processes", "pnp.environment"),  # what a build was made from (read before anything heavy is imported); how
     # many processes pnp runs at once
     ("pnp.model",),  # the pydantic models of content
     ("pnp.text", "pnp.engine"),  # text metrics; the engine contract, runner and playtest harness

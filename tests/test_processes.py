@@ -79,3 +79,29 @@ def test_a_bad_pnp_jobs_is_exit_2_for_commands_that_fork_nothing_too(fixture_pro
     monkeypatch.setenv("PNP_JOBS", "abc")
     result = CliRunner().invoke(app, command)
     assert result.exit_code == 2 and "PNP_JOBS='abc'" in result.stderr and result.stdout == "", result.output
+
+
+@pytest.mark.parametrize("epoch", ["abc", "1e9", "99999999999999999999", "253402300800", "-1", "١٢٣"])
+def test_a_source_date_epoch_that_is_no_time_is_exit_2_never_an_internal_error(fixture_project, monkeypatch, epoch):
+    """reportlab reads SOURCE_DATE_EPOCH itself to date every PDF: `abc` or `1e9` there was an internal error."""
+    monkeypatch.setenv("SOURCE_DATE_EPOCH", epoch)
+    result = CliRunner().invoke(app, ["build", "pocket-dungeon", "--only", "rules"])
+    assert result.exit_code == 2 and "SOURCE_DATE_EPOCH=" in result.stderr, result.output
+
+
+def test_reportlabs_own_settings_in_the_environment_change_nothing(fixture_project, monkeypatch, tmp_path):
+    """RL_pageCompression=0 changed every PDF's bytes behind the build record's back; RL_defaultPageSize=junk
+    crashed the build. pnp drops reportlab's RL_* settings: the same content builds the same bytes anywhere."""
+    import subprocess
+    import sys
+
+    from helpers import digest
+
+    def built(env: dict) -> str:
+        out = tmp_path / str(len(list(tmp_path.iterdir())))
+        subprocess.run([sys.executable, "-m", "pnp", "build", "pocket-dungeon", "--only", "rules", "--out", str(out)],
+                       cwd=fixture_project, env=env, check=True, capture_output=True)
+        return digest(out / "pocket-dungeon" / "rules")
+
+    plain = {k: v for k, v in os.environ.items() if not k.startswith("RL_")}
+    assert built({**plain, "RL_pageCompression": "0", "RL_defaultPageSize": "junk", "RL_invariant": "abc"}) == built(plain)

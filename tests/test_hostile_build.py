@@ -299,3 +299,18 @@ def test_ctrl_c_twice_ends_the_build_and_its_workers(fixture_project):
     assert not [p for p in (fixture_project / "output").iterdir() if p.name.startswith(".staging-")]
     assert digest(fixture_project / "output") == before
     assert build().exit_code == 0
+
+
+def test_a_preview_leftover_nested_deeper_than_pnp_writes_is_never_a_crash(fixture_project):
+    """A `.staging-preview-*` folder nested past Python's recursion limit beside the gallery: `pnp preview` tidied it
+    with a recursive remove and failed on it for good. It is left alone, and the gallery is written."""
+    from pnp.preview import write_preview
+
+    assert build().exit_code == 0
+    leftover = fixture_project / "output" / GAME / ".staging-preview-x"
+    _nested(leftover, 1500)
+    try:
+        index, report = write_preview(fixture_project, GAME, fixture_project / "output")
+    finally:
+        _unnested(leftover)
+    assert index is not None and index.is_file(), report.to_text()

@@ -11,12 +11,11 @@ after each rebuild): see pnp.preview.page.
 """
 from __future__ import annotations
 
-import shutil
 from pathlib import Path
 
 from pnp.diagnostics import Report
 from pnp.model import Difficulty
-from pnp.output import REPLACED, STAGING, build_lock, disk_full_or_locked, game_folder, staged
+from pnp.output import REPLACED, STAGING, build_lock, disk_full_or_locked, game_folder, remove_left, staged
 
 FOLDER = "preview"  # in the game's output folder: output/GAME/preview/
 
@@ -51,5 +50,5 @@ def _remove_leftovers(out_dir: Path) -> None:
     if not out_dir.parent.is_dir() or out_dir.parent.is_symlink():
         return
     for path in out_dir.parent.iterdir():
-        if path.name.startswith((f"{STAGING}{FOLDER}-", f"{REPLACED}{FOLDER}-")) and path.is_dir() and not path.is_symlink():
-            shutil.rmtree(path, ignore_errors=True)
+        if path.name.startswith((f"{STAGING}{FOLDER}-", f"{REPLACED}{FOLDER}-")):
+            remove_left(path)  # never through a link, never one nested deeper than pnp writes (RecursionError)

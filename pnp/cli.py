@@ -6,6 +6,7 @@ playtest found an unplayable card; 2 bad usage (unknown game, bad option);
 """
 from __future__ import annotations
 
+import errno
 import json
 import os
 import signal
@@ -128,6 +129,11 @@ def _output_folder(out: str | None, root: Path) -> Path:
     return Path(out)
 
 
+# what a path named on the command line (--out, --root, a folder to make) may meet that says nothing of pnp:
+# a name past the system's length, a file where a folder must be, a loop of links, a place that cannot hold files
+PATH_ERRORS = {errno.ENAMETOOLONG, errno.ENOTDIR, errno.ELOOP, errno.ENOENT, errno.EISDIR, errno.EEXIST, errno.EXDEV}
+
+
 def _guard(debug: bool, work):
     """Run a command body: internal errors become one line and exit 3, unless --debug."""
     from pnp.environment import settle_environment
@@ -154,6 +160,9 @@ def _guard(debug: bool, work):
         os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
         raise typer.Exit(ExitCode.OK)
     except OSError as exc:
+        if exc.errno in PATH_ERRORS and exc.filename:  # a path the user gave cannot be: too long, under a file, ...
+            _say(f"error: cannot use {exc.filename}: {exc.strerror or exc}; name another path", err=True)
+            raise typer.Exit(ExitCode.USAGE)
         if exc.errno not in DISK_ERRORS:
             _internal_error(exc, debug)
         # a full disk or a quota met by any writer: each writes beside its target and replaces it only when done

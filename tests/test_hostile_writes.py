@@ -289,3 +289,12 @@ def test_a_pipe_at_the_build_lock_with_no_reader_does_not_hang_the_build(fixture
     done = subprocess.run([sys.executable, "-m", "pnp", "build", GAME, "--force"], capture_output=True, text=True,
                           timeout=300)  # only a guard: a pnp that waits for a reader never returns
     assert done.returncode == 2 and "output/.pnp-build.lock is not a regular file" in done.stderr + done.stdout, done
+
+
+@pytest.mark.parametrize("command", [["init", "x" * 300], ["init", "/proc/pnp-nowhere"],
+                                     ["build", "pocket-dungeon", "--out", "o" * 300],
+                                     ["rules", "pocket-dungeon", "--format", "md", "--out", "r" * 300 + ".md"]])
+def test_a_path_the_system_refuses_is_exit_2_never_an_internal_error(fixture_project, command):
+    """A name past 255 bytes, a place that cannot hold files (/proc): the system's refusal is said as a usage error."""
+    result = CliRunner().invoke(app, command)
+    assert result.exit_code == 2 and "error: cannot use" in result.stderr and "internal error" not in result.output, result.output

@@ -13,11 +13,14 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
+import yaml
+
 from pnp.defaults import starters
 from pnp.output import OutputError, write_new
 
 KINDS = ("deck", "sheet", "playmat")
-GAME_ID = re.compile(r"^[a-z0-9][a-z0-9-]{0,62}$")
+GAME_ID = re.compile(r"^[a-z0-9]+(?:-[a-z0-9]+)*$")  # the models' Id: what game.yaml's `id:` must be
+RESERVED_IDS = ("common", "templates")  # layouts/common/ and layouts/templates/ override pnp's defaults for all games
 BASE_KIND = "deck"  # every kind starts from the deck game; the others add a sheet to it
 SHEETS_SNIPPET = "game-sheets.yaml"  # a kind's lines for game.yaml `sheets:`
 TEXT_SUFFIXES = (".yaml", ".j2", ".md")
@@ -38,9 +41,15 @@ def new_game(root: Path, game_id: str, kind: str = BASE_KIND, title: str | None 
 def _check_new_game(root: Path, game_id: str, kind: str) -> None:
     """The game can be added: its id and kind are known, it exists nowhere yet, and content/ and layouts/ are
     the project's own folders (or not there yet). An OutputError (exit 2) otherwise, before anything is made."""
-    if not GAME_ID.match(game_id):
-        raise OutputError(f"'{game_id}' cannot be a game id: use lower-case letters, digits and hyphens, "
-                          "starting with a letter or digit (like my-game)")
+    if not GAME_ID.match(game_id) or len(game_id) > 64:
+        raise OutputError(f"'{game_id}' cannot be a game id: use lower-case letters and digits, words joined by one "
+                          "hyphen, at most 64 (like my-game)")
+    if game_id in RESERVED_IDS:
+        raise OutputError(f"'{game_id}' cannot be a game id: layouts/{game_id}/ holds the project's own defaults for "
+                          "every game; choose another")
+    if not isinstance(yaml.safe_load(game_id), str):  # game.yaml says `id: GAME`: YAML reads 1, true, null otherwise
+        raise OutputError(f"'{game_id}' cannot be a game id: YAML reads it as a number, a date, true, false or "
+                          "nothing, not a name; put a word in it (like game-1)")
     if kind not in KINDS:
         raise OutputError(f"no starter of kind '{kind}'; use one of {', '.join(KINDS)}")
     targets = [root / "content" / game_id, root / "layouts" / game_id]

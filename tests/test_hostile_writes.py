@@ -298,3 +298,14 @@ def test_a_path_the_system_refuses_is_exit_2_never_an_internal_error(fixture_pro
     """A name past 255 bytes, a place that cannot hold files (/proc): the system's refusal is said as a usage error."""
     result = CliRunner().invoke(app, command)
     assert result.exit_code == 2 and "error: cannot use" in result.stderr and "internal error" not in result.output, result.output
+
+
+@pytest.mark.parametrize("game_id", ["common", "templates", "1", "0x1", "true", "null", "yes", "2024-01-01", "x--y", "x-"])
+def test_a_game_id_the_project_could_not_hold_is_refused_before_anything_is_made(fixture_project, game_id):
+    """`pnp new common` wrote layouts/common/cards.yaml, pnp's override of every game's card sizes (every game then
+    failed); `id: true` and `id: 2024-01-01` are no names to YAML; `x--y` no id to the models."""
+    before = sorted(p.relative_to(fixture_project) for p in fixture_project.rglob("*"))
+    result = CliRunner().invoke(app, ["new", game_id])
+    assert result.exit_code == 2 and f"'{game_id}' cannot be a game id" in result.stderr, result.output
+    assert sorted(p.relative_to(fixture_project) for p in fixture_project.rglob("*")) == before
+    assert CliRunner().invoke(app, ["validate"]).exit_code == 0

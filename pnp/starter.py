@@ -10,6 +10,7 @@ moved taken back if a later one fails): a refused or failed `init` or `new` leav
 """
 from __future__ import annotations
 
+import os
 import re
 from pathlib import Path
 
@@ -59,7 +60,21 @@ def _check_new_game(root: Path, game_id: str, kind: str) -> None:
     for folder in (root / "content", root / "layouts"):
         if folder.is_symlink() or (folder.exists() and not folder.is_dir()):
             raise OutputError(f"{folder} is not a plain folder of the project (a link or a file); pnp writes only inside the project")
+    _schemas_can_follow(root / "schemas")
 
+
+def _schemas_can_follow(folder: Path) -> None:
+    """The game's JSON Schemas are written into schemas/ right after it (pnp.schemas.write_schemas, which replaces
+    the folder whole): what would refuse them refuses the game first, so nothing is made (an OutputError)."""
+    from pnp.schemas import only_schemas
+
+    if folder.is_symlink() or (folder.exists() and not folder.is_dir()):
+        raise OutputError(f"{folder} is not a plain folder (a link or a file); pnp writes the game's schemas there")
+    only_schemas(folder)
+    for place in (folder, folder.parent):  # the folder is replaced whole: both must take changes
+        if place.exists() and not os.access(place, os.W_OK | os.X_OK):
+            raise OutputError(f"{place} may not be changed (its permissions); pnp writes the game's schemas into "
+                              f"{folder}: fix them, or remove {folder}")
 
 def init_project(folder: Path, game_id: str = "my-game", kind: str = BASE_KIND) -> list[Path]:
     """A new project folder with one starter game, and a .gitignore that leaves output/ out of version control.

@@ -309,3 +309,27 @@ def test_a_game_id_the_project_could_not_hold_is_refused_before_anything_is_made
     assert result.exit_code == 2 and f"'{game_id}' cannot be a game id" in result.stderr, result.output
     assert sorted(p.relative_to(fixture_project) for p in fixture_project.rglob("*")) == before
     assert CliRunner().invoke(app, ["validate"]).exit_code == 0
+
+
+def test_init_beside_files_of_the_users_in_schemas_makes_nothing(tmp_path, monkeypatch):
+    """schemas/ holding a file of the user's: the game was made, then the schemas refused (exit 2, half a project)."""
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "studio" / "schemas").mkdir(parents=True)
+    (tmp_path / "studio" / "schemas" / "notes.txt").write_text("mine")
+    result = run("init", "studio")
+    assert result.exit_code == 2 and "not a JSON Schema" in result.output, result.output
+    assert sorted(os.listdir(tmp_path / "studio")) == ["schemas"]
+
+
+def test_new_into_a_read_only_schemas_folder_adds_nothing(tmp_path, monkeypatch):
+    command = as_a_user()
+    monkeypatch.chdir(tmp_path)
+    assert run("init", ".", "--game", "alpha").exit_code == 0
+    (tmp_path / "schemas").chmod(0o555)
+    try:
+        done = subprocess.run([*command, "new", "beta"], cwd=tmp_path, capture_output=True, text=True)
+    finally:
+        (tmp_path / "schemas").chmod(0o755)
+    assert done.returncode == 2 and "may not be changed" in done.stderr, done.stdout + done.stderr
+    assert sorted(os.listdir(tmp_path / "content")) == ["alpha"] and sorted(os.listdir(tmp_path / "layouts")) == ["alpha"]
+    assert run("validate").exit_code == 0

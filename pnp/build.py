@@ -20,7 +20,7 @@ from urllib.parse import quote
 
 from pnp import incremental
 from pnp.collector import cycle_collector_paused
-from pnp.diagnostics import Report, UsageError, did_you_mean
+from pnp.diagnostics import Diagnostic, Report, UsageError, did_you_mean, relative
 from pnp.fingerprints import font_files, job_fingerprints
 from pnp.model import Difficulty
 from pnp.output import below, build_lock, disk_full_or_locked, game_folder, plain_name, staged
@@ -192,13 +192,25 @@ def build(root: Path, game_id: str, out_root: Path, difficulty: Difficulty | Non
                        if path.is_file() and path.relative_to(stage).parts[0] not in OTHER_COMMANDS)
         owners = job_files(jobs, files)
     if whole:
-        incremental.save(out_root, out_name, _record(root, game_id, options, states, prints, owners, out_dir, report))
+        _save_record(out_root, out_name, _record(root, game_id, options, states, prints, owners, out_dir, report), report)
         if store is not None:
             prune(store)
     else:  # some outputs changed outside a whole build: the next whole build checks every output again
         incremental.forget(out_root, out_name)
     rendered = sorted(name for job in fresh for name in owners.get(job.path, ()))
     return BuildResult(out_dir, files, kept, rendered), report
+
+
+def _save_record(out_root: Path, out_name: str, record: dict, report: Report) -> None:
+    """The record of a build whose files are in place. It is a cache: one that cannot be written (a disk that just
+    filled) is a warning, and the old record goes, so the next build draws everything again; the files stay built."""
+    try:
+        incremental.save(out_root, out_name, record)
+    except OSError as exc:
+        incremental.forget(out_root, out_name)
+        report.extend([Diagnostic(relative(incremental.record_path(out_root, out_name)), 1, 1, "build-record",
+                                  f"the build is done, but its record could not be written ({exc.strerror or exc}): "
+                                  "the next build draws everything again", "warning")])
 
 
 def _unchanged(out_dir: Path, record: dict) -> BuildResult:

@@ -314,3 +314,19 @@ def test_a_preview_leftover_nested_deeper_than_pnp_writes_is_never_a_crash(fixtu
     finally:
         _unnested(leftover)
     assert index is not None and index.is_file(), report.to_text()
+
+
+def test_a_disk_that_fills_as_the_record_is_written_leaves_a_built_game_and_a_warning(fixture_project, monkeypatch):
+    """The files were swapped in, then the record failed on a full disk: exit 2 said "cannot write", with the new
+    output already in place. The record is a cache: a warning says the next build draws everything again."""
+    import pnp.incremental
+
+    def full(*args, **kwargs):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(pnp.incremental, "save", full)
+    result = build()
+    assert result.exit_code == 0, result.output
+    assert "warning [build-record]" in result.output and "the next build draws everything again" in result.output
+    assert (fixture_project / "output" / GAME / "rules").is_dir() and not staging_left(fixture_project / "output")
+    assert not pnp.incremental.record_path(fixture_project / "output", GAME).exists()

@@ -121,12 +121,20 @@ def _games(root: Path, game: str | None) -> list[str]:
 
 
 def _output_folder(out: str | None, root: Path) -> Path:
-    if out is None:
-        return root / "output"
-    if not out.strip():
-        typer.echo("error: --out is empty; name the output folder")
+    """The output folder a command writes into: the project's output/ (pnp's, whatever it holds), or --out."""
+    from pnp.output import OutputError, claim_project_output
+
+    if out is not None and not out.strip():
+        typer.echo("error: --out is empty; name the output folder", err=True)
         raise typer.Exit(ExitCode.USAGE)
-    return Path(out)
+    folder = root / "output" if out is None else Path(out)
+    if os.path.abspath(folder) == os.path.abspath(root / "output"):
+        try:
+            claim_project_output(folder)
+        except (OutputError, OSError) as exc:  # a pipe or a read-only folder where the lock goes: said as _guard says it
+            _say(f"error: {exc}", err=True)
+            raise typer.Exit(ExitCode.USAGE)
+    return folder
 
 
 # what a path named on the command line (--out, --root, a folder to make) may meet that says nothing of pnp:
@@ -633,7 +641,7 @@ def rules(game: str = typer.Argument(..., autocompletion=_game_ids, help="Game i
 
             target = out or root / "output" / game / "rules" / f"rulebook-{paper.value}{'-booklet' if booklet else ''}.pdf"
             write_file(target, lambda tmp: rulebook_pdf(project, difficulty, paper.value, tmp, booklet),
-                       None if out else root / "output")
+                       None if out else _output_folder(None, root))
             _say(f"wrote {target}")
             return True
         text = export_text(project, format.value, difficulty, figure_svg, icon_svg, printed_facts)
@@ -695,7 +703,7 @@ def export_deck(game: str = typer.Argument(..., autocompletion=_game_ids, help="
             sys.stdout.buffer.write(data)
             sys.stdout.flush()
         else:
-            write_file(target, lambda tmp: tmp.write_bytes(data), None if out else root / "output")
+            write_file(target, lambda tmp: tmp.write_bytes(data), None if out else _output_folder(None, root))
             _say(f"wrote {target}", err=True)
         for note in notes:
             _say(f"note: {note}", err=True)

@@ -333,3 +333,24 @@ def test_new_into_a_read_only_schemas_folder_adds_nothing(tmp_path, monkeypatch)
     assert done.returncode == 2 and "may not be changed" in done.stderr, done.stdout + done.stderr
     assert sorted(os.listdir(tmp_path / "content")) == ["alpha"] and sorted(os.listdir(tmp_path / "layouts")) == ["alpha"]
     assert run("validate").exit_code == 0
+
+
+def test_a_folder_named_output_beside_another_content_folder_is_the_users(fixture_project, tmp_path):
+    """Only the project's own output/ is pnp's whatever it holds: `--out X/output`, where X has a content/ folder of
+    its own, had its folders removed as if they were a killed build's."""
+    theirs = tmp_path / "X"
+    (theirs / "content").mkdir(parents=True)
+    for folder in ("pocket-dungeon", ".staging-mine"):
+        (theirs / "output" / folder).mkdir(parents=True)
+        (theirs / "output" / folder / "keep.txt").write_text("mine")
+    result = CliRunner().invoke(app, ["build", "pocket-dungeon", "--out", str(theirs / "output")])
+    assert result.exit_code == 2, result.output
+    for folder in ("pocket-dungeon", ".staging-mine"):
+        assert (theirs / "output" / folder / "keep.txt").read_text() == "mine"
+
+
+def test_the_projects_own_output_folder_is_pnps_whatever_it_holds(fixture_project):
+    """output/ beside the project's content/ is generated: pnp takes it even unmarked and holding something."""
+    (fixture_project / "output" / "notes").mkdir(parents=True)
+    assert CliRunner().invoke(app, ["build", "pocket-dungeon", "--only", "rules"]).exit_code == 0
+    assert (fixture_project / "output" / ".pnp-build.lock").is_file()

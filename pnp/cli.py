@@ -137,6 +137,20 @@ def _output_folder(out: str | None, root: Path) -> Path:
     return folder
 
 
+def _not_over_the_projects_own(out: Path, root: Path) -> None:
+    """--out may add a file to the project (a deck converted into content/GAME/decks/), never replace one of its
+    content or layout files: `export-deck GAME DECK --format csv --out content/GAME/decks/DECK.yaml` wrote CSV over
+    the deck it read. A UsageError (exit 2) before anything is written."""
+    from pnp.paths import is_inside
+
+    if not (os.path.lexists(out)):
+        return
+    for folder in ("content", "layouts", "fonts"):
+        if is_inside(root / folder, Path(out)):
+            raise UsageError(f"--out {out} is a file of the project's own ({folder}/); name a new file (pnp never "
+                             "writes over content, layouts or fonts)")
+
+
 # what a path named on the command line (--out, --root, a folder to make) may meet that says nothing of pnp:
 # a name past the system's length, a file where a folder must be, a loop of links, a place that cannot hold files
 PATH_ERRORS = {errno.ENAMETOOLONG, errno.ENOTDIR, errno.ELOOP, errno.ENOENT, errno.EISDIR, errno.EEXIST, errno.EXDEV}
@@ -646,6 +660,7 @@ def rules(game: str = typer.Argument(..., autocompletion=_game_ids, help="Game i
             return True
         text = export_text(project, format.value, difficulty, figure_svg, icon_svg, printed_facts)
         if out:
+            _not_over_the_projects_own(out, root)
             write_text(out, text)
             _say(f"wrote {out}")
         else:
@@ -703,6 +718,8 @@ def export_deck(game: str = typer.Argument(..., autocompletion=_game_ids, help="
             sys.stdout.buffer.write(data)
             sys.stdout.flush()
         else:
+            if out:
+                _not_over_the_projects_own(out, root)
             write_file(target, lambda tmp: tmp.write_bytes(data), None if out else _output_folder(None, root))
             _say(f"wrote {target}", err=True)
         for note in notes:

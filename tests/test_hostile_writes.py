@@ -354,3 +354,22 @@ def test_the_projects_own_output_folder_is_pnps_whatever_it_holds(fixture_projec
     (fixture_project / "output" / "notes").mkdir(parents=True)
     assert CliRunner().invoke(app, ["build", "pocket-dungeon", "--only", "rules"]).exit_code == 0
     assert (fixture_project / "output" / ".pnp-build.lock").is_file()
+
+
+@pytest.mark.parametrize("command, own", [
+    (["export-deck", "pocket-dungeon", "heroes", "--format", "csv"], "content/pocket-dungeon/decks/heroes.yaml"),
+    (["rules", "pocket-dungeon", "--format", "md"], "content/pocket-dungeon/rules.yaml"),
+    (["rules", "pocket-dungeon", "--format", "md"], "layouts/pocket-dungeon/cards.yaml"),
+])
+def test_out_never_writes_over_a_file_of_the_projects_own(fixture_project, command, own):
+    """`--out` onto the deck or rules the command read replaced the designer's content with CSV or Markdown."""
+    before = (fixture_project / own).read_bytes()
+    result = CliRunner().invoke(app, [*command, "--out", own])
+    assert result.exit_code == 2 and "a file of the project's own" in result.stderr, result.output
+    assert (fixture_project / own).read_bytes() == before
+
+
+def test_out_may_add_a_converted_deck_to_the_content_folder(fixture_project):
+    result = CliRunner().invoke(app, ["export-deck", "pocket-dungeon", "heroes", "--format", "csv",
+                                      "--out", "content/pocket-dungeon/decks/heroes.csv"])
+    assert result.exit_code == 0 and (fixture_project / "content/pocket-dungeon/decks/heroes.csv").is_file()

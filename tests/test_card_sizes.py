@@ -160,22 +160,28 @@ def test_the_back_page_holds_each_cards_own_back(fx):
     assert used[9:11] == ["face:quest-dragon:back"] * 2 and used[11] == "back:quests:quest-back"
 
 
+def _home_placed(fx, deck: str, setup) -> tuple[list, int]:
+    """The deck's first home-print sheet as drawn: each card's clip rectangle and turn (its front page's, then its
+    back page's), and how many cards the sheet holds."""
+    fronts, backs = deck_faces(fx, deck, None)
+    backend = RecordingBackend()
+    home_print(backend, fronts, backs, fx.layout, setup, fx.game.emblems, fx.deck_size(deck))
+    placed = []
+    for name, args, _ in backend.calls:
+        if name == "clip_rect":
+            placed.append([args, 0])
+        elif name == "rotate":
+            placed[-1][1] = args[0]
+    return placed, min(len(fronts), 9)
+
+
 def test_short_edge_duplex_mirrors_rows_and_turns_backs_half_round(fx):
     """Flipped on the short edge, the sheet turns over top to bottom: each back goes to the mirrored row and
     is turned half round more, so it still reads upright when its card is turned over sideways."""
     short = dataclasses.replace(fx.print_setup.home["a4"], duplex="short")
     height = short.paper.height
     for deck, size in (("rooms", (180, 252)), ("quests", LANDSCAPE)):
-        fronts, backs = deck_faces(fx, deck, None)
-        backend = RecordingBackend()
-        home_print(backend, fronts, backs, fx.layout, short, fx.game.emblems, fx.deck_size(deck))
-        placed = []
-        for name, args, _ in backend.calls:
-            if name == "clip_rect":
-                placed.append([args, 0])
-            elif name == "rotate":
-                placed[-1][1] = args[0]
-        count = min(len(fronts), 9)
+        placed, count = _home_placed(fx, deck, short)
         assert_backs_behind_fronts(placed[:count], placed[count:2 * count], lambda x, y: (x, height - y), size)
 
 
@@ -194,16 +200,7 @@ def test_a_back_offset_measured_on_the_calibration_page_puts_that_printers_backs
         return x + dx, y + dy
 
     for deck, (w, h) in (("rooms", (180, 252)), ("quests", LANDSCAPE)):
-        fronts, backs = deck_faces(fx, deck, None)
-        backend = RecordingBackend()
-        home_print(backend, fronts, backs, fx.layout, setup, fx.game.emblems, fx.deck_size(deck))
-        placed = []
-        for name, args, _ in backend.calls:
-            if name == "clip_rect":
-                placed.append([args, 0])
-            elif name == "rotate":
-                placed[-1][1] = args[0]
-        count = min(len(fronts), 9)
+        placed, count = _home_placed(fx, deck, setup)
         for front, back in zip(placed[:count], placed[count:2 * count]):
             for u, v in ((w / 2 - 5, h / 2 - 9), (-w / 2 + 3, h / 4), (0, -h / 2 + 2)):
                 assert seen_from_the_front(*sheet_point(back, -u, v)) == pytest.approx(sheet_point(front, u, v), abs=0.01)

@@ -452,6 +452,7 @@ def watch(game: Optional[str] = typer.Argument(None, autocompletion=_game_ids, h
 
     out_dir = _output_folder(out, root)
     _games(root, game)  # an unknown game, or none at all, is a usage error before anything is watched
+    _guard(debug, lambda: None)  # so is the environment (PNP_JOBS, SOURCE_DATE_EPOCH): exit 2, not a watch that fails
     rebuilt_once: set[str] = set()
 
     def games():

@@ -105,3 +105,10 @@ def test_reportlabs_own_settings_in_the_environment_change_nothing(fixture_proje
 
     plain = {k: v for k, v in os.environ.items() if not k.startswith("RL_")}
     assert built({**plain, "RL_pageCompression": "0", "RL_defaultPageSize": "junk", "RL_invariant": "abc"}) == built(plain)
+
+
+def test_pnp_watch_with_a_bad_pnp_jobs_stops_at_once_with_exit_2(fixture_project, monkeypatch):
+    """It printed the error at every rebuild and went on watching."""
+    monkeypatch.setenv("PNP_JOBS", "many")
+    result = CliRunner().invoke(app, ["watch", "pocket-dungeon"])
+    assert result.exit_code == 2 and "PNP_JOBS='many'" in result.stderr and "watching" not in result.output

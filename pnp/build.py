@@ -377,7 +377,8 @@ def render_all(jobs: list[Job], stage: Path, progress=None, meanwhile: Callable[
     # What the workers inherit (the project, the validation's drawings, the modules) is left out of their garbage
     # collections: it is never freed there, and walking it cost each worker time and copies of the pages it touched.
     gc.freeze()
-    pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"), initializer=_quiet_worker)
+    pool = ProcessPoolExecutor(workers, mp_context=multiprocessing.get_context("fork"), initializer=_quiet_worker,
+                               initargs=(os.getpid(),))
     try:
         # The workers are forked while the jobs are handed out. A Ctrl-C or SIGTERM landing inside the fork
         # handlers (logging's lock release) would leave a lock held and the pool's shutdown waiting on it, so
@@ -411,19 +412,19 @@ def render_all(jobs: list[Job], stage: Path, progress=None, meanwhile: Callable[
         _JOBS = []
 
 
-def _quiet_worker() -> None:
-    """Workers leave Ctrl-C and SIGTERM to the main process, which stops the pool and cleans up; and they end with
-    it when it is killed outright (SIGKILL, the kernel's out-of-memory killer), never living on idle with the
-    output folder's lock."""
+def _quiet_worker(parent: int) -> None:
+    """Workers leave Ctrl-C and SIGTERM to the main process (`parent`), which stops the pool and cleans up; and they
+    end with it when it is killed outright (SIGKILL, the kernel's out-of-memory killer), never living on idle with
+    the output folder's lock."""
     signal.signal(signal.SIGINT, signal.SIG_IGN)
     signal.signal(signal.SIGTERM, signal.SIG_IGN)
-    end_with_parent()
+    end_with_parent(parent)
 
 
-def end_with_parent() -> None:
-    """Linux: the kernel sends this process SIGKILL when the process that forked it dies (prctl PR_SET_PDEATHSIG).
-    Elsewhere nothing: the pool's own broken-pipe handling is all there is."""
-    parent = os.getppid()
+def end_with_parent(parent: int) -> None:
+    """Linux: the kernel sends this process SIGKILL when the process that forked it (`parent`, its pid as the parent
+    knew it before forking) dies (prctl PR_SET_PDEATHSIG). Elsewhere nothing: the pool's own handling of a broken
+    pipe is all there is."""
     try:
         import ctypes
 
@@ -431,7 +432,7 @@ def end_with_parent() -> None:
         libc.prctl(1, signal.SIGKILL, 0, 0, 0)  # 1: PR_SET_PDEATHSIG
     except (OSError, AttributeError):
         return
-    if os.getppid() != parent:  # the parent died before the request took: follow it now
+    if os.getppid() != parent:  # the parent died before the request took (even before this worker ran): follow it
         os._exit(1)
 
 

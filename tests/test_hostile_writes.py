@@ -186,15 +186,20 @@ def test_init_with_a_refused_game_id_leaves_no_folder(tmp_path, monkeypatch):
         assert sorted(os.listdir(tmp_path)) == [], "checked before anything is made"
 
 
-def test_new_into_a_read_only_layouts_folder_adds_nothing(tmp_path, monkeypatch):
+def _new_beside_a_read_only(folder: str, project: Path, monkeypatch) -> subprocess.CompletedProcess:
+    """`pnp new beta` in a project holding alpha, with `folder` made read-only, run as a user (permissions bind)."""
     command = as_a_user()
-    monkeypatch.chdir(tmp_path)
+    monkeypatch.chdir(project)
     assert run("init", ".", "--game", "alpha").exit_code == 0
-    (tmp_path / "layouts").chmod(0o555)
+    (project / folder).chmod(0o555)
     try:
-        done = subprocess.run([*command, "new", "beta"], cwd=tmp_path, capture_output=True, text=True)
+        return subprocess.run([*command, "new", "beta"], cwd=project, capture_output=True, text=True)
     finally:
-        (tmp_path / "layouts").chmod(0o755)
+        (project / folder).chmod(0o755)
+
+
+def test_new_into_a_read_only_layouts_folder_adds_nothing(tmp_path, monkeypatch):
+    done = _new_beside_a_read_only("layouts", tmp_path, monkeypatch)
     assert done.returncode == 2 and "layouts is read-only" in done.stdout + done.stderr, done.stdout + done.stderr
     assert sorted(os.listdir(tmp_path / "content")) == ["alpha"] and not list(tmp_path.glob(".pnp-new-*"))
     assert run("validate").exit_code == 0
@@ -322,14 +327,7 @@ def test_init_beside_files_of_the_users_in_schemas_makes_nothing(tmp_path, monke
 
 
 def test_new_into_a_read_only_schemas_folder_adds_nothing(tmp_path, monkeypatch):
-    command = as_a_user()
-    monkeypatch.chdir(tmp_path)
-    assert run("init", ".", "--game", "alpha").exit_code == 0
-    (tmp_path / "schemas").chmod(0o555)
-    try:
-        done = subprocess.run([*command, "new", "beta"], cwd=tmp_path, capture_output=True, text=True)
-    finally:
-        (tmp_path / "schemas").chmod(0o755)
+    done = _new_beside_a_read_only("schemas", tmp_path, monkeypatch)
     assert done.returncode == 2 and "may not be changed" in done.stderr, done.stdout + done.stderr
     assert sorted(os.listdir(tmp_path / "content")) == ["alpha"] and sorted(os.listdir(tmp_path / "layouts")) == ["alpha"]
     assert run("validate").exit_code == 0

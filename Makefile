@@ -64,6 +64,6 @@ clean:
 	rm -rf output $(VENV)
 
 # Every text printed under 6 pt in the PDFs under output/ (build first: make pdf), as a print shop would find it
-# (pnp/preflight.py); exits 1 when there is any.
+# (pnp/checks/preflight.py); exits 1 when there is any.
 preflight: bytecode
-	$(BIN)/python -m pnp.preflight output
+	$(BIN)/python -m pnp.checks.preflight output

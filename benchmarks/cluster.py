@@ -1,5 +1,5 @@
 """Playtest speed on local processes against a local Dask cluster of as many workers: games per second each, and
-whether the reports agree (they must: the same seeds). Needs dask (pip install 'pnp[cluster]').
+whether the reports agree (they must: the same seeds). Needs dask (pip install 'pnp-press[cluster]').
 
     python benchmarks/cluster.py [GAME] [--games N] [--workers N]
 """
@@ -12,8 +12,8 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks._common import ROOT, reference_loop_ms  # noqa: E402
+from pnp.checks.validate import validate  # noqa: E402
 from pnp.engine import playtest as harness  # noqa: E402
-from pnp.validate import validate  # noqa: E402
 
 
 def main(argv=None) -> int:

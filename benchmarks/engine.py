@@ -6,10 +6,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks._common import ROOT  # noqa: E402
+from pnp.checks.validate import validate  # noqa: E402
 from pnp.engine.runner import play, random_policy  # noqa: E402
 from pnp.games.escape_master.engine import EscapeMasterEngine  # noqa: E402
 from pnp.games.escape_master.policies import greedy_policy  # noqa: E402
-from pnp.validate import validate  # noqa: E402
 
 
 def measure(engine, policies, label, games=60, check=False):

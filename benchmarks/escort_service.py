@@ -8,11 +8,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks._common import ROOT  # noqa: E402
+from pnp.checks.validate import validate  # noqa: E402
 from pnp.engine.runner import play, random_kind_policy  # noqa: E402
 from pnp.games.escort_service.engine import EscortEngine  # noqa: E402
 from pnp.games.escort_service.playtest import team  # noqa: E402
 from pnp.games.escort_service.policies import greedy_policy  # noqa: E402
-from pnp.validate import validate  # noqa: E402
 
 
 def scenarios_played(result) -> int:

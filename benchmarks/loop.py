@@ -105,9 +105,9 @@ def face_figures() -> None:
     reportlab as shipped, without the faster encoding pnp.render.pdf gives it (pnp keeps that for its own side)."""
     from reportlab.pdfgen.canvas import Canvas
 
+    from pnp.checks.validate import validate
     from pnp.render.cards import draw_face, face_size
     from pnp.render.pdf import PdfBackend, new_canvas
-    from pnp.validate import validate
 
     project, _ = validate(ROOT, "escape-master")
     faces = list({f.key: f for f in [*project.faces.fronts.values(), *project.faces.backs.values()]}.values())

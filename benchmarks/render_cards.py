@@ -12,11 +12,11 @@ from pathlib import Path
 sys.path.insert(0, str(__import__("pathlib").Path(__file__).resolve().parents[1]))
 
 from benchmarks._common import ROOT, best_of  # noqa: E402
+from pnp.checks.validate import validate  # noqa: E402
 from pnp.render.card_images import card_pngs, tabletop_deck  # noqa: E402
 from pnp.render.imposition import home_print  # noqa: E402
 from pnp.render.outputs import deck_faces  # noqa: E402
 from pnp.render.pdf import PdfBackend, new_canvas  # noqa: E402
-from pnp.validate import validate  # noqa: E402
 
 
 def main():

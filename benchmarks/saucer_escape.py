@@ -9,12 +9,12 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks._common import ROOT, best_of, reference_loop_ms, run_pnp  # noqa: E402
+from pnp.checks.validate import validate  # noqa: E402
 from pnp.engine.coverage import Coverage  # noqa: E402
 from pnp.engine.runner import GameSpec, play, play_many, random_kind_policy, random_policy  # noqa: E402
 from pnp.games.saucer_escape.engine import SaucerEngine  # noqa: E402
 from pnp.games.saucer_escape.policies import greedy_policy  # noqa: E402
 from pnp.render.outputs import sheet_pdf  # noqa: E402
-from pnp.validate import validate  # noqa: E402
 
 
 def rates(runs: int, work, games: int) -> tuple[float, float]:

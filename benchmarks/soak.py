@@ -29,11 +29,11 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks._common import ROOT, reference_loop_ms  # noqa: E402
-from pnp.diagnostics import UsageError  # noqa: E402
-from pnp.discovery import game_ids  # noqa: E402
+from pnp.checks.validate import validate  # noqa: E402
+from pnp.content.discovery import game_ids  # noqa: E402
+from pnp.core.diagnostics import UsageError  # noqa: E402
 from pnp.engine import playtest as harness  # noqa: E402
 from pnp.engine.runner import game_seed, play, policy_table  # noqa: E402
-from pnp.validate import validate  # noqa: E402
 
 SAMPLE_SECONDS = 2.0  # one-core sample per kind of table: long enough to steady, short beside the soak
 

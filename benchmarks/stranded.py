@@ -8,10 +8,10 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 from benchmarks._common import ROOT  # noqa: E402
+from pnp.checks.validate import validate  # noqa: E402
 from pnp.engine.runner import play, random_kind_policy  # noqa: E402
 from pnp.games.stranded.engine import LEVELS, StrandedEngine  # noqa: E402
 from pnp.games.stranded.policies import greedy_policy  # noqa: E402
-from pnp.validate import validate  # noqa: E402
 
 
 def random_games(engine, games: int, check: bool, passes: int = 3) -> None:

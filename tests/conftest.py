@@ -7,7 +7,7 @@ import pytest
 
 if os.environ.get("PYTEST_XDIST_WORKER"):
     # pytest-xdist runs a worker per core already: a build or playtest in a test draws and plays in the worker's own
-    # process (pnp.processes), rather than each forking a process per core too and crowding the cores (the suite
+    # process (pnp.core.processes), rather than each forking a process per core too and crowding the cores (the suite
     # took a fifth more CPU so). Tests of the drawing and playing workers ask for them with PNP_JOBS themselves.
     os.environ["PNP_JOBS"] = "1"
 from helpers import FIXTURE_GAME, ROOT, built_once, fixture_root, played_once, private_copy, validated

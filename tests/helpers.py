@@ -89,7 +89,7 @@ def committed_root(game_id: str) -> Path:
 @lru_cache(maxsize=None)
 def validated(game_id: str):
     """A game's project, validated once per test session."""
-    from pnp.validate import validate
+    from pnp.checks.validate import validate
 
     project, report = validate(root_of(game_id), game_id)
     assert project is not None, report.to_text()
@@ -112,10 +112,10 @@ def _once(shared: Path, name: str, make) -> None:
 
 def built_once(game_id: str, shared: Path) -> Path:
     """The folder of the game's files, built with the default options into `shared` (once, see _once)."""
-    from pnp.build import build
+    from pnp.build.game import BuildTarget, build
 
     def make():
-        result, report = build(root_of(game_id), game_id, shared / game_id)  # an output root of its own
+        result, report = build(BuildTarget(root_of(game_id), game_id, shared / game_id))  # an output root of its own
         assert result is not None, report.to_text()
 
     _once(shared, game_id, make)

@@ -14,10 +14,10 @@ GAME = FIXTURE_GAME
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
-    from pnp.build import build
+    from pnp.build.game import BuildTarget, build
 
     out = tmp_path_factory.mktemp("out")
-    result, report = build(fixture_root(), GAME, out)
+    result, report = build(BuildTarget(fixture_root(), GAME, out))
     assert result is not None, report.to_text()
     return out / GAME, result
 

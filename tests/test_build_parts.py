@@ -10,7 +10,7 @@ from PIL import Image
 from typer.testing import CliRunner
 
 from pnp.cli import app
-from pnp.diagnostics import Diagnostic, Report
+from pnp.core.diagnostics import Diagnostic, Report
 
 runner = CliRunner()
 OUT = Path("output") / FIXTURE_GAME

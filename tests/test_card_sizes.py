@@ -12,11 +12,11 @@ import pytest
 from pypdf import PdfReader
 from pypdf.generic import ContentStream
 
+from pnp.core.units import inch, mm
 from pnp.layout.paper import Paper, pack
 from pnp.render.backend import RecordingBackend
 from pnp.render.imposition import home_print
 from pnp.render.outputs import deck_faces, fold_deck_pdf, home_deck_pdf, pod_deck_pdf
-from pnp.units import inch, mm
 
 MINI = (1.75 * 72, 2.5 * 72)
 LANDSCAPE = (3.5 * 72, 2.5 * 72)
@@ -288,7 +288,7 @@ def landscape_quests(root, size: str) -> None:
 def _validated_copy(root):
     from helpers import FIXTURE_GAME
 
-    from pnp.validate import validate
+    from pnp.checks.validate import validate
 
     project, report = validate(root, FIXTURE_GAME)
     assert project is not None, report.to_text()
@@ -347,11 +347,11 @@ def test_an_image_vendor_gets_a_landscape_deck_turned_onto_the_canvas_it_declare
     from helpers import FIXTURE_GAME
     from PIL import Image, ImageChops
 
-    from pnp.build import build
+    from pnp.build.game import BuildOptions, BuildTarget, build
     from pnp.render.card_images import card_pngs
 
     landscape_quests(fixture_project, size)
-    result, report = build(fixture_project, FIXTURE_GAME, fixture_project / "out", decks=("quests",), vendors=(vendor,))
+    result, report = build(BuildTarget(fixture_project, FIXTURE_GAME, fixture_project / "out"), BuildOptions(decks=("quests",), vendors=(vendor,)))
     assert result is not None, report.to_text()
     project = _validated_copy(fixture_project)
     assert project.print_setup.vendors[vendor].sizes[0].canvas == canvas  # poker, as the profile declares it

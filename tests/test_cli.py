@@ -41,12 +41,12 @@ def test_missing_content_file_is_reported_not_raised(project):
 
 
 def test_internal_errors_exit_3_without_traceback(project, monkeypatch):
-    import pnp.validate
+    import pnp.checks.validate
 
     def broken(*args):
         raise RuntimeError("boom")
 
-    monkeypatch.setattr(pnp.validate, "validate", broken)
+    monkeypatch.setattr(pnp.checks.validate, "validate", broken)
     result = runner.invoke(app, ["validate", "escape-master"])
     assert result.exit_code == 3
     assert "internal error: RuntimeError: boom" in result.output and "Traceback" not in result.output

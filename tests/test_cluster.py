@@ -1,7 +1,7 @@
 """Playtests in chunks of seeds, on local processes or a Dask cluster: the same seeds give the same report.
 
 The local-cluster test starts a real dask.distributed LocalCluster of two worker
-processes; it skips, saying why, where dask is not installed (pip install 'pnp[cluster]').
+processes; it skips, saying why, where dask is not installed (pip install 'pnp-press[cluster]').
 """
 import json
 import pickle
@@ -12,7 +12,7 @@ from helpers import validated
 from typer.testing import CliRunner
 
 from pnp.cli import app
-from pnp.diagnostics import UsageError
+from pnp.core.diagnostics import UsageError
 from pnp.engine import cluster
 from pnp.engine import playtest as harness
 from pnp.engine.runner import Chunk, chunk_size, chunks, in_order
@@ -23,7 +23,7 @@ GAMES_PLAYED = 48  # twelve chunks of four on two workers (chunk_size): as many 
 
 
 def _dask():
-    return pytest.importorskip("distributed", reason="dask.distributed is not installed: pip install 'pnp[cluster]'")
+    return pytest.importorskip("distributed", reason="dask.distributed is not installed: pip install 'pnp-press[cluster]'")
 
 
 def _report(game_id, **where):
@@ -112,9 +112,9 @@ def test_without_dask_the_cluster_option_says_how_to_install_it(monkeypatch):
     monkeypatch.setitem(sys.modules, "distributed", None)  # import distributed now raises ImportError
     result = runner.invoke(app, ["playtest", "saucer-escape", "--games", "3", "--cluster", "local:2"])
     assert result.exit_code == 2, result.output
-    assert result.output.strip() == "error: --cluster needs dask: pip install 'pnp[cluster]'"
+    assert result.output.strip() == "error: --cluster needs dask: pip install 'pnp-press[cluster]'"
 
 
 def test_the_help_says_how_to_install_the_cluster_extra():
     result = runner.invoke(app, ["playtest", "--help"])
-    assert "pip install 'pnp[cluster]'" in " ".join(result.output.split())  # the plain help wraps at 80 columns here
+    assert "pip install 'pnp-press[cluster]'" in " ".join(result.output.split())  # the plain help wraps at 80 columns here

@@ -6,11 +6,11 @@ import math
 
 import pytest
 
+from pnp.core.units import mm
 from pnp.layout.paper import load_print_setup, pack
 from pnp.render.backend import RecordingBackend
 from pnp.render.imposition import fold_and_glue, home_print
 from pnp.render.outputs import deck_faces
-from pnp.units import mm
 
 SHORTEST = mm(3) - 0.01  # the 3 mm, less rounding
 CLOSE = 0.01

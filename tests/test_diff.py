@@ -12,8 +12,8 @@ import pytest
 from typer.testing import CliRunner
 
 from pnp.cli import app
+from pnp.content.starter import init_project
 from pnp.diff.checkout import RevisionError, commit_of
-from pnp.starter import init_project
 
 runner = CliRunner()
 GAME = "my-game"
@@ -190,7 +190,7 @@ def test_an_image_changed_under_the_same_name_changes_the_cards_that_show_it(rep
 
 
 def test_a_game_added_since_the_revision_shows_every_card_added(repo):
-    from pnp.starter import new_game
+    from pnp.content.starter import new_game
 
     new_game(repo / "games", "second-game", "deck")
     result = diff(repo, "HEAD", "second-game")
@@ -333,7 +333,7 @@ def test_a_revision_naming_one_huge_blob_many_times_is_refused_before_anything_i
     out wrote 3.8 GB to /tmp in 8.5 s. git's tree says the sizes first: past MAX_REVISION_BYTES, nothing is written."""
     import tempfile
 
-    from pnp.limits import MAX_REVISION_BYTES
+    from pnp.core.limits import MAX_REVISION_BYTES
 
     names = 16
     art = f"games/content/{GAME}/art"

@@ -3,17 +3,17 @@ from types import SimpleNamespace
 
 from typer.testing import CliRunner
 
-import pnp.discovery
-import pnp.installed
+import pnp.content.discovery
+import pnp.core.installed
 from pnp.cli import app
-from pnp.plugin import CONTENT_ONLY, GamePlugin
+from pnp.engine.plugin import CONTENT_ONLY, GamePlugin
 from pnp.render.backend import polygon
 
 
 def test_a_game_is_a_content_folder_with_a_game_yaml(fixture_project):
     (fixture_project / "content/notes").mkdir()  # a folder without game.yaml is not a game
     (fixture_project / "content/README.txt").write_text("not a game")
-    assert pnp.discovery.game_ids(fixture_project) == ["pocket-dungeon"]
+    assert pnp.content.discovery.game_ids(fixture_project) == ["pocket-dungeon"]
 
 
 def test_a_game_yaml_without_a_plugin_is_a_content_only_game(fx):
@@ -29,7 +29,7 @@ def _bookshelf(backend, color):
 def test_an_installed_package_plugs_in_through_its_entry_point(fixture_project, monkeypatch):
     """A `pnp.games` entry point named in game.yaml brings what content cannot: here, a vector emblem."""
     plugin = GamePlugin(emblems={"bookshelf": _bookshelf})
-    monkeypatch.setattr(pnp.installed, "installed_plugins", lambda: {"bookish": SimpleNamespace(load=lambda: plugin)})
+    monkeypatch.setattr(pnp.core.installed, "installed_plugins", lambda: {"bookish": SimpleNamespace(load=lambda: plugin)})
     game = fixture_project / "content/pocket-dungeon/game.yaml"
     game.write_text(game.read_text().replace("players: {min: 1, max: 4}", "plugin: bookish\nplayers: {min: 1, max: 4}"))
     rooms = fixture_project / "content/pocket-dungeon/decks/rooms.yaml"
@@ -40,7 +40,7 @@ def test_an_installed_package_plugs_in_through_its_entry_point(fixture_project, 
 
 
 def test_a_package_without_a_plugin_is_reported_at_the_plugin_line(fixture_project, monkeypatch):
-    monkeypatch.setattr(pnp.installed, "installed_plugins", lambda: {"empty": SimpleNamespace(load=lambda: object())})
+    monkeypatch.setattr(pnp.core.installed, "installed_plugins", lambda: {"empty": SimpleNamespace(load=lambda: object())})
     game = fixture_project / "content/pocket-dungeon/game.yaml"
     game.write_text(game.read_text().replace("players: {min: 1, max: 4}", "plugin: empty\nplayers: {min: 1, max: 4}"))
     result = CliRunner().invoke(app, ["validate"])

@@ -7,7 +7,8 @@ block, invisible on the site.
 
     <!-- runnable -->               the block's commands run in order, each exiting 0 (or the `# exit N` it ends with);
                                     in a `console` block, lines starting `$ ` are commands and the lines under one are
-                                    output it must print (`...` stands for lines left out)
+                                    output it must print (`...` stands for lines left out); a `python` block runs
+                                    whole as one script (the Python API's examples), exiting 0
     <!-- runnable: write PATH -->   the block becomes the file PATH (from the folder the commands are in)
     <!-- runnable: append PATH -->  the block is added at the end of PATH
     <!-- runnable: edit PATH -->    a `diff` block: its `-` lines (with the ` ` lines around them) are found once in
@@ -73,8 +74,10 @@ def _blocks(page: Path) -> list[Step]:
         index += 1
         action = marker.group(1) or "run"
         step = Step(where, index, action, language, body, marker.group(2) or "")
-        if action == "run":
-            assert language in SHELLS, f"{where}: a runnable block is one of {sorted(SHELLS)}, not '{language}'"
+        if action == "run" and language == "python":  # the Python API: the block runs as one script
+            step.commands = [(f"python - <<'PNP_DOCS_EXAMPLE'\n" + "\n".join(body) + "\nPNP_DOCS_EXAMPLE", 0, [])]
+        elif action == "run":
+            assert language in SHELLS, f"{where}: a runnable block is one of {sorted(SHELLS)} or python, not '{language}'"
             step.commands = _commands(body, language)
             assert step.commands, f"{where}: a runnable block with no command"
         if action == "edit":
@@ -138,7 +141,7 @@ def _apply(step: Step, cwd: Path) -> None:
 
 def _run(step: Step, cwd: Path, env: dict[str, str]) -> Path:
     for command, expected, shown in step.commands:
-        words = shlex.split(command, comments=True)
+        words = shlex.split(command.split("\n")[0], comments=True)
         if words[:1] == ["cd"]:
             cwd = (cwd / words[1]).resolve()
             assert cwd.is_dir(), f"{step.page}: cd {words[1]}: no such folder"

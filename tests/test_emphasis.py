@@ -118,7 +118,7 @@ def test_content_can_never_write_markup_of_its_own(fixture_project):
     text = rules.read_text()
     assert "text: A hero whose power equals the room's clears it." in text
     rules.write_text(text.replace("text: A hero whose power equals the room's clears it.", f"text: '{HOSTILE}'"))
-    from pnp.validate import validate
+    from pnp.checks.validate import validate
 
     project, report = validate(fixture_project, "pocket-dungeon")
     assert project is not None, report.to_text()

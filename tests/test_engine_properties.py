@@ -8,7 +8,7 @@ after each move:
 - the engine's own invariant checks pass;
 - a state that is not over offers a legal move;
 - `apply(state, move)` leaves `state` as it was, and gives the state `apply_in_place` gives on a copy;
-- the game ends within pnp.limits.MAX_STEPS moves;
+- the game ends within pnp.core.limits.MAX_STEPS moves;
 
 and the same seed and choices replay the same game. Every crash hypothesis ever found stays below as an
 @example. PNP_PROPERTY_EXAMPLES=N runs more examples (the default keeps each game to a few seconds).
@@ -25,8 +25,8 @@ from helpers import REAL_GAMES, validated
 from hypothesis import HealthCheck, Phase, example, given, settings
 from hypothesis import strategies as st
 
+from pnp.core.limits import MAX_STEPS
 from pnp.engine.runner import policy_table, start
-from pnp.limits import MAX_STEPS
 
 EXAMPLES = int(os.environ.get("PNP_PROPERTY_EXAMPLES", "25"))
 # a 2200 game is a whole campaign of runs, ten times the moves of the others: fewer examples keep it to seconds

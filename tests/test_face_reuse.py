@@ -35,11 +35,11 @@ def puts(monkeypatch):
 @pytest.mark.parametrize("game_id", GAMES)
 def test_files_with_reuse_are_those_drawn_afresh(game_id, built_game, tmp_path, monkeypatch):
     """A whole build, forms reused in each worker (the shared build), against one drawing every form."""
-    from pnp.build import build
+    from pnp.build.game import BuildTarget, build
 
     reused = built_game(game_id)  # built with reuse on, before it is switched off
     monkeypatch.setattr(form_reuse, "REUSE", False)
-    result, report = build(root_of(game_id), game_id, tmp_path)
+    result, report = build(BuildTarget(root_of(game_id), game_id, tmp_path))
     assert result is not None, report.to_text()
     assert digest(tmp_path / game_id) == digest(reused)
 

@@ -14,8 +14,8 @@ from pypdf import PdfReader
 from typer.testing import CliRunner
 
 from pnp.cli import app
+from pnp.reading.source import SourceError
 from pnp.render.fonts import font_dir
-from pnp.source import SourceError
 from pnp.text.fit import fit_text
 from pnp.text.font_files import check_font_file
 from pnp.text.font_tables import first_look

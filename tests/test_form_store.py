@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from helpers import FIXTURE_GAME, assemble_fixture, digest
 
-from pnp.build import build
+from pnp.build.game import BuildOptions, BuildTarget, build
 from pnp.render import form_reuse, form_store
 
 GAME = FIXTURE_GAME
@@ -22,7 +22,7 @@ def first_build(tmp_path_factory):
     each test gets the copy back at that path)."""
     place = tmp_path_factory.mktemp("store")
     project = assemble_fixture(place / "project")
-    result, report = build(project, GAME, project / "output")
+    result, report = build(BuildTarget(project, GAME, project / "output"))
     assert result is not None, report.to_text()
     shutil.copytree(project, place / "as-built", symlinks=True)
     return project, place / "as-built"
@@ -66,7 +66,7 @@ def edit_a_card(project: Path) -> None:
 
 
 def clean(project: Path, out: Path) -> dict[str, str]:
-    result, report = build(project, GAME, out)
+    result, report = build(BuildTarget(project, GAME, out))
     assert result is not None, report.to_text()
     return digest(result.out_dir)
 
@@ -78,7 +78,7 @@ def store_files(project: Path) -> list[Path]:
 def test_after_a_one_card_edit_only_its_face_is_drawn_and_the_files_are_a_clean_builds(project, tmp_path, drawing):
     assert store_files(project), "the first build kept its forms"
     edit_a_card(project)
-    result, report = build(project, GAME, project / "output")
+    result, report = build(BuildTarget(project, GAME, project / "output"))
     assert result is not None, report.to_text()
     faces = {key for key in drawing["drawn"] if key.startswith(("face:", "back:"))}
     assert faces == {"face:crypt"}, "every other face is read from the store"
@@ -96,7 +96,7 @@ def test_a_damaged_renamed_or_foreign_store_file_is_never_read(project, tmp_path
     for f, payload in zip(rest, payloads):  # well formed, digested with another key: another project's, say
         f.write_bytes(hashlib.blake2b(payload, key=b"another store", digest_size=16).hexdigest().encode() + b"\n" + payload)
     edit_a_card(project)
-    result, report = build(project, GAME, project / "output")
+    result, report = build(BuildTarget(project, GAME, project / "output"))
     assert result is not None, report.to_text()
     assert drawing["read"] == [], "no file was read as a form"
     assert digest(result.out_dir) == clean(project, tmp_path / "clean")
@@ -143,7 +143,7 @@ def test_a_store_file_of_another_shape_is_never_read(project, tmp_path, drawing,
             damaged.append(signed_again(path, header, stream).name)
     assert damaged, f"no stored form has {damage}"
     edit_a_card(project)
-    result, report = build(project, GAME, project / "output")
+    result, report = build(BuildTarget(project, GAME, project / "output"))
     assert result is not None, report.to_text()
     assert not set(damaged) & set(drawing["read"]), "the damaged forms were drawn again"
     assert digest(result.out_dir) == clean(project, tmp_path / "clean")
@@ -153,7 +153,7 @@ def test_a_store_copied_into_another_project_is_not_read(project, tmp_path, draw
     elsewhere = tmp_path / "elsewhere"
     shutil.copytree(project, elsewhere, symlinks=True)  # another folder: another drawing base
     edit_a_card(elsewhere)
-    result, report = build(elsewhere, GAME, elsewhere / "output")
+    result, report = build(BuildTarget(elsewhere, GAME, elsewhere / "output"))
     assert result is not None, report.to_text()
     assert drawing["read"] == []
 
@@ -164,14 +164,14 @@ def test_the_store_is_never_opened_through_a_link(project, tmp_path, drawing):
     shutil.move(forms, outside)
     forms.symlink_to(outside, target_is_directory=True)
     edit_a_card(project)
-    result, report = build(project, GAME, project / "output")
+    result, report = build(BuildTarget(project, GAME, project / "output"))
     assert result is not None, report.to_text()
     assert drawing["read"] == [] and forms.is_symlink()
     assert digest(result.out_dir) == clean(project, tmp_path / "clean")
 
 
 def test_force_draws_every_form(project, drawing):
-    result, report = build(project, GAME, project / "output", force=True)
+    result, report = build(BuildTarget(project, GAME, project / "output"), BuildOptions(force=True))
     assert result is not None, report.to_text()
     assert drawing["read"] == [] and any(key.startswith("face:") for key in drawing["drawn"])
 
@@ -182,7 +182,7 @@ def test_past_its_limit_a_store_drops_its_oldest_half(project, monkeypatch):
         os.utime(f, ns=(age * 10**9, age * 10**9))
     monkeypatch.setattr(form_store, "LIMIT", len(files) - 1)
     edit_a_card(project)
-    result, report = build(project, GAME, project / "output")
+    result, report = build(BuildTarget(project, GAME, project / "output"))
     assert result is not None, report.to_text()
     now = store_files(project)
     written = len(set(now) - set(files))  # the edited card's new forms
@@ -200,6 +200,6 @@ def test_a_store_kept_under_another_reportlab_is_not_read(project, drawing, monk
 
     monkeypatch.setattr(reportlab, "Version", reportlab.Version + ".1")  # an upgrade draws its forms afresh
     edit_a_card(project)
-    result, report = build(project, GAME, project / "output")
+    result, report = build(BuildTarget(project, GAME, project / "output"))
     assert result is not None, report.to_text()
     assert drawing["read"] == []

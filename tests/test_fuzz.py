@@ -16,8 +16,8 @@ from helpers import FIXTURE_GAME, fixture_root, own_copy
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from pnp.diagnostics import Report
-from pnp.validate import validate
+from pnp.checks.validate import validate
+from pnp.core.diagnostics import Report
 
 TARGETS = [f"content/{FIXTURE_GAME}/decks/heroes.yaml", f"content/{FIXTURE_GAME}/game.yaml",
            f"content/{FIXTURE_GAME}/playmat.yaml", f"content/{FIXTURE_GAME}/rules.yaml",

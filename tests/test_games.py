@@ -24,7 +24,7 @@ def with_engine(game_id: str):
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_validates_clean(game_id):
-    from pnp.validate import validate
+    from pnp.checks.validate import validate
 
     _, report = validate(root_of(game_id), game_id)
     assert report.diagnostics == [], report.to_text()
@@ -38,10 +38,10 @@ def builds(built_game):
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_builds_twice_byte_identically(game_id, builds, tmp_path):
-    from pnp.build import build
+    from pnp.build.game import BuildTarget, build
 
     first = builds(game_id)
-    build(root_of(game_id), game_id, tmp_path)
+    build(BuildTarget(root_of(game_id), game_id, tmp_path))
     assert digest(tmp_path / game_id) == digest(first)
     assert not list(first.parent.rglob(".staging-*"))
 
@@ -128,7 +128,7 @@ def test_golden_playthroughs(game_id):
 
 @pytest.mark.parametrize("game_id", GAMES)
 def test_committed_schemas_are_current(game_id):
-    from pnp.schemas import game_schemas, render
+    from pnp.content.schemas import game_schemas, render
 
     schemas = game_schemas(validated(game_id).game)
     assert schemas

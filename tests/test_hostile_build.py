@@ -122,7 +122,8 @@ def _die(path):
 
 
 def test_a_render_worker_that_dies_fails_the_build_instead_of_hanging(tmp_path, monkeypatch):
-    from pnp.build import Job, render_all
+    from pnp.build.plan import Job
+    from pnp.build.workers import render_all
 
     monkeypatch.setenv("PNP_JOBS", "2")  # drawing workers, whatever the machine or the test runner
     signal.signal(signal.SIGALRM, lambda *_: (_ for _ in ()).throw(TimeoutError("render_all hung")))
@@ -148,7 +149,7 @@ def test_a_dead_worker_is_exit_3_with_the_staging_removed(fixture_project, monke
 def test_a_stop_request_whose_interrupt_was_swallowed_still_keeps_the_old_output(tmp_path, monkeypatch):
     """A signal's KeyboardInterrupt can be dropped (raised inside a fork handler, it is only printed); the
     flag the handler sets is not, so the build does not replace the output it was told to leave alone."""
-    from pnp import output
+    from pnp.core import output
 
     target = tmp_path / "game"
     target.mkdir()
@@ -304,7 +305,7 @@ def test_ctrl_c_twice_ends_the_build_and_its_workers(fixture_project):
 def test_a_preview_leftover_nested_deeper_than_pnp_writes_is_never_a_crash(fixture_project):
     """A `.staging-preview-*` folder nested past Python's recursion limit beside the gallery: `pnp preview` tidied it
     with a recursive remove and failed on it for good. It is left alone, and the gallery is written."""
-    from pnp.preview import write_preview
+    from pnp.build.preview import write_preview
 
     assert build().exit_code == 0
     leftover = fixture_project / "output" / GAME / ".staging-preview-x"
@@ -319,14 +320,14 @@ def test_a_preview_leftover_nested_deeper_than_pnp_writes_is_never_a_crash(fixtu
 def test_a_disk_that_fills_as_the_record_is_written_leaves_a_built_game_and_a_warning(fixture_project, monkeypatch):
     """The files were swapped in, then the record failed on a full disk: exit 2 said "cannot write", with the new
     output already in place. The record is a cache: a warning says the next build draws everything again."""
-    import pnp.incremental
+    import pnp.core.incremental
 
     def full(*args, **kwargs):
         raise OSError(errno.ENOSPC, "No space left on device")
 
-    monkeypatch.setattr(pnp.incremental, "save", full)
+    monkeypatch.setattr(pnp.core.incremental, "save", full)
     result = build()
     assert result.exit_code == 0, result.output
     assert "warning [build-record]" in result.output and "the next build draws everything again" in result.output
     assert (fixture_project / "output" / GAME / "rules").is_dir() and not staging_left(fixture_project / "output")
-    assert not pnp.incremental.record_path(fixture_project / "output", GAME).exists()
+    assert not pnp.core.incremental.record_path(fixture_project / "output", GAME).exists()

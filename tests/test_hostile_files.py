@@ -18,11 +18,12 @@ from PIL import Image
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
-from pnp.cli import _hold_library_warnings, app
-from pnp.image_files import MAX_PIXELS, image_problem, pixel_size, print_image
-from pnp.limits import MAX_ALIAS_CHARACTERS, MAX_DEPTH, MAX_TEXT_CHARACTERS
+from pnp.cli import app
+from pnp.commands.terminal import hold_library_warnings
+from pnp.core.limits import MAX_ALIAS_CHARACTERS, MAX_DEPTH, MAX_TEXT_CHARACTERS
+from pnp.reading.image_files import MAX_PIXELS, image_problem, pixel_size, print_image
+from pnp.reading.source import MAX_VALUES, SourceError, TooManyValues, ValueBudget, parse
 from pnp.render.press import Press
-from pnp.source import MAX_VALUES, SourceError, TooManyValues, ValueBudget, parse
 
 runner = CliRunner()
 GAME = "content/pocket-dungeon"
@@ -140,7 +141,7 @@ def test_a_recursive_alias_is_a_diagnostic_for_validate_and_list(fixture_project
 def test_the_yaml_reader_keeps_no_node_once_a_file_is_read():
     """PyYAML's constructor keeps every node it constructs (and one that raised): shared by every parse, it kept each
     file read for the life of the process (a `pnp watch` grew with every save)."""
-    from pnp import source
+    from pnp.reading import source
 
     parse("a: [1, 2, x]\nb: 2024-01-05\n", "kept.yaml")
     with pytest.raises(SourceError):
@@ -285,7 +286,7 @@ def test_a_huge_sharp_image_is_scaled_to_what_its_box_needs(tmp_path):
     assert printed.size == (300, 300)
 
 
-# -- EXIF: the orientation is read one way, by validation and by the build (pnp.image_files._orientation) -----------
+# -- EXIF: the orientation is read one way, by validation and by the build (pnp.reading.image_files._orientation) -----------
 
 TURNED = (0x0112, 3, 1, b"\0\x06\0\0")  # Orientation SHORT 6: turned 90 degrees clockwise to view
 
@@ -376,7 +377,7 @@ def test_pillows_warnings_about_a_file_never_reach_the_terminal(tmp_path, recwar
 def test_the_command_holds_every_librarys_warnings(recwarn, monkeypatch):
     monkeypatch.setattr(sys, "warnoptions", [])  # no -W or PYTHONWARNINGS asking for them
     with warnings.catch_warnings():
-        _hold_library_warnings()  # as pnp.cli.main does first
+        hold_library_warnings()  # as pnp.cli.main does first
         warnings.warn("Data Validation extension is not supported and will be removed", UserWarning)
     assert not recwarn.list
 
@@ -387,7 +388,7 @@ def test_the_command_holds_every_librarys_warnings(recwarn, monkeypatch):
 # after drawing one picture
 PEAK = """
 import re, sys
-from pnp.image_files import print_image
+from pnp.reading.image_files import print_image
 def peak():
     return int(re.search(r"VmHWM:\\s*(\\d+) kB", open("/proc/self/status").read())[1]) * 1024
 print_image(sys.argv[2], 72, 72)  # every module pnp and Pillow need imported

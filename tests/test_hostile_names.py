@@ -7,10 +7,10 @@ from helpers import FIXTURE_GAME, placed_images
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
-from pnp.binding import file_stem
+from pnp.checks.validate import validate
 from pnp.cli import app
+from pnp.content.binding import file_stem
 from pnp.rules.tree import md_escape
-from pnp.validate import validate
 
 runner = CliRunner()
 GAME = FIXTURE_GAME
@@ -208,7 +208,7 @@ def test_the_hidden_character_class_is_unicodes_control_characters_but_tab_and_l
     import sys
     import unicodedata
 
-    from pnp.diagnostics import BIDI_CONTROLS, hidden_character
+    from pnp.core.diagnostics import BIDI_CONTROLS, hidden_character
 
     for point in range(sys.maxunicode + 1):
         ch = chr(point)
@@ -235,7 +235,7 @@ def test_a_link_in_game_yaml_text_to_nothing_is_an_error_and_never_markup(fixtur
     _patch(fixture_project, MANIFEST, old, new)
     result = runner.invoke(app, ["validate", GAME])
     assert result.exit_code == 1 and "error [broken-link]" in result.output and "game.yaml:" in result.output, result.output
-    from pnp import discovery
+    from pnp.content import discovery
     from pnp.rules.tree import build_reference, render_text
 
     game, _ = discovery.load(fixture_project, GAME)  # the glossary as it would be drawn all the same

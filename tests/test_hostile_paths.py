@@ -1,4 +1,4 @@
-"""One way to name a file: every file content, layouts or game.yaml name goes through pnp.paths (`inside`), which
+"""One way to name a file: every file content, layouts or game.yaml name goes through pnp.core.paths (`inside`), which
 keeps it inside the game's (or the project's) folder. A name that cannot be a file there is a diagnostic at the
 line that names it, found by `pnp validate`, and the build opens nothing else. (Names that fit in a YAML file are
 cases under tests/data/*/cases/: art-url, art-home, art-backslash, icon-drive, icon-url, image-field-outside,
@@ -13,7 +13,7 @@ from PIL import Image
 from typer.testing import CliRunner
 
 from pnp.cli import app
-from pnp.paths import inside, name_problem
+from pnp.core.paths import inside, name_problem
 
 runner = CliRunner()
 GAME = "content/pocket-dungeon"

@@ -1,6 +1,6 @@
 """Hostile input to what issue 18 added: vendor profiles, --vendor, --tts-url and the saved object, gutters and
 guides, min_size, the glossary's words, the player-facing text check, images on the press colour path, and
-`python -m pnp.preflight` on a folder it did not make. Each gets a clear one-line diagnostic (exit 1) or a usage
+`python -m pnp.checks.preflight` on a folder it did not make. Each gets a clear one-line diagnostic (exit 1) or a usage
 error (exit 2): never a traceback, exit 3, a hang, a file outside the project or a control byte on the terminal."""
 import io
 import json
@@ -15,8 +15,8 @@ from helpers import digest
 from PIL import Image
 from typer.testing import CliRunner
 
+from pnp.checks.preflight import main as preflight
 from pnp.cli import app
-from pnp.preflight import main as preflight
 
 runner = CliRunner()
 GAME = "pocket-dungeon"

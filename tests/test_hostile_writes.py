@@ -1,5 +1,5 @@
 """Writes stay inside: every command that writes makes its folders one at a time, never through a link, never
-onto a device or over a file or folder of the user's (pnp.output). What it cannot write is exit 2, with the user's
+onto a device or over a file or folder of the user's (pnp.core.output). What it cannot write is exit 2, with the user's
 files as they were. (A file path made up from names of the content is checked too: tests/data/cases/
 vendor-name-path.yaml and tests/data/pocket-dungeon/cases/template-name-path.yaml.)"""
 import errno
@@ -14,7 +14,7 @@ from helpers import ROOT, as_a_user, digest, private_copy
 from typer.testing import CliRunner
 
 from pnp.cli import app
-from pnp.output import OutputError, below, plain_name
+from pnp.core.output import OutputError, below, plain_name
 
 runner = CliRunner()
 GAME = "pocket-dungeon"
@@ -208,7 +208,7 @@ def test_new_into_a_read_only_layouts_folder_adds_nothing(tmp_path, monkeypatch)
 def test_a_new_game_whose_last_part_cannot_be_moved_in_takes_back_the_first(tmp_path, monkeypatch):
     """content/GAME is moved into place, then layouts/GAME fails (a folder made read-only meanwhile, a full
     disk): content/GAME goes back, so the project is as it was and still validates."""
-    import pnp.output
+    import pnp.core.output
 
     monkeypatch.chdir(tmp_path)
     assert run("init", ".", "--game", "alpha").exit_code == 0
@@ -220,7 +220,7 @@ def test_a_new_game_whose_last_part_cannot_be_moved_in_takes_back_the_first(tmp_
         return rename(source, target, *args, **kwargs)
 
     with monkeypatch.context() as patched:
-        patched.setattr(pnp.output, "_renameat2", lambda *args: False, raising=False)  # every move by os.rename
+        patched.setattr(pnp.core.output, "_renameat2", lambda *args: False, raising=False)  # every move by os.rename
         patched.setattr(os, "rename", refused)
         result = run("new", "beta")
     assert result.exit_code == 2 and "Permission denied" in result.output, result.output

@@ -13,10 +13,10 @@ from PIL import Image
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
-from pnp.binding import content_date
 from pnp.cli import app
+from pnp.content.binding import content_date
+from pnp.core.units import mm
 from pnp.layout.cards import Box
-from pnp.units import mm
 
 CARD = (198.0, 270.0)  # a poker card with its 1/8 in bleed, in points: a print-on-demand page
 

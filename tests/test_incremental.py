@@ -1,4 +1,4 @@
-"""Incremental builds (pnp.incremental, pnp.fingerprints): after each edit, the output drawn from the last build's
+"""Incremental builds (pnp.core.incremental, pnp.build.fingerprints): after each edit, the output drawn from the last build's
 equals a clean build's byte for byte, and what was drawn again is what the edit touched."""
 import json
 import shutil
@@ -8,9 +8,9 @@ import pytest
 from helpers import FIXTURE_GAME, assemble_fixture, digest
 from PIL import Image
 
-from pnp import incremental
-from pnp.build import build
-from pnp.limits import MAX_RECORD_BYTES
+from pnp.build.game import BuildOptions, BuildTarget, build
+from pnp.core import incremental
+from pnp.core.limits import MAX_RECORD_BYTES
 
 GAME = FIXTURE_GAME
 DECK_FOLDERS = ("fold-a4", "fold-letter", "home-a4", "home-letter")
@@ -36,7 +36,7 @@ def project(tmp_path):
 
 def rebuild(project: Path, tmp_path: Path, step: str):
     """Build incrementally into project/output, then clean into a fresh folder; the two must be the same bytes."""
-    result, report = build(project, GAME, project / "output")
+    result, report = build(BuildTarget(project, GAME, project / "output"))
     assert result is not None, report.to_text()
     assert digest(result.out_dir) == clean_build(project, tmp_path / f"clean-{step}"), \
         f"after {step}: incremental output differs from a clean build"
@@ -51,7 +51,7 @@ def clean_build(project: Path, out: Path) -> dict[str, str]:
     step that changes nothing the build reads, a damaged record, needs no second clean build to compare with)."""
     sources = json.dumps([digest(project / part) for part in ("content", "layouts", "fonts", "schemas")])
     if sources not in CLEAN:
-        clean, report = build(project, GAME, out)
+        clean, report = build(BuildTarget(project, GAME, out))
         assert clean is not None, report.to_text()
         CLEAN[sources] = digest(clean.out_dir)
     return CLEAN[sources]
@@ -270,7 +270,7 @@ def test_an_output_changed_by_hand_is_drawn_again(built, tmp_path):
 def test_a_partial_build_drops_the_record_and_keeps_outputs_right(built, tmp_path):
     project, _ = built
     edit(project / "content" / GAME / "decks" / "rooms.yaml", "name: Crypt", "name: Old Crypt")
-    partial, _ = build(project, GAME, project / "output", decks=("rooms",))
+    partial, _ = build(BuildTarget(project, GAME, project / "output"), BuildOptions(decks=("rooms",)))
     assert partial is not None and not incremental.record_path(project / "output", GAME).exists()
     result = rebuild(project, tmp_path, "after partial")
     assert not result.up_to_date
@@ -278,7 +278,7 @@ def test_a_partial_build_drops_the_record_and_keeps_outputs_right(built, tmp_pat
 
 def test_force_draws_everything(built, tmp_path):
     project, first = built
-    result, _ = build(project, GAME, project / "output", force=True)
+    result, _ = build(BuildTarget(project, GAME, project / "output"), BuildOptions(force=True))
     assert set(result.rendered) == set(first.files)
 
 
@@ -288,7 +288,7 @@ def test_other_commands_folders_survive_a_build(built, tmp_path):
     gallery.parent.mkdir()
     gallery.write_text("a gallery")
     edit(project / "content" / GAME / "rules.yaml", "Every player starts with 3 coins", "Each player starts with 3 coins")
-    result, _ = build(project, GAME, project / "output")
+    result, _ = build(BuildTarget(project, GAME, project / "output"))
     assert gallery.read_text() == "a gallery" and "preview/index.html" not in result.files
 
 
@@ -321,21 +321,21 @@ def test_build_all_reads_the_next_game_while_the_workers_draw_the_current_one(pr
     that game alone writes. A read ahead that fails is left to the game's own turn, which reads it again."""
     from typer.testing import CliRunner
 
-    import pnp.build
+    import pnp.build.game
     from pnp.cli import app
 
     games = two_games(project)
     monkeypatch.chdir(project)
     monkeypatch.setenv("PNP_JOBS", "2")  # workers to draw while the main process reads
     drawing, read = [], []
-    render_all, validate = pnp.build.render_all, pnp.build.validate
-    monkeypatch.setattr(pnp.build, "render_all", lambda *a, **k: (drawing.append(1), render_all(*a, **k), drawing.pop()))
-    monkeypatch.setattr(pnp.build, "validate", lambda root, game_id, *a: (read.append((game_id, bool(drawing))),
+    render_all, validate = pnp.build.game.render_all, pnp.build.game.validate
+    monkeypatch.setattr(pnp.build.game, "render_all", lambda *a, **k: (drawing.append(1), render_all(*a, **k), drawing.pop()))
+    monkeypatch.setattr(pnp.build.game, "validate", lambda root, game_id, *a: (read.append((game_id, bool(drawing))),
                                                                           validate(root, game_id, *a))[1])
     result = CliRunner().invoke(app, ["build", "--all", "--out", "together"])
     assert result.exit_code == 0, result.output
     assert read == [(games[0], False), (games[1], True)]
-    assert build(project, games[1], project / "alone")[0] is not None  # the game read ahead, built on its own
+    assert build(BuildTarget(project, games[1], project / "alone"))[0] is not None  # the game read ahead, built on its own
     assert digest(project / "together" / games[1]) == digest(project / "alone" / games[1])
 
     failed = []
@@ -346,8 +346,8 @@ def test_build_all_reads_the_next_game_while_the_workers_draw_the_current_one(pr
             raise RuntimeError("a bug met while reading ahead")
         return real_read_ahead(root, game_id, *args)
 
-    real_read_ahead = pnp.build.read_ahead
-    monkeypatch.setattr(pnp.build, "read_ahead", failing)
+    real_read_ahead = pnp.build.game.read_ahead
+    monkeypatch.setattr(pnp.build.game, "read_ahead", failing)
     read.clear()
     result = CliRunner().invoke(app, ["build", "--all", "--force", "--out", "again"])
     assert result.exit_code == 0, result.output
@@ -360,8 +360,8 @@ def test_an_edit_of_an_installed_game_package_draws_again_what_it_draws(built, t
     stamped as pnp's are, so editing it is no "up to date", and its faces are drawn afresh, not read from the store."""
     from types import SimpleNamespace
 
-    import pnp.installed
-    from pnp.plugin import GamePlugin
+    import pnp.core.installed
+    from pnp.engine.plugin import GamePlugin
 
     project, first = built
     package = tmp_path / "packages" / "bookish"
@@ -369,15 +369,15 @@ def test_an_edit_of_an_installed_game_package_draws_again_what_it_draws(built, t
     (package / "__init__.py").write_text("COLOUR = '#336699'\n", encoding="utf-8")
     monkeypatch.syspath_prepend(str(tmp_path / "packages"))
     plugin = GamePlugin()
-    monkeypatch.setattr(pnp.installed, "installed_plugins",
+    monkeypatch.setattr(pnp.core.installed, "installed_plugins",
                         lambda: {"bookish": SimpleNamespace(load=lambda: plugin, module="bookish")})
     edit(project / "content" / GAME / "game.yaml", "players: {min: 1, max: 4}", "plugin: bookish\nplayers: {min: 1, max: 4}")
     result = rebuild(project, tmp_path, "package named")
     assert set(result.rendered) == set(first.files), "game.yaml changed: every file"
-    assert build(project, GAME, project / "output")[0].up_to_date
+    assert build(BuildTarget(project, GAME, project / "output"))[0].up_to_date
 
     (package / "__init__.py").write_text("COLOUR = '#993366'  # a new version\n", encoding="utf-8")
-    result, report = build(project, GAME, project / "output")
+    result, report = build(BuildTarget(project, GAME, project / "output"))
     assert result is not None and not result.up_to_date, report.to_text()
     assert set(result.rendered) == set(first.files), "the package's code changed: everything it may draw"
 

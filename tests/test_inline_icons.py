@@ -73,8 +73,8 @@ def test_the_pdf_rulebook_draws_the_icon_in_the_line(tmp_path):
 
 
 def test_sheet_text_draws_icons_too(fixture_project):
+    from pnp.checks.validate import validate
     from pnp.render.sheets import draw_sheet
-    from pnp.validate import validate
 
     playmat = fixture_project / "content/pocket-dungeon/playmat.yaml"
     playmat.write_text(playmat.read_text().replace("Three rooms, face down.", "Three rooms, face down, 1 {coin} each."))

@@ -1,4 +1,4 @@
-"""Work is bounded before it starts: content past pnp.limits is refused by `pnp validate` at the line that asks
+"""Work is bounded before it starts: content past pnp.core.limits is refused by `pnp validate` at the line that asks
 for it, and what stays within the limits costs linear work (suggestions, icons in the rules exports).
 
 "Does not hang" is checked with a hang detector (signal.alarm, as tests/test_fuzz.py), never a timing."""
@@ -13,10 +13,10 @@ import pytest
 from helpers import FIXTURE_GAME, REAL_GAMES, own_copy, validated
 from typer.testing import CliRunner
 
-from pnp import limits
-from pnp.diagnostics import did_you_mean
-from pnp.estimate import _deck_pages, build_size, content_limits, drawings
-from pnp.validate import validate
+from pnp.checks.estimate import _deck_pages, build_size, content_limits, drawings
+from pnp.checks.validate import validate
+from pnp.core import limits
+from pnp.core.diagnostics import did_you_mean
 
 GAME = f"content/{FIXTURE_GAME}/game.yaml"
 RULES = f"content/{FIXTURE_GAME}/rules.yaml"
@@ -82,10 +82,10 @@ def test_a_playmat_tiled_onto_tiny_paper_is_refused_at_its_design(fixture_projec
 
 
 def test_the_estimate_counts_the_tiles_the_renderer_makes():
+    from pnp.core.units import mm
     from pnp.layout import Paper
     from pnp.layout.tiles import tile_count
     from pnp.render.tiling import plan_tiles
-    from pnp.units import mm
 
     for width, height, paper in [(400, 200, (210, 297)), (3000, 3000, (210, 297)), (610, 356, (216, 279)),
                                  (3000, 100, (50, 50)), (100, 100, (210, 297)), (777, 1333, (60, 2000))]:
@@ -147,7 +147,7 @@ def test_a_card_text_longer_than_a_card_holds_is_refused_at_its_line_before_any_
     """The attack: a 3.6 MB card text in ten text boxes took 29 s to validate, 2.3 s a box a card (in 300 boxes on a
     thousand cards by alias, hours). A text that long is refused as it is read (MAX_TEXT_CHARACTERS); one a card's
     box shows is refused past MAX_CARD_TEXT, at its line, before any box is fitted."""
-    from pnp import binding
+    from pnp.content import binding
 
     fitted = []
     fit = binding.fit_text
@@ -161,7 +161,7 @@ def test_a_card_text_longer_than_a_card_holds_is_refused_at_its_line_before_any_
 
 
 def test_card_text_a_build_fits_and_draws_is_bounded_at_the_deck_that_crosses(fixture_project, monkeypatch):
-    from pnp import estimate
+    from pnp.checks import estimate
 
     monkeypatch.setattr(estimate, "MAX_CARD_TEXT_DRAWN", 200_000)  # as 50 million against the real limit: same check
     _text_in_boxes(fixture_project, "Draw a card. " * 300, 10)  # 3,899 characters in 11 boxes
@@ -198,7 +198,7 @@ def test_too_many_icons_are_refused_at_the_first_one_over(fixture_project):
 
 
 def test_icon_images_too_large_together_are_refused_at_the_icon(fixture_project, monkeypatch):
-    from pnp import estimate
+    from pnp.checks import estimate
 
     monkeypatch.setattr(estimate, "MAX_ICON_BYTES", 20_000)  # as a 50 MB icon against the real limit: small files, same check
     patch(fixture_project, GAME, "icons:\n", "icons:\n  big: {image: art/treasure-ground.png, word: big}\n"
@@ -258,7 +258,7 @@ def test_a_file_of_thousands_of_unknown_keys_lists_a_hundred_and_counts_the_rest
 def test_what_a_report_leaves_out_is_kept_when_reports_are_merged():
     """`pnp validate` of every game merges their reports, and a build's record keeps its report: the line for what
     one leaves out stands for all of it in the next (the first listed by place, whatever order they were found in)."""
-    from pnp.diagnostics import Diagnostic, Report
+    from pnp.core.diagnostics import Diagnostic, Report
 
     found = [Diagnostic("deck.yaml", line, 3, "unknown-key", f"'k{line}' is not a known key here") for line in range(900, 0, -1)]
     report = Report(found + [Diagnostic("other.yaml", 1, 1, "unknown-key", "'x' is not a known key here")])
@@ -281,7 +281,7 @@ def test_suggestions_are_difflibs_own_where_the_choices_are_few():
 
 
 def test_a_suggestion_compares_a_bounded_number_of_names():
-    from pnp.diagnostics import _suggestion_index
+    from pnp.core.diagnostics import _suggestion_index
 
     names = frozenset(f"word{i:05d}" for i in range(20_000))
     assert len(_suggestion_index(names).candidates("word12345x")) == limits.MAX_SUGGESTION_CANDIDATES
@@ -383,7 +383,7 @@ def test_rule_numbers_and_the_kit_are_worked_out_once_per_reference():
 def test_card_names_in_rule_texts_are_found_as_a_search_per_name_would():
     """The level check's one walk over a tree of names finds exactly the whole-word names a search per name
     finds: names inside names, hyphens and punctuation around them, names that start with a sign."""
-    from pnp.checks import _names_in
+    from pnp.checks.generic import _names_in
 
     names = ["Ranger", "Ranger Captain", "Iron-Clad", "D. Quaid", "(Scout)", "Ace", "Ace of Spades", "Sp"]
     chance = random.Random(17)
@@ -395,7 +395,7 @@ def test_card_names_in_rule_texts_are_found_as_a_search_per_name_would():
 
 
 def test_thousands_of_cards_named_in_thousands_of_rules_are_checked_without_hanging():
-    from pnp.checks import _names_in
+    from pnp.checks.generic import _names_in
 
     named = dict.fromkeys(f"Card Number {i}" for i in range(5000))
     text = " ".join(f"Card Number {i} and Card Number" for i in range(0, 20000, 3))

@@ -342,7 +342,7 @@ def test_excused_elements_do_not_fail_the_run():
 
 
 def test_a_plans_bad_option_is_one_usage_error_before_any_game(monkeypatch):
-    from pnp.plugin import GamePlugin as Plugin
+    from pnp.engine.plugin import GamePlugin as Plugin
 
     def typo(game, players):
         while True:
@@ -385,8 +385,8 @@ def test_a_crashing_game_names_its_seed_and_a_soak_keeps_going_past_it():
 
 def test_the_command_line_names_the_seed_of_a_game_that_crashed(monkeypatch):
     from pnp.cli import app
+    from pnp.engine.plugin import GamePlugin
     from pnp.engine.runner import game_seed
-    from pnp.plugin import GamePlugin
 
     monkeypatch.setattr(GamePlugin, "playtest_plan", lambda self: _plan(_every_third_broken))
     monkeypatch.setattr(GamePlugin, "has_engine", property(lambda self: True))

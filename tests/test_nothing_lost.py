@@ -8,8 +8,8 @@ from helpers import FIXTURE_GAME, digest
 from typer.testing import CliRunner
 
 import pnp.rules.templating
+from pnp.checks.validate import validate
 from pnp.cli import app
-from pnp.validate import validate
 
 runner = CliRunner()
 GAME = FIXTURE_GAME
@@ -153,12 +153,12 @@ def test_a_build_that_fills_the_disk_midway_changes_nothing(fixture_project, mon
 def test_rules_out_on_a_full_disk_keeps_the_earlier_file(fixture_project, monkeypatch, fmt):
     target = fixture_project / f"rules.{fmt}"
     target.write_bytes(b"the earlier export")
-    import pnp.output
+    import pnp.core.output
 
-    real = pnp.output.os.replace
-    monkeypatch.setattr(pnp.output.os, "replace", lambda *a: _disk_full())  # the last step of every file write
+    real = pnp.core.output.os.replace
+    monkeypatch.setattr(pnp.core.output.os, "replace", lambda *a: _disk_full())  # the last step of every file write
     result = runner.invoke(app, ["rules", GAME, "--format", fmt, "--out", str(target)])
-    monkeypatch.setattr(pnp.output.os, "replace", real)
+    monkeypatch.setattr(pnp.core.output.os, "replace", real)
     assert result.exit_code == 2 and "No space left on device" in result.output, result.output
     assert target.read_bytes() == b"the earlier export"
     assert [p.name for p in fixture_project.iterdir() if p.name.startswith(".rules.")] == []

@@ -15,10 +15,10 @@ PDFX_FILE = "print-on-demand/rooms-drivethrucards.pdf"  # rooms: full-bleed art 
 
 @pytest.fixture(scope="module")
 def built(tmp_path_factory):
-    from pnp.build import build
+    from pnp.build.game import BuildTarget, build
 
     out = tmp_path_factory.mktemp("out")
-    result, report = build(fixture_root(), FIXTURE_GAME, out)
+    result, report = build(BuildTarget(fixture_root(), FIXTURE_GAME, out))
     assert result is not None, report.to_text()
     return out / FIXTURE_GAME
 
@@ -80,9 +80,9 @@ def test_info_has_the_pdfx_keys_title_trapped_and_fixed_dates(pdfx):
 
 
 def test_two_builds_are_byte_identical(built, tmp_path):
-    from pnp.build import build
+    from pnp.build.game import BuildTarget, build
 
-    result, report = build(fixture_root(), FIXTURE_GAME, tmp_path)
+    result, report = build(BuildTarget(fixture_root(), FIXTURE_GAME, tmp_path))
     assert result is not None, report.to_text()
     assert (tmp_path / FIXTURE_GAME / PDFX_FILE).read_bytes() == (built / PDFX_FILE).read_bytes()
 

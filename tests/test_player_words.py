@@ -11,9 +11,9 @@ import pytest
 from helpers import FIXTURE_GAME, REAL_GAMES, validated
 from pypdf import PdfReader
 
+from pnp.checks.validate import validate
 from pnp.rules.export import export_text
 from pnp.rules.tree import build_reference, render_text
-from pnp.validate import validate
 
 IDENTIFIER = re.compile(r"\b[A-Z0-9]+(?:_[A-Z0-9]+)+\b")
 

@@ -21,7 +21,7 @@ from helpers import ROOT, validated
 from typer.testing import CliRunner
 
 from pnp.cli import app
-from pnp.diagnostics import UsageError
+from pnp.core.diagnostics import UsageError
 from pnp.engine import journal as journals
 from pnp.engine import playtest as harness
 from pnp.engine import runner
@@ -162,7 +162,7 @@ def test_a_killed_playtest_resumes_where_it_stopped(tmp_path):
 
 
 def test_a_run_on_a_cluster_resumes_from_a_local_runs_journal(tmp_path, unbroken):
-    pytest.importorskip("distributed", reason="dask.distributed is not installed: pip install 'pnp[cluster]'")
+    pytest.importorskip("distributed", reason="dask.distributed is not installed: pip install 'pnp-press[cluster]'")
     journal = tmp_path / "run.jsonl"
     with pytest.raises(Stop):
         _run(journal, progress=_stop_after(2))

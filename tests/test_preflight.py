@@ -1,12 +1,12 @@
-"""No printed text under 6 pt in any bundled game's PDFs, read from the PDFs themselves (pnp.preflight), and the
+"""No printed text under 6 pt in any bundled game's PDFs, read from the PDFs themselves (pnp.checks.preflight), and the
 reader itself: sizes through text matrices, transformations and forms."""
 from pathlib import Path
 
 import pytest
 from helpers import REAL_GAMES, ROOT
 
-from pnp.limits import MIN_TEXT_SIZE
-from pnp.preflight import folder, main, small_texts
+from pnp.checks.preflight import folder, main, small_texts
+from pnp.core.limits import MIN_TEXT_SIZE
 
 KINDS = {  # what a build writes, by the folder it writes it to
     "cards": ("home-a4", "home-letter", "fold-a4", "fold-letter", "print-on-demand"),

@@ -14,12 +14,12 @@ from PIL import Image
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
+from pnp.build.preview import write_preview
+from pnp.build.preview.margins import Margin, tightest
+from pnp.build.preview.notes import place_notes
 from pnp.cli import app
-from pnp.diagnostics import Diagnostic
+from pnp.core.diagnostics import Diagnostic
 from pnp.model import Difficulty
-from pnp.preview import write_preview
-from pnp.preview.margins import Margin, tightest
-from pnp.preview.notes import place_notes
 
 LONG_NAME = "<script> Crypt of the Forgotten Kings"  # markup to escape, and a title that must shrink to fit
 

@@ -14,7 +14,7 @@ import shutil
 import pytest
 from helpers import FIXTURE_GAME, ROOT, fixture_root
 
-from pnp.preview import write_preview
+from pnp.build.preview import write_preview
 
 CHROMIUM = shutil.which("chromium") or shutil.which("chromium-browser")
 DRIVER = shutil.which("chromedriver")

@@ -9,7 +9,7 @@ from PIL import Image
 from pypdf import PdfReader
 from typer.testing import CliRunner
 
-from pnp.build import build
+from pnp.build.game import BuildOptions, BuildTarget, build
 from pnp.cli import app
 
 runner = CliRunner()
@@ -24,7 +24,7 @@ def vendor_builds(tmp_path_factory):
     builds = {}
     for vendor in ("drivethrucards", "thegamecrafter", "makeplayingcards", "printninja", "metric-poker", "front-then-back"):
         out = tmp_path_factory.mktemp(vendor)
-        result, report = build(ROOT, GAME, out, decks=(DECK,), vendors=(vendor,))
+        result, report = build(BuildTarget(ROOT, GAME, out), BuildOptions(decks=(DECK,), vendors=(vendor,)))
         assert result is not None, report.to_text()
         builds[vendor] = (out / GAME, result.files)
     return builds
@@ -86,7 +86,7 @@ def test_image_vendors_write_a_png_per_card_side_at_their_canvas_with_their_name
 def test_vendor_pages_keep_the_vendors_side_order(tmp_path):
     from helpers import fixture_root
 
-    result, report = build(fixture_root(), FIXTURE_GAME, tmp_path, decks=("rooms",), vendors=("drivethrucards", "front-then-back"))
+    result, report = build(BuildTarget(fixture_root(), FIXTURE_GAME, tmp_path), BuildOptions(decks=("rooms",), vendors=("drivethrucards", "front-then-back")))
     assert result is not None, report.to_text()
     back_first = PdfReader(tmp_path / FIXTURE_GAME / "print-on-demand/rooms-drivethrucards.pdf")
     front_first = PdfReader(tmp_path / FIXTURE_GAME / "print-on-demand/rooms-front-then-back.pdf")

@@ -1,13 +1,13 @@
-"""PNP_JOBS: how many processes pnp runs at once (pnp.processes)."""
+"""PNP_JOBS: how many processes pnp runs at once (pnp.core.processes)."""
 import os
 
 import pytest
 from typer.testing import CliRunner
 
 from pnp.cli import app
-from pnp.diagnostics import UsageError
-from pnp.limits import MAX_PROCESSES
-from pnp.processes import processes
+from pnp.core.diagnostics import UsageError
+from pnp.core.limits import MAX_PROCESSES
+from pnp.core.processes import processes
 
 
 def test_every_core_unless_pnp_jobs_says_otherwise(monkeypatch):
@@ -37,11 +37,11 @@ def test_never_more_processes_than_items_or_the_stated_maximum(monkeypatch):
 
 
 def test_a_preview_starts_no_more_processes_than_it_has_pictures(fixture_project, monkeypatch):
-    import pnp.build
+    import pnp.build.workers
 
     pools = []
-    real_pool = pnp.build.ProcessPoolExecutor
-    monkeypatch.setattr(pnp.build, "ProcessPoolExecutor", lambda workers, **kw: (pools.append(workers),
+    real_pool = pnp.build.workers.ProcessPoolExecutor
+    monkeypatch.setattr(pnp.build.workers, "ProcessPoolExecutor", lambda workers, **kw: (pools.append(workers),
                                                                                  real_pool(workers, **kw))[1])
     monkeypatch.setenv("PNP_JOBS", str(MAX_PROCESSES))
     result = CliRunner().invoke(app, ["preview", "pocket-dungeon"])
@@ -52,11 +52,11 @@ def test_a_preview_starts_no_more_processes_than_it_has_pictures(fixture_project
 
 
 def test_pnp_jobs_1_builds_in_pnps_own_process_and_2_on_two_workers(fixture_project, monkeypatch):
-    import pnp.build
+    import pnp.build.workers
 
     pools = []
-    real_pool = pnp.build.ProcessPoolExecutor
-    monkeypatch.setattr(pnp.build, "ProcessPoolExecutor", lambda workers, **kw: (pools.append(workers),
+    real_pool = pnp.build.workers.ProcessPoolExecutor
+    monkeypatch.setattr(pnp.build.workers, "ProcessPoolExecutor", lambda workers, **kw: (pools.append(workers),
                                                                                  real_pool(workers, **kw))[1])
     for jobs in ("1", "2"):
         monkeypatch.setenv("PNP_JOBS", jobs)

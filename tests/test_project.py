@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 from helpers import fixture_root
 
-from pnp.schemas import render, schemas
+from pnp.content.schemas import render, schemas
 
 ROOT = Path(__file__).resolve().parents[1]
 SEED_OVERLAP = ROOT.parent / "shared" / "tools" / "seed-overlap"

@@ -12,8 +12,8 @@ from pypdf import PdfReader
 from typer.testing import CliRunner
 
 from pnp.cli import app
+from pnp.content.discovery import find_root
 from pnp.defaults import packaged
-from pnp.discovery import find_root
 from pnp.layout import load_print_setup
 from pnp.layout.cards import load_card_sizes
 

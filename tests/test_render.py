@@ -1,11 +1,11 @@
 """Layout and imposition geometry, checked on the recording backend (no PDF parsing), on the fixture game."""
 import pytest
 
+from pnp.core.units import mm
 from pnp.render.backend import RecordingBackend
 from pnp.render.imposition import Grid, crop_marks, fold_and_glue, home_print, mirrored, print_on_demand
 from pnp.render.outputs import deck_faces
 from pnp.text.fit import fit_text
-from pnp.units import mm
 
 
 def test_card_sizes_are_real_print_geometry(fx):

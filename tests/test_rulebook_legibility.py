@@ -14,8 +14,8 @@ import pytest
 from helpers import REAL_GAMES, validated
 from reportlab.platypus import KeepTogether
 
-from pnp.limits import MIN_TEXT_SIZE
-from pnp.preflight import small_texts
+from pnp.checks.preflight import small_texts
+from pnp.core.limits import MIN_TEXT_SIZE
 from pnp.render.backend import RecordingBackend
 from pnp.render.card_facts import printed_facts
 from pnp.render.cards import draw_face

@@ -68,7 +68,7 @@ def test_validate_renders_the_export_templates_only_of_a_project_with_its_own(fi
     from helpers import FIXTURE_GAME
 
     import pnp.rules.templating as templating
-    from pnp.validate import validate
+    from pnp.checks.validate import validate
 
     rendered = []
     real = templating.to_markdown

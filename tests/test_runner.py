@@ -56,7 +56,7 @@ def test_a_witness_is_the_earliest_game_and_round(game_id):
 def test_the_cycle_collector_is_paused_inside_and_left_as_it_was_found():
     import gc
 
-    from pnp.collector import cycle_collector_paused
+    from pnp.core.collector import cycle_collector_paused
 
     assert gc.isenabled()
     with cycle_collector_paused():

@@ -1,7 +1,7 @@
 import pytest
 
-from pnp.source import SourceError, parse
-from pnp.units import UnitError, to_points
+from pnp.core.units import UnitError, to_points
+from pnp.reading.source import SourceError, parse
 
 
 def test_positions_are_kept_for_every_value():

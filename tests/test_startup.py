@@ -9,15 +9,15 @@ import pytest
 from typer.testing import CliRunner
 
 from pnp.cli import app
-from pnp.discovery import game_ids
-from pnp.limits import MAX_DEPTH
-from pnp.listing import TABLES, loaded, skimmed
-from pnp.source import SKIPPED, SourceError, skim
-from pnp.tables import TABLE_SUFFIXES
+from pnp.content.discovery import game_ids
+from pnp.content.listing import TABLES, loaded, skimmed
+from pnp.core.limits import MAX_DEPTH
+from pnp.reading.source import SKIPPED, SourceError, skim
+from pnp.reading.tables import TABLE_SUFFIXES
 
 ROOT = Path(__file__).resolve().parents[1]
 FIXTURE = ROOT / "tests/data/fixture"
-HEAVY = ("reportlab", "pydantic", "pnp.build", "pnp.model", "pnp.content", "pnp.render", "pnp.engine", "rich")
+HEAVY = ("reportlab", "pydantic", "pnp.build.game", "pnp.model", "pnp.content.game", "pnp.render", "pnp.engine", "rich")
 
 
 def loaded_modules(code: str) -> set[str]:
@@ -37,7 +37,7 @@ def test_importing_the_cli_loads_no_models_no_reportlab_no_build():
 
 def test_listing_the_games_loads_no_models_no_reportlab():
     # typer itself may import pydantic to read options (0.29 does: pyproject keeps it below); pnp's listing never does
-    code = "from pathlib import Path\nfrom pnp.listing import listing\nfor g in ('stranded', 'escape-master'): listing(Path('.'), g)"
+    code = "from pathlib import Path\nfrom pnp.content.listing import listing\nfor g in ('stranded', 'escape-master'): listing(Path('.'), g)"
     assert heavy(loaded_modules(code)) == []
 
 
@@ -124,7 +124,7 @@ def run_pnp(args: list[str], before: str = "") -> subprocess.CompletedProcess:
 
 
 def test_leaving_without_the_heaps_teardown_still_says_all_runs_the_exit_handlers_and_keeps_the_exit_code():
-    """pnp.cli._leave ends the process with os._exit; what Python would do on the way out is done first."""
+    """pnp.commands.terminal.leave ends the process with os._exit; what Python would do on the way out is done first."""
     handler = "import atexit\natexit.register(lambda: print('exit handler ran', file=sys.stderr))"
     listed = run_pnp(["list"], handler)
     assert listed.returncode == 0
@@ -161,7 +161,7 @@ def test_platypus_answers_web_addresses_as_before_with_its_pattern_compiled_when
 def test_a_build_loads_jinja_only_to_render_a_template():
     """pnp.rules.templating holds everything Jinja: the build, the validation and the rulebook never load it for
     themselves (the rules' Markdown and HTML export does, in the worker that writes them)."""
-    assert not {"jinja2", "markupsafe"} & loaded_modules("import pnp.build, pnp.validate, pnp.render.rulebook")
+    assert not {"jinja2", "markupsafe"} & loaded_modules("import pnp.build.game, pnp.checks.validate, pnp.render.rulebook")
 
 
 def test_shell_completion_is_loaded_only_when_the_shell_asks():

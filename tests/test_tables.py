@@ -1,4 +1,4 @@
-"""Decks kept in CSV and XLSX files (pnp.tables) and `pnp export-deck` (pnp.deck_export): the same cards, checks
+"""Decks kept in CSV and XLSX files (pnp.reading.tables) and `pnp export-deck` (pnp.content.deck_export): the same cards, checks
 and PDFs as the YAML deck they came from, diagnostics at file.csv:ROW:COL and file.xlsx:Sheet!C12, hostile
 spreadsheets refused with a diagnostic, and conversions that lose nothing or say what they cannot hold."""
 import csv
@@ -12,11 +12,11 @@ from helpers import FIXTURE_GAME, REAL_GAMES, ROOT, fixture_root
 from openpyxl import Workbook, load_workbook
 from typer.testing import CliRunner
 
-from pnp import discovery
-from pnp.build import build
+from pnp.build.game import BuildTarget, build
+from pnp.checks.validate import validate
 from pnp.cli import app
-from pnp.deck_export import ExportError, export_deck
-from pnp.validate import validate
+from pnp.content import discovery
+from pnp.content.deck_export import ExportError, export_deck
 
 runner = CliRunner()
 GAME_DIR = Path("content") / FIXTURE_GAME
@@ -83,12 +83,12 @@ GOOD_ROWS = ("hero-ranger,Ranger,hero,3,4,Look first.,[{DRAW: 1}],\n"
 
 def test_csv_and_xlsx_decks_hold_the_same_cards_and_build_the_same_pdfs(fixture_project, tmp_path):
     yaml_cards = {deck: _cards(fixture_project, FIXTURE_GAME, deck) for deck in ("heroes", "rooms")}
-    built, report = build(fixture_project, FIXTURE_GAME, tmp_path / "yaml")
+    built, report = build(BuildTarget(fixture_project, FIXTURE_GAME, tmp_path / "yaml"))
     assert built is not None, report.to_text()
     _tables(fixture_project)
     for deck in ("heroes", "rooms"):
         assert _cards(fixture_project, FIXTURE_GAME, deck) == yaml_cards[deck]
-    again, report = build(fixture_project, FIXTURE_GAME, tmp_path / "tables")
+    again, report = build(BuildTarget(fixture_project, FIXTURE_GAME, tmp_path / "tables"))
     assert again is not None, report.to_text()
     assert report.ok and not report.diagnostics, report.to_text()
     assert again.files == built.files
@@ -286,7 +286,7 @@ def test_a_csv_with_nul_bytes_or_bad_encoding_is_a_diagnostic(fixture_project):
 
 
 def test_a_csv_with_too_many_rows_or_columns_stops_at_the_bound(fixture_project):
-    from pnp.tables import MAX_COLUMNS, MAX_ROWS
+    from pnp.reading.tables import MAX_COLUMNS, MAX_ROWS
 
     _write_csv(fixture_project, HEADER + "hero-x,X,hero\n" * MAX_ROWS)
     assert _validate_errors(fixture_project) == [f"{HEROES_CSV}:{MAX_ROWS + 1}:1: error [too-large] more than "
@@ -305,7 +305,7 @@ def test_a_whole_number_of_more_digits_than_python_reads_is_a_diagnostic_at_its_
 
 def test_a_column_name_nesting_deeper_than_yaml_may_is_a_diagnostic_at_its_header(fixture_project):
     """A header x.x.x...y of 1,000 parts nested the card 1,000 levels deep: RecursionError, exit 3."""
-    from pnp.limits import MAX_DEPTH
+    from pnp.core.limits import MAX_DEPTH
 
     _write_csv(fixture_project, "id,name,kind," + "x." * 1000 + "y\nhero-ranger,Ranger,hero,v\n")
     assert _validate_errors(fixture_project) == [
@@ -314,7 +314,7 @@ def test_a_column_name_nesting_deeper_than_yaml_may_is_a_diagnostic_at_its_heade
 
 
 def test_an_xlsx_that_unpacks_too_large_is_refused_before_it_is_opened(fixture_project):
-    from pnp.limits import MAX_UNPACKED_BYTES
+    from pnp.core.limits import MAX_UNPACKED_BYTES
 
     path = fixture_project / GAME_DIR / "decks/heroes.xlsx"
     with zipfile.ZipFile(path, "w", zipfile.ZIP_DEFLATED) as bomb:
@@ -512,7 +512,7 @@ def test_a_broken_sheet_is_a_diagnostic_at_the_file(fixture_project, data, messa
 def test_one_huge_shared_string_shown_in_many_cells_stops_at_the_sheets_text(fixture_project):
     """A 30 MB shared string in ten cells took 36 s and 650 MB (2.6 s a row): the cells' text together is bounded,
     a shared string counted in every cell that shows it, like the CSV file of the same deck."""
-    from pnp.limits import MAX_TABLE_TEXT
+    from pnp.core.limits import MAX_TABLE_TEXT
 
     huge = "a " * (MAX_TABLE_TEXT // 4) + "z"  # half the sheet's text: the second cell showing it is one too many
     rows = "".join(f'<row r="{n}"><c r="A{n}" t="inlineStr"><is><t>h{n}</t></is></c><c r="D{n}" t="s"><v>0</v></c></row>'
@@ -532,7 +532,7 @@ def test_one_huge_shared_string_shown_in_many_cells_stops_at_the_sheets_text(fix
 
 def test_a_row_of_more_cells_than_pnp_reads_stops_at_the_first_one_past(fixture_project):
     """A header row of 3 million cells took 14.6 s and 2.67 GB, then was cut at column 200 without a word."""
-    from pnp.limits import MAX_TABLE_COLUMNS
+    from pnp.core.limits import MAX_TABLE_COLUMNS
 
     sheet = _heroes_sheet().replace("</row>", '<c t="n"><v>1</v></c>' * (MAX_TABLE_COLUMNS + 10) + "</row>", 1)
     _use_xlsx(fixture_project, _raw_xlsx(sheet))
@@ -543,9 +543,9 @@ def test_a_row_of_more_cells_than_pnp_reads_stops_at_the_first_one_past(fixture_
 def test_parts_of_too_many_elements_stop_at_the_bound(fixture_project, monkeypatch):
     """Styles of 6 million <xf/> (3.8 GB), 3 million shared strings (32 s), a sheet of endless rows: each part stops
     at MAX_XLSX_ELEMENTS, counted while it is unpacked (a lower bound here, for a small file)."""
-    from pnp.limits import MAX_TABLE_COLUMNS, MAX_TABLE_ROWS
+    from pnp.core.limits import MAX_TABLE_COLUMNS, MAX_TABLE_ROWS
 
-    monkeypatch.setattr("pnp.xlsx.MAX_XLSX_ELEMENTS", 1000)
+    monkeypatch.setattr("pnp.reading.xlsx.MAX_XLSX_ELEMENTS", 1000)
     styled = _heroes_sheet('<c r="D2" s="1500"><v>45000</v></c>')
     _use_xlsx(fixture_project, _raw_xlsx(styled, styles='<cellXfs count="2000">' + "<xf/>" * 2000 + "</cellXfs>"))
     assert _validate_errors(fixture_project) == [
@@ -628,8 +628,8 @@ def test_reading_a_workbook_prints_no_library_warning(fixture_project):
 def test_alias_bombs_in_many_cells_share_one_budget_for_the_file(fixture_project, monkeypatch):
     """Each cell's YAML is read on its own, but the values they expand to are counted for the whole file: a thousand
     cells each under the budget stop where one file of them would, reported once, not after a thousand budgets."""
-    from pnp import source
-    from pnp.source import MAX_VALUES
+    from pnp.reading import source
+    from pnp.reading.source import MAX_VALUES
 
     bomb = "[&a [x, x, x, x, x, x, x, x, x, x], &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a], " \
            "[*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]]"  # 1,234 values, 1,220 of them repeated by aliases
@@ -648,10 +648,10 @@ def test_alias_bombs_in_many_cells_share_one_budget_for_the_file(fixture_project
 def test_a_plain_spreadsheet_of_every_row_and_column_spends_none_of_the_alias_budget(monkeypatch):
     """A plain 1,999 x 200 CSV, within the documented bounds and without an alias, was refused as "aliases repeating
     aliases?": every cell's value spent the file's budget. Only what aliases repeat spends it."""
-    from pnp import source
-    from pnp.limits import MAX_TABLE_COLUMNS, MAX_TABLE_ROWS
+    from pnp.core.limits import MAX_TABLE_COLUMNS, MAX_TABLE_ROWS
     from pnp.model import Card
-    from pnp.tables import csv_table, table_source
+    from pnp.reading import source
+    from pnp.reading.tables import csv_table, table_source
 
     spent = []
     spend = source.ValueBudget.spend
@@ -751,7 +751,7 @@ def _written_lore(root: Path) -> str:
 def test_an_export_reads_back_the_bytes_it_writes(fixture_project, monkeypatch, fmt):
     """The round trip compared the rows the export meant to write, not the file: whatever the writer changes (a
     cut text, a library's quirk) is caught by reading back the very bytes that go to the file."""
-    from pnp import deck_export
+    from pnp.content import deck_export
 
     writer = "_csv_bytes" if fmt == "csv" else "_fixed_zip"  # the CSV text; the XLSX zip, as it is finally written
     real = getattr(deck_export, writer)

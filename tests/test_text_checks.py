@@ -6,9 +6,9 @@ import re
 import pytest
 from helpers import REAL_GAMES
 
-from pnp.limits import MIN_TEXT_SIZE
+from pnp.checks.validate import validate
+from pnp.core.limits import MIN_TEXT_SIZE
 from pnp.render.backend import RecordingBackend
-from pnp.validate import validate
 
 GAME = "pocket-dungeon"
 
@@ -100,14 +100,14 @@ def test_token_text_wider_than_its_token_is_an_error_at_the_text(fixture_project
 
 
 def test_a_label_that_fits_by_shrinking_prints_shrunk_inside_its_place(fixture_project):
-    from pnp.build import build  # noqa: F401 - the build draws what validate accepted
+    from pnp.build.game import build  # noqa: F401 - the build draws what validate accepted
 
     content = fixture_project / "content" / GAME / "playmat.yaml"
     replace_in(content, "label: Cleared", "label: Cleared rooms, their loot and the keys")
     project, report = validate(fixture_project, GAME)
     assert project is not None, report.to_text()
     pen = RecordingBackend()
-    from pnp.drawn_checks import sheet_regions
+    from pnp.checks.drawn import sheet_regions
 
     sheet = project.game.sheets["playmat"]
     assert sheet_regions(sheet, project.sheet_layouts["playmat"], project.game, project.card_outlines) == []

@@ -2,10 +2,10 @@
 import pytest
 from pypdf import PdfReader
 
+from pnp.core.units import inch, mm
 from pnp.layout import Paper
 from pnp.render import tiling
 from pnp.render.backend import RecordingBackend
-from pnp.units import inch, mm
 
 A4 = Paper("a4", mm(210), mm(297))
 LETTER = Paper("letter", inch(8.5), inch(11))

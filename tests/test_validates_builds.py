@@ -255,14 +255,14 @@ def test_unreadable_folders_and_files_are_diagnostics(denied, expected, command,
 def test_a_path_no_check_expected_is_a_diagnostic_at_it(fixture_project, monkeypatch):
     """The backstop: a read error with a path, raised where no check looked for one, is a diagnostic at that path
     (exit 1), never an internal error; an error without a path still is one."""
-    import pnp.checks
+    import pnp.checks.generic
 
     art = fixture_project / "content/pocket-dungeon/art"
 
     def denied(game):
         raise PermissionError(errno.EACCES, "Permission denied", str(art))
 
-    monkeypatch.setattr(pnp.checks, "check_game", denied)
+    monkeypatch.setattr(pnp.checks.generic, "check_game", denied)
     result = _run("validate")
     assert result.exit_code == 1
     assert "content/pocket-dungeon/art:1:1: error [unreadable] cannot list this folder (Permission denied)" in result.output
@@ -270,7 +270,7 @@ def test_a_path_no_check_expected_is_a_diagnostic_at_it(fixture_project, monkeyp
     def broken(game):
         raise OSError("no path")
 
-    monkeypatch.setattr(pnp.checks, "check_game", broken)
+    monkeypatch.setattr(pnp.checks.generic, "check_game", broken)
     assert CliRunner().invoke(app, ["validate"]).exit_code == 3
 
 

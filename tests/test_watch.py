@@ -14,10 +14,10 @@ import pytest
 from typer.testing import CliRunner
 from watchfiles import Change
 
-from pnp import watch as watching
+from pnp.build import watch as watching
 from pnp.cli import app
-from pnp.diagnostics import Report
-from pnp.starter import init_project, new_game
+from pnp.content.starter import init_project, new_game
+from pnp.core.diagnostics import Report
 
 ROOT = Path(__file__).resolve().parents[1]
 
@@ -163,7 +163,7 @@ def test_a_rebuild_starts_with_pnps_code_and_fonts_the_watcher_loaded_once():
     """Each rebuild runs in a child forked from the watcher; what pnp's start-up loads is loaded there, once."""
     code = """
 import sys
-from pnp.watch import isolated, warm_up
+from pnp.build.watch import isolated, warm_up
 def ready():  # what a rebuild's child finds: the typesetting code imported, the bundled fonts read
     from reportlab.pdfbase import pdfmetrics
     return "pnp.render.rulebook" in sys.modules and "VeraBd" in pdfmetrics.getRegisteredFontNames()

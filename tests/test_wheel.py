@@ -25,7 +25,7 @@ PACKAGED = ["pnp/text/font_widths.json", "pnp/defaults/layouts/common/cards.yaml
             "pnp/defaults/layouts/templates/rules.md.j2", "pnp/defaults/layouts/templates/rules.html.j2",
             "pnp/defaults/starter/deck/content/__GAME__/game.yaml", "pnp/defaults/starter/deck/content/__GAME__/art/meadow.png",
             "pnp/defaults/starter/sheet/game-sheets.yaml", "pnp/defaults/starter/playmat/layouts/__GAME__/playmat.yaml",
-            "pnp/preview/templates/index.html.j2", "pnp/preview/templates/preview.js", "pnp/preview/templates/preview.css",
+            "pnp/build/preview/templates/index.html.j2", "pnp/build/preview/templates/preview.js", "pnp/build/preview/templates/preview.css",
             "pnp/diff/templates/diff.html.j2"]
 
 

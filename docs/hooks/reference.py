@@ -9,7 +9,7 @@ replaces it with the Markdown GENERATORS[NAME] makes at build time from:
                 `pnp schema` writes them) and pnp's default layouts/common files;
 - diagnostics:  every diagnostic code pnp's source passes where a code goes, with a real example line from the
                 broken-input cases under tests/data (their `# expect:` lines are what pnp printed);
-- limits:       pnp/limits.py, each constant with its comment;
+- limits:       pnp/core/limits.py, each constant with its comment;
 - architecture / reportlab / game-names:  the LAYERS table and the checks of tests/test_architecture.py, and
                 which modules import reportlab.
 
@@ -378,9 +378,9 @@ def content_md() -> str:
 
 def layouts_md() -> str:
     _pnp()
-    from pnp.schemas import LAYOUT_SCHEMAS
+    from pnp.content.schemas import LAYOUT_SCHEMAS
 
-    where = {  # the file each layout schema describes, as pnp.schemas names them
+    where = {  # the file each layout schema describes, as pnp.content.schemas names them
         "card-layout": "`layouts/<game>/cards.yaml`: the game's card faces and backs",
         "sheet-layout": "`layouts/<game>/<sheet>.yaml`: where each region of a sheet goes",
         "card-sizes": "`layouts/common/cards.yaml`: card sizes (pnp brings its own; a project's replaces or "
@@ -460,7 +460,7 @@ def vendors_md() -> str:
 
 def _wider(size: dict) -> bool:
     _pnp()
-    from pnp.units import to_points
+    from pnp.core.units import to_points
 
     return to_points(size["width"]) > to_points(size["height"])
 
@@ -659,9 +659,9 @@ def diagnostics_md() -> str:
 
 def limits_md() -> str:
     package = _pnp()
-    import pnp.limits as limits
+    import pnp.core.limits as limits
 
-    source = (package / "limits.py").read_text(encoding="utf-8")
+    source = (package / "core" / "limits.py").read_text(encoding="utf-8")
     lines = source.splitlines()
     comments = {t.start[0]: t.string for t in tokenize.generate_tokens(io.StringIO(source).readline)
                 if t.type == tokenize.COMMENT}
@@ -706,7 +706,7 @@ def _limit_value(name: str, value) -> str:
 
 def limits_intro_md() -> str:
     _pnp()
-    import pnp.limits as limits
+    import pnp.core.limits as limits
 
     return text(inspect.getdoc(limits) or "")
 
@@ -765,19 +765,13 @@ def architecture_checks_md() -> str:
 
 
 def game_names_md() -> str:
-    """Which game names the test looks for in generic modules, and which of the bundled games it does not."""
-    package = _pnp()
+    """Which names of the bundled games the test looks for in generic modules: its GAMES table."""
     _, tree = _architecture_source()
-    function = next(f for f in tree.body if isinstance(f, ast.FunctionDef) and f.name == "test_generic_code_never_names_a_game")
-    looked_for = sorted({n.value for node in ast.walk(function) if isinstance(node, ast.Tuple)
-                         for n in node.elts if isinstance(n, ast.Constant) and isinstance(n.value, str)})
-    packages = sorted(p.name for p in (package / "games").iterdir() if (p / "__init__.py").is_file())
-    missed = [p for p in packages if p not in looked_for]
-    said = ("It looks for these names in the text of every generic module: " + ", ".join(code(n) for n in looked_for) + ".")
-    if missed:
-        said += (" The other game packages (" + ", ".join(code(p) for p in missed) + ") are kept out of generic code only "
-                 "by the import check: their names are not looked for.")
-    return said
+    games = next(s for s in tree.body if isinstance(s, ast.Assign) and getattr(s.targets[0], "id", "") == "GAMES")
+    rows = [[code(package), code(folder), text(name)] for package, (folder, name) in sorted(ast.literal_eval(games.value).items())]
+    return ("It looks for each bundled game's package, content folder and name in the text of every generic module "
+            "(`stranded`, an English word too, only as `games.stranded`, in quotes or as a folder `/stranded/`):\n\n"
+            + table(["package", "content folder", "name"], rows))
 
 
 def reportlab_md() -> str:
@@ -816,7 +810,7 @@ def _dataclass_table(cls) -> str:
 
 def plugin_md() -> str:
     _pnp()
-    from pnp.plugin import GamePlugin
+    from pnp.engine.plugin import GamePlugin
 
     return _dataclass_table(GamePlugin)
 

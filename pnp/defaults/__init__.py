@@ -16,8 +16,8 @@ from functools import lru_cache
 from importlib.resources import files
 from pathlib import Path
 
-from pnp.paths import present
-from pnp.source import Source, SourceError, load
+from pnp.core.paths import present
+from pnp.reading.source import Source, SourceError, load
 
 EXTENDS_DEFAULT = "default"  # the one value `extends:` takes at the top of a common file
 DEFAULT_PREFIX = "default/"  # a template named default/x is pnp's own x, even where the project has its own x

@@ -15,14 +15,14 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from pnp import __version__
-from pnp.diagnostics import Report
+from pnp.core.diagnostics import Report
+from pnp.core.output import plain_name
 from pnp.diff.checkout import Revision, checked_out
 from pnp.diff.collect import at_revision
 from pnp.diff.collect import collect as collect_side  # the package's names stay its modules' names
 from pnp.diff.compare import Changes
 from pnp.diff.compare import compare as compare_sides
 from pnp.diff.page import write_page
-from pnp.output import plain_name
 
 WORK_TREE = "the work tree"
 

@@ -4,7 +4,7 @@ The project folder may be a subfolder of its git repository (a repository that k
 the revision's copy of that same subfolder is what is compared. Only what pnp reads of it is written out (content/,
 layouts/ and fonts/), and only once git's tree says how much that is: git compresses, so a commit of a few hundred
 KB can name gigabytes (twenty names of one 200 MB blob once wrote 3.8 GB to the temporary folder in 8 s). Past
-pnp.limits' MAX_REVISION_BYTES, MAX_REVISION_FILES or MAX_REVISION_DEPTH the revision is refused before a byte is
+pnp.core.limits' MAX_REVISION_BYTES, MAX_REVISION_FILES or MAX_REVISION_DEPTH the revision is refused before a byte is
 written. The files are git's blobs as stored (`git cat-file`: no worktree, no hook, no filter such as git-lfs's
 smudge runs), links are written as links and never followed, and nothing is written outside the temporary folder.
 
@@ -23,9 +23,9 @@ from contextlib import contextmanager, suppress
 from dataclasses import dataclass
 from pathlib import Path
 
-from pnp.diagnostics import UsageError, printable
-from pnp.limits import MAX_REVISION_BYTES, MAX_REVISION_DEPTH, MAX_REVISION_FILES, MB
-from pnp.watch import SOURCES  # what a build reads from the project: all a revision's checkout needs
+from pnp.build.watch import SOURCES  # what a build reads from the project: all a revision's checkout needs
+from pnp.core.diagnostics import UsageError, printable
+from pnp.core.limits import MAX_REVISION_BYTES, MAX_REVISION_DEPTH, MAX_REVISION_FILES, MB
 
 # git never runs a hook for us (a hook is code of whoever set up the clone), nor asks on a terminal
 GIT = ("git", "-c", "core.hooksPath=/dev/null", "-c", "advice.detachedHead=false")
@@ -173,7 +173,7 @@ def _too_large(rev: str, inside: Path, files: int, total: int) -> RevisionError:
     where = ", ".join(f"{(inside / source).as_posix()}/" for source in SOURCES)
     return RevisionError(f"{rev} holds at least {files:,} files of {total // MB:,} MB in {where}, more than a project "
                          f"needs and than pnp diff writes out of a revision ({MAX_REVISION_FILES:,} files, "
-                         f"{MAX_REVISION_BYTES // MB:,} MB together; pnp.limits): compare with another revision")
+                         f"{MAX_REVISION_BYTES // MB:,} MB together; pnp.core.limits): compare with another revision")
 
 
 def _check_path(path: str, inside: Path, rev: str) -> None:

@@ -1,7 +1,7 @@
 """Collect: one side of a comparison, a game validated and bound as the current pnp reads it, with what it draws.
 
 Both sides are read and drawn by the pnp that runs now: a comparison shows what a content change does, never
-what a pnp upgrade does. A side's cards are its bound faces (pnp.binding), drawn on demand at PREVIEW_DPI by the
+what a pnp upgrade does. A side's cards are its bound faces (pnp.content.binding), drawn on demand at PREVIEW_DPI by the
 functions that draw card images (pnp.render.card_images); its sheets are drawn as their one-page PDFs
 (pnp.render.outputs) in memory; its rules are the reference's sections (pnp.diff.sections).
 """
@@ -14,14 +14,14 @@ from pathlib import Path
 
 from PIL import Image
 
-from pnp.binding import Face
-from pnp.diagnostics import Diagnostic, Report
+from pnp.checks.validate import validate
+from pnp.content.binding import Face
+from pnp.content.discovery import game_ids
+from pnp.core.diagnostics import Diagnostic, Report
 from pnp.diff.sections import SectionText, rule_sections
-from pnp.discovery import game_ids
 from pnp.render.card_images import rasterise
 from pnp.render.cards import face_size
 from pnp.render.outputs import full_size_pdf, sheet_pdf
-from pnp.validate import validate
 
 PREVIEW_DPI = 100  # enough to read a card's words on a screen; a poker card is 275 x 375 pixels with its bleed
 SCALE = PREVIEW_DPI / 72  # pixels per point
@@ -49,7 +49,7 @@ class Side:
 
     label: str
     root: Path
-    project: object | None = None  # pnp.project.Project; None when the game is not there at this revision
+    project: object | None = None  # pnp.content.project.Project; None when the game is not there at this revision
     cards: dict[str, CardSides] = field(default_factory=dict)  # card id -> its faces
     sheets: dict[str, Sheet] = field(default_factory=dict)  # sheet id -> its pages, drawn
     sections: dict[str, SectionText] = field(default_factory=dict)  # section id -> its text

@@ -1,6 +1,6 @@
 """Write the page: OUT/GAME/diff/, an index.html and its pictures, one folder that opens from disk.
 
-The folder is written beside the old one and swapped in whole (pnp.output.staged), under the output folder's
+The folder is written beside the old one and swapped in whole (pnp.core.output.staged), under the output folder's
 build lock, so a build and a diff never write into one game folder at once. Nothing on the page is fetched from
 the network, and every word from content goes through Jinja's autoescape (rule text comes already escaped by
 the rules reference's own rendering, as Markup).
@@ -12,8 +12,8 @@ from pathlib import Path
 
 import jinja2
 
+from pnp.core.output import build_lock, staged
 from pnp.diff.compare import Changes, Pictures
-from pnp.output import build_lock, staged
 
 TEMPLATES = Path(__file__).parent / "templates"
 PAGE = "diff.html.j2"

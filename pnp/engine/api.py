@@ -37,7 +37,7 @@ class InvariantError(AssertionError):
 
 
 class EndlessGame(Exception):
-    """A played game passed pnp.limits.MAX_STEPS moves without ending: the content (its settings, its decks)
+    """A played game passed pnp.core.limits.MAX_STEPS moves without ending: the content (its settings, its decks)
     makes games too long to play out, so the playtest stops and says so instead of running for ever."""
 
 

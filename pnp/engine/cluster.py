@@ -10,18 +10,18 @@ Workers need pnp installed (the same version): the engine, with the game's
 content already read into it, travels to them pickled; the players and the
 playtest set-ups are imported there by name from the game's package.
 
-dask is an optional extra (`pip install 'pnp[cluster]'`); without it `--cluster`
+dask is an optional extra (`pip install 'pnp-press[cluster]'`); without it `--cluster`
 is a usage error that says so.
 """
 from __future__ import annotations
 
 import logging
 
-from pnp.diagnostics import UsageError
+from pnp.core.diagnostics import UsageError
 from pnp.engine.runner import play_chunk
 
 CONNECT_SECONDS = 20  # a scheduler that does not answer within this is reported, never waited on for ever
-INSTALL_HINT = "--cluster needs dask: pip install 'pnp[cluster]'"
+INSTALL_HINT = "--cluster needs dask: pip install 'pnp-press[cluster]'"
 
 
 def _distributed():

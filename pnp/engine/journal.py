@@ -38,10 +38,10 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pnp
-from pnp.diagnostics import UsageError
+from pnp.core.diagnostics import UsageError
+from pnp.core.incremental import file_states, fingerprint
 from pnp.engine.coverage import Coverage
 from pnp.engine.runner import ChunkResult
-from pnp.incremental import file_states, fingerprint
 
 FORMAT = 1
 KIND = "pnp playtest"
@@ -68,7 +68,7 @@ def identity(game, plan, engine, games: int, seed: int, players: int | None, dif
 def content_fingerprint(game, plan, engine) -> str:
     """What the run's games are played from: the game's content files and the engine's code, by digest.
 
-    The content is the game's folder (content/GAME), digested as pnp.incremental digests a build's inputs. The
+    The content is the game's folder (content/GAME), digested as pnp.core.incremental digests a build's inputs. The
     code is every Python file of the packages the engine, the players and the harness come from (the game's
     package, pnp.engine): an edit there may change every game, and a journal of the old games must not be mixed
     into a report of the new ones. Digests, not times: a checkout or a copy that changes nothing keeps a journal

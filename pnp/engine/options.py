@@ -23,7 +23,7 @@ class Options:
 
     @classmethod
     def make(cls, game: str = "this game", **given) -> Options:
-        from pnp.diagnostics import did_you_mean
+        from pnp.core.diagnostics import did_you_mean
 
         fields = {f.name: f for f in dataclasses.fields(cls)}
         for name in given:

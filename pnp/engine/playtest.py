@@ -19,15 +19,15 @@ from dataclasses import dataclass, field
 from itertools import chain, islice
 from typing import TYPE_CHECKING, Any
 
-from pnp.diagnostics import UsageError
+from pnp.core.diagnostics import UsageError
+from pnp.core.processes import processes as cores
 from pnp.engine.api import Action, Engine
 from pnp.engine.coverage import Coverage
 from pnp.engine.report_charts import Chart, standard_charts
 from pnp.engine.runner import Chunk, LocalPool, chunk_size, chunks, game_index, policy_table, replay
-from pnp.processes import processes as cores
 
 if TYPE_CHECKING:
-    from pnp.content import Game
+    from pnp.content.game import Game
     from pnp.model import Difficulty
 
 

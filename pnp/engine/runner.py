@@ -8,10 +8,10 @@ from dataclasses import dataclass, field
 from itertools import chain, islice
 from operator import itemgetter
 
-from pnp.collector import cycle_collector_paused
+from pnp.core.collector import cycle_collector_paused
+from pnp.core.limits import MAX_STEPS
 from pnp.engine.api import EndlessGame, InvariantError, Policy
 from pnp.engine.coverage import Coverage
-from pnp.limits import MAX_STEPS
 
 
 def pick(rng: random.Random, n: int) -> int:
@@ -29,8 +29,8 @@ _first, _second = itemgetter(0), itemgetter(1)
 def random_kind_policy(engine, state, actions, rng: random.Random):
     """Uniform over the kinds of move on offer, then over the moves of that kind.
 
-    Plain uniform play in a game with many bookkeeping moves (Saucer Escape's
-    gear trades) spends most of its time on them; this random player still
+    Plain uniform play in a game with many bookkeeping moves (a hundred ways to
+    trade gear, say) spends most of its time on them; this random player still
     tries every legal move, with each kind of decision equally likely.
     """
     blocks = getattr(actions, "blocks", None)

@@ -52,7 +52,7 @@ class Vocabulary:
 
     def parse(self, entry) -> Effect:
         """Parse one effect entry; raise EffectError with a message a designer can act on."""
-        from pnp.diagnostics import did_you_mean
+        from pnp.core.diagnostics import did_you_mean
 
         if isinstance(entry, str):
             name, param = entry, None

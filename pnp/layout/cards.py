@@ -7,13 +7,13 @@ from typing import Annotated, Literal
 
 from pydantic import Field, StringConstraints
 
+from pnp.core.diagnostics import Diagnostic, did_you_mean
+from pnp.core.limits import MIN_TEXT_SIZE
 from pnp.defaults import load_common
-from pnp.diagnostics import Diagnostic, did_you_mean
 from pnp.layout.fonts import resolve_fonts
-from pnp.limits import MIN_TEXT_SIZE
 from pnp.model.common import Color, FileName, FontSet, StrictModel, length, relative_length
 from pnp.model.schema_errors import parse_model
-from pnp.source import Source, SourceError, load
+from pnp.reading.source import Source, SourceError, load
 from pnp.text.legibility import lowered
 
 

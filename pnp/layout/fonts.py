@@ -3,7 +3,7 @@
     fonts: {regular: fonts/Gentium.ttf, bold: fonts/Gentium-Bold.ttf}
 
 A font file is named from the project folder (next to content/ and layouts/)
-and must stay inside it (pnp.paths). A file that cannot be used is reported
+and must stay inside it (pnp.core.paths). A file that cannot be used is reported
 at the line that names it (a `font` error, or `font-licence` for a font whose
 licence forbids embedding it), and its style falls back to the bundled font
 so the rest of the layout is still checked.
@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pnp.diagnostics import Diagnostic
+from pnp.core.diagnostics import Diagnostic
+from pnp.core.paths import inside, name_problem
 from pnp.model.common import FontSet
-from pnp.paths import inside, name_problem
-from pnp.source import Source
+from pnp.reading.source import Source
 from pnp.text.font_files import check_font_file
 from pnp.text.font_tables import FontProblem
 from pnp.text.fonts import BUNDLED, DEFAULT_FAMILY, STYLES

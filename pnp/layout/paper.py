@@ -8,13 +8,13 @@ from typing import Annotated, Literal
 
 from pydantic import Field
 
+from pnp.core.limits import MAX_IMAGE_PIXELS
+from pnp.core.output import OutputError, plain_name
+from pnp.core.units import mm
 from pnp.defaults import load_common
-from pnp.limits import MAX_IMAGE_PIXELS
 from pnp.model.common import FileName, Int, StrictModel, length
 from pnp.model.schema_errors import parse_model
-from pnp.output import OutputError, plain_name
-from pnp.source import Source, SourceError
-from pnp.units import mm
+from pnp.reading.source import Source, SourceError
 
 # Every cut guide on a home or fold-and-glue sheet is at least this long: shorter, a mark is hard to see and
 # no ruler can be laid on it (Letter's 6.35 mm margin left 0.85 mm ticks). Sheets keep room for it: see pack().

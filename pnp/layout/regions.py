@@ -10,8 +10,8 @@ import math
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING
 
+from pnp.core.units import mm
 from pnp.text.fonts import string_width
-from pnp.units import mm
 
 if TYPE_CHECKING:
     from pnp.layout.cards import CardSize

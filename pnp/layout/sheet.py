@@ -16,12 +16,12 @@ from typing import Literal
 
 from pydantic import Field
 
-from pnp.diagnostics import Diagnostic, did_you_mean
+from pnp.core.diagnostics import Diagnostic, did_you_mean
 from pnp.layout.fonts import resolve_fonts
 from pnp.layout.paper import PrintSetup
 from pnp.model.common import Color, FontSet, StrictModel, length
 from pnp.model.schema_errors import parse_model
-from pnp.source import Source, SourceError, load
+from pnp.reading.source import Source, SourceError, load
 from pnp.text.legibility import lowered
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import math
 
-from pnp.units import mm
+from pnp.core.units import mm
 
 MIN_OVERLAP = mm(10)  # neighbouring tiles' windows overlap by at least this, evenly spread
 MARGIN = mm(12)  # around each page's window: room for crop marks and labels, all >= 5 mm from the edge

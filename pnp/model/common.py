@@ -5,7 +5,7 @@ from typing import Annotated, Any, Literal, get_args
 
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Strict, StringConstraints, WithJsonSchema
 
-from pnp.difficulty import Difficulty  # noqa: F401 - part of the models' vocabulary (pnp.model)
+from pnp.core.difficulty import Difficulty  # noqa: F401 - part of the models' vocabulary (pnp.model)
 
 # Ids become parts of file names and anchors, names titles and headings: both have a length that fits there.
 Id = Annotated[str, StringConstraints(pattern=r"^[a-z0-9]+(?:-[a-z0-9]+)*$", max_length=64)]
@@ -40,14 +40,14 @@ class StrictModel(BaseModel):
 
 
 def _points(value) -> float:
-    from pnp.units import to_points
+    from pnp.core.units import to_points
 
     return to_points(value)
 
 
 def _written(value) -> str:
     """A length as written (a 400-digit number cut short)."""
-    from pnp.diagnostics import shortened, shown_value
+    from pnp.core.diagnostics import shortened, shown_value
 
     return shortened(value) if isinstance(value, str) else shown_value(value)
 

@@ -5,7 +5,7 @@ from typing import Annotated, Any
 
 from pydantic import Field, StringConstraints
 
-from pnp.limits import MAX_COPIES
+from pnp.core.limits import MAX_COPIES
 from pnp.model.common import Color, Difficulty, Effects, Id, Int, Name, StrictModel
 
 

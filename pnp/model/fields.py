@@ -14,7 +14,7 @@ from pnp.model.deck import Card
 
 FieldName = Annotated[str, StringConstraints(pattern=r"^[a-z][a-z0-9_]*$")]
 
-# Values pnp gives every card face beside its fields (pnp.binding: card_values, build_values, card_numbers, and
+# Values pnp gives every card face beside its fields (pnp.content.binding: card_values, build_values, card_numbers, and
 # `<palette>_color` per palette of the layout). A declared field of the same name would be hidden behind them.
 DERIVED_VALUES = {
     "rank_label": "the label of the card's rank", "suit_name": "the name of the card's suit",

@@ -6,10 +6,10 @@ from typing import Any, TypeVar
 
 from pydantic import BaseModel, ValidationError
 
-from pnp.diagnostics import Diagnostic, did_you_mean, shown_value
-from pnp.limits import MAX_REPORTS_PER_FILE
+from pnp.core.diagnostics import Diagnostic, did_you_mean, shown_value
+from pnp.core.limits import MAX_REPORTS_PER_FILE
 from pnp.model.walk import inner_model
-from pnp.source import Source
+from pnp.reading.source import Source
 
 M = TypeVar("M", bound=BaseModel)
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import math
 from typing import Callable, NamedTuple, Protocol
 
-from pnp.shapes import PathCommand, heart, polygon, star  # noqa: F401 - emblems import them from here too
+from pnp.core.shapes import PathCommand, heart, polygon, star  # noqa: F401 - emblems import them from here too
 
 
 class Backend(Protocol):
@@ -150,7 +150,7 @@ def _box(m, points, kind, text="", size=0.0) -> Drawn:
 class RecordingBackend:
     """Records every call as (name, args); symbols are recorded once, where defined. It also learns what every
     call covers on the page (`drawn`, symbols placed where they are used), through save, restore, translate,
-    scale and rotate, so checks can see overlapping and stray text (pnp.drawn_checks)."""
+    scale and rotate, so checks can see overlapping and stray text (pnp.checks.drawn)."""
 
     def __init__(self, recorded: dict | None = None):
         """`recorded`: symbols recorded by other recording backends of the same drawings (a face's emblems, recorded

@@ -21,9 +21,9 @@ from pathlib import Path
 from typing import TYPE_CHECKING
 from urllib.parse import quote
 
-from pnp.binding import file_stem, image_file_names
-from pnp.limits import MAX_IMAGE_PIXELS
-from pnp.output import plain_name
+from pnp.content.binding import file_stem, image_file_names
+from pnp.core.limits import MAX_IMAGE_PIXELS
+from pnp.core.output import plain_name
 from pnp.render.cards import draw_face, face_size, game_sharing
 from pnp.render.outputs import deck_faces
 from pnp.render.pdf import PdfBackend, new_canvas
@@ -33,7 +33,7 @@ if TYPE_CHECKING:  # Pillow is imported where an image is made: a build that mak
 
 
 def images_fit(project, sizes) -> list:
-    """Card images of these sizes stay within the pixels pnp draws an image at (pnp.limits.MAX_IMAGE_PIXELS):
+    """Card images of these sizes stay within the pixels pnp draws an image at (pnp.core.limits.MAX_IMAGE_PIXELS):
     a large card at a high `images: dpi` is an error at that dpi in layouts/common/paper.yaml, before anything is
     drawn, never an image too big for memory."""
     dpi = project.print_setup.images.dpi
@@ -60,8 +60,8 @@ def card_pngs(project, deck_id: str, difficulty, folder: Path) -> int:
 
 def one_card(project, card_id: str, out_root: Path, parts: tuple[str, ...]) -> list[Path]:
     """`pnp card`: the card's front and back as PNGs with the bleed, at the print resolution, in the folder
-    out_root/parts... (made by pnp.output, never through a link); files written."""
-    from pnp.output import write_file
+    out_root/parts... (made by pnp.core.output, never through a link); files written."""
+    from pnp.core.output import write_file
 
     faces = [project.faces.fronts[card_id], project.faces.backs[card_id]]
     folder, written = out_root.joinpath(*map(plain_name, parts)), []

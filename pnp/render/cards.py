@@ -1,11 +1,11 @@
-"""Drawing one card side: a `Face` bound by pnp.binding (template, values, fitted text).
+"""Drawing one card side: a `Face` bound by pnp.content.binding (template, values, fitted text).
 
 A face is stored once per document as a symbol, so copies and repeated backs
 cost one reference each.
 """
 from __future__ import annotations
 
-from pnp.binding import Face
+from pnp.content.binding import Face
 from pnp.layout import Box, CardLayout
 from pnp.render.backend import Backend, Drawn, RecordingBackend, place_emblem, symbol
 from pnp.render.form_reuse import Sharing
@@ -177,7 +177,7 @@ def draw_emphasized_line(b, x, baseline, line, family: tuple, base: str, size, c
 
 
 def place_icon(b, icon: tuple[str, str, str], emblems, x: float, y: float, size: float) -> None:
-    """An inline icon as pnp.binding.game_icons gives it, in its own colour, in a size x size square with its
+    """An inline icon as pnp.content.binding.game_icons gives it, in its own colour, in a size x size square with its
     bottom-left corner at (x, y)."""
     drawing, target, color = icon
     if drawing == "image":
@@ -190,7 +190,7 @@ def _draw_art(b, box: Box, face, layout, emblems, left, bottom):
     name = face.values.get(box.field or "art")
     if not name:
         return
-    if box.name in face.images:  # an image file (found by pnp.binding), fitted into the box with its aspect kept
+    if box.name in face.images:  # an image file (found by pnp.content.binding), fitted into the box with its aspect kept
         b.image(face.images[box.name], left, bottom, box.w, box.h)
         return
     color = _color(box.color, face.values)
@@ -206,7 +206,7 @@ def _draw_art(b, box: Box, face, layout, emblems, left, bottom):
 
 
 def _draw_image(b, box: Box, face, layout, emblems, left, bottom):
-    """A background, frame or picture: the file pnp.binding found for the box, covering it (or contained in it)."""
+    """A background, frame or picture: the file pnp.content.binding found for the box, covering it (or contained in it)."""
     path = face.images.get(box.name)
     if path:
         b.image(path, left, bottom, box.w, box.h, **({"fit": box.fit} if box.fit != "contain" else {}))

@@ -37,6 +37,8 @@ go with the scope (the project).
 from __future__ import annotations
 
 import weakref
+from contextlib import contextmanager
+from contextvars import ContextVar
 from typing import Iterable, NamedTuple
 
 # The reuse reads reportlab's own bookkeeping (a TrueType font's per-document codes, the canvas's form list), which
@@ -52,7 +54,20 @@ def _reportlab_tested() -> bool:
 
 
 REUSE = _reportlab_tested()  # the switch: off, every form is drawn (the files stay byte for byte the same)
-STORE = None  # a build's pnp.render.form_store.FormStore: forms kept between builds, inherited by forked workers
+# The build's pnp.render.form_store.FormStore (forms kept between builds), named by `kept_forms` for as long as the
+# build draws, and inherited by the workers it forks; None outside a build.
+_KEPT_FORMS: ContextVar = ContextVar("kept_forms", default=None)
+
+
+@contextmanager
+def kept_forms(store):
+    """Draw with the forms an earlier build kept in `store` (None: without), and keep new ones in it, until the end
+    of the block: the build names its store here instead of handing it down through every drawing function."""
+    token = _KEPT_FORMS.set(store)
+    try:
+        yield
+    finally:
+        _KEPT_FORMS.reset(token)
 
 
 class Sharing(NamedTuple):
@@ -222,8 +237,9 @@ class DocumentForms:
         if not REUSE:
             return False
         shelf = self.library.setdefault((key, width, height, self.drawing), [])
-        if STORE is not None:  # the forms of earlier builds, read once per process
-            shelf += STORE.forms(key, width, height, self.drawing)
+        store = _KEPT_FORMS.get()
+        if store is not None:  # the forms of earlier builds, read once per process
+            shelf += store.forms(key, width, height, self.drawing)
         for kept in shelf:
             if self._holds(kept, set()):
                 self._put(key, kept)
@@ -329,8 +345,9 @@ class DocumentForms:
                          tuple((kind, value, got) for (kind, value), got in drawn.colours.items()),
                          (self.press,) if imaged else None)
             self.library.setdefault((key, width, height, self.drawing), []).append(kept)
-            if STORE is not None:
-                STORE.keep(key, width, height, self.drawing, kept)
+            store = _KEPT_FORMS.get()
+            if store is not None:
+                store.keep(key, width, height, self.drawing, kept)
         self.kept[key] = kept
         if self.open:
             self.open[-1].uses.append(("symbol", key, kept))

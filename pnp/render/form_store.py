@@ -10,7 +10,7 @@ back, keyed by what the drawing reads:
                        folder, the build's options, and every input
                        file a face may read that is not a deck's, a sheet's or the rules' own: game.yaml, the card
                        layout, layouts/common, the fonts, the images game.yaml and the card layout name
-                       (pnp.fingerprints.Fingerprints.drawing_base); the folder of a store is named from it
+                       (pnp.build.fingerprints.Fingerprints.drawing_base); the folder of a store is named from it
     the symbol         a face: its fingerprint (what it holds, the images it draws: Fingerprints.faces); an
                        emblem: its key (game.yaml, in the base, draws it); anything else is not stored
     the document       the form's size, and the canvas's preamble, compression and colour-space check
@@ -22,7 +22,7 @@ backend gives the same colours, its press is the same, and every image the form 
 The store is a cache, and a content folder is untrusted: each file carries a digest keyed with the drawing base, so a
 file that is corrupt, renamed, or written by another project, another pnp or another installation of it (the code
 stamp holds its files' times) is never read as a form, only drawn again; files are read without following links
-(pnp.output.read_back), a regular file at most MAX_FILE long, and a form is put in only if its header is in every
+(pnp.core.output.read_back), a regular file at most MAX_FILE long, and a form is put in only if its header is in every
 part what `keep` writes (`well_formed`: each value of its type, its colours hex colours, its images files of the
 project). Deleting the store costs one slower build. Whole builds use it (not --force).
 A build writes its forms into its staging folder and the store takes them once everything is drawn, so a build
@@ -39,8 +39,8 @@ import re
 import shutil
 from pathlib import Path
 
-from pnp.incremental import is_inside, is_list, is_list_of, is_number, is_text, is_whole
-from pnp.output import read_back
+from pnp.core.incremental import is_inside, is_list, is_list_of, is_number, is_text, is_whole
+from pnp.core.output import read_back
 from pnp.render.form_reuse import Stored, _Kept, stored_value
 
 FORMAT = 1
@@ -220,7 +220,7 @@ class FormStore:
         """The forms this build wrote, moved into the store (each file in one step: a reader sees all of it or
         none). Called once everything is drawn; a build that fails or is stopped before leaves the store as it was
         (its staging folder goes, with the pending forms)."""
-        from pnp.output import OutputError, _real_folder
+        from pnp.core.output import OutputError, _real_folder
 
         try:
             written = sorted(os.listdir(self.pending))
@@ -240,7 +240,7 @@ class FormStore:
 
 # -- a stored form's header: what `keep` writes, checked whole before anything of it is used ------------------------
 HEADER = {"format", "id", "width", "height", "bytes", "compression", "uses", "version", "fonts", "colours", "press"}
-COLOUR = re.compile(r"#[0-9a-fA-F]{6}")  # as content gives colours (pnp.binding.HEX); the backend parses it again
+COLOUR = re.compile(r"#[0-9a-fA-F]{6}")  # as content gives colours (pnp.content.binding.HEX); the backend parses it again
 MASKS = ("auto",)  # the masks pnp draws images with (pnp.render.pdf)
 
 
@@ -312,8 +312,20 @@ class StoredImage:
 
 
 # -- a game's store, opened by the build ----------------------------------------------------------------------
+def drawing_libraries() -> tuple:
+    """What else writes a finished form's bytes besides pnp's code: reportlab (its operators and number format),
+    zlib (the stream's compression), Python (its float formatting). A form kept by one is never put into a file
+    another writes."""
+    import sys
+    import zlib
+
+    from reportlab import Version
+
+    return Version, zlib.ZLIB_RUNTIME_VERSION, sys.version
+
+
 def store_folder(out_root: Path, out_name: str) -> Path:
-    from pnp.incremental import RECORDS
+    from pnp.core.incremental import RECORDS
 
     return out_root / RECORDS / FOLDER / out_name
 
@@ -323,7 +335,7 @@ def open_store(out_root: Path, out_name: str, base: str, faces: dict[str, str], 
     """The game's store for this drawing base, read where it is (in pnp's own output folder only, never through a
     link) and written into `stage` (the build's staging folder) until `FormStore.commit`. None where it cannot be
     (the build draws everything, as before). `root`: the project's folder, where every image a form places lies."""
-    from pnp.output import owned
+    from pnp.core.output import owned
 
     if not owned(out_root):
         return None
@@ -357,7 +369,7 @@ def prune(store: FormStore) -> None:
 
 
 def _remove(path: Path) -> None:
-    from pnp.output import remove_left
+    from pnp.core.output import remove_left
 
     if path.is_symlink() or not path.is_dir():
         path.unlink()

@@ -21,11 +21,11 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from pnp.core.units import mm
 from pnp.layout import CardLayout, CardSize, FoldImposition, HomeImposition, Vendor
 from pnp.layout.paper import SHORTEST_GUIDE, Packing
 from pnp.render.backend import Backend
 from pnp.render.cards import Face, draw_face
-from pnp.units import mm
 
 MARK_COLOR = "#000000"
 MARK_WIDTH = 0.3

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from typing import Callable
 
-from pnp.limits import MIN_TEXT_SIZE as LEGIBLE_PT  # the smallest printed text, at 100 %
+from pnp.core.limits import MIN_TEXT_SIZE as LEGIBLE_PT  # the smallest printed text, at 100 %
 from pnp.render.backend import RecordingBackend
 
 

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from pnp.binding import Face
+from pnp.content.binding import Face
 from pnp.model import Difficulty
 from pnp.render import tiling
 from pnp.render.backend import symbol

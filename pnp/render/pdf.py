@@ -14,7 +14,7 @@ from pathlib import Path
 from reportlab.lib.colors import CMYKColor, HexColor
 from reportlab.pdfgen.canvas import Canvas
 
-from pnp.image_files import covering_size, pixel_size, print_image
+from pnp.reading.image_files import covering_size, pixel_size, print_image
 from pnp.render import form_fields, form_reuse
 from pnp.render.backend import draw_placeholder
 from pnp.render.fonts import DEFAULT_FONT, register, register_all
@@ -165,7 +165,7 @@ def _press_color(cmyk: tuple[float, float, float, float]):
 
 @lru_cache(maxsize=64)
 def _image(path: str, w: float, h: float, press: Press | None):
-    """An image file ready to embed in a w x h box (see pnp.image_files.print_image); one per file, size and
+    """An image file ready to embed in a w x h box (see pnp.reading.image_files.print_image); one per file, size and
     colour space, so a document embeds each image once, and the process loads it once."""
     image = PrintImage(print_image(path, w, h, press))
     image.source = (path, w, h)  # what a stored form names it by (pnp.render.form_store)

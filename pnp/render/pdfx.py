@@ -13,7 +13,7 @@ objects before the file is written:
 
 What the rest of the pipeline already guarantees: TrimBox and BleedBox on every page (pnp.render.imposition),
 every font embedded (pnp.render.fonts), and, with a press backend, only DeviceCMYK in the content and CMYK
-images without soft masks (pnp.render.pdf, pnp.image_files).
+images without soft masks (pnp.render.pdf, pnp.reading.image_files).
 """
 from __future__ import annotations
 

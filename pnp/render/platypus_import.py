@@ -2,7 +2,7 @@
 
 reportlab.platypus.paragraph compiles, as it is imported, a pattern for web addresses (to break a long address
 at its slashes). Its case-insensitive ranges up to U+FFFF made compiling it 26 ms: more than the rest of the
-import, on the way to the workers of every build that sets a rulebook (pnp.build.before_forking). Imported
+import, on the way to the workers of every build that sets a rulebook (pnp.build.game.before_forking). Imported
 through `import_platypus`, the pattern is compiled the first time a paragraph asks it something (a rulebook with
 no web address never does) and answers as before.
 """

@@ -17,7 +17,7 @@ import io
 import shutil
 from pathlib import Path
 
-from pnp.output import plain_name
+from pnp.core.output import plain_name
 from pnp.render.card_images import images_of_pdf, save_png
 from pnp.render.cards import game_sharing
 from pnp.render.imposition import draw_on_pod_page, pod_page, print_on_demand

@@ -12,7 +12,7 @@ Where things go inside a region is pnp.layout.regions, which the validator check
 """
 from __future__ import annotations
 
-from pnp.image_files import find_image
+from pnp.core.units import mm
 from pnp.layout.regions import (
     AREA_LABEL_SIZE,
     AREA_TEXT_SIZE,
@@ -26,12 +26,12 @@ from pnp.layout.regions import (
     track_label_width,
     track_plan,
 )
+from pnp.reading.image_files import find_image
 from pnp.text.legibility import floor
-from pnp.units import mm
 
 
 def draw_title(pen, region, sheet, game) -> None:
-    size, small = title_sizes(region)  # checked to fit: pnp.sheet_checks
+    size, small = title_sizes(region)  # checked to fit: pnp.checks.sheets
     pen.text(region.x, region.y + (region.h - size) / 2, game.manifest.title.upper(), size, "bold", pen.colors["accent"])
     pen.text(region.x + region.w, region.y + (region.h - small) / 2, sheet.name, small, "italic", pen.colors["muted"],
              "right")
@@ -39,7 +39,7 @@ def draw_title(pen, region, sheet, game) -> None:
 
 def draw_intro(pen, region, sheet, game) -> None:
     pen.paragraph(region.x, region.y, region.w, region.h, sheet.intro, INTRO_SIZE,
-                  floor(region.min_size))  # checked to fit: pnp.sheet_checks
+                  floor(region.min_size))  # checked to fit: pnp.checks.sheets
 
 
 def draw_area(pen, region, sheet, game) -> None:
@@ -51,7 +51,7 @@ def draw_area(pen, region, sheet, game) -> None:
              width=1.6 if area.color else 0.8, radius=mm(3))
     if area.art:
         pen.emblem(area.art, plan.label.x, plan.label.y - 1, AREA_LABEL_SIZE + 2, accent)
-    label = area_label_box(plan, bool(area.art))  # the label and the text shrink to fit, checked to: pnp.sheet_checks
+    label = area_label_box(plan, bool(area.art))  # the label and the text shrink to fit, checked to: pnp.checks.sheets
     pen.paragraph(label.x, label.y, label.w, label.h, area.label, AREA_LABEL_SIZE, floor(region.min_size), "bold", accent)
     if plan.text:
         pen.paragraph(plan.text.x, plan.text.y, plan.text.w, plan.text.h, area.text, AREA_TEXT_SIZE,
@@ -93,7 +93,7 @@ def draw_tokens(pen, region, sheet, game) -> None:
 
 
 def draw_image(pen, region, sheet, game) -> None:
-    path, _ = find_image(game.root, region.src)  # the file validation checked (pnp.sheet_checks.sheet_images)
+    path, _ = find_image(game.root, region.src)  # the file validation checked (pnp.checks.sheets.sheet_images)
     if path:
         pen.image(str(path), region.x, region.y, region.w, region.h, region.fit)
 

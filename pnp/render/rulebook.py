@@ -22,7 +22,7 @@ from reportlab.platypus import (
 )
 from reportlab.platypus import Paragraph as _Paragraph
 
-from pnp.binding import game_icons
+from pnp.content.binding import game_icons
 from pnp.render.backend import RecordingBackend, Wordless
 from pnp.render.card_facts import printed_facts
 from pnp.render.cards import DIFFICULTY_COLORS, draw_face, face_size, game_sharing, place_icon, smallest_face_text
@@ -425,7 +425,7 @@ class RulebookTemplate(BaseDocTemplate):
         self.addPageTemplates([PageTemplate("page", [frame], onPage=self._footer)])
         self.book_title = title
         self.game = None  # set by _write_rulebook: the game whose icons the text may show
-        self.icons = None  # its icons as pnp.binding.game_icons gives them, at the first one drawn
+        self.icons = None  # its icons as pnp.content.binding.game_icons gives them, at the first one drawn
         self.contents = Contents([], [])  # set by _write_rulebook: the contents of the book's headings
         self.sharing = None  # set by _write_rulebook for a game with cards: its faces' forms, shared (form_reuse)
         self.headings_set: list = []  # (key, page) of each heading, in the order they were set

@@ -10,10 +10,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
-from pnp.binding import game_icons
-from pnp.image_files import find_image
+from pnp.content.binding import game_icons
+from pnp.core.limits import MIN_TEXT_SIZE
 from pnp.layout.regions import CardOutlines
-from pnp.limits import MIN_TEXT_SIZE
+from pnp.reading.image_files import find_image
 from pnp.render.backend import Backend, symbol
 from pnp.render.cards import draw_emphasized_line, draw_line_with_icons
 from pnp.render.regions import RENDERERS as GENERIC_RENDERERS
@@ -32,7 +32,7 @@ class Pen:
     emblems: dict
     box_size: float
     outlines: CardOutlines = field(default_factory=CardOutlines)  # the card size each area outlines
-    icons: dict = field(default_factory=dict)  # the game's inline icons (pnp.binding.game_icons)
+    icons: dict = field(default_factory=dict)  # the game's inline icons (pnp.content.binding.game_icons)
     unfitted: list = field(default_factory=list)  # texts a paragraph could not fit: validate reports them
 
     def _xy(self, x: float, y: float) -> tuple[float, float]:

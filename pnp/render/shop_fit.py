@@ -7,7 +7,7 @@ from __future__ import annotations
 import math
 from dataclasses import replace
 
-from pnp.limits import MAX_IMAGE_PIXELS
+from pnp.core.limits import MAX_IMAGE_PIXELS
 from pnp.render.imposition import pod_page
 
 MM = 25.4 / 72

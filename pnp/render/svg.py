@@ -145,7 +145,7 @@ def _icon_image(game, image: str, word: str) -> str:
     """An image icon, embedded (the HTML reference is one file)."""
     import base64
 
-    from pnp.image_files import find_image
+    from pnp.reading.image_files import find_image
 
     path, _ = find_image(game.root, image)
     if path is None:  # a --draft build: the file does not exist yet (validate refuses every other problem)

@@ -17,11 +17,11 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
+from pnp.core.units import mm
 from pnp.layout import Paper
 from pnp.layout.tiles import MARGIN
 from pnp.layout.tiles import spread as _spread
 from pnp.render.backend import Backend, RecordingBackend, Wordless
-from pnp.units import mm
 
 EDGE = mm(5)
 MARK_GAP, MARK_LENGTH = mm(1), mm(5)

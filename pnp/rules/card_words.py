@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import re
 
-from pnp.content import CardRecord
+from pnp.content.game import CardRecord
 from pnp.model.walk import text_blocks
 
 

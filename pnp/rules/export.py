@@ -9,7 +9,7 @@ import json
 import os
 from pathlib import Path
 
-from pnp.diagnostics import Diagnostic
+from pnp.core.diagnostics import Diagnostic
 from pnp.model import Difficulty
 from pnp.model.walk import effect_lists
 from pnp.rules.card_words import card_text

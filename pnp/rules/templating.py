@@ -18,14 +18,14 @@ from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
 from markupsafe import Markup
 from pydantic import BaseModel
 
-from pnp.content import CardRecord
+from pnp.content.game import CardRecord
+from pnp.core.diagnostics import Diagnostic, hidden_character, relative
+from pnp.core.paths import inside, is_inside, name_problem, present
 from pnp.defaults import DEFAULT_PREFIX, template_path
-from pnp.diagnostics import Diagnostic, hidden_character, relative
-from pnp.paths import inside, is_inside, name_problem, present
+from pnp.reading.source import SourceError, read_text
 from pnp.rules.card_words import card_text, kind_name
 from pnp.rules.figures import figure_text
 from pnp.rules.tree import GlossaryEntry, Node, Reference, build_reference, emphasized, icon_markup, icon_words, icons_in, md_escape, render_text
-from pnp.source import SourceError, read_text
 from pnp.text.markup import has_markup
 
 TEMPLATES = {"md": "rules.md.j2", "html": "rules.html.j2"}
@@ -282,7 +282,7 @@ def template_problems(project) -> list[Diagnostic]:
         try:
             text = (to_markdown if fmt == "md" else to_html)(ref, project.templates)
             hidden = hidden_character(text)
-            if hidden is not None:  # content cannot hold one (pnp.source): the template wrote it
+            if hidden is not None:  # content cannot hold one (pnp.reading.source): the template wrote it
                 problems.append(Diagnostic(shown, 1, 1, "template", f"the {fmt} export holds the control character "
                                            f"U+{ord(hidden):04X}; an export is text, remove what writes it"))
         except TEMPLATE_ERRORS as exc:

@@ -10,11 +10,11 @@ import re
 from collections.abc import Callable
 from dataclasses import dataclass, field
 
-from pnp.content import CardRecord, Game
+from pnp.content.game import CardRecord, Game
 from pnp.engine.vocabulary import EffectError
-from pnp.image_files import find_image
 from pnp.model import Difficulty, Section
 from pnp.model.walk import effect_lists, text_blocks
+from pnp.reading.image_files import find_image
 from pnp.text import markup
 from pnp.text.inline import segments
 
@@ -172,7 +172,7 @@ def _number(sections: list[Section], prefix: str, inherited, difficulty) -> list
 def glossary(game: Game, difficulty: Difficulty | None = None) -> list[GlossaryEntry]:
     """One entry per concept, each with the cards that use it: every term of rules.yaml (the effect words a term
     names join it: their cards, their places on a sheet, their meaning when the term says none), every effect word
-    no term names (headed by its identifier, which validate reports: pnp.player_words), every icon."""
+    no term names (headed by its identifier, which validate reports: pnp.checks.player_words), every icon."""
     cards = [r for r in game.cards() if difficulty is None or difficulty.includes(r.card.difficulty)]
     vocab = game.vocabulary
     places = game.plugin.word_places(game) if game.plugin.word_places else {}
@@ -219,7 +219,7 @@ def _card_text(record: CardRecord) -> str:
 
 
 def _card_words(record: CardRecord, vocab) -> set[str]:
-    """The effect words a card uses; an entry that does not parse is left out (validate reports it, pnp.checks)."""
+    """The effect words a card uses; an entry that does not parse is left out (validate reports it, pnp.checks.generic)."""
     words = set()
     for card, keypath in record.sides():
         for _, effects in effect_lists(card, keypath):
@@ -248,7 +248,7 @@ def link_target(reference: Reference, kind: str, target: str) -> tuple[str | Non
         shown = record is not None and reference.shows_card(target)
         return (f"card-{target}" if shown else None), record.card.name if record else target
     # an anchor only ever names what exists: the target is text from content, and an anchor goes into an
-    # href, a Markdown link and the PDF's markup as it is (validation reports a link to nothing: pnp.checks)
+    # href, a Markdown link and the PDF's markup as it is (validation reports a link to nothing: pnp.checks.generic)
     if kind == "term":
         term = next((t for t in reference.game.rules.terms if t.id == target), None)
         return (f"term-{term.id}", term.term) if term else (None, target)

@@ -19,7 +19,7 @@ import os
 import stat
 from pathlib import Path
 
-from pnp.limits import MAX_FONT_BYTES, MB
+from pnp.core.limits import MAX_FONT_BYTES, MB
 from pnp.text.font_tables import FontProblem, first_look, unusable
 
 CFF_TAG = b"OTTO"  # an OpenType font with PostScript (CFF) outlines, which reportlab cannot embed
@@ -68,8 +68,8 @@ def embeddable_font(path: str, data: bytes, font_name: str):
 
 
 def _changed(path: str, problem: FontProblem):
-    from pnp.diagnostics import Diagnostic, relative
-    from pnp.source import SourceError
+    from pnp.core.diagnostics import Diagnostic, relative
+    from pnp.reading.source import SourceError
 
     message = f"font file {Path(path).name} changed during the build and {problem.text}; fix it and build again"
     return SourceError([Diagnostic(relative(path), 1, 1, problem.code, message)])

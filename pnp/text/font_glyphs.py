@@ -25,7 +25,7 @@ from __future__ import annotations
 import struct
 from typing import NamedTuple
 
-from pnp.limits import MAX_COMPONENT_DEPTH, MAX_FONT_COMPONENTS
+from pnp.core.limits import MAX_COMPONENT_DEPTH, MAX_FONT_COMPONENTS
 
 READ = ("cmap", "glyf", "head", "hhea", "hmtx", "loca", "maxp", "name", "post")  # reportlab reads each of them
 EMBEDDED = ("OS/2", "cvt ", "fpgm", "prep")  # optional, copied into the PDF when the font has them

@@ -18,7 +18,7 @@ from __future__ import annotations
 import struct
 from typing import NamedTuple
 
-from pnp.limits import MAX_FONT_CODE_POINTS
+from pnp.core.limits import MAX_FONT_CODE_POINTS
 from pnp.text.font_glyphs import Table, damaged, glyph_problem
 
 # OS/2 fsType, the font's embedding licence (OpenType spec, "OS/2 - fsType")

@@ -1,4 +1,4 @@
-"""One rule for every printed word: at least pnp.limits.MIN_TEXT_SIZE points at 100 % scale.
+"""One rule for every printed word: at least pnp.core.limits.MIN_TEXT_SIZE points at 100 % scale.
 
 Card boxes and sheet regions carry a `min_size`: the smallest size their text
 may shrink to, and the smallest type what they draw may use. It is the rule's
@@ -7,8 +7,8 @@ but said as a warning at the box, so a lowered box is always a decision.
 """
 from __future__ import annotations
 
-from pnp.diagnostics import Diagnostic
-from pnp.limits import MIN_TEXT_SIZE
+from pnp.core.diagnostics import Diagnostic
+from pnp.core.limits import MIN_TEXT_SIZE
 
 
 def floor(min_size: float | None) -> float:

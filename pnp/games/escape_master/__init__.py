@@ -1,11 +1,11 @@
 """Escape Master: the fantasy speed card game."""
+from pnp.engine.plugin import GamePlugin
 from pnp.games.escape_master import checks
 from pnp.games.escape_master.boxes import BOX_KINDS
 from pnp.games.escape_master.cards import EscapeMasterCard, Settings
 from pnp.games.escape_master.emblems import EMBLEMS
 from pnp.games.escape_master.facts import card_facts
 from pnp.games.escape_master.vocabulary import PLAYER_COUNTS, VOCABULARY
-from pnp.plugin import GamePlugin
 
 PLUGIN = GamePlugin(
     card_model=EscapeMasterCard,

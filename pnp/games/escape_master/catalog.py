@@ -1,7 +1,7 @@
 """The engine's view of the content: physical cards and powers, from the validated game."""
 from __future__ import annotations
 
-from pnp.content import Game
+from pnp.content.game import Game
 from pnp.games.escape_master.state import CardInfo, Catalog, Power
 from pnp.model import Difficulty
 

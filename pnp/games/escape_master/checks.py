@@ -1,8 +1,8 @@
 """Escape Master content checks, each tied to the rule it enforces."""
 from __future__ import annotations
 
-from pnp.content import Game
-from pnp.diagnostics import Diagnostic
+from pnp.content.game import Game
+from pnp.core.diagnostics import Diagnostic
 from pnp.games.escape_master.vocabulary import HAND_MOVES
 
 FACE_RANKS = (11, 12, 13)

@@ -1,4 +1,5 @@
 """2200: Escaping Earth: one pilot, a deck of cards, and a campaign of runs from the mines to orbit."""
+from pnp.engine.plugin import GamePlugin
 from pnp.games.escaping_earth import checks
 from pnp.games.escaping_earth.boxes import BOX_KINDS
 from pnp.games.escaping_earth.cards import EscapingEarthCard, Settings
@@ -6,7 +7,6 @@ from pnp.games.escaping_earth.emblems import EMBLEMS
 from pnp.games.escaping_earth.facts import card_facts
 from pnp.games.escaping_earth.figures import FIGURES
 from pnp.games.escaping_earth.vocabulary import VOCABULARY
-from pnp.plugin import GamePlugin
 
 PLUGIN = GamePlugin(
     card_model=EscapingEarthCard,

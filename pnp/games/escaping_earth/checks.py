@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from pnp.diagnostics import Diagnostic
+from pnp.core.diagnostics import Diagnostic
 from pnp.games.escaping_earth.cards import TRACKS, ZONE_KINDS
 from pnp.games.escaping_earth.geometry import SQUARES, neighbours
 from pnp.games.escaping_earth.vocabulary import (

@@ -6,7 +6,7 @@ computed by the engine's geometry, so the rulebook shows what the engine plays.
 """
 from __future__ import annotations
 
-from pnp.diagnostics import shown_value
+from pnp.core.diagnostics import shown_value
 from pnp.games.escaping_earth.boxes import DOT_RED, MUTED, draw_range, emblem
 from pnp.games.escaping_earth.cards import TRACKS
 from pnp.games.escaping_earth.emblems import EMBLEMS

@@ -1,11 +1,11 @@
 """Escort Service: a co-op deck-builder for 1 to 4 pilots escorting a shuttle."""
+from pnp.engine.plugin import GamePlugin
 from pnp.games.escort_service import checks
 from pnp.games.escort_service.boxes import BOX_KINDS
 from pnp.games.escort_service.cards import EscortCard, Settings
 from pnp.games.escort_service.emblems import EMBLEMS
 from pnp.games.escort_service.facts import card_facts
 from pnp.games.escort_service.figures import FIGURES
-from pnp.plugin import GamePlugin
 
 PLUGIN = GamePlugin(
     card_model=EscortCard,

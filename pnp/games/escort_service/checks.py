@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from collections import Counter
 
-from pnp.diagnostics import Diagnostic, did_you_mean
+from pnp.core.diagnostics import Diagnostic, did_you_mean
 from pnp.games.escort_service.actions import ACTIONS, DIRECTIONS, MODIFIERS, STATUSES, parse
 from pnp.games.escort_service.cards import ELITE_ACTIONS
 

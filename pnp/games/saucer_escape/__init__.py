@@ -1,10 +1,10 @@
 """Saucer Escape: a solo roll-and-write on one sheet."""
+from pnp.engine.plugin import GamePlugin
 from pnp.games.saucer_escape import checks
 from pnp.games.saucer_escape.emblems import EMBLEMS
 from pnp.games.saucer_escape.sheet import SaucerSheet, Settings
 from pnp.games.saucer_escape.sheet_render import RENDERERS
 from pnp.games.saucer_escape.vocabulary import VOCABULARY
-from pnp.plugin import GamePlugin
 
 PLUGIN = GamePlugin(
     vocabulary=VOCABULARY,

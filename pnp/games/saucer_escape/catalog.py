@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from pnp import sheet_checks
+from pnp.checks import sheets as sheet_checks
 from pnp.games.saucer_escape.vocabulary import VOCABULARY
 
 HIVEMIND = 6  # the Hivemind's row, after the six enemies

@@ -1,9 +1,9 @@
 """Saucer Escape content checks, each tied to the rule it enforces."""
 from __future__ import annotations
 
-from pnp import sheet_checks
-from pnp.content import Game
-from pnp.diagnostics import Diagnostic
+from pnp.checks import sheets as sheet_checks
+from pnp.content.game import Game
+from pnp.core.diagnostics import Diagnostic
 from pnp.games.saucer_escape.vocabulary import BETWEEN_ICONS, TRACK_ICONS, VOCABULARY
 
 MEASURES = ("killed_enemy_boxes", "collected_reward_boxes", "hivemind_killed", "artifacts", "turns_left", "crew_killed")

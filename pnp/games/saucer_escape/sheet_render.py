@@ -5,7 +5,7 @@ from the region's top-left, so the layout file alone decides where regions go.
 """
 from __future__ import annotations
 
-from pnp.units import mm
+from pnp.core.units import mm
 
 # Type sizes in points. Nothing on the sheet prints under TEXT (6 pt at 100 %), the least a player reads
 # comfortably; the geometry below is measured for these sizes, and the game's checks hold the sheet's words to it.

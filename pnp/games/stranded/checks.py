@@ -4,7 +4,7 @@ from __future__ import annotations
 import re
 from collections import Counter
 
-from pnp.diagnostics import Diagnostic
+from pnp.core.diagnostics import Diagnostic
 from pnp.games.stranded.cards import SOLS
 from pnp.games.stranded.vocabulary import AGING_ABILITIES, CHAPTER_RULES, FIGHTING_ABILITIES
 from pnp.model.walk import effect_lists

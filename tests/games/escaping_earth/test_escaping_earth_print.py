@@ -25,11 +25,11 @@ def test_print_on_demand_puts_each_item_side_behind_its_own_zone(built, ee_proje
 def test_card_images_have_a_back_per_zone_card(ee_project, project, tmp_path):
     from helpers import images_at
 
-    from pnp.build import build
+    from pnp.build.game import BuildOptions, BuildTarget, build
 
     images_at(project, 100)  # which files, not their resolution
-    result, report = build(project, "2200-escaping-earth", tmp_path, only=("images",),
-                           decks=("zones",))  # the images of that deck alone: what `pnp build --images` makes of it
+    # the images of that deck alone: what `pnp build --images` makes of it
+    result, report = build(BuildTarget(project, "2200-escaping-earth", tmp_path), BuildOptions(only=("images",), decks=("zones",)))
     assert result is not None, report.to_text()
     images = tmp_path / "2200-escaping-earth" / "images" / "zones"
     for record in ee_project.game.decks["zones"].cards:

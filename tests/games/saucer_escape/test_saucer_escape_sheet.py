@@ -6,9 +6,9 @@ from pypdf import PdfReader
 from typer.testing import CliRunner
 
 from pnp.cli import app
+from pnp.core.units import mm
 from pnp.render.backend import RecordingBackend
 from pnp.render.sheets import draw_sheet
-from pnp.units import mm
 
 
 def draw(project, paper_name):

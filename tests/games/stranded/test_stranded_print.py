@@ -14,10 +14,10 @@ def images(tmp_path_factory):
     """The card images of the fighting decks, as `pnp build --images` makes them (those decks' alone)."""
     from helpers import root_of
 
-    from pnp.build import build
+    from pnp.build.game import BuildOptions, BuildTarget, build
 
     out = tmp_path_factory.mktemp("stranded")
-    result, report = build(root_of("stranded"), "stranded", out, only=("images",), decks=("starting", "dangers", "aging"))
+    result, report = build(BuildTarget(root_of("stranded"), "stranded", out), BuildOptions(only=("images",), decks=("starting", "dangers", "aging")))
     assert result is not None, report.to_text()
     return out / "stranded" / "images"
 

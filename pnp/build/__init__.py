@@ -1,0 +1,1 @@
+"""The build recipe for one game, what each output is drawn from, the watch loop and the preview gallery."""

@@ -1,0 +1,42 @@
+"""`pnp preview`: a gallery of every card, sheet and rulebook page to look at in a browser, from disk."""
+from __future__ import annotations
+
+from pathlib import Path
+from typing import Optional
+
+from pnp.commands.options import DebugOption, DraftOption, OutOption, OutputFormat, RootOption, difficulty_option, format_option, game_argument
+from pnp.commands.terminal import finish, guard, progress, say, say_json, show
+from pnp.core.diagnostics import Report
+from pnp.core.difficulty import Difficulty
+
+
+def command(game: Optional[str] = game_argument(),
+            difficulty: Optional[Difficulty] = difficulty_option("Show only cards up to this colour."),
+            out: Optional[str] = OutOption, format: OutputFormat = format_option(), draft: bool = DraftOption,
+            root: Path = RootOption, debug: bool = DebugOption):
+    """Write a gallery to look at in a browser, OUT/<game>/preview/index.html: every card's front and back with its
+    facts and warnings, the sheets and the rulebook's pages, and a search box. It opens from disk (no server, no
+    network), and reloads itself when the gallery is written again (pnp watch does after every rebuild)."""
+    from pnp.api.places import output_folder
+    from pnp.api.preview import PreviewRequest
+
+    request = guard(debug, lambda: PreviewRequest(root, game, output_folder(out, root), difficulty, draft))
+    finish(guard(debug, lambda: _preview(request, format)))
+
+
+def _preview(request, format: OutputFormat) -> bool:
+    from pnp.api.preview import preview_games
+
+    games = []
+    for shown in preview_games(request, progress):
+        games.append(shown)
+        if format == OutputFormat.json:
+            continue
+        show(Report(shown.diagnostics))
+        if shown.page is None:
+            say(f"{shown.game}: no preview written; the last one was left as it was")
+        else:
+            say(f"{shown.game}: open {shown.page.resolve().as_uri()}")
+    if format == OutputFormat.json:
+        say_json({"ok": all(g.page for g in games), "games": [g.to_dict() for g in games]})
+    return all(g.page for g in games)

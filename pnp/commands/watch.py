@@ -1,0 +1,91 @@
+"""`pnp watch`: build, then rebuild the game each save changes, saying what was rebuilt and how long it took."""
+from __future__ import annotations
+
+import time
+from pathlib import Path
+from typing import Optional
+
+import typer
+
+from pnp.commands.options import DebugOption, OutOption, RootOption, difficulty_option, game_argument
+from pnp.commands.terminal import INTERRUPTED, guard, say, show
+from pnp.core.diagnostics import ExitCode
+from pnp.core.difficulty import Difficulty
+
+SHOWN_FILES = 4  # a rebuild of at most this many files names them, and a batch of saves its files; more are counted
+
+
+def command(game: Optional[str] = game_argument(), difficulty: Optional[Difficulty] = difficulty_option(),
+            out: Optional[str] = OutOption, root: Path = RootOption, debug: bool = DebugOption):
+    """Build, then validate and rebuild the game a save changes (every game for layouts/common, layouts/templates
+    or fonts/), saying what was rebuilt and how long it took, until Ctrl-C. Broken content is reported and the
+    last good output stays."""
+    from pnp.api.games import chosen_games
+    from pnp.api.places import output_folder
+    from pnp.build.watch import changes, keep_building, warm_up
+
+    # an unknown game, none at all, or a bad environment (PNP_JOBS) is exit 2 before anything is watched
+    out_dir = guard(debug, lambda: (chosen_games(root, game), output_folder(out, root))[1])
+    rebuilds = _Rebuilds(root, game, out_dir, difficulty, debug)
+    watched = ", ".join(f"{name}/" for name in ("content", "layouts", "fonts") if (root / name).is_dir())
+    say(f"watching {watched} in {root.resolve()}; Ctrl-C to stop")
+    try:
+        warm_up()
+        keep_building(root, rebuilds.games, rebuilds.rebuild, changes(root, out_dir), rebuilds.announce)
+    except KeyboardInterrupt:
+        pass
+    raise typer.Exit(ExitCode.OK)
+
+
+class _Rebuilds:
+    """What the watch loop asks: the games to rebuild, the rebuild of one (said in one line, its failure too: the
+    next save tries again), and the saves that started a batch."""
+
+    def __init__(self, root: Path, game: str | None, out_dir: Path, difficulty, debug: bool):
+        self.root, self.game, self.out_dir, self.difficulty, self.debug = root, game, out_dir, difficulty, debug
+        self.built_once: set[str] = set()
+
+    def games(self) -> list[str]:
+        from pnp.content.discovery import game_ids
+        from pnp.reading.source import SourceError
+
+        if self.game:
+            return [self.game]  # were its folder removed, its rebuild says so
+        try:
+            return game_ids(self.root)  # asked again after every save: a game added while watching is built too
+        except SourceError:  # content/ cannot be listed just now: nothing to rebuild until it can
+            return []
+
+    def rebuild(self, game_id: str) -> None:
+        try:
+            guard(self.debug, lambda: self._rebuild_and_say(game_id))
+        except typer.Exit as exc:
+            if exc.exit_code == INTERRUPTED:
+                raise KeyboardInterrupt from None
+        self.built_once.add(game_id)
+
+    def _rebuild_and_say(self, game_id: str) -> None:
+        from pnp.build.watch import rebuild
+
+        done = rebuild(self.root, game_id, self.out_dir, self.difficulty)
+        show(done.report)
+        if done.result is None:
+            say(f"{game_id}: not rebuilt; the last good output stays")
+            return
+        files = done.rendered
+        named = f": {', '.join(files)}" if 0 < len(files) <= SHOWN_FILES else ""
+        verb = "rebuilt" if game_id in self.built_once else "built"
+        say(f"{game_id}: {verb} {len(files)} file{'s' if len(files) != 1 else ''} in {done.seconds:.2f} s{named}")
+        if done.preview:
+            say(f"{game_id}: preview written again, {done.preview}")
+
+    def announce(self, batch) -> None:
+        say(f"-- {time.strftime('%H:%M:%S')} {changed(self.root, batch)}")
+
+
+def changed(root: Path, paths) -> str:
+    """The files a batch of saves changed, as the project names them."""
+    base = root.resolve()
+    names = sorted(str(path.relative_to(base)) if path.is_relative_to(base) else str(path) for path in paths)
+    more = f" and {len(names) - SHOWN_FILES} more" if len(names) > SHOWN_FILES else ""
+    return ", ".join(names[:SHOWN_FILES]) + more

@@ -36,9 +36,16 @@ INTERRUPTED = 130  # Ctrl-C or SIGTERM, as shells report it
 
 
 def _say(text: str, err: bool = False) -> None:
-    """A message on the terminal: names from content (game folders, ids, paths) may hold control characters,
-    which are shown escaped, line by line, never obeyed."""
-    typer.echo("\n".join(printable(line) for line in str(text).split("\n")), err=err)
+    """One message, one line on the terminal: names from content or a command line (game folders, file names, ids)
+    may hold line breaks and other control characters, which are shown escaped (\\n, \\x1b), never obeyed, and never
+    split one message into two lines that read as two. A text of several lines by design goes to `_say_lines`."""
+    typer.echo(printable(str(text)), err=err)
+
+
+def _say_lines(lines, err: bool = False) -> None:
+    """A text that is lines by design (a playtest report, a replayed game): each line said as one message."""
+    for line in lines:
+        _say(line, err=err)
 
 
 def _game_ids(incomplete: str) -> list[str]:
@@ -159,10 +166,11 @@ PATH_ERRORS = {errno.ENAMETOOLONG, errno.ENOTDIR, errno.ELOOP, errno.ENOENT, err
 def _guard(debug: bool, work):
     """Run a command body: internal errors become one line and exit 3, unless --debug."""
     from pnp.environment import settle_environment
-    from pnp.output import DISK_ERRORS, OutputError
+    from pnp.output import DISK_ERRORS, PUT_IN_PLACE, OutputError
     from pnp.processes import processes
     from pnp.source import SourceError
 
+    swaps_before = len(PUT_IN_PLACE)
     try:
         processes()  # a PNP_JOBS that is no count of processes is exit 2 for every command, forking or not
         settle_environment()  # SOURCE_DATE_EPOCH checked, reportlab's RL_* settings dropped (pnp.environment)
@@ -170,7 +178,7 @@ def _guard(debug: bool, work):
     except typer.Exit:
         raise
     except KeyboardInterrupt:  # Ctrl-C, or SIGTERM (see main): clean-up has run, nothing half-written is left
-        typer.echo("interrupted; the output folder was left as it was", err=True)
+        _say(_interrupted(PUT_IN_PLACE[swaps_before:]), err=True)
         raise typer.Exit(INTERRUPTED)
     except (OutputError, UsageError) as exc:
         _say(f"error: {exc}", err=True)  # a usage or output problem is no output of the command's
@@ -193,6 +201,14 @@ def _guard(debug: bool, work):
         raise typer.Exit(ExitCode.USAGE)
     except Exception as exc:  # noqa: BLE001 - the one place that turns bugs into exit 3
         _internal_error(exc, debug)
+
+
+def _interrupted(put_in_place: list[Path]) -> str:
+    """What an interrupt left: the folders this command had put in place whole before it came, or nothing changed."""
+    if not put_in_place:
+        return "interrupted; the output folder was left as it was"
+    return (f"interrupted; the new output is in place in {', '.join(map(str, put_in_place))}, complete; nothing else "
+            "in the output folder was changed")
 
 
 def _internal_error(exc: Exception, debug: bool):
@@ -584,7 +600,7 @@ def playtest(game: Optional[str] = typer.Argument(None, autocompletion=_game_ids
             raise typer.Exit(ExitCode.USAGE)
         plan = project.game.plugin.playtest_plan()
         if replay is not None:
-            _say("\n".join(harness.replay_game(plan, project.game, replay, seed, players, difficulty)))
+            _say_lines(harness.replay_game(plan, project.game, replay, seed, players, difficulty))
             return True
         try:
             with _progress(f"playing {game_id}", total=games or plan.default_games, unit="games") as step:
@@ -601,7 +617,7 @@ def playtest(game: Optional[str] = typer.Argument(None, autocompletion=_game_ids
         if format == OutputFormat.json:
             reports[game_id] = json.loads(result.to_json())
         else:
-            _say(f"== {game_id}\n{result.to_text()}" if every_game else result.to_text())
+            _say_lines(([f"== {game_id}"] if every_game else []) + result.to_text().split("\n"))
             _say(f"wrote {folder}/")
         return result.ok
 
@@ -897,9 +913,11 @@ PROGRESS_LINE_SECONDS = 30
 
 
 def _terminate(signum, frame):
-    from pnp.output import request_stop
+    from pnp.output import interrupts_held, request_stop
 
     request_stop()
+    if interrupts_held():  # output is being swapped into place: pnp.output raises the interrupt once that is done
+        return
     raise KeyboardInterrupt  # a CI cancel or `timeout` stops a build as Ctrl-C does: cleanly
 
 
@@ -945,6 +963,8 @@ def main():
         from typer._completion_classes import completion_init
 
         completion_init()
+    else:
+        _in_an_existing_folder()
     signal.signal(signal.SIGTERM, _terminate)
     signal.signal(signal.SIGINT, _terminate)
     sys.unraisablehook = _quiet_dropped_interrupts
@@ -954,6 +974,17 @@ def main():
     except SystemExit as done:
         _leave(done.code)
     _leave(0)
+
+
+def _in_an_existing_folder() -> None:
+    """Every command finds its project, names paths and resolves --out from the current folder: one removed after the
+    shell went into it (a checkout or a clean-up in another terminal) is exit 2 here, once, not a traceback from
+    whichever of them asks first."""
+    try:
+        os.getcwd()
+    except FileNotFoundError:
+        _say("error: the current folder no longer exists; cd into a project", err=True)
+        _leave(ExitCode.USAGE)
 
 
 def _leave(code) -> None:

@@ -13,7 +13,7 @@ import sys
 import typer
 
 from pnp.commands import build, card, completion, diff, export_deck, init, list_games, new, playtest, preview, rules, schema, validate, watch
-from pnp.commands.terminal import hold_library_warnings, leave, quiet_dropped_interrupts, say, terminate
+from pnp.commands.terminal import hold_library_warnings, in_an_existing_folder, leave, quiet_dropped_interrupts, say, terminate
 from pnp.core.diagnostics import ExitCode
 
 # Plain help, not rich's panels: typer's rich formatting imports rich and a Markdown parser, which alone took longer
@@ -49,6 +49,8 @@ def main():
         from typer._completion_classes import completion_init
 
         completion_init()
+    else:
+        in_an_existing_folder()
     signal.signal(signal.SIGTERM, terminate)
     signal.signal(signal.SIGINT, terminate)
     sys.unraisablehook = quiet_dropped_interrupts

@@ -75,7 +75,7 @@ def _blocks(page: Path) -> list[Step]:
         action = marker.group(1) or "run"
         step = Step(where, index, action, language, body, marker.group(2) or "")
         if action == "run" and language == "python":  # the Python API: the block runs as one script
-            step.commands = [(f"python - <<'PNP_DOCS_EXAMPLE'\n" + "\n".join(body) + "\nPNP_DOCS_EXAMPLE", 0, [])]
+            step.commands = [("python - <<'PNP_DOCS_EXAMPLE'\n" + "\n".join(body) + "\nPNP_DOCS_EXAMPLE", 0, [])]
         elif action == "run":
             assert language in SHELLS, f"{where}: a runnable block is one of {sorted(SHELLS)} or python, not '{language}'"
             step.commands = _commands(body, language)

@@ -162,6 +162,41 @@ def test_a_stop_request_whose_interrupt_was_swallowed_still_keeps_the_old_output
     assert not [p for p in tmp_path.iterdir() if p.name.startswith(output.STAGING)]
 
 
+@pytest.mark.parametrize("moment", ["just after the swap", "while the old output is removed"])
+def test_ctrl_c_during_the_swap_waits_for_it_then_says_the_new_output_is_in_place(fixture_project, monkeypatch, moment):
+    """Ctrl-C arriving the moment the new output had taken the old one's place (about 1 in 120 tries in a loop) said
+    the output was left as it was, when the new one was in place, and could leave the old one in a staging folder:
+    the swap and its clean-up are one step for the interrupt, which comes after them and says what is on disk."""
+    from pnp.commands import terminal
+    from pnp.core import output
+
+    assert build().exit_code == 0
+    rules = fixture_project / f"content/{GAME}/rules.yaml"
+    rules.write_text(rules.read_text().replace("Every player starts", "Each player starts"))
+    before = digest(fixture_project / "output" / GAME)
+    monkeypatch.setitem(output._STOP, "requested", False)  # the stop asked for below ends with this test
+
+    def ctrl_c():  # as the terminal sends it, to pnp's own handler (installed by pnp.cli.main: pnp.commands.terminal.terminate), at this exact point
+        signal.raise_signal(signal.SIGINT)
+
+    if moment == "just after the swap":
+        replace = output._replace
+        monkeypatch.setattr(output, "_replace", lambda new, target: (replace(new, target), ctrl_c()))
+    else:
+        remove_old = output._remove_old
+        monkeypatch.setattr(output, "_remove_old", lambda old, out_dir: (ctrl_c(), remove_old(old, out_dir)))
+    handler = signal.signal(signal.SIGINT, terminal.terminate)
+    try:
+        result = build()
+    finally:
+        signal.signal(signal.SIGINT, handler)
+    assert result.exit_code == 130, result.output
+    assert result.output.splitlines()[-1] == (f"interrupted; the new output is in place in output/{GAME}, complete; "
+                                              "nothing else in the output folder was changed")
+    assert digest(fixture_project / "output" / GAME) != before  # the rules changed: the new output it is
+    assert staging_left(fixture_project / "output") == []
+
+
 def staging_left(output) -> list[str]:
     return [p.name for p in output.iterdir() if p.name.startswith((".staging-", ".replaced-"))]
 
@@ -185,6 +220,32 @@ def test_a_read_only_folder_in_the_output_is_exit_2_before_anything_changes(fixt
         (output / read_only).chmod(0o755)
     said = done.stdout + done.stderr
     assert done.returncode == 2 and f"output/{read_only} is read-only" in said and "Traceback" not in said, said
+    assert digest(output) == before and staging_left(output) == []
+
+
+def test_another_users_unreadable_file_in_the_kept_preview_is_exit_2_before_anything_changes(fixture_project):
+    """A build keeps output/GAME/preview (pnp preview's) by bringing its files into the new output; one that is
+    another user's, mode 000, can be neither linked (the kernel's protected_hardlinks) nor copied. That was shutil's
+    raw error, exit 3: it is one line naming the file and what to do, exit 2, and the last output is as it was."""
+    if not hasattr(os, "geteuid") or os.geteuid() != 0:
+        pytest.skip("a file of another user's can be made only as root (a file of one's own is linked, mode 000 or not)")
+    command = as_a_user()
+    assert build().exit_code == 0
+    theirs = fixture_project / f"output/{GAME}/preview/theirs.png"
+    theirs.parent.mkdir()
+    theirs.write_bytes(b"not ours")
+    theirs.chmod(0o000)
+    os.chown(theirs, 65534, 65534)  # nobody's
+    rules = fixture_project / f"content/{GAME}/rules.yaml"
+    rules.write_text(rules.read_text().replace("Every player starts", "Each player starts"))
+    output = fixture_project / "output"
+    before = digest(output)
+    done = subprocess.run([*command, "build", GAME], cwd=fixture_project, capture_output=True, text=True,
+                          env={**os.environ, "PNP_JOBS": "1"})
+    said = done.stdout + done.stderr
+    assert done.returncode == 2 and said.splitlines() == [
+        f"error: cannot read output/{GAME}/preview/theirs.png to keep it from the earlier output (Permission denied); "
+        "remove it or have it made readable (chmod a+r), then build again (the last good output is untouched)"], said
     assert digest(output) == before and staging_left(output) == []
 
 

@@ -1,5 +1,7 @@
 """Names are data: whatever content says reaches the terminal, the PDF rulebook, HTML, Markdown and file names
 as text, escaped for where it goes, never as markup, control bytes or a path (issue 17, class 3)."""
+import re
+import shutil
 from pathlib import Path
 
 import pytest
@@ -157,6 +159,29 @@ def test_a_game_folder_name_with_markup_and_escapes_is_printed_as_text(fixture_p
     result = runner.invoke(app, ["validate"])
     assert "\x1b" not in result.output and "\\x1b[2J" in result.output and "[bold red]x" in result.output
     assert result.exit_code == 1 and "Traceback" not in result.output
+
+
+# what a terminal would obey or start a new line for: C0 controls but the line feed ending each line, DEL, C1, bidi
+OBEYED = re.compile("[\x00-\x09\x0b-\x1f\x7f-\x9f\u202a-\u202e\u2066-\u2069]")
+
+
+def test_a_line_break_or_an_escape_in_a_name_never_splits_one_message_in_two(fixture_project):
+    """A file or folder under content/ may be named with a line break or an escape: every message naming it (a
+    diagnostic, a game's line in pnp list, a usage error listing the games) is one line, the name shown escaped."""
+    content = fixture_project / "content"
+    for hostile in ("po\ncket", "es\x1b[2Jc"):
+        shutil.copytree(content / GAME, content / hostile)
+    _patch(fixture_project, f"content/{GAME}/game.yaml", "file: decks/heroes.yaml", 'file: "decks/he\\nroes.yaml"')
+    (content / GAME / "decks/heroes.yaml").rename(content / GAME / "decks/he\nroes.yaml")
+    said = {}
+    for command in (["validate"], ["list"], ["validate", "pocket"]):
+        result = runner.invoke(app, command)
+        assert "Traceback" not in result.output and not OBEYED.search(result.output), repr(result.output)
+        said[command[-1]] = result.output.splitlines()
+    assert said["validate"][:-1] == [line for line in said["validate"] if re.match(r"^\S+:\d+:\d+: error \[", line)]
+    assert f"content/{GAME}/game.yaml:15:11: error [outside] deck file 'decks/he\\nroes.yaml' holds" in said["validate"][2]
+    assert [line.split(":")[0] for line in said["list"]] == ["es\\x1b[2Jc", "po\\ncket", GAME]
+    assert len(said["pocket"]) == 1 and "known games: es\\x1b[2Jc, po\\ncket, pocket-dungeon" in said["pocket"][0]
 
 
 # -- file names of card images ---------------------------------------------------------------------------------

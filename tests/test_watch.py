@@ -146,6 +146,16 @@ def test_watch_of_an_unknown_game_is_a_usage_error(tmp_path, monkeypatch):
     assert result.exit_code == 2 and "unknown game 'alpah'; did you mean 'alpha'?" in result.output
 
 
+@pytest.mark.parametrize("command", ["watch", "validate", "build", "init"])
+def test_a_command_started_in_a_folder_removed_since_is_one_line_and_exit_2(tmp_path, command):
+    """The shell's current folder removed under it (a clean-up in another terminal): pnp cannot find a project, name
+    a path or resolve --out, and says so once, instead of a traceback from whichever asked first."""
+    script = f'mkdir gone && cd gone && rmdir ../gone && exec "$0" -m pnp {command}'
+    done = subprocess.run(["sh", "-c", script, sys.executable], cwd=tmp_path, capture_output=True, text=True)
+    assert (done.returncode, done.stdout, done.stderr) == (
+        2, "", "error: the current folder no longer exists; cd into a project\n"), done.stderr
+
+
 def halve(number: int) -> int:
     if number % 2:
         raise ValueError(f"{number} is odd")

@@ -8,7 +8,7 @@ from typing import Optional
 import typer
 
 from pnp.commands.options import DebugOption, OutputFormat, RootOption, difficulty_option, game_argument
-from pnp.commands.terminal import finish, guard, progress, say, say_json, show
+from pnp.commands.terminal import finish, guard, progress, say, say_json, say_lines, show
 from pnp.core.diagnostics import Report
 from pnp.core.difficulty import Difficulty
 from pnp.core.limits import MAX_GAMES
@@ -79,7 +79,7 @@ def _say_played(game, every_game: bool) -> None:
     elif game.state == "no engine":
         say(f"{game.game}: no engine, not played")
     elif game.state == "replayed":
-        say("\n".join(game.replay))
+        say_lines(game.replay)
     elif game.state == "played":
-        say(f"== {game.game}\n{game.result.to_text()}" if every_game else game.result.to_text())
+        say_lines(([f"== {game.game}"] if every_game else []) + game.result.to_text().split("\n"))
         say(f"wrote {game.folder}/")

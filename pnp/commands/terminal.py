@@ -23,9 +23,16 @@ INTERRUPTED = 130  # Ctrl-C or SIGTERM, as shells report it
 
 
 def say(text: str, err: bool = False) -> None:
-    """A message on the terminal: names from content (game folders, ids, paths) may hold control characters,
-    which are shown escaped, line by line, never obeyed."""
-    typer.echo("\n".join(printable(line) for line in str(text).split("\n")), err=err)
+    """One message, one line on the terminal: names from content or a command line (game folders, file names, ids)
+    may hold line breaks and other control characters, which are shown escaped (\\n, \\x1b), never obeyed, and never
+    split one message into two lines that read as two. A text of several lines by design goes to `say_lines`."""
+    typer.echo(printable(str(text)), err=err)
+
+
+def say_lines(lines, err: bool = False) -> None:
+    """A text that is lines by design (a playtest report, a replayed game): each line said as one message."""
+    for line in lines:
+        say(line, err=err)
 
 
 # what a path named on the command line (--out, --root, a folder to make) may meet that says nothing of pnp:
@@ -36,10 +43,11 @@ PATH_ERRORS = {errno.ENAMETOOLONG, errno.ENOTDIR, errno.ELOOP, errno.ENOENT, err
 def guard(debug: bool, work):
     """Run a command body: internal errors become one line and exit 3, unless --debug."""
     from pnp.core.environment import settle_environment
-    from pnp.core.output import DISK_ERRORS, OutputError
+    from pnp.core.output import DISK_ERRORS, PUT_IN_PLACE, OutputError
     from pnp.core.processes import processes
     from pnp.reading.source import SourceError
 
+    swaps_before = len(PUT_IN_PLACE)
     try:
         processes()  # a PNP_JOBS that is no count of processes is exit 2 for every command, forking or not
         settle_environment()  # SOURCE_DATE_EPOCH checked, reportlab's RL_* settings dropped (pnp.core.environment)
@@ -47,7 +55,7 @@ def guard(debug: bool, work):
     except typer.Exit:
         raise
     except KeyboardInterrupt:  # Ctrl-C, or SIGTERM (see main): clean-up has run, nothing half-written is left
-        typer.echo("interrupted; the output folder was left as it was", err=True)
+        say(_interrupted(PUT_IN_PLACE[swaps_before:]), err=True)
         raise typer.Exit(INTERRUPTED)
     except (OutputError, UsageError) as exc:
         say(f"error: {exc}", err=True)  # a usage or output problem is no output of the command's
@@ -70,6 +78,14 @@ def guard(debug: bool, work):
         raise typer.Exit(ExitCode.USAGE)
     except Exception as exc:  # noqa: BLE001 - the one place that turns bugs into exit 3
         internal_error(exc, debug)
+
+
+def _interrupted(put_in_place: list) -> str:
+    """What an interrupt left: the folders this command had put in place whole before it came, or nothing changed."""
+    if not put_in_place:
+        return "interrupted; the output folder was left as it was"
+    return (f"interrupted; the new output is in place in {', '.join(map(str, put_in_place))}, complete; nothing else "
+            "in the output folder was changed")
 
 
 def internal_error(exc: Exception, debug: bool):
@@ -154,9 +170,11 @@ PROGRESS_LINE_SECONDS = 30
 
 
 def terminate(signum, frame):
-    from pnp.core.output import request_stop
+    from pnp.core.output import interrupts_held, request_stop
 
     request_stop()
+    if interrupts_held():  # output is being swapped into place: pnp.core.output raises the interrupt once that is done
+        return
     raise KeyboardInterrupt  # a CI cancel or `timeout` stops a build as Ctrl-C does: cleanly
 
 
@@ -205,6 +223,17 @@ def leave(code) -> None:
         except (OSError, ValueError):  # a closed pipe (pnp list | head): nothing more can be said there
             pass
     os._exit(code)
+
+
+def in_an_existing_folder() -> None:
+    """Every command finds its project, names paths and resolves --out from the current folder: one removed after the
+    shell went into it (a checkout or a clean-up in another terminal) is exit 2 here, once, not a traceback from
+    whichever of them asks first."""
+    try:
+        os.getcwd()
+    except FileNotFoundError:
+        say("error: the current folder no longer exists; cd into a project", err=True)
+        leave(ExitCode.USAGE)
 
 
 def finish(ok: bool) -> None:

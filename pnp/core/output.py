@@ -32,6 +32,7 @@ import contextlib
 import ctypes
 import errno
 import os
+import re
 import shutil
 import stat
 import tempfile
@@ -42,7 +43,9 @@ STAGING, REPLACED, LOCK = ".staging-", ".replaced-", ".pnp-build.lock"
 DEEPEST = 32  # folders below one pnp replaces whole: it writes at most a few (images/<deck>/tabletop-simulator)
 
 
-_STOP = {"requested": False}
+_STOP = {"requested": False, "held": 0}
+# every folder a swap put in place in this process, in order: an interrupt afterwards must not say it was left as it was
+PUT_IN_PLACE: list[Path] = []
 
 
 def request_stop() -> None:
@@ -54,6 +57,25 @@ def request_stop() -> None:
 
 def stop_requested() -> bool:
     return _STOP["requested"]
+
+
+def interrupts_held() -> bool:
+    """Whether a swap is under way (`_swap_whole`): pnp.commands.terminal's signal handler then only requests the stop, and the
+    interrupt is raised once the swap and its clean-up are done."""
+    return _STOP["held"] > 0
+
+
+@contextmanager
+def _interrupts_deferred():
+    """A critical section for Ctrl-C and SIGTERM: a stop asked for in it (request_stop) is raised as KeyboardInterrupt
+    at its end, never halfway, where the new output is in place but the words and the clean-up would say otherwise."""
+    _STOP["held"] += 1
+    try:
+        yield
+    finally:
+        _STOP["held"] -= 1
+    if stop_requested():
+        raise KeyboardInterrupt
 
 
 class OutputError(Exception):
@@ -75,14 +97,31 @@ DISK_ERRORS = {errno.ENOSPC, errno.EDQUOT, errno.EACCES, errno.EPERM, errno.EROF
 
 @contextmanager
 def disk_full_or_locked(path: Path):
-    """While rendering: a full disk, a quota or a permission problem is the disk's, not pnp's (exit 2)."""
+    """While rendering: a full disk, a quota or a permission problem is the disk's, not pnp's (exit 2). So is a file
+    of the earlier output that cannot be read where it is carried over into the new one (another user's file with
+    mode 000 in output/GAME/preview, say): shutil.copytree gathers those into one shutil.Error."""
     try:
         yield
+    except shutil.Error as exc:
+        failures = exc.args[0] if exc.args else None
+        if not isinstance(failures, list) or not failures:  # not copytree's list of files (shutil's other errors)
+            raise
+        raise OutputError(_not_carried_over(failures)) from exc
     except OSError as exc:
         if exc.errno not in DISK_ERRORS:
             raise
         raise OutputError(f"cannot write into {path}: {exc.strerror or exc}; free some disk space or fix its "
                           "permissions (the last good output is untouched)") from exc
+
+
+def _not_carried_over(failures: list[tuple[str, str, str]]) -> str:
+    """One line for the files of the earlier output that could not be copied, as shutil.Error lists them: (the file,
+    where it was going, why, as str(OSError): "[Errno 13] Permission denied: 'path'"), the first named."""
+    source, _, why = failures[0]
+    reason = re.sub(r"^\[Errno \d+\] |: '.*'$", "", str(why))
+    more = f" (and {len(failures) - 1} more like it)" if len(failures) > 1 else ""
+    return (f"cannot read {source}{more} to keep it from the earlier output ({reason}); remove it or have it made "
+            "readable (chmod a+r), then build again (the last good output is untouched)")
 
 
 def plain_name(name: str) -> str:
@@ -270,14 +309,23 @@ def staged(out_dir: Path, out_root: Path | None = None):
         stage.chmod(0o777 & ~_umask())  # as a plain mkdir would make it, not mkdtemp's private 0700
     try:
         yield stage
+        _swap_whole(stage, out_dir)
+    except BaseException:
+        shutil.rmtree(stage, ignore_errors=True)  # the unfinished output (or, swapped in just now, the old one)
+        raise
+
+
+def _swap_whole(stage: Path, out_dir: Path) -> None:
+    """Put the finished `stage` in `out_dir`'s place and remove the old output, as one step for Ctrl-C and SIGTERM:
+    an interrupt that arrives meanwhile is raised when both are done, with the swap recorded in PUT_IN_PLACE, so
+    what pnp.commands.terminal says of it is what is on disk, and no staging folder is left half removed."""
+    with _interrupts_deferred():
         if stop_requested():  # interrupted, though the interrupt itself was swallowed on the way
             raise KeyboardInterrupt
         with writable(out_dir):
             _replace(stage, out_dir)
-    except BaseException:
-        shutil.rmtree(stage, ignore_errors=True)  # the unfinished output (or, swapped in just now, the old one)
-        raise
-    _remove_old(stage, out_dir)
+        PUT_IN_PLACE.append(out_dir)
+        _remove_old(stage, out_dir)
 
 
 def _remove_old(old: Path, out_dir: Path) -> None:

@@ -12,8 +12,16 @@ Each recipe also stands alone, with a frozen request record and a report it retu
 (BuildRequest), validate_games (ValidateRequest), playtest_games (PlaytestRequest), preview_games (PreviewRequest),
 diff_games (DiffRequest), export_rules (RulesRequest), export_deck (DeckExportRequest), render_card (CardRequest),
 list_games, make_project, add_game, write_schemas. They are imported from their modules (pnp.api.build, ...): this
-package imports only what `open_project` needs, so a script starts quickly.
+package imports them only when `open_project` is first used, so a command or a script starts quickly.
 """
-from pnp.api.project import Project, open_project
-
 __all__ = ["Project", "open_project"]
+
+
+def __getattr__(name: str):
+    """`Project` and `open_project`, imported when first asked for: a command importing one recipe (`pnp list`'s
+    pnp.api.games) does not pay for all of them."""
+    if name in __all__:
+        from pnp.api import project
+
+        return getattr(project, name)
+    raise AttributeError(f"module 'pnp.api' has no attribute '{name}'")

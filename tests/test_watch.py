@@ -224,3 +224,22 @@ def test_a_rebuild_names_the_few_files_an_incremental_build_rendered(tmp_path, m
     monkeypatch.setattr(watching, "changes", lambda root, out: iter([]))
     result = CliRunner().invoke(app, ["watch"])
     assert result.exit_code == 0 and re.search(r"^alpha: built 1 file in \d+\.\d\d s: b\.pdf$", result.output, re.M)
+
+
+def test_ctrl_c_during_a_rebuild_says_what_holds_whichever_way_the_child_ended(tmp_path, monkeypatch):
+    """The rebuild runs in a child process that either finished its swap or removed its stage when Ctrl-C came; the
+    watcher cannot tell which, so it never claims the output was left as it was (it may have been replaced, whole)."""
+    import pnp.build.watch
+
+    root = starter_project(tmp_path / "p", "alpha")
+    monkeypatch.chdir(root)
+
+    def interrupted(*args):
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(pnp.build.watch, "rebuild", interrupted)
+    monkeypatch.setattr(watching, "changes", lambda project, out_root: iter(()))
+    result = CliRunner().invoke(app, ["watch"])
+    assert result.exit_code == 0, result.output
+    assert "interrupted; alpha's output folder holds its last complete build, never part of one" in result.output
+    assert "left as it was" not in result.output

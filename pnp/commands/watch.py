@@ -67,7 +67,13 @@ class _Rebuilds:
     def _rebuild_and_say(self, game_id: str) -> None:
         from pnp.build.watch import rebuild
 
-        done = rebuild(self.root, game_id, self.out_dir, self.difficulty)
+        try:
+            done = rebuild(self.root, game_id, self.out_dir, self.difficulty)
+        except KeyboardInterrupt:
+            # The rebuild ran in a child process, which finished its swap or removed its stage: this process cannot
+            # tell which, so it says what holds either way (the child's own record of a swap is lost with it).
+            say(f"interrupted; {game_id}'s output folder holds its last complete build, never part of one", err=True)
+            raise typer.Exit(INTERRUPTED) from None
         show(done.report)
         if done.result is None:
             say(f"{game_id}: not rebuilt; the last good output stays")

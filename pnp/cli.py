@@ -12,7 +12,7 @@ import sys
 
 import typer
 
-from pnp.commands import build, card, completion, diff, export_deck, init, list_games, new, playtest, preview, rules, schema, validate, watch
+from pnp.commands import build, card, completion, diff, export_deck, init, list_games, new, playtest, preview, pull, rules, schema, validate, watch
 from pnp.commands.terminal import hold_library_warnings, in_an_existing_folder, leave, quiet_dropped_interrupts, say, terminate
 from pnp.core.diagnostics import ExitCode
 
@@ -24,7 +24,7 @@ app = typer.Typer(add_completion=False, no_args_is_help=True, rich_markup_mode=N
                   help="pnp: print-and-play pipeline. Content in content/, layouts in layouts/, PDFs in output/.")
 
 COMMANDS = {"list": list_games, "validate": validate, "build": build, "diff": diff, "preview": preview,
-            "watch": watch, "playtest": playtest, "rules": rules, "export-deck": export_deck, "card": card,
+            "watch": watch, "pull": pull, "playtest": playtest, "rules": rules, "export-deck": export_deck, "card": card,
             "schema": schema, "init": init, "new": new, "completion": completion}
 for name, module in COMMANDS.items():
     app.command(name)(module.command)

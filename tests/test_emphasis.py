@@ -1,6 +1,7 @@
 """Emphasis in text (pnp.text.markup): **bold**, *italic*, ***both***, \\* for a star; measured run by run, drawn
 in the layout's fonts, and written as each rules format's own bold and italic, never as content's own markup."""
 import json
+import re
 
 from helpers import validated
 from hypothesis import given
@@ -13,9 +14,9 @@ from pnp.rules.export import export_text
 from pnp.rules.tree import build_reference, render_text
 from pnp.text import markup
 from pnp.text.fit import fit_text
-from pnp.text.fonts import DEFAULT_FAMILY, STYLES, string_width
+from pnp.text.fonts import DEFAULT_FAMILY, family_of, string_width
 
-FAMILY = tuple(DEFAULT_FAMILY[style] for style in STYLES)
+FAMILY = family_of(DEFAULT_FAMILY)
 
 
 def test_markers_toggle_styles_and_escapes_stay_text():
@@ -60,7 +61,7 @@ def test_a_bold_run_wraps_over_lines_each_balanced():
     assert lines[0].endswith("**") and lines[-1].startswith("**")
     assert "".join(markup.plain(line) + " " for line in lines).strip() == markup.plain(text)
     for line in lines:  # every line's runs fit: measured with bold widths
-        width = sum(string_width(t, FAMILY[STYLES.index(s)], 8) for s, t in markup.runs(line))
+        width = sum(string_width(t, DEFAULT_FAMILY[s], 8) for s, t in markup.runs(line))
         assert width <= 100
 
 
@@ -149,3 +150,98 @@ def test_card_text_in_the_rules_reference_keeps_its_emphasis_and_escapes():
     assert icons_in(ref, r"**<i>a</i>** \* b", "html") == r"<strong>&lt;i&gt;a&lt;/i&gt;</strong> * b"
     assert icons_in(ref, r"**<i>a</i>** \* b", "pdf") == r"<b>&lt;i&gt;a&lt;/i&gt;</b> * b"
     assert icons_in(ref, r"**<i>a</i>** \* b", "plain") == "<i>a</i> * b"
+
+
+# -- a layout's own fonts, and spans: [words]{font=title color=#c0392b} -----------------------------------------------
+SIX_FONTS = ("fonts: {regular: Vera, bold: VeraBd, italic: VeraIt, bolditalic: VeraBI, "
+             "title: fonts/DejaVuSansMono-CFF.otf, flavour: fonts/DejaVuSansMono-Bold.ttf}")
+RED = "#c0392b"
+
+
+def _six_fonts(project, title_font="title", text=f"Once per turn, [peek]{{font=flavour}} at a [red]{{color={RED}}} room."):
+    cards = project / "layouts/pocket-dungeon/cards.yaml"
+    layout = cards.read_text()
+    assert "fonts: {regular: Vera, bold: VeraBd, italic: VeraIt, bolditalic: VeraBI}" in layout
+    assert "field: name, x: 6mm, y: 5mm, w: 40mm, h: 8mm, font: bold," in layout
+    layout = layout.replace("fonts: {regular: Vera, bold: VeraBd, italic: VeraIt, bolditalic: VeraBI}", SIX_FONTS)
+    cards.write_text(layout.replace("field: name, x: 6mm, y: 5mm, w: 40mm, h: 8mm, font: bold,",
+                                    f"field: name, x: 6mm, y: 5mm, w: 40mm, h: 8mm, font: {title_font},"))
+    heroes = project / "content/pocket-dungeon/decks/heroes.yaml"
+    old = "text: Once per turn, **look at the top room card before you enter it**."
+    assert old in heroes.read_text()
+    heroes.write_text(heroes.read_text().replace(old, f"text: '{text}'"))
+    return cards, heroes
+
+
+def _streams(node, seen=None):
+    """The content of a page and of every form it draws, forms within forms too."""
+    seen = set() if seen is None else seen
+    resources = node.get("/Resources") or {}
+    for xobject in (resources.get("/XObject") or {}).values():
+        if xobject.idnum in seen:
+            continue
+        seen.add(xobject.idnum)
+        form = xobject.get_object()
+        if form.get("/Subtype") == "/Form":
+            yield form.get_data()
+            yield from _streams(form, seen)
+
+
+def _colour_operands(pdf, operator: bytes, count: int) -> set[tuple[float, ...]]:
+    found = set()
+    for page in PdfReader(pdf).pages:
+        for data in [page.get_contents().get_data(), *_streams(page)]:
+            number = rb"(-?[0-9]*\.?[0-9]+)\s+"
+            for match in re.findall(number * count + re.escape(operator) + rb"\s", data):
+                found.add(tuple(round(float(value), 3) for value in match))
+    return found
+
+
+def test_a_layout_with_six_fonts_sets_boxes_and_spans_in_them_and_a_span_in_its_colour(fixture_project):
+    from pnp.render.press import press_cmyk
+
+    _six_fonts(fixture_project)
+    assert CliRunner().invoke(app, ["validate", "pocket-dungeon"]).exit_code == 0
+    result = CliRunner().invoke(app, ["build", "pocket-dungeon"])
+    assert result.exit_code == 0, result.output
+    out = fixture_project / "output/pocket-dungeon/print-on-demand"
+    card = out / "heroes-front-then-back.pdf"
+    assert ("Ranger", "DejaVuSansMono-CFF") in _fonts_of(card, "Ranger")  # the title box's font: title (a CFF font)
+    assert ("peek", "DejaVuSansMono-Bold") in _fonts_of(card, "peek")  # a span's font: flavour
+    assert ("Once per turn,", "BitstreamVeraSans-Roman") in _fonts_of(card, "Once per turn")
+    red = tuple(round(int(RED[i:i + 2], 16) / 255, 3) for i in (1, 3, 5))
+    assert red in _colour_operands(card, b"rg", 3)  # the word drawn in its colour
+    cmyk = tuple(round(v, 3) for v in press_cmyk(RED, 300))  # drivethrucards: CMYK, ink held to 300 %
+    assert cmyk in _colour_operands(out / "heroes-drivethrucards.pdf", b"k", 4)
+
+
+def test_a_font_name_the_layout_lacks_is_named_with_the_nearest_one(fixture_project):
+    cards, heroes = _six_fonts(fixture_project, "titel", "Once per turn, [peek]{font=flavor} at a [red]{color=rde} room.")
+    result = CliRunner().invoke(app, ["validate", "pocket-dungeon"])
+    assert result.exit_code == 1 and "Traceback" not in result.output, result.output
+    box_line = next(i for i, line in enumerate(cards.read_text().splitlines(), 1) if "font: titel" in line)
+    text_line = next(i for i, line in enumerate(heroes.read_text().splitlines(), 1) if "[peek]" in line)
+    lines = result.output.splitlines()
+    assert any(line.startswith(f"layouts/pocket-dungeon/cards.yaml:{box_line}:") and "error [unknown-font] font 'titel' "
+               "is not one of the layout's fonts; did you mean 'title'?" in line for line in lines), result.output
+    assert any(line.startswith(f"content/pocket-dungeon/decks/heroes.yaml:{text_line}:") and "error [emphasis]" in line
+               and "'flavor' is not one of the layout's fonts; did you mean 'flavour'?" in line for line in lines), result.output
+    assert any(line.startswith(f"content/pocket-dungeon/decks/heroes.yaml:{text_line}:") and
+               "'rde' is neither #rrggbb nor one of the layout's colours" in line for line in lines), result.output
+
+
+def test_spans_parse_measure_and_wrap_balanced():
+    text = f"Deal [3 damage]{{color={RED}}} to the [Dragon]{{font=title}}, then **[burn it]{{color=danger}}** now."
+    assert markup.drawn_runs(text) == [
+        ("regular", "Deal ", None), ("regular", "3 damage", RED), ("regular", " to the ", None), ("title", "Dragon", None),
+        ("regular", ", then ", None), ("bold", "burn it", "danger"), ("regular", " now.", None)]
+    assert markup.plain(text) == "Deal 3 damage to the Dragon, then burn it now."
+    assert markup.problems(text) == [] and markup.problems("[x]{size=3}")
+    assert markup.drawn_runs("[a] {heat} [b]{heat}") == [("regular", "[a] {heat} [b]{heat}", None)]  # not spans: text
+    family = family_of({**DEFAULT_FAMILY, "title": "VeraBd"})
+    fit = fit_text(text, "Vera", 8, 8, 60, 200, family=family)
+    assert fit.ok and len(fit.lines[0]) > 2
+    assert [r for line in fit.lines[0] for r in markup.drawn_runs(line)] and all(
+        markup.problems(line) == [] for line in fit.lines[0])
+    joined = [(slot, color) for line in fit.lines[0] for slot, _, color in markup.drawn_runs(line)]
+    assert ("title", None) in joined and ("bold", "danger") in joined and ("regular", RED) in joined

@@ -121,9 +121,9 @@ def _broken_fonts(fonts: Path) -> dict:
     (fonts / "folder.ttf").mkdir()
     (fonts / "outside.ttf").symlink_to(Path(shutil.which("python3") or "/bin/sh").resolve())
     return {
-        "notes.ttf": "is not a TrueType font (.ttf, or .otf with TrueType outlines)",
+        "notes.ttf": "is not a TrueType or OpenType font (.ttf or .otf)",
         "cut.ttf": "is not a usable TrueType font (",
-        "serif.otf": "is an OpenType font with PostScript (CFF) outlines, which PDFs built by pnp cannot embed",
+        "serif.otf": "is not a usable OpenType font (it has no CFF table, which every OpenType font with CFF outlines has)",
         "folder.ttf": "is not a file; name a .ttf file",
         "outside.ttf": "points outside the project folder (after following links)",
     }
@@ -491,3 +491,136 @@ def test_a_font_damaged_where_reportlab_reads_it_only_to_embed_it_is_refused_at_
     build = CliRunner().invoke(app, ["build", "pocket-dungeon"])
     assert build.exit_code == 1 and "[font]" in build.output and "Traceback" not in build.output, build.output
     assert not (fixture_project / "output/pocket-dungeon").exists()
+
+
+# -- OpenType fonts with PostScript (CFF) outlines, converted once (pnp.text.font_cff) --------------------------------
+MONO_CFF = FIXTURE / "fonts" / "DejaVuSansMono-CFF.otf"  # DejaVuSansMono.ttf's twin with CFF outlines
+
+
+def test_a_cff_font_measures_as_its_truetype_twin():
+    """The converted font keeps the font's own widths: what fits in the TrueType font fits in its CFF twin."""
+    assert MONO_CFF.read_bytes()[:4] == b"OTTO"
+    assert check_font_file(MONO_CFF) is None and check_font_file(MONO) is None
+    assert _widths(str(MONO_CFF)) == _widths(str(MONO))
+    text = "Darken a coin box for every coin you spend: illicit WWW!"
+    for width in (40, 80, 160):
+        assert fit_text(text, str(MONO_CFF), 9, 6, width, 30) == fit_text(text, str(MONO), 9, 6, width, 30)
+
+
+def _pdf_fonts(pdf: Path) -> dict[str, tuple[str, str, str]]:
+    """pdffonts' view of a PDF: font name (without its subset tag) -> (type, embedded, subset)."""
+    import subprocess
+
+    if not shutil.which("pdffonts"):
+        pytest.skip("pdffonts (poppler-utils) is not installed")
+    lines = subprocess.run(["pdffonts", str(pdf)], capture_output=True, text=True, check=True).stdout.splitlines()[2:]
+    found = {}
+    for line in lines:
+        parts = line.split()
+        name, emb, sub = parts[0], parts[-5], parts[-4]
+        found[name.split("+", 1)[-1]] = (" ".join(parts[1:-6]), emb, sub)
+    return found
+
+
+def test_a_layout_in_a_cff_font_validates_builds_embeds_it_as_truetype_and_builds_alike(fixture_project):
+    from helpers import digest
+
+    pad = fixture_project / "layouts/pocket-dungeon/score-pad.yaml"
+    edit(pad, "regular: fonts/DejaVuSansMono.ttf", "regular: fonts/DejaVuSansMono-CFF.otf")
+    assert validate().exit_code == 0, validate().output
+    result = CliRunner().invoke(app, ["build", "pocket-dungeon"])
+    assert result.exit_code == 0, result.output
+    out = fixture_project / "output/pocket-dungeon"
+    fonts = _pdf_fonts(out / "sheets/score-pad-a4.pdf")
+    assert fonts["DejaVuSansMono-CFF"] == ("TrueType", "yes", "yes"), fonts  # embedded, a TrueType subset
+    first = digest(out)
+    shutil.rmtree(fixture_project / "output")
+    result = CliRunner().invoke(app, ["build", "pocket-dungeon"])
+    assert result.exit_code == 0, result.output
+    assert digest(out) == first
+
+
+def test_a_cff_conversion_is_kept_and_a_changed_one_is_not_read(tmp_path, monkeypatch):
+    from pnp.text import font_cff
+
+    data, cache = MONO_CFF.read_bytes(), tmp_path / ".pnp"
+    cache.mkdir()
+    monkeypatch.setattr(font_cff, "_memo", {})
+    converted = font_cff.truetype_of(data, cache)
+    assert isinstance(converted, bytes) and converted[:4] == b"\x00\x01\x00\x00"
+    (kept,) = (cache / "fonts").iterdir()
+    assert kept.name == font_cff.cache_file_name(__import__("hashlib").sha256(data).hexdigest())
+    conversions = []
+    real = font_cff._convert
+    monkeypatch.setattr(font_cff, "_convert", lambda d: conversions.append(1) or real(d))
+    monkeypatch.setattr(font_cff, "_memo", {})
+    assert font_cff.truetype_of(data, cache) == converted and conversions == []  # read back, not converted again
+    tampered = bytearray(kept.read_bytes())
+    tampered[-100] ^= 0xFF  # one byte of the converted font changed
+    kept.write_bytes(bytes(tampered))
+    monkeypatch.setattr(font_cff, "_memo", {})
+    assert font_cff.truetype_of(data, cache) == converted and conversions == [1]  # ignored: converted again
+    assert kept.read_bytes()[font_cff.DIGEST:] == converted  # and kept anew
+
+
+def _cff_variant(program: list, subrs: list | None = None, glyphs: int | None = None) -> bytes:
+    """The CFF twin with glyph 'A' drawn by `program` (a Type 2 charstring's tokens), local subroutines `subrs`, or
+    maxp saying it has `glyphs` glyphs."""
+    import io
+
+    from fontTools.cffLib import SubrsIndex
+    from fontTools.misc.psCharStrings import T2CharString
+    from fontTools.ttLib import TTFont
+
+    font = TTFont(str(MONO_CFF), recalcBBoxes=False)  # fontTools would run the glyphs to find their bounds
+    top = font["CFF "].cff.topDictIndex[0]
+    if subrs is not None:
+        index = SubrsIndex()
+        for subr in subrs:
+            index.append(T2CharString(program=subr, private=top.Private, globalSubrs=font["CFF "].cff.GlobalSubrs))
+        top.Private.Subrs = index
+    charstrings = top.CharStrings
+    glyph = charstrings["A"]
+    glyph.program, glyph.bytecode = program, None
+    out = io.BytesIO()
+    font.save(out)
+    data = out.getvalue()
+    if glyphs is not None:
+        at = next(offset for tag, offset in _directory(data) if tag == b"maxp")
+        data = data[:at + 4] + struct.pack(">H", glyphs) + data[at + 6:]
+    return data
+
+
+def _directory(data: bytes):
+    (count,) = struct.unpack_from(">H", data, 4)
+    return [struct.unpack_from(">4s4xL", data, 12 + 16 * i) for i in range(count)]
+
+
+BIAS = 107  # a CFF font with fewer than 1,240 local subroutines calls subroutine i as i - 107
+HOSTILE_CFF = {
+    "deep": (lambda: _cff_variant([0 - BIAS, "callsubr", "endchar"], [[0 - BIAS, "callsubr", "return"]]),
+             "nests the subroutines of its glyph programs (charstrings) more than 10 deep"),
+    "exponential": (lambda: _cff_variant([0 - BIAS, "callsubr", "endchar"],
+                                         [[i + 1 - BIAS, "callsubr"] * 8 + ["return"] for i in range(9)]
+                                         + [[0, 0, "rmoveto"] * 20 + ["return"]]),
+                    "runs more than 65,536 bytes of glyph programs"),  # the test's budget (below)
+    "stack": (lambda: _cff_variant(list(range(600)) + ["endchar"]), "stacks more than 513 numbers"),
+    "glyphs": (lambda: _cff_variant(["endchar"], glyphs=60_000), "has 60,000 glyphs, more than the 10,000"),
+    "cut": (lambda: MONO_CFF.read_bytes()[:2000], "is not a usable OpenType font (it is cut short"),
+}
+
+
+@pytest.mark.parametrize("case", sorted(HOSTILE_CFF))
+def test_a_hostile_cff_font_is_refused_at_the_line_that_names_it(fixture_project, case, monkeypatch):
+    from pnp.text import font_cff
+
+    monkeypatch.setattr(font_cff, "MAX_CFF_WORK", 1 << 16)  # the real budget's work in a thirty-second of its time
+    make, expected = HOSTILE_CFF[case]
+    (fixture_project / "fonts/hostile.otf").write_bytes(make())
+    pad = fixture_project / "layouts/pocket-dungeon/score-pad.yaml"
+    edit(pad, "bold: fonts/DejaVuSansMono-Bold.ttf", "bold: fonts/hostile.otf")
+    line = next(i for i, text in enumerate(pad.read_text().splitlines(), 1) if text.startswith("fonts:"))
+    result = validate()
+    assert result.exit_code == 1, result.output
+    assert f"layouts/pocket-dungeon/score-pad.yaml:{line}:" in result.output
+    assert f"error [font] bold font 'fonts/hostile.otf' {expected}" in result.output, result.output

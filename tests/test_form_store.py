@@ -203,3 +203,66 @@ def test_a_store_kept_under_another_reportlab_is_not_read(project, drawing, monk
     result, report = build(BuildTarget(project, GAME, project / "output"))
     assert result is not None, report.to_text()
     assert drawing["read"] == []
+
+
+# -- image streams: each image's loaded stream kept beside the forms -------------------------------------------------
+OPAQUE_ART = {"crypt.png", "hero-back.png", "treasure-ground.png"}  # the fixture's images without alpha
+
+
+@pytest.fixture
+def decoded(monkeypatch):
+    """The image files a build decodes, drawn in this process as in a new one (no image or form loaded before)."""
+    from pnp.render import pdf
+
+    monkeypatch.setenv("PNP_JOBS", "1")
+    files = []
+    decode = pdf.print_image
+    monkeypatch.setattr(pdf, "print_image", lambda path, *args: (files.append(Path(path).name), decode(path, *args))[1])
+    pdf._image.cache_clear()
+    monkeypatch.setattr(form_reuse, "_LIBRARY", {})
+    yield files
+    pdf._image.cache_clear()  # no image loaded from this test's store is left for the next
+
+
+def image_stream_files(project: Path) -> list[Path]:
+    return sorted((form_store.store_folder(project / "output", GAME) / form_store.IMAGES).glob("*.image"))
+
+
+def test_after_a_one_card_edit_no_opaque_image_is_decoded_again_and_the_files_are_a_clean_builds(project, tmp_path,
+                                                                                                decoded):
+    """Full-bleed art at a real game's size: decoding, scaling and compressing every image again in each file type
+    made a one-card edit cost nearly a clean build (issue 33). Their loaded streams are kept in the store; the next
+    build puts them in as loaded."""
+    assert image_stream_files(project), "the first build kept its images' streams"
+    edit_a_card(project)
+    result, report = build(BuildTarget(project, GAME, project / "output"))
+    assert result is not None, report.to_text()
+    assert not OPAQUE_ART & set(decoded), "no opaque image was decoded again"
+    assert digest(result.out_dir) == clean(project, tmp_path / "clean")
+
+
+def test_a_damaged_or_foreign_image_stream_is_never_read(project, tmp_path, decoded):
+    files = image_stream_files(project)
+    damaged, rest = files[0], files[1:]
+    data = damaged.read_bytes()
+    damaged.write_bytes(data[:-1] + bytes([data[-1] ^ 1]))  # a bit of its stream turned: its digest no longer holds
+    for f in rest:  # well formed, digested with another key: another project's or another pnp's
+        payload = f.read_bytes().partition(b"\n")[2]
+        f.write_bytes(hashlib.blake2b(payload, key=b"another store", digest_size=16).hexdigest().encode() + b"\n" + payload)
+    edit_a_card(project)
+    result, report = build(BuildTarget(project, GAME, project / "output"))
+    assert result is not None, report.to_text()
+    assert OPAQUE_ART <= set(decoded), "every image was decoded again"
+    assert digest(result.out_dir) == clean(project, tmp_path / "clean")
+
+
+def test_an_image_changed_leaves_no_stream_of_its_old_pixels(project, decoded):
+    from PIL import Image
+
+    before = {f.name for f in image_stream_files(project)}
+    art = project / "content" / GAME / "art" / "crypt.png"
+    Image.new("RGB", (400, 400), "#336699").save(art)
+    result, report = build(BuildTarget(project, GAME, project / "output"))
+    assert result is not None, report.to_text()
+    after = {f.name for f in image_stream_files(project)}
+    assert after - before and before - after, "the new pixels' streams came, the old ones went"

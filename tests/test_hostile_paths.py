@@ -107,9 +107,9 @@ def test_an_image_that_is_a_folder_a_pipe_or_a_device_is_named_for_what_it_is(fi
     patch(fixture_project / "layouts/pocket-dungeon/playmat.yaml", "src: art/door.png", "src: art/zero.png")
     result = run("validate")
     assert result.exit_code == 1
-    assert f"{ROOMS}:12:10: error [not-a-file] image 'art/folder.png' is a folder; name a PNG or JPEG file" in result.output
+    assert f"{ROOMS}:12:10: error [not-a-file] image 'art/folder.png' is a folder; name a PNG, JPEG or SVG file" in result.output
     assert (f"{GAME}/game.yaml:43:17: error [not-a-file] image 'art/pipe.png' is not a regular file (a device, pipe "
-            "or socket); name a PNG or JPEG file") in result.output
+            "or socket); name a PNG, JPEG or SVG file") in result.output
     assert "layouts/pocket-dungeon/playmat.yaml:10:31: error [outside] image 'art/zero.png' points outside" in result.output
 
 

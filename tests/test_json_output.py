@@ -103,3 +103,39 @@ def test_diff_prints_the_documented_keys_and_the_ids_that_changed(project):
         deck.write_text(before, encoding="utf-8")
     assert set(compared) == top and [set(game) for game in compared["games"]] == [game_keys]
     assert compared["games"][0]["cards"] == ["apples"] and compared["games"][0]["compared"]
+
+
+def test_pull_prints_the_documented_keys(project, tmp_path):
+    """A deck pulled from a local web server (127.0.0.1), and one address that answers 404."""
+    import functools
+    import http.server
+    import threading
+
+    top, deck_keys = documented()["pull"]
+    copy = tmp_path / "pulled"
+    subprocess.run(["cp", "-r", str(project), str(copy)], check=True)
+    served = tmp_path / "served"
+    served.mkdir()
+    subprocess.run([str(PNP), "export-deck", "my-game", "market", "--format", "csv", "--out", str(served / "market.csv")],
+                   cwd=copy, check=True, capture_output=True)
+    class Quiet(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, *args):
+            pass
+
+    handler = functools.partial(Quiet, directory=str(served))
+    server = http.server.ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    address = f"http://127.0.0.1:{server.server_address[1]}"
+    manifest = copy / "content" / "my-game" / "game.yaml"
+    manifest.write_text(manifest.read_text(encoding="utf-8").replace(
+        "file: decks/market.yaml\n", f"file: decks/market.csv\n    pull: {address}/market.csv\n", 1), encoding="utf-8")
+    try:
+        pulled = pnp("pull", "--format", "json", cwd=copy)
+        manifest.write_text(manifest.read_text(encoding="utf-8").replace("/market.csv\n", "/gone.csv\n"), encoding="utf-8")
+        failed = pnp("pull", "--format", "json", cwd=copy, code=1)
+    finally:
+        server.shutdown()
+        server.server_close()
+    assert set(pulled) == top and [set(deck) for deck in pulled["decks"]] == [deck_keys]
+    assert pulled["ok"] and pulled["decks"][0]["changed"] and pulled["decks"][0]["sha256"]
+    assert not failed["ok"] and "404" in failed["decks"][0]["error"]

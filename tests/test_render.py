@@ -173,6 +173,10 @@ def _stepped(text, font, size, min_size, width, height, family=None):
         current = round(current - fit.STEP, 4)
 
 
+# the bundled family as a layout's fonts give it to the fit check (pnp.text.fonts.family_of): (slot, font) pairs
+VERA = (("regular", "Vera"), ("bold", "VeraBd"), ("italic", "VeraIt"), ("bolditalic", "VeraBI"))
+
+
 def test_a_text_that_fits_only_far_below_its_size_is_fitted_in_a_dozen_wraps(monkeypatch):
     """A 200pt box whose text fits only near 6pt was wrapped at every quarter point on the way down, some 780 times
     (a 5,000-character text in 300 boxes on 1,000 cards: hours). Smaller type never needs more lines, so halving the
@@ -183,11 +187,11 @@ def test_a_text_that_fits_only_far_below_its_size_is_fitted_in_a_dozen_wraps(mon
     wrap = fit._try
     monkeypatch.setattr(fit, "_try", lambda *args: tries.append(args[2]) or wrap(*args))
     text = "Draw two cards, then **discard** one of them. " * 60
-    found = fit.fit_text.__wrapped__(text, "Vera", 200, 6, 300, 250, family=("Vera", "VeraBd", "VeraIt", "VeraBI"))
+    found = fit.fit_text.__wrapped__(text, "Vera", 200, 6, 300, 250, family=VERA)
     assert found.ok and 6 <= found.size < 8
     assert len(tries) <= 12
     monkeypatch.setattr(fit, "_try", wrap)
-    assert found == _stepped(text, "Vera", 200, 6, 300, 250, ("Vera", "VeraBd", "VeraIt", "VeraBI"))
+    assert found == _stepped(text, "Vera", 200, 6, 300, 250, VERA)
 
 
 def test_halving_finds_the_fit_stepping_down_finds():
@@ -201,7 +205,7 @@ def test_halving_finds_the_fit_stepping_down_finds():
         text = "\n".join(" ".join(chance.choice(words) for _ in range(chance.randint(1, 50))) for _ in range(chance.randint(1, 3)))
         size, min_size = chance.choice([8, 9.3, 30, 200]), chance.choice([6, 4.2, 1])
         width, height = chance.uniform(5, 300), chance.uniform(5, 300)
-        family = chance.choice([None, ("Vera", "VeraBd", "VeraIt", "VeraBI")])
+        family = chance.choice([None, VERA])
         assert fit_text(text, "Vera", size, min_size, width, height, family=family) == \
             _stepped(text, "Vera", size, min_size, width, height, family), (text, size, min_size, width, height)
 

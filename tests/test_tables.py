@@ -131,8 +131,9 @@ def test_broken_csv_cells_are_diagnostics_at_their_row_and_column(fixture_projec
                         "hero-scholar,,hero,1,2,Draw one more.,[{DRAW: 2},")
     _write_csv(fixture_project, HEADER.replace("difficulty", "colour") + rows.replace(",red", ",purple"))
     assert _validate_errors(fixture_project) == [
-        f"{HEROES_CSV}:1:8: error [unknown-key] 'colour' is not a known key here; allowed keys: art, "
-        "back, cost, count, difficulty, effects, flavor, id, kind, name, on_reveal, power, rank, suit, text",
+        f"{HEROES_CSV}:1:8: error [unknown-key] column 'colour' is not a card field; map it to a card field in "
+        "game.yaml (table: columns: {colour: FIELD}; the fields are art, back, cost, count, difficulty, effects, "
+        "flavor, id, kind, name, on_reveal, power, rank, suit, text), or leave it out (table: ignore: [colour])",
         f"{HEROES_CSV}:3:4: error [type] cost: input should be a valid integer (got 'lots')",
         f"{HEROES_CSV}:4:1: error [missing-key] required key 'name' is missing; add it",
         f"{HEROES_CSV}:4:7: error [cell] this cell should hold a list, like [A, B]: did not find expected ',' or ']'; "
@@ -192,8 +193,9 @@ def test_broken_xlsx_cells_are_diagnostics_at_sheet_and_cell(fixture_project):
     shown = [d.format() for d in report.sorted()]
     where = "content/pocket-dungeon/decks/heroes.xlsx:'My heroes'!"
     assert shown == [
-        f"{where}H1: error [unknown-key] 'colour' is not a known key here; allowed keys: art, back, cost, count, "
-        "difficulty, effects, flavor, id, kind, name, on_reveal, power, rank, suit, text",
+        f"{where}H1: error [unknown-key] column 'colour' is not a card field; map it to a card field in game.yaml "
+        "(table: columns: {colour: FIELD}; the fields are art, back, cost, count, difficulty, effects, flavor, id, "
+        "kind, name, on_reveal, power, rank, suit, text), or leave it out (table: ignore: [colour])",
         f"{where}D3: error [type] cost: input should be a valid integer (got 'lots')",
         f"{where}A4: error [missing-key] required key 'name' is missing; add it",
         f"{where}D5: error [type] cost: input should be a valid integer (got 2.5)",
@@ -648,10 +650,15 @@ def test_alias_bombs_in_many_cells_share_one_budget_for_the_file(fixture_project
 def test_a_plain_spreadsheet_of_every_row_and_column_spends_none_of_the_alias_budget(monkeypatch):
     """A plain 1,999 x 200 CSV, within the documented bounds and without an alias, was refused as "aliases repeating
     aliases?": every cell's value spent the file's budget. Only what aliases repeat spends it."""
+    from pydantic import ConfigDict
+
     from pnp.core.limits import MAX_TABLE_COLUMNS, MAX_TABLE_ROWS
     from pnp.model import Card
     from pnp.reading import source
     from pnp.reading.tables import csv_table, table_source
+
+    class OpenCard(Card):  # a card of any fields: every cell is read (an unknown column is no field otherwise)
+        model_config = ConfigDict(extra="allow")
 
     spent = []
     spend = source.ValueBudget.spend
@@ -659,7 +666,7 @@ def test_a_plain_spreadsheet_of_every_row_and_column_spends_none_of_the_alias_bu
     header = ",".join(["id", "name", "kind"] + [f"x{i}" for i in range(MAX_TABLE_COLUMNS - 3)])
     row = ",".join(["v"] * (MAX_TABLE_COLUMNS - 3))
     data = header + "\n" + "".join(f"c{r},N,hero,{row}\n" for r in range(MAX_TABLE_ROWS - 1))
-    deck, problems = table_source(csv_table(data.encode(), "plain.csv"), "plain", "Plain", Card)
+    deck, problems = table_source(csv_table(data.encode(), "plain.csv"), "plain", "Plain", OpenCard)
     assert problems == [] and len(deck.data["cards"]) == MAX_TABLE_ROWS - 1
     assert deck.data["cards"][-1][f"x{MAX_TABLE_COLUMNS - 4}"] == "v" and not spent
 

@@ -37,6 +37,7 @@ class Fingerprints(dict):
     faces: dict[str, str]
     drawing_base: str
     package: list | None  # [folder, stamp] of an installed game package's code, for the record
+    images: dict[str, str]  # image file -> its digest (pnp.render.form_store keeps their loaded streams by it)
 
 
 def job_fingerprints(project, jobs, difficulty, states: dict, options: dict, root: Path | None = None) -> Fingerprints:
@@ -71,6 +72,7 @@ def job_fingerprints(project, jobs, difficulty, states: dict, options: dict, roo
     result = Fingerprints(prints)
     result.package = package
     result.faces = reads.face_digests
+    result.images = {path: digest for path, digest in reads.digest.items() if is_image(path) and digest}
     result.drawing_base = fingerprint(code_stamp(), drawing_libraries(), os.path.abspath(root or "."), base,
                                       reads.files(reads.card_layout), reads.fonts(project.layout),
                                       reads.named_images([reads.manifest, *reads.card_layout]))

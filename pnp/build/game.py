@@ -186,7 +186,7 @@ def _drawn(ahead: ReadAhead, target: BuildTarget, options: BuildOptions, jobs: l
         fresh = [job for job in jobs if not reuse(job, record, prints, out_dir, stage)]
         before_forking(project, options.difficulty, fresh)
         # the faces the last build drew are put in from its store (a whole build's; --force draws everything)
-        store = open_store(out_root, out_name, prints.drawing_base, prints.faces, stage, target.root) \
+        store = open_store(out_root, out_name, prints.drawing_base, prints.faces, stage, target.root, prints.images) \
             if whole and not options.force else None
         with kept_forms(store):
             render_all(fresh, stage, hooks.progress, hooks.meanwhile)

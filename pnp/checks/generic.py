@@ -19,7 +19,7 @@ from pnp.engine.vocabulary import EffectError
 from pnp.layout import CardLayout, CardSize
 from pnp.model.fields import DERIVED_VALUES, shadowed
 from pnp.model.walk import effect_lists, rule_nodes, strings
-from pnp.reading.image_files import find_image, is_image
+from pnp.reading.image_files import find_image, image_warnings, is_image
 from pnp.rules.tree import LINK
 from pnp.text import markup
 from pnp.text.fonts import DEFAULT_FONT, glyph_message, missing_glyphs
@@ -65,11 +65,11 @@ def references(game: Game) -> list[Diagnostic]:
 
 
 def _no_emblem(name: str, emblems, images: bool = True) -> str:
-    """Why an art value draws nothing: no emblem has its name, and (where an image may stand, `images`) it names no PNG
-    or JPEG file either. A name that is a file's (art/crypt.svg) is told what pnp draws, not emblems it is not."""
+    """Why an art value draws nothing: no emblem has its name, and (where an image may stand, `images`) it names no PNG,
+    JPEG or SVG file either. A name that is a file's (art/crypt.gif) is told what pnp draws, not emblems it is not."""
     if images and _names_a_file(name):
-        kind = "an SVG file" if name.lower().endswith(".svg") else "not a PNG or JPEG file"
-        return f"'{name}' is {kind}; pnp draws PNG and JPEG images: export it as PNG and name that ({_as_png(name)})"
+        return (f"'{name}' is not a PNG, JPEG or SVG file; pnp draws those: export it as PNG and name that "
+                f"({_as_png(name)})")
     hint = did_you_mean(name, emblems)
     if hint:
         return f"no emblem named '{name}'{hint}"
@@ -86,7 +86,7 @@ def _names_a_file(name: str) -> bool:
 def _as_png(name: str) -> str:
     """The PNG file to name instead of an art value, relative to the game's folder as the value itself is: a word is a
     picture to put in art/ (bookshelf: art/bookshelf.png); a file's name keeps its folder and changes its type
-    (art/crypt.svg: art/crypt.png, crypt.svg: crypt.png), never gaining a second art/ or a second suffix."""
+    (art/crypt.gif: art/crypt.png, crypt.gif: crypt.png), never gaining a second art/ or a second suffix."""
     path = PurePosixPath(name)
     if name.endswith("/") or path.name in ("", ".", ".."):  # a folder's name, not a file's: no name to keep
         return "art/picture.png"
@@ -94,9 +94,12 @@ def _as_png(name: str) -> str:
 
 
 def _image_file_problems(game: Game, source, art: str, keypath: tuple) -> list[Diagnostic]:
-    """An image a content file (`source`) names: inside the game's folder, there, and a PNG or JPEG."""
-    _, wrong = find_image(game.root, art)
-    return [source.diagnostic(keypath, *wrong)] if wrong else []
+    """An image a content file (`source`) names: inside the game's folder, there, and a PNG, JPEG or SVG (warnings for
+    what of an SVG is not drawn)."""
+    path, wrong = find_image(game.root, art)
+    if wrong:
+        return [source.diagnostic(keypath, *wrong)]
+    return [source.diagnostic(keypath, *warning, severity="warning") for warning in image_warnings(path, art)]
 
 
 def vocabulary(game: Game) -> list[Diagnostic]:

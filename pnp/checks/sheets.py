@@ -21,7 +21,7 @@ from pnp.layout.regions import (
     track_plan,
 )
 from pnp.model.sheet import Track
-from pnp.reading.image_files import PRINT_DPI, dpi_in_box, find_image, pixel_size
+from pnp.reading.image_files import PRINT_DPI, dpi_in_box, find_image, image_warnings, pixel_size
 from pnp.reading.source import Source
 from pnp.text import markup
 from pnp.text.fit import fit_text
@@ -118,7 +118,8 @@ def _words_fit(sheet, layout, game) -> list[Diagnostic]:
                             f"'{sheet.model.name}'; widen it or shorten them", on_key=True))
         intro = getattr(sheet.model, "intro", "")
         if region.kind == "intro" and intro:
-            problems += [sheet.source.diagnostic(("intro",), "emphasis", message) for message in markup.problems(intro)]
+            problems += [sheet.source.diagnostic(("intro",), "emphasis", message)
+                         for message in markup.problems(intro) + markup.name_problems(intro, layout.fonts, layout.colors)]
             fit = fit_text(intro, layout.fonts["regular"], INTRO_SIZE, floor(region.min_size), region.w, region.h,
                            icons=frozenset(game.manifest.icons), family=family_of(layout.fonts))
             if not fit.ok:
@@ -141,7 +142,10 @@ def sheet_images(layout, game) -> list[Diagnostic]:
         path, wrong = find_image(game.root, name)
         if wrong:
             problems.append(layout.source.diagnostic(keypath, *wrong))
-        elif (dpi := dpi_in_box(pixel_size(path), width, height, fit)) < PRINT_DPI - 0.5:
+            continue
+        problems += [layout.source.diagnostic(keypath, *warning, severity="warning")
+                     for warning in image_warnings(path, name)]
+        if (pixels := pixel_size(path)) and (dpi := dpi_in_box(pixels, width, height, fit)) < PRINT_DPI - 0.5:
             problems.append(layout.source.diagnostic(keypath, "low-resolution", f"'{name}' prints at {dpi:.0f} DPI as "
                             f"{what}; print shops want {PRINT_DPI}: use an image at least {round(width / 72 * PRINT_DPI)} "
                             f"x {round(height / 72 * PRINT_DPI)} px", severity="warning"))
@@ -221,7 +225,7 @@ def _area_fits(region, area, sheet, layout, outlines, where, game) -> list[Diagn
         fit = fit_text(area.text, layout.fonts["regular"], AREA_TEXT_SIZE, floor(region.min_size), plan.label.w, TEXT,
                        icons=frozenset(game.manifest.icons), family=family_of(layout.fonts))
         problems += [sheet.source.diagnostic(("areas", index, "text"), "emphasis", message)
-                     for message in markup.problems(area.text)]
+                     for message in markup.problems(area.text) + markup.name_problems(area.text, layout.fonts, layout.colors)]
         if not fit.ok:
             problems.append(sheet.source.diagnostic(("areas", index, "text"), f"text-{fit.problem}", f"the text of area "
                             f"'{area.id}' does not fit its region even at {floor(region.min_size):g}pt: {fit.detail}; "

@@ -25,16 +25,19 @@ from dataclasses import dataclass, field
 from datetime import datetime, timezone
 from pathlib import Path
 
+from pydantic import BaseModel
+
 from pnp.content.game import CardRecord, Game, unlisted_kind
 from pnp.core.diagnostics import Diagnostic, did_you_mean, did_you_mean_or_list
 from pnp.layout import CardLayout, Template
 from pnp.layout.cards import IMAGE_BOXES, Box
 from pnp.model import Card
 from pnp.model.walk import flat_values
-from pnp.reading.image_files import PRINT_DPI, dpi_in_box, find_image, is_image, pixel_size
+from pnp.reading.image_files import PRINT_DPI, dpi_in_box, find_image, image_warnings, is_image, pixel_size
 from pnp.text import markup
 from pnp.text.fit import Fit, fit_text
-from pnp.text.fonts import family_of, glyph_message, missing_glyphs
+from pnp.text.fonts import family_of, font_of, glyph_message, missing_glyphs, run_fonts
+from pnp.text.inline import unknown_icons
 
 DEFAULT_ACCENT = "#333333"
 
@@ -47,6 +50,7 @@ class Face:
     fits: dict[str, Fit] = field(default_factory=dict)
     card: Card | None = None  # the side's card, for boxes a game package draws from its data
     images: dict[str, str] = field(default_factory=dict)  # image or art box name -> the file it draws, found
+    computed: dict[str, str] = field(default_factory=dict)  # text box name -> the text its `text:` computes here
 
 
 @dataclass
@@ -141,18 +145,20 @@ def bind_cards(game: Game, layout: CardLayout) -> tuple[CardFaces, list[Diagnost
     shared: dict[str, Face] = {}  # back templates are drawn once per deck
     layout.icons = game_icons(game)
     numbers = card_numbers(game)
+    computing = ComputedTexts()
     for record in game.cards():
-        front = _side_face(f"face:{record.card.id}", record.card, record, record.keypath, game, layout, problems, numbers)
+        front = _side_face(f"face:{record.card.id}", record.card, record, record.keypath, game, layout, problems, numbers,
+                           computing)
         if front:
             faces.fronts[record.card.id] = front
         if record.back is not None:
             back = _side_face(f"face:{record.card.id}:back", record.back, record, record.keypath + ("back",),
-                              game, layout, problems, numbers)
+                              game, layout, problems, numbers, computing)
         else:
-            back = _template_back(record, game, layout, shared, problems)
+            back = _template_back(record, game, layout, shared, problems, computing)
         if back:
             faces.backs[record.card.id] = back
-    return faces, problems + image_name_clashes(game, layout, faces)
+    return faces, problems + computing.problems(layout) + image_name_clashes(game, layout, faces)
 
 
 # -- card image file names (pnp build --images) -------------------------------------------------------------
@@ -222,7 +228,8 @@ def _image_claims(record: CardRecord, back: Face | None, layout: CardLayout):
     return claims
 
 
-def _side_face(key, card: Card, record: CardRecord, keypath: tuple, game, layout, problems, numbers) -> Face | None:
+def _side_face(key, card: Card, record: CardRecord, keypath: tuple, game, layout, problems, numbers,
+               computing: ComputedTexts) -> Face | None:
     template = layout.faces.get(card.kind)
     if template is None and unlisted_kind(game, record.deck, card.kind):
         return None  # a kind its deck's composition leaves out too: reported there, with the composition's kinds
@@ -240,13 +247,15 @@ def _side_face(key, card: Card, record: CardRecord, keypath: tuple, game, layout
             return record.source, value_keypath(record, keypath, box.field or "art")
         return _layout_place(box, template, layout)
 
+    computing.compute(face, layout, record, keypath)
     problems += _when_fields(face, layout) + _fit_all(face, layout, record, card, keypath)
     problems += _bind_images(face, layout, game, written) + _game_boxes(face, layout, record, keypath)
     problems += _colours(face, layout) + _art_boxes(face, layout, game.emblems)
     return face
 
 
-def _template_back(record: CardRecord, game: Game, layout: CardLayout, shared: dict, problems) -> Face | None:
+def _template_back(record: CardRecord, game: Game, layout: CardLayout, shared: dict, problems,
+                   computing: ComputedTexts) -> Face | None:
     template = layout.backs.choose(record.card.id, record.card.kind, record.deck)
     if template is None and record.card.kind not in layout.faces:
         return None  # a kind the layout does not know (a typo, most likely): reported once, at the kind (_side_face)
@@ -257,6 +266,7 @@ def _template_back(record: CardRecord, game: Game, layout: CardLayout, shared: d
     key = f"back:{record.deck}:{template.name}"
     if key not in shared:
         face = shared[key] = Face(key, template, template_values(game, record.deck, template))
+        computing.compute(face, layout, None, ())
         problems += _when_fields(face, layout) + _fit_all(face, layout, None, None, ())
         problems += _bind_images(face, layout, game, lambda box: _layout_place(box, template, layout))
         problems += _colours(face, layout) + _art_boxes(face, layout, game.emblems) + _card_boxes(face, layout)
@@ -310,7 +320,7 @@ def _art_boxes(face: Face, layout: CardLayout, emblems) -> list[Diagnostic]:
                             "image file; name a field that holds one"))
         elif box.type == "image" and value and not is_image(value):
             problems.append(layout.source.diagnostic(box.keypath + ("field",), "unknown-art", f"image box '{box.name}' "
-                            f"shows '{value}' on '{face.template.name}', which is not an image file (.png, .jpg); an "
+                            f"shows '{value}' on '{face.template.name}', which is not an image file (.png, .jpg, .svg); an "
                             "emblem goes in an art box"))
     return problems
 
@@ -346,6 +356,7 @@ def _bind_images(face: Face, layout: CardLayout, game: Game, written) -> list[Di
             continue
         face.images[box.name] = str(path)
         problems += _resolution(box, name, path, source, keypath)
+        problems += [source.diagnostic(keypath, *warning, severity="warning") for warning in image_warnings(path, name)]
     return problems
 
 
@@ -386,6 +397,9 @@ def _fit_all(face: Face, layout: CardLayout, record: CardRecord | None, card: Ca
     for box in face.template.boxes:
         if box.type != "text" or not box.shown_on(face.values):
             continue
+        if box.text is not None:
+            problems += _fit_computed(face, box, layout, record, keypath)
+            continue
         if BUILD_VALUES.get(box.field) and not face.values.get(box.field):
             problems.append(layout.source.diagnostic(box.keypath + ("field",), "build-value", f"box '{box.name}' shows "
                             f"'{box.field}', which this build cannot provide: {BUILD_VALUES[box.field]}"))
@@ -396,13 +410,11 @@ def _fit_all(face: Face, layout: CardLayout, record: CardRecord | None, card: Ca
                             f"{did_you_mean_or_list(box.field, face.values)}"))
             continue
         text = str(face.values.get(box.field, "") or "")
-        fit = fit_text(text, layout.fonts[box.font], box.size, box.min_size, box.w, box.h, box.paragraph_gap,
-                       frozenset(layout.icons), family_of(layout.fonts))
-        face.fits[box.name] = fit
+        fit = face.fits[box.name] = _fit(text, box, layout)
         if record is not None and markup.has_markup(text):
             where = value_keypath(record, keypath, box.field)
             problems += [record.source.diagnostic(where, "emphasis", f"card '{card.id}' field '{box.field}': {message}")
-                         for message in markup.problems(text)]
+                         for message in markup.problems(text) + markup.name_problems(text, layout.fonts, layout.accents)]
         if record is not None:
             problems += _run_glyphs(text, box, layout, record.source, value_keypath(record, keypath, box.field))
         if not fit.ok and record is not None:
@@ -415,13 +427,130 @@ def _fit_all(face: Face, layout: CardLayout, record: CardRecord | None, card: Ca
     return problems
 
 
+def _fit(text: str, box: Box, layout: CardLayout) -> Fit:
+    return fit_text(text, font_of(layout.fonts, box.font), box.size, box.min_size, box.w, box.h, box.paragraph_gap,
+                    frozenset(layout.icons), family_of(layout.fonts))
+
+
+# -- computed text (a box's `text:`, pnp.layout.computed) ------------------------------------------------------------
+
+class ComputedTexts:
+    """Each face's computed texts (pnp.layout.computed, loaded only when a layout has one), worked out before its
+    text is fitted, so every later stage (the fit, the glyph and drawn checks, the renderers) has the text as it
+    prints. One time budget serves every card; a failure is said once per box and message, at the box's `text:`,
+    naming the first card it happened on (its deck file and line) and how many more."""
+
+    def __init__(self):
+        self.budget = None
+        self.failed: dict[tuple, list[str]] = {}  # (box keypath, box name, what went wrong) -> the sides it failed on
+        self.unknown: dict[tuple, str] = {}  # (box keypath, name) -> the message
+
+    def compute(self, face: Face, layout: CardLayout, record: CardRecord | None, keypath: tuple) -> None:
+        boxes = [box for box in face.template.boxes if box.text is not None and box.shown_on(face.values)]
+        if not boxes:
+            return
+        from pnp.core.sandbox import TimeBudget
+        from pnp.layout import computed
+
+        self.budget = self.budget or TimeBudget()
+        seen = computed.context(face.values, _typed_values(face.card))
+        for box in boxes:
+            if self._unknown_names(box, face, computed):
+                continue
+            try:
+                face.computed[box.name] = computed.render(box.text, seen, self.budget)
+            except (*computed.ERRORS, computed.ExpressionError) as exc:
+                self.failed.setdefault((box.keypath, box.name, computed.error_message(exc)), []).append(
+                    _side_named(face, record, keypath))
+
+    def _unknown_names(self, box: Box, face: Face, computed) -> bool:
+        unknown = computed.unknown_names(box.text, face.values)
+        for name, choices in unknown:
+            self.unknown.setdefault((box.keypath, name), f"box '{box.name}' computes its text from '{name}', which "
+                                    f"the cards it is drawn on do not have{did_you_mean_or_list(name, choices)}")
+        return bool(unknown)
+
+    def problems(self, layout: CardLayout) -> list[Diagnostic]:
+        said = [layout.source.diagnostic(keypath + ("text",), "unknown-field", message)
+                for (keypath, _), message in self.unknown.items()]
+        for (keypath, name, why), sides in self.failed.items():
+            more = f" (and {len(sides) - 1} more)" if len(sides) > 1 else ""
+            said.append(layout.source.diagnostic(keypath + ("text",), "computed-text", f"box '{name}' cannot compute "
+                        f"its text for {sides[0]}{more}: {why}; fix the expression or the card's values"))
+        return said
+
+
+def _typed_values(card: Card | None) -> dict:
+    """A card's numbers and flags as themselves, so a computed text can count and compare with them (`{{ vp * 2 }}`);
+    every other value as the text a box shows (an unset number is "")."""
+    typed = {}
+    for name, value in card or ():
+        if isinstance(value, BaseModel):  # a card part: its fields are "part.field"
+            typed.update({f"{name}.{inner}": number for inner, number in value if isinstance(number, (int, float))})
+        elif isinstance(value, (int, float)):
+            typed[name] = value
+    return typed
+
+
+def _side_named(face: Face, record: CardRecord | None, keypath: tuple) -> str:
+    """A face as a message names it: the card and where its deck file writes it, or the back template."""
+    if record is None:
+        return f"back template '{face.template.name}'"
+    return f"card '{record.card.id}' ({record.source.place(keypath)})"
+
+
+def _fit_computed(face: Face, box: Box, layout: CardLayout, record: CardRecord | None, keypath: tuple) -> list[Diagnostic]:
+    """A computed text fitted and checked as a field's is: emphasis, icons, glyphs, fit. What is wrong in the text
+    is said at the box's `text:` naming the card; a text too long for its box at the card, naming the box."""
+    text = face.computed.get(box.name)
+    if text is None:  # it could not be computed: ComputedTexts says why
+        return []
+    fit = face.fits[box.name] = _fit(text, box, layout)
+    at, side = box.keypath + ("text",), _side_named(face, record, keypath)
+    problems = [layout.source.diagnostic(at, "emphasis", f"{side}: box '{box.name}' computes '{_short(text)}': "
+                                         f"{message}") for message in (markup.problems(text) if markup.has_markup(text) else ())]
+    problems += _computed_icons(text, face, box, layout, at, side) + _computed_glyphs(text, face, box, layout, at)
+    if fit.ok:
+        return problems
+    where = layout.source.place(at)
+    if record is not None:
+        return problems + [record.source.diagnostic(keypath, f"text-{fit.problem}", f"card '{record.card.id}': the text "
+                           f"box '{box.name}' computes ('{_short(text)}', {where}) does not fit even at "
+                           f"{box.min_size:g}pt: {fit.detail}; shorten the card's values or the expression, or enlarge "
+                           "the box")]
+    return problems + [layout.source.diagnostic(at, f"text-{fit.problem}", f"box '{box.name}' of "
+                       f"'{face.template.name}' cannot hold '{_short(text)}': {fit.detail}")]
+
+
+def _short(text: str) -> str:
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _computed_icons(text: str, face: Face, box: Box, layout: CardLayout, at: tuple, side: str) -> list[Diagnostic]:
+    """An `{icon}` the expression writes that the game has none of (one a card's value writes is said at the card)."""
+    written = " ".join(str(value) for value in face.values.values())
+    return [layout.source.diagnostic(at, "unknown-icon", f"{side}: box '{box.name}' computes {{{name}}}, which is not an "
+                                     f"icon of this game{did_you_mean(name, layout.icons)}")
+            for name in unknown_icons(text, layout.icons) if f"{{{name}}}" not in written]
+
+
+def _computed_glyphs(text: str, face: Face, box: Box, layout: CardLayout, at: tuple) -> list[Diagnostic]:
+    """Characters of a computed text its fonts lack, the regular font's too: the expression's own characters are in
+    no content file that checks.layout_glyphs reads (a card value's are, and are said at the card)."""
+    regular, problems = layout.fonts["regular"], []
+    written = set("".join(str(value) for value in face.values.values()))
+    for font, piece in run_fonts(text, box.font, layout.fonts):
+        missing = [ch for ch in missing_glyphs(piece, font) if font != regular or ch not in written]
+        if missing:
+            problems.append(layout.source.diagnostic(at, "missing-glyph", glyph_message(missing, font)))
+    return problems
+
+
 def _run_glyphs(text: str, box, layout: CardLayout, source, where: tuple) -> list[Diagnostic]:
     """Characters a text box draws in a font other than the layout's regular one (its own font, or a bold or
     italic run) that this font lacks. The regular font's gaps are reported for the whole file (checks.layout_glyphs)."""
     regular, problems = layout.fonts["regular"], []
-    pieces = markup.runs(text, box.font) if markup.has_markup(text) else [(box.font, text)]
-    for style, piece in pieces:
-        font = layout.fonts[style]
+    for font, piece in run_fonts(text, box.font, layout.fonts):
         if font == regular:
             continue
         missing = [ch for ch in missing_glyphs(piece, font) if ch not in missing_glyphs(ch, regular)]

@@ -1,6 +1,8 @@
 """`pnp export-deck`: a deck as YAML, CSV or XLSX, whichever it is kept in, without loss.
 
-The cards are taken as written (the deck's Source data, not the checked models, so defaults stay unwritten).
+The cards are taken as written (the deck's Source data, not the checked models, so defaults stay unwritten). A deck
+read through game.yaml's `table:` (a designer's own workbook) is exported as pnp read it: pnp's own field names, ids
+made from another column written out, the rows its filter leaves out and its ignored columns gone (a note says so).
 To a table, nested mappings become dotted columns and lists one cell of YAML flow text (pnp.reading.tables). Before
 anything is written, the file's bytes are read back through the same reader a build uses and every card compared
 with the original as the card model sees it: a value a table cannot hold (an empty text that means something, a
@@ -54,10 +56,19 @@ def export_deck(game: Game, deck: Deck, fmt: str) -> tuple[bytes, list[str]]:
         notes.append(f"{guarded} cell{'s' if guarded > 1 else ''} starting with = + - or @ (text a spreadsheet program "
                      "would run as a formula) start with an apostrophe, which marks a cell as text; pnp reads them "
                      "without it")
+    if deck.entry.table is not None:
+        notes.append(_read_by_table_note(deck, fmt))
     if name != deck_name(deck.id):
         notes.append(f"a table holds no deck name: add `name: {name}` to deck '{deck.id}' in game.yaml when it "
                      "points at the new file")
     return data, notes
+
+
+def _read_by_table_note(deck: Deck, fmt: str) -> str:
+    """A deck read the designer's way (game.yaml's table:) is exported as pnp reads it: in pnp's own shape."""
+    return (f"deck '{deck.id}' is read through game.yaml's table: (its sheet, column names, filter); the {fmt.upper()} "
+            "holds its cards as pnp reads them, in pnp's own field names (name, kind, count, ...), with their ids, "
+            "without the rows left out or the ignored columns: point game.yaml at it without table:")
 
 
 def _written_cards(deck: Deck) -> list[dict]:

@@ -24,7 +24,7 @@ from pnp.model.fields import extend_card_model, shadowed
 from pnp.model.schema_errors import parse_model
 from pnp.model.sheet import GenericSheet
 from pnp.reading.source import Source, SourceError, load
-from pnp.reading.tables import deck_name, is_table, load_table_deck
+from pnp.reading.tables import RowFilter, TableReading, deck_name, is_table, load_table_deck
 
 
 @dataclass
@@ -263,9 +263,14 @@ def _load_listed_file(folder, entry, model, kind, manifest_source, where, proble
 
 
 def _load_deck(folder, entry, card_model, manifest_source, where, problems) -> Deck | None:
+    left_out: list[str] = []
     if is_table(entry.file):
-        source, model = _load_table_deck(folder, entry, card_model, manifest_source, where, problems)
+        source, model = _load_table_deck(folder, entry, card_model, manifest_source, where, problems, left_out)
     else:
+        if entry.table is not None:
+            problems.append(manifest_source.diagnostic(where[:-1] + ("table",), "table", f"table: says how a "
+                            f"spreadsheet deck (.csv or .xlsx) is read, and '{entry.file}' is YAML; remove table:",
+                            on_key=True))
         source, model = _load_listed_file(folder, entry, DeckFile, "deck", manifest_source, where, problems)
     if model is None:
         return None
@@ -273,24 +278,44 @@ def _load_deck(folder, entry, card_model, manifest_source, where, problems) -> D
     deck.cards = _suited_cards(entry.id, model, source, card_model, problems) + _listed_cards(entry.id, model, source, card_model, problems)
     listed = {r.card.id for r in deck.cards}
     deck.unparsed = [str(raw.get("id")) for raw in model.cards
-                     if isinstance(raw, dict) and str(raw.get("id")) not in listed]
+                     if isinstance(raw, dict) and str(raw.get("id")) not in listed] + left_out
     return deck
 
 
-def _load_table_deck(folder, entry, card_model, manifest_source, where, problems):
-    """A deck kept in a CSV or XLSX file (pnp.reading.tables): read into the same shape as a YAML deck, then checked alike."""
+def _load_table_deck(folder, entry, card_model, manifest_source, where, problems, left_out: list):
+    """A deck kept in a CSV or XLSX file (pnp.reading.tables), read as its `table:` says: into the same shape as a
+    YAML deck, then checked alike. Rows left out as reported already (an id made twice) go to `left_out`."""
     path = _listed_path(folder, entry.file, "deck", manifest_source, where, problems)
     if path is None:
         return None, None
     try:
-        source, cell_problems = load_table_deck(path, folder, entry.id, entry.name or deck_name(entry.id), card_model)
+        read = load_table_deck(path, folder, entry.id, entry.name or deck_name(entry.id), card_model,
+                               _table_reading(entry, manifest_source, where[:-1] + ("table",)))
     except SourceError as exc:
         problems.extend(exc.diagnostics)
         return None, None
-    problems += cell_problems
-    parsed, errors = parse_model(source, DeckFile)
+    problems += read.problems
+    left_out += read.left_out
+    parsed, errors = parse_model(read.source, DeckFile)
     problems += errors
-    return source, parsed
+    return read.source, parsed
+
+
+def _table_reading(entry: DeckEntry, manifest_source: Source, where: tuple) -> TableReading:
+    """game.yaml's `table:` of a deck as pnp.reading.tables takes it, its mistakes reported at their lines there."""
+    table = entry.table
+    if table is None:
+        return TableReading()
+
+    def setting(keypath: tuple, code: str, message: str, on_key: bool = False) -> Diagnostic:
+        return manifest_source.diagnostic(where + keypath, code, message, on_key=on_key)
+
+    include = None
+    if table.include is not None:
+        values = table.include.equals if isinstance(table.include.equals, list) else [table.include.equals]
+        include = RowFilter(table.include.column, tuple(values))
+    return TableReading(table.sheet, table.header_row, dict(table.columns), tuple(table.ignore), table.copies,
+                        table.id_from, include, setting)
 
 
 def _listed_cards(deck_id: str, model: DeckFile, source: Source, card_model, problems) -> list[CardRecord]:

@@ -42,7 +42,7 @@ FORMAT = 1
 RECORDS = ".pnp"  # in the output folder, beside the games' folders
 MAX_READ = 64 << 20  # the largest file pnp reads (an image, pnp.core.limits): a larger one is not read to be digested
 SMALL = 1 << 20  # files up to this size are always re-read and compared by digest (a save within the same clock tick)
-IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".webp", ".gif", ".tif", ".tiff", ".bmp")
+IMAGE_SUFFIXES = (".png", ".jpg", ".jpeg", ".svg", ".webp", ".gif", ".tif", ".tiff", ".bmp")
 
 
 # -- the files a game is made from ----------------------------------------------------------------------------

@@ -11,7 +11,8 @@ from __future__ import annotations
 
 MB = 1024 * 1024
 
-# --- files (pnp.reading.source, pnp.reading.tables, pnp.reading.xlsx, pnp.reading.image_files, pnp.text.font_files, pnp.text.font_tables) ---
+# --- files (pnp.reading.source, pnp.reading.tables, pnp.reading.xlsx, pnp.reading.image_files, pnp.reading.svg_files,
+#     pnp.text.font_files, pnp.text.font_tables) ---
 MAX_FILE_BYTES = 4 * MB  # one content or layout YAML file; the largest bundled one is 30 KB
 MAX_DEPTH = 64  # nesting of mappings and lists in one YAML file; content needs about 8
 MAX_VALUES = 200_000  # values aliases repeat in one YAML file or spreadsheet (a "billion laughs" stops at once);
@@ -35,6 +36,17 @@ MAX_TABLE_TEXT = MAX_FILE_BYTES  # characters in all the cells of a deck spreads
 #                                  string shown in ten cells once took 36 s and 650 MB
 MAX_IMAGE_BYTES = 64 * MB  # one PNG or JPEG file, read whole to be checked and embedded
 MAX_IMAGE_PIXELS = 36_000_000  # 6000 x 6000 decoded: a full tarot card at 1200 DPI is 3.3 million
+MAX_SVG_BYTES = 4 * MB  # one SVG file, parsed whole: an icon is 1 KB, a detailed illustration a few hundred KB
+MAX_SVG_ELEMENTS = 50_000  # elements of one SVG file, each element a <use> repeats counted again where it is used
+#                            (nested <use>s multiply, as aliases do in YAML): an icon has 1 to 10, an illustration
+#                            exported from Inkscape or Illustrator a few thousand. Counted as the file is parsed
+MAX_SVG_DEPTH = 64  # nesting of elements (and of <use>s) in one SVG file: editors nest groups a dozen deep at most
+MAX_SVG_PATH_COMMANDS = 500_000  # path segments of one SVG file once drawn (arcs become one to four curves each),
+#                                  all its shapes together: an icon has a few dozen, a detailed illustration ~100,000.
+#                                  Every one is written into each PDF that prints the picture
+MAX_SVG_COORDINATE = 10_000_000  # largest number (coordinate, length, transform entry) an SVG may give, and largest
+#                                  entry of a shape's transform once its groups' are applied: icons stay under 1,000;
+#                                  past this a PDF reader's fixed-point arithmetic overflows (and 1e999 is infinity)
 MAX_FONT_BYTES = 30 * MB  # one TrueType file; larger than any real font family, so a bigger one is a mistake
 MAX_FONT_CODE_POINTS = 200_000  # code points a font's character map (cmap) lists, its subtables together, ranges
 #                                 counted code point by code point (and each range once): reportlab expands the map
@@ -45,6 +57,18 @@ MAX_FONT_COMPONENTS = 200_000  # components of a font's composite glyphs (an 'À
 #                                DejaVu Sans has 5,524; a font of 65,535 glyphs, each made of 3, would have some 200,000
 MAX_COMPONENT_DEPTH = 16  # levels of composite glyphs made of composite glyphs: what draws a glyph follows them all
 #                           (one made of itself never ends). DejaVu Sans nests 4
+# An OpenType font with PostScript (CFF) outlines is converted to TrueType outlines once (pnp.text.font_cff), each
+# glyph a program (a Type 2 charstring) run by a bounded interpreter: URW's Nimbus Sans (855 glyphs) runs 70 KB of
+# them, 9 subroutines deep at most, 44 numbers on its stack at most, in 0.2 s
+MAX_CFF_GLYPHS = 10_000  # glyphs of a CFF font: a Latin, Greek and Cyrillic family has 1,000 to 4,000; a CJK font's
+#                          65,535 would take minutes to convert (its family's TrueType files, or a subset, do instead)
+MAX_CFF_WORK = 2 * MB  # bytes of charstrings run to convert one font, a subroutine counted at each call: 30 times what
+#                        Nimbus Sans runs (a 10,000-glyph font runs some 1.5 MB), about 6 s at most; a subroutine that
+#                        calls another eight times, nine deep, would run 134 million times over, which this bounds
+MAX_SUBR_DEPTH = 10  # subroutines called from subroutines: the CFF specification's limit (Type 2 charstrings)
+MAX_CFF_STACK = 513  # numbers on a charstring's operand stack: CFF2's limit (CFF's own is 48)
+MAX_LAYOUT_FONTS = 32  # fonts one layout names (its `fonts:`): each file is read and checked; a game with a title, a body
+#                         and a flavour face in four styles each has 12
 
 # --- cards ---
 MAX_COPIES = 99  # `count:` of one card; the bundled games print at most 8 copies of a card
@@ -62,6 +86,11 @@ MAX_CARD_TEXT_DRAWN = 50_000_000  # characters the card text boxes of one build 
 #                                   card, times the files that print it (as MAX_DRAWINGS). The bundled games draw at
 #                                   most 118,000; MAX_CARDS cards of 800 characters each in 12 files are 48 million.
 #                                   One 3.6 MB text in ten boxes once took 29 s to validate, in 300 boxes hours
+MAX_EXPRESSION = 1_000  # characters of one computed text in a card layout (a box's `text: "{{ vp }} VP"`): a real one
+#                         has a few dozen. It runs on every card, and its work grows with its length (pnp.layout.computed)
+MAX_EXPRESSION_VALUE = 2 * MAX_CARD_TEXT  # characters (or items) of any value a computed text builds on the way
+#                                           (a filter's result, `*`): what it shows has at most MAX_CARD_TEXT, so a
+#                                           longer step is a mistake, and every step stays cheap on every card
 
 # --- sheets ---
 MAX_SHEETS = 50  # scoresheets, playmats and boards of one game; the bundled games have at most 2
@@ -115,6 +144,17 @@ MAX_REVISION_FILES = 50_000  # files, links and submodules there: MAX_CARDS card
 #                              hundred other files; the bundled games hold 52
 MAX_REVISION_DEPTH = 32  # folders a file there lies below the project folder (content/<game>/art/...): the bundled
 #                          games nest 3; deeper is not a project's, and removing it would recurse past Python's limit
+
+# --- pnp pull: a deck's published spreadsheet fetched into the project (pnp.reading.fetch) ---
+# The address is game.yaml's, so anyone's: what it serves is bounded before a byte of it is kept.
+PULL_TIMEOUT_SECONDS = 30.0  # to connect, and between two pieces of the answer: a published Google Sheet of a few
+#                              hundred cards answers in about a second; a server that says nothing for this long is down
+MAX_PULL_SECONDS = 120.0  # the whole answer, however it trickles in: a byte every 29 seconds never meets the timeout
+MAX_PULL_BYTES = MAX_FILE_BYTES  # one answer, counted as it arrives (never asked compressed): a deck file larger than
+#                                  this is refused by pnp validate anyway. A 1,000-card CSV is a few hundred KB
+MAX_PULL_REDIRECTS = 5  # a "publish to the web" address redirects once (docs.google.com to googleusercontent.com);
+#                         each hop is to http(s) only
+MAX_PULL_ADDRESS = 2000  # characters of a `pull:` address; Google's published ones have about 130
 
 # --- printed text ---
 MIN_TEXT_SIZE = 6.0  # points at 100 % scale: the smallest type any printed text may have (cards, sheets, playmats,

@@ -10,7 +10,7 @@ from pydantic import Field, StringConstraints
 from pnp.core.diagnostics import Diagnostic, did_you_mean
 from pnp.core.limits import MIN_TEXT_SIZE
 from pnp.defaults import load_common
-from pnp.layout.fonts import resolve_fonts
+from pnp.layout.fonts import FONT_NAME, check_font_names, resolve_fonts
 from pnp.model.common import Color, FileName, FontSet, StrictModel, length, relative_length
 from pnp.model.schema_errors import parse_model
 from pnp.reading.source import Source, SourceError, load
@@ -31,6 +31,7 @@ class CardSizesFile(StrictModel):
     card_sizes: dict[FileName, CardSizeSpec]
 
 
+FontSlot = Annotated[str, StringConstraints(pattern=f"^{FONT_NAME.pattern}$")]
 ColorRef = Annotated[str, StringConstraints(pattern=r"^(#[0-9a-fA-F]{6}|\{[a-z_][a-z0-9_.]*\})$")]
 Place = relative_length("-50mm", "500mm")  # from the trim's top-left; negative reaches into the bleed
 Extent = relative_length("0mm", "500mm")
@@ -56,8 +57,12 @@ class BoxSpec(StrictModel):
     y: Place | None = None
     w: Extent | None = None
     h: Extent | None = None
-    field: str | None = None
-    font: Literal["regular", "bold", "italic", "bolditalic"] | None = None
+    field: str | None = Field(None, description="the card value the box shows (text, art and image boxes)")
+    text: str | None = Field(None, description="text box, instead of field: the text it shows, computed from the "
+                             "card's values: \"{{ vp }} VP\", \"{{ name | upper }}\", "
+                             "\"{% if cost %}Cost: {{ cost }}{% endif %}\"")
+    font: FontSlot | None = Field(None, description="text box: one of the layout's fonts by name: regular, bold, "
+                                  "italic, bolditalic, or one the layout names under fonts: (title)")
     size: TypeSize | None = None
     min_size: TypeSize | None = Field(None, description="text box: the smallest size its text shrinks to (6pt "
                                       "unless given); any box: below 6pt, the smallest type it prints, with a warning")
@@ -129,6 +134,7 @@ class Box:
     w: float = 0.0
     h: float = 0.0
     field: str | None = None
+    text: str | None = None  # a computed text (pnp.layout.computed), shown instead of a field
     font: str = "regular"
     size: float = 8.0
     min_size: float = MIN_TEXT_SIZE  # lower only where the layout says so (pnp.text.legibility)
@@ -223,8 +229,14 @@ def load_card_layout(layouts_root: Path, game_id: str, box_kinds=None) -> tuple[
     layout = CardLayout(source, sizes[spec.size], fonts, dict(spec.accents),
                         {k: t for k, t in faces.items() if t}, backs, templates, dict(box_kinds or {}),
                         {name: dict(colours) for name, colours in spec.palettes.items()}, sizes=sizes)
-    problems += safe_zone(layout) + _box_types(layout) + _small_type(layout)
+    problems += safe_zone(layout) + _box_types(layout) + _small_type(layout) + _box_fonts(layout)
     return layout, problems
+
+
+def _box_fonts(layout: CardLayout) -> list[Diagnostic]:
+    """A box's font: names one of the layout's fonts (once per box)."""
+    uses = {box.keypath + ("font",): box.font for template in layout.templates.values() for box in template.boxes}
+    return check_font_names(layout.fonts, layout.source, uses.items())
 
 
 def _box_types(layout: CardLayout) -> list[Diagnostic]:
@@ -334,6 +346,13 @@ class _Resolver:
                                      f"box '{spec.extends}' is not defined before '{name}'{did_you_mean(spec.extends, known)}"))
             else:
                 base = dict(known[spec.extends])
+        if spec.field is not None and spec.text is not None:
+            self.problems.append(self.source.diagnostic(where + ("text",), "computed-text", f"box '{name}' has both "
+                                 "field: and text:; a box shows a card value (field:) or a text computed from the "
+                                 "card's values (text:), keep one"))
+        for key, other in (("field", "text"), ("text", "field")):  # one replaces the other a box extends
+            if getattr(spec, key) is not None:
+                base.pop(other, None)
         for key, value in spec:  # the fields as validated (a relative change stays a ("relative", points) pair)
             if value is None or key == "extends":
                 continue
@@ -369,6 +388,9 @@ class _Resolver:
         if wrong := _image_source(box):
             self.problems.append(self.source.diagnostic(where, "image-box", f"box '{name}': {wrong}"))
             return None
+        if box.text is not None and (wrong := _computed_text(box)):
+            self.problems.append(self.source.diagnostic(where + ("text",), "computed-text", f"box '{name}': {wrong}"))
+            return None
         return box
 
 
@@ -398,6 +420,16 @@ def _image_source(box: Box) -> str | None:
     if box.type != "image" and (box.src is not None or box.fit != "contain"):
         return f"src: and fit: are for image boxes; this is a {box.type} box"
     return None
+
+
+def _computed_text(box: Box) -> str | None:
+    """What is wrong with a box's computed text before any card runs it (its kind of box, its size, its syntax, what
+    it may do: pnp.layout.computed, loaded only for a layout that has one), if anything."""
+    if box.type != "text":
+        return f"text: is for text boxes (the text it shows, computed); this is a {box.type} box"
+    from pnp.layout.computed import expression_problem
+
+    return expression_problem(box.text)
 
 
 def _box_dict(box: Box) -> dict:

@@ -3,7 +3,7 @@ from __future__ import annotations
 
 from typing import Annotated, Any, Literal, get_args
 
-from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Strict, StringConstraints, WithJsonSchema
+from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, Strict, StringConstraints, WithJsonSchema
 
 from pnp.core.difficulty import Difficulty  # noqa: F401 - part of the models' vocabulary (pnp.model)
 
@@ -112,7 +112,12 @@ FontRef = Annotated[str, StringConstraints(min_length=1), AfterValidator(_font_r
 
 
 class FontSet(StrictModel):
-    """The four styles a layout may use, each a bundled font or a font file of the project (fonts/*.ttf)."""
+    """The layout's fonts, each a bundled font or a font file of the project (fonts/*.ttf, fonts/*.otf): the four
+    styles emphasis picks (`**bold**`, `*italic*`), and as many more as the layout names (`title: fonts/Cinzel.otf`),
+    which a box's `font:` or a span in text (`[Dragon]{font=title}`) picks by name."""
+
+    model_config = ConfigDict(extra="allow")  # a name of the layout's own: its value is checked as a FontRef
+    __pydantic_extra__: dict[str, FontRef] = Field(init=False)
 
     regular: FontRef = "Vera"
     bold: FontRef = "VeraBd"

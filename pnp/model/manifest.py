@@ -6,6 +6,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BeforeValidator, Field, StringConstraints, model_validator
 
+from pnp.core.limits import MAX_PULL_ADDRESS
 from pnp.model.common import Bool, Difficulty, Id, Int, Name, StrictModel
 from pnp.model.fields import FieldName, FieldSpec
 
@@ -23,6 +24,39 @@ class PlayerCount(StrictModel):
         return self
 
 
+TableName = Annotated[str, StringConstraints(min_length=1, max_length=200)]  # a column's name as the designer wrote it
+FieldPath = Annotated[str, StringConstraints(pattern=r"^[A-Za-z_][A-Za-z0-9_]*(\.[A-Za-z_][A-Za-z0-9_]*)*$")]
+CellValue = str | Int | float | Bool
+
+
+class RowFilter(StrictModel):
+    """Which rows of a spreadsheet are cards: those whose cell in `column` holds `equals` (or one of a list)."""
+
+    column: TableName = Field(description="the column that decides, by its name in the header row (any case)")
+    equals: CellValue | list[CellValue] = Field(description="the value a card's cell holds, compared as text in any "
+                                                "case: yes, x, 1; `yes` or `true` also matches a ticked box")
+
+
+class DeckTable(StrictModel):
+    """How a spreadsheet deck is read when it is kept the designer's way (docs/how-to/spreadsheet-decks.md)."""
+
+    sheet: Annotated[str, StringConstraints(min_length=1, max_length=200)] | None = Field(
+        None, description="the workbook's sheet that holds the deck, by its tab's name (any case; default: the first "
+        "visible sheet); several decks may read several sheets of one workbook. XLSX only")
+    header_row: Int | None = Field(None, ge=1, description="the row of column names, as the spreadsheet numbers it "
+                                   "(default: the first row with a cell); rows above it are a title, never read")
+    columns: dict[TableName, FieldPath] = Field(default_factory=dict, description="the designer's column names (any "
+                                                "case) -> card fields: {Title: name, Type: kind, \"Flavour Text\": flavor}")
+    ignore: list[TableName] = Field(default_factory=list, description="columns that are no card field (notes, balance "
+                                    "figures), by name or pattern (Balance*, any case)")
+    copies: TableName | None = Field(None, description="the column of each card's number of copies (its count); a row "
+                                     "of 0 copies is not in the deck")
+    id_from: TableName | None = Field(None, description="the column a card's id is made from when its row has none: "
+                                      "Hero's Cloak -> heros-cloak")
+    include: RowFilter | None = Field(None, description="only rows whose cell in a column says so are cards: "
+                                      "{column: Include, equals: yes}")
+
+
 class DeckEntry(StrictModel):
     id: Id
     file: str = Field(description="the deck's file: YAML, or a spreadsheet (.csv or .xlsx) with a row a card")
@@ -34,6 +68,11 @@ class DeckEntry(StrictModel):
     in_play: Bool = Field(True, description="false for reference cards that never enter play")
     card_size: str | None = Field(None, description="the deck's card size, a name in layouts/common/cards.yaml "
                                   "(left out: the game's card_size)")
+    table: DeckTable | None = Field(None, description="how a spreadsheet deck (.csv or .xlsx) kept the designer's way "
+                                    "is read: its sheet, header row, column names, ignored columns, copies, ids, rows")
+    pull: str | None = Field(None, min_length=1, max_length=MAX_PULL_ADDRESS, description="the spreadsheet's "
+                             "published address (http or https, e.g. Google Sheets' \"publish to the web\" CSV or "
+                             "XLSX) that `pnp pull` fetches into `file`; validate and build never use it")
 
 
 class SheetEntry(StrictModel):

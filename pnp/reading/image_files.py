@@ -1,7 +1,11 @@
 """Image files: a card's `art`, an image box of a card layout (`src:` or a value naming a file), an icon, a
-sheet's background or image region may name a PNG or JPEG under its game's content folder (`art/mice-1.png` is
+sheet's background or image region may name a PNG, JPEG or SVG under its game's content folder (`art/mice-1.png` is
 content/<game>/art/mice-1.png). `find_image` is the one way any of them is looked up, so the file `pnp validate`
 accepted is the file the build opens.
+
+An SVG is read, checked and drawn as vectors by its own module (pnp.reading.svg_files, pnp.render.svg_art): here it
+is found and checked as the others are (`find_image`), has no pixels (`pixel_size` is None: no resolution warning)
+and says what of it is not drawn (`image_warnings`).
 
 What pnp accepts: PNG or JPEG files of at most MAX_BYTES and MAX_PIXELS, that
 decode completely (a truncated or corrupt file is an error at the card's art
@@ -35,8 +39,9 @@ from pathlib import Path
 from pnp.core.limits import MAX_IMAGE_BYTES as MAX_BYTES
 from pnp.core.limits import MAX_IMAGE_PIXELS as MAX_PIXELS
 from pnp.core.paths import file_kind, inside
+from pnp.reading.svg_files import clean_svg, is_svg, read_svg, svg_problem
 
-SUFFIXES = (".png", ".jpg", ".jpeg")
+SUFFIXES = (".png", ".jpg", ".jpeg", ".svg")
 PRINT_DPI = 300  # below this in its box, an image prints soft
 
 
@@ -55,9 +60,30 @@ def find_image(folder: Path, name: str) -> tuple[Path | None, tuple[str, str] | 
         return None, ("missing-image", f"image '{name}' not found (looked for content/{folder.name}/{name}); "
                       "put the file there or fix the name")
     if kind:
-        return None, ("not-a-file", f"image '{name}' is {kind}; name a PNG or JPEG file")
-    problem = image_problem(path)
+        return None, ("not-a-file", f"image '{name}' is {kind}; name a PNG, JPEG or SVG file")
+    problem = svg_problem(path) if is_svg(name) else image_problem(path)
     return (None, ("bad-image", f"'{name}' {problem}")) if problem else (path, None)
+
+
+def image_warnings(path: Path, name: str) -> list[tuple[str, str]]:
+    """What of a found image file is not printed as it shows on screen, as (diagnostic code, message) warnings: the
+    parts of an SVG pnp does not draw (text, filters...), each with its line in the SVG."""
+    if not is_svg(name):
+        return []
+    notes = read_svg(path).notes
+    return [("svg-unsupported", f"'{name}' {note}") for note in notes]
+
+
+def embedded_image(path: Path, color: str = "#000000") -> tuple[str, str]:
+    """A found image file as an HTML page embeds it (the rules reference is one file): its media type and its bytes
+    in base64. An SVG is embedded as pnp read it (pnp.reading.svg_files.clean_svg: plain paths, currentColor in
+    `color`), never as the file is: nothing of it that pnp does not draw reaches the page."""
+    import base64
+
+    if is_svg(path.name):
+        return "image/svg+xml", base64.b64encode(clean_svg(read_svg(path), color).encode("utf-8")).decode("ascii")
+    kind = "image/jpeg" if path.suffix.lower() in (".jpg", ".jpeg") else "image/png"
+    return kind, base64.b64encode(path.read_bytes()).decode("ascii")
 
 
 def _stamp(path: Path) -> tuple:
@@ -161,8 +187,9 @@ def _first_line(message) -> str:
 
 
 def pixel_size(path: Path) -> tuple[int, int] | None:
-    """Width and height in pixels as printed (after EXIF rotation), or None for a file with a problem."""
-    if image_problem(path):
+    """Width and height in pixels as printed (after EXIF rotation), or None for a file with a problem or an SVG (vectors
+    print sharp at any size)."""
+    if is_svg(path.name) or image_problem(path):
         return None
     return _upright_size(_stamp(path))
 

@@ -16,8 +16,9 @@ Every value is checked where it is written: a number that is none, a shared stri
 formula saved, a formula saved without its value is a problem at its cell (Sheet.problems, reported all at once). A
 part that is missing, damaged or not XML, or a sheet past a bound, stops the reading (WorkbookError).
 
-The deck is the first visible worksheet in the order of the workbook's tabs: a hidden sheet (state hidden or
-veryHidden) is one a designer does not see, so it is never the deck; chart sheets hold no cells.
+The deck is the worksheet game.yaml names (`table: {sheet: Heroes}`, found in any case), or else the first visible
+worksheet in the order of the workbook's tabs: a hidden sheet (state hidden or veryHidden) is one a designer does not
+see, so it is never the deck unless named; chart sheets hold no cells.
 """
 from __future__ import annotations
 
@@ -58,6 +59,15 @@ class WorkbookError(Exception):
         self.message, self.code, self.at, self.sheet = message, code, at, sheet
 
 
+class NoSuchSheet(WorkbookError):
+    """The workbook has no worksheet of the name asked for: a mistake of the setting naming it (game.yaml's `sheet:`),
+    reported there. `sheets` are the worksheets it has, in the order of their tabs."""
+
+    def __init__(self, name: str, sheets: list[str]):
+        super().__init__(f"the workbook has no sheet '{name}'", "sheet")
+        self.name, self.sheets = name, sheets
+
+
 @dataclass
 class Sheet:
     """The cells of the deck's sheet: its rows as (row number, values from column A), and the problems of single
@@ -67,12 +77,12 @@ class Sheet:
     problems: list[tuple[int, int, str, str]] = field(default_factory=list)
 
 
-def read_deck_sheet(data: bytes) -> Sheet:
-    """The first visible worksheet of an XLSX file's bytes (see the module's docstring); WorkbookError if there is
-    none or it cannot be read."""
+def read_deck_sheet(data: bytes, name: str | None = None) -> Sheet:
+    """The worksheet `name` of an XLSX file's bytes, or its first visible one (see the module's docstring);
+    NoSuchSheet when there is no sheet of that name, WorkbookError when there is none or it cannot be read."""
     with _open_zip(data) as archive:
         book = _WorkbookPart(archive, _workbook_name(archive)).read()
-        title, part = book.deck_sheet()
+        title, part = book.deck_sheet() if name is None else book.named_sheet(name)
         sheet = _SheetPart(archive, part, title).read()
         sheet.show_shared_strings(book.related("/sharedStrings", "xl/sharedStrings.xml"))
         sheet.show_dates(book.related("/styles", "xl/styles.xml"), book.date1904)
@@ -269,10 +279,24 @@ class _WorkbookPart(_Part):
         name = self.relationships.target(kind)
         return name if name is not None or usual not in self.archive.namelist() else usual
 
+    def worksheets(self) -> list[tuple[str, str, str]]:
+        """(name, state, part) of each worksheet, in the order of the tabs."""
+        return [(title, state, self.relationships.by_id[rid][1]) for title, state, rid in self.sheets
+                if self.relationships.by_id.get(rid, ("", ""))[0].endswith("/worksheet")]
+
+    def named_sheet(self, name: str) -> tuple[str, str]:
+        """The worksheet of that name, as written or in another case (a spreadsheet program's sheet names are unique
+        whatever their case), hidden or not: a sheet named on purpose is read."""
+        worksheets = self.worksheets()
+        for matches in (lambda title: title == name, lambda title: title.casefold() == name.casefold()):
+            found = next(((title, part) for title, _, part in worksheets if matches(title)), None)
+            if found is not None:
+                return found
+        raise NoSuchSheet(name, [title for title, _, _ in worksheets])
+
     def deck_sheet(self) -> tuple[str, str]:
         """The first visible worksheet's name and part."""
-        worksheets = [(title, state, self.relationships.by_id[rid][1]) for title, state, rid in self.sheets
-                      if self.relationships.by_id.get(rid, ("", ""))[0].endswith("/worksheet")]
+        worksheets = self.worksheets()
         if not worksheets:  # a workbook of chart sheets only, or one whose list of sheets is empty
             raise WorkbookError("the workbook holds no worksheet; put the deck on its first sheet (a header row of field "
                                 "names, then a row for each card)")

@@ -95,7 +95,10 @@ def _box_fact(face, drawing) -> str:
 
 
 def _data(face, box) -> str:
-    """The card value a box shows: the field it names, else the value named as the box is (its type or name)."""
+    """The card value a box shows: its computed text, the field it names, else the value named as the box is (its
+    type or name)."""
+    if box.name in face.computed:
+        return " ".join(face.computed[box.name].split())
     for key in (box.field, box.name, box.type):
         value = face.values.get(key) if key else None
         if isinstance(value, (list, tuple)) and all(isinstance(v, (str, int, float)) for v in value):

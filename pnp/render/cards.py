@@ -7,10 +7,11 @@ from __future__ import annotations
 
 from pnp.content.binding import Face
 from pnp.layout import Box, CardLayout
+from pnp.reading.svg_files import is_svg
 from pnp.render.backend import Backend, Drawn, RecordingBackend, place_emblem, symbol
 from pnp.render.form_reuse import Sharing
 from pnp.text import markup
-from pnp.text.fonts import STYLES, family_of, string_width
+from pnp.text.fonts import base_of, family_of, font_of, string_width
 from pnp.text.inline import ICON_EM, ICON_RISE, segments
 from pnp.text.inline import width as inline_width
 
@@ -121,7 +122,7 @@ def _draw_text(b, box: Box, face, layout, emblems, left, bottom):
     fit = face.fits.get(box.name)
     if fit is None or not fit.lines:
         return
-    font = layout.fonts[box.font]
+    font = font_of(layout.fonts, box.font)
     total = sum(len(p) for p in fit.lines) * fit.leading + box.paragraph_gap * (len(fit.lines) - 1)
     top = bottom + box.h
     if box.valign == "middle":
@@ -136,7 +137,7 @@ def _draw_text(b, box: Box, face, layout, emblems, left, bottom):
         for line in paragraph:
             if markup.has_markup(line):
                 draw_emphasized_line(b, x, baseline, line, family, box.font, fit.size, color, box.align, layout.icons,
-                                     emblems)
+                                     emblems, layout.accents)
             elif layout.icons and "{" in line:
                 draw_line_with_icons(b, x, baseline, line, font, fit.size, color, box.align, layout.icons, emblems)
             else:
@@ -161,19 +162,32 @@ def draw_line_with_icons(b, x, baseline, line, font, size, color, align, icons: 
         left += size * ICON_EM
 
 
-def draw_emphasized_line(b, x, baseline, line, family: tuple, base: str, size, color, align, icons: dict,
-                         emblems) -> None:
-    """One fitted line with emphasis (pnp.text.markup): each run in its own font of the family (`base` the box's
-    style), with its icons, left to right; the whole line aligned as pnp.text.fit measured it."""
-    pieces = [(family[STYLES.index(style)], text) for style, text in markup.runs(line, base)]
-    total = sum(inline_width(text, font, size, icons) for font, text in pieces)
+def draw_emphasized_line(b, x, baseline, line, family: tuple, slot: str, size, color, align, icons: dict,
+                         emblems, colors: dict | None = None) -> None:
+    """One fitted line with emphasis and spans (pnp.text.markup): each run in its own font of the family
+    (pnp.text.fonts.family_of; `slot` the box's font) and its own colour (#rrggbb, or a name of `colors`; else
+    `color`, the text's), with its icons, left to right; the whole line aligned as pnp.text.fit measured it."""
+    base = base_of(family, font_of(family, slot))  # as the fit check took the box's font
+    pieces = [(font_of(family, run_slot), text, span_color(run_color, colors, color))
+              for run_slot, text, run_color in markup.drawn_runs(line, base)]
+    total = sum(inline_width(text, font, size, icons) for font, text, _ in pieces)
     left = {"left": x, "center": x - total / 2, "right": x - total}[align]
-    for font, text in pieces:
+    for font, text, run_color in pieces:
         if icons and "{" in text:
-            draw_line_with_icons(b, left, baseline, text, font, size, color, "left", icons, emblems)
+            draw_line_with_icons(b, left, baseline, text, font, size, run_color, "left", icons, emblems)
         else:
-            b.text(left, baseline, text, font, size, color, "left")
+            b.text(left, baseline, text, font, size, run_color, "left")
         left += inline_width(text, font, size, icons)
+
+
+def span_color(named: str | None, colors: dict | None, color: str) -> str:
+    """A span's colour: #rrggbb as written, a name of the layout's colours as the layout says; no colour, or a name
+    the layout lacks (reported by the validator), the text's own."""
+    if named is None:
+        return color
+    if markup.HEX.fullmatch(named):
+        return named
+    return (colors or {}).get(named, color)
 
 
 def place_icon(b, icon: tuple[str, str, str], emblems, x: float, y: float, size: float) -> None:
@@ -181,7 +195,7 @@ def place_icon(b, icon: tuple[str, str, str], emblems, x: float, y: float, size:
     bottom-left corner at (x, y)."""
     drawing, target, color = icon
     if drawing == "image":
-        b.image(target, x, y, size, size)
+        b.image(target, x, y, size, size, **({"color": color} if is_svg(target) else {}))
     else:
         place_emblem(b, emblems, target, color, x, y, size)
 
@@ -190,10 +204,11 @@ def _draw_art(b, box: Box, face, layout, emblems, left, bottom):
     name = face.values.get(box.field or "art")
     if not name:
         return
-    if box.name in face.images:  # an image file (found by pnp.content.binding), fitted into the box with its aspect kept
-        b.image(face.images[box.name], left, bottom, box.w, box.h)
-        return
     color = _color(box.color, face.values)
+    if box.name in face.images:  # an image file (found by pnp.content.binding), fitted into the box with its aspect kept
+        path = face.images[box.name]  # an SVG's currentColor is the box's colour, as an emblem takes it
+        b.image(path, left, bottom, box.w, box.h, **({"color": color} if color and is_svg(path) else {}))
+        return
     draw = emblems[name]
 
     def scaled(inner):

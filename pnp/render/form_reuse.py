@@ -70,6 +70,11 @@ def kept_forms(store):
         _KEPT_FORMS.reset(token)
 
 
+def kept_store():
+    """The build's store (pnp.render.form_store.FormStore) while it draws, else None: it keeps image streams too."""
+    return _KEPT_FORMS.get()
+
+
 class Sharing(NamedTuple):
     """What lets a document's symbols be reused: `scope`, the object their keys are unique within (a project: two
     games' 'face:hero' are different drawings), held weakly; `lettering`, every (font, text) its symbols print, for
@@ -269,7 +274,8 @@ class DocumentForms:
         """The reader of an image a form places: its own, or for a form read back from the store, the document's
         reader of the same file for its press, if its pixels are still those the form was drawn with."""
         reader = use[1]
-        if hasattr(reader, "reader"):  # pnp.render.form_store.StoredImage
+        if hasattr(type(reader), "reader"):  # pnp.render.form_store.StoredImage (asked of the class: asking a
+            # pnp.render.pdf.PrintImage for an attribute it lacks would make its pixels)
             return reader.reader(self.press, use[2], use[3])
         return reader
 

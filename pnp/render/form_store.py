@@ -28,18 +28,30 @@ project). Deleting the store costs one slower build. Whole builds use it (not --
 A build writes its forms into its staging folder and the store takes them once everything is drawn, so a build
 that fails or is stopped leaves the store as it was; a whole build that succeeds removes the folders of other
 drawing bases, and past LIMIT files the oldest half.
+
+Beside the forms, in output/.pnp/forms/<game>/images/, the store keeps each image's loaded stream (`ImageStreams`):
+its pixels as decoded, scaled for their box, separated for a press and compressed. That work was most of a build
+at a real game's size (a PNG of full-bleed art took 0.1 s to compress, once per file type and worker), and the
+forms put back still placed every image, so a one-card edit cost nearly a clean build. A stream is keyed by the
+image file's digest (taken before the content was read), its box, the press and the mask, and keyed for its
+digest with pnp's code stamp and its drawing libraries (Pillow's too): the streams of an unchanged image are put
+in as loaded, and never decoded again. The workers of one build share them as soon as one has written them (in
+the pending folder); a whole build that succeeds keeps only the streams it used.
 """
 from __future__ import annotations
 
+import contextlib
+import functools
 import hashlib
 import hmac
 import json
 import os
 import re
 import shutil
+import time
 from pathlib import Path
 
-from pnp.core.incremental import is_inside, is_list, is_list_of, is_number, is_text, is_whole
+from pnp.core.incremental import code_stamp, is_inside, is_list, is_list_of, is_number, is_text, is_whole
 from pnp.core.output import read_back
 from pnp.render.form_reuse import Stored, _Kept, stored_value
 
@@ -49,13 +61,21 @@ PENDING = ".pnp-forms"  # in a build's staging folder: the forms it wrote, until
 MAX_FILE = 4 << 20  # a form's file: larger is not read
 LIMIT = 4000  # files in a game's store; past it, the oldest half go (each card edit leaves its old faces behind)
 _NAME = re.compile(r"[0-9a-f]{32}-[0-9a-f]{16}\.form")
+IMAGES = "images"  # beside the drawing bases' folders: image streams, which no drawing base changes
+MAX_IMAGE_FILE = 256 << 20  # an image's stream: a larger one is neither kept nor read
+_IMAGE_NAME = re.compile(r"[0-9a-f]{32}\.image")
 
 
 class FormStore:
     """One game's stored forms, for one drawing base: `faces`, face key -> its fingerprint."""
 
-    def __init__(self, out_root: Path, folder: Path, base: str, faces: dict[str, str], pending: Path, root: Path):
+    def __init__(self, out_root: Path, folder: Path, base: str, faces: dict[str, str], pending: Path, root: Path,
+                 images: dict[str, str] | None = None):
         self.folder, self.base, self.faces, self.pending = folder, base, faces, pending
+        self.images = images or {}  # image file (absolute path) -> its digest, as the build read it
+        self.image_folder = folder.parent / IMAGES
+        self.opened = time.time_ns()  # streams not used since (their files' times) go after the build (prune)
+        self.images_kept: set[str] = set()  # image stream files this process read or wrote
         self.out_root = out_root  # the output folder the store is in
         self.roots = (str(root), os.path.realpath(root))  # the project's folder: images are named by their real path
         self.key = bytes.fromhex(base)  # the files' digests are keyed with the base
@@ -161,6 +181,23 @@ class FormStore:
                      tuple(uses), version, fonts, colours, press)
         return kept
 
+    # -- image streams ------------------------------------------------------------------------------------------
+    def image_streams(self, path: str, width: float, height: float, press) -> ImageStreams | None:
+        """The stored streams of an image file placed in a width x height box for `press`; None for a file the build
+        has no digest of (it is loaded as before)."""
+        digest = self.images.get(os.path.abspath(path))
+        return None if digest is None else ImageStreams(self, os.path.abspath(path), digest, width, height, press)
+
+    @functools.cached_property
+    def image_key(self) -> bytes:
+        """The key of the image files' digests: pnp's code and the libraries that decode, scale, separate and
+        compress pixels, and the project's folder (another project's or another pnp's streams are never read)."""
+        from PIL import Image, ImageCms
+
+        made_by = [code_stamp(), drawing_libraries(), Image.__version__,
+                   getattr(ImageCms.core, "littlecms_version", ""), self.roots[0]]
+        return hashlib.blake2b(json.dumps(made_by).encode(), digest_size=32).digest()
+
     # -- writing --------------------------------------------------------------------------------------------------
     def keep(self, key: str, width: float, height: float, drawing: tuple, kept: _Kept) -> str | None:
         """Write a form just drawn (and each form it places), unless the store cannot tell what it is drawn from;
@@ -227,15 +264,19 @@ class FormStore:
             if written:
                 for folder in (self.folder.parent.parent.parent, self.folder.parent.parent, self.folder.parent, self.folder):
                     _real_folder(folder)
+            if any(_IMAGE_NAME.fullmatch(name) for name in written):
+                _real_folder(self.image_folder)
             for name in written:
                 if _NAME.fullmatch(name):
                     os.replace(self.pending / name, self.folder / name)
+                elif _IMAGE_NAME.fullmatch(name):
+                    os.replace(self.pending / name, self.image_folder / name)
         except (OSError, OutputError):
             pass
         shutil.rmtree(self.pending, ignore_errors=True)  # never left in the staging folder, to become output
 
-    def _mac(self, payload: bytes) -> bytes:
-        return hashlib.blake2b(payload, key=self.key, digest_size=16).hexdigest().encode("ascii")
+    def _mac(self, payload: bytes, key: bytes | None = None) -> bytes:
+        return hashlib.blake2b(payload, key=key or self.key, digest_size=16).hexdigest().encode("ascii")
 
 
 # -- a stored form's header: what `keep` writes, checked whole before anything of it is used ------------------------
@@ -311,6 +352,105 @@ class StoredImage:
         return reader if _digester(f"{reader}{mask}".encode("utf-8")) == name else None
 
 
+# -- an image's streams ---------------------------------------------------------------------------------------------
+# What reportlab's loading sets on a PDFImageXObject (pnp.render.pdf._load_images_once), and the values each may
+# take: a stored stream with anything else (a soft mask, an attribute a reportlab release adds) is not kept.
+IMAGE_FIELDS = {
+    "width": is_whole, "height": is_whole, "bitsPerComponent": lambda v: v == 8,
+    "colorSpace": lambda v: v in ("DeviceRGB", "DeviceGray", "DeviceCMYK"),
+    "_filters": lambda v: type(v) is tuple and all(f in ("ASCII85Decode", "FlateDecode", "DCTDecode") for f in v),
+    "mask": lambda v: v is None or (type(v) is tuple and len(v) == 6 and all(map(is_whole, v))),
+    "_dotrans": is_whole,
+}
+
+
+class ImageStreams:
+    """One image file's streams as placed in one box for one press: `load` one an earlier build or another worker
+    of this build kept, `keep` one just loaded. `asked`: the mask asked for and whether streams are ASCII85-encoded
+    (pnp.render.pdf: what a loaded stream depends on besides the pixels)."""
+
+    def __init__(self, store: FormStore, path: str, digest: str, width: float, height: float, press):
+        self.store, self.path, self.digest = store, path, digest
+        self.box, self.press = (width, height), press
+
+    def _file(self, asked: tuple) -> str:
+        h = hashlib.blake2b(digest_size=16)
+        h.update(json.dumps([FORMAT, self.digest, repr(self.box[0]), repr(self.box[1]), stored_value(self.press),
+                             [str(a) for a in asked]]).encode())
+        return h.hexdigest() + ".image"
+
+    def _places(self) -> list[Path]:
+        """Where its streams are: this build's pending folder (another worker may have written one), the store."""
+        store = self.store
+        pending = [store.pending] if store.pending.is_relative_to(store.out_root) else []
+        return [*pending, store.image_folder]
+
+    def load(self, asked: tuple) -> tuple[str, dict] | None:
+        """(the image's name, what loading it sets on the image object), as kept; None if nothing good is kept."""
+        name = self._file(asked)
+        store = self.store
+        for folder in self._places():
+            data = read_back(store.out_root, (*folder.relative_to(store.out_root).parts, name), MAX_IMAGE_FILE)
+            found = data is not None and self._read(data, name)
+            if found:
+                self._used(folder, name)
+                return found
+        return None
+
+    def _used(self, folder: Path, name: str) -> None:
+        """A stream this build uses: kept past it (_prune_images goes by the files' times), and not written again."""
+        self.store.images_kept.add(name)
+        if folder == self.store.image_folder:
+            with contextlib.suppress(OSError):
+                os.utime(folder / name, follow_symlinks=False)
+
+    def _read(self, data: bytes, name: str) -> tuple[str, dict] | None:
+        mac, _, payload = data.partition(b"\n")
+        if not hmac.compare_digest(mac, self.store._mac(payload, self.store.image_key)):
+            return None
+        header, _, stream = payload.partition(b"\n")
+        try:
+            header = json.loads(header)
+        except ValueError:
+            return None
+        if (type(header) is not dict or header.keys() != {"file", "name", "bytes", "fields"} or header["file"] != name
+                or not is_text(header["name"]) or type(header["bytes"]) is not bool
+                or type(header["fields"]) is not dict):
+            return None
+        fields = {key: tuple(value) if type(value) is list else value for key, value in header["fields"].items()}
+        if not all(key in IMAGE_FIELDS and IMAGE_FIELDS[key](value) for key, value in fields.items()):
+            return None
+        fields["streamContent"] = stream if header["bytes"] else stream.decode("latin-1")
+        return header["name"], fields
+
+    def keep(self, asked: tuple, name: str, loaded: dict) -> None:
+        """Write a stream just loaded into the build's pending folder (the store takes it at the end), if it is of
+        the image file the build read (not one saved over it since) and holds only what `IMAGE_FIELDS` allows."""
+        file = self._file(asked)
+        if file in self.store.images_kept or self.load(asked) is not None:  # kept already (load marks it used)
+            return
+        self.store.images_kept.add(file)  # asked once a process, whatever the answer
+        fields = {key: value for key, value in loaded.items() if key != "streamContent"}
+        stream = loaded.get("streamContent")
+        if (not all(key in IMAGE_FIELDS and IMAGE_FIELDS[key](value) for key, value in fields.items())
+                or not isinstance(stream, (bytes, str)) or (isinstance(stream, str) and not stream.isascii())
+                or _file_digest(self.path) != self.digest):
+            return
+        is_bytes = isinstance(stream, bytes)
+        payload = json.dumps({"file": file, "name": name, "bytes": is_bytes, "fields": fields},
+                             separators=(",", ":")).encode()
+        payload += b"\n" + (stream if is_bytes else stream.encode("latin-1"))
+        if len(payload) < MAX_IMAGE_FILE - 64:
+            self.store._write(file, self.store._mac(payload, self.store.image_key) + b"\n" + payload)
+
+
+def _file_digest(path: str) -> str | None:
+    from pnp.core.incremental import file_states
+
+    state = file_states([path])[path]
+    return state[2] if state else None
+
+
 # -- a game's store, opened by the build ----------------------------------------------------------------------
 def drawing_libraries() -> tuple:
     """What else writes a finished form's bytes besides pnp's code: reportlab (its operators and number format),
@@ -331,7 +471,7 @@ def store_folder(out_root: Path, out_name: str) -> Path:
 
 
 def open_store(out_root: Path, out_name: str, base: str, faces: dict[str, str], stage: Path,
-               root: Path) -> FormStore | None:
+               root: Path, images: dict[str, str] | None = None) -> FormStore | None:
     """The game's store for this drawing base, read where it is (in pnp's own output folder only, never through a
     link) and written into `stage` (the build's staging folder) until `FormStore.commit`. None where it cannot be
     (the build draws everything, as before). `root`: the project's folder, where every image a form places lies."""
@@ -340,7 +480,7 @@ def open_store(out_root: Path, out_name: str, base: str, faces: dict[str, str], 
     if not owned(out_root):
         return None
     folder = store_folder(out_root, out_name) / base[:32]
-    for part in (out_root / ".pnp", folder.parent.parent, folder.parent, folder):
+    for part in (out_root / ".pnp", folder.parent.parent, folder.parent, folder, folder.parent / IMAGES):
         if part.is_symlink() or (part.exists() and not part.is_dir()):
             return None
     pending = stage / PENDING
@@ -348,7 +488,7 @@ def open_store(out_root: Path, out_name: str, base: str, faces: dict[str, str], 
         pending.mkdir()
     except OSError:
         return None
-    return FormStore(out_root, folder, base, faces, pending, root)
+    return FormStore(out_root, folder, base, faces, pending, root, images)
 
 
 def prune(store: FormStore) -> None:
@@ -356,8 +496,9 @@ def prune(store: FormStore) -> None:
     time each was written)."""
     try:
         for other in os.listdir(store.folder.parent):
-            if other != store.folder.name:
+            if other not in (store.folder.name, IMAGES):
                 _remove(store.folder.parent / other)
+        _prune_images(store)
         names = [n for n in os.listdir(store.folder) if _NAME.fullmatch(n)]
         if len(names) <= LIMIT:
             return
@@ -366,6 +507,20 @@ def prune(store: FormStore) -> None:
             os.unlink(store.folder / name)
     except OSError:
         pass
+
+
+def _prune_images(store: FormStore) -> None:
+    """The image streams this build neither wrote nor read (their files' times are older than the build) go: an
+    image changed or removed leaves its old streams behind, and each is as large as the image's pixels."""
+    if store.image_folder.is_symlink() or not store.image_folder.is_dir():
+        return
+    for name in os.listdir(store.image_folder):
+        path = store.image_folder / name
+        if not _IMAGE_NAME.fullmatch(name) or os.lstat(path).st_mtime_ns < store.opened - USED_SLACK_NS:
+            _remove(path)
+
+
+USED_SLACK_NS = 2_000_000_000  # a file's time may lag the clock a little: a stream used is kept if this recent
 
 
 def _remove(path: Path) -> None:

@@ -1,4 +1,5 @@
-"""The PDF backend: the only module that draws with reportlab's canvas.
+"""The PDF backend: the only module that draws with reportlab's canvas (with pnp.render.svg_art, which it hands
+SVG images to).
 
 Canvases are created with invariant=1 (no timestamps or random ids, so two
 builds are byte-identical) and with an embedded initial font, so no
@@ -15,11 +16,13 @@ from reportlab.lib.colors import CMYKColor, HexColor
 from reportlab.pdfgen.canvas import Canvas
 
 from pnp.reading.image_files import covering_size, pixel_size, print_image
+from pnp.reading.svg_files import is_svg
 from pnp.render import form_fields, form_reuse
 from pnp.render.backend import draw_placeholder
 from pnp.render.fonts import DEFAULT_FONT, register, register_all
 from pnp.render.pdfx import make_pdfx
 from pnp.render.press import Press
+from pnp.render.svg_art import draw_svg
 
 
 def _encode_ascii_directly() -> None:
@@ -95,7 +98,9 @@ def _load_images_once() -> None:
     """reportlab compresses an image's pixels (zlib at its default level, then ASCII85) each time a document first
     places it, and a deck's art goes into some eight files. An image's stream (with its soft mask's) is a function
     of its pixels and the mask asked for: the first loading is kept on the image (a PrintImage) and each further
-    document copies it, so every file is byte for byte what loading it again writes (tests/test_render.py)."""
+    document copies it, so every file is byte for byte what loading it again writes (tests/test_render.py). A build
+    keeps the loadings in its store too (pnp.render.form_store.ImageStreams): its other workers, and the next build,
+    put them in without decoding the image."""
     import copy
 
     from reportlab import rl_config
@@ -111,8 +116,12 @@ def _load_images_once() -> None:
         asked = (self.mask if isinstance(self.mask, str) else repr(self.mask), rl_config.useA85)
         kept = image.loaded.get(asked)
         if kept is None:
+            kept = image.stored_stream(asked)
+        if kept is None:
             loadImageFromSRC.reportlabs(self, image)
-            kept = image.loaded[asked] = {k: v for k, v in vars(self).items() if k != "name"}
+            kept = {k: v for k, v in vars(self).items() if k != "name"}
+        image.loaded[asked] = kept
+        image.keep_stream(asked, kept)  # loaded here or before the build began (the workers inherit that): kept once
         self.__dict__.update(kept)
         if "_smask" in kept:  # each document references its own soft mask object (Canvas.drawImage deletes it here)
             self._smask = copy.copy(kept["_smask"])
@@ -125,25 +134,71 @@ class PrintImage:
     """An image as pnp embeds it: reportlab's ImageReader of it, with a name from a digest of its pixels made once.
     Given an ImageReader, Canvas.drawImage digests all its pixels again at every placing, to name it; given
     anything else, it names it from str(image), which is that digest here. What the image's stream loads to is kept
-    on it too (_load_images_once)."""
+    on it too (_load_images_once).
 
-    def __init__(self, image):
-        from reportlab.lib.utils import ImageReader
+    `pixels` gives the image (a PIL image, or a function that makes it). For an image made by `_image` (a file in a
+    box, for a press), the build's store keeps its loadings (pnp.render.form_store.ImageStreams): the pixels are made
+    only when the store lacks one, so an image an earlier build loaded is never decoded, scaled or separated again."""
 
-        self._reader = ImageReader(image)
-        pixels = hashlib.sha256(f"{image.mode} {image.size}".encode("ascii"))
-        pixels.update(image.tobytes())
-        self._name = f"pnp-image-{pixels.hexdigest()}"
+    def __init__(self, pixels):
+        self._pixels = pixels
+        self._made = None  # the ImageReader, once the pixels are made
+        self._name = None
         self.loaded: dict = {}  # (mask asked, ASCII85 or not) -> the loaded stream's attributes
         self.source = None  # (file, box width, box height) when made by _image
+        self.press = None  # the press it is made for, when made by _image
 
-    def __getattr__(self, name):  # what reportlab reads of an image: getSize, getRGBData, jpeg_fh, _dataA, mode...
-        if name.startswith("__") or name in ("_reader", "source"):  # not yet set (a copy being made): no such attribute
-            raise AttributeError(name)
+    @property
+    def _reader(self):
+        if self._made is None:
+            from reportlab.lib.utils import ImageReader
+
+            image = self._pixels() if callable(self._pixels) else self._pixels
+            self._made = ImageReader(image)
+            pixels = hashlib.sha256(f"{image.mode} {image.size}".encode("ascii"))
+            pixels.update(image.tobytes())
+            self._name = f"pnp-image-{pixels.hexdigest()}"
+        return self._made
+
+    def jpeg_fh(self):  # reportlab asks whether there is one before loading: a method here, so asking decodes nothing
+        return self._reader.jpeg_fh()
+
+    def __getattr__(self, name):  # what reportlab reads of an image: getSize, getRGBData, _dataA, mode...
+        if name.startswith("__") or name in ("_pixels", "_made", "_name", "source", "press"):
+            raise AttributeError(name)  # not yet set (a copy being made): no such attribute
         return getattr(self._reader, name)
 
     def __str__(self) -> str:
+        if self._name is None:
+            from reportlab import rl_config
+
+            self.stored_stream(("auto", rl_config.useA85))  # the mask pnp draws with: names it without the pixels
+        if self._name is None:
+            self._reader.getSize()  # the pixels made, and named from their digest
         return self._name
+
+    def stored_stream(self, asked: tuple) -> dict | None:
+        """The loading of the image for `asked` (mask, ASCII85) as the build's store keeps it, or None."""
+        streams = self._streams()
+        found = streams.load(asked) if streams is not None else None
+        if found is None:
+            return None
+        name, loaded = found
+        if self._name is None:
+            self._name = name
+        if name != self._name:
+            return None
+        return self.loaded.setdefault(asked, loaded)
+
+    def keep_stream(self, asked: tuple, loaded: dict) -> None:
+        streams = self._streams()
+        if streams is not None:
+            streams.keep(asked, str(self), loaded)
+
+    def _streams(self):
+        """Its loadings in the store of the build drawing now (none outside a build, or for an image not of a file)."""
+        store = form_reuse.kept_store()
+        return store.image_streams(*self.source, self.press) if store is not None and self.source else None
 
 
 _encode_ascii_directly()
@@ -167,8 +222,9 @@ def _press_color(cmyk: tuple[float, float, float, float]):
 def _image(path: str, w: float, h: float, press: Press | None):
     """An image file ready to embed in a w x h box (see pnp.reading.image_files.print_image); one per file, size and
     colour space, so a document embeds each image once, and the process loads it once."""
-    image = PrintImage(print_image(path, w, h, press))
+    image = PrintImage(lambda: print_image(path, w, h, press))  # made when first needed: a stored loading may do
     image.source = (path, w, h)  # what a stored form names it by (pnp.render.form_store)
+    image.press = press
     return image
 
 
@@ -305,9 +361,13 @@ class PdfBackend:
         else:
             self.canvas.drawString(x, y, string)
 
-    def image(self, path, x, y, w, h, fit="contain"):
+    def image(self, path, x, y, w, h, fit="contain", color=None):
+        """An image file fitted into the box; an SVG drawn as vectors (pnp.render.svg_art), currentColor in `color`."""
         if not Path(path).is_file():  # only a --draft build gets here with a missing image: validate refuses it otherwise
             draw_placeholder(self, path, x, y, w, h)
+            return
+        if is_svg(path):
+            draw_svg(self, path, x, y, w, h, fit, color)
             return
         if fit == "cover":  # drawn large enough to fill the box, centred, and cut to the box
             cover_w, cover_h = covering_size(pixel_size(Path(path)), w, h)

@@ -68,7 +68,7 @@ class Pen:
                 if markup.has_markup(line):
                     px, py = self._xy(x, line_y + fit.size * 0.8)
                     draw_emphasized_line(self.backend, px, py, line, family_of(self.fonts), font, fit.size,
-                                         color or self.colors["ink"], "left", self.icons, self.emblems)
+                                         color or self.colors["ink"], "left", self.icons, self.emblems, self.colors)
                 elif self.icons and "{" in line:
                     px, py = self._xy(x, line_y + fit.size * 0.8)
                     draw_line_with_icons(self.backend, px, py, line, self.fonts[font], fit.size,

@@ -84,7 +84,7 @@ class SvgBackend:
                           f'font-weight="{weight}" font-style="{style}" font-size="{_n(size)}" fill="{color}" '
                           f'text-anchor="{ANCHORS[align]}">{escape(string)}</text>')
 
-    def image(self, path, x, y, w, h, fit="contain"):
+    def image(self, path, x, y, w, h, fit="contain", color=None):
         pass  # figures draw vectors only
 
     # -- symbols --------------------------------------------------------------------------------
@@ -133,7 +133,7 @@ def icon_svg(game, name: str) -> str:
     """An inline icon as an <svg> one text line high, its word as the title (what a screen reader says)."""
     icon = game.manifest.icons[name]
     if icon.image:
-        return _icon_image(game, icon.image, icon.word)
+        return _icon_image(game, name, icon.image, icon.word)
     backend = SvgBackend(100, 100, icon.word)
     game.emblems[icon.emblem](backend, icon.color)
     svg = backend.svg(f"icon-{name}")
@@ -141,11 +141,9 @@ def icon_svg(game, name: str) -> str:
                        'style="vertical-align:-0.2em"', 1)
 
 
-def _icon_image(game, image: str, word: str) -> str:
+def _icon_image(game, name: str, image: str, word: str) -> str:
     """An image icon, embedded (the HTML reference is one file)."""
-    import base64
-
-    from pnp.reading.image_files import find_image
+    from pnp.reading.image_files import embedded_image, find_image
 
     path, _ = find_image(game.root, image)
     if path is None:  # a --draft build: the file does not exist yet (validate refuses every other problem)
@@ -153,7 +151,6 @@ def _icon_image(game, image: str, word: str) -> str:
         draw_placeholder(backend, image, 0, 0, 100, 100)
         return backend.svg("icon-placeholder").replace('width="100" height="100"', 'width="1.15em" height="1.15em" '
                                                    'class="icon" style="vertical-align:-0.2em"', 1)
-    kind = "jpeg" if path.suffix.lower() in (".jpg", ".jpeg") else "png"
-    data = base64.b64encode(path.read_bytes()).decode("ascii")
-    return (f'<img src="data:image/{kind};base64,{data}" alt="{escape(word)}" class="icon" '
+    kind, data = embedded_image(path, game.manifest.icons[name].color)
+    return (f'<img src="data:{kind};base64,{data}" alt="{escape(word)}" class="icon" '
             'style="height:1.15em;vertical-align:-0.2em">')

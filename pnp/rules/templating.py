@@ -5,22 +5,19 @@ loads Jinja."""
 from __future__ import annotations
 
 import re
-import signal
-import threading
-from contextlib import contextmanager
 from dataclasses import dataclass
 from enum import Enum
 from pathlib import Path
-from types import ModuleType
 
 import jinja2
-from jinja2.sandbox import ImmutableSandboxedEnvironment, SecurityError
+from jinja2.sandbox import SecurityError
 from markupsafe import Markup
 from pydantic import BaseModel
 
 from pnp.content.game import CardRecord
 from pnp.core.diagnostics import Diagnostic, hidden_character, relative
 from pnp.core.paths import inside, is_inside, name_problem, present
+from pnp.core.sandbox import BoundedSandbox, TemplateTooCostly, bounded
 from pnp.defaults import DEFAULT_PREFIX, template_path
 from pnp.reading.source import SourceError, read_text
 from pnp.rules.card_words import card_text, kind_name
@@ -104,89 +101,15 @@ def _readable(value) -> bool:
     return isinstance(value, (*READABLE, DeckView)) or type(value).__module__ == "jinja2.runtime"
 
 
-def _method_of_readable(value) -> bool:
-    owner = getattr(value, "__self__", None)
-    return callable(value) and owner is not None and not isinstance(owner, ModuleType) and _readable(owner)
-
-
-class _Sandbox(ImmutableSandboxedEnvironment):
-    """Jinja's sandbox, with a bound on what `*` and `**` may build (a template cannot ask for a gigabyte) and on
-    what a template may reach (READABLE): values and the reference's views, never the objects behind them."""
-
-    intercepted_binops = frozenset(["*", "**"])
-    LIMIT = 1_000_000
-
-    def is_safe_attribute(self, obj, attr, value) -> bool:
-        return (_readable(obj) and (_readable(value) or _method_of_readable(value))
-                and super().is_safe_attribute(obj, attr, value))
-
-    def call_binop(self, context, operator, left, right):
-        if operator == "**" and isinstance(right, int) and abs(right) > 64:
-            raise SecurityError(f"an exponent of {right} is too large for a template")
-        if operator == "*" and any(isinstance(n, int) and n > self.LIMIT for n in (left, right)):
-            raise SecurityError("a template may not repeat a value more than a million times")
-        if operator == "*" and isinstance(left, (str, list, tuple)) and isinstance(right, int) and len(left) * right > self.LIMIT:
-            raise SecurityError("a template may not build a value of more than a million items")
-        return super().call_binop(context, operator, left, right)
-
-    def call(__self, __context, __obj, *args, **kwargs):  # noqa: N805 - Jinja's own signature
-        """A call with a number over the limit ("x".ljust(10**9), lipsum(10**7)) is refused before it runs."""
-        if any(isinstance(n, int) and abs(n) > __self.LIMIT for n in (*args, *kwargs.values())):
-            raise SecurityError("a template may not pass a number over a million to a function")
-        return super().call(__context, __obj, *args, **kwargs)
-
-
-class TemplateTooCostly(Exception):
-    """A template ran longer than RENDER_SECONDS: a loop in a loop in a loop, say."""
-
-
 RENDER_SECONDS = 10  # a rules reference renders in a fraction of a second
-RENDER_MEMORY = 512 * 1024 ** 2  # bytes a render may add; the process's address space is capped that far above its size
 
 
-@contextmanager
-def _bounded():
-    """Time and memory bounds around one template render, so no template hangs pnp or eats the machine: past
-    RENDER_SECONDS the render stops (TemplateTooCostly), past RENDER_MEMORY it stops with a MemoryError. Each
-    bound is set where the platform allows it (the time bound only on the main thread, as signals are)."""
-    timer = threading.current_thread() is threading.main_thread() and hasattr(signal, "setitimer")
-    limits = _memory_cap()
-    if timer:
-        def stop(signum, frame):
-            raise TemplateTooCostly(f"the template ran for more than {RENDER_SECONDS} s; it has a loop too many")
+class _Sandbox(BoundedSandbox):
+    """The shared sandbox (pnp.core.sandbox), reaching only what READABLE names: values and the reference's views,
+    never the objects behind them."""
 
-        earlier = signal.signal(signal.SIGALRM, stop)
-        signal.setitimer(signal.ITIMER_REAL, RENDER_SECONDS)
-    try:
-        yield
-    finally:
-        if timer:
-            signal.setitimer(signal.ITIMER_REAL, 0)
-            signal.signal(signal.SIGALRM, earlier)
-        if limits is not None:
-            import resource
-
-            resource.setrlimit(resource.RLIMIT_AS, limits)
-
-
-def _memory_cap():
-    """Cap the address space RENDER_MEMORY above what the process uses now; the earlier limits, or None."""
-    try:
-        import os
-        import resource
-
-        with open("/proc/self/statm") as statm:
-            size = int(statm.read().split()[0]) * os.sysconf("SC_PAGE_SIZE")
-        earlier = resource.getrlimit(resource.RLIMIT_AS)
-        cap = size + RENDER_MEMORY
-        if earlier[0] != resource.RLIM_INFINITY and earlier[0] <= cap:
-            return None  # a tighter limit is set already
-        if earlier[1] != resource.RLIM_INFINITY and earlier[1] < cap:
-            return None
-        resource.setrlimit(resource.RLIMIT_AS, (cap, earlier[1]))
-        return earlier
-    except (ImportError, OSError, ValueError):  # no /proc, no resource module: the time bound still holds
-        return None
+    def readable(self, value) -> bool:
+        return _readable(value)
 
 
 def _environment(templates: Path, fmt: str, ref: Reference, draw_figure=None) -> tuple[jinja2.Environment, dict]:
@@ -263,13 +186,13 @@ def _template_line(exc: BaseException) -> tuple[str | None, int]:
 
 def to_markdown(ref: Reference, templates: Path) -> str:
     env, helpers = _environment(templates, "md", ref)
-    with _bounded():
+    with bounded(RENDER_SECONDS):
         return env.get_template(TEMPLATES["md"]).render(ref=ref, decks=_decks(ref), **helpers)
 
 
 def to_html(ref: Reference, templates: Path, draw_figure=None) -> str:
     env, helpers = _environment(templates, "html", ref, draw_figure)
-    with _bounded():
+    with bounded(RENDER_SECONDS):
         return env.get_template(TEMPLATES["html"]).render(ref=ref, decks=_decks(ref), **helpers)
 
 

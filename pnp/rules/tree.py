@@ -4,7 +4,6 @@ Numbers are given here, at render time; content only has symbolic ids.
 """
 from __future__ import annotations
 
-import base64
 import html
 import re
 from collections.abc import Callable
@@ -14,7 +13,7 @@ from pnp.content.game import CardRecord, Game
 from pnp.engine.vocabulary import EffectError
 from pnp.model import Difficulty, Section
 from pnp.model.walk import effect_lists, text_blocks
-from pnp.reading.image_files import find_image
+from pnp.reading.image_files import embedded_image, find_image
 from pnp.text import markup
 from pnp.text.inline import segments
 
@@ -376,10 +375,10 @@ def icon_definitions(reference: Reference, document: str) -> str:
         return document
     images = []
     for name in sorted(reference.embedded):
-        path, _ = find_image(reference.game.root, reference.game.manifest.icons[name].image)
-        kind = "jpeg" if path.suffix.lower() in (".jpg", ".jpeg") else "png"
-        data = base64.b64encode(path.read_bytes()).decode("ascii")
-        images.append(f'<image id="pnp-icon-{name}" href="data:image/{kind};base64,{data}" width="100" height="100"/>')
+        icon = reference.game.manifest.icons[name]
+        path, _ = find_image(reference.game.root, icon.image)
+        kind, data = embedded_image(path, icon.color)
+        images.append(f'<image id="pnp-icon-{name}" href="data:{kind};base64,{data}" width="100" height="100"/>')
     block = f'<svg width="0" height="0" style="position:absolute" aria-hidden="true"><defs>{"".join(images)}</defs></svg>'
     body = re.search(r"<body\b[^>]*>", document, re.IGNORECASE)  # content is escaped: only the template writes tags
     at = body.end() if body else 0

@@ -3,10 +3,11 @@
 The validator and the renderer share these results, so what `pnp validate`
 accepts is exactly what `pnp build` draws.
 
-Given the box's font set (`family`: its regular, bold, italic and bold italic
-fonts), text may hold emphasis (pnp.text.markup): every run is measured in
-its own font, and each fitted line is balanced markup the renderer draws run
-by run. Without a family, or without markup, text is measured in `font` alone.
+Given the layout's fonts (`family`: its regular, bold, italic and bold italic
+fonts and any it names for itself, pnp.text.fonts.family_of), text may hold
+emphasis and spans (pnp.text.markup): every run is measured in its own font,
+and each fitted line is balanced markup the renderer draws run by run. Without
+a family, or without markup, text is measured in `font` alone.
 """
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from pnp.text import font_files, markup
-from pnp.text.fonts import STYLES
+from pnp.text.fonts import base_of
 from pnp.text.inline import width as measure
 
 LEADING = 1.18  # line height as a multiple of the font size
@@ -36,10 +37,10 @@ class Fit:
 
 @lru_cache(maxsize=8192)
 def fit_text(text: str, font: str, size: float, min_size: float, width: float, height: float, gap: float = 0.0,
-             icons: frozenset = frozenset(), family: tuple[str, ...] | None = None) -> Fit:
+             icons: frozenset = frozenset(), family: tuple[tuple[str, str], ...] | None = None) -> Fit:
     """Largest size in [min_size, size] at which text fits; else a failed Fit saying which axis. `{name}` for a
-    name in `icons` is an inline icon, measured as one (pnp.text.inline); with a `family` (fonts in
-    pnp.text.fonts.STYLES order), `**bold**` and `*italic*` runs are measured in those fonts."""
+    name in `icons` is an inline icon, measured as one (pnp.text.inline); with a `family` (pnp.text.fonts.family_of),
+    `**bold**`, `*italic*` and `[span]{font=title}` runs are measured in those fonts."""
     words = _Words(font, icons, family if family and markup.has_markup(text) else None)
     paragraphs = tuple(words.split(p) for p in text.split("\n") if p.strip())
     if _cannot_fit(paragraphs, words, min_size, width, height):
@@ -82,9 +83,13 @@ font_files.on_change.append(fit_text.cache_clear)
 class _Words:
     """How words are cut, measured and joined into lines: plain words in one font, or words of styled runs."""
 
-    def __init__(self, font: str, icons: frozenset, family: tuple[str, ...] | None):
+    def __init__(self, font: str, icons: frozenset, family: tuple[tuple[str, str], ...] | None):
         self.font, self.icons, self.family = font, icons, family
-        self.base = STYLES[family.index(font)] if family and font in family else "regular"
+        self.base = base_of(family, font) if family else "regular"
+        self.fonts = dict(family or ())  # slot -> font, looked up for every word
+
+    def _font(self, slot: str) -> str:
+        return self.fonts.get(slot) or self.fonts["regular"]  # a name the layout lacks: reported, drawn in regular
 
     def split(self, paragraph: str) -> tuple:
         if self.family is None:
@@ -94,11 +99,11 @@ class _Words:
     def width(self, word, size: float) -> float:
         if self.family is None:
             return measure(word, self.font, size, self.icons)
-        return sum(measure(piece, self.family[STYLES.index(style)], size, self.icons) for style, piece in word[0])
+        return sum(measure(piece, self._font(slot), size, self.icons) for slot, piece, _ in word[0])
 
     def space(self, word, size: float) -> float:
         """The space before `word` on its line."""
-        font = self.font if self.family is None else self.family[STYLES.index(word[1])]
+        font = self.font if self.family is None else self._font(word[1])
         return measure(" ", font, size, self.icons)
 
     def join(self, line: list) -> str:
@@ -107,12 +112,12 @@ class _Words:
         pieces = []
         for i, (runs, space_style) in enumerate(line):
             if i:
-                pieces.append((space_style, " "))
+                pieces.append((space_style, " ", None))
             pieces += runs
-        return markup.encode(pieces)
+        return markup.encode(pieces, self.base)
 
     def shown(self, word) -> str:
-        return word if self.family is None else "".join(piece for _, piece in word[0])
+        return word if self.family is None else "".join(piece for _, piece, _ in word[0])
 
 
 def _cannot_fit(paragraphs, words: _Words, size: float, width: float, height: float) -> bool:

@@ -1,10 +1,13 @@
 """A project's own font files: read once, checked, and measured like the bundled fonts.
 
-A layout names a TrueType file (fonts/Gentium.ttf); the layout loader calls
-`check_font_file` with its resolved path, which reads the file with the same
-parser reportlab embeds it with (so the widths the fit check measures are the
-ones the PDF draws with) and keeps its width table. Reading loads reportlab's
-TrueType module only, and only for projects that name a font file.
+A layout names a TrueType file (fonts/Gentium.ttf) or an OpenType one
+(fonts/Cinzel.otf); the layout loader calls `check_font_file` with its resolved
+path, which reads the file with the same parser reportlab embeds it with (so the
+widths the fit check measures are the ones the PDF draws with) and keeps its
+width table. A font with PostScript (CFF) outlines is converted to TrueType
+outlines first (pnp.text.font_cff), and everything here, measuring and
+embedding alike, reads the converted font. Reading loads reportlab's TrueType
+module only, and only for projects that name a font file.
 
 Content is untrusted: a file that is missing, unreadable, too large, not a
 font, corrupt, a font reportlab cannot embed, or one too big to read or whose
@@ -20,22 +23,23 @@ import stat
 from pathlib import Path
 
 from pnp.core.limits import MAX_FONT_BYTES, MB
+from pnp.text.font_cff import truetype_of
 from pnp.text.font_tables import FontProblem, first_look, unusable
 
-CFF_TAG = b"OTTO"  # an OpenType font with PostScript (CFF) outlines, which reportlab cannot embed
+CFF_TAG = b"OTTO"  # an OpenType font with PostScript (CFF) outlines, which reportlab cannot embed: converted first
 TRUETYPE_TAGS = (b"\x00\x01\x00\x00", b"true")
 
 _tables: dict[str, tuple[tuple, tuple[dict[int, float], float]]] = {}  # path -> (file stamp, width table)
 on_change: list = []  # called when a font file is (re)read: caches of measurements under its path may be stale
 
 
-def check_font_file(path: Path) -> FontProblem | None:
-    """None when `path` is a TrueType font reportlab can embed (its widths are then kept for measuring);
-    otherwise what is wrong."""
+def check_font_file(path: Path, cache: Path | None = None) -> FontProblem | None:
+    """None when `path` is a TrueType font reportlab can embed, or a CFF font converted to one (its widths are then
+    kept for measuring); otherwise what is wrong. `cache`: the project's output/.pnp/, where conversions are kept."""
     stamp = _stamp(path)  # taken before reading: a file changed meanwhile is read again next time
     if stamp is not None and _tables.get(str(path), (None,))[0] == stamp:
         return None
-    data = _checked_bytes(path)
+    data = _checked_bytes(path, cache)
     if isinstance(data, FontProblem):
         return data
     face = _read(data, str(path))
@@ -48,8 +52,9 @@ def check_font_file(path: Path) -> FontProblem | None:
 
 
 def embeddable_bytes(path: str) -> bytes:
-    """The font file's bytes for reportlab to draw with and embed, checked as its layout's loading checked them:
-    reportlab reads whatever it is handed, and the file may have been replaced since (a SourceError then)."""
+    """The font file's bytes for reportlab to draw with and embed (a CFF font's conversion, kept in the process since
+    its layout's loading made it), checked as its layout's loading checked them: reportlab reads whatever it is
+    handed, and the file may have been replaced since (a SourceError then)."""
     data = _checked_bytes(Path(path))
     if isinstance(data, FontProblem):
         raise _changed(path, data)
@@ -83,8 +88,9 @@ def _stamp(path: Path) -> tuple | None:
     return info.st_mtime_ns, info.st_size
 
 
-def _checked_bytes(path: Path) -> bytes | FontProblem:
-    """The whole file, once it is known to be a TrueType font that is not too big to read and may be embedded."""
+def _checked_bytes(path: Path, cache: Path | None = None) -> bytes | FontProblem:
+    """The whole file (a CFF font's TrueType conversion), once it is known to be a TrueType font that is not too big
+    to read and may be embedded."""
     try:
         info = path.stat()
     except (FileNotFoundError, NotADirectoryError):
@@ -105,10 +111,11 @@ def _checked_bytes(path: Path) -> bytes | FontProblem:
     if len(data) > MAX_FONT_BYTES:
         return _too_large(len(data))
     if data[:4] == CFF_TAG:
-        return FontProblem("is an OpenType font with PostScript (CFF) outlines, which PDFs built by pnp cannot embed; use "
-                           "the family's TrueType (.ttf) files, or convert it to TrueType (for example with fontTools' otf2ttf)")
+        data = truetype_of(data, cache)
+        if isinstance(data, FontProblem):
+            return data
     if data[:4] not in TRUETYPE_TAGS:
-        return FontProblem("is not a TrueType font (.ttf, or .otf with TrueType outlines)")
+        return FontProblem("is not a TrueType or OpenType font (.ttf or .otf)")
     return first_look(data) or data
 
 

@@ -40,7 +40,7 @@ def first_look(data: bytes) -> FontProblem | None:
     cmap's list of subtables, a few numbers, at most MAX_FONT_CODE_POINTS cmap ranges, and each glyph's offset and
     components once."""
     try:
-        tables = _table_directory(data)
+        tables = table_directory(data)
         damage = glyph_problem(data, tables)
         if damage:
             return FontProblem(damage)
@@ -54,7 +54,7 @@ def unusable(reason: str) -> FontProblem:
     return FontProblem(damaged(reason))
 
 
-def _table_directory(data: bytes) -> dict[str, Table]:
+def table_directory(data: bytes) -> dict[str, Table]:
     """Each table's place in the file, by tag (the last of a tag counts, as in reportlab)."""
     (count,) = struct.unpack_from(">H", data, 4)
     records = (struct.unpack_from(">4s4xLL", data, 12 + 16 * i) for i in range(count))

@@ -21,7 +21,7 @@ from pnp.text.font_files import width_table
 
 BUNDLED = {"Vera": "Vera.ttf", "VeraBd": "VeraBd.ttf", "VeraIt": "VeraIt.ttf", "VeraBI": "VeraBI.ttf"}
 DEFAULT_FONT = "Vera"
-STYLES = ("regular", "bold", "italic", "bolditalic")  # the four fonts of a layout's font set, in this order
+STYLES = ("regular", "bold", "italic", "bolditalic")  # the four fonts every layout has (emphasis picks them), in this order
 DEFAULT_FAMILY = {"regular": "Vera", "bold": "VeraBd", "italic": "VeraIt", "bolditalic": "VeraBI"}
 WIDTHS_FILE = Path(__file__).with_name("font_widths.json")
 
@@ -42,9 +42,24 @@ def _widths(font: str) -> tuple[dict[int, float], float]:
 font_files.on_change.append(_widths.cache_clear)
 
 
-def family_of(fonts: dict[str, str]) -> tuple[str, ...]:
-    """A layout's font set as the fit check takes it: its fonts in STYLES order."""
-    return tuple(fonts[style] for style in STYLES)
+def family_of(fonts: dict[str, str]) -> tuple[tuple[str, str], ...]:
+    """A layout's fonts as the fit check takes them (hashable): (name, font) pairs, the four STYLES first, then the
+    fonts the layout names for itself (title, flavour, ...) in its order."""
+    return tuple((style, fonts[style]) for style in STYLES) + tuple(
+        (name, font) for name, font in fonts.items() if name not in STYLES)
+
+
+def font_of(family, slot: str) -> str:
+    """The font of a slot of a family (family_of, or a layout's fonts); an unknown name (reported by the validator)
+    is drawn in the regular font."""
+    fonts = dict(family)
+    return fonts.get(slot) or fonts["regular"]
+
+
+def base_of(family, font: str) -> str:
+    """The slot a text set in `font` takes its emphasis from: the first of the family's slots that is that font
+    (the four STYLES first). The fit check knows a box by its font, so the drawing asks the same way."""
+    return next((slot for slot, own in family if own == font), "regular")
 
 
 def font_label(font: str) -> str:
@@ -77,3 +92,15 @@ def _units(text: str, font: str) -> float:
 
 
 font_files.on_change.append(_units.cache_clear)
+
+
+def run_fonts(text: str, slot: str, fonts: dict[str, str]) -> list[tuple[str, str]]:
+    """(font, text) of each run of a text set in the layout's font `slot`: its emphasis and spans in their own fonts,
+    as the fit check measures them and the drawing draws them (for the glyph checks)."""
+    from pnp.text import markup
+
+    family = family_of(fonts)
+    font = font_of(family, slot)
+    if not markup.has_markup(text):
+        return [(font, text)]
+    return [(font_of(family, run_slot), piece) for run_slot, piece, _ in markup.drawn_runs(text, base_of(family, font))]

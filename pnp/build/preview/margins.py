@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pnp.content.binding import Face
 from pnp.layout import CardLayout
 from pnp.text import markup
-from pnp.text.fonts import STYLES, family_of
+from pnp.text.fonts import base_of, family_of, font_of
 from pnp.text.inline import width as inline_width
 
 TIGHT_MM = 1.0  # less room than this, or a shrunk text, is marked tight: one more word may not fit
@@ -68,7 +68,8 @@ def _margins(face: Face, layout: CardLayout):
 def _line_width(line: str, style: str, size: float, layout: CardLayout) -> float:
     """A fitted line's width as the renderer draws it (pnp.render.cards): each run of emphasis in its own font."""
     if not markup.has_markup(line):
-        return inline_width(line, layout.fonts[style], size, layout.icons)
+        return inline_width(line, font_of(layout.fonts, style), size, layout.icons)
     family = family_of(layout.fonts)
-    return sum(inline_width(text, family[STYLES.index(run_style)], size, layout.icons)
-               for run_style, text in markup.runs(line, style))
+    base = base_of(family, font_of(family, style))  # as the fit check took the box's font
+    return sum(inline_width(text, font_of(family, slot), size, layout.icons)
+               for slot, text, _ in markup.drawn_runs(line, base))

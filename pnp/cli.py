@@ -12,7 +12,7 @@ import sys
 
 import typer
 
-from pnp.commands import build, card, completion, diff, export_deck, init, list_games, new, playtest, preview, pull, rules, schema, validate, watch
+from pnp.commands import build, card, completion, diff, export_deck, init, list_games, new, playtest, preview, pull, rules, schema, translate, validate, watch
 from pnp.commands.terminal import hold_library_warnings, in_an_existing_folder, leave, quiet_dropped_interrupts, say, terminate
 from pnp.core.diagnostics import ExitCode
 
@@ -25,9 +25,12 @@ app = typer.Typer(add_completion=False, no_args_is_help=True, rich_markup_mode=N
 
 COMMANDS = {"list": list_games, "validate": validate, "build": build, "diff": diff, "preview": preview,
             "watch": watch, "pull": pull, "playtest": playtest, "rules": rules, "export-deck": export_deck, "card": card,
-            "schema": schema, "init": init, "new": new, "completion": completion}
+            "schema": schema, "init": init, "new": new, "translate": translate, "completion": completion}
 for name, module in COMMANDS.items():
-    app.command(name)(module.command)
+    if hasattr(module, "group"):  # a command of subcommands (pnp translate export|import|stamp)
+        app.add_typer(module.group, name=name)
+    else:
+        app.command(name)(module.command)
 
 
 def _show_version(value: bool) -> None:

@@ -49,7 +49,9 @@ def test_the_fit_measures_bold_runs_in_the_bold_font():
     width = (string_width(word, "Vera", 9) + string_width(word, "VeraBd", 9)) / 2
     assert fit_text(word, "Vera", 9, 9, width, 30, family=FAMILY).ok
     bold = fit_text(f"**{word}**", "Vera", 9, 9, width, 30, family=FAMILY)
-    assert not bold.ok and bold.problem == "width" and "'Teleport'" in bold.detail  # the word as shown, no stars
+    assert bold.lines == (("**Tele-**", "**port**"),)  # too wide in bold: hyphenated, the hyphen bold too
+    uncut = fit_text(f"**{word}**", "Vera", 9, 9, width, 30, family=FAMILY, lang="xx")  # no dictionary: no cut
+    assert not uncut.ok and uncut.problem == "width" and "'Teleport'" in uncut.detail  # the word as shown, no stars
 
 
 def test_a_bold_run_wraps_over_lines_each_balanced():

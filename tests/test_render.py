@@ -154,7 +154,7 @@ def test_text_shrinks_before_it_fails():
     assert tight.ok and tight.size < 10
     failed = fit_text("word " * 200, "Vera", 10, 6, 60, 40)
     assert not failed.ok and failed.problem == "height"
-    assert fit_text("Unbreakablewordthatistoolong", "Vera", 10, 6, 30, 40).problem == "width"
+    assert fit_text("1234567890123456789012345678", "Vera", 10, 6, 30, 40).problem == "width"  # no hyphenation point
 
 
 def _stepped(text, font, size, min_size, width, height, family=None):
@@ -163,14 +163,22 @@ def _stepped(text, font, size, min_size, width, height, family=None):
 
     words = fit._Words(font, frozenset(), family if family and fit.markup.has_markup(text) else None)
     paragraphs = tuple(words.split(p) for p in text.split("\n") if p.strip())
-    if fit._cannot_fit(paragraphs, words, min_size, width, height):
-        return fit._try(paragraphs, words, min_size, width, height, 0.0)
-    current = size
-    while True:
-        found = fit._try(paragraphs, words, current, width, height, 0.0)
-        if found.ok or current - fit.STEP < min_size - 1e-9:
-            return found
-        current = round(current - fit.STEP, 4)
+
+    def stepping():
+        if fit._cannot_fit(paragraphs, words, min_size, width, height):
+            return fit._try(paragraphs, words, min_size, width, height, 0.0)
+        current = size
+        while True:
+            found = fit._try(paragraphs, words, current, width, height, 0.0)
+            if found.ok or current - fit.STEP < min_size - 1e-9:
+                return found
+            current = round(current - fit.STEP, 4)
+
+    found = stepping()
+    if found.problem == "width":  # as fit_text: a word too wide at every size is hyphenated, and the sizes tried again
+        words.hyphenate = True
+        found = stepping()
+    return found
 
 
 # the bundled family as a layout's fonts give it to the fit check (pnp.text.fonts.family_of): (slot, font) pairs

@@ -203,7 +203,7 @@ def test_broken_xlsx_cells_are_diagnostics_at_sheet_and_cell(fixture_project):
     as_json = json.loads(report.to_json())
     assert as_json[1] | {"message": ""} == {"path": "content/pocket-dungeon/decks/heroes.xlsx", "line": 3, "col": 4,
                                              "code": "type", "message": "", "severity": "error",
-                                             "cell": "'My heroes'!D3"}
+                                             "cell": "'My heroes'!D3", "lang": ""}
 
 
 def test_a_formula_with_a_saved_value_is_read_and_one_without_is_a_diagnostic(fixture_project):

@@ -199,7 +199,9 @@ def test_the_known_cases_of_issue_18_are_caught(monkeypatch):
     overprints = [d for d in report.errors if d.code == "overprint" and d.line == icons]
     assert overprints and "Nano Forge" in overprints[0].message, report.to_text()
     outside = [d for d in report.errors if d.code == "text-outside" and d.line == flags]
-    assert outside and "Power of the Pendulum" in outside[0].message and "safe zone" in outside[0].message
+    # kerned, the tags at full size run 0.6mm past the box rather than into the safe zone's margin: caught either way
+    assert outside and "Power of the Pendulum" in outside[0].message
+    assert "safe zone" in outside[0].message or "past its edge" in outside[0].message
 
 
 def test_tags_too_many_for_their_box_cannot_shrink_under_6pt(project):

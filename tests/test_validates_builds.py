@@ -259,7 +259,7 @@ def test_a_path_no_check_expected_is_a_diagnostic_at_it(fixture_project, monkeyp
 
     art = fixture_project / "content/pocket-dungeon/art"
 
-    def denied(game):
+    def denied(game, *as_written):
         raise PermissionError(errno.EACCES, "Permission denied", str(art))
 
     monkeypatch.setattr(pnp.checks.generic, "check_game", denied)
@@ -267,7 +267,7 @@ def test_a_path_no_check_expected_is_a_diagnostic_at_it(fixture_project, monkeyp
     assert result.exit_code == 1
     assert "content/pocket-dungeon/art:1:1: error [unreadable] cannot list this folder (Permission denied)" in result.output
 
-    def broken(game):
+    def broken(game, *as_written):
         raise OSError("no path")
 
     monkeypatch.setattr(pnp.checks.generic, "check_game", broken)

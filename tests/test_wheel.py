@@ -21,7 +21,8 @@ import pytest
 from helpers import ROOT
 from pypdf import PdfReader
 
-PACKAGED = ["pnp/text/font_widths.json", "pnp/defaults/layouts/common/cards.yaml", "pnp/defaults/layouts/common/paper.yaml",
+PACKAGED = ["pnp/text/font_widths.json", "pnp/defaults/layouts/common/cards.yaml", "pnp/defaults/words/en.yaml", "pnp/defaults/words/fr.yaml",
+            "pnp/defaults/words/de.yaml", "pnp/defaults/layouts/common/paper.yaml",
             "pnp/defaults/layouts/templates/rules.md.j2", "pnp/defaults/layouts/templates/rules.html.j2",
             "pnp/defaults/starter/deck/content/__GAME__/game.yaml", "pnp/defaults/starter/deck/content/__GAME__/art/meadow.png",
             "pnp/defaults/starter/sheet/game-sheets.yaml", "pnp/defaults/starter/playmat/layouts/__GAME__/playmat.yaml",

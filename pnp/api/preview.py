@@ -18,6 +18,7 @@ class PreviewRequest:
     out: Path
     difficulty: Difficulty | None = None
     draft: bool = False
+    lang: str | None = None  # an edition's gallery, in OUT/GAME/<lang>/preview/
 
 
 @dataclass
@@ -38,5 +39,6 @@ def preview_games(request: PreviewRequest, progress: Progress = silent) -> Itera
 
     for game_id in chosen_games(request.root, request.game):
         with progress(f"previewing {game_id}"):
-            page, report = write_preview(request.root, game_id, request.out, request.difficulty, request.draft)
+            page, report = write_preview(request.root, game_id, request.out, request.difficulty, request.draft,
+                                         request.lang)
         yield GamePreview(game_id, page, report.sorted())

@@ -25,6 +25,7 @@ class RulesRequest:
     booklet: bool = False
     difficulty: Difficulty | None = None
     draft: bool = False
+    lang: str | None = None  # an edition's rules (pnp.content.translations); its PDF goes to output/GAME/<lang>/rules/
 
 
 @dataclass
@@ -41,19 +42,22 @@ class Export:
 
 def export_rules(request: RulesRequest) -> Export:
     from pnp.checks.validate import validate
-    from pnp.core.output import write_file, write_text
+    from pnp.core.output import plain_name, write_file, write_text
     from pnp.render.card_facts import printed_facts
     from pnp.render.svg import figure_svg, icon_svg
     from pnp.rules.export import export_text
 
-    project, report = validate(request.root, chosen_games(request.root, request.game)[0], request.draft)
+    project, report = validate(request.root, chosen_games(request.root, request.game)[0], request.draft, request.lang,
+                               "warning" if request.draft else "error")
     if project is None:
         return Export(False, report.sorted())
     if request.format == "pdf":
         from pnp.render.rulebook import rulebook_pdf
 
         booklet = "-booklet" if request.booklet else ""
-        target = request.out or request.root / "output" / request.game / "rules" / f"rulebook-{request.paper}{booklet}.pdf"
+        edition = (plain_name(request.lang),) if request.lang else ()
+        target = request.out or request.root.joinpath("output", request.game, *edition, "rules",
+                                                      f"rulebook-{request.paper}{booklet}.pdf")
         out_root = None if request.out else output_folder(None, request.root)
         write_file(target, lambda tmp: rulebook_pdf(project, request.difficulty, request.paper, tmp, request.booklet),
                    out_root)

@@ -4,10 +4,10 @@ The game's input files are sorted by who reads them:
 
     a deck's file, its cards' bound faces    -> that deck's files (and a print shop's file of the whole game)
     an image                                 -> the faces that draw it; a sheet whose files name it
-    a font file                              -> the outputs whose layout uses it
+    a font file                              -> the outputs whose layout uses it (the rulebook's: the rules)
     the card layout                          -> the decks' files, the calibration page
     a sheet's content and layout             -> that sheet's files
-    rules.yaml, the rules templates          -> the rules (which take everything: the card reference)
+    rules.yaml, rulebook.yaml, the rules templates -> the rules (which take everything: the card reference)
     anything else (game.yaml, layouts/common, a file pnp does not know)   -> every output
 
 A face is fingerprinted by what it holds (text, values, fitted sizes, template), so an edit that changes one card's
@@ -21,10 +21,12 @@ import dataclasses
 import os
 from pathlib import Path
 
+from pnp.content.translations import FOLDER, SHEETS
 from pnp.core.incremental import code_stamp, fingerprint, is_image, package_stamp
 from pnp.core.installed import plugin_code
 from pnp.render.form_store import drawing_libraries
 from pnp.render.outputs import deck_faces
+from pnp.text.fonts import chain
 
 FONT_SUFFIXES = (".ttf", ".otf")
 
@@ -40,10 +42,11 @@ class Fingerprints(dict):
     images: dict[str, str]  # image file -> its digest (pnp.render.form_store keeps their loaded streams by it)
 
 
-def job_fingerprints(project, jobs, difficulty, states: dict, options: dict, root: Path | None = None) -> Fingerprints:
+def job_fingerprints(project, jobs, difficulty, states: dict, options: dict, root: Path | None = None,
+                     lang: str | None = None) -> Fingerprints:
     """Job path -> the fingerprint of everything its output is drawn from. `states`: path -> [size, time, digest];
-    `root`, the project's folder (for the drawing base)."""
-    reads = _Inputs(project, states)
+    `root`, the project's folder (for the drawing base); `lang`, the edition drawn (None: the game as written)."""
+    reads = _Inputs(project, states, lang)
     package = package_stamp(plugin_code(project.game.manifest.plugin))  # an installed game package's code
     everything = fingerprint(options, reads.digest, package)
     base = fingerprint(options, reads.shared, package)
@@ -88,19 +91,25 @@ def _sheet_of(path: str, sheets) -> str:
 class _Inputs:
     """The game's files, sorted by who reads them."""
 
-    def __init__(self, project, states: dict):
+    def __init__(self, project, states: dict, lang: str | None = None):
         self.project = project
-        self.digest = {path: (state[2] if state else None) for path, state in states.items()}
         game = project.game
+        # The translations are read by an edition only, its own language's: another language's file changes nothing
+        # of it. What they change in a deck's files its faces' texts say; in a sheet or the rules, their files do.
+        translations = os.path.join(os.path.abspath(game.root), FOLDER) + os.sep
+        self.translations = sorted(path for path in states if path.startswith(translations) and lang is not None
+                                   and os.path.basename(path) in (f"{lang}.yaml", *SHEETS))
+        self.digest = {path: (state[2] if state else None) for path, state in states.items()
+                       if not path.startswith(translations) or path in self.translations}
         self.deck_files = {d: _path(deck.source) for d, deck in game.decks.items()}
         self.sheet_files = {s: [_path(sheet.source)] for s, sheet in game.sheets.items()}
         for s, layout in project.sheet_layouts.items():
             self.sheet_files.setdefault(s, []).append(_path(layout.source))
         self.card_layout = [_path(project.layout.source)] if project.layout else []
-        rules = [_path(game.rules_source)] if game.rules_source else []
+        rules = [_path(source) for source in (game.rules_source, _rulebook_source(project)) if source]
         templates = str(project.templates) + os.sep
         own = {*self.deck_files.values(), *(p for files in self.sheet_files.values() for p in files),
-               *self.card_layout, *rules}
+               *self.card_layout, *rules, *self.translations}
         self.shared = {path: d for path, d in self.digest.items()
                        if path not in own and not is_image(path) and not path.lower().endswith(FONT_SUFFIXES)
                        and not path.startswith(templates)}
@@ -152,20 +161,27 @@ class _Inputs:
     def sheet(self, sheet_id: str, base: str) -> str:
         own = self.sheet_files.get(sheet_id, [])
         card = self.project.card_size
-        return fingerprint(base, self.files(own), (card.width, card.height) if card else None,
+        return fingerprint(base, self.files(own + self.translations), (card.width, card.height) if card else None,
                            self.named_images([self.manifest, *own]), self.fonts(self.project.sheet_layouts.get(sheet_id)))
 
 
 def font_files(project) -> list[str]:
-    """Every project font file the card and sheet layouts use: inputs of the build wherever they lie."""
-    return sorted({path for layout in (project.layout, *project.sheet_layouts.values()) for path in _layout_fonts(layout)})
+    """Every project font file the card and sheet layouts and the rulebook use: inputs of the build wherever they lie."""
+    rulebook = project.rulebook.font_files() if project.rulebook else []
+    return sorted({path for layout in (project.layout, *project.sheet_layouts.values()) for path in _layout_fonts(layout)}
+                  | set(rulebook))
+
+
+def _rulebook_source(project):
+    """layouts/<game>/rulebook.yaml, when the game has one: the rulebook's fonts, read by the rules alone."""
+    return project.rulebook.source if project.rulebook else None
 
 
 def _layout_fonts(layout) -> list[str]:
     """A layout's own font files (a bundled font is a name, and pnp's code: its code stamp covers it)."""
     if layout is None:
         return []
-    return sorted({os.path.abspath(f) for f in layout.fonts.values() if os.path.isabs(f)})
+    return sorted({os.path.abspath(f) for font in layout.fonts.values() for f in chain(font) if os.path.isabs(f)})
 
 
 def _path(source) -> str:

@@ -23,10 +23,11 @@ from pnp.build.staging import OTHER_COMMANDS, carry_over, clear, reuse
 from pnp.build.workers import before_forking, render_all
 from pnp.checks.validate import validate
 from pnp.content.project import Project
+from pnp.content.translations import editions
 from pnp.core import incremental
 from pnp.core.collector import cycle_collector_paused
 from pnp.core.diagnostics import Diagnostic, Report, UsageError, did_you_mean, relative
-from pnp.core.output import below, build_lock, disk_full_or_locked, game_folder, staged
+from pnp.core.output import below, build_lock, disk_full_or_locked, staged
 from pnp.model import Difficulty
 from pnp.render.card_facts import printed_facts
 from pnp.render.card_images import images_fit
@@ -56,18 +57,20 @@ class ReadAhead:
     states: dict  # its input files as they were before they were read
     project: Project | None
     report: Report
+    lang: str | None = None  # the edition read (pnp.content.translations), None for the game as written
 
-    def serves(self, root: Path, game_id: str, difficulty, draft: bool) -> bool:
-        return (self.root, self.game_id, self.difficulty, self.draft) == (root, game_id, difficulty, draft)
+    def serves(self, root: Path, game_id: str, difficulty, draft: bool, lang: str | None = None) -> bool:
+        return (self.root, self.game_id, self.difficulty, self.draft, self.lang) == (root, game_id, difficulty, draft, lang)
 
 
-def read_ahead(root: Path, game_id: str, difficulty: Difficulty | None = None, draft: bool = False) -> ReadAhead:
+def read_ahead(root: Path, game_id: str, difficulty: Difficulty | None = None, draft: bool = False,
+               lang: str | None = None) -> ReadAhead:
     """Read and validate a game, and work out what its build needs from it in the main process (pnp.build.game.build
     takes it from here): `build --all` does this for the next game while the workers draw the current one's files."""
     root = Path(os.path.abspath(root))
     states = incremental.file_states(incremental.input_files(root, game_id))
     with cycle_collector_paused():  # as validation: many objects, few cycles
-        project, report = validate(root, game_id, draft)
+        project, report = validate(root, game_id, draft, lang, "warning" if draft else "error")
         if project is not None:
             printed_facts(project)
             build_reference(project.game, difficulty)
@@ -75,7 +78,7 @@ def read_ahead(root: Path, game_id: str, difficulty: Difficulty | None = None, d
         # went through all of it (34 ms of a one-card edit's 1 s in 2200). It is set aside until the build ends
         # (build() gives it back, so a garbage cycle made here is collected then).
         gc.freeze()
-    return ReadAhead(root, game_id, difficulty, draft, states, project, report)
+    return ReadAhead(root, game_id, difficulty, draft, states, project, report, lang)
 
 
 def _gives_the_reading_back(build_function):
@@ -97,7 +100,7 @@ def build(target: BuildTarget, options: BuildOptions = BuildOptions(),
     """Build one game: validate, draw into a staging folder beside its output folder, then swap the stage in.
     None (and the report saying why) when the content has errors: the output folder is left as it was."""
     target = target.resolved()
-    out_name = game_folder(target.game_id, options.difficulty)
+    out_name = options.out_name(target.game_id)
     recorded = options.recorded(target.out_root)
     unchanged = _unchanged(target, out_name, recorded) if options.whole else None
     if unchanged is not None:
@@ -122,9 +125,9 @@ def _unchanged(target: BuildTarget, out_name: str, recorded: dict) -> tuple[Buil
 
 def _read(target: BuildTarget, options: BuildOptions, ahead: ReadAhead | None) -> ReadAhead:
     """The game read and validated: as `read_ahead` read it before its turn, or now."""
-    if ahead is None or not ahead.serves(target.root, target.game_id, options.difficulty, options.draft):
+    if ahead is None or not ahead.serves(target.root, target.game_id, options.difficulty, options.draft, options.lang):
         # the states before the reading: an edit made during the build is seen by the next one
-        ahead = read_ahead(target.root, target.game_id, options.difficulty, options.draft)
+        ahead = read_ahead(target.root, target.game_id, options.difficulty, options.draft, options.lang)
     gc.freeze()  # a game read ahead was given back by the build before: set aside again
     return ahead
 
@@ -168,18 +171,21 @@ def _drawn(ahead: ReadAhead, target: BuildTarget, options: BuildOptions, jobs: l
            hooks: BuildHooks) -> _Drawn:
     """Draw the jobs into a staging folder and swap it in; record, for a whole build, what it was made from."""
     project, states, report = ahead.project, ahead.states, ahead.report
-    out_root, out_name, whole = target.out_root, game_folder(target.game_id, options.difficulty), not options.partial
+    out_root, out_name, whole = target.out_root, options.out_name(target.game_id), not options.partial
     out_dir = out_root / out_name
     states.update(incremental.file_states(set(font_files(project)) - set(states)))
-    prints = job_fingerprints(project, jobs, options.difficulty, states, recorded, target.root) if whole else {}
+    prints = job_fingerprints(project, jobs, options.difficulty, states, recorded, target.root, options.lang) \
+        if whole else {}
+    # another command's folders, and the editions' (OUT/<game>/fr/) in the game's: each is built on its own
+    apart = OTHER_COMMANDS + (() if options.lang else tuple(editions(project.game)))
     record = incremental.load(out_root, out_name) if whole and not options.force else None
     if not incremental.same_origin(record, target.root, recorded):
         record = None
     incremental.check_place(out_root, out_name)  # the record is written after the swap: where it goes is checked now
     with build_lock(out_root), staged(out_dir, out_root) as stage, disk_full_or_locked(out_dir):
         made = {job.path.split("/")[0] for job in jobs}
-        kept = [name for name in carry_over(out_dir, stage, options.partial, made)
-                if name not in made and name not in OTHER_COMMANDS]
+        kept = [name for name in carry_over(out_dir, stage, options.partial, made, apart)
+                if name not in made and name not in apart]
         for job in jobs:
             clear(below(stage, job.path))  # a file carried over is a link to the old output: never written through
             (stage / job.path).parent.mkdir(parents=True, exist_ok=True)
@@ -193,7 +199,7 @@ def _drawn(ahead: ReadAhead, target: BuildTarget, options: BuildOptions, jobs: l
         if store is not None:
             store.commit()
         files = sorted(str(path.relative_to(stage)) for path in stage.rglob("*")
-                       if path.is_file() and path.relative_to(stage).parts[0] not in OTHER_COMMANDS)
+                       if path.is_file() and path.relative_to(stage).parts[0] not in apart)
         owners = job_files(jobs, files)
     if whole:
         _save_record(out_root, out_name, _record(target, recorded, states, prints, owners, out_dir, report), report)

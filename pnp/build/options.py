@@ -34,6 +34,19 @@ class BuildOptions:
     tts_url: str | None = None
     vendors: tuple[str, ...] = ()
     force: bool = False
+    lang: str | None = None  # an edition (a language of game.yaml's languages: but the first): OUT/<game>/<lang>/
+
+    def out_name(self, game_id: str) -> str:
+        """The game's output folder in OUT: <game> (with its difficulty kit's colour), an edition's <game>/<lang>."""
+        from pnp.core.output import game_folder, plain_name
+
+        name = game_folder(game_id, self.difficulty)
+        return f"{name}/{plain_name(self.lang)}" if self.lang else name
+
+    @property
+    def untranslated(self) -> str:
+        """What a text an edition has no translation for is: an error, or in a draft a warning (the source text prints)."""
+        return "warning" if self.draft else "error"
 
     @property
     def partial(self) -> bool:
@@ -50,7 +63,8 @@ class BuildOptions:
 
     def recorded(self, out_root: Path) -> dict:
         """The options as the build record keeps them: a build with other options is never up to date."""
-        return build_options(out_root, self.difficulty, self.images, self.booklets, self.draft, self.tts_url, self.vendors)
+        return build_options(out_root, self.difficulty, self.images, self.booklets, self.draft, self.tts_url, self.vendors,
+                             self.lang)
 
 
 @dataclass(frozen=True)

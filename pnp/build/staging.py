@@ -38,14 +38,15 @@ def reuse(job: Job, record: dict | None, prints: dict, out_dir: Path, stage: Pat
     return True
 
 
-def carry_over(out_dir: Path, stage: Path, everything: bool, made: set[str]) -> list[str]:
+def carry_over(out_dir: Path, stage: Path, everything: bool, made: set[str], apart=OTHER_COMMANDS) -> list[str]:
     """Bring the earlier output's files into the stage as hard links (no copying, and the old files stay
-    untouched): all of them for a partial build, else only card images this build does not make."""
+    untouched): all of them for a partial build, else only card images this build does not make, and the folders
+    `apart` (other commands', the editions')."""
     if not out_dir.is_dir() or out_dir.is_symlink():
         return []
     kept = []
     for top in sorted(out_dir.iterdir()):
-        if top.is_symlink() or (not everything and top.name not in OTHER_COMMANDS
+        if top.is_symlink() or (not everything and top.name not in apart
                                 and (top.name != "images" or "images" in made)):
             continue
         if top.is_dir():

@@ -6,7 +6,9 @@ recording backend, which learns what each drawing covers (pnp.render.backend.Dra
   text that leaves its box may also run into the zone a cut can reach),
 - every text stays inside the panel it is printed on: the smallest rectangle drawn before it under its middle
   (a card's panel, a square of a grid, a chip), so words never run over a frame's edge,
-- no two texts overprint each other.
+- no two texts overprint each other,
+- every text's font has each of its characters: what a region or box draws from elsewhere (the game's title on a
+  score pad, a value a box computes) is checked in the font it is drawn in, as the content files' own texts are.
 
 Each problem is an error at the layout element (box or region) that draws the text, found whatever draws it:
 pnp's own boxes and regions, or a game package's.
@@ -22,6 +24,7 @@ from pnp.model.walk import strings
 from pnp.render.backend import Drawn, RecordingBackend
 from pnp.render.cards import box_drawings, face_size
 from pnp.render.sheets import draw_region, sheet_pen
+from pnp.text.fonts import glyph_message, missing_glyphs
 from pnp.text.legibility import floor, too_small
 
 SPARE = 0.5  # points a text's measured box may reach past its box: a glyph's side bearing, rounding
@@ -56,6 +59,7 @@ def _face(face, layout, emblems, name: str) -> list[tuple]:
                 found += _alone(drawn, box.keypath, what, box.min_size, frame,
                                 safe if box.type not in SAFE_EXEMPT else None)
             placed.append((box.keypath, what, drawn))
+        found += _glyphs(drawing.lettering, box.keypath, what)
     found += _off_panels(placed) + _overprints(placed)
     if face.card is not None and face.card.name:
         name += f" ({face.card.name})"
@@ -79,6 +83,7 @@ def sheet_regions(sheet, layout, game, outlines) -> list[Diagnostic]:
             if drawn.kind == "text":
                 found += _alone(drawn, where, what, region.min_size, frame, None)
             placed.append((where, what, drawn))
+        found += _glyphs(recorder.lettering, where, what)
     found += _off_panels(placed) + _overprints(placed)
     return unfitted + _collapsed([(*problem, "") for problem in found], layout.source)
 
@@ -105,6 +110,18 @@ def _alone(text: Drawn, keypath: tuple, what: str, min_size, frame, safe) -> lis
                       f"edge{', into the safe zone a cut can reach' if into_margin else ''}; give it room or less to "
                       "print"))
     return found
+
+
+def _glyphs(lettering: list[tuple[str, str]], keypath: tuple, what: str) -> list[tuple]:
+    """The characters a box or region draws in a font that lacks them, a problem per font."""
+    missing: dict[str, list[str]] = {}
+    first: dict[str, str] = {}  # font -> the first string it lacks characters of
+    for font, string in lettering:
+        if lacking := missing_glyphs(string, font):
+            missing.setdefault(font, []).extend(lacking)
+            first.setdefault(font, string)
+    return [(keypath, "missing-glyph", f"{what} prints '{_short(first[font])}': "
+             f"{glyph_message(list(dict.fromkeys(chars)), font)}") for font, chars in missing.items()]
 
 
 def _off_panels(placed: list[tuple]) -> list[tuple]:

@@ -22,10 +22,13 @@ from pnp.model.walk import effect_lists, rule_nodes, strings
 from pnp.reading.image_files import find_image, image_warnings, is_image
 from pnp.rules.tree import LINK
 from pnp.text import markup
-from pnp.text.fonts import DEFAULT_FONT, glyph_message, missing_glyphs
+from pnp.text.fonts import glyph_message, missing_glyphs, run_fonts
 from pnp.text.inline import unknown_icons
 
+SUITED_NAME = ("suited", "name")  # a suited deck's card name pattern: its braces are slots, never icons
 OWN_FILES = {"calibration": "the calibration page (calibration.pdf)"}  # what pnp writes beside the decks' PDFs
+# a sheet's layout is layouts/<game>/<sheet id>.yaml, beside these other layouts of the game
+OTHER_LAYOUTS = {"cards": "the card layout (cards.yaml)", "rulebook": "the rulebook's fonts (rulebook.yaml)"}
 
 
 def unique_card_ids(game: Game) -> list[Diagnostic]:
@@ -133,6 +136,10 @@ def counts(game: Game) -> list[Diagnostic]:
                 problems.append(game.manifest_source.diagnostic((group, i, "id"), "duplicate-id", f"'{entry.id}' "
                                 "already names a deck or sheet of this game; give each its own id"))
             seen.add(entry.id)
+    for i, entry in enumerate(game.manifest.sheets):
+        if entry.id in OTHER_LAYOUTS:  # its layout's file would be the other layout's
+            problems.append(game.manifest_source.diagnostic(("sheets", i, "id"), "reserved-id", f"'{entry.id}' names "
+                            f"{OTHER_LAYOUTS[entry.id]} in layouts/{game.id}/; give the sheet another id"))
     for i, entry in enumerate(game.manifest.decks):
         if entry.id in OWN_FILES:  # a deck's PDF is <deck>.pdf beside them: one would replace the other
             problems.append(game.manifest_source.diagnostic(("decks", i, "id"), "reserved-id", f"'{entry.id}' names "
@@ -247,10 +254,35 @@ def _figure_failure(kind, figure: dict, game: Game) -> str | None:
     return None
 
 
-def glyphs(game: Game) -> list[Diagnostic]:
-    """Every string of game.yaml and rules.yaml can be drawn in the rulebook's font (the bundled Vera family);
-    card and sheet files are checked against their layouts' fonts (layout_glyphs), once the layouts are read."""
-    return _glyphs_in([game.manifest_source, game.rules_source], DEFAULT_FONT)
+# The rulebook font each string of game.yaml and rules.yaml prints in, by its key: the cover's and the sections'
+# titles in the heading font, glossary terms in bold, examples and the tagline in italic; any other string in the
+# regular font, its emphasis in bold and italic.
+RULEBOOK_SLOTS = {"title": "heading", "term": "bold", "example": "italic", "tagline": "italic"}
+
+
+def rulebook_glyphs(game: Game, fonts: dict[str, str], printed_in: dict[str, str]) -> list[Diagnostic]:
+    """Every string of game.yaml and rules.yaml can be drawn in the rulebook's font that prints it (`fonts`,
+    pnp.layout.rulebook). The card and sheet files' strings the rulebook also prints (its card reference, its
+    sheet pages) are checked against their layouts' regular fonts (layout_glyphs); `printed_in` (file -> that
+    font, for each file whose layout loaded) says which: a file set in another font is checked against the
+    rulebook's regular font too."""
+    problems = []
+    for source in filter(None, [game.manifest_source, game.rules_source]):
+        for keypath, text in strings(source.data):
+            slot = RULEBOOK_SLOTS.get(next((k for k in reversed(keypath) if isinstance(k, str)), ""), "regular")
+            problems += _run_glyphs_at(source, keypath, text, slot, fonts)
+    others = [s for s in (*(d.source for d in game.decks.values()), *(s.source for s in game.sheets.values()))
+              if printed_in.get(s.path, fonts["regular"]) != fonts["regular"]]
+    return problems + _glyphs_in(others, fonts["regular"])
+
+
+def _run_glyphs_at(source, keypath: tuple, text: str, slot: str, fonts: dict[str, str]) -> list[Diagnostic]:
+    """A diagnostic per font the text's runs are set in (its own, its emphasis's) that lacks some of their characters."""
+    missing: dict[str, list[str]] = {}
+    for font, piece in run_fonts(text, slot, fonts):
+        missing.setdefault(font, []).extend(missing_glyphs(piece, font))
+    return [source.diagnostic(keypath, "missing-glyph", glyph_message(list(dict.fromkeys(chars)), font))
+            for font, chars in missing.items() if chars]
 
 
 def layout_glyphs(sources, fonts: dict[str, str]) -> list[Diagnostic]:
@@ -283,6 +315,8 @@ def icons(game: Game) -> list[Diagnostic]:
     sources = [game.rules_source, *(d.source for d in game.decks.values()), *(s.source for s in game.sheets.values())]
     for source in filter(None, sources):
         for keypath, text in strings(source.data):
+            if keypath == SUITED_NAME:
+                continue  # its {rank} and {suit} are filled in (pnp.model.deck.SuitedSpec checks them)
             unknown = unknown_icons(text, known)
             for name in unknown[:MAX_REPORTS_PER_TEXT]:
                 hint = did_you_mean(name, known) or "; declare it under `icons:` in game.yaml or fix the name"
@@ -489,15 +523,17 @@ def _back_pick(layout: CardLayout, record) -> tuple:
     return None, (), ""
 
 
-GENERIC_CHECKS = (unique_card_ids, references, vocabulary, counts, rules, rule_colours, rules_fit_their_level, glyphs,
-                  icons, showcase, glossary_headwords, tool_names)
+GENERIC_CHECKS = (unique_card_ids, references, vocabulary, counts, rules, rule_colours, rules_fit_their_level, icons,
+                  showcase, glossary_headwords, tool_names)
 
 
-def check_game(game: Game) -> list[Diagnostic]:
-    """Every generic check, then the game's own."""
+def check_game(game: Game, as_written: Game | None = None) -> list[Diagnostic]:
+    """Every generic check, then the game's own. For an edition (pnp.content.translations), the game's own checks
+    read the game `as_written`: a game package checks its texts' words in the language it knows (that a power's
+    text says "never a Doom Master"), which a translation cannot say in those words."""
     problems = [problem for check in GENERIC_CHECKS for problem in check(game)]
     settled = game.settings is not None or game.plugin.settings_model is None  # unusable settings are reported
-    problems += game.plugin.checks(game) if game.plugin.checks and settled else []
+    problems += game.plugin.checks(as_written or game) if game.plugin.checks and settled else []
     return problems + supported_players(game)
 
 

@@ -4,6 +4,7 @@
     generic checks + the game's own checks                  (pnp.checks.generic)
     card layout -> a front and a back face per card          (pnp.content.binding)
     sheet layouts                                            (pnp.layout.sheet)
+    the rulebook's fonts -> the glyphs of game.yaml and rules.yaml   (pnp.layout.rulebook)
 """
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from pnp.checks import drawn as drawn_checks
 from pnp.checks import estimate
 from pnp.checks import generic as checks
 from pnp.checks.sheets import regions_show_content
-from pnp.content import discovery
+from pnp.content import discovery, translations
 from pnp.content.binding import CardFaces, bind_cards
 from pnp.content.project import Project
 from pnp.core.collector import cycle_collector_paused
@@ -23,6 +24,7 @@ from pnp.core.paths import is_inside
 from pnp.layout import load_card_layout, load_print_setup
 from pnp.layout.cards import load_card_sizes
 from pnp.layout.regions import CardOutlines
+from pnp.layout.rulebook import RulebookLayout, load_rulebook_layout
 from pnp.layout.sheet import GENERIC_REGIONS, load_sheet_layout
 from pnp.reading.source import unreadable
 from pnp.render.shop_fit import left_out
@@ -36,12 +38,15 @@ class DraftReport(Report):
         super().extend(checks.drafted(list(diagnostics)))
 
 
-def validate(root: Path, game_id: str, draft: bool = False) -> tuple[Project | None, Report]:
-    """The game checked and bound, or None and why. A draft accepts images that do not exist yet (a warning each)."""
+def validate(root: Path, game_id: str, draft: bool = False, lang: str | None = None,
+             untranslated: str = "warning") -> tuple[Project | None, Report]:
+    """The game checked and bound, or None and why. A draft accepts images that do not exist yet (a warning each).
+    With `lang`, the game's edition in that language (pnp.content.translations): every check runs on the texts as
+    the edition prints them; `untranslated` is the severity of its texts left untranslated."""
     report = DraftReport() if draft else Report()
     try:
         with cycle_collector_paused():  # models, faces and recorded drawings: many objects, few cycles
-            return _validate(root, game_id, report)
+            return _validate(root, game_id, report, lang, untranslated)
     except OSError as exc:
         # a path pnp may not look into (no permission, a name too long), met where no check expected one, is a
         # diagnostic at that path; an error without a path is not the content's
@@ -51,9 +56,17 @@ def validate(root: Path, game_id: str, draft: bool = False) -> tuple[Project | N
         return None, report
 
 
-def _validate(root: Path, game_id: str, report: Report) -> tuple[Project | None, Report]:
+def _validate(root: Path, game_id: str, report: Report, lang: str | None = None,
+              untranslated: str = "warning") -> tuple[Project | None, Report]:
     game, problems = discovery.load(root, game_id)
     report.extend(problems)
+    as_written = game
+    if game is not None:
+        report.extend(translations.stray_languages(game))
+        if lang is not None:
+            translations.check_language(game, lang)
+            game, problems = translations.apply(game, lang, untranslated)
+            report.extend(problems)
     if not is_inside(root, root / "layouts"):  # every layout file is confined to layouts/, so it must be the project's
         report.extend([Diagnostic(str(Path(relative(root)) / "layouts"), 1, 1, "outside", "this folder leads outside the project "
                                   "(a link?); keep layouts/ inside it")])
@@ -66,7 +79,7 @@ def _validate(root: Path, game_id: str, report: Report) -> tuple[Project | None,
     report.extend(too_large)
     if too_large:
         return None, report
-    report.extend(checks.check_game(game))
+    report.extend(checks.check_game(game, as_written if lang is not None else None))
     layout, faces, deck_sizes = None, CardFaces(), {}
     if game.decks:
         layout, problems = load_card_layout(root / "layouts", game_id, game.plugin.box_kinds)
@@ -97,10 +110,28 @@ def _validate(root: Path, game_id: str, report: Report) -> tuple[Project | None,
             if report.ok:  # drawn only from content that passes its checks: what the build would print
                 report.extend(drawn_checks.sheet_regions(sheet, sheet_layout, game, outlines))
             sheet_layouts[sheet_id] = sheet_layout
+    rulebook = _rulebook(root, game, layout, sheet_layouts, report)
     report.extend(estimate.build_size(game, print_setup, deck_sizes, sheet_layouts))
     if not report.ok or print_setup is None:
         return None, report
-    project = Project(root, game, layout, print_setup, faces, sheet_layouts, card_size, deck_sizes)
+    project = Project(root, game, layout, print_setup, faces, sheet_layouts, card_size, deck_sizes, rulebook)
     report.extend(left_out(project))  # a deck a print shop's files would lack, for a reason the designer can fix
     report.extend(template_problems(project))  # the export templates render this game's reference
     return (project if report.ok else None), report
+
+
+def _rulebook(root: Path, game, layout, sheet_layouts: dict, report: Report) -> RulebookLayout | None:
+    """The rulebook's fonts, and game.yaml's and rules.yaml's glyphs checked against them. A game whose card layout
+    did not load, or whose rulebook.yaml does not (their problems are reported), has its rules checked once they
+    do: until then the rulebook's fonts are unknown, and checking against the bundled ones would report what the
+    designer's fonts may well have."""
+    if game.decks and layout is None:
+        return None
+    rulebook, problems = load_rulebook_layout(root / "layouts", game.id, layout.fonts if layout else None)
+    report.extend(problems)
+    if rulebook is None:
+        return None
+    printed_in = {deck.source.path: layout.fonts["regular"] for deck in game.decks.values()} if layout else {}
+    printed_in.update({game.sheets[s].source.path: sheet_layout.fonts["regular"] for s, sheet_layout in sheet_layouts.items()})
+    report.extend(checks.rulebook_glyphs(game, rulebook.fonts, printed_in))
+    return rulebook

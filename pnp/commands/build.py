@@ -31,6 +31,12 @@ def command(game: Optional[str] = game_argument(),
             vendor: list[str] = typer.Option([], "--vendor", help="Build only this print shop's files (repeatable; the "
                                              "vendors of layouts/common/paper.yaml); the rest of an earlier build is kept."),
             force: bool = typer.Option(False, "--force", help="Draw every file again, even those that are up to date."),
+            lang: list[str] = typer.Option([], "--lang", help="Build this edition (a language of game.yaml's "
+                                           "languages: but the first; repeatable) into OUT/<game>/<lang>/, from "
+                                           "translations/<lang>.yaml. An untranslated text is an error, or with "
+                                           "--draft a warning and printed in the source language."),
+            all_languages: bool = typer.Option(False, "--all-languages", help="Build the game as written and every "
+                                               "edition game.yaml declares."),
             format: OutputFormat = format_option(),
             draft: bool = DraftOption, root: Path = RootOption, debug: bool = DebugOption):
     """Validate, then render every PDF into OUT/<game>/. Nothing is replaced unless all of it succeeds.
@@ -39,11 +45,11 @@ def command(game: Optional[str] = game_argument(),
 
     options = BuildOptions(difficulty, images, booklets, tuple(part.value for part in only), tuple(deck), draft, tts_url,
                            tuple(vendor), force)
-    request = guard(debug, lambda: _request(root, None if all_games else game, out, options))
+    request = guard(debug, lambda: _request(root, None if all_games else game, out, options, tuple(lang), all_languages))
     finish(guard(debug, lambda: _build(request, format)))
 
 
-def _request(root: Path, game: str | None, out: str | None, options):
+def _request(root: Path, game: str | None, out: str | None, options, languages=(), all_languages=False):
     """The build asked for, its usage errors found before anything is read."""
     from dataclasses import replace
 
@@ -54,7 +60,9 @@ def _request(root: Path, game: str | None, out: str | None, options):
         raise UsageError("--deck needs a GAME")
     if options.tts_url is not None:
         options = replace(options, tts_url=_tts_address(options.tts_url))
-    return BuildRequest(root, game, output_folder(out, root), options)
+    if languages and all_languages:
+        raise UsageError("--lang and --all-languages ask for different editions; give one of them")
+    return BuildRequest(root, game, output_folder(out, root), options, tuple(dict.fromkeys(languages)), all_languages)
 
 
 def _tts_address(url: str) -> str:
@@ -82,16 +90,16 @@ def _build(request, format: OutputFormat) -> bool:
 
 def _say_built(built, partial: bool) -> None:
     if built.state == "passed over":  # --all --only sheets: the games that have none
-        say(f"{built.game}: passed over, {built.reason}")
+        say(f"{built.name}: passed over, {built.reason}")
         return
     show(Report(built.diagnostics))
     if built.state == "not built":
-        say(f"{built.game}: not built; output/ left as it was")
+        say(f"{built.name}: not built; output/ left as it was")
     elif built.state == "up to date":
-        say(f"{built.game}: up to date, {len(built.files)} files in {built.folder}")
+        say(f"{built.name}: up to date, {len(built.files)} files in {built.folder}")
     else:
         drawn = "" if len(built.drawn) == len(built.files) else f" ({len(built.drawn)} drawn again)"
-        say(f"{built.game}: {len(built.files)} files in {built.folder}{drawn}")
+        say(f"{built.name}: {len(built.files)} files in {built.folder}{drawn}")
         if built.kept:
             say(f"  kept from an earlier build, as it was: {', '.join(f'{k}/' for k in built.kept)}"
                 + ("" if partial else " (build with --images to bring the card images up to date)"))

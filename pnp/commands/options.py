@@ -36,6 +36,11 @@ DraftOption = typer.Option(False, "--draft", help="Print before the art exists: 
                            "is drawn as a labelled placeholder.")
 
 
+def lang_option(help: str = "The edition in this language (one of game.yaml's languages: but the first), "
+                "read from translations/<lang>.yaml, into OUT/<game>/<lang>/.") -> Optional[str]:
+    return typer.Option(None, "--lang", help=help)
+
+
 def game_argument(every: str = "every game") -> Optional[str]:
     return typer.Argument(None, autocompletion=game_ids, help=f"Game id; {every} if omitted.")
 

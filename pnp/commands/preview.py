@@ -4,7 +4,7 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Optional
 
-from pnp.commands.options import DebugOption, DraftOption, OutOption, OutputFormat, RootOption, difficulty_option, format_option, game_argument
+from pnp.commands.options import DebugOption, DraftOption, OutOption, OutputFormat, RootOption, difficulty_option, format_option, game_argument, lang_option
 from pnp.commands.terminal import finish, guard, progress, say, say_json, show
 from pnp.core.diagnostics import Report
 from pnp.core.difficulty import Difficulty
@@ -13,6 +13,8 @@ from pnp.core.difficulty import Difficulty
 def command(game: Optional[str] = game_argument(),
             difficulty: Optional[Difficulty] = difficulty_option("Show only cards up to this colour."),
             out: Optional[str] = OutOption, format: OutputFormat = format_option(), draft: bool = DraftOption,
+            lang: Optional[str] = lang_option("The gallery of this edition (a language of game.yaml's languages: but "
+                                              "the first), in OUT/<game>/<lang>/preview/."),
             root: Path = RootOption, debug: bool = DebugOption):
     """Write a gallery to look at in a browser, OUT/<game>/preview/index.html: every card's front and back with its
     facts and warnings, the sheets and the rulebook's pages, and a search box. It opens from disk (no server, no
@@ -20,7 +22,8 @@ def command(game: Optional[str] = game_argument(),
     from pnp.api.places import output_folder
     from pnp.api.preview import PreviewRequest
 
-    request = guard(debug, lambda: PreviewRequest(root, game, output_folder(out, root), difficulty, draft))
+    request = guard(debug, lambda: PreviewRequest(root, game, output_folder(out, root), difficulty, draft,
+                                                              lang))
     finish(guard(debug, lambda: _preview(request, format)))
 
 

@@ -6,7 +6,7 @@ from typing import Optional
 
 import typer
 
-from pnp.commands.options import DebugOption, DraftOption, GameArgument, RootOption, RulebookPaper, RulesFormat, difficulty_option
+from pnp.commands.options import DebugOption, DraftOption, GameArgument, RootOption, RulebookPaper, RulesFormat, difficulty_option, lang_option
 from pnp.commands.terminal import finish, guard, say, show
 from pnp.core.diagnostics import Report
 from pnp.core.difficulty import Difficulty
@@ -18,11 +18,13 @@ def command(game: str = GameArgument,
             paper: RulebookPaper = typer.Option(RulebookPaper.a4, "--paper", help="a4 or letter, for pdf."),
             booklet: bool = typer.Option(False, "--booklet", help="For pdf: half-size pages imposed two-up for folding."),
             difficulty: Optional[Difficulty] = difficulty_option("Only rules up to this colour."),
+            lang: Optional[str] = lang_option("The rules of this edition (a language of game.yaml's languages: but "
+                                              "the first); its PDF goes to output/<game>/<lang>/rules/."),
             draft: bool = DraftOption, root: Path = RootOption, debug: bool = DebugOption):
     """Export the rules reference: Markdown, one HTML file, JSON, or the PDF rulebook (or booklet)."""
     from pnp.api.rules import RulesRequest
 
-    request = RulesRequest(root, game, format.value, out, paper.value, booklet, difficulty, draft)
+    request = RulesRequest(root, game, format.value, out, paper.value, booklet, difficulty, draft, lang)
     finish(guard(debug, lambda: _export(request)))
 
 

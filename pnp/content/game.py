@@ -7,6 +7,8 @@ manifest (pnp.content.discovery); this module only uses what the plugin declares
 """
 from __future__ import annotations
 
+from contextlib import contextmanager
+from contextvars import ContextVar
 from dataclasses import dataclass, field
 from functools import cached_property
 from pathlib import Path
@@ -17,6 +19,7 @@ from pydantic import ValidationError
 from pnp.core.diagnostics import Diagnostic, relative
 from pnp.core.limits import MAX_DECKS, MAX_SHEETS
 from pnp.core.paths import file_kind, inside
+from pnp.defaults import words
 from pnp.engine.plugin import GamePlugin
 from pnp.engine.vocabulary import Vocabulary, Word
 from pnp.model import Card, DeckEntry, DeckFile, Manifest, RulesFile
@@ -88,6 +91,8 @@ class Game:
     vocabulary: Vocabulary = field(default_factory=lambda: Vocabulary([]))
     settings: Any = None  # the plugin's settings model, checked; or game.yaml's settings as written
     unreadable_decks: list[str] = field(default_factory=list)  # ids of decks whose file failed to load (reported)
+    lang: str | None = None  # the edition's language (pnp.content.translations.apply); None: as written
+    words: dict[str, str] = field(default_factory=dict)  # pnp's words as the edition's translations say them
     _card_index: dict = field(default_factory=dict, repr=False, compare=False)
     _card_index_size: int = field(default=-1, repr=False, compare=False)
     _references: dict = field(default_factory=dict, repr=False, compare=False)  # pnp.rules.tree.build_reference's
@@ -134,9 +139,29 @@ class Game:
         return {card_id for deck in self.decks.values() for card_id in deck.unparsed}
 
 
+# How each content file read is given to the models: as written, or in an edition's language (pnp.content.translations
+# sets it while it loads a game in that language, so every file, YAML or spreadsheet, is translated the same way).
+_EDITION: ContextVar = ContextVar("edition", default=None)
+
+
+@contextmanager
+def reading_as(translate):
+    """Within: every content file load_game reads is `translate(source)` before its models see it."""
+    token = _EDITION.set(translate)
+    try:
+        yield
+    finally:
+        _EDITION.reset(token)
+
+
+def _as_read(source: Source | None) -> Source | None:
+    translate = _EDITION.get()
+    return source if source is None or translate is None else translate(source)
+
+
 def _read(path: Path, problems: list, within: Path) -> Source | None:
     try:
-        return load(path, within)
+        return _as_read(load(path, within))
     except SourceError as exc:
         problems.extend(exc.diagnostics)
         return None
@@ -158,11 +183,12 @@ def load_game(folder: Path, plugin: GamePlugin, manifest_source: Source, manifes
     card_model = _card_model(plugin, manifest, manifest_source, problems)
     vocabulary = _vocabulary(plugin, manifest, manifest_source, problems)
     settings = _settings(plugin, manifest, manifest_source, problems)
+    lang = (manifest.languages or [words.ENGLISH])[0]  # the language the content is written in
     decks, unreadable = {}, []
     for i, entry in enumerate(manifest.decks[:MAX_DECKS]):  # more decks are refused unread (pnp.checks.estimate)
         if entry.id in decks:
             continue  # a second deck of the same id: reported by the generic checks
-        deck = _load_deck(folder, entry, card_model, manifest_source, ("decks", i, "file"), problems)
+        deck = _load_deck(folder, entry, card_model, manifest_source, ("decks", i, "file"), problems, lang)
         if deck:
             decks[entry.id] = deck
         else:
@@ -262,7 +288,7 @@ def _load_listed_file(folder, entry, model, kind, manifest_source, where, proble
     return source, parsed
 
 
-def _load_deck(folder, entry, card_model, manifest_source, where, problems) -> Deck | None:
+def _load_deck(folder, entry, card_model, manifest_source, where, problems, lang: str) -> Deck | None:
     left_out: list[str] = []
     if is_table(entry.file):
         source, model = _load_table_deck(folder, entry, card_model, manifest_source, where, problems, left_out)
@@ -275,7 +301,7 @@ def _load_deck(folder, entry, card_model, manifest_source, where, problems) -> D
     if model is None:
         return None
     deck = Deck(entry, model, source)
-    deck.cards = _suited_cards(entry.id, model, source, card_model, problems) + _listed_cards(entry.id, model, source, card_model, problems)
+    deck.cards = _suited_cards(entry.id, model, source, card_model, problems, lang) + _listed_cards(entry.id, model, source, card_model, problems)
     listed = {r.card.id for r in deck.cards}
     deck.unparsed = [str(raw.get("id")) for raw in model.cards
                      if isinstance(raw, dict) and str(raw.get("id")) not in listed] + left_out
@@ -296,9 +322,10 @@ def _load_table_deck(folder, entry, card_model, manifest_source, where, problems
         return None, None
     problems += read.problems
     left_out += read.left_out
-    parsed, errors = parse_model(read.source, DeckFile)
+    source = _as_read(read.source)
+    parsed, errors = parse_model(source, DeckFile)
     problems += errors
-    return read.source, parsed
+    return source, parsed
 
 
 def _table_reading(entry: DeckEntry, manifest_source: Source, where: tuple) -> TableReading:
@@ -342,14 +369,17 @@ def _back_side(card: Card, source: Source, card_model, keypath: tuple, problems)
     return side
 
 
-def _suited_cards(deck_id: str, model: DeckFile, source: Source, card_model, problems) -> list[CardRecord]:
-    """One card per suit x rank, each pointing back at its suit's entry."""
+def _suited_cards(deck_id: str, model: DeckFile, source: Source, card_model, problems, lang: str) -> list[CardRecord]:
+    """One card per suit x rank, each pointing back at its suit's entry, named as the deck's `suited: name:` says,
+    else as pnp names them in the game's language `lang` ("{rank} of the {suit}"; an edition translates either)."""
     if model.suited is None:
         return []
+    pattern = model.suited.name or words.table(lang).get("suited-name") or words.table(words.ENGLISH)["suited-name"]
     records = []
     for s, suit in enumerate(model.suits):
         for rank in model.ranks:
-            raw = {"id": f"{suit.id}-{rank.label.lower()}", "name": f"{rank.name or rank.label} of the {suit.name}",
+            name = words.fill(pattern, {"rank": rank.name or rank.label, "suit": suit.name})
+            raw = {"id": f"{suit.id}-{rank.label.lower()}", "name": name,
                    "kind": model.suited.kind, "difficulty": model.suited.difficulty, "text": model.suited.text,
                    "flavor": suit.flavor, "art": suit.art, "rank": rank.rank, "suit": suit.id}
             card, errors = parse_model(source, card_model, raw, ("suits", s))

@@ -8,7 +8,9 @@ from pnp.content.binding import CardFaces
 from pnp.content.game import Game
 from pnp.layout import CardLayout, CardSize, PrintSetup
 from pnp.layout.regions import CardOutlines
+from pnp.layout.rulebook import RulebookLayout, rulebook_fonts
 from pnp.layout.sheet import SheetLayout
+from pnp.text.fonts import DEFAULT_FAMILY
 
 
 @dataclass
@@ -21,6 +23,14 @@ class Project:
     sheet_layouts: dict[str, SheetLayout] = field(default_factory=dict)  # sheet id -> its layout
     card_size: CardSize | None = None  # the game's card size (a playmat area naming no deck outlines cards of this size)
     deck_sizes: dict[str, CardSize] = field(default_factory=dict)  # deck id -> its card size
+    rulebook: RulebookLayout | None = None  # the rulebook's fonts (pnp.layout.rulebook); None: the card layout's
+
+    @property
+    def rulebook_fonts(self) -> dict[str, str]:
+        """The five fonts the rulebook sets text in (pnp.layout.rulebook.RULEBOOK_FONTS)."""
+        if self.rulebook is not None:
+            return self.rulebook.fonts
+        return rulebook_fonts(self.layout.fonts if self.layout else DEFAULT_FAMILY)
 
     def deck_size(self, deck_id: str) -> CardSize:
         """The size a deck's cards print at: its own, else the card layout's."""

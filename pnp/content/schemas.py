@@ -13,13 +13,16 @@ from pathlib import Path
 from pnp.content import discovery
 from pnp.layout.cards import CardLayoutFile, CardSizesFile
 from pnp.layout.paper import PaperFile
+from pnp.layout.rulebook import RulebookLayoutFile
 from pnp.layout.sheet import SheetLayoutFile
 from pnp.model import DeckFile, Manifest, RulesFile
 from pnp.model.sheet import GenericSheet
 
-LAYOUT_SCHEMAS = {  # layouts/common/cards.yaml, layouts/common/paper.yaml, layouts/<game>/cards.yaml, layouts/<game>/<sheet>.yaml
+LAYOUT_SCHEMAS = {  # layouts/common/cards.yaml, layouts/common/paper.yaml, layouts/<game>/cards.yaml, layouts/<game>/<sheet>.yaml,
+    # layouts/<game>/rulebook.yaml
     "layouts/card-sizes.schema.json": CardSizesFile, "layouts/paper.schema.json": PaperFile,
     "layouts/card-layout.schema.json": CardLayoutFile, "layouts/sheet-layout.schema.json": SheetLayoutFile,
+    "layouts/rulebook-layout.schema.json": RulebookLayoutFile,
 }
 
 

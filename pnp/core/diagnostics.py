@@ -44,13 +44,17 @@ class Diagnostic:
     # a spreadsheet cell, "Sheet!C12", for a deck kept in an XLSX file: shown instead of line:col (which still
     # hold its row and column number, so JSON readers that only know line and col still find the cell)
     cell: str = ""
+    # the edition (a language of game.yaml's `languages:`, pnp.content.translations) whose text this is about: "fr"
+    # for a French text that does not fit; "" for the game as written
+    lang: str = ""
 
     @property
     def place(self) -> str:
         return f"{self.path}:{self.cell}" if self.cell else f"{self.path}:{self.line}:{self.col}"
 
     def format(self) -> str:
-        return printable(f"{self.place}: {self.severity} [{self.code}] {self.message}")
+        edition = f"[{self.lang}] " if self.lang else ""
+        return printable(f"{self.place}: {self.severity} {edition}[{self.code}] {self.message}")
 
 
 class Report:

@@ -145,8 +145,14 @@ def package_stamp(folder: str | None) -> list | None:
 
 
 # -- the record -------------------------------------------------------------------------------------------------
+def record_name(out_name: str) -> str:
+    """The record's file name of an output folder: a game's (my-game.json) or an edition's, whose folder is
+    inside its game's (my-game/fr -> my-game.fr.json: a game id holds no dot, so none is another's)."""
+    return f"{out_name.replace('/', '.')}.json"
+
+
 def record_path(out_root: Path, out_name: str) -> Path:
-    return out_root / RECORDS / f"{out_name}.json"
+    return out_root / RECORDS / record_name(out_name)
 
 
 def load(out_root: Path, out_name: str) -> dict | None:
@@ -155,7 +161,7 @@ def load(out_root: Path, out_name: str) -> dict | None:
     a damaged record is no record (everything is drawn again), never an error."""
     from pnp.core.output import read_back
 
-    data = read_back(out_root, (RECORDS, f"{out_name}.json"), MAX_RECORD_BYTES)  # larger: no record, never parsed
+    data = read_back(out_root, (RECORDS, record_name(out_name)), MAX_RECORD_BYTES)  # larger: no record, never parsed
     try:
         record = json.loads(data) if data is not None else None
     except (ValueError, RecursionError, MemoryError):  # not JSON, nested deeper than the parser goes, or too big to hold
@@ -197,7 +203,7 @@ def forget(out_root: Path, out_name: str) -> None:
     """Drop the record (a partial build changed some outputs: the next whole build checks them all)."""
     from pnp.core.output import remove_back
 
-    remove_back(out_root, (RECORDS, f"{out_name}.json"))
+    remove_back(out_root, (RECORDS, record_name(out_name)))
 
 
 def same_origin(record: dict | None, root: Path, options: dict) -> bool:
@@ -287,9 +293,9 @@ def output_states(out_dir: Path, names) -> dict[str, list]:
     return {name: list(file_state(out_dir.parent, (out_dir.name, *name.split("/"))) or ()) for name in names}
 
 
-def build_options(out_root: Path, difficulty, images, booklets, draft, tts_url, vendors) -> dict:
+def build_options(out_root: Path, difficulty, images, booklets, draft, tts_url, vendors, lang=None) -> dict:
     """What a whole build was asked for, beside its content: a different request is a different build."""
-    return {"out": os.path.abspath(out_root), "difficulty": difficulty.value if difficulty else None,
+    return {"out": os.path.abspath(out_root), "lang": lang, "difficulty": difficulty.value if difficulty else None,
             "images": bool(images), "booklets": bool(booklets), "draft": bool(draft), "tts_url": tts_url,
             "vendors": sorted(vendors),
             "source_date_epoch": os.environ.get("SOURCE_DATE_EPOCH")}  # a card's date when game.yaml gives none

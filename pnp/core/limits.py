@@ -69,12 +69,15 @@ MAX_SUBR_DEPTH = 10  # subroutines called from subroutines: the CFF specificatio
 MAX_CFF_STACK = 513  # numbers on a charstring's operand stack: CFF2's limit (CFF's own is 48)
 MAX_LAYOUT_FONTS = 32  # fonts one layout names (its `fonts:`): each file is read and checked; a game with a title, a body
 #                         and a flavour face in four styles each has 12
+MAX_FALLBACK_FONTS = 8  # fonts in one fallback list (fonts: {regular: [Body.ttf, NotoSansJP.otf]}): a body face and one
+#                          for each script it lacks (Japanese, Arabic, Hebrew ...); each character looks through them all
 
 # --- cards ---
 MAX_COPIES = 99  # `count:` of one card; the bundled games print at most 8 copies of a card
 MAX_DECK = 1000  # physical cards in one deck, copies included; the largest bundled deck has 106
 MAX_CARDS = 5000  # physical cards in one game, all decks; the bundled games have at most 138. Every card
 #                   is drawn once per imposition and vendor profile (about 8 times), so pages and drawings grow with it
+MAX_LANGUAGES = 60  # a game's languages (game.yaml languages:): each is an edition built and checked on its own
 MAX_DECKS = 100  # decks of one game; the bundled games have at most 10. Each deck is several PDFs
 MAX_BOXES = 300  # boxes of one card template (its `extends` included); the bundled templates have at most 12
 MAX_DRAWINGS = 3_000_000  # boxes drawn by one build: cards x boxes x outputs that print them; the bundled games draw

@@ -22,6 +22,7 @@ from pnp.diff.sections import SectionText, rule_sections
 from pnp.render.card_images import rasterise
 from pnp.render.cards import face_size
 from pnp.render.outputs import full_size_pdf, sheet_pdf
+from pnp.text.fonts import chain
 
 PREVIEW_DPI = 100  # enough to read a card's words on a screen; a poker card is 275 x 375 pixels with its bleed
 SCALE = PREVIEW_DPI / 72  # pixels per point
@@ -133,7 +134,7 @@ def _fingerprint(side: Side, face: Face) -> str:
     layout = side.project.layout
     files = [path for _, path in sorted(face.images.items())]
     files += [icon[1] for _, icon in sorted(layout.icons.items()) if icon[0] == "image"]
-    files += [font for _, font in sorted(layout.fonts.items()) if Path(font).is_absolute()]
+    files += [file for _, font in sorted(layout.fonts.items()) for file in chain(font) if Path(file).is_absolute()]
     described = repr((face.template, face.values, face.fits, face.card, face_size(face, layout), sorted(layout.fonts),
                       sorted(layout.icons.items())))
     digest = hashlib.sha256(described.replace(str(side.root), "<root>").encode("utf-8", "replace"))

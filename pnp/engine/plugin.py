@@ -88,6 +88,9 @@ class GamePlugin:
     figures: Mapping[str, FigureKind] = field(default_factory=dict)  # rule figure kind -> how it is drawn
     card_facts: CardFacts | None = None  # None: the card reference states what each box draws, as drawn
     playtest: str | None = None  # "module:attribute" of the game's PlaytestPlan; imported only to play
+    # the words the package prints (its card_facts' sentences): language -> word -> text with {slots}, English
+    # complete; looked up as pnp's own words are (pnp.content.words), so a translation may say them its own way
+    words: Mapping[str, Mapping[str, str]] = field(default_factory=dict)
 
     @property
     def has_engine(self) -> bool:

@@ -2,6 +2,10 @@
 
     fonts: {regular: fonts/Gentium.ttf, bold: fonts/Gentium-Bold.ttf, title: fonts/Cinzel.otf}
 
+A font may be a list, a fallback list: each character is set in the first of its fonts that has a glyph for it
+(`regular: [fonts/Body.ttf, fonts/NotoSansJP-subset.otf]`), and a `missing-glyph` is one none of them has; the list
+resolves to one font name (pnp.text.fonts.fallback) that every measure and drawing sets text in.
+
 The four styles (regular, bold, italic, bolditalic) are always there (the bundled Vera family unless named);
 emphasis picks them. Any other key is a font of the layout's own, which a box's `font:` or a span in text picks by
 name (`check_font_names` reports a name the layout lacks, with the nearest one). A font file is named from the
@@ -23,7 +27,7 @@ from pnp.model.common import FontSet
 from pnp.reading.source import Source
 from pnp.text.font_files import check_font_file
 from pnp.text.font_tables import FontProblem
-from pnp.text.fonts import BUNDLED, DEFAULT_FAMILY, STYLES
+from pnp.text.fonts import BUNDLED, DEFAULT_FAMILY, STYLES, fallback
 
 FONT_NAME = re.compile(r"[a-z][a-z0-9_-]{0,39}")  # a font's name in a layout: a box's font: and a span name it
 
@@ -34,15 +38,21 @@ def resolve_fonts(fonts: FontSet, source: Source, project_root: Path) -> tuple[d
     resolved, problems = {}, []
     cache = project_root / "output" / ".pnp"  # where a build keeps its record: CFF conversions are kept beside it
     named = dict(fonts)
-    for number, (slot, name) in enumerate(named.items()):
+    for number, (slot, names) in enumerate(named.items()):
         wrong = _name_problem(slot, number)
         if wrong:
             problems.append(source.diagnostic(("fonts", slot), "font-name", wrong))
             continue
-        font, problem = (name, None) if name in BUNDLED else _font_file(project_root, name, cache)
-        if problem:
-            problems.append(source.diagnostic(("fonts", slot), problem.code, f"{slot} font '{name}' {problem.text}"))
-        resolved[slot] = font or DEFAULT_FAMILY.get(slot, DEFAULT_FAMILY["regular"])
+        listed = isinstance(names, list)
+        fonts = []
+        for index, name in enumerate(names if listed else [names]):
+            font, problem = (name, None) if name in BUNDLED else _font_file(project_root, name, cache)
+            if problem:
+                place = ("fonts", slot, index) if listed else ("fonts", slot)
+                problems.append(source.diagnostic(place, problem.code, f"{slot} font '{name}' {problem.text}"))
+            elif font not in fonts:
+                fonts.append(font)
+        resolved[slot] = fallback(fonts) if fonts else DEFAULT_FAMILY.get(slot, DEFAULT_FAMILY["regular"])
     return {**{style: resolved[style] for style in STYLES}, **resolved}, problems
 
 

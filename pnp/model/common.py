@@ -6,6 +6,7 @@ from typing import Annotated, Any, Literal, get_args
 from pydantic import AfterValidator, BaseModel, BeforeValidator, ConfigDict, Field, Strict, StringConstraints, WithJsonSchema
 
 from pnp.core.difficulty import Difficulty  # noqa: F401 - part of the models' vocabulary (pnp.model)
+from pnp.core.limits import MAX_FALLBACK_FONTS
 
 # Ids become parts of file names and anchors, names titles and headings: both have a length that fits there.
 Id = Annotated[str, StringConstraints(pattern=r"^[a-z0-9]+(?:-[a-z0-9]+)*$", max_length=64)]
@@ -111,15 +112,21 @@ FontRef = Annotated[str, StringConstraints(min_length=1), AfterValidator(_font_r
     "description": "a bundled font, or a font file's path from the project folder, like fonts/MyFont.ttf"})]
 
 
+# a font, or a fallback list of fonts: each character is set in the first font of the list that has a glyph for it
+# (fonts: {regular: [fonts/Body.ttf, fonts/NotoSansJP-subset.otf]}); pnp.text.fonts sets text in the list
+FontChoice = FontRef | Annotated[list[FontRef], Field(min_length=1, max_length=MAX_FALLBACK_FONTS)]
+
+
 class FontSet(StrictModel):
-    """The layout's fonts, each a bundled font or a font file of the project (fonts/*.ttf, fonts/*.otf): the four
-    styles emphasis picks (`**bold**`, `*italic*`), and as many more as the layout names (`title: fonts/Cinzel.otf`),
-    which a box's `font:` or a span in text (`[Dragon]{font=title}`) picks by name."""
+    """The layout's fonts, each a bundled font or a font file of the project (fonts/*.ttf, fonts/*.otf), or a list of
+    them that each character takes the first it has a glyph in: the four styles emphasis picks (`**bold**`,
+    `*italic*`), and as many more as the layout names (`title: fonts/Cinzel.otf`), which a box's `font:` or a span in
+    text (`[Dragon]{font=title}`) picks by name."""
 
-    model_config = ConfigDict(extra="allow")  # a name of the layout's own: its value is checked as a FontRef
-    __pydantic_extra__: dict[str, FontRef] = Field(init=False)
+    model_config = ConfigDict(extra="allow")  # a name of the layout's own: its value is checked as a FontChoice
+    __pydantic_extra__: dict[str, FontChoice] = Field(init=False)
 
-    regular: FontRef = "Vera"
-    bold: FontRef = "VeraBd"
-    italic: FontRef = "VeraIt"
-    bolditalic: FontRef = "VeraBI"
+    regular: FontChoice = "Vera"
+    bold: FontChoice = "VeraBd"
+    italic: FontChoice = "VeraIt"
+    bolditalic: FontChoice = "VeraBI"

@@ -1,10 +1,12 @@
 """Decks and cards. Games extend `Card` with their own fields."""
 from __future__ import annotations
 
+import re
 from typing import Annotated, Any
 
-from pydantic import Field, StringConstraints
+from pydantic import Field, StringConstraints, field_validator
 
+from pnp.core.diagnostics import did_you_mean
 from pnp.core.limits import MAX_COPIES
 from pnp.model.common import Color, Difficulty, Effects, Id, Int, Name, StrictModel
 
@@ -46,12 +48,27 @@ class RankSpec(StrictModel):
     name: str | None = None
 
 
+SUITED_SLOTS = ("rank", "suit")  # what a suited card's name pattern fills in
+
+
 class SuitedSpec(StrictModel):
     """Every suit x every rank, generated: one card each."""
 
     kind: str
     difficulty: Difficulty = Difficulty.green
     text: str = ""
+    name: str | None = Field(None, description="each card's name: {rank} (the rank's name, else its label) and {suit} "
+                             "(the suit's name) filled in; default \"{rank} of the {suit}\", in the game's language")
+
+    @field_validator("name")
+    @classmethod
+    def _slots(cls, name: str | None) -> str | None:
+        """Only {rank} and {suit} are filled in: another {word} would print as written."""
+        other = [slot for slot in re.findall(r"\{([^{}]*)\}", name or "") if slot not in SUITED_SLOTS]
+        if other:
+            raise ValueError(f"{{{other[0]}}} is not filled in: a suited card's name says {{rank}} and {{suit}}"
+                             f"{did_you_mean(other[0], SUITED_SLOTS)}")
+        return name
 
 
 class DeckFile(StrictModel):

@@ -4,9 +4,9 @@ from __future__ import annotations
 import datetime as dt
 from typing import Annotated, Any, Literal
 
-from pydantic import BeforeValidator, Field, StringConstraints, model_validator
+from pydantic import AfterValidator, BeforeValidator, Field, StringConstraints, model_validator
 
-from pnp.core.limits import MAX_PULL_ADDRESS
+from pnp.core.limits import MAX_LANGUAGES, MAX_PULL_ADDRESS
 from pnp.model.common import Bool, Difficulty, Id, Int, Name, StrictModel
 from pnp.model.fields import FieldName, FieldSpec
 
@@ -124,6 +124,16 @@ class RulebookSpec(StrictModel):
     showcase: list[Id] = Field(default_factory=list, description="cards or sheets pictured on the title page, by id")
 
 
+Language = Annotated[str, StringConstraints(pattern=r"^[a-z]{2,3}(-[a-z0-9]{2,8})*$")]
+
+
+def _each_once(languages: list[str]) -> list[str]:
+    twice = sorted({lang for lang in languages if languages.count(lang) > 1})
+    if twice:
+        raise ValueError(f"'{twice[0]}' is listed twice; name each language once")
+    return languages
+
+
 class Manifest(StrictModel):
     id: Id
     title: Name
@@ -134,6 +144,10 @@ class Manifest(StrictModel):
                               "builds never print the clock's date")
     plugin: str | None = Field(None, description="the game's Python package: a package name under pnp/games/ or a "
                                "`pnp.games` entry point; leave it out for a game made of content and layouts only")
+    languages: Annotated[list[Language], AfterValidator(_each_once)] = Field(
+        default_factory=list, max_length=MAX_LANGUAGES, description="the languages of the game's editions, as lower-case codes (en, fr, de, "
+        "pt-br): the first is the one the content is written in; each other one is an edition translated in "
+        "translations/<lang>.yaml (docs/how-to/editions.md)")
     players: PlayerCount
     card_size: str = Field("poker", description="the size of the game's cards (a name in layouts/common/cards.yaml); "
                            "a deck may name its own")

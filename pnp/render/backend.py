@@ -213,6 +213,27 @@ class RecordingBackend:
             found += [c[1][2] for c in calls if c[0] == "text"]
         return found
 
+    def placed_glyphs(self) -> list[tuple[str, str, int, float, float]]:
+        """Every glyph the text calls draw (symbols' included, in their own coordinates), as the text engine sets
+        them (pnp.text.fonts.setting): (the string, the font the glyph is in, its glyph id, x, y of its origin), in
+        drawing order, left to right within a string. What pnp.render.pdf writes to the page, for tests."""
+        from pnp.text.fonts import setting
+
+        placed = []
+        calls = [c for c in self.calls if c[0] == "text"] + [c for kept in self.symbols.values() for c in kept if c[0] == "text"]
+        for _, args, kwargs in calls:
+            x, y, string, font, size, *rest = args
+            align = kwargs.get("align", rest[1] if len(rest) > 1 else "left")
+            set_text = setting(string, font)
+            width = set_text.units * size / 1000
+            pen = {"left": x, "center": x - width / 2, "right": x - width}[align]
+            for run in set_text.runs:
+                for glyph in run.glyphs:
+                    placed.append((string, run.font, glyph.gid, pen + glyph.x_offset * size / 1000,
+                                   y + glyph.y_offset * size / 1000))
+                    pen += glyph.advance * size / 1000
+        return placed
+
     # -- what each call covers ------------------------------------------------------------------------
     def _extent_save(self):
         self._saved.append(self._matrix)

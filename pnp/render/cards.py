@@ -10,13 +10,15 @@ from pnp.layout import Box, CardLayout
 from pnp.reading.svg_files import is_svg
 from pnp.render.backend import Backend, Drawn, RecordingBackend, place_emblem, symbol
 from pnp.render.form_reuse import Sharing
-from pnp.text import markup
+from pnp.text import direction, markup
+from pnp.text.direction import has_rtl
 from pnp.text.fonts import base_of, family_of, font_of, string_width
 from pnp.text.inline import ICON_EM, ICON_RISE, segments
 from pnp.text.inline import width as inline_width
 
 DIFFICULTY_COLORS = {"green": "#2e9e48", "yellow": "#e3b21b", "red": "#c7372f"}
 ASCENT = 0.78  # baseline sits this many font sizes below a line's top
+OBJECT = "\ufffc"  # an inline icon, to the bidirectional algorithm: a neutral object between the letters
 
 
 def draw_face(backend: Backend, face: Face, layout: CardLayout, emblems: dict, x: float, y: float) -> None:
@@ -149,6 +151,9 @@ def _draw_text(b, box: Box, face, layout, emblems, left, bottom):
 def draw_line_with_icons(b, x, baseline, line, font, size, color, align, icons: dict, emblems) -> None:
     """One line of text with inline icons: text runs and icon squares placed left to right, the whole line aligned
     as a plain line would be (widths as pnp.text.inline measures them for the fit check)."""
+    if has_rtl(line):
+        draw_in_visual_order(b, x, baseline, [(font, line, color)], size, align, icons, emblems)
+        return
     pieces = segments(line, icons)
     total = inline_width(line, font, size, icons)
     left = {"left": x, "center": x - total / 2, "right": x - total}[align]
@@ -170,6 +175,9 @@ def draw_emphasized_line(b, x, baseline, line, family: tuple, slot: str, size, c
     base = base_of(family, font_of(family, slot))  # as the fit check took the box's font
     pieces = [(font_of(family, run_slot), text, span_color(run_color, colors, color))
               for run_slot, text, run_color in markup.drawn_runs(line, base)]
+    if any(has_rtl(text) for _, text, _ in pieces):
+        draw_in_visual_order(b, x, baseline, pieces, size, align, icons, emblems)
+        return
     total = sum(inline_width(text, font, size, icons) for font, text, _ in pieces)
     left = {"left": x, "center": x - total / 2, "right": x - total}[align]
     for font, text, run_color in pieces:
@@ -178,6 +186,36 @@ def draw_emphasized_line(b, x, baseline, line, family: tuple, slot: str, size, c
         else:
             b.text(left, baseline, text, font, size, run_color, "left")
         left += inline_width(text, font, size, icons)
+
+
+def draw_in_visual_order(b, x, baseline, pieces, size, align, icons: dict, emblems) -> None:
+    """A line of runs (font, text, colour), in reading order, holding right-to-left text: its runs and icons cut
+    where their direction changes (pnp.text.direction: levels of the whole line, an icon a neutral object) and
+    drawn in visual order, each text piece set by the engine in its own direction, the whole line aligned."""
+    parts = []  # (kind, font, text or icon name, colour), in reading order
+    for font, text, color in pieces:
+        for kind, piece in (segments(text, icons) if icons and "{" in text else [("text", text)]):
+            parts.append((kind, font, piece, color))
+    shown = "".join(piece if kind == "text" else OBJECT for kind, _, piece, _ in parts)
+    levels, cut, start = direction.levels(shown), [], 0
+    for kind, font, piece, color in parts:
+        length = len(piece) if kind == "text" else 1
+        offset = 0
+        for end in range(1, length + 1):
+            if end == length or levels[start + end] != levels[start + offset]:
+                cut.append(((kind, font, piece[offset:end] if kind == "text" else piece, color), levels[start + offset]))
+                offset = end
+        start += length
+    ordered = [cut[i][0] for i in direction.visual_order([level for _, level in cut])]
+    widths = [string_width(piece, font, size) if kind == "text" else size * ICON_EM for kind, font, piece, _ in ordered]
+    total = sum(widths)
+    left = {"left": x, "center": x - total / 2, "right": x - total}[align]
+    for (kind, font, piece, color), width in zip(ordered, widths):
+        if kind == "text":
+            b.text(left, baseline, piece, font, size, color, "left")
+        else:
+            place_icon(b, icons[piece], emblems, left + size * 0.075, baseline + size * ICON_RISE, size * (ICON_EM - 0.15))
+        left += width
 
 
 def span_color(named: str | None, colors: dict | None, color: str) -> str:

@@ -10,10 +10,11 @@ import json
 from functools import lru_cache
 from pathlib import Path
 
+from pnp.text import font_files
 from pnp.text.font_files import embeddable_bytes, embeddable_font
 from pnp.text.fonts import BUNDLED, DEFAULT_FONT, WIDTHS_FILE
 
-__all__ = ["BUNDLED", "DEFAULT_FONT", "font_dir", "register", "register_all", "render_width_table"]
+__all__ = ["BUNDLED", "DEFAULT_FONT", "drawn_runs", "drawn_string", "font_dir", "register", "register_all", "render_width_table"]
 
 
 def font_dir() -> Path:
@@ -56,6 +57,72 @@ def _face_of_its_own(font, digest: str) -> None:
 
     if font.face.name in pdfmetrics._dynFaceNames:
         font.face.name = b"%s-%s" % (font.face.name, digest[:8].encode())
+
+
+@lru_cache(maxsize=1 << 14)
+def drawn_runs(text: str, font: str) -> tuple[tuple, ...] | None:
+    """What reportlab draws for a text in a (fallback list) font: (the run of set text, its registered font name, its
+    drawn string) for each run left to right; None when the text is drawn as it is, in the font itself (shaping
+    changed nothing). Cached by the strings: a face's lines are drawn in every document that prints it."""
+    from pnp.text.fonts import setting
+
+    runs = tuple((run, register(run.font), drawn_string(run)) for run in setting(text, font).runs)
+    if len(runs) == 1 and runs[0][0].font == font and runs[0][2] is runs[0][0].text:
+        return None
+    return runs
+
+
+def _forget_drawn_runs() -> None:
+    drawn_runs.cache_clear()
+
+
+font_files.on_change.append(_forget_drawn_runs)  # a font file read anew: its runs are set anew
+
+
+def drawn_string(run) -> str:
+    """What reportlab draws for a run of set text (pnp.text.fonts.setting): its characters as they are, when
+    shaping left each one its own glyph at its own width (the bytes pnp drew before it shaped text); otherwise a
+    ShapedStr, the run's glyphs in drawing order each with its position as HarfBuzz gave it, which reportlab writes
+    as a TJ of glyph codes and adjustments. A glyph no character maps to (an Arabic letter's joined form, a
+    ligature) gets a private character of the font's, as reportlab's own shaping does."""
+    from reportlab.pdfbase import pdfmetrics
+    from reportlab.pdfbase.ttfonts import ShapeData, ShapedStr
+
+    font = pdfmetrics.getFont(register(run.font))
+    face = font.face
+    if _unchanged(run, face):
+        return run.text
+    characters, data = [], []
+    for glyph in run.glyphs:
+        code = _code_of(font, glyph.gid)
+        characters.append(chr(code))
+        data.append(ShapeData(glyph.cluster, glyph.advance, 0, glyph.x_offset, glyph.y_offset, face.charWidths[code]))
+    return ShapedStr("".join(characters), shapeData=data)
+
+
+def _unchanged(run, face) -> bool:
+    """Whether shaping gave each character of the run its own glyph, in order, at its own width."""
+    text, glyphs = run.text, run.glyphs
+    if len(glyphs) != len(text):
+        return False
+    to_glyph, widths = face.charToGlyph, face.charWidths
+    for index, (glyph, ch) in enumerate(zip(glyphs, text)):
+        code = ord(ch)
+        if (glyph.cluster != index or glyph.x_offset or glyph.y_offset or to_glyph.get(code, 0) != glyph.gid
+                or widths.get(code, face.defaultWidth) != glyph.advance):
+            return False
+    return True
+
+
+def _code_of(font, gid: int) -> int:
+    """A character reportlab's font maps to the glyph: one of the font's own, else a private one given to it."""
+    face = font.face
+    own = face.glyphToChar.get(gid)
+    if own:
+        return own[0]
+    font.hbFace  # noqa: B018 - reportlab sets up its private characters with its HarfBuzz face
+    font.hbFont()
+    return font.hbAddPrivate(f"pnp-glyph-{gid}", gid, face._pdfScale(face.hmetrics[gid][0]))
 
 
 def register_all() -> None:

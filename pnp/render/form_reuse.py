@@ -154,12 +154,14 @@ def settle_fonts(canvas, lettering: Iterable[tuple[str, str]]) -> None:
     for them wherever they come). Fonts by pnp's names (pnp.render.fonts.register)."""
     from reportlab.pdfbase import pdfmetrics
 
-    from pnp.render.fonts import register
+    from pnp.render.fonts import drawn_runs, register
 
     document = canvas._doc
     characters: dict[str, set[str]] = {}
-    for font, text in lettering:
-        characters.setdefault(register(font), set()).update(text)
+    for font, text in lettering:  # as pnp.render.pdf draws it: each run in its font, by the characters it draws
+        runs = drawn_runs(text, font)
+        for name, drawn in ((register(font), text),) if runs is None else ((name, drawn) for _, name, drawn in runs):
+            characters.setdefault(name, set()).update(drawn)
     for name in sorted(characters):
         font = pdfmetrics.getFont(name)
         if not font._dynamicFont:  # a standard font: named, no codes to give

@@ -467,7 +467,7 @@ def drawing_libraries() -> tuple:
 def store_folder(out_root: Path, out_name: str) -> Path:
     from pnp.core.incremental import RECORDS
 
-    return out_root / RECORDS / FOLDER / out_name
+    return out_root / RECORDS / FOLDER / out_name.replace("/", ".")  # an edition's (game/fr) beside its game's
 
 
 def open_store(out_root: Path, out_name: str, base: str, faces: dict[str, str], stage: Path,

@@ -133,10 +133,12 @@ def tiled_pdf(project, sheet_id: str, paper_name: str, path: Path) -> int:
         symbol(b, f"sheet:{sheet_id}", layout.width, layout.height,
                lambda inner: draw_sheet(inner, project, sheet_id, 0, layout.height), x, y)
 
-    tiling.draw_assembly(backend, plan, layout.width, layout.height, place_sheet, name, paper.name, DEFAULT_FONT)
+    # the sheet's name heads the assembly page and labels each tile: in its layout's font, as the sheet prints it
+    font = layout.fonts["regular"]
+    tiling.draw_assembly(backend, plan, layout.width, layout.height, place_sheet, name, paper.name, font)
     drawn = tiling.sheet_drawn(place_sheet)  # where the crosses must not print: the same for every tile
     strips: dict = {}  # each overlap's crosses, found once for the two tiles that share it
     for tile in plan.tiles:
-        tiling.draw_tile(backend, plan, tile, place_sheet, name, DEFAULT_FONT, drawn, strips)
+        tiling.draw_tile(backend, plan, tile, place_sheet, name, font, drawn, strips)
     canvas.save()
     return 1 + len(plan.tiles)

@@ -19,7 +19,7 @@ from pnp.reading.image_files import covering_size, pixel_size, print_image
 from pnp.reading.svg_files import is_svg
 from pnp.render import form_fields, form_reuse
 from pnp.render.backend import draw_placeholder
-from pnp.render.fonts import DEFAULT_FONT, register, register_all
+from pnp.render.fonts import DEFAULT_FONT, drawn_runs, register, register_all
 from pnp.render.pdfx import make_pdfx
 from pnp.render.press import Press
 from pnp.render.svg_art import draw_svg
@@ -349,6 +349,24 @@ class PdfBackend:
         self.canvas.drawPath(p, stroke=s, fill=f)
 
     def text(self, x, y, string, font, size, color_value="#000000", align="left"):
+        """The string set by pnp's text engine (pnp.text.fonts.setting): each run in its font (a fallback list's),
+        in visual order, its glyphs as shaped, at the width every measure of it gives."""
+        runs = drawn_runs(string, font)
+        if runs is None:  # shaping changed nothing: drawn by its characters, as before pnp shaped text
+            self._plain_text(x, y, string, font, size, color_value, align)
+            return
+        self.canvas.setFillColor(self.line_color(color_value))
+        width = sum(run.units for run, _, _ in runs) * size / 1000
+        pen = {"left": x, "center": x - width / 2, "right": x - width}[align]
+        for run, name, drawn in runs:
+            if self._forms is not None:
+                self._forms.printed(name, drawn)
+            self.canvas.setFont(name, size)
+            self.canvas.drawString(pen, y, drawn)
+            pen += run.units * size / 1000
+
+    def _plain_text(self, x, y, string, font, size, color_value, align):
+        """Text shaping leaves as it is (no kerning pair, no substitution), in one font: drawn by its characters."""
         name = register(font)
         if self._forms is not None:
             self._forms.printed(name, string)

@@ -23,41 +23,73 @@ from reportlab.platypus import (
 from reportlab.platypus import Paragraph as _Paragraph
 
 from pnp.content.binding import game_icons
+from pnp.content.words import raw, say
+from pnp.defaults.words import ENGLISH, fill, table
 from pnp.render.backend import RecordingBackend, Wordless
 from pnp.render.card_facts import printed_facts
 from pnp.render.cards import DIFFICULTY_COLORS, draw_face, face_size, game_sharing, place_icon, smallest_face_text
-from pnp.render.fonts import register_all
+from pnp.render.fonts import register, register_all
 from pnp.render.legibility import legible_scale, smallest_text
 from pnp.render.pdf import PdfBackend, color
 from pnp.render.sheets import draw_sheet
 from pnp.rules.card_words import card_text
 from pnp.rules.figures import figure_kind
-from pnp.rules.tree import PDF_ICON_SPACE, Reference, build_reference, icon_markup, icons_in, render_text
+from pnp.rules.tree import CODE_MARKUP, PDF_ICON_SPACE, Reference, build_reference, icon_markup, icons_in, render_text
 from pnp.rules.tree import pdf_text as esc
-from pnp.text.fonts import string_width
+from pnp.text.fonts import DEFAULT_FAMILY, string_width
 
 PAPERS = {"a4": A4, "letter": LETTER}
 BOOKLET_PAGES = {"a4": (A4[1] / 2, A4[0]), "letter": (LETTER[1] / 2, LETTER[0])}  # A5 and half-letter, portrait
 INK = "#1d1d1d"
+BUNDLED_BOOK = {**DEFAULT_FAMILY, "heading": DEFAULT_FAMILY["bold"]}  # a bundled font's name is reportlab's name too
 
 
-def _styles() -> dict[str, ParagraphStyle]:
+def _styles(fonts: dict[str, str] = BUNDLED_BOOK) -> dict[str, ParagraphStyle]:
+    """The book's paragraph styles, in its fonts (pnp.layout.rulebook.RULEBOOK_FONTS, by their reportlab names)."""
+    regular, bold, italic, heading = fonts["regular"], fonts["bold"], fonts["italic"], fonts["heading"]
     # no widows or orphans: a paragraph split across pages leaves at least two of its lines on each side
-    base = ParagraphStyle("body", fontName="Vera", fontSize=9.5, leading=13, textColor=color(INK), allowWidows=0,
+    base = ParagraphStyle("body", fontName=regular, fontSize=9.5, leading=13, textColor=color(INK), allowWidows=0,
                           allowOrphans=0)
     return {
         "body": base,
-        "title": ParagraphStyle("title", base, fontName="VeraBd", fontSize=30, leading=36, alignment=TA_CENTER),
-        "subtitle": ParagraphStyle("subtitle", base, fontName="VeraIt", fontSize=13, leading=18, alignment=TA_CENTER),
+        "title": ParagraphStyle("title", base, fontName=heading, fontSize=30, leading=36, alignment=TA_CENTER),
+        "subtitle": ParagraphStyle("subtitle", base, fontName=italic, fontSize=13, leading=18, alignment=TA_CENTER),
         # a heading keeps with what it heads: never alone at the foot of a page
-        "h1": ParagraphStyle("h1", base, fontName="VeraBd", fontSize=15, leading=19, spaceBefore=10, spaceAfter=5, keepWithNext=1),
-        "h2": ParagraphStyle("h2", base, fontName="VeraBd", fontSize=12, leading=15, spaceBefore=8, spaceAfter=4, keepWithNext=1),
-        "example": ParagraphStyle("example", base, fontName="VeraIt", fontSize=8.5, leading=11, leftIndent=12, textColor=color("#444444")),
+        "h1": ParagraphStyle("h1", base, fontName=heading, fontSize=15, leading=19, spaceBefore=10, spaceAfter=5, keepWithNext=1),
+        "h2": ParagraphStyle("h2", base, fontName=heading, fontSize=12, leading=15, spaceBefore=8, spaceAfter=4, keepWithNext=1),
+        "example": ParagraphStyle("example", base, fontName=italic, fontSize=8.5, leading=11, leftIndent=12, textColor=color("#444444")),
         "small": ParagraphStyle("small", base, fontSize=7.5, leading=9.5),
-        "caption": ParagraphStyle("caption", base, fontName="VeraIt", fontSize=8, leading=10, spaceBefore=4, spaceAfter=2),
-        "toc0": ParagraphStyle("toc0", base, fontName="VeraBd", fontSize=10, leading=14),
+        "caption": ParagraphStyle("caption", base, fontName=italic, fontSize=8, leading=10, spaceBefore=4, spaceAfter=2),
+        "toc0": ParagraphStyle("toc0", base, fontName=heading, fontSize=10, leading=14),
         "toc1": ParagraphStyle("toc1", base, fontSize=9, leading=12, leftIndent=14),
+        "strong": ParagraphStyle("strong", base, fontName=bold),  # a table's header row, a `code` span
     }
+
+
+def register_book_fonts(fonts: dict[str, str]) -> dict[str, str]:
+    """The rulebook's fonts (project.rulebook_fonts) registered with reportlab, by the names its paragraphs know
+    them by; the four styles made one family, so that a paragraph's <b> and <i> (emphasis, rule numbers, glossary
+    terms) print in the book's bold and italic, and <b> in an italic example in its bold italic."""
+    from reportlab.pdfbase import pdfmetrics
+
+    register_all()
+    names = {slot: register(font) for slot, font in fonts.items()}
+    pdfmetrics.registerFontFamily(names["regular"], normal=names["regular"], bold=names["bold"],
+                                  italic=names["italic"], boldItalic=names["bolditalic"])
+    return names
+
+
+def book_fonts(canvas, registered: bool = True) -> dict[str, str]:
+    """The fonts of the rulebook set on `canvas`: by reportlab's names, or as pnp names them (for a backend's
+    text); the bundled family for a drawing outside a rulebook."""
+    doc = getattr(canvas, "_doctemplate", None)
+    return getattr(doc, "fonts" if registered else "pnp_fonts", None) or BUNDLED_BOOK
+
+
+def pdf_markup(ref: Reference, text: str, styles) -> str:
+    """A rules text as a paragraph's markup: its `code` spans in the book's bold (pnp.rules.tree writes them in
+    the bundled bold, not knowing the book's fonts; content's own "<" is escaped, so only a span's tag matches)."""
+    return render_text(ref, text, "pdf").replace(CODE_MARKUP["pdf"][0], f'<font name="{styles["strong"].fontName}">')
 
 
 class Paragraph(_Paragraph):
@@ -138,7 +170,7 @@ class CardPicture(Flowable):
         backend.clip_rect(0, 0, size.width, size.height)
         draw_face(backend, self.face, self.project.layout, self.project.game.emblems, -size.bleed, -size.bleed)
         canvas.restoreState()
-        canvas.setFont("Vera", 6.5)
+        canvas.setFont(book_fonts(canvas)["regular"], 6.5)
         canvas.setFillColor(color(INK))
         canvas.drawCentredString(self.card_w / 2, 3, self.caption[:48])
 
@@ -210,11 +242,11 @@ class Picture(Flowable):
 
     def _outline_windows(self, backend) -> None:
         """Each detail's window outlined, its number in its corner at NUMBER_PT as printed."""
-        size = NUMBER_PT / self.scale_by
+        size, bold = NUMBER_PT / self.scale_by, book_fonts(self.canv, registered=False)["bold"]
         for number, (x, y, w, h) in enumerate(self.windows, start=1):
             backend.rect(x, y, w, h, stroke=OUTLINE, width=1.2 / self.scale_by)
             backend.rect(x, y + h - size * 1.5, size * (0.8 + 0.65 * len(str(number))), size * 1.5, fill=OUTLINE)
-            backend.text(x + size * 0.4, y + h - size * 1.15, str(number), "VeraBd", size, "#ffffff")
+            backend.text(x + size * 0.4, y + h - size * 1.15, str(number), bold, size, "#ffffff")
 
 
 NUMBER_PT, OUTLINE = 9.0, "#c0392b"
@@ -240,7 +272,7 @@ class KeepWithPicture(KeepTogether):
                 picture.room = None
 
 
-def pictures(natural, draw, frame, most: float = 1.0, pad: float = 0.0, caption=None, styles=None) -> list:
+def pictures(natural, draw, frame, most: float = 1.0, pad: float = 0.0, caption=None, styles=None, game=None) -> list:
     """A drawing as rulebook flowables: whole, upright if it stays legible in the frame, else turned a quarter
     turn, else an overview of the whole without its words followed by detail views, each legible (a sheet too
     large for a page's width at a readable size is shown in parts, as a publisher's rulebook shows a board's
@@ -253,7 +285,7 @@ def pictures(natural, draw, frame, most: float = 1.0, pad: float = 0.0, caption=
     turned = Picture(natural, draw, least, most, frame, turned=True, pad=pad)
     if turned.preferred() >= least:
         return [turned]
-    return _details(natural, draw, least, frame, pad, caption, styles)
+    return _details(natural, draw, least, frame, pad, caption, styles, game)
 
 
 CAPTION_ROOM = 24  # the height a detail's caption takes above it
@@ -261,7 +293,7 @@ OVERLAP = 0.06  # each detail shows a strip of its neighbour, so nothing cut at 
 CUT_ROOM = 0.1  # how far (of a window) a cut may move off the even grid to pass between words, room allowing
 
 
-def _details(natural, draw, least, frame, pad, caption, styles) -> list:
+def _details(natural, draw, least, frame, pad, caption, styles, game=None) -> list:
     """The drawing once whole and wordless ("Overview", each detail's window outlined and numbered), then cut
     into a grid of overlapping windows at their legible size, as many to a page as fit, each kept with its
     caption saying where it lies. The cuts pass between words where they can."""
@@ -276,18 +308,19 @@ def _details(natural, draw, least, frame, pad, caption, styles) -> list:
         in_row = [(b[0], b[2]) for b in words if b[3] > y0 and b[1] < y1]
         windows += [(x0, y0, x1 - x0, y1 - y0) for x0, x1 in _cuts(natural[0], cols, most_w, in_row)]
     label = caption + ", " if caption else ""
+    word = (lambda key: raw(game, key)) if game is not None else table(ENGLISH).get  # pnp's words, in the game's language
     # the whole, as large as fits, turned as the details are (so the reader finds each one where the overview
     # shows it); without its words, which would print too small to read
     overview = Picture(natural, lambda b: draw(Wordless(b)), 0.0, 1.0, (frame[0], frame[1] - CAPTION_ROOM),
                        turned=turned, pad=pad, windows=windows)
-    flow = [KeepTogether([Paragraph(esc(f"{label}Overview: where each of the {len(windows)} details lies"),
+    flow = [KeepTogether([Paragraph(esc(label + fill(word("overview"), {"count": len(windows)})),
                                     styles["caption"]), overview])]
     for number, window in enumerate(windows, start=1):
         row, col = divmod(number - 1, cols)
-        where = _where(row, rows, col, cols)
+        where = _where(row, rows, col, cols, word)
         part = Picture(natural, draw, least, least, (frame[0], frame[1] - CAPTION_ROOM), window=window,
                        turned=turned, pad=pad)
-        flow.append(KeepTogether([Paragraph(esc(f"{label}Detail {number} of {len(windows)}: {where}"),
+        flow.append(KeepTogether([Paragraph(esc(label + fill(word("detail"), {"number": number, "count": len(windows), "where": where})),
                                             styles["caption"]), part]))
     return flow
 
@@ -377,18 +410,20 @@ def _steps(room: float, by: float = 1.0):
     return [i * by for i in range(-n, n + 1)]
 
 
-def _where(row, rows, col, cols) -> str:
-    """'top left', 'bottom', 'middle right'...: where a detail lies in the whole."""
-    vertical = ["top", "bottom"] if rows == 2 else ["top", "middle", "bottom"] if rows == 3 else [f"row {r + 1}" for r in range(rows)]
-    across = ["left", "right"] if cols == 2 else ["left", "centre", "right"] if cols == 3 else [f"column {c + 1}" for c in range(cols)]
+def _where(row, rows, col, cols, word=table(ENGLISH).get) -> str:
+    """'top left', 'bottom', 'middle right'...: where a detail lies in the whole, in `word`'s language."""
+    vertical = (["top", "bottom"] if rows == 2 else ["top", "middle", "bottom"] if rows == 3 else None)
+    across = (["left", "right"] if cols == 2 else ["left", "centre", "right"] if cols == 3 else None)
+    vertical = [word(w) for w in vertical] if vertical else [fill(word("row"), {"number": r + 1}) for r in range(rows)]
+    across = [word(w) for w in across] if across else [fill(word("column"), {"number": c + 1}) for c in range(cols)]
     parts = ([vertical[row]] if rows > 1 else []) + ([across[col]] if cols > 1 else [])
-    return " ".join(parts) or "whole"
+    return " ".join(parts) or word("whole")
 
 
 def figure_flowables(game, figure: dict, frame, styles) -> list:
     """A rule's figure, drawn by the game's own figure kind from its data."""
     kind = figure_kind(game, figure)
-    return pictures(kind.size(figure, game), lambda b: kind.draw(b, figure, game, 0.0, 0.0), frame, pad=8,
+    return pictures(kind.size(figure, game), lambda b: kind.draw(b, figure, game, 0.0, 0.0), frame, pad=8, game=game,
                     styles=styles)
 
 
@@ -417,13 +452,15 @@ class RulebookTemplate(BaseDocTemplate):
     """The book, set in one pass: its contents page is laid out from the headings the story holds, and the page
     numbers it shows are filled in once the last page is set (pnp.render.rulebook.Contents)."""
 
-    def __init__(self, path, pagesize, title, margin: float = 18 * mm):
+    def __init__(self, path, pagesize, title, margin: float = 18 * mm, fonts: dict[str, str] = BUNDLED_BOOK,
+                 pnp_fonts: dict[str, str] = BUNDLED_BOOK):
         super().__init__(path if hasattr(path, "write") else str(path), pagesize=pagesize, invariant=1,
-                         initialFontName="Vera", title=title, author="pnp", creator="pnp", leftMargin=margin,
+                         initialFontName=fonts["regular"], title=title, author="pnp", creator="pnp", leftMargin=margin,
                          rightMargin=margin, topMargin=margin, bottomMargin=margin)
         frame = Frame(self.leftMargin, self.bottomMargin, self.width, self.height, id="body")
         self.addPageTemplates([PageTemplate("page", [frame], onPage=self._footer)])
         self.book_title = title
+        self.fonts, self.pnp_fonts = fonts, pnp_fonts  # the book's fonts: reportlab's names, pnp's (register_book_fonts)
         self.game = None  # set by _write_rulebook: the game whose icons the text may show
         self.icons = None  # its icons as pnp.content.binding.game_icons gives them, at the first one drawn
         self.contents = Contents([], [])  # set by _write_rulebook: the contents of the book's headings
@@ -432,9 +469,11 @@ class RulebookTemplate(BaseDocTemplate):
 
     def _footer(self, canvas, doc):
         canvas.saveState()
-        canvas.setFont("Vera", 8)
+        canvas.setFont(self.fonts["regular"], 8)
         canvas.setFillColor(color("#666666"))
-        canvas.drawCentredString(doc.pagesize[0] / 2, 10 * mm, f"{self.book_title} · page {doc.page}")
+        footer = say(self.game, "page", title=self.book_title, page=doc.page) if self.game is not None else \
+            f"{self.book_title} · page {doc.page}"
+        canvas.drawCentredString(doc.pagesize[0] / 2, 10 * mm, footer)
         canvas.restoreState()
 
     def _draw_icon(self, canvas, kind, name):
@@ -442,7 +481,9 @@ class RulebookTemplate(BaseDocTemplate):
         the room its four no-break spaces keep, a font size square."""
         info = canvas._curr_tx_info
         size = info["xs"].style.fontSize
-        room = string_width(PDF_ICON_SPACE, info["xs"].style.fontName, size)
+        # measured as the paragraph measured it: by reportlab, in the font it knows by this name (a project's font
+        # file is registered under a name of reportlab's, which pnp's own metrics do not know)
+        room = stringWidth(PDF_ICON_SPACE, info["xs"].style.fontName, size)
         backend = getattr(canvas, "_pnp_backend", None) or PdfBackend(canvas)
         canvas._pnp_backend = backend  # one backend per canvas: its symbols (forms) are named once
         if self.icons is None:  # the game's icons, found once per document: each use is a lookup, not a search
@@ -488,9 +529,10 @@ def rulebook_pdf(project, difficulty, paper: str, path: Path, booklet: bool = Fa
 
 
 def _write_rulebook(project, ref: Reference, pagesize, margin: float, target) -> None:
-    register_all()
-    styles = _styles()
-    doc = RulebookTemplate(target, pagesize, f"{ref.title} rulebook", margin)
+    fonts = project.rulebook_fonts
+    names = register_book_fonts(fonts)
+    styles = _styles(names)
+    doc = RulebookTemplate(target, pagesize, say(project.game, "rulebook", title=ref.title), margin, names, fonts)
     doc.game = project.game
     doc.sharing = game_sharing(project) if project.game.decks else None
     body = _rules(ref, styles, (doc.width, doc.height)) + _glossary(ref, styles)
@@ -499,7 +541,8 @@ def _write_rulebook(project, ref: Reference, pagesize, margin: float, target) ->
     if project.game.decks:
         body += _card_pages(project, ref, styles, doc.width)
     doc.contents = Contents(list(headings(body)), [styles["toc0"], styles["toc1"]])
-    doc.build(_title_page(project, ref, styles, doc.width, doc.height, margin) + _contents(doc.contents, styles) + body)
+    doc.build(_title_page(project, ref, styles, doc.width, doc.height, margin) + _contents(project.game, doc.contents, styles)
+              + body)
 
 
 def sheet_flowables(project, sheet_id: str, frame, styles, caption=None, wordless: bool = False) -> list:
@@ -511,7 +554,8 @@ def sheet_flowables(project, sheet_id: str, frame, styles, caption=None, wordles
         backend.rect(-4, -4, layout.width + 8, layout.height + 8, stroke="#9aa5b1", width=0.5)
         draw_sheet(Wordless(backend) if wordless else backend, project, sheet_id, 0, layout.height)
 
-    return pictures((layout.width, layout.height), draw, frame, pad=8, caption=caption, styles=styles)
+    return pictures((layout.width, layout.height), draw, frame, pad=8, caption=caption, styles=styles,
+                    game=project.game)
 
 
 def _sheet_pages(project, styles, width, height) -> list:
@@ -519,7 +563,7 @@ def _sheet_pages(project, styles, width, height) -> list:
     tables. No page break before a sheet: a sheet that fits the rest of a page at a legible size goes there."""
     from pnp.model.sheet import ScoreTerm, TableRow
 
-    flow = []
+    flow, game = [], project.game
     for sheet_id, sheet in project.game.sheets.items():
         heading = Heading(sheet.model.name, styles["h1"], f"sheet-{sheet_id}", 0)
         shown = sheet_flowables(project, sheet_id, (width, height - 40), styles, sheet.model.name)
@@ -532,21 +576,26 @@ def _sheet_pages(project, styles, width, height) -> list:
             if isinstance(value, list) and value and isinstance(value[0], TableRow):
                 rows = [[Paragraph(f"<b>{r.roll}</b>", styles["body"]), Paragraph(f"<b>{esc(r.name)}</b>", styles["body"]),
                          Paragraph(esc(r.text), styles["body"])] for r in sorted(value, key=lambda r: r.roll)]
-                heading = Heading(f"{name.title()} table", styles["h2"], f"sheet-{sheet_id}-{name}", 1, linked=False)
-                flow.append(KeepTogether([heading, _table([["Roll", "Result", "What happens"]] + rows, [0.1, 0.3, 0.6], width)]))
+                heading = Heading(say(game, "table", name=name.title()), styles["h2"], f"sheet-{sheet_id}-{name}", 1,
+                                  linked=False)
+                header = [say(game, "roll"), say(game, "result"), say(game, "what-happens")]
+                flow.append(KeepTogether([heading, _table([header] + rows, [0.1, 0.3, 0.6], width, styles)]))
             elif isinstance(value, list) and value and isinstance(value[0], ScoreTerm):
-                rows = [[Paragraph(esc(t.label), styles["body"]), f"{t.points:+d} per {t.per}" if t.per > 1 else f"{t.points:+d}"]
+                rows = [[Paragraph(esc(t.label), styles["body"]),
+                         say(game, "points-per", points=f"{t.points:+d}", per=t.per) if t.per > 1 else f"{t.points:+d}"]
                         for t in value]
-                heading = Heading("Scoring", styles["h2"], f"sheet-{sheet_id}-score", 1, linked=False)
-                flow.append(KeepTogether([heading, _table([["Score for", "Points"]] + rows, [0.75, 0.25], width)]))
+                heading = Heading(say(game, "scoring"), styles["h2"], f"sheet-{sheet_id}-score", 1, linked=False)
+                header = [say(game, "score-for"), say(game, "points")]
+                flow.append(KeepTogether([heading, _table([header] + rows, [0.75, 0.25], width, styles)]))
     return flow
 
 
-def _table(rows, fractions, width):
+def _table(rows, fractions, width, styles):
     from reportlab.platypus import Table
 
+    regular, bold = styles["body"].fontName, styles["strong"].fontName
     table = Table(rows, colWidths=[f * width for f in fractions], repeatRows=1)
-    table.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), "Vera", 9), ("FONT", (0, 0), (-1, 0), "VeraBd", 9),
+    table.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), regular, 9), ("FONT", (0, 0), (-1, 0), bold, 9),
                                ("VALIGN", (0, 0), (-1, -1), "TOP"), ("GRID", (0, 0), (-1, -1), 0.4, color("#9aa5b1")),
                                ("BACKGROUND", (0, 0), (-1, 0), color("#edf2f6"))]))
     return table
@@ -564,15 +613,16 @@ def _title_page(project, ref, styles, width: float, height: float, margin: float
     flow = [Spacer(1, min(40 * mm, 0.16 * height)), Paragraph(esc(ref.title), styles["title"]), Spacer(1, 6 * mm),
             Paragraph(esc(game.manifest.tagline), styles["subtitle"]), Spacer(1, 4 * mm)]
     if ref.difficulty:
-        flow.append(Paragraph(f"Rules up to the {ref.difficulty.value} level", styles["subtitle"]))
+        flow.append(Paragraph(_said(game, "rules-up-to", level=esc(say(game, ref.difficulty.value))), styles["subtitle"]))
     shown = {r.card.id for r in ref.cards()}
     cards = [game.card(name) for name in game.manifest.rulebook.showcase if name in shown]
     if cards:
         flow += _showcase(project, cards, width, max(0.0, margin - COVER_EDGE))
     if game.manifest.difficulty_levels:
-        flow += [Spacer(1, 12 * mm), Paragraph("Every rule carries a difficulty colour:", styles["body"])]
+        flow += [Spacer(1, 12 * mm), Paragraph(_said(game, "difficulty-colour"), styles["body"])]
         for level, meaning in game.manifest.difficulty_levels.items():
-            flow.append(DottedRule(Paragraph(f"<b>{level.value}</b>: {esc(meaning)}", styles["body"]), level.value))
+            line = _said(game, "label-text", label=f"<b>{esc(say(game, level.value))}</b>", text=esc(meaning))
+            flow.append(DottedRule(Paragraph(line, styles["body"]), level.value))
     for sheet_id in (name for name in game.manifest.rulebook.showcase if name in game.sheets):
         frame = (min(120 * mm, width), min(150 * mm, 0.5 * height))
         shown = sheet_flowables(project, sheet_id, frame, styles)
@@ -607,8 +657,8 @@ def _showcase(project, cards, width: float, spread: float) -> list:
     return flow
 
 
-def _contents(contents, styles) -> list:
-    return [Paragraph("Contents", styles["h1"]), contents, PageBreak()]
+def _contents(game, contents, styles) -> list:
+    return [Paragraph(esc(say(game, "contents")), styles["h1"]), contents, PageBreak()]
 
 
 def headings(flowables):
@@ -648,7 +698,7 @@ class Contents(Flowable):
                     rows.append([Spacer(1, style.spaceBefore)])
                 rows.append([Paragraph(f'<a href="#{heading.key}">{esc(heading.plain)}</a>'
                                        f'<onDraw name="{self.CALLBACK}" label="{index}"/>', style)])
-            style = TableStyle([("FONT", (0, 0), (-1, -1), "Vera"), ("VALIGN", (0, 0), (-1, -1), "TOP"),
+            style = TableStyle([("FONT", (0, 0), (-1, -1), self.level_styles[-1].fontName), ("VALIGN", (0, 0), (-1, -1), "TOP"),
                                 ("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 0)])
             self.width, self.table = width, Table(rows or [[""]], colWidths=(width,), style=style)
         return self.table
@@ -703,21 +753,21 @@ class Contents(Flowable):
 def _rules(ref: Reference, styles, frame) -> list:
     flow = []
     if ref.intro:
-        flow.append(Paragraph(render_text(ref, ref.intro, "pdf"), styles["body"]))
+        flow.append(Paragraph(pdf_markup(ref, ref.intro, styles), styles["body"]))
     heading = []  # a section's heading (and its words) waits for the section's first rule, to be kept with it
     for node in ref.walk():
         if node.kind == "section":
             level = min(node.depth, 1)
-            variant = " (variant)" if node.variant else ""
+            variant = f" ({say(ref.game, 'variant')})" if node.variant else ""
             heading.append(Heading(f"{node.number} {node.title}{variant}", styles["h1" if level == 0 else "h2"],
                                    f"rule-{node.id}", level))
             if node.text:
-                heading.append(Paragraph(render_text(ref, node.text, "pdf"), styles["body"]))
+                heading.append(Paragraph(pdf_markup(ref, node.text, styles), styles["body"]))
             continue
-        text = f'<a name="rule-{node.id}"/><b>{node.number}</b>  {render_text(ref, node.text, "pdf")}'
+        text = f'<a name="rule-{node.id}"/><b>{node.number}</b>  {pdf_markup(ref, node.text, styles)}'
         parts = [DottedRule(Paragraph(text, styles["body"]), node.difficulty), Spacer(1, 3)]
         if node.example:
-            parts.insert(1, Paragraph("Example: " + render_text(ref, node.example, "pdf"), styles["example"]))
+            parts.insert(1, Paragraph(_said(ref.game, "example") + " " + pdf_markup(ref, node.example, styles), styles["example"]))
         figure = figure_flowables(ref.game, node.figure, frame, styles) if figure_kind(ref.game, node.figure) else []
         if len(figure) == 1:  # the figure kept with its rule, shrinking into the foot of a page while legible
             flow.append(KeepWithPicture(heading + parts[:-1] + figure + parts[-1:]))
@@ -728,18 +778,32 @@ def _rules(ref: Reference, styles, frame) -> list:
 
 
 def _glossary(ref: Reference, styles) -> list:
-    flow = [PageBreak(), Heading("Glossary", styles["h1"], "glossary", 0)]
+    game = ref.game
+    flow = [PageBreak(), Heading(say(game, "glossary"), styles["h1"], "glossary", 0)]
     for entry in ref.glossary:
-        cards = ", ".join(f'<a href="#card-{c}" color="#1f4f8a">{esc(ref.game.card(c).card.name)}</a>' for c in entry.cards[:12])
-        more = f" and {len(entry.cards) - 12} more" if len(entry.cards) > 12 else ""
-        used = f"<br/><font size=7.5>Cards: {cards}{more}</font>" if entry.cards else ""
+        cards = _and_more(game, [f'<a href="#card-{c}" color="#1f4f8a">{esc(game.card(c).card.name)}</a>'
+                                 for c in entry.cards], 12, ", ")
+        used = f"<br/><font size=7.5>{_said(game, 'cards')} {cards}</font>" if entry.cards else ""
         if entry.places:
-            shown = esc("; ".join(entry.places[:8])) + (f" and {len(entry.places) - 8} more" if len(entry.places) > 8 else "")
-            used += f"<br/><font size=7.5>On the sheet: {shown}</font>"
+            shown = _and_more(game, [esc(place) for place in entry.places], 8, "; ")
+            used += f"<br/><font size=7.5>{_said(game, 'on-the-sheet')} {shown}</font>"
         icon = icon_markup(ref, entry.icon, "pdf") if entry.icon else ""
-        flow.append(Paragraph(f'<a name="term-{entry.id}"/>{icon}<b>{esc(entry.term)}</b>: {render_text(ref, entry.text, "pdf")}{used}', styles["body"]))
+        term = _said(game, "label-text", label=f"{icon}<b>{esc(entry.term)}</b>", text=pdf_markup(ref, entry.text, styles))
+        flow.append(Paragraph(f'<a name="term-{entry.id}"/>{term}{used}', styles["body"]))
         flow.append(Spacer(1, 4))
     return flow
+
+
+def _said(game, key: str, **markup) -> str:
+    """pnp's word `key` in the game's language as paragraph markup: the word escaped, its slots filled with
+    `markup` (escaped already)."""
+    return fill(esc(raw(game, key)), markup)
+
+
+def _and_more(game, items: list[str], shown: int, between: str) -> str:
+    """The first `shown` items, then how many more ("... and 3 more") in the game's words."""
+    listed = between.join(items[:shown])
+    return _said(game, "and-more", list=listed, count=len(items) - shown) if len(items) > shown else listed
 
 
 def legible_card_scale(project, faces) -> float:
@@ -752,7 +816,8 @@ def legible_card_scale(project, faces) -> float:
 
 
 def _card_pages(project, ref: Reference, styles, width) -> list:
-    flow = [PageBreak(), Heading("Card reference", styles["h1"], "cards", 0)]
+    game = project.game
+    flow = [PageBreak(), Heading(say(game, "card-reference"), styles["h1"], "cards", 0)]
     gap = 6
     shown = {c.card.id for c in ref.cards()}
     for deck in project.game.decks.values():
@@ -769,12 +834,13 @@ def _card_pages(project, ref: Reference, styles, width) -> list:
             pictures.append(CardPicture(project, project.faces.fronts[r.card.id], scale, f"{r.card.name} ×{r.card.count}",
                                         f"card-{r.card.id}"))
             if r.back is not None:  # a double-sided card: its second face beside it
-                pictures.append(CardPicture(project, project.faces.backs[r.card.id], scale, f"{r.back.name} (back)",
+                pictures.append(CardPicture(project, project.faces.backs[r.card.id], scale, say(game, "back-face", name=r.back.name),
                                             f"card-{r.card.id}-back"))
         for i in range(0, len(pictures), per_row):
             flow += [CardRow(pictures[i:i + per_row], gap), Spacer(1, 4)]
-        texts = [(r, card_text(r, ref.facts.get(r.card.id))) for r in records]
+        texts = [(r, card_text(r, ref.facts.get(r.card.id), say(game, "back"))) for r in records]
         for r, text in texts:
             if text:
-                flow.append(Paragraph(f"<b>{esc(r.card.name)}</b>: {icons_in(ref, text, 'pdf')}", styles["small"]))
+                line = _said(game, "label-text", label=f"<b>{esc(r.card.name)}</b>", text=icons_in(ref, text, 'pdf'))
+                flow.append(Paragraph(line, styles["small"]))
     return flow

@@ -32,12 +32,13 @@ def _with_facts(text: str, facts: list[str]) -> str:
     return " ".join(filter(None, [text] + [_sentence(fact) for fact in facts]))
 
 
-def card_text(record: CardRecord, facts: dict | None = None) -> str:
+def card_text(record: CardRecord, facts: dict | None = None, back_word: str = "Back:") -> str:
     """A card's text for a reference table, one line: its text and text blocks, what else its face prints (`facts`,
-    pnp.render.card_facts.printed_facts of the card, when the caller has the faces), and its back side's."""
+    pnp.render.card_facts.printed_facts of the card, when the caller has the faces), and its back side's, after
+    `back_word` (pnp's word "back" in the game's language: pnp.content.words)."""
     facts = facts or {}
     text = _with_facts(side_text(record.card), facts.get("front", []))
     if record.back is not None:
         back = " ".join(filter(None, [record.back.name + ".", _with_facts(side_text(record.back), facts.get("back", []))]))
-        text = f"{text} Back: {back}".strip()
+        text = f"{text} {back_word} {back}".strip()
     return text.replace("\n", " ").replace("|", "/")

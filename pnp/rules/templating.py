@@ -15,6 +15,7 @@ from markupsafe import Markup
 from pydantic import BaseModel
 
 from pnp.content.game import CardRecord
+from pnp.content.words import language, say
 from pnp.core.diagnostics import Diagnostic, hidden_character, relative
 from pnp.core.paths import inside, is_inside, name_problem, present
 from pnp.core.sandbox import BoundedSandbox, TemplateTooCostly, bounded
@@ -118,17 +119,18 @@ def _environment(templates: Path, fmt: str, ref: Reference, draw_figure=None) ->
                                         keep_trailing_newline=True, undefined=jinja2.StrictUndefined,
                                         finalize=_finalize_markdown if fmt == "md" else None)
     names = {r.card.id: r.card.name for r in ref.game.cards()}
+    back = say(ref.game, "back")
     if fmt == "html":
         helpers = {
             "text": lambda t: Markup(render_text(ref, t, "html")),
             "dot": lambda n: Markup(f'<span class="dot {n.difficulty}"></span>') if n.difficulty else "",
-            "card_text": lambda r: Markup(icons_in(ref, card_text(r, ref.facts.get(r.card.id)), "html")),
+            "card_text": lambda r: Markup(icons_in(ref, card_text(r, ref.facts.get(r.card.id), back), "html")),
         }
     else:
         helpers = {
             "text": lambda t: Markup(render_text(ref, t, "md")),
             "badge": lambda n: Markup(f" {DOTS[n.difficulty]}") if n.difficulty else "",
-            "card_text": lambda r: _markdown_card_text(ref, card_text(r, ref.facts.get(r.card.id))),
+            "card_text": lambda r: _markdown_card_text(ref, card_text(r, ref.facts.get(r.card.id), back)),
         }
     helpers["kind_name"] = kind_name
     if fmt == "html":  # drawn by the renderer the caller passes (pnp.render.svg.figure_svg); none when validating
@@ -142,6 +144,9 @@ def _environment(templates: Path, fmt: str, ref: Reference, draw_figure=None) ->
 
     helpers["legend"] = _legend(ref)
     helpers["dots"] = DOTS
+    # pnp's own words in the game's language (pnp.content.words): {{ say("contents") }}, {{ say("deck-size", count=3) }}
+    helpers["say"] = lambda key, **values: say(ref.game, key, **values)
+    helpers["lang"] = language(ref.game)
     return env, helpers
 
 

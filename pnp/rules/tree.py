@@ -15,6 +15,7 @@ from pnp.model import Difficulty, Section
 from pnp.model.walk import effect_lists, text_blocks
 from pnp.reading.image_files import embedded_image, find_image
 from pnp.text import markup
+from pnp.text.collation import sort_key
 from pnp.text.inline import segments
 
 # {card:id}, {term:id}, {rule:id} and {effect:WORD} link; {count:deck} and {count:deck/kind} print how many
@@ -123,7 +124,7 @@ def _in_kit(entries: list[GlossaryEntry], every: list[GlossaryEntry], said_anywh
         left = [entry for entry in left if entry not in linked]
     said = " ".join([said_anywhere] + [entry.text for entry in every])
     kept += [entry for entry in left if entry.id not in about_cards and not _speaks_of(said, entry)]
-    return sorted(kept, key=lambda e: e.term.lower())
+    return sorted(kept, key=lambda e: sort_key(e.term))
 
 
 def _speaks_of(text: str, entry: GlossaryEntry) -> bool:
@@ -199,7 +200,7 @@ def glossary(game: Game, difficulty: Difficulty | None = None) -> list[GlossaryE
         token = "{" + name + "}"
         users = [r.card.id for r in cards if token in text_of[r.card.id]]
         entries.append(GlossaryEntry(f"icon-{name}", icon.word, icon.meaning, users, "icon", icon=name))
-    return sorted(entries, key=lambda e: e.term.lower())
+    return sorted(entries, key=lambda e: sort_key(e.term))
 
 
 def word_term(game: Game, word: str):

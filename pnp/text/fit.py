@@ -8,13 +8,20 @@ fonts and any it names for itself, pnp.text.fonts.family_of), text may hold
 emphasis and spans (pnp.text.markup): every run is measured in its own font,
 and each fitted line is balanced markup the renderer draws run by run. Without
 a family, or without markup, text is measured in `font` alone.
+
+Lines break where the Unicode line-breaking rules allow (pnp.text.breaks: at
+spaces, after hyphens, between Chinese and Japanese characters, never before
+closing punctuation). A word too wide for the box even at the smallest size
+is hyphenated in the text's language (`lang`), with a visible hyphen. Every piece is measured as the
+drawing sets it (pnp.text.fonts.setting: shaped, kerned, in its fallback
+fonts), and each finished line is measured again whole, as it is drawn.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
 
-from pnp.text import font_files, markup
+from pnp.text import breaks, font_files, markup
 from pnp.text.fonts import base_of
 from pnp.text.inline import width as measure
 
@@ -37,12 +44,22 @@ class Fit:
 
 @lru_cache(maxsize=8192)
 def fit_text(text: str, font: str, size: float, min_size: float, width: float, height: float, gap: float = 0.0,
-             icons: frozenset = frozenset(), family: tuple[tuple[str, str], ...] | None = None) -> Fit:
+             icons: frozenset = frozenset(), family: tuple[tuple[str, str], ...] | None = None,
+             lang: str = "en") -> Fit:
     """Largest size in [min_size, size] at which text fits; else a failed Fit saying which axis. `{name}` for a
     name in `icons` is an inline icon, measured as one (pnp.text.inline); with a `family` (pnp.text.fonts.family_of),
-    `**bold**`, `*italic*` and `[span]{font=title}` runs are measured in those fonts."""
-    words = _Words(font, icons, family if family and markup.has_markup(text) else None)
+    `**bold**`, `*italic*` and `[span]{font=title}` runs are measured in those fonts. `lang`: the text's language
+    (a word too wide for the box is hyphenated by its rules)."""
+    words = _Words(font, icons, family if family and markup.has_markup(text) else None, lang)
     paragraphs = tuple(words.split(p) for p in text.split("\n") if p.strip())
+    fit = _fit(paragraphs, words, size, min_size, width, height, gap)
+    if fit.problem == "width":  # a word too wide even at the smallest size: hyphenated, in its language
+        words.hyphenate = True
+        fit = _fit(paragraphs, words, size, min_size, width, height, gap)
+    return fit
+
+
+def _fit(paragraphs, words: _Words, size: float, min_size: float, width: float, height: float, gap: float) -> Fit:
     if _cannot_fit(paragraphs, words, min_size, width, height):
         return _try(paragraphs, words, min_size, width, height, gap)  # the failure at the smallest size, at once
     fit = _try(paragraphs, words, size, width, height, gap)
@@ -81,10 +98,13 @@ font_files.on_change.append(fit_text.cache_clear)
 
 
 class _Words:
-    """How words are cut, measured and joined into lines: plain words in one font, or words of styled runs."""
+    """How a paragraph is cut into units (pnp.text.breaks), measured and joined into lines: plain units in one font,
+    or units of styled runs. A plain unit is (text, the space before it: " " or ""); a styled one is (its drawn
+    runs, the slot of the space before it, or None for none)."""
 
-    def __init__(self, font: str, icons: frozenset, family: tuple[tuple[str, str], ...] | None):
-        self.font, self.icons, self.family = font, icons, family
+    def __init__(self, font: str, icons: frozenset, family: tuple[tuple[str, str], ...] | None, lang: str = "en"):
+        self.font, self.icons, self.family, self.lang = font, icons, family, lang
+        self.hyphenate = False  # words too wide for the box are cut only when no size lets them fit whole
         self.base = base_of(family, font) if family else "regular"
         self.fonts = dict(family or ())  # slot -> font, looked up for every word
 
@@ -93,31 +113,93 @@ class _Words:
 
     def split(self, paragraph: str) -> tuple:
         if self.family is None:
-            return tuple(paragraph.split())
-        return tuple(markup.styled_words(paragraph, self.base))
+            found = breaks.units(paragraph)
+            return tuple((text, found[i - 1][1] if i else "") for i, (text, _) in enumerate(found))
+        return tuple(_styled_units(paragraph, self.base))
 
     def width(self, word, size: float) -> float:
         if self.family is None:
-            return measure(word, self.font, size, self.icons)
+            return measure(word[0], self.font, size, self.icons)
         return sum(measure(piece, self._font(slot), size, self.icons) for slot, piece, _ in word[0])
 
     def space(self, word, size: float) -> float:
-        """The space before `word` on its line."""
-        font = self.font if self.family is None else self._font(word[1])
-        return measure(" ", font, size, self.icons)
+        """The space before `word` on its line (none between two Chinese characters)."""
+        if self.family is None:
+            return measure(word[1], self.font, size, self.icons) if word[1] else 0.0
+        return measure(" ", self._font(word[1]), size, self.icons) if word[1] is not None else 0.0
 
     def join(self, line: list) -> str:
         if self.family is None:
-            return " ".join(line)
+            return "".join((space if i else "") + text for i, (text, space) in enumerate(line))
         pieces = []
         for i, (runs, space_style) in enumerate(line):
-            if i:
+            if i and space_style is not None:
                 pieces.append((space_style, " ", None))
             pieces += runs
         return markup.encode(pieces, self.base)
 
+    def line_width(self, line: list, size: float) -> float:
+        """A joined line's width as the drawing sets it whole (kerning across its units included)."""
+        if self.family is None:
+            return measure(self.join(line), self.font, size, self.icons)
+        return sum(measure(piece, self._font(slot), size, self.icons)
+                   for slot, piece, _ in markup.drawn_runs(self.join(line), self.base))
+
     def shown(self, word) -> str:
-        return word if self.family is None else "".join(piece for _, piece, _ in word[0])
+        return word[0] if self.family is None else "".join(piece for _, piece, _ in word[0])
+
+    def hyphenated(self, word, size: float, width: float) -> list | None:
+        """The word cut into pieces that each fit the width, with a hyphen at each cut (in the language's places);
+        None when it cannot be."""
+        pieces = breaks.hyphenated(self.shown(word), self.lang,
+                                   lambda start, end, hyphen: self.width(self._part(word, start, end, hyphen), size) <= width)
+        if pieces is None:
+            return None
+        parts = [self._part(word, start, end, i < len(pieces) - 1) for i, (start, end) in enumerate(pieces)]
+        return parts[:1] + [self._glued(part) for part in parts[1:]]
+
+    def _part(self, word, start: int, end: int, hyphen: bool = False):
+        """The unit of the characters of `word` from `start` to `end`, with a hyphen after them (in the style of
+        the character before it) if `hyphen`."""
+        if self.family is None:
+            return (word[0][start:end] + breaks.HYPHEN * hyphen, word[1])
+        runs, offset = [], 0
+        for slot, text, color in word[0]:
+            take = text[max(0, start - offset):max(0, end - offset)]
+            if take:
+                runs.append((slot, take, color))
+            offset += len(text)
+        if hyphen and runs:
+            runs[-1] = (runs[-1][0], runs[-1][1] + breaks.HYPHEN, runs[-1][2])
+        return (tuple(runs), word[1])
+
+    def _glued(self, word):
+        """A piece after a cut: nothing before it (it starts a line)."""
+        return (word[0], "") if self.family is None else (word[0], None)
+
+
+def _styled_units(paragraph: str, base: str):
+    """The paragraph's units as drawn runs: the break units of its plain text (pnp.text.breaks), each cut from the
+    runs that hold its characters, with the slot of the space before it."""
+    runs = markup.drawn_runs(paragraph, base)
+    plain = "".join(text for _, text, _ in runs)
+    slots = [slot for slot, text, _ in runs for _ in text]
+    owners = [i for i, (_, text, _) in enumerate(runs) for _ in text]
+    cursor, previous_space = 0, None
+    for index, (text, space) in enumerate(breaks.units(plain)):
+        while cursor < len(plain) and plain[cursor].isspace():
+            cursor += 1
+        end = cursor + len(text)
+        pieces = []
+        for position in range(cursor, end):
+            slot, _, color = runs[owners[position]]
+            if pieces and pieces[-1][0] == slot and pieces[-1][2] == color and pieces[-1][3] == owners[position]:
+                pieces[-1][1].append(plain[position])
+            else:
+                pieces.append((slot, [plain[position]], color, owners[position]))
+        yield tuple((slot, "".join(chars), color) for slot, chars, color, _ in pieces), previous_space if index else None
+        previous_space = slots[end] if space and end < len(plain) else None
+        cursor = end
 
 
 def _cannot_fit(paragraphs, words: _Words, size: float, width: float, height: float) -> bool:
@@ -131,16 +213,16 @@ def _cannot_fit(paragraphs, words: _Words, size: float, width: float, height: fl
 
 def _packed_width(paragraph, words: _Words, size: float) -> float:
     if words.family is None:
-        return measure(" ".join(paragraph), words.font, size, words.icons)
+        return measure(words.join(list(paragraph)), words.font, size, words.icons)
     return sum(words.width(word, size) + (words.space(word, size) if i else 0.0) for i, word in enumerate(paragraph))
 
 
 def _try(paragraphs, words: _Words, size: float, width: float, height: float, gap: float) -> Fit:
     wrapped = []
     for paragraph in paragraphs:
-        for word in paragraph:
-            if words.width(word, size) > width:
-                return Fit(size, (), False, "width", f"the word '{words.shown(word)}' is wider than the box at {size:g}pt")
+        paragraph = _hyphenated(paragraph, words, size, width)
+        if isinstance(paragraph, str):
+            return Fit(size, (), False, "width", paragraph)
         wrapped.append(tuple(_wrap(paragraph, words, size, width)))
     lines = sum(len(p) for p in wrapped)
     needed = lines * size * LEADING + gap * max(0, len(wrapped) - 1)
@@ -150,18 +232,34 @@ def _try(paragraphs, words: _Words, size: float, width: float, height: float, ga
     return Fit(size, tuple(wrapped))
 
 
-def _wrap(paragraph, words: _Words, size: float, width: float) -> list[str]:
-    lines, current = [], []
-    current_width = 0.0
+def _hyphenated(paragraph, words: _Words, size: float, width: float):
+    """The paragraph's units with each one wider than the box hyphenated into pieces that fit; a sentence saying
+    which word cannot be, if one cannot."""
+    found = []
     for word in paragraph:
-        w = words.width(word, size)
-        space = words.space(word, size)
-        if current and current_width + space + w > width:
-            lines.append(words.join(current))
-            current, current_width = [word], w
-        else:
-            current_width = current_width + space + w if current_width else w
-            current.append(word)
-    if current:
-        lines.append(words.join(current))
+        if words.width(word, size) <= width:
+            found.append(word)
+            continue
+        pieces = words.hyphenated(word, size, width) if words.hyphenate else None
+        if pieces is None:
+            return f"the word '{words.shown(word)}' is wider than the box at {size:g}pt"
+        found += pieces
+    return found
+
+
+def _wrap(paragraph, words: _Words, size: float, width: float) -> list[str]:
+    """Units into lines, greedily by their widths; a line that measures wider whole than its units did (a kerning
+    pair across two of them) gives its last unit to the next line."""
+    lines, start = [], 0
+    while start < len(paragraph):
+        end, total = start + 1, words.width(paragraph[start], size)
+        while end < len(paragraph):
+            more = total + words.space(paragraph[end], size) + words.width(paragraph[end], size)
+            if more > width:
+                break
+            total, end = more, end + 1
+        while end - start > 1 and words.line_width(paragraph[start:end], size) > width + 1e-9:
+            end -= 1
+        lines.append(words.join(paragraph[start:end]))
+        start = end
     return lines

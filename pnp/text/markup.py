@@ -219,23 +219,3 @@ def _parse(text: str, base: str, literal: frozenset = frozenset()):
         unclosed = frozenset(opened[name] for name in still_open)
         return _parse(text, base, unclosed)[0], problems
     return pieces, problems
-
-
-def styled_words(paragraph: str, base: str = "regular") -> list[tuple[tuple[DrawnRun, ...], str]]:
-    """The paragraph's words for wrapping: each word's drawn runs, and the slot of the space before it (the first
-    word's is its own). Whitespace inside a run separates words just as in plain text."""
-    words: list[tuple[tuple[DrawnRun, ...], str]] = []
-    word: list[DrawnRun] = []
-    space_style = None
-    for slot, piece, color in drawn_runs(paragraph, base):
-        for i, part in enumerate(re.split(r"(\s+)", piece)):
-            if i % 2:  # whitespace: ends the word being built
-                if word:
-                    words.append((tuple(word), space_style or word[0][0]))
-                    word = []
-                space_style = slot
-            elif part:
-                word.append((slot, part, color))
-    if word:
-        words.append((tuple(word), space_style or word[0][0]))
-    return [(w, s) for w, s in words]

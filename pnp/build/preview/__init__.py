@@ -14,14 +14,14 @@ from __future__ import annotations
 from pathlib import Path
 
 from pnp.core.diagnostics import Report
-from pnp.core.output import REPLACED, STAGING, build_lock, disk_full_or_locked, game_folder, remove_left, staged
+from pnp.core.output import REPLACED, STAGING, build_lock, disk_full_or_locked, game_folder, plain_name, remove_left, staged
 from pnp.model import Difficulty
 
 FOLDER = "preview"  # in the game's output folder: output/GAME/preview/
 
 
 def write_preview(root: Path, game_id: str, out_root: Path, difficulty: Difficulty | None = None,
-                  draft: bool = False) -> tuple[Path | None, Report]:
+                  draft: bool = False, lang: str | None = None) -> tuple[Path | None, Report]:
     """Validate the game, then write its gallery into out_root/GAME/preview/ (out_root/GAME-COLOUR/preview/ for a
     difficulty), replacing the old one in one step. Returns the gallery's index.html, or None and the validator's
     report when the content is invalid (the last gallery is left as it was)."""
@@ -32,11 +32,12 @@ def write_preview(root: Path, game_id: str, out_root: Path, difficulty: Difficul
     from pnp.build.workers import render_all
     from pnp.checks.validate import validate
 
-    project, report = validate(root, game_id, draft)
+    project, report = validate(root, game_id, draft, lang, "warning" if draft else "error")
     if project is None:
         return None, report
     gallery = collect(project, report, difficulty)
-    out_dir = out_root / game_folder(game_id, difficulty) / FOLDER
+    edition = (plain_name(lang),) if lang else ()  # an edition's gallery: OUT/GAME/fr/preview/
+    out_dir = out_root.joinpath(game_folder(game_id, difficulty), *edition, FOLDER)
     with build_lock(out_root):  # a build swaps the game's folder this gallery is staged in: one at a time
         _remove_leftovers(out_dir)
         with staged(out_dir, out_root) as stage, disk_full_or_locked(out_dir):

@@ -61,6 +61,8 @@ class Gallery:
     notes: list[Note]  # warnings on no card
     pages: list[str] = field(default_factory=list)  # the rulebook's page images, known once drawn
     stamp: str = ""  # changes whenever the gallery does (pnp.build.preview.page)
+    # (language, link to its gallery; "" for this one) of each language of the game: the page switches between them
+    languages: list[tuple[str, str]] = field(default_factory=list)
 
     @property
     def cards(self) -> list[CardView]:
@@ -73,7 +75,18 @@ def collect(project: Project, report: Report, difficulty: Difficulty | None) -> 
     decks = [deck for deck_id in game.decks if (deck := _deck(project, deck_id, difficulty, on_cards)).cards]
     sheets = [SheetView(sheet_id, sheet.model.name, sheet.kind, f"{project_path(sheet.source.path, project.root)}:1",
                         sheet_file(sheet_id)) for sheet_id, sheet in game.sheets.items()]
-    return Gallery(game.id, game.manifest.title, difficulty.value if difficulty else None, decks, sheets, loose)
+    return Gallery(game.id, game.manifest.title, difficulty.value if difficulty else None, decks, sheets, loose,
+                   languages=_language_links(game))
+
+
+def _language_links(game) -> list[tuple[str, str]]:
+    """Each language's gallery, from this one: the game's in OUT/GAME/preview/, an edition's in OUT/GAME/fr/preview/."""
+    languages = list(game.manifest.languages)
+    if len(languages) < 2:
+        return []
+    up, gallery = ("../../" if game.lang else "../"), "preview"  # pnp.build.preview.FOLDER (imported, a circle)
+    return [(lang, "" if lang == (game.lang or languages[0]) else
+             f"{up}{'' if i == 0 else lang + '/'}{gallery}/index.html") for i, lang in enumerate(languages)]
 
 
 def _deck(project: Project, deck_id: str, difficulty: Difficulty | None, notes: dict[str, list[Note]]) -> DeckView:

@@ -88,8 +88,10 @@ def leader_powers(game: Game) -> list[Diagnostic]:
 
 def hand_moves_said(game: Game) -> list[Diagnostic]:
     """A power that moves cards out of a hand never moves a Doom Master or Wisdom (rule clar-hand-moves): a Doom
-    Master leaves a hand only through Vanish, Wisdom only onto a Stack. Its card text must say so."""
+    Master leaves a hand only through Vanish, Wisdom only onto a Stack. Its card text must say so, by the name those
+    cards go by in the game's language (kind_names): "Doom Master", "Maître du Destin", "Unheilsmeister"."""
     problems = []
+    names = kind_names(game)
     for record in game.cards():
         for keypath, block in ((("text",), record.card), (("ability", "text"), record.card.ability),
                                (("beast_mode", "text"), record.card.beast_mode)):
@@ -97,9 +99,31 @@ def hand_moves_said(game: Game) -> list[Diagnostic]:
                 continue
             words = {next(iter(e)) if isinstance(e, dict) else e for e in block.effects}
             kept = {kind for word in words & set(HAND_MOVES) for kind in HAND_MOVES[word]}
-            missing = [name for kind, name in (("doom_master", "Doom Master"), ("wisdom", "Wisdom"))
-                       if kind in kept and name not in block.text]
+            said = _folded(block.text)
+            missing = [names[kind] for kind in ("doom_master", "wisdom")
+                       if kind in kept and kind in names and _folded(names[kind]) not in said]
             if missing:
                 problems.append(record.diagnostic("hand-moves", f"this power moves cards out of a hand but never a "
                                 f"{' or '.join(missing)} (rule clar-hand-moves); say so in the text", *keypath))
     return problems
+
+
+def kind_names(game: Game) -> dict[str, str]:
+    """kind -> the name its cards share, as the game names them (in its edition's language): a kind of one card
+    by its name ("Wisdom"), the Doom Masters by what their names start with ("Doom Master (J)", "(Q)", "(K)")."""
+    names: dict[str, list[str]] = {}
+    for record in game.cards():
+        names.setdefault(record.card.kind, []).append(record.card.name)
+    return {kind: shared for kind, found in names.items() if (shared := _shared_start(found))}
+
+
+def _shared_start(names: list[str]) -> str:
+    """The words every name starts with ("Doom Master" of "Doom Master (J)" and "Doom Master (Q)")."""
+    first = names[0].split()
+    count = next((i for i, word in enumerate(first) if any(n.split()[i:i + 1] != [word] for n in names)), len(first))
+    return " ".join(first[:count])
+
+
+def _folded(text: str) -> str:
+    """Text compared as read: case and line breaks aside."""
+    return " ".join(text.casefold().split())

@@ -1,17 +1,29 @@
 """What an Escape Master card's face prints, as sentences for the card reference (GamePlugin.card_facts).
 
 A Numbered card prints its rank's label in its corners (J, Q, K above 10) and its tribe's name; a leader
-prints its tribe's name. Read out alone they are a bare "J" or "Mice"; here they say what they are."""
+prints its tribe's name. Read out alone they are a bare "J" or "Mice"; here they say what they are, in the
+game's language (WORDS, looked up as pnp's own words are: pnp.content.words)."""
 from __future__ import annotations
+
+from pnp.content.words import say
+
+WORDS = {
+    "en": {"rank": "Rank {rank}", "rank-of-tribe": "Rank {rank}, of the {tribe} tribe",
+           "leader-of-tribe": "Leader of the {tribe} tribe"},
+    "fr": {"rank": "Rang {rank}", "rank-of-tribe": "Rang {rank}, tribu des {tribe}",
+           "leader-of-tribe": "Meneur de la tribu des {tribe}"},
+    "de": {"rank": "Wert {rank}", "rank-of-tribe": "Wert {rank}, Volk der {tribe}",
+           "leader-of-tribe": "Fluchthelfer des Volks der {tribe}"},
+}
 
 
 def card_facts(card, game) -> list[str]:
     tribe = _tribes(game).get(card.suit) if card.suit else None
     if card.kind == "numbered" and card.rank:
         label = _rank_labels(game).get(card.rank, str(card.rank))
-        return [f"Rank {label}" + (f", of the {tribe} tribe" if tribe else "")]
+        return [say(game, "rank-of-tribe", rank=label, tribe=tribe) if tribe else say(game, "rank", rank=label)]
     if card.kind == "leader" and tribe:
-        return [f"Leader of the {tribe} tribe"]
+        return [say(game, "leader-of-tribe", tribe=tribe)]
     return []
 
 

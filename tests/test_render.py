@@ -162,7 +162,7 @@ def _stepped(text, font, size, min_size, width, height, family=None):
     from pnp.text import fit
 
     words = fit._Words(font, frozenset(), family if family and fit.markup.has_markup(text) else None)
-    paragraphs = tuple(words.split(p) for p in text.split("\n") if p.strip())
+    paragraphs = fit._paragraphs(text, words)
 
     def stepping():
         if fit._cannot_fit(paragraphs, words, min_size, width, height):

@@ -79,6 +79,25 @@ def test_the_pdf_draws_the_joined_glyphs_hebrew_and_english_in_visual_order():
         assert [face.charToGlyph[ord(ch)] for ch in drawn_string(run)] == [glyph.gid for glyph in run.glyphs]
 
 
+def test_a_ligature_and_a_joined_arabic_word_read_back_from_the_pdf_as_their_letters(tmp_path):
+    from pypdf import PdfReader
+
+    from pnp.render.pdf import PdfBackend, new_canvas
+
+    assert len(setting("office", SCRIPTS).runs[0].glyphs) < len("office")  # "ffi" is one glyph of the font's
+    lam_alef = next(g for g in setting("سلام", SCRIPTS).runs[0].glyphs if g.cluster == 1)
+    assert lam_alef.gid not in _nominal("لا")  # lam and alef drawn as one glyph, the other letters joined
+    path = tmp_path / "words.pdf"
+    pen = PdfBackend(new_canvas(path, 200, 100))
+    pen.begin_page(200, 100)
+    pen.text(10, 60, "office", SCRIPTS, 12)
+    pen.text(10, 30, "سلام", SCRIPTS, 12)
+    pen.end_page()
+    pen.canvas.save()
+    # each glyph's code maps to the characters it stands for (the font's ToUnicode map): not to private characters
+    assert PdfReader(path).pages[0].extract_text().split() == ["office", "سلام"]
+
+
 def test_emphasis_in_a_right_to_left_line_keeps_the_visual_order():
     family = family_of({"regular": SCRIPTS, "bold": SCRIPTS, "italic": SCRIPTS, "bolditalic": SCRIPTS})
     pen = RecordingBackend()
@@ -87,6 +106,28 @@ def test_emphasis_in_a_right_to_left_line_keeps_the_visual_order():
     # left to right on the page: the bold word read first is the rightmost; the space between the Hebrew words is
     # drawn with the one after it (its own run, set right to left: on its right)
     assert [text for _, text in sorted(drawn)] == ["abc ", " עולם", "שלום"]
+
+
+def test_a_line_takes_the_direction_of_its_paragraph_not_of_its_first_word():
+    from pnp.text import direction
+
+    line = "Sencha. يساوي"  # a wrapped line of an Arabic paragraph that starts with an English word
+    assert direction.paragraph_level("شاي " + line) == 1 and direction.paragraph_level(line) == 0
+    assert direction.levels("Sencha", 1) == (2,) * 6  # English inside Arabic: left to right, one level up
+    # left to right on the page: in its Arabic paragraph the line reads from the right, Sencha first (rightmost)
+    assert [run.text for run in setting(line, SCRIPTS, 1).runs] == [". يساوي", "Sencha"]
+    assert [run.text for run in setting(line, SCRIPTS).runs] == ["Sencha. ", "يساوي"]  # alone: its own direction
+    assert [run.text for run in setting(line, SCRIPTS, 0).runs] == ["Sencha. ", "يساوي"]
+
+
+def test_the_fit_measures_each_line_in_the_direction_of_its_paragraph():
+    """`Y.` kerns with the period after it when the line is left to right, not when the period belongs to the Arabic
+    around it: the line `Y. يس` is narrower set alone than as the Arabic paragraph's line it is drawn as."""
+    text, width = "يس Y. يس", 24.5
+    assert string_width("Y. يس", SCRIPTS, 9) <= width < string_width("Y. يس", SCRIPTS, 9, 1)
+    fit = fit_text(text, SCRIPTS, 9, 9, width, 300)
+    assert fit.ok and all(string_width(line, SCRIPTS, 9, 1) <= width for line in fit.lines[0])
+    assert "".join(fit.lines[0]) == text.replace(" ", "")
 
 
 def test_a_long_german_word_is_hyphenated_in_a_narrow_box():

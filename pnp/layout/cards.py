@@ -67,7 +67,9 @@ class BoxSpec(StrictModel):
     min_size: TypeSize | None = Field(None, description="text box: the smallest size its text shrinks to (6pt "
                                       "unless given); any box: below 6pt, the smallest type it prints, with a warning")
     paragraph_gap: relative_length("0mm", "50mm") | None = None
-    align: Literal["left", "center", "right"] | None = None
+    align: Literal["start", "end", "left", "center", "right"] | None = Field(
+        None, description="text box: start (the default: the side a paragraph's direction begins at, the left of "
+        "English, the right of Arabic or Hebrew), end, or left, center, right in every script")
     valign: Literal["top", "middle", "bottom"] | None = None
     color: ColorRef | None = Field(None, description="#rrggbb, or a card value in braces: {accent}")
     fill: ColorRef | None = None
@@ -139,7 +141,7 @@ class Box:
     size: float = 8.0
     min_size: float = MIN_TEXT_SIZE  # lower only where the layout says so (pnp.text.legibility)
     paragraph_gap: float = 0.0
-    align: str = "left"
+    align: str = "start"  # the side each paragraph's direction begins at (pnp.render.cards.line_align)
     valign: str = "top"
     color: str = "#000000"
     fill: str | None = None

@@ -46,7 +46,7 @@ class RulebookLayout:
 
     def font_files(self) -> list[str]:
         """The project's font files the rulebook prints with (a bundled font is a name)."""
-        return sorted({os.path.abspath(f) for f in self.fonts.values() if os.path.isabs(f)})
+        return sorted({os.path.abspath(f) for font in self.fonts.values() for f in chain(font) if os.path.isabs(f)})
 
 
 def load_rulebook_layout(layouts_root: Path, game_id: str, card_fonts: dict[str, str] | None
@@ -73,8 +73,9 @@ def load_rulebook_layout(layouts_root: Path, game_id: str, card_fonts: dict[str,
 
 
 def rulebook_fonts(fonts: dict[str, str]) -> dict[str, str]:
-    """The five fonts the rulebook sets text in, from a layout's fonts (the heading font the bold one unless named)."""
-    fonts = {name: chain(font)[0] for name, font in fonts.items()}  # platypus sets a style in one font: a list's first
+    """The five fonts the rulebook sets text in, from a layout's fonts (the heading font the bold one unless named).
+    A font may be a fallback list (pnp.text.fonts.chain): the rulebook sets each character in the first font of
+    the list that has it, as the cards do (pnp.render.rulebook.Paragraph)."""
     return {**{style: fonts[style] for style in STYLES}, "heading": fonts.get("heading") or fonts[HEADING_DEFAULT]}
 
 

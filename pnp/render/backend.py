@@ -24,7 +24,9 @@ class Backend(Protocol):
     def line(self, x1, y1, x2, y2, color="#000000", width=0.5) -> None: ...
     def circle(self, cx, cy, r, fill=None, stroke=None, width=0.5) -> None: ...
     def path(self, commands: list[PathCommand], fill=None, stroke=None, width=0.5) -> None: ...
-    def text(self, x, y, string, font, size, color="#000000", align="left") -> None: ...
+    # `base`: the direction of the paragraph the string is a line of (pnp.text.fonts.setting: 1 right to left, 0 left
+    # to right), None for the string's own (its first strong character)
+    def text(self, x, y, string, font, size, color="#000000", align="left", base=None) -> None: ...
     # fitted with its aspect kept and centred: the whole image inside the box, or (fit="cover") the box filled and cut;
     # an SVG's currentColor is `color` (an icon's own, an art box's), black without one
     def image(self, path: str, x: float, y: float, w: float, h: float, fit: str = "contain",
@@ -216,7 +218,8 @@ class RecordingBackend:
     def placed_glyphs(self) -> list[tuple[str, str, int, float, float]]:
         """Every glyph the text calls draw (symbols' included, in their own coordinates), as the text engine sets
         them (pnp.text.fonts.setting): (the string, the font the glyph is in, its glyph id, x, y of its origin), in
-        drawing order, left to right within a string. What pnp.render.pdf writes to the page, for tests."""
+        drawing order, left to right within a string, each string set in the direction it was given (`base`). What
+        pnp.render.pdf writes to the page, for tests."""
         from pnp.text.fonts import setting
 
         placed = []
@@ -224,7 +227,7 @@ class RecordingBackend:
         for _, args, kwargs in calls:
             x, y, string, font, size, *rest = args
             align = kwargs.get("align", rest[1] if len(rest) > 1 else "left")
-            set_text = setting(string, font)
+            set_text = setting(string, font, kwargs.get("base"))
             width = set_text.units * size / 1000
             pen = {"left": x, "center": x - width / 2, "right": x - width}[align]
             for run in set_text.runs:
@@ -268,13 +271,13 @@ class RecordingBackend:
         if points:
             self._add("path", points)
 
-    def _extent_text(self, x, y, string, font, size, color="#000000", align="left"):
+    def _extent_text(self, x, y, string, font, size, color="#000000", align="left", base=None):
         self.lettering.append((font, string))
         if not string.strip():
             return
         from pnp.text.fonts import string_width
 
-        width = string_width(string, font, size)
+        width = string_width(string, font, size, base)
         left = {"left": x, "center": x - width / 2, "right": x - width}[align]
         a, b, c, d, _, _ = self._matrix
         printed = size * math.sqrt(abs(a * d - b * c))  # the size as printed, at the scale it is drawn at

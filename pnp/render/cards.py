@@ -12,13 +12,13 @@ from pnp.render.backend import Backend, Drawn, RecordingBackend, place_emblem, s
 from pnp.render.form_reuse import Sharing
 from pnp.text import direction, markup
 from pnp.text.direction import has_rtl
+from pnp.text.fit import paragraph_base
 from pnp.text.fonts import base_of, family_of, font_of, string_width
-from pnp.text.inline import ICON_EM, ICON_RISE, segments
+from pnp.text.inline import ICON_EM, ICON_RISE, OBJECT, segments
 from pnp.text.inline import width as inline_width
 
 DIFFICULTY_COLORS = {"green": "#2e9e48", "yellow": "#e3b21b", "red": "#c7372f"}
 ASCENT = 0.78  # baseline sits this many font sizes below a line's top
-OBJECT = "\ufffc"  # an inline icon, to the bidirectional algorithm: a neutral object between the letters
 
 
 def draw_face(backend: Backend, face: Face, layout: CardLayout, emblems: dict, x: float, y: float) -> None:
@@ -131,28 +131,46 @@ def _draw_text(b, box: Box, face, layout, emblems, left, bottom):
         top -= (box.h - total) / 2
     elif box.valign == "bottom":
         top = bottom + total
-    x = {"left": left, "center": left + box.w / 2, "right": left + box.w}[box.align]
     color = _color(box.color, face.values)
     baseline = top - fit.size * ASCENT - (fit.leading - fit.size) / 2
     family = family_of(layout.fonts)
     for paragraph in fit.lines:
+        base = paragraph_base(" ".join(paragraph), layout.icons)  # as the fit measured its lines
+        align = line_align(box.align, base)
+        x = {"left": left, "center": left + box.w / 2, "right": left + box.w}[align]
         for line in paragraph:
             if markup.has_markup(line):
-                draw_emphasized_line(b, x, baseline, line, family, box.font, fit.size, color, box.align, layout.icons,
-                                     emblems, layout.accents)
+                draw_emphasized_line(b, x, baseline, line, family, box.font, fit.size, color, align, layout.icons,
+                                     emblems, layout.accents, base)
             elif layout.icons and "{" in line:
-                draw_line_with_icons(b, x, baseline, line, font, fit.size, color, box.align, layout.icons, emblems)
+                draw_line_with_icons(b, x, baseline, line, font, fit.size, color, align, layout.icons, emblems, base)
+            elif base is None:  # a paragraph without right-to-left text: each line left to right, as it always was
+                b.text(x, baseline, line, font, fit.size, color, align)
             else:
-                b.text(x, baseline, line, font, fit.size, color, box.align)
+                b.text(x, baseline, line, font, fit.size, color, align, base=base)
             baseline -= fit.leading
         baseline -= box.paragraph_gap
 
 
-def draw_line_with_icons(b, x, baseline, line, font, size, color, align, icons: dict, emblems) -> None:
+def line_align(align: str, base: int | None) -> str:
+    """The side a box's line is aligned to: `start` (what a box that names no alignment takes) and `end` are the
+    sides where its paragraph's direction begins and ends (start is the right of an Arabic or Hebrew paragraph, so a
+    layout shared by an English and an Arabic edition sets each as its readers expect); left, center and right are
+    the sides they name, in every script."""
+    if align == "start":
+        return "right" if base == 1 else "left"
+    if align == "end":
+        return "left" if base == 1 else "right"
+    return align
+
+
+def draw_line_with_icons(b, x, baseline, line, font, size, color, align, icons: dict, emblems,
+                         base: int | None = None) -> None:
     """One line of text with inline icons: text runs and icon squares placed left to right, the whole line aligned
-    as a plain line would be (widths as pnp.text.inline measures them for the fit check)."""
-    if has_rtl(line):
-        draw_in_visual_order(b, x, baseline, [(font, line, color)], size, align, icons, emblems)
+    as a plain line would be (widths as pnp.text.inline measures them for the fit check). `base`: the direction of
+    its paragraph (pnp.text.fit.paragraph_base; None: the line's own)."""
+    if base == 1 or has_rtl(line):
+        draw_in_visual_order(b, x, baseline, [(font, line, color)], size, align, icons, emblems, base)
         return
     pieces = segments(line, icons)
     total = inline_width(line, font, size, icons)
@@ -168,15 +186,16 @@ def draw_line_with_icons(b, x, baseline, line, font, size, color, align, icons: 
 
 
 def draw_emphasized_line(b, x, baseline, line, family: tuple, slot: str, size, color, align, icons: dict,
-                         emblems, colors: dict | None = None) -> None:
+                         emblems, colors: dict | None = None, base: int | None = None) -> None:
     """One fitted line with emphasis and spans (pnp.text.markup): each run in its own font of the family
     (pnp.text.fonts.family_of; `slot` the box's font) and its own colour (#rrggbb, or a name of `colors`; else
-    `color`, the text's), with its icons, left to right; the whole line aligned as pnp.text.fit measured it."""
-    base = base_of(family, font_of(family, slot))  # as the fit check took the box's font
+    `color`, the text's), with its icons, left to right; the whole line aligned as pnp.text.fit measured it.
+    `base`: the direction of its paragraph (pnp.text.fit.paragraph_base; None: the line's own)."""
+    style = base_of(family, font_of(family, slot))  # as the fit check took the box's font
     pieces = [(font_of(family, run_slot), text, span_color(run_color, colors, color))
-              for run_slot, text, run_color in markup.drawn_runs(line, base)]
-    if any(has_rtl(text) for _, text, _ in pieces):
-        draw_in_visual_order(b, x, baseline, pieces, size, align, icons, emblems)
+              for run_slot, text, run_color in markup.drawn_runs(line, style)]
+    if base == 1 or any(has_rtl(text) for _, text, _ in pieces):
+        draw_in_visual_order(b, x, baseline, pieces, size, align, icons, emblems, base)
         return
     total = sum(inline_width(text, font, size, icons) for font, text, _ in pieces)
     left = {"left": x, "center": x - total / 2, "right": x - total}[align]
@@ -188,16 +207,17 @@ def draw_emphasized_line(b, x, baseline, line, family: tuple, slot: str, size, c
         left += inline_width(text, font, size, icons)
 
 
-def draw_in_visual_order(b, x, baseline, pieces, size, align, icons: dict, emblems) -> None:
-    """A line of runs (font, text, colour), in reading order, holding right-to-left text: its runs and icons cut
-    where their direction changes (pnp.text.direction: levels of the whole line, an icon a neutral object) and
-    drawn in visual order, each text piece set by the engine in its own direction, the whole line aligned."""
+def draw_in_visual_order(b, x, baseline, pieces, size, align, icons: dict, emblems, base: int | None = None) -> None:
+    """A line of runs (font, text, colour), in reading order, holding right-to-left text or in a right-to-left
+    paragraph: its runs and icons cut where their direction changes (pnp.text.direction: levels of the whole line in
+    its paragraph's direction `base`, None for its own; an icon a neutral object) and drawn in visual order, each
+    text piece set by the engine in its own direction, the whole line aligned."""
     parts = []  # (kind, font, text or icon name, colour), in reading order
     for font, text, color in pieces:
         for kind, piece in (segments(text, icons) if icons and "{" in text else [("text", text)]):
             parts.append((kind, font, piece, color))
     shown = "".join(piece if kind == "text" else OBJECT for kind, _, piece, _ in parts)
-    levels, cut, start = direction.levels(shown), [], 0
+    levels, cut, start = direction.levels(shown, base), [], 0
     for kind, font, piece, color in parts:
         length = len(piece) if kind == "text" else 1
         offset = 0
@@ -206,13 +226,15 @@ def draw_in_visual_order(b, x, baseline, pieces, size, align, icons: dict, emble
                 cut.append(((kind, font, piece[offset:end] if kind == "text" else piece, color), levels[start + offset]))
                 offset = end
         start += length
-    ordered = [cut[i][0] for i in direction.visual_order([level for _, level in cut])]
-    widths = [string_width(piece, font, size) if kind == "text" else size * ICON_EM for kind, font, piece, _ in ordered]
+    ordered = [cut[i] for i in direction.visual_order([level for _, level in cut])]
+    # each piece is of one level: set in its direction (a piece of neutrals between Arabic words is right to left)
+    widths = [string_width(piece, font, size, level % 2) if kind == "text" else size * ICON_EM
+              for (kind, font, piece, _), level in ordered]
     total = sum(widths)
     left = {"left": x, "center": x - total / 2, "right": x - total}[align]
-    for (kind, font, piece, color), width in zip(ordered, widths):
+    for ((kind, font, piece, color), level), width in zip(ordered, widths):
         if kind == "text":
-            b.text(left, baseline, piece, font, size, color, "left")
+            b.text(left, baseline, piece, font, size, color, "left", base=level % 2)
         else:
             place_icon(b, icons[piece], emblems, left + size * 0.075, baseline + size * ICON_RISE, size * (ICON_EM - 0.15))
         left += width

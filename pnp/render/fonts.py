@@ -34,7 +34,9 @@ def register(name: str) -> str:
     from reportlab.pdfbase.ttfonts import TTFont
 
     if name in BUNDLED:
-        pdfmetrics.registerFont(TTFont(name, str(font_dir() / BUNDLED[name])))
+        font = TTFont(name, str(font_dir() / BUNDLED[name]))
+        _extract_as_text(font)
+        pdfmetrics.registerFont(font)
         return name
     # named by its bytes: the same font in two folders (`pnp diff` reads a revision's copy beside the work tree's)
     # is one font to reportlab, as it would make it anyway (below)
@@ -44,6 +46,7 @@ def register(name: str) -> str:
     if registered not in pdfmetrics.getRegisteredFontNames():
         font = embeddable_font(name, data, registered)
         _face_of_its_own(font, digest)
+        _extract_as_text(font)
         pdfmetrics.registerFont(font)
     return registered
 
@@ -83,8 +86,8 @@ def drawn_string(run) -> str:
     """What reportlab draws for a run of set text (pnp.text.fonts.setting): its characters as they are, when
     shaping left each one its own glyph at its own width (the bytes pnp drew before it shaped text); otherwise a
     ShapedStr, the run's glyphs in drawing order each with its position as HarfBuzz gave it, which reportlab writes
-    as a TJ of glyph codes and adjustments. A glyph no character maps to (an Arabic letter's joined form, a
-    ligature) gets a private character of the font's, as reportlab's own shaping does."""
+    as a TJ of glyph codes and adjustments. A glyph that is not its character's own (an Arabic letter's joined form,
+    a ligature) gets a private character of the font's, which the PDF maps back to the characters it stands for."""
     from reportlab.pdfbase import pdfmetrics
     from reportlab.pdfbase.ttfonts import ShapeData, ShapedStr
 
@@ -93,11 +96,28 @@ def drawn_string(run) -> str:
     if _unchanged(run, face):
         return run.text
     characters, data = [], []
-    for glyph in run.glyphs:
-        code = _code_of(font, glyph.gid)
+    for glyph, text in zip(run.glyphs, _glyph_texts(run)):
+        code = _code_of(font, glyph.gid, text)
         characters.append(chr(code))
         data.append(ShapeData(glyph.cluster, glyph.advance, 0, glyph.x_offset, glyph.y_offset, face.charWidths[code]))
     return ShapedStr("".join(characters), shapeData=data)
+
+
+def _glyph_texts(run) -> list[str]:
+    """The characters each glyph of a run stands for, in drawing order: its HarfBuzz cluster's (the run's
+    characters from the cluster's first to the next cluster's), all given to the cluster's first glyph in reading
+    order and none to the others (a letter drawn as a base and a mark, a character HarfBuzz decomposed), so the
+    text read back from the PDF has each character once."""
+    starts = sorted({glyph.cluster for glyph in run.glyphs})
+    ends = dict(zip(starts, [*starts[1:], len(run.text)]))
+    texts, given = [""] * len(run.glyphs), set()
+    order = range(len(run.glyphs) - 1, -1, -1) if run.rtl else range(len(run.glyphs))  # reading order
+    for index in order:
+        cluster = run.glyphs[index].cluster
+        if cluster not in given:
+            given.add(cluster)
+            texts[index] = run.text[cluster:ends[cluster]]
+    return texts
 
 
 def _unchanged(run, face) -> bool:
@@ -114,15 +134,75 @@ def _unchanged(run, face) -> bool:
     return True
 
 
-def _code_of(font, gid: int) -> int:
-    """A character reportlab's font maps to the glyph: one of the font's own, else a private one given to it."""
+def _code_of(font, gid: int, text: str) -> int:
+    """The character reportlab's font draws the glyph with, standing for `text`: the text's own, when it is one
+    character whose glyph this is; else a private character of the font's for this glyph and this text (one glyph
+    may stand for two texts: a ligature, a form two letters share), which the PDF's text map gives that text
+    (_extract_as_text)."""
     face = font.face
-    own = face.glyphToChar.get(gid)
-    if own:
-        return own[0]
+    if len(text) == 1 and face.charToGlyph.get(ord(text)) == gid:
+        return ord(text)
     font.hbFace  # noqa: B018 - reportlab sets up its private characters with its HarfBuzz face
     font.hbFont()
-    return font.hbAddPrivate(f"pnp-glyph-{gid}", gid, face._pdfScale(face.hmetrics[gid][0]))
+    code = font.hbAddPrivate(f"pnp-glyph-{gid}:{text}", gid, face._pdfScale(face.hmetrics[gid][0]))
+    font.pnp_texts[code] = text
+    return code
+
+
+def _extract_as_text(font) -> None:
+    """Make the font's PDF subsets map each private character pnp draws a glyph with (_code_of) to the text it
+    stands for. reportlab's ToUnicode map gives a subset's codes their characters, a private one as itself
+    (U+E000...), so a joined Arabic word or "office" with its ligature would read back, be searched and be copied as
+    private characters. The subsets without one keep reportlab's map, byte for byte."""
+    font.pnp_texts = {}
+    add_objects = font.addObjects
+
+    def add_objects_mapping_texts(document):
+        state = font.state.get(document)
+        subsets = [list(subset) for subset in state.subsets] if state is not None else []
+        add_objects(document)
+        if not font.pnp_texts or state is None:
+            return
+        fonts = document.idToObject["BasicFonts"].dict
+        for number, subset in enumerate(subsets):
+            if any(code in font.pnp_texts for code in subset):
+                pdf_font = fonts[f"{state.internalName}+{number}"]
+                stream = document.idToObject[pdf_font.ToUnicode.name]
+                stream.content = _to_unicode_cmap(pdf_font.BaseFont, subset, font.pnp_texts)
+
+    font.addObjects = add_objects_mapping_texts
+
+
+def _to_unicode_cmap(base_font: str, subset: list[int], texts: dict[int, str]) -> str:
+    """reportlab's ToUnicode CMap for a font subset (reportlab.pdfbase.ttfonts.makeToUnicodeCMap), with each code
+    of a private character mapped to its text in UTF-16 (a ligature's code to its letters, "fi" -> <00660069>; a
+    glyph that stands for nothing, the second of a cluster's, to none: <>)."""
+    def destination(code: int) -> str:
+        text = texts[code] if code in texts else chr(code)
+        return text.encode("utf-16-be").hex().upper()
+
+    return "\n".join([
+        "/CIDInit /ProcSet findresource begin",
+        "12 dict begin",
+        "begincmap",
+        "/CIDSystemInfo",
+        f"<< /Registry ({base_font})",
+        f"/Ordering ({base_font})",
+        "/Supplement 0",
+        ">> def",
+        f"/CMapName /{base_font} def",
+        "/CMapType 2 def",
+        "1 begincodespacerange",
+        f"<00> <{len(subset) - 1:02X}>",
+        "endcodespacerange",
+        f"{len(subset)} beginbfchar",
+        *(f"<{index:02X}> <{destination(code)}>" for index, code in enumerate(subset)),
+        "endbfchar",
+        "endcmap",
+        "CMapName currentdict /CMap defineresource pop",
+        "end",
+        "end",
+    ])
 
 
 def register_all() -> None:

@@ -19,10 +19,11 @@ from pnp.reading.image_files import covering_size, pixel_size, print_image
 from pnp.reading.svg_files import is_svg
 from pnp.render import form_fields, form_reuse
 from pnp.render.backend import draw_placeholder
-from pnp.render.fonts import DEFAULT_FONT, drawn_runs, register, register_all
+from pnp.render.fonts import DEFAULT_FONT, drawn_runs, drawn_string, register, register_all
 from pnp.render.pdfx import make_pdfx
 from pnp.render.press import Press
 from pnp.render.svg_art import draw_svg
+from pnp.text.direction import paragraph_level
 
 
 def _encode_ascii_directly() -> None:
@@ -248,6 +249,15 @@ def new_canvas(target, width: float, height: float, title: str = "", no_scaling:
     return canvas
 
 
+def _runs_in(string: str, font: str, base: int) -> tuple[tuple, ...]:
+    """What reportlab draws for a line set in the direction of its paragraph where that is not the line's own (a
+    line of an Arabic paragraph that starts with an English word): as pnp.render.fonts.drawn_runs, each run by
+    the glyphs it draws."""
+    from pnp.text.fonts import setting
+
+    return tuple((run, register(run.font), drawn_string(run)) for run in setting(string, font, base).runs)
+
+
 def symbol_name(key: str) -> str:
     """A symbol's form name, from its key alone: the same in every document, so a form placing it is too
     (pnp.render.form_reuse). Keys hold '#' and ':', which PDF names must not; a digest has neither. 64 bits in
@@ -348,10 +358,11 @@ class PdfBackend:
                 p.close()
         self.canvas.drawPath(p, stroke=s, fill=f)
 
-    def text(self, x, y, string, font, size, color_value="#000000", align="left"):
+    def text(self, x, y, string, font, size, color_value="#000000", align="left", base=None):
         """The string set by pnp's text engine (pnp.text.fonts.setting): each run in its font (a fallback list's),
-        in visual order, its glyphs as shaped, at the width every measure of it gives."""
-        runs = drawn_runs(string, font)
+        in visual order, its glyphs as shaped, at the width every measure of it gives; in the direction of its
+        paragraph (`base`; None: its own)."""
+        runs = drawn_runs(string, font) if base is None or base == paragraph_level(string) else _runs_in(string, font, base)
         if runs is None:  # shaping changed nothing: drawn by its characters, as before pnp shaped text
             self._plain_text(x, y, string, font, size, color_value, align)
             return

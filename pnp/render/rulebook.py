@@ -36,7 +36,7 @@ from pnp.rules.card_words import card_text
 from pnp.rules.figures import figure_kind
 from pnp.rules.tree import CODE_MARKUP, PDF_ICON_SPACE, Reference, build_reference, icon_markup, icons_in, render_text
 from pnp.rules.tree import pdf_text as esc
-from pnp.text.fonts import DEFAULT_FAMILY, string_width
+from pnp.text.fonts import DEFAULT_FAMILY, chain, font_pieces, string_width
 
 PAPERS = {"a4": A4, "letter": LETTER}
 BOOKLET_PAGES = {"a4": (A4[1] / 2, A4[0]), "letter": (LETTER[1] / 2, LETTER[0])}  # A5 and half-letter, portrait
@@ -44,13 +44,14 @@ INK = "#1d1d1d"
 BUNDLED_BOOK = {**DEFAULT_FAMILY, "heading": DEFAULT_FAMILY["bold"]}  # a bundled font's name is reportlab's name too
 
 
-def _styles(fonts: dict[str, str] = BUNDLED_BOOK) -> dict[str, ParagraphStyle]:
-    """The book's paragraph styles, in its fonts (pnp.layout.rulebook.RULEBOOK_FONTS, by their reportlab names)."""
+def _styles(fonts: dict[str, str] = BUNDLED_BOOK, fallbacks: dict[str, str] | None = None) -> dict[str, ParagraphStyle]:
+    """The book's paragraph styles, in its fonts (pnp.layout.rulebook.RULEBOOK_FONTS, by their reportlab names),
+    each knowing the fallback lists those fonts stand first in (book_fallbacks)."""
     regular, bold, italic, heading = fonts["regular"], fonts["bold"], fonts["italic"], fonts["heading"]
     # no widows or orphans: a paragraph split across pages leaves at least two of its lines on each side
     base = ParagraphStyle("body", fontName=regular, fontSize=9.5, leading=13, textColor=color(INK), allowWidows=0,
                           allowOrphans=0)
-    return {
+    styles = {
         "body": base,
         "title": ParagraphStyle("title", base, fontName=heading, fontSize=30, leading=36, alignment=TA_CENTER),
         "subtitle": ParagraphStyle("subtitle", base, fontName=italic, fontSize=13, leading=18, alignment=TA_CENTER),
@@ -64,19 +65,57 @@ def _styles(fonts: dict[str, str] = BUNDLED_BOOK) -> dict[str, ParagraphStyle]:
         "toc1": ParagraphStyle("toc1", base, fontSize=9, leading=12, leftIndent=14),
         "strong": ParagraphStyle("strong", base, fontName=bold),  # a table's header row, a `code` span
     }
+    for style in styles.values():  # not a ParagraphStyle's own attribute: a child style does not inherit it
+        style.fallbacks = fallbacks or {}
+    return styles
 
 
 def register_book_fonts(fonts: dict[str, str]) -> dict[str, str]:
     """The rulebook's fonts (project.rulebook_fonts) registered with reportlab, by the names its paragraphs know
     them by; the four styles made one family, so that a paragraph's <b> and <i> (emphasis, rule numbers, glossary
-    terms) print in the book's bold and italic, and <b> in an italic example in its bold italic."""
+    terms) print in the book's bold and italic, and <b> in an italic example in its bold italic. A fallback list
+    is known by its first font: the others are registered as the paragraphs reach them (book_fallbacks)."""
     from reportlab.pdfbase import pdfmetrics
 
     register_all()
-    names = {slot: register(font) for slot, font in fonts.items()}
+    names = {slot: register(chain(font)[0]) for slot, font in fonts.items()}  # reportlab knows one font by a name
     pdfmetrics.registerFontFamily(names["regular"], normal=names["regular"], bold=names["bold"],
                                   italic=names["italic"], boldItalic=names["bolditalic"])
     return names
+
+
+def book_fallbacks(fonts: dict[str, str], names: dict[str, str]) -> dict[str, str]:
+    """The fallback list each of the book's registered fonts stands first in (reportlab's name -> pnp's list),
+    for the slots whose font is a list: a paragraph's piece of text set in that font (its style's, or its <b>'s,
+    <i>'s, <font name>'s) takes each character from the list. A font first in two lists takes the first slot's
+    (RULEBOOK_FONTS order: regular, bold, italic, bolditalic, heading)."""
+    fallbacks: dict[str, str] = {}
+    for slot, font in fonts.items():
+        if len(chain(font)) > 1:
+            fallbacks.setdefault(names[slot], font)
+    return fallbacks
+
+
+def fallback_frags(frags: list, fallbacks: dict[str, str]) -> list:
+    """A parsed paragraph's fragments cut where a fragment's characters change font: each piece of a fragment set
+    in a list's first font (`fallbacks`) in the first font of the list that has its characters, registered with
+    reportlab (a list itself is never a font to it). A fragment in any other font, or that draws (an icon, a
+    contents leader), is kept as it is."""
+    if not fallbacks:
+        return frags
+    cut = []
+    for frag in frags:
+        fallback = fallbacks.get(getattr(frag, "fontName", None))
+        text = getattr(frag, "text", "")
+        if fallback is None or not text or hasattr(frag, "cbDefn"):
+            cut.append(frag)
+            continue
+        pieces = font_pieces(text, fallback)
+        if len(pieces) == 1 and pieces[0][0] == chain(fallback)[0]:
+            cut.append(frag)
+            continue
+        cut += [frag.clone(text=piece, fontName=register(font)) for font, piece in pieces]
+    return cut
 
 
 def book_fonts(canvas, registered: bool = True) -> dict[str, str]:
@@ -92,9 +131,32 @@ def pdf_markup(ref: Reference, text: str, styles) -> str:
     return render_text(ref, text, "pdf").replace(CODE_MARKUP["pdf"][0], f'<font name="{styles["strong"].fontName}">')
 
 
+def draw_centred(canvas, x: float, y: float, text: str, font: str, size: float) -> None:
+    """A line of text outside any paragraph (a page's footer, a card picture's caption) centred on x, in the
+    book's (fallback list) `font` as pnp names it, at `size`: the canvas's font, set by the caller, when that
+    font has every character, else each piece in the first font of the list that has it."""
+    pieces = font_pieces(text, font) if len(chain(font)) > 1 else [(font, text)]
+    if len(pieces) == 1 and pieces[0][0] == chain(font)[0]:
+        canvas.drawCentredString(x, y, text)
+        return
+    drawn = [(register(name), piece) for name, piece in pieces]
+    x -= sum(stringWidth(piece, name, size) for name, piece in drawn) / 2
+    for name, piece in drawn:
+        canvas.setFont(name, size)
+        canvas.drawString(x, y, piece)
+        x += stringWidth(piece, name, size)
+
+
 class Paragraph(_Paragraph):
     """reportlab's paragraph, that breaks its lines once per width: a paragraph is measured again and again (to
-    split a page, to keep a heading with what follows)."""
+    split a page, to keep a heading with what follows). Its text set in fallback lists (its style's `fallbacks`,
+    book_fallbacks): each character in the first font of the list that has it."""
+
+    def _setup(self, text, style, bulletText, frags, cleaner):
+        parsed = frags is None  # a paragraph split from another is given its fragments, cut already
+        super()._setup(text, style, bulletText, frags, cleaner)
+        if parsed:
+            self.frags = fallback_frags(self.frags, getattr(style, "fallbacks", None) or {})
 
     def wrap(self, availWidth, availHeight):
         wraps = self.__dict__.setdefault("_wraps", {})
@@ -172,7 +234,7 @@ class CardPicture(Flowable):
         canvas.restoreState()
         canvas.setFont(book_fonts(canvas)["regular"], 6.5)
         canvas.setFillColor(color(INK))
-        canvas.drawCentredString(self.card_w / 2, 3, self.caption[:48])
+        draw_centred(canvas, self.card_w / 2, 3, self.caption[:48], book_fonts(canvas, registered=False)["regular"], 6.5)
 
 
 class Picture(Flowable):
@@ -473,7 +535,7 @@ class RulebookTemplate(BaseDocTemplate):
         canvas.setFillColor(color("#666666"))
         footer = say(self.game, "page", title=self.book_title, page=doc.page) if self.game is not None else \
             f"{self.book_title} · page {doc.page}"
-        canvas.drawCentredString(doc.pagesize[0] / 2, 10 * mm, footer)
+        draw_centred(canvas, doc.pagesize[0] / 2, 10 * mm, footer, self.pnp_fonts["regular"], 8)
         canvas.restoreState()
 
     def _draw_icon(self, canvas, kind, name):
@@ -531,7 +593,7 @@ def rulebook_pdf(project, difficulty, paper: str, path: Path, booklet: bool = Fa
 def _write_rulebook(project, ref: Reference, pagesize, margin: float, target) -> None:
     fonts = project.rulebook_fonts
     names = register_book_fonts(fonts)
-    styles = _styles(names)
+    styles = _styles(names, book_fallbacks(fonts, names))
     doc = RulebookTemplate(target, pagesize, say(project.game, "rulebook", title=ref.title), margin, names, fonts)
     doc.game = project.game
     doc.sharing = game_sharing(project) if project.game.decks else None
@@ -594,6 +656,9 @@ def _table(rows, fractions, width, styles):
     from reportlab.platypus import Table
 
     regular, bold = styles["body"].fontName, styles["strong"].fontName
+    if styles["body"].fallbacks:  # a plain cell is drawn in one font: one in a fallback list's is a paragraph
+        rows = [[Paragraph(esc(cell), styles["strong" if index == 0 else "body"]) if isinstance(cell, str) else cell
+                 for cell in row] for index, row in enumerate(rows)]
     table = Table(rows, colWidths=[f * width for f in fractions], repeatRows=1)
     table.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), regular, 9), ("FONT", (0, 0), (-1, 0), bold, 9),
                                ("VALIGN", (0, 0), (-1, -1), "TOP"), ("GRID", (0, 0), (-1, -1), 0.4, color("#9aa5b1")),

@@ -17,6 +17,7 @@ FONT_FAMILIES = {"Vera": ("Bitstream Vera Sans, DejaVu Sans, Verdana, sans-serif
                  "VeraIt": ("Bitstream Vera Sans, DejaVu Sans, Verdana, sans-serif", "normal", "italic"),
                  "VeraBI": ("Bitstream Vera Sans, DejaVu Sans, Verdana, sans-serif", "bold", "italic")}
 ANCHORS = {"left": "start", "center": "middle", "right": "end"}
+RTL_ANCHORS = {"left": "end", "center": "middle", "right": "start"}  # in right-to-left text, start is the right
 
 
 def _n(value: float) -> str:
@@ -78,11 +79,16 @@ class SvgBackend:
         d = " ".join(command[0] + " ".join(_n(v) for v in command[1:]) for command in commands)
         self.parts.append(f'<path d="{d}"{_paint(fill, stroke, width)}/>')
 
-    def text(self, x, y, string, font, size, color="#000000", align="left"):
+    def text(self, x, y, string, font, size, color="#000000", align="left", base=None):
+        """`base` 1: a line of a right-to-left paragraph, which the browser lays out right to left (its anchors then
+        count from the right, so `align` stays the side it names)."""
         family, weight, style = FONT_FAMILIES.get(font, FONT_FAMILIES["Vera"])
+        anchor, rtl = ANCHORS[align], ""
+        if base == 1:
+            anchor, rtl = RTL_ANCHORS[align], ' direction="rtl"'
         self.parts.append(f'<text transform="translate({_n(x)} {_n(y)}) scale(1 -1)" font-family="{family}" '
                           f'font-weight="{weight}" font-style="{style}" font-size="{_n(size)}" fill="{color}" '
-                          f'text-anchor="{ANCHORS[align]}">{escape(string)}</text>')
+                          f'text-anchor="{anchor}"{rtl}>{escape(string)}</text>')
 
     def image(self, path, x, y, w, h, fit="contain", color=None):
         pass  # figures draw vectors only

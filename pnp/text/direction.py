@@ -11,8 +11,9 @@ character went. Reordering (rule L2) is done here on the runs of a line, each
 run shaped alone in its own direction (pnp.text.font_shaping): HarfBuzz
 mirrors brackets and orders a right-to-left run's glyphs itself.
 
-Text without a right-to-left character is left to right throughout: it never
-reaches the algorithm (the fast path of every Latin, Greek or CJK text).
+Text without a right-to-left character, in a left-to-right paragraph, is left
+to right throughout: it never reaches the algorithm (the fast path of every
+Latin, Greek or CJK text).
 """
 from __future__ import annotations
 
@@ -28,13 +29,25 @@ def has_rtl(text: str) -> bool:
     return RTL.search(text) is not None
 
 
+def paragraph_level(text: str) -> int:
+    """A paragraph's base level (rules P2-P3): 1 (right to left) when its first strong character is right to left,
+    else 0 (left to right; a text without a strong character too). Worked out once for a whole paragraph and given
+    to each of its lines (`levels(line, base)`): a wrapped line of an Arabic paragraph that starts with an English
+    word is still right to left."""
+    if not has_rtl(text):
+        return 0
+    from bidi import algorithm
+
+    return algorithm.get_base_level(text)
+
+
 @lru_cache(maxsize=4096)
 def levels(text: str, base: int | None = None) -> tuple[int, ...]:
     """Each character's embedding level (even: left to right, odd: right to left); `base` the paragraph's level
     (None: from its first strong character, rules P2-P3). An explicit embedding or override character (removed by
     rule X9) takes the level of the character before it."""
-    if not has_rtl(text):
-        return (base or 0,) * len(text)
+    if not has_rtl(text) and not base:  # left to right throughout (a Latin line of a right-to-left paragraph is not)
+        return (0,) * len(text)
     from bidi import algorithm
 
     storage = algorithm.get_empty_storage()

@@ -14,15 +14,18 @@ spaces, after hyphens, between Chinese and Japanese characters, never before
 closing punctuation). A word too wide for the box even at the smallest size
 is hyphenated in the text's language (`lang`), with a visible hyphen. Every piece is measured as the
 drawing sets it (pnp.text.fonts.setting: shaped, kerned, in its fallback
-fonts), and each finished line is measured again whole, as it is drawn.
+fonts), and each finished line is measured again whole, as it is drawn: in the
+direction of its paragraph (`paragraph_base`), which the drawing gives it too.
 """
 from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
-from pnp.text import breaks, font_files, markup
+from pnp.text import breaks, direction, font_files, markup
 from pnp.text.fonts import base_of
+from pnp.text.inline import OBJECT, segments
 from pnp.text.inline import width as measure
 
 LEADING = 1.18  # line height as a multiple of the font size
@@ -51,7 +54,7 @@ def fit_text(text: str, font: str, size: float, min_size: float, width: float, h
     `**bold**`, `*italic*` and `[span]{font=title}` runs are measured in those fonts. `lang`: the text's language
     (a word too wide for the box is hyphenated by its rules)."""
     words = _Words(font, icons, family if family and markup.has_markup(text) else None, lang)
-    paragraphs = tuple(words.split(p) for p in text.split("\n") if p.strip())
+    paragraphs = _paragraphs(text, words)
     fit = _fit(paragraphs, words, size, min_size, width, height, gap)
     if fit.problem == "width":  # a word too wide even at the smallest size: hyphenated, in its language
         words.hyphenate = True
@@ -97,6 +100,28 @@ def _sizes(size: float, min_size: float) -> list[float]:
 font_files.on_change.append(fit_text.cache_clear)
 
 
+def paragraph_base(paragraph: str, icons) -> int | None:
+    """The direction every line of a paragraph is measured and drawn in: its first strong character's
+    (pnp.text.direction.paragraph_level; its markup aside, an icon a neutral object), 1 for right to left, 0 for left
+    to right. None for a paragraph without right-to-left text: each of its lines is left to right on its own."""
+    if not direction.has_rtl(paragraph):
+        return None
+    shown = markup.plain(paragraph) if markup.has_markup(paragraph) else paragraph
+    if icons and "{" in shown:
+        shown = "".join(piece if kind == "text" else OBJECT for kind, piece in segments(shown, icons))
+    return direction.paragraph_level(shown)
+
+
+class _Paragraph(NamedTuple):
+    units: tuple  # as _Words.split cuts it
+    base: int | None  # its direction (paragraph_base), which each of its lines is measured in
+
+
+def _paragraphs(text: str, words: _Words) -> tuple[_Paragraph, ...]:
+    """The text's paragraphs (its lines that hold more than spaces), cut into units, each with its direction."""
+    return tuple(_Paragraph(words.split(p), paragraph_base(p, words.icons)) for p in text.split("\n") if p.strip())
+
+
 class _Words:
     """How a paragraph is cut into units (pnp.text.breaks), measured and joined into lines: plain units in one font,
     or units of styled runs. A plain unit is (text, the space before it: " " or ""); a styled one is (its drawn
@@ -138,11 +163,12 @@ class _Words:
             pieces += runs
         return markup.encode(pieces, self.base)
 
-    def line_width(self, line: list, size: float) -> float:
-        """A joined line's width as the drawing sets it whole (kerning across its units included)."""
+    def line_width(self, line: list, size: float, base: int | None = None) -> float:
+        """A joined line's width as the drawing sets it whole (kerning across its units included), in the direction
+        of its paragraph (`base`)."""
         if self.family is None:
-            return measure(self.join(line), self.font, size, self.icons)
-        return sum(measure(piece, self._font(slot), size, self.icons)
+            return measure(self.join(line), self.font, size, self.icons, base)
+        return sum(measure(piece, self._font(slot), size, self.icons, base)
                    for slot, piece, _ in markup.drawn_runs(self.join(line), self.base))
 
     def shown(self, word) -> str:
@@ -207,23 +233,23 @@ def _cannot_fit(paragraphs, words: _Words, size: float, width: float, height: fl
     pasted a thousand times over fails after one wrap instead of one per size step."""
     if width <= 0:
         return True
-    total = sum(_packed_width(p, words, size) for p in paragraphs)
+    total = sum(_packed_width(p.units, words, size, p.base) for p in paragraphs)
     return total / width * size * LEADING > height * 2 + size * LEADING * len(paragraphs)
 
 
-def _packed_width(paragraph, words: _Words, size: float) -> float:
+def _packed_width(paragraph, words: _Words, size: float, base: int | None) -> float:
     if words.family is None:
-        return measure(words.join(list(paragraph)), words.font, size, words.icons)
+        return measure(words.join(list(paragraph)), words.font, size, words.icons, base)
     return sum(words.width(word, size) + (words.space(word, size) if i else 0.0) for i, word in enumerate(paragraph))
 
 
 def _try(paragraphs, words: _Words, size: float, width: float, height: float, gap: float) -> Fit:
     wrapped = []
     for paragraph in paragraphs:
-        paragraph = _hyphenated(paragraph, words, size, width)
-        if isinstance(paragraph, str):
-            return Fit(size, (), False, "width", paragraph)
-        wrapped.append(tuple(_wrap(paragraph, words, size, width)))
+        units = _hyphenated(paragraph.units, words, size, width)
+        if isinstance(units, str):
+            return Fit(size, (), False, "width", units)
+        wrapped.append(tuple(_wrap(units, words, size, width, paragraph.base)))
     lines = sum(len(p) for p in wrapped)
     needed = lines * size * LEADING + gap * max(0, len(wrapped) - 1)
     if needed > height + 0.01:
@@ -247,9 +273,10 @@ def _hyphenated(paragraph, words: _Words, size: float, width: float):
     return found
 
 
-def _wrap(paragraph, words: _Words, size: float, width: float) -> list[str]:
+def _wrap(paragraph, words: _Words, size: float, width: float, base: int | None = None) -> list[str]:
     """Units into lines, greedily by their widths; a line that measures wider whole than its units did (a kerning
-    pair across two of them) gives its last unit to the next line."""
+    pair across two of them) gives its last unit to the next line. Each line measured in its paragraph's direction
+    (`base`), as it is drawn."""
     lines, start = [], 0
     while start < len(paragraph):
         end, total = start + 1, words.width(paragraph[start], size)
@@ -258,7 +285,7 @@ def _wrap(paragraph, words: _Words, size: float, width: float) -> list[str]:
             if more > width:
                 break
             total, end = more, end + 1
-        while end - start > 1 and words.line_width(paragraph[start:end], size) > width + 1e-9:
+        while end - start > 1 and words.line_width(paragraph[start:end], size, base) > width + 1e-9:
             end -= 1
         lines.append(words.join(paragraph[start:end]))
         start = end

@@ -103,10 +103,12 @@ def glyph_message(missing: list[str], font: str) -> str:
     return f"font {font_label(font)} {has} no glyph for {shown}: it would print as an empty box; replace it or leave it out"
 
 
-def string_width(text: str, font: str, size: float) -> float:
+def string_width(text: str, font: str, size: float, base: int | None = None) -> float:
     """Width in points of the text as it is drawn: its glyphs' advances as shaped (kerning and ligatures on), in
-    the fonts the fallback list gives its characters."""
-    return setting(text, font).units * size / 1000.0
+    the fonts the fallback list gives its characters; `base` the direction of its paragraph (as `setting`)."""
+    # asked as the drawing asks (pnp.render.fonts.drawn_runs): one cache entry per string, not one per way of asking
+    set_text = setting(text, font) if base is None else setting(text, font, base)
+    return set_text.units * size / 1000.0
 
 
 class Run(NamedTuple):
@@ -128,15 +130,17 @@ class Setting(NamedTuple):
 
 
 @lru_cache(maxsize=1 << 16)
-def setting(text: str, font: str) -> Setting:
+def setting(text: str, font: str, base: int | None = None) -> Setting:
     """The text set in the (fallback list) font: each character in the first font that has it (a character none
     has, in the first, which prints its empty box), runs of one font and one direction shaped, and put in visual
-    order. Cached: fitting tries a string at size after size, and a face's checks, its fit and its drawing each
-    measure its strings (some 8,000 measures a game, a third of them new)."""
+    order. `base`: the level of the paragraph the text is a line of (pnp.text.direction.paragraph_level: 0 left to
+    right, 1 right to left), None for the text's own (its first strong character): a line takes its direction from
+    its paragraph, not from its own first word. Cached: fitting tries a string at size after size, and a face's
+    checks, its fit and its drawing each measure its strings (some 8,000 measures a game, a third of them new)."""
     if not text:
         return Setting((), 0.0)
     fonts = _fonts_by_character(text, font)
-    char_levels = direction.levels(text)
+    char_levels = direction.levels(text, base)
     pieces, start = [], 0
     for end in range(1, len(text) + 1):
         if end == len(text) or fonts[end] != fonts[start] or char_levels[end] != char_levels[start]:
@@ -150,6 +154,19 @@ def setting(text: str, font: str) -> Setting:
 def _run(font: str, text: str, rtl: bool) -> Run:
     glyphs = shape(text, font, rtl)
     return Run(font, text, glyphs, sum(glyph.advance for glyph in glyphs), rtl)
+
+
+def font_pieces(text: str, font: str) -> list[tuple[str, str]]:
+    """The text cut where its font changes, in reading order: (font, piece) for each piece, each character in the
+    first font of the (fallback list) font that has it, as `setting` sets it (for a typesetter that takes one
+    font per piece of text, as the rulebook's paragraphs do)."""
+    fonts = _fonts_by_character(text, font)
+    pieces, start = [], 0
+    for end in range(1, len(text) + 1):
+        if end == len(text) or fonts[end] != fonts[start]:
+            pieces.append((fonts[start], text[start:end]))
+            start = end
+    return pieces
 
 
 def _fonts_by_character(text: str, font: str) -> list[str]:

@@ -14,6 +14,7 @@ from pnp.text.fonts import string_width
 ICON = re.compile(r"\{([a-z][a-z0-9-]*)\}")
 ICON_EM = 1.15  # an icon's advance width, in font sizes: its square plus a little air
 ICON_RISE = -0.14  # its square's bottom, in font sizes from the baseline (sits like a capital with a descender)
+OBJECT = "\ufffc"  # an icon, to the bidirectional algorithm: a neutral object between the letters
 
 
 def segments(text: str, icons) -> list[tuple[str, str]]:
@@ -31,11 +32,12 @@ def segments(text: str, icons) -> list[tuple[str, str]]:
     return pieces
 
 
-def width(text: str, font: str, size: float, icons) -> float:
-    """The width of a word or line with its icons, in points."""
+def width(text: str, font: str, size: float, icons, base: int | None = None) -> float:
+    """The width of a word or line with its icons, in points; `base` the direction of its paragraph
+    (pnp.text.fonts.setting)."""
     if not icons or "{" not in text:
-        return string_width(text, font, size)
-    return sum(ICON_EM * size if kind == "icon" else string_width(piece, font, size)
+        return string_width(text, font, size, base)
+    return sum(ICON_EM * size if kind == "icon" else string_width(piece, font, size, base)
                for kind, piece in segments(text, icons))
 
 

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from pnp.games.escort_service.actions import icon_line, parse
 from pnp.render.backend import place_emblem
-from pnp.render.cards import draw_line_with_icons
+from pnp.render.cards import draw_line_with_icons, line_align
 from pnp.text.fit import fit_text
 from pnp.text.fonts import string_width
 from pnp.text.legibility import floor
@@ -40,10 +40,11 @@ class Actions:
         total = len(lines) * fit.leading + gap * (len(fit.lines) - 1)
         top = bottom + box.h - (box.h - total) / 2 if box.valign == "middle" else bottom + box.h
         baseline = top - fit.size * 0.78 - (fit.leading - fit.size) / 2
-        x = {"left": left, "center": left + box.w / 2, "right": left + box.w}[box.align]
+        align = line_align(box.align, None)  # its English text
+        x = {"left": left, "center": left + box.w / 2, "right": left + box.w}[align]
         for paragraph in fit.lines:
             for line in paragraph:
-                draw_line_with_icons(b, x, baseline, line, font, fit.size, box.color or INK, box.align, layout.icons,
+                draw_line_with_icons(b, x, baseline, line, font, fit.size, box.color or INK, align, layout.icons,
                                      emblems)
                 baseline -= fit.leading
             baseline -= gap
@@ -151,9 +152,10 @@ class ScenarioOrder:
         fit = self._fit(box, face, layout)
         if not scenario_label(face) or not fit.lines:
             return
-        x = {"left": left, "center": left + box.w / 2, "right": left + box.w}[box.align]
+        align = line_align(box.align, None)  # its English text
+        x = {"left": left, "center": left + box.w / 2, "right": left + box.w}[align]
         baseline = bottom + (box.h - fit.size * 0.73) / 2  # cap height centred in the box
-        b.text(x, baseline, fit.lines[0][0], layout.fonts[box.font], fit.size, box.color or INK, box.align)
+        b.text(x, baseline, fit.lines[0][0], layout.fonts[box.font], fit.size, box.color or INK, align)
 
 
 def _enemy_name(enemy_id: str) -> str:

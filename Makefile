@@ -19,7 +19,7 @@ bytecode: $(STAMP)
 	$(BIN)/python -m compileall -q pnp
 
 pdf: bytecode
-	$(BIN)/pnp build --all
+	$(BIN)/pnp build --all --all-languages  # every game, and every edition (Escape Master in French and German)
 
 # One pytest-xdist worker per core; each test file runs whole on one worker (--dist loadfile), so what a module
 # builds or plays once for its tests (module fixtures, caches) is made once, not once per worker.

@@ -173,3 +173,25 @@ def test_rules_and_preview_take_lang(starter):
     assert runner.invoke(app, ["preview", GAME, "--lang", "fr"]).exit_code == 0
     page = (starter / f"output/{GAME}/fr/preview/index.html").read_text(encoding="utf-8")
     assert '<a href="../../preview/index.html" hreflang="en">en</a>' in page
+
+
+def test_pnp_card_draws_a_card_as_an_edition_prints_it(tmp_path):
+    """`pnp card GAME ID --lang fr`: the French card, beside the source's, in OUT/cards/GAME/fr/; a language the game
+    does not declare is a usage error."""
+    from typer.testing import CliRunner
+
+    from pnp.cli import app
+
+    repo = Path(__file__).resolve().parents[1]
+    runner = CliRunner()
+    done = runner.invoke(app, ["card", "escape-master", "leader-captain-nib", "--lang", "fr", "--root", str(repo),
+                               "--out", str(tmp_path)])
+    assert done.exit_code == 0, done.output
+    french = tmp_path / "cards" / "escape-master" / "fr" / "leader-captain-nib.png"
+    assert french.read_bytes().startswith(b"\x89PNG")
+    english = runner.invoke(app, ["card", "escape-master", "leader-captain-nib", "--root", str(repo), "--out", str(tmp_path)])
+    assert english.exit_code == 0, english.output
+    assert french.read_bytes() != (tmp_path / "cards" / "escape-master" / "leader-captain-nib.png").read_bytes()
+    unknown = runner.invoke(app, ["card", "escape-master", "leader-captain-nib", "--lang", "xx", "--root", str(repo),
+                                  "--out", str(tmp_path)])
+    assert unknown.exit_code == 2 and "no edition 'xx'" in unknown.output

@@ -377,3 +377,20 @@ def test_the_pdf_of_an_arabic_card_holds_its_words(project):
         assert words in text
     if shutil.which("pdftotext"):  # poppler too finds the words without a mark or a ligature
         assert all(words in poppler_text(pdf) for words in ("حلوى", "عند الغروب", "نقاط في نهاية اللعبة"))
+
+
+def test_the_japanese_rulebook_breaks_its_lines_between_characters(tmp_path):
+    """The rulebook is set by reportlab's paragraphs, which break at spaces: a Japanese rule (no spaces) left its
+    number alone on a line and ran its sentence below. Set as Japanese is written, the sentence follows its number,
+    and no line starts with closing punctuation."""
+    from typer.testing import CliRunner
+
+    from pnp.cli import app
+
+    pdf = tmp_path / "rules-ja.pdf"
+    done = CliRunner().invoke(app, ["rules", GAME, "--lang", "ja", "--format", "pdf", "--root", str(SCRIPTS), "--out", str(pdf)])
+    assert done.exit_code == 0, done.output
+    lines = [line.strip() for line in poppler_text(pdf).splitlines() if line.strip()]
+    numbered = next(line for line in lines if line.startswith("2.3"))
+    assert "山札" in numbered, numbered  # the rule's words on its number's line
+    assert not [line for line in lines if line[0] in "。、」）！？"]

@@ -10,11 +10,12 @@ from pnp.core.diagnostics import Diagnostic, UsageError, did_you_mean
 
 @dataclass(frozen=True)
 class CardRequest:
-    """`pnp card`: the images go to OUT/cards/GAME/ID.png and ID-back.png."""
+    """`pnp card`: the images go to OUT/cards/GAME/ID.png and ID-back.png (OUT/cards/GAME/LANG/ for an edition)."""
     root: Path
     game: str
     card: str
     out: Path
+    lang: str | None = None  # the card as an edition prints it (a language of game.yaml's `languages:` but the first)
 
 
 @dataclass
@@ -37,7 +38,8 @@ def render_card(request: CardRequest) -> CardImages:
     from pnp.render.card_images import images_fit, one_card
     from pnp.render.cards import face_size
 
-    project, report = validate(request.root, chosen_games(request.root, request.game)[0])
+    project, report = validate(request.root, chosen_games(request.root, request.game)[0], lang=request.lang,
+                               untranslated="error")
     if project is None:
         return CardImages(diagnostics=report.sorted())
     fronts = project.faces.fronts
@@ -47,4 +49,5 @@ def render_card(request: CardRequest) -> CardImages:
     too_large = images_fit(project, [face_size(face, project.layout) for face in faces])
     if too_large:
         return CardImages(diagnostics=sorted(too_large))
-    return CardImages(one_card(project, request.card, request.out, ("cards", request.game)))
+    edition = (request.lang,) if request.lang else ()
+    return CardImages(one_card(project, request.card, request.out, ("cards", request.game, *edition)))

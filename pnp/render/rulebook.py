@@ -23,7 +23,7 @@ from reportlab.platypus import (
 from reportlab.platypus import Paragraph as _Paragraph
 
 from pnp.content.binding import game_icons
-from pnp.content.words import raw, say
+from pnp.content.words import language, raw, say
 from pnp.defaults.words import ENGLISH, fill, table
 from pnp.render.backend import RecordingBackend, Wordless
 from pnp.render.card_facts import printed_facts
@@ -44,13 +44,20 @@ INK = "#1d1d1d"
 BUNDLED_BOOK = {**DEFAULT_FAMILY, "heading": DEFAULT_FAMILY["bold"]}  # a bundled font's name is reportlab's name too
 
 
-def _styles(fonts: dict[str, str] = BUNDLED_BOOK, fallbacks: dict[str, str] | None = None) -> dict[str, ParagraphStyle]:
+# Languages written without spaces between words: their lines break between characters (reportlab's CJK wrapping,
+# which also keeps closing punctuation off a line's start); every other language breaks at spaces
+CHARACTER_WRAPPED = ("ja", "zh")
+
+
+def _styles(fonts: dict[str, str] = BUNDLED_BOOK, fallbacks: dict[str, str] | None = None,
+            lang: str = "en") -> dict[str, ParagraphStyle]:
     """The book's paragraph styles, in its fonts (pnp.layout.rulebook.RULEBOOK_FONTS, by their reportlab names),
-    each knowing the fallback lists those fonts stand first in (book_fallbacks)."""
+    each knowing the fallback lists those fonts stand first in (book_fallbacks), wrapped as `lang` is written."""
     regular, bold, italic, heading = fonts["regular"], fonts["bold"], fonts["italic"], fonts["heading"]
     # no widows or orphans: a paragraph split across pages leaves at least two of its lines on each side
+    wrap = {"wordWrap": "CJK"} if lang.split("-")[0].lower() in CHARACTER_WRAPPED else {}
     base = ParagraphStyle("body", fontName=regular, fontSize=9.5, leading=13, textColor=color(INK), allowWidows=0,
-                          allowOrphans=0)
+                          allowOrphans=0, **wrap)
     styles = {
         "body": base,
         "title": ParagraphStyle("title", base, fontName=heading, fontSize=30, leading=36, alignment=TA_CENTER),
@@ -593,7 +600,7 @@ def rulebook_pdf(project, difficulty, paper: str, path: Path, booklet: bool = Fa
 def _write_rulebook(project, ref: Reference, pagesize, margin: float, target) -> None:
     fonts = project.rulebook_fonts
     names = register_book_fonts(fonts)
-    styles = _styles(names, book_fallbacks(fonts, names))
+    styles = _styles(names, book_fallbacks(fonts, names), language(project.game))
     doc = RulebookTemplate(target, pagesize, say(project.game, "rulebook", title=ref.title), margin, names, fonts)
     doc.game = project.game
     doc.sharing = game_sharing(project) if project.game.decks else None

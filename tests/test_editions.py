@@ -195,3 +195,24 @@ def test_pnp_card_draws_a_card_as_an_edition_prints_it(tmp_path):
     unknown = runner.invoke(app, ["card", "escape-master", "leader-captain-nib", "--lang", "xx", "--root", str(repo),
                                   "--out", str(tmp_path)])
     assert unknown.exit_code == 2 and "no edition 'xx'" in unknown.output
+
+
+def test_pnp_card_draws_an_unfinished_edition_with_draft(tmp_path):
+    """While a translation is under way, `pnp card --lang fr` refuses the card's untranslated texts (as the build of
+    the edition does), and `--draft` draws them in the source language, as `pnp build --draft` does."""
+    from typer.testing import CliRunner
+
+    from pnp.cli import app
+
+    project = tmp_path / "p"
+    shutil.copytree(Path(__file__).resolve().parents[1] / "content" / "escape-master", project / "content" / "escape-master")
+    shutil.copytree(Path(__file__).resolve().parents[1] / "layouts", project / "layouts")
+    french = project / "content" / "escape-master" / "translations" / "fr.yaml"
+    french.write_text("\n".join(line for line in french.read_text(encoding="utf-8").splitlines()
+                                if "leader-captain-nib/name:" not in line) + "\n", encoding="utf-8")
+    args = ["card", "escape-master", "leader-captain-nib", "--lang", "fr", "--root", str(project), "--out", str(tmp_path / "o")]
+    refused = CliRunner().invoke(app, args)
+    assert refused.exit_code == 1 and "untranslated" in refused.output
+    drafted = CliRunner().invoke(app, [*args, "--draft"])
+    assert drafted.exit_code == 0, drafted.output
+    assert (tmp_path / "o" / "cards" / "escape-master" / "fr" / "leader-captain-nib.png").is_file()

@@ -15,7 +15,8 @@ class CardRequest:
     game: str
     card: str
     out: Path
-    lang: str | None = None  # the card as an edition prints it (a language of game.yaml's `languages:` but the first)
+    lang: str | None = None  # the card as an edition prints it (a language game.yaml's `languages:` lists after the first)
+    draft: bool = False  # a missing image is a placeholder, an untranslated text the source's (a warning each)
 
 
 @dataclass
@@ -38,8 +39,8 @@ def render_card(request: CardRequest) -> CardImages:
     from pnp.render.card_images import images_fit, one_card
     from pnp.render.cards import face_size
 
-    project, report = validate(request.root, chosen_games(request.root, request.game)[0], lang=request.lang,
-                               untranslated="error")
+    project, report = validate(request.root, chosen_games(request.root, request.game)[0], request.draft, request.lang,
+                               "warning" if request.draft else "error")
     if project is None:
         return CardImages(diagnostics=report.sorted())
     fronts = project.faces.fronts

@@ -32,7 +32,7 @@ def command(game: Optional[str] = game_argument(),
                                              "vendors of layouts/common/paper.yaml); the rest of an earlier build is kept."),
             force: bool = typer.Option(False, "--force", help="Draw every file again, even those that are up to date."),
             lang: list[str] = typer.Option([], "--lang", help="Build this edition (a language of game.yaml's "
-                                           "languages: but the first; repeatable) into OUT/<game>/<lang>/, from "
+                                           "`languages:` after the first; repeatable) into OUT/<game>/<lang>/, from "
                                            "translations/<lang>.yaml. An untranslated text is an error, or with "
                                            "--draft a warning and printed in the source language."),
             all_languages: bool = typer.Option(False, "--all-languages", help="Build the game as written and every "

@@ -36,7 +36,7 @@ DraftOption = typer.Option(False, "--draft", help="Print before the art exists: 
                            "is drawn as a labelled placeholder.")
 
 
-def lang_option(help: str = "The edition in this language (one of game.yaml's languages: but the first), "
+def lang_option(help: str = "The edition in this language (a language game.yaml's `languages:` lists after the first), "
                 "read from translations/<lang>.yaml, into OUT/<game>/<lang>/.") -> Optional[str]:
     return typer.Option(None, "--lang", help=help)
 

@@ -13,7 +13,7 @@ from pnp.core.difficulty import Difficulty
 def command(game: Optional[str] = game_argument(),
             difficulty: Optional[Difficulty] = difficulty_option("Show only cards up to this colour."),
             out: Optional[str] = OutOption, format: OutputFormat = format_option(), draft: bool = DraftOption,
-            lang: Optional[str] = lang_option("The gallery of this edition (a language of game.yaml's languages: but "
+            lang: Optional[str] = lang_option("The gallery of this edition (a language game.yaml's `languages:` lists after "
                                               "the first), in OUT/<game>/<lang>/preview/."),
             root: Path = RootOption, debug: bool = DebugOption):
     """Write a gallery to look at in a browser, OUT/<game>/preview/index.html: every card's front and back with its

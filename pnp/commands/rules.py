@@ -18,7 +18,7 @@ def command(game: str = GameArgument,
             paper: RulebookPaper = typer.Option(RulebookPaper.a4, "--paper", help="a4 or letter, for pdf."),
             booklet: bool = typer.Option(False, "--booklet", help="For pdf: half-size pages imposed two-up for folding."),
             difficulty: Optional[Difficulty] = difficulty_option("Only rules up to this colour."),
-            lang: Optional[str] = lang_option("The rules of this edition (a language of game.yaml's languages: but "
+            lang: Optional[str] = lang_option("The rules of this edition (a language game.yaml's `languages:` lists after "
                                               "the first); its PDF goes to output/<game>/<lang>/rules/."),
             draft: bool = DraftOption, root: Path = RootOption, debug: bool = DebugOption):
     """Export the rules reference: Markdown, one HTML file, JSON, or the PDF rulebook (or booklet)."""

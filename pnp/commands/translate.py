@@ -19,7 +19,7 @@ class TranslationFormat(str, Enum):
     xlsx = "xlsx"
 
 
-LangOption = typer.Option(..., "--lang", help="The edition's language (one of game.yaml's languages: but the first).")
+LangOption = typer.Option(..., "--lang", help="The edition's language (a language game.yaml's `languages:` lists after the first).")
 
 
 def command():

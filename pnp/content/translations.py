@@ -393,7 +393,9 @@ def check(game, translations: Translations, untranslated: str = "warning") -> Ch
             stale.append(key)
             problems.append(entry.diagnostic("stale-translation", f"the source text of '{key}' changed since this "
                                              f"translation was made; it now reads '{shortened(source_text, 80)}': "
-                                             "bring the translation up to date, then stamp it again", "warning",
+                                             "bring the translation up to date and mark it done: leave out its `source:` and run "
+                                             "`pnp translate stamp`, or export, translate and import the PO or XLSX file",
+                                             "warning",
                                              lang=lang, on_key=False))
         usable[key] = entry
     missing = [key for key in places if key not in translations.entries]

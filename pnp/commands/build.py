@@ -8,7 +8,7 @@ from typing import Optional
 import typer
 
 from pnp.commands.options import BuildPart, DebugOption, DraftOption, OutOption, OutputFormat, RootOption, difficulty_option, format_option, game_argument
-from pnp.commands.terminal import finish, guard, progress, say, say_json, show
+from pnp.commands.terminal import finish, guard, progress, say, say_games, show
 from pnp.core.diagnostics import Report, UsageError, printable
 from pnp.core.difficulty import Difficulty
 
@@ -78,14 +78,8 @@ def _tts_address(url: str) -> str:
 def _build(request, format: OutputFormat) -> bool:
     from pnp.api.build import build_games
 
-    games = []
-    for built in build_games(request, progress):
-        games.append(built)
-        if format == OutputFormat.text:
-            _say_built(built, request.options.partial)
-    if format == OutputFormat.json:
-        say_json({"ok": all(g.ok for g in games), "games": [g.to_dict() for g in games]})
-    return all(g.ok for g in games)
+    return say_games(build_games(request, progress), format == OutputFormat.json,
+                     lambda built: _say_built(built, request.options.partial))
 
 
 def _say_built(built, partial: bool) -> None:

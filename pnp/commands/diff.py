@@ -7,7 +7,7 @@ from typing import Optional
 import typer
 
 from pnp.commands.options import DebugOption, DraftOption, OutOption, OutputFormat, RootOption, format_option, game_argument
-from pnp.commands.terminal import finish, guard, say, say_json, show
+from pnp.commands.terminal import finish, guard, say, say_games, show
 from pnp.core.diagnostics import Report
 
 
@@ -26,14 +26,7 @@ def command(rev: str = typer.Argument(..., help="A git revision to compare with:
 def _diff(request, format: OutputFormat) -> bool:
     from pnp.api.diff import diff_games
 
-    games = []
-    for compared in diff_games(request):
-        games.append(compared)
-        if format == OutputFormat.text:
-            _say_compared(compared)
-    if format == OutputFormat.json:
-        say_json({"ok": all(g.compared for g in games), "games": [g.to_dict() for g in games]})
-    return all(g.compared for g in games)
+    return say_games(diff_games(request), format == OutputFormat.json, _say_compared, lambda game: game.compared)
 
 
 def _say_compared(compared) -> None:

@@ -5,7 +5,7 @@ from pathlib import Path
 from typing import Optional
 
 from pnp.commands.options import DebugOption, DraftOption, OutOption, OutputFormat, RootOption, difficulty_option, format_option, game_argument, lang_option
-from pnp.commands.terminal import finish, guard, progress, say, say_json, show
+from pnp.commands.terminal import finish, guard, progress, say, say_games, show
 from pnp.core.diagnostics import Report
 from pnp.core.difficulty import Difficulty
 
@@ -30,16 +30,13 @@ def command(game: Optional[str] = game_argument(),
 def _preview(request, format: OutputFormat) -> bool:
     from pnp.api.preview import preview_games
 
-    games = []
-    for shown in preview_games(request, progress):
-        games.append(shown)
-        if format == OutputFormat.json:
-            continue
-        show(Report(shown.diagnostics))
-        if shown.page is None:
-            say(f"{shown.game}: no preview written; the last one was left as it was")
-        else:
-            say(f"{shown.game}: open {shown.page.resolve().as_uri()}")
-    if format == OutputFormat.json:
-        say_json({"ok": all(g.page for g in games), "games": [g.to_dict() for g in games]})
-    return all(g.page for g in games)
+    return say_games(preview_games(request, progress), format == OutputFormat.json, _say_shown,
+                     lambda game: game.page is not None)
+
+
+def _say_shown(shown) -> None:
+    show(Report(shown.diagnostics))
+    if shown.page is None:
+        say(f"{shown.game}: no preview written; the last one was left as it was")
+    else:
+        say(f"{shown.game}: open {shown.page.resolve().as_uri()}")

@@ -241,6 +241,20 @@ def finish(ok: bool) -> None:
     raise typer.Exit(ExitCode.OK if ok else ExitCode.INVALID)
 
 
+def say_games(found, json_format: bool, say_one, passed=lambda game: game.ok) -> bool:
+    """A recipe's reports, one a game: each said as it comes (text), or all as one JSON document at the end
+    (`{"ok": ..., "games": [...]}`, docs/reference/json.md); whether every game `passed`."""
+    games = []
+    for game in found:
+        games.append(game)
+        if not json_format:
+            say_one(game)
+    ok = all(passed(game) for game in games)
+    if json_format:
+        say_json({"ok": ok, "games": [game.to_dict() for game in games]})
+    return ok
+
+
 def say_json(value) -> None:
     """A command's report as JSON (`--format json`): one document on standard output."""
     typer.echo(json.dumps(value, indent=2, ensure_ascii=False))

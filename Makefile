@@ -63,7 +63,9 @@ docs: bytecode
 clean:
 	rm -rf output $(VENV)
 
-# Every text printed under 6 pt in the PDFs under output/ (build first: make pdf), as a print shop would find it
-# (pnp/checks/preflight.py); exits 1 when there is any.
+# The five games built, then every PDF under output/ looked at as a print shop would (pnp/checks/preflight.py): every
+# text printed under 6 pt, and every colour or image pixel of a print shop's file over that shop's total ink limit
+# (paper.yaml's ink_limit: DriveThruCards 240 %); exits 1 when there is any.
 preflight: bytecode
+	$(BIN)/pnp build --all
 	$(BIN)/python -m pnp.checks.preflight output

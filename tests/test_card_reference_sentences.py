@@ -23,7 +23,7 @@ def test_a_2200_weapon_states_its_attack_and_where_it_reaches():
     assert facts_of("2200-escaping-earth", "air-1-smog-layer")["back"] == [
         "Costs 2 gold", "Laser attack 1", "Range, from your ship: two ahead-left, two ahead and two ahead-right"]
     rockets = facts_of("2200-escaping-earth", "ground-1-slag-flats")["back"]
-    assert rockets[1:] == ["Missile attack 1, x2: it hits 2 times", "Range, from your ship: two ahead, ahead-left and ahead-right"]
+    assert rockets[1:] == ["Missile attack 1, x2", "Range, from your ship: two ahead, ahead-left and ahead-right"]  # "Fire twice"
 
 
 def test_a_2200_ship_states_its_numbers_each_with_what_it_counts():

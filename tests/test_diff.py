@@ -500,3 +500,29 @@ def test_no_filter_of_the_repository_runs_on_the_revisions_files(repo, tmp_path)
 
     assert result.exit_code == 0, result.output
     assert not ran.exists()
+
+
+def test_diff_lang_compares_an_edition_and_shows_what_its_translator_changed(repo):
+    """`pnp diff HEAD GAME --lang fr`: the French edition at HEAD beside the work tree's; a translation edited since
+    is a changed card of that edition (its page in OUT/GAME/fr/diff/), and the game as written has not changed."""
+    content = repo / "games" / "content" / GAME
+    edit(content / "game.yaml", "players:", "languages: [en, fr]\nplayers:")
+    (content / "translations").mkdir()
+    shutil.copy(Path(__file__).parent / "data" / "editions" / "fr.yaml", content / "translations" / "fr.yaml")
+    git(repo, "add", "-A")
+    git(repo, "commit", "--quiet", "-m", "the French edition")
+    edit(content / "translations" / "fr.yaml", "decks/market/cards/rain/name: Pluie", "decks/market/cards/rain/name: Averse")
+
+    result = diff(repo, "HEAD", GAME, "--lang", "fr")
+    assert result.exit_code == 0, result.output
+    # the card, and the rule that names it ({card:rain} prints its name)
+    assert f"{GAME} [fr]: 1 card changed, 1 rule section, 0 sheets since HEAD" in result.output
+    french = (repo / "games" / "output" / GAME / "fr" / "diff" / "index.html").read_text()
+    (card,) = articles(french, "card")
+    assert "<code>rain</code>" in card and "Averse" in card
+    assert f"{GAME}: no changes since HEAD" in diff(repo, "HEAD", GAME).output  # the game as written: the same
+
+
+def test_diff_lang_of_an_edition_the_game_lacks_is_a_usage_error(repo):
+    result = diff(repo, "HEAD", GAME, "--lang", "fr")
+    assert result.exit_code == 2 and f"{GAME} has no edition 'fr'" in result.output

@@ -78,6 +78,34 @@ def test_build_lang_fr_writes_the_french_edition_beside_the_game_left_as_it_was(
     assert (game_folder / "fr/home-a4/market.pdf").is_file()  # a build of the game keeps its editions' folders
 
 
+def test_watch_lang_fr_rebuilds_the_french_edition_when_the_translator_saves(starter, monkeypatch):
+    """`pnp watch GAME --lang fr`: the French edition built into output/GAME/fr/, and built again when its
+    translations file is saved; the game as written is not built."""
+    from pnp.build import watch as watching
+
+    french = (starter / FR).resolve()
+
+    def saves(project, out_root):  # what watchfiles would report, the translator's edit made in between
+        replace_in(french, "decks/market/cards/rain/name: Pluie", "decks/market/cards/rain/name: Averse")
+        yield {french}
+        raise KeyboardInterrupt  # Ctrl-C
+
+    monkeypatch.setattr(watching, "changes", saves)
+    result = runner.invoke(app, ["watch", GAME, "--lang", "fr"])
+    assert result.exit_code == 0, result.output
+    assert f"{GAME} [fr]: built" in result.output and f"{GAME} [fr]: rebuilt" in result.output
+    assert "Averse" in pdf_text(starter / f"output/{GAME}/fr/home-a4/market.pdf")
+    assert not (starter / f"output/{GAME}/home-a4").exists()  # only the edition asked for
+
+
+@pytest.mark.parametrize("asked, said", [(["watch", GAME, "--lang", "de"], "has no edition 'de'; its languages: en, fr"),
+                                         (["watch", "--lang", "fr"], "--lang needs a GAME")])
+def test_watch_of_an_edition_the_game_lacks_is_a_usage_error_before_anything_is_built(starter, asked, said):
+    result = runner.invoke(app, asked)
+    assert result.exit_code == 2 and said in result.output, result.output
+    assert not (starter / "output").exists()
+
+
 def test_building_fr_after_en_draws_only_what_the_french_text_changes(starter):
     assert runner.invoke(app, ["build", GAME, "--all-languages"]).exit_code == 0
     replace_in(starter / FR, "decks/market/cards/rain/name: Pluie", "decks/market/cards/rain/name: Averse")

@@ -260,9 +260,10 @@ def test_a_nested_symbol_is_put_in_before_the_form_placing_it(puts, monkeypatch)
 
 
 def test_the_comparison_fails_when_a_form_is_put_in_under_other_colours(tmp_path, monkeypatch):
-    """The check on the check: a library that forgot the colours would put an RGB face into a press CMYK file, and
-    the files with reuse on are then no longer those drawn afresh. (A PDF/X file would not even be written: its
-    forms' RGB colours raise it past PDF 1.3, which pnp.render.pdfx refuses; it is left out.)"""
+    """The check on the check: a library that forgot the colours would put an RGB face into a press CMYK file (the
+    metric press's and PrintNinja's), and the files with reuse on are then no longer those drawn afresh. (A PDF/X
+    file would not even be written: its forms' RGB colours ask for an alpha, which pnp.render.pdfx refuses; it is
+    left out.)"""
     init = form_reuse.DocumentForms.__init__
 
     def colour_blind(self, *args):
@@ -282,7 +283,8 @@ def test_the_comparison_fails_when_a_form_is_put_in_under_other_colours(tmp_path
     reused = _deck_files(project, deck_id, tmp_path / "on", pdfx=False)
     monkeypatch.setattr(form_reuse, "REUSE", False)
     drawn = _deck_files(project, deck_id, tmp_path / "off", pdfx=False)
-    assert [a.name for a, b in zip(reused, drawn) if a.read_bytes() != b.read_bytes()] == ["pod-printninja.pdf"]
+    assert [a.name for a, b in zip(reused, drawn) if a.read_bytes() != b.read_bytes()] == ["pod-printninja.pdf",
+                                                                                         "pod-metric-poker.pdf"]
 
 
 def test_reuse_is_on_only_under_the_reportlab_these_tests_compare_it_on(monkeypatch):

@@ -381,7 +381,8 @@ def test_preflight_reports_a_hostile_folder_and_never_leaves_it(tmp_path, capsys
     assert "folder.pdf: not checked: not a regular file" in lines and "pipe.pdf: not checked: not a regular file" in lines
     assert "sub/small\\x1bname.pdf: page 1: 4.0pt: secret" in lines  # the name shown, never obeyed
     assert "outside" not in out and "loop" not in out
-    assert re.fullmatch(r"\d text\(s\) under 6pt in 6 PDF\(s\) under .*, 5 not checked", lines[-1]), lines[-1]
+    assert re.fullmatch(r"\d text\(s\) under 6pt in 6 PDF\(s\) under .*, 5 not checked", lines[-2]), lines[-2]
+    assert re.fullmatch(r"0 colour\(s\) over .* in 0 print shop PDF\(s\) under .*", lines[-1]), lines[-1]  # no shop's file
 
 
 def _pages_pdf(count: int) -> bytes:

@@ -15,7 +15,7 @@ from typer.testing import CliRunner
 
 from pnp.cli import app
 from pnp.content.binding import content_date
-from pnp.core.units import mm
+from pnp.core.units import inch, mm
 from pnp.layout.cards import Box
 
 CARD = (198.0, 270.0)  # a poker card with its 1/8 in bleed, in points: a print-on-demand page
@@ -88,8 +88,9 @@ def test_the_footer_shows_the_games_version_and_each_cards_number_in_its_deck_an
 
 def test_an_image_region_puts_its_picture_where_the_playmat_layout_says(built):
     images = placed_images(built / "sheets/playmat-full-size.pdf")
-    height = mm(200)
-    assert [box for _, _, _, box in images] == [pytest.approx((mm(350), height - mm(25), mm(390), height - mm(5)))]
+    height, bleed = mm(200), inch(0.125)  # the print-shop file: the playmat inside its 1/8 in bleed
+    assert [box for _, _, _, box in images] == [pytest.approx((bleed + mm(350), bleed + height - mm(25), bleed + mm(390),
+                                                               bleed + height - mm(5)))]
     tiles = placed_images(built / "sheets/playmat-a4-tiled.pdf")
     assert tiles and len({number for _, number, _, _ in tiles}) == 1  # one image, placed on the tiles that show it
 
@@ -104,7 +105,9 @@ def test_a_sheet_background_covers_the_design_area_under_every_region(fixture_pr
     assert re.search(r"playmat\.yaml:7:13: warning \[low-resolution\] 'art/stone\.png' prints at 38 DPI as the "
                      r"background; print shops want 300: use an image at least 4724 x 2362 px", result.output)
     images = placed_images(fixture_project / "output/pocket-dungeon/sheets/playmat-full-size.pdf")
-    assert images[0][3] == pytest.approx((0, 0, mm(400), mm(200)))  # first, so every region is drawn over it
+    # first, so every region is drawn over it; into the print-shop file's bleed (1/8 in), so no paper edge shows
+    x0, y0, x1, y1 = images[0][3]  # covered: the picture's overflow past the page is cut off
+    assert x0 <= 0.01 and y0 <= 0.01 and x1 >= mm(400) + inch(0.25) - 0.01 and y1 >= mm(200) + inch(0.25) - 0.01
     assert len(images) == 2
 
 

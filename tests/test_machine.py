@@ -335,10 +335,36 @@ def test_games_from_a_stage_count_apart_and_elements_seen_only_there_are_named()
     assert data["elements_in_setups"]["big"] > 0 and data["first_seen"]["big"]
 
 
-def test_excused_elements_do_not_fail_the_run():
+def test_excused_elements_do_not_fail_the_run_and_are_never_counted_as_witnessed():
     report = harness.run(_plan(elements=["card", "ghost"], excused={"ghost": "a toy reason"}), GAME, games=10,
                          processes=1)
-    assert report.ok and "ok: all 2 elements witnessed (1 excused in real play)" in report.to_text()
+    text = report.to_text()
+    assert report.ok and report.witnessed == ["card"]
+    assert "witnessed: 1 of 2 elements; 1 excused: ghost" in text.splitlines()[1]  # the headline
+    assert "  ghost: a toy reason" in text and "ok: 1 of 2 elements witnessed in real play, 1 excused" in text
+    data = json.loads(report.to_json())
+    assert data["witnessed"] == 1 and data["excused_not_witnessed"] == {"ghost": "a toy reason"}
+
+
+def test_an_excused_element_that_took_effect_counts_as_witnessed_and_is_not_listed_as_excused():
+    report = harness.run(_plan(elements=["card"], excused={"card": "a toy reason"}), GAME, games=10, processes=1)
+    assert report.witnessed == ["card"] and report.excused_now == {}
+    assert report.to_text().splitlines()[1] == "witnessed: 1 of 1 elements"
+
+
+def test_an_element_seen_only_in_set_ups_is_not_witnessed_even_when_excused():
+    report = harness.run(_plan(elements=["card", "big"], excused={"big": "only late in a game"}), GAME, games=40,
+                         processes=1)
+    assert report.coverage.staged.cards["big"] > 0 and "big" not in report.witnessed  # the stage played it
+    assert report.to_text().splitlines()[1] == "witnessed: 1 of 2 elements; 1 excused: big"
+
+
+def test_many_excused_elements_are_counted_in_the_headline_and_listed_below_it():
+    ghosts = {f"ghost{i}": f"reason {i}" for i in range(harness.HEADLINE_NAMES + 1)}
+    report = harness.run(_plan(elements=["card", *ghosts], excused=ghosts), GAME, games=10, processes=1)
+    lines = report.to_text().splitlines()
+    assert lines[1] == f"witnessed: 1 of {len(ghosts) + 1} elements; {len(ghosts)} excused (listed below)"
+    assert all(f"  {key}: {reason}" in lines for key, reason in ghosts.items())
 
 
 def test_a_plans_bad_option_is_one_usage_error_before_any_game(monkeypatch):

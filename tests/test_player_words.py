@@ -47,10 +47,16 @@ def _headwords(game_id: str, built: Path) -> dict[str, list[str]]:
     in_json = [t["term"] for t in json.loads(made["json"])["terms"]]
     # the PDF glossary: its pages, from its heading to the next part's, each entry headed by its word in bold
     bold = made["bold"]
-    start = max(i for i, runs in enumerate(bold) if runs[:1] == ["Glossary"])
-    parts = {"Card reference"} | {s.model.name for s in validated(game_id).game.sheets.values()}
-    end = next((i for i in range(start + 1, len(bold)) if bold[i][:1] and bold[i][0] in parts), len(bold))
-    in_pdf = [run for runs in bold[start:end] for run in runs][1:]
+    start = max(i for i, runs in enumerate(bold) if "Glossary" in runs)  # the glossary's heading (also in the contents)
+    bold = list(bold)
+    bold[start] = bold[start][bold[start].index("Glossary"):]  # what the page sets before the glossary is not in it
+    # the glossary ends where the book's next part begins, on its own page or below the glossary's last entry: the
+    # card reference, a sheet's pages (headed by its name), or the back matter
+    parts = {"Card reference", "Index", "Credits", "Turn summary"}
+    sheets = [s.model.name for s in validated(game_id).game.sheets.values()]
+    runs = [run for runs in bold[start:] for run in runs][1:]
+    end = next((k for k, run in enumerate(runs) if run in parts or any(name in run for name in sheets)), len(runs))
+    in_pdf = runs[:end]
     return {"md": [re.sub(r"\\(.)", r"\1", w) for w in md], "html": in_html, "json": in_json, "pdf": in_pdf}
 
 

@@ -8,7 +8,6 @@
 import html
 import json
 import re
-from collections import Counter
 
 import pytest
 from helpers import REAL_GAMES, validated
@@ -24,12 +23,10 @@ from pnp.render.legibility import smallest_text
 from pnp.render.rulebook import (
     KeepWithPicture,
     Picture,
-    _card_pages,
-    _styles,
-    _word_boxes,
     pictures,
     rulebook_pdf,
 )
+from pnp.render.rulebook_cards import card_rows
 from pnp.rules.export import export_text
 from pnp.rules.tree import build_reference
 from pnp.text.fonts import string_width
@@ -68,18 +65,16 @@ def json_entries(text: str) -> dict[str, str]:
 
 
 def pdf_entries(project) -> dict[str, str]:
-    """The PDF card reference's entries: each card's name and its text-list paragraph, as the rulebook sets them."""
+    """The PDF card reference's entries: each card's row of its deck's table (name and text), as the rulebook sets
+    it; a row several cards share (a suit's ranks) is each one's entry."""
     register_all()
     ref = build_reference(project.game)
     ref.facts = printed_facts(project)
-    flow = _card_pages(project, ref, _styles(), 480)
-    texts = [f.getPlainText() for f in flow if hasattr(f, "getPlainText")]
-    found, at = {}, 0
-    for record in (r for deck in project.game.decks.values() for r in deck.cards):  # in the order they are listed
-        at = next((i for i in range(at, len(texts)) if texts[i].startswith(f"{record.card.name}:")), at)
-        entry = texts[at] if at < len(texts) and texts[at].startswith(f"{record.card.name}:") else ""
-        found[record.card.id] = f"{record.card.name} {entry}"
-        at += 1 if entry else 0
+    found = {}
+    for deck in project.game.decks.values():
+        for row in card_rows(deck.cards, ref, project.game):
+            for record in row["records"]:
+                found[record.card.id] = f"{row['name']} {row['text']}"
     return found
 
 
@@ -182,7 +177,7 @@ def test_a_figure_shrinks_into_the_foot_of_a_page_while_legible_and_moves_on_whe
 
 def _wide_picture_with_words():
     """A drawing 1600 x 150 pt with lines of 8 pt words across it: at 6 pt it is 1200 pt wide, too wide for a
-    400 x 700 pt frame upright or turned, so it is shown in details; its details are short, several fit a page."""
+    400 x 700 pt frame."""
     register_all()
     line = "Cleared zones go to the gold pile and items to the shop"
 
@@ -211,41 +206,15 @@ def _laid_out(flow, tmp_path):
     return pages
 
 
-def test_a_picture_in_details_opens_with_a_wordless_overview_of_the_whole(tmp_path):
+def test_a_picture_too_wide_to_read_is_drawn_whole_scaled_to_the_frame_never_cut(tmp_path):
+    """No "Detail N of M" crops: a drawing that cannot be legible whole in the frame is one picture of the whole,
+    scaled to fit, its words too small to print left off rather than cut at a crop's edge or printed under 6 pt."""
     natural, draw = _wide_picture_with_words()
-    flow = pictures(natural, draw, (400.0, 700.0), pad=8, caption="Board", styles=_styles())
-    caption, overview = flow[0]._content
-    assert "Overview" in caption.text and all("Detail" in f._content[0].text for f in flow[1:])
-    assert overview.window == (0.0, 0.0, *natural)  # the whole picture
-    assert len(overview.windows) == len(flow) - 1  # every detail outlined on it
-    backend = RecordingBackend()
-    overview.draw_at(backend)
-    assert backend.drawn and not backend.texts()  # its shapes, none of its words
-
-
-def test_details_share_a_page_and_keep_their_captions(tmp_path):
-    natural, draw = _wide_picture_with_words()
-    flow = pictures(natural, draw, (400.0, 700.0), pad=8, caption="Board", styles=_styles())
+    flow = pictures(natural, draw, (400.0, 700.0), pad=8)
+    assert len(flow) == 1 and isinstance(flow[0], Picture)
+    (picture,) = flow
+    width, height = picture.wrap(400.0, 700.0)
+    assert width <= 400.0 + 1e-6 and picture.scale_by < picture.least  # the whole, smaller than legible
     pages = _laid_out(flow, tmp_path)
-    details = [f._content for f in flow[1:]]
-    on = [(pages[id(caption)], pages[id(picture)]) for caption, picture in details]
-    assert all(a == b for a, b in on), f"a caption away from its picture: {on}"
-    per_page = Counter(page for page, _ in on)
-    assert max(per_page.values()) >= 2, f"one detail per page: {per_page}"
-    assert all(p.scale_by >= p.least - 1e-9 for _, p in details)  # each still legible
-
-
-def test_no_detail_edge_crosses_a_word():
-    natural, draw = _wide_picture_with_words()
-    flow = pictures(natural, draw, (400.0, 700.0), pad=8, caption="Board", styles=_styles())
-    backend = RecordingBackend()
-    draw(backend)
-    crossed = []
-    for _, picture in (f._content for f in flow[1:]):
-        x, y, w, h = picture.window
-        for word in _word_boxes(draw):
-            inside_y = word[3] > y and word[1] < y + h
-            for edge in (x, x + w):
-                if 0 < edge < natural[0] and inside_y and word[0] < edge < word[2]:
-                    crossed.append((picture.window, edge, word))
-    assert len(flow) > 2 and not crossed, crossed[:3]
+    assert pages[id(picture)] == 1
+    assert not small_texts(tmp_path / "doc.pdf")  # its words under 6 pt left off, not printed

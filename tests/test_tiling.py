@@ -80,7 +80,11 @@ def test_the_built_playmat_has_an_assembly_page_then_its_tiles(tmp_path, fx):
     assert str(reader.trailer["/Root"]["/ViewerPreferences"]["/PrintScaling"]) == "/None"
     full_size_pdf(fx, "playmat", tmp_path / "full.pdf")
     page = PdfReader(tmp_path / "full.pdf").pages[0]
-    assert (float(page.mediabox.width), float(page.mediabox.height)) == pytest.approx((mm(400), mm(200)))
+    bleed = layout.bleed  # the print shop's file: the trim at the playmat's size, its bleed round it
+    assert bleed == pytest.approx(inch(0.125))
+    assert (float(page.mediabox.width), float(page.mediabox.height)) == pytest.approx((mm(400) + 2 * bleed, mm(200) + 2 * bleed))
+    assert [float(v) for v in page.trimbox] == pytest.approx([bleed, bleed, bleed + mm(400), bleed + mm(200)])
+    assert [float(v) for v in page.bleedbox] == pytest.approx([0, 0, mm(400) + 2 * bleed, mm(200) + 2 * bleed])
 
 
 def test_a_board_that_fits_the_paper_prints_on_one_page_and_gets_no_form(fixture_project):
@@ -192,3 +196,86 @@ def test_each_overlap_is_searched_once_for_the_two_tiles_that_share_it(monkeypat
     assert shared == alone
     overlaps = plan.rows * (plan.columns - 1) + plan.columns * (plan.rows - 1)
     assert len(searches) == len(set(searches)) == overlaps == len(strips)
+
+
+# Issue 35: the playmats were plain outlines with no bleed. Each bundled playmat draws a ground (a gradient and a
+# pattern fitting its game) under its regions, runs it into the bleed of its print-shop file, and frames and labels
+# its card slots; the ground's every colour stays far under the 240 % total ink the strictest shop asks.
+
+def _bundled_mats():
+    from helpers import REAL_GAMES, validated
+
+    return [(game, sheet_id) for game in REAL_GAMES for sheet_id, sheet in validated(game).game.sheets.items()
+            if sheet.kind == "playmat"]
+
+
+@pytest.mark.parametrize(("game", "sheet_id"), _bundled_mats())
+def test_a_bundled_playmat_draws_a_ground_that_runs_into_the_bleed(game, sheet_id):
+    from helpers import validated
+
+    from pnp.render.grounds import GROUND_PREFIX
+    from pnp.render.press import press_cmyk
+    from pnp.render.sheets import draw_sheet
+
+    project = validated(game)
+    layout = project.sheet_layouts[sheet_id]
+    assert layout.ground is not None and layout.ground.pattern != "plain"
+    bleed = layout.bleed
+    assert bleed >= mm(3)
+    page_w, page_h = layout.width + 2 * bleed, layout.height + 2 * bleed
+    backend = RecordingBackend()
+    draw_sheet(backend, project, sheet_id, bleed, bleed + layout.height, bleed)
+    grounds = [name for name in backend.symbols if name.startswith(GROUND_PREFIX)]
+    assert len(grounds) == 1
+    ground = backend.symbols[grounds[0]]
+    # the gradient: full-width filled bands that together cover the page, bleed included, without a gap
+    filled = [[p[1:] for p in args[0] if len(p) == 3] for c, args, kw in ground if c == "path" and kw.get("fill")]
+    bands = sorted(((min(y for _, y in ps), max(y for _, y in ps)) for ps in filled
+                    if min(x for x, _ in ps) <= 0.01 and max(x for x, _ in ps) >= page_w - 0.01))
+    assert bands and bands[0][0] <= 0.01 and bands[-1][1] >= page_h - 0.01
+    assert all(b[0] <= a[1] + 0.01 for a, b in zip(bands, bands[1:]))
+    # the pattern: many marks beyond the bands, not only outlines
+    marks = [c for c in ground if c[0] in ("circle", "line", "path")]
+    assert len(marks) - len(bands) > 30
+    colours = {kw.get(key) or (args[4] if c == "line" else None) for c, args, kw in ground for key in ("fill", "stroke")}
+    colours.discard(None)
+    assert colours and all(sum(press_cmyk(colour, None)) < 2.4 * 0.5 for colour in colours), colours  # under half
+
+
+@pytest.mark.parametrize(("game", "sheet_id"), _bundled_mats())
+def test_a_bundled_playmats_print_shop_file_has_its_bleed_and_trim(tmp_path, game, sheet_id):
+    from helpers import validated
+
+    from pnp.render.outputs import full_size_pdf
+
+    project = validated(game)
+    layout = project.sheet_layouts[sheet_id]
+    full_size_pdf(project, sheet_id, tmp_path / "full.pdf")
+    page = PdfReader(tmp_path / "full.pdf").pages[0]
+    b = layout.bleed
+    assert [float(v) for v in page.trimbox] == pytest.approx([b, b, b + layout.width, b + layout.height], abs=0.01)
+    assert [float(v) for v in page.bleedbox] == pytest.approx([float(v) for v in page.mediabox], abs=0.01)
+    assert float(page.mediabox.width) == pytest.approx(layout.width + 2 * b, abs=0.01)
+
+
+@pytest.mark.parametrize(("game", "sheet_id"), _bundled_mats())
+def test_every_card_slot_of_a_bundled_playmat_is_framed_and_labelled(game, sheet_id):
+    """Corner marks in each slot and a label inside it: the area's name, or the slot's number in a row."""
+    from helpers import validated
+
+    from pnp.render.sheets import draw_sheet
+
+    project = validated(game)
+    layout = project.sheet_layouts[sheet_id]
+    backend = RecordingBackend()
+    draw_sheet(backend, project, sheet_id, 0, layout.height)
+    slots = [args[:4] for name, args, kw in backend.calls  # a card slot: a paper-white rect with the slot's round corners
+             if name == "rect" and kw.get("fill") == layout.colors["paper"] and kw.get("radius") == pytest.approx(mm(2.5))]
+    assert slots
+    texts = [d for d in backend.drawn if d.kind == "text"]
+    lines = [d for d in backend.drawn if d.kind == "line"]
+    for x, y, w, h in slots:
+        inside = [t for t in texts if x < t.x0 and t.x1 < x + w and y < t.y0 and t.y1 < y + h]
+        assert inside and all(t.size >= 6 for t in inside), (x, y)
+        corners = [d for d in lines if x < d.x0 and d.x1 < x + w and y < d.y0 and d.y1 < y + h]
+        assert len(corners) >= 8, (x, y)

@@ -17,6 +17,7 @@ class DiffRequest:
     game: str | None
     out: Path
     draft: bool = False
+    lang: str | None = None  # an edition of the game (its translations on each side); None: the game as written
 
 
 @dataclass
@@ -32,6 +33,7 @@ class GameDiff:
     sections: list[str] = field(default_factory=list)
     invalid: list[str] = field(default_factory=list)  # "HEAD~1", "the work tree"
     diagnostics: list[Diagnostic] = field(default_factory=list)
+    lang: str | None = None  # the edition compared; None: the game as written
 
     @property
     def compared(self) -> bool:
@@ -41,7 +43,7 @@ class GameDiff:
         return {"game": self.game, "rev": self.rev, "compared": self.compared, "summary": self.summary,
                 "page": str(self.page) if self.page else None, "cards": self.cards, "sheets": self.sheets,
                 "sections": self.sections, "invalid": self.invalid,
-                "diagnostics": [asdict(d) for d in self.diagnostics]}
+                "diagnostics": [asdict(d) for d in self.diagnostics], "lang": self.lang}
 
 
 def diff_games(request: DiffRequest) -> Iterator[GameDiff]:
@@ -49,13 +51,14 @@ def diff_games(request: DiffRequest) -> Iterator[GameDiff]:
 
     with checked_out(request.root, request.rev) as revision:
         for game_id in _games(request.root, revision.root, request.game):
-            outcome = what_changed(revision, request.root, game_id, request.out, request.draft)
+            outcome = what_changed(revision, request.root, game_id, request.out, request.draft, request.lang)
             if outcome.changes is None:
-                yield GameDiff(game_id, request.rev, invalid=outcome.invalid, diagnostics=outcome.report.sorted())
+                yield GameDiff(game_id, request.rev, invalid=outcome.invalid, diagnostics=outcome.report.sorted(),
+                               lang=request.lang)
                 continue
             changes = outcome.changes
             yield GameDiff(game_id, request.rev, changes.summary(), outcome.page, [c.id for c in changes.cards],
-                           [s.id for s in changes.sheets], [s.id for s in changes.sections])
+                           [s.id for s in changes.sheets], [s.id for s in changes.sections], lang=request.lang)
 
 
 def _games(root: Path, old_root: Path, game: str | None) -> list[str]:

@@ -24,6 +24,20 @@ def chosen_games(root: Path, game: str | None) -> list[str]:
     return [game]
 
 
+def chosen_edition(root: Path, game_id: str, lang: str) -> None:
+    """`--lang` of a command that keeps building one game (pnp watch): an edition its game.yaml declares, else a
+    UsageError naming the nearest, said before anything is built. A game.yaml that does not load is the build's to
+    report, at its place."""
+    from types import SimpleNamespace
+
+    from pnp.content.game import load_manifest
+    from pnp.content.translations import check_language
+
+    _, manifest, _ = load_manifest(root / "content" / game_id)
+    if manifest is not None:
+        check_language(SimpleNamespace(id=game_id, manifest=manifest), lang)
+
+
 @dataclass(frozen=True)
 class GameListing:
     """One game as `pnp list` shows it; `listing` None when the game does not load (`pnp validate` says why)."""

@@ -150,10 +150,11 @@ class Rebuilt:
     preview: Path | None = None  # the gallery written again, if the game has one
 
 
-def rebuild(root: Path, game_id: str, out_root: Path, difficulty=None) -> Rebuilt:
-    """Validate and build one game (in a child process, see `isolated`), then its preview gallery if it has one."""
+def rebuild(root: Path, game_id: str, out_root: Path, difficulty=None, lang: str | None = None) -> Rebuilt:
+    """Validate and build one game, or its edition in `lang` (in a child process, see `isolated`), then its preview
+    gallery if it has one."""
     start = time.perf_counter()
-    result, report, preview = isolated(_build_and_preview, root, game_id, out_root, difficulty)
+    result, report, preview = isolated(_build_and_preview, root, game_id, out_root, difficulty, lang)
     rendered = [] if result is None else list(result.rendered)  # pnp.build.game.BuildResult: what this build drew again
     return Rebuilt(result, report, rendered, time.perf_counter() - start, preview)
 
@@ -169,10 +170,10 @@ def warm_up() -> None:
     register_all()
 
 
-def _build_and_preview(root: Path, game_id: str, out_root: Path, difficulty) -> tuple:
+def _build_and_preview(root: Path, game_id: str, out_root: Path, difficulty, lang: str | None = None) -> tuple:
     from pnp.build.game import BuildOptions, BuildTarget, build
 
-    result, report = build(BuildTarget(root, game_id, out_root), BuildOptions(difficulty))
+    result, report = build(BuildTarget(root, game_id, out_root), BuildOptions(difficulty, lang=lang))
     gallery = None if result is None else result.out_dir / "preview" / "index.html"
     if gallery is None or not gallery.is_file():
         return result, report, None
@@ -182,7 +183,7 @@ def _build_and_preview(root: Path, game_id: str, out_root: Path, difficulty) -> 
         if exc.name != "pnp.build.preview":
             raise  # pnp.build.preview is there but cannot import what it needs: a bug to report, not a gallery to skip
         return result, report, None
-    write_preview(root, game_id, out_root, difficulty)
+    write_preview(root, game_id, out_root, difficulty, lang=lang)
     return result, report, gallery
 
 

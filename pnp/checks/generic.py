@@ -20,9 +20,9 @@ from pnp.layout import CardLayout, CardSize
 from pnp.model.fields import DERIVED_VALUES, shadowed
 from pnp.model.walk import effect_lists, rule_nodes, strings
 from pnp.reading.image_files import find_image, image_warnings, is_image
+from pnp.render.rulebook_figures import BOOK_FIGURES
 from pnp.rules.tree import LINK
 from pnp.text import markup
-from pnp.text.direction import has_rtl
 from pnp.text.fonts import glyph_message, missing_glyphs, run_fonts
 from pnp.text.inline import unknown_icons
 
@@ -228,6 +228,8 @@ def _figures(game: Game) -> list[Diagnostic]:
         if figure is None:
             continue
         kind = figure.get("kind")
+        if kind in BOOK_FIGURES and kind not in kinds:  # drawn for any game, checked with the sheets it may lie on
+            continue
         if kind not in kinds:
             known = f"; this game draws {', '.join(sorted(kinds))}" if kinds else "; this game draws no figures"
             problems.append(game.rules_source.diagnostic(keypath + ("figure",), "figure",
@@ -274,25 +276,7 @@ def rulebook_glyphs(game: Game, fonts: dict[str, str], printed_in: dict[str, str
             problems += _run_glyphs_at(source, keypath, text, slot, fonts)
     others = [s for s in (*(d.source for d in game.decks.values()), *(s.source for s in game.sheets.values()))
               if printed_in.get(s.path, fonts["regular"]) != fonts["regular"]]
-    return problems + _glyphs_in(others, fonts["regular"]) + _rulebook_directions(game)
-
-
-def _rulebook_directions(game: Game) -> list[Diagnostic]:
-    """A warning per file whose strings the rulebook prints right to left (Arabic, Hebrew): the rulebook's
-    paragraphs (reportlab platypus) cannot yet order a right-to-left line nor join Arabic letters (reportlab's own
-    bidi needs rlbidi, a compiled package pnp does not take), so they would print in the wrong order, unjoined;
-    the cards, sheets and playmats set them right (pnp.text.fonts.setting)."""
-    problems = []
-    for what, source in (("game.yaml", game.manifest_source), ("rules.yaml", game.rules_source)):
-        found = [keypath for keypath, text in strings(source.data) if has_rtl(text)] if source else []
-        if found:
-            texts = "a text" if len(found) == 1 else f"{len(found)} texts"
-            problems.append(source.diagnostic(found[0], "rulebook-direction", (
-                f"{texts} of {what} {'is' if len(found) == 1 else 'are'} right to left (Arabic, Hebrew): the "
-                "rulebook PDF cannot set right-to-left text yet and prints its letters left to right, unjoined "
-                "(the cards and sheets print it right); proofread the rulebook before you print it"),
-                severity="warning"))
-    return problems
+    return problems + _glyphs_in(others, fonts["regular"])
 
 
 def _run_glyphs_at(source, keypath: tuple, text: str, slot: str, fonts: dict[str, str]) -> list[Diagnostic]:

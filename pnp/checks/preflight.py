@@ -1,24 +1,26 @@
 """A print shop's look at built PDFs: every piece of text printed under pnp.core.limits.MIN_TEXT_SIZE, with its file,
-page and words. It reads the PDFs themselves, not pnp's plans, so it checks what really printed: cards,
+page and words; and each print shop's own file held to what that shop asks (pnp.checks.shop_files: its total ink
+limit, its PDF/X-1a level). It reads the PDFs themselves, not pnp's plans, so it checks what really printed: cards,
 sheets, playmats, boards, tokens and rulebooks alike.
 
-    python -m pnp.checks.preflight output/        (make preflight)
+    python -m pnp.checks.preflight output/ [--layouts DIR]        (make preflight)
 
 A text's printed size is its font size (Tf) times the scale of the text matrix and of every transformation
 around it, forms (reportlab's symbols: card faces, emblems) included. Lines print as file, page, size and text;
-the exit status is 1 when any text is too small.
+the exit status is 1 when any text is too small or any shop's file is not as the shop asks.
 """
 from __future__ import annotations
 
 import hashlib
 import logging
 import math
-import os
 import re
 import sys
 from dataclasses import dataclass
 from pathlib import Path
 
+from pnp.checks.pdf_files import MAX_OPERATIONS, TooMuch, Unread, pdf_files
+from pnp.checks.shop_files import report_shop_files
 from pnp.core.diagnostics import printable
 from pnp.core.limits import MAX_PAGES, MIN_TEXT_SIZE
 
@@ -34,23 +36,6 @@ class SmallText:
 
     def format(self) -> str:  # a PDF's words and a file's name shown, never obeyed by the terminal
         return printable(f"{self.file}: page {self.page}: {self.size:.1f}pt: {self.text}")
-
-
-@dataclass(frozen=True, order=True)
-class Unread:
-    """A file the check could not read as a PDF: damaged, not a PDF, a link or no regular file."""
-
-    file: str
-    reason: str
-
-    def format(self) -> str:
-        return printable(f"{self.file}: not checked: {self.reason}")
-
-
-# A PDF a build makes has at most pnp.core.limits.MAX_PAGES pages and draws a few thousand text and form operations a
-# page; a file past either is none of pnp's and is reported rather than read for hours (forms that draw forms
-# that draw forms multiply: a few kilobytes can ask for billions of operations).
-MAX_OPERATIONS = 2_000_000
 
 
 def _times(m, n):
@@ -175,10 +160,6 @@ def small_texts(path: Path, label: str | None = None, limit: float = MIN_TEXT_SI
     return found
 
 
-class TooMuch(Exception):
-    """A PDF larger than any pnp makes."""
-
-
 def folder(root: Path, limit: float = MIN_TEXT_SIZE, known: dict | None = None) -> list[SmallText | Unread]:
     """Every PDF under `root`, each named by its path under it; links are reported, never followed (one could
     lead out of the folder, or round in a loop), and so is a file that cannot be read as a PDF."""
@@ -197,18 +178,17 @@ def folder(root: Path, limit: float = MIN_TEXT_SIZE, known: dict | None = None) 
     return found
 
 
-def pdf_files(root: Path) -> list[Path]:
-    """The files named *.pdf under root, in order, without entering a linked folder."""
-    paths = []
-    for folder_path, folders, files in os.walk(root, followlinks=False):
-        folders.sort()
-        paths += [Path(folder_path) / name for name in sorted(files + [f for f in folders if f.lower().endswith(".pdf")])
-                  if name.lower().endswith(".pdf")]
-    return sorted(paths)
-
-
 def main(argv: list[str]) -> int:
     logging.getLogger("pypdf").setLevel(logging.ERROR)  # a damaged file is reported once, on its own line
+    argv = list(argv)
+    layouts = None
+    if "--layouts" in argv:  # the project whose vendor profiles (layouts/common/paper.yaml) give the ink limits
+        at = argv.index("--layouts")
+        layouts = Path(argv[at + 1]) if at + 1 < len(argv) else None
+        del argv[at:at + 2]
+        if layouts is None or not layouts.is_dir():
+            print(f"--layouts {layouts or ''}: no such folder (a project's layouts/)", file=sys.stderr)
+            return 2
     root = Path(argv[0] if argv else "output")
     if not root.is_dir():
         print(f"{root}: no such folder (build first: pnp build --all)", file=sys.stderr)
@@ -219,7 +199,8 @@ def main(argv: list[str]) -> int:
     small = sum(isinstance(item, SmallText) for item in found)
     unread = f", {len(found) - small} not checked" if len(found) > small else ""
     print(printable(f"{small} text(s) under {MIN_TEXT_SIZE:g}pt in {len(pdf_files(root))} PDF(s) under {root}{unread}"))
-    return 1 if found else 0
+    shop_problems = report_shop_files(root, layouts)
+    return 1 if found or shop_problems else 0
 
 
 if __name__ == "__main__":

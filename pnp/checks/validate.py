@@ -27,6 +27,7 @@ from pnp.layout.regions import CardOutlines
 from pnp.layout.rulebook import RulebookLayout, load_rulebook_layout
 from pnp.layout.sheet import GENERIC_REGIONS, load_sheet_layout
 from pnp.reading.source import unreadable
+from pnp.render.rulebook_figures import book_figure_problems
 from pnp.render.shop_fit import left_out
 from pnp.rules.export import template_problems
 
@@ -111,6 +112,7 @@ def _validate(root: Path, game_id: str, report: Report, lang: str | None = None,
                 report.extend(drawn_checks.sheet_regions(sheet, sheet_layout, game, outlines))
             sheet_layouts[sheet_id] = sheet_layout
     rulebook = _rulebook(root, game, layout, sheet_layouts, report)
+    report.extend(book_figure_problems(game, sheet_layouts))  # set-up figures and examples: what they lay out exists
     report.extend(estimate.build_size(game, print_setup, deck_sizes, sheet_layouts))
     if not report.ok or print_setup is None:
         return None, report

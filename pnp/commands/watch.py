@@ -9,24 +9,28 @@ import typer
 
 from pnp.commands.options import DebugOption, OutOption, RootOption, difficulty_option, game_argument
 from pnp.commands.terminal import INTERRUPTED, guard, say, show
-from pnp.core.diagnostics import ExitCode
+from pnp.core.diagnostics import ExitCode, UsageError
 from pnp.core.difficulty import Difficulty
 
 SHOWN_FILES = 4  # a rebuild of at most this many files names them, and a batch of saves its files; more are counted
 
 
 def command(game: Optional[str] = game_argument(), difficulty: Optional[Difficulty] = difficulty_option(),
-            out: Optional[str] = OutOption, root: Path = RootOption, debug: bool = DebugOption):
+            out: Optional[str] = OutOption,
+            lang: Optional[str] = typer.Option(None, "--lang", help="Build and rebuild this edition of GAME (a "
+                                               "language of game.yaml's `languages:` after the first) into "
+                                               "OUT/<game>/<lang>/: a translator's saves of translations/<lang>.yaml "
+                                               "rebuild it."),
+            root: Path = RootOption, debug: bool = DebugOption):
     """Build, then validate and rebuild the game a save changes (every game for layouts/common, layouts/templates
     or fonts/), saying what was rebuilt and how long it took, until Ctrl-C. Broken content is reported and the
     last good output stays."""
-    from pnp.api.games import chosen_games
     from pnp.api.places import output_folder
     from pnp.build.watch import changes, keep_building, warm_up
 
-    # an unknown game, none at all, or a bad environment (PNP_JOBS) is exit 2 before anything is watched
-    out_dir = guard(debug, lambda: (chosen_games(root, game), output_folder(out, root))[1])
-    rebuilds = _Rebuilds(root, game, out_dir, difficulty, debug)
+    # an unknown game or edition, none at all, or a bad environment (PNP_JOBS) is exit 2 before anything is watched
+    out_dir = guard(debug, lambda: (_check_asked(root, game, lang), output_folder(out, root))[1])
+    rebuilds = _Rebuilds(root, game, out_dir, difficulty, debug, lang)
     watched = ", ".join(f"{name}/" for name in ("content", "layouts", "fonts") if (root / name).is_dir())
     say(f"watching {watched} in {root.resolve()}; Ctrl-C to stop")
     try:
@@ -37,12 +41,23 @@ def command(game: Optional[str] = game_argument(), difficulty: Optional[Difficul
     raise typer.Exit(ExitCode.OK)
 
 
+def _check_asked(root: Path, game: str | None, lang: str | None) -> None:
+    from pnp.api.games import chosen_edition, chosen_games
+
+    chosen_games(root, game)
+    if lang is not None:
+        if game is None:
+            raise UsageError("--lang needs a GAME: an edition is one game's")
+        chosen_edition(root, game, lang)
+
+
 class _Rebuilds:
     """What the watch loop asks: the games to rebuild, the rebuild of one (said in one line, its failure too: the
     next save tries again), and the saves that started a batch."""
 
-    def __init__(self, root: Path, game: str | None, out_dir: Path, difficulty, debug: bool):
+    def __init__(self, root: Path, game: str | None, out_dir: Path, difficulty, debug: bool, lang: str | None = None):
         self.root, self.game, self.out_dir, self.difficulty, self.debug = root, game, out_dir, difficulty, debug
+        self.lang = lang  # the edition rebuilt (of the one game watched); None: the game as written
         self.built_once: set[str] = set()
 
     def games(self) -> list[str]:
@@ -68,22 +83,23 @@ class _Rebuilds:
         from pnp.build.watch import rebuild
 
         try:
-            done = rebuild(self.root, game_id, self.out_dir, self.difficulty)
+            done = rebuild(self.root, game_id, self.out_dir, self.difficulty, self.lang)
         except KeyboardInterrupt:
             # The rebuild ran in a child process, which finished its swap or removed its stage: this process cannot
             # tell which, so it says what holds either way (the child's own record of a swap is lost with it).
             say(f"interrupted; {game_id}'s output folder holds its last complete build, never part of one", err=True)
             raise typer.Exit(INTERRUPTED) from None
         show(done.report)
+        name = f"{game_id} [{self.lang}]" if self.lang else game_id
         if done.result is None:
-            say(f"{game_id}: not rebuilt; the last good output stays")
+            say(f"{name}: not rebuilt; the last good output stays")
             return
         files = done.rendered
         named = f": {', '.join(files)}" if 0 < len(files) <= SHOWN_FILES else ""
         verb = "rebuilt" if game_id in self.built_once else "built"
-        say(f"{game_id}: {verb} {len(files)} file{'s' if len(files) != 1 else ''} in {done.seconds:.2f} s{named}")
+        say(f"{name}: {verb} {len(files)} file{'s' if len(files) != 1 else ''} in {done.seconds:.2f} s{named}")
         if done.preview:
-            say(f"{game_id}: preview written again, {done.preview}")
+            say(f"{name}: preview written again, {done.preview}")
 
     def announce(self, batch) -> None:
         say(f"-- {time.strftime('%H:%M:%S')} {changed(self.root, batch)}")

@@ -32,9 +32,11 @@ FOLDER = "translations"
 SHEETS = ("texts.xlsx", "texts.csv")  # the spreadsheet alternative: one file, a column per language
 # The keys whose text players read: a name, a title, a card's text and flavour, a rule, a glossary term, a sheet's label.
 TRANSLATABLE = frozenset({"title", "tagline", "intro", "name", "text", "flavor", "example", "term", "label", "word",
-                          "meaning", "glossary", "template"})
-TRANSLATABLE_LISTS = frozenset({"rows"})  # lists of plain texts players read (a scoresheet's rows)
-TRANSLATABLE_MAPS = frozenset({"difficulty_levels"})  # mappings of texts players read (what each colour adds)
+                          "meaning", "glossary", "template", "edition", "thanks"})  # credits' sentences too
+TRANSLATABLE_LISTS = frozenset({"rows", "index"})  # lists of plain texts players read (a scoresheet's rows,
+# the words rules.yaml adds to the index)
+TRANSLATABLE_MAPS = frozenset({"difficulty_levels", "labels"})  # mappings of texts players read (what each colour
+# adds, what the rulebook calls a kind or a part)
 # Lists whose items have no id and are named by another key, itself a code, never text: a rank by its label (J), which
 # the ids of a suited deck's cards are made of.
 NAMED_BY = {"ranks": "label"}

@@ -37,11 +37,12 @@ class Outcome:
     page: Path | None = None
 
 
-def what_changed(revision: Revision, root: Path, game_id: str, out_root: Path, draft: bool = False) -> Outcome:
-    """Compare the game as it was at `revision` with the work tree's (the project at `root`), and write the page.
-    Nothing is written when either side does not validate."""
-    before, before_report = collect_side(revision.root.resolve(), game_id, revision.name, draft)
-    after, after_report = collect_side(root.resolve(), game_id, WORK_TREE, draft)
+def what_changed(revision: Revision, root: Path, game_id: str, out_root: Path, draft: bool = False,
+                 lang: str | None = None) -> Outcome:
+    """Compare the game (its edition in `lang`, if given) as it was at `revision` with the work tree's (the project
+    at `root`), and write the page. Nothing is written when either side does not validate."""
+    before, before_report = collect_side(revision.root.resolve(), game_id, revision.name, draft, lang)
+    after, after_report = collect_side(root.resolve(), game_id, WORK_TREE, draft, lang)
     if before is None or after is None:
         invalid = [label for label, side in ((revision.name, before), (WORK_TREE, after)) if side is None]
         before_report = at_revision(before_report, revision.tree, revision.name)
@@ -50,5 +51,6 @@ def what_changed(revision: Revision, root: Path, game_id: str, out_root: Path, d
     project = after.project or before.project
     about = {"title": project.game.manifest.title if project else game_id, "game": game_id, "rev": revision.name,
              "commit": revision.commit, "version": __version__}
-    page = write_page(changes, about, out_root / plain_name(game_id) / "diff", out_root)
+    folder = out_root / plain_name(game_id) / (plain_name(lang) if lang else "") / "diff"  # an edition's beside its build
+    page = write_page(changes, about, folder, out_root)
     return Outcome(changes, page=page)

@@ -58,12 +58,14 @@ class Side:
     prints: dict[str, str] = field(default_factory=dict, repr=False)  # face key -> its fingerprint
 
 
-def collect(root: Path, game_id: str, label: str, draft: bool = False) -> tuple[Side | None, Report]:
-    """The side, or None and its errors; a side without the game is empty."""
+def collect(root: Path, game_id: str, label: str, draft: bool = False,
+            lang: str | None = None) -> tuple[Side | None, Report]:
+    """The side (the game's edition in `lang`, if given), or None and its errors; a side without the game, or whose
+    game.yaml does not declare the edition yet, is empty: everything of the other side is new."""
     side = Side(label, root)
-    if game_id not in game_ids(root):
+    if game_id not in game_ids(root) or (lang is not None and not _declares(root, game_id, lang)):
         return side, Report()
-    project, report = validate(root, game_id, draft)
+    project, report = validate(root, game_id, draft, lang)
     if project is None:
         return None, Report(report.errors)
     side.project = project
@@ -76,6 +78,14 @@ def collect(root: Path, game_id: str, label: str, draft: bool = False) -> tuple[
                    for sheet_id, sheet in project.game.sheets.items()}
     side.sections = rule_sections(project)
     return side, Report()
+
+
+def _declares(root: Path, game_id: str, lang: str) -> bool:
+    """Whether the side's game.yaml declares the edition (a game.yaml that does not load: its validation says so)."""
+    from pnp.content.game import load_manifest
+
+    _, manifest, _ = load_manifest(root / "content" / game_id)
+    return manifest is None or lang in manifest.languages[1:]
 
 
 def _sheet_pages(project, sheet_id: str, kind: str) -> list[Image.Image]:

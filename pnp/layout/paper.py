@@ -58,7 +58,8 @@ class VendorSpec(StrictModel):
     order: list[Literal["front", "back"]] = Field(min_length=1, max_length=2, description="the sides of each card "
                                                   "in turn, each once")
     colors: Literal["rgb", "cmyk"] = "rgb"  # cmyk: every colour and image goes to press CMYK through pnp's ICC profile
-    pdfx: Literal["x-1a:2001"] | None = Field(None, description="write the file as PDF/X-1a:2001 (needs colors: cmyk)")
+    pdfx: Literal["x-1a:2003", "x-1a:2001"] | None = Field(None, description="write the file as PDF/X-1a:2003 (PDF 1.4) "
+                                                            "or PDF/X-1a:2001 (PDF 1.3) (needs colors: cmyk)")
     ink_limit: Int | None = Field(None, ge=100, le=400, description="total ink limit in percent (CMYK files; "
                                   "left out: the profile's 300)")
     note: str = ""
@@ -266,7 +267,7 @@ class Vendor:
     order: tuple[str, ...]
     note: str
     colors: str = "rgb"
-    pdfx: str | None = None  # "x-1a:2001": the file is PDF/X-1a:2001
+    pdfx: str | None = None  # "x-1a:2003" or "x-1a:2001": the file is PDF/X-1a of that level (pnp.render.pdfx)
     ink_limit: int | None = None  # percent of total ink a CMYK file keeps under
     file: str = "pdf"
     per: str = "deck"

@@ -6,7 +6,9 @@ several pages. A region has a `kind`: the generic kinds (GENERIC_REGIONS)
 draw a sheet's title, intro, labelled areas, tracks, tokens and images; a game
 package adds kinds of its own. The layout says only where things go and how big
 a box is, and which image files (under the game's content folder) it shows: a
-`background` under the whole design area, an `image` region's `src`.
+`background` under the whole design area, an `image` region's `src`. A playmat or board also has a `ground`
+that pnp draws itself (a colour or gradient and a pattern fitting the game), which runs past the trim into the
+`bleed` of the print-shop file.
 """
 from __future__ import annotations
 
@@ -38,6 +40,20 @@ class RegionSpec(StrictModel):
                                                     "unless given; lower only with reason (a warning says so)")
 
 
+GROUND_PATTERNS = ("plain", "stars", "dunes", "plating")  # drawn by pnp.render.sheets.draw_ground
+
+
+class GroundSpec(StrictModel):
+    """What pnp draws under a sheet's regions, vector only: a colour, or a gradient from top to bottom, and a pattern
+    in a third colour (stars and orbits for space, wind-swept dunes for a wild planet, hull plating for a ship)."""
+
+    top: Color = Field(description="the ground's colour at the top edge")
+    bottom: Color | None = Field(None, description="its colour at the bottom edge, a gradient from top (left out: "
+                                 "top all over)")
+    pattern: Literal[GROUND_PATTERNS] = Field("plain", description="stars, dunes, plating or plain")
+    marks: Color | None = Field(None, description="the pattern's colour (left out: the panel colour)")
+
+
 class DesignSpec(StrictModel):
     width: length("10mm", "3000mm")
     height: length("10mm", "3000mm")
@@ -53,6 +69,11 @@ class SheetLayoutFile(StrictModel):
                                      "muted, accent and panel have defaults")
     background: str | None = Field(None, description="a PNG or JPEG under the game's content folder covering the "
                                    "whole design area, under every region")
+    ground: GroundSpec | None = Field(None, description="a playmat's or board's drawn ground, under every region and "
+                                      "the background image")
+    bleed: length("0mm", "20mm") = Field("0.125in", description="a playmat's or board's print-shop file: how far its "
+                                         "ground runs past the trim on every side (1/8 in, as the shops of "
+                                         "paper.yaml ask of cards)")
     regions: dict[str, RegionSpec]
 
 
@@ -80,6 +101,8 @@ class SheetLayout:
     colors: dict[str, str]
     regions: list[Region]
     background: str | None = None  # an image file covering the design area, as the layout names it
+    ground: GroundSpec | None = None  # what pnp draws under everything (pnp.render.sheets.draw_ground)
+    bleed: float = 0.0  # the print-shop file's bleed on every side, in points
 
 
 DEFAULT_COLORS = {"ink": "#1b2430", "muted": "#66717d", "accent": "#1f5f8b", "panel": "#edf2f6", "paper": "#ffffff"}
@@ -112,7 +135,7 @@ def load_sheet_layout(layouts_root: Path, game_id: str, sheet_id: str, sheet_kin
     fonts, problems_of_fonts = resolve_fonts(spec.fonts, source, layouts_root.parent)  # fonts/ beside layouts/
     problems += problems_of_fonts
     layout = SheetLayout(source, spec.design.width, spec.design.height, spec.min_edge, spec.box, fonts,
-                         {**DEFAULT_COLORS, **spec.colors}, regions, spec.background)
+                         {**DEFAULT_COLORS, **spec.colors}, regions, spec.background, spec.ground, spec.bleed)
     problems += _geometry(layout, print_setup if sheet_kind not in TILED_KINDS else None)
     return layout, problems
 

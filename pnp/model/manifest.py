@@ -120,8 +120,27 @@ class IconSpec(StrictModel):
         return self
 
 
+Credit = Annotated[str, StringConstraints(min_length=1, max_length=300)]
+
+
+class Credits(StrictModel):
+    """Who made the game and what this edition is: the rulebook prints them on its credits page."""
+
+    design: list[Credit] = Field(default_factory=list, description="the game's designers, as they are credited")
+    art: list[Credit] = Field(default_factory=list, description="who drew the game's art and graphics")
+    based_on: Credit | None = Field(None, description="the games or works this one is based on, credited")
+    edition: Credit | None = Field(None, description="what this edition is and what it was made from, in a "
+                                   "sentence: \"This print-and-play edition follows the rules v1.0.0.\"")
+    thanks: Credit | None = Field(None, description="who the makers thank")
+
+
 class RulebookSpec(StrictModel):
     showcase: list[Id] = Field(default_factory=list, description="cards or sheets pictured on the title page, by id")
+    labels: dict[str, str] = Field(default_factory=dict, description=(
+        "what the rulebook calls a thing the content names by id: a card kind (goods: Goods), a card part's "
+        "text block (ability: Ability), a layout box the card reference's callouts name, by its field or its name "
+        "(rank_top: Rank, ability.name: Ability's name). Without a label a name is made from the id; an edition "
+        "translates the labels like any other text"))
 
 
 Language = Annotated[str, StringConstraints(pattern=r"^[a-z]{2,3}(-[a-z0-9]{2,8})*$")]
@@ -161,6 +180,8 @@ class Manifest(StrictModel):
     vocabulary: dict[WordName, WordSpec] = Field(default_factory=dict, description="effect words, for a game "
                                                  "without Python code (a game package brings its own)")
     rulebook: RulebookSpec = Field(default_factory=RulebookSpec)
+    credits: Credits = Field(default_factory=Credits, description="who made the game and what this edition is, "
+                             "for the rulebook's credits page")
     icons: dict[IconName, IconSpec] = Field(default_factory=dict, description="icons card and rules text show inline "
                                             "as {name}, each an emblem or an image")
     settings: dict[str, Any] = Field(default_factory=dict, description="numbers the engine reads")

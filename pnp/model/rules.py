@@ -1,7 +1,7 @@
 """rules.yaml: the rules as data, with symbolic ids; numbering happens at render time."""
 from __future__ import annotations
 
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal
 
 from pydantic import AfterValidator, Field
 
@@ -52,3 +52,11 @@ class RulesFile(StrictModel):
     intro: str = ""
     sections: list[Section]
     terms: list[Term] = Field(default_factory=list)
+    summary: list[Id] = Field(default_factory=list, description="the turn summary on the rulebook's back page: "
+                              "sections (all their rules) and rules, by id; each rule printed as its number and "
+                              "whole text")
+    summary_of: Literal["turn", "round", "play"] = Field(
+        "turn", description="what the summary sums up, its title: a turn (Turn summary), a round (Round summary), or "
+        "play as a whole, for a game nobody takes turns in (Play summary)")
+    index: list[Name] = Field(default_factory=list, description="words the index lists beside the glossary's terms: "
+                              "the nouns players look up (kinds of card, special cards, places), as the rules print them")

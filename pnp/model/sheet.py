@@ -52,9 +52,19 @@ class ScoreTerm(StrictModel):
     per: Int = Field(1, ge=1, description="points for every `per` of the measure, rounded down")
 
 
+class KeyPart(StrictModel):
+    """One part of a sheet as the rulebook's key names it, where the sheet is pictured too small to read."""
+
+    name: Name | None = Field(None, description="what the part is called (left out: its area's or track's label)")
+    text: str = Field(description="what it is or what goes there, in one sentence")
+
+
 class SheetEntryBase(StrictModel):
     sheet: Id
     name: Name
+    key: dict[Id, KeyPart] = Field(default_factory=dict, description="the rulebook's key to the sheet pictured whole, "
+                                   "by region of its layout: each part's name and one sentence (an area or track "
+                                   "left out is keyed by its own label and text)")
 
 
 

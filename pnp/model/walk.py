@@ -60,11 +60,17 @@ def effect_lists(model: BaseModel, keypath: tuple = ()) -> Iterator[tuple[tuple,
 
 def text_blocks(model: BaseModel) -> list[tuple[str, str, str]]:
     """(label, name, text) of each nested part that has text of its own, e.g. ("Beast Mode", "Full Sail", "...")."""
+    return [(label, name, text) for _, label, name, text in named_text_blocks(model)]
+
+
+def named_text_blocks(model: BaseModel) -> list[tuple[str, str, str, str]]:
+    """(field, label, name, text) of each nested part that has text of its own, e.g. ("beast_mode", "Beast Mode",
+    "Full Sail", "..."): the field names the block where a game's words relabel it."""
     blocks = []
-    for name, _, nested, label in _fields(type(model)):
-        value = getattr(model, name)
+    for field, _, nested, label in _fields(type(model)):
+        value = getattr(model, field)
         if isinstance(value, BaseModel) and getattr(value, "text", ""):
-            blocks.append((label, getattr(value, "name", ""), value.text))
+            blocks.append((field, label, getattr(value, "name", ""), value.text))
     return blocks
 
 

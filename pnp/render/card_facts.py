@@ -43,9 +43,17 @@ def _printed_facts(project) -> dict[str, dict[str, list[str]]]:
                 continue
             stated = set(tokens(f"{card.name} {side_text(card)}"))
             told = _game_facts(project, card, f"{card.name} {side_text(card)}", stated)
-            sides[side] = told + _face_facts(project, face, stated, bool(project.game.plugin.card_facts))
+            sides[side] = said_once(told + _face_facts(project, face, stated, bool(project.game.plugin.card_facts)))
         facts[record.card.id] = sides
     return facts
+
+
+def said_once(facts: list[str]) -> list[str]:
+    """The facts without any that another of them says word for word ("Ranged" inside "Ranged: also attacks you
+    from a neighbouring Zone"): a printed fact is stated once."""
+    runs = [f" {' '.join(tokens(fact))} " for fact in facts]
+    return [fact for i, fact in enumerate(facts)
+            if not any(j != i and len(other) > len(runs[i]) and runs[i] in other for j, other in enumerate(runs))]
 
 
 def _game_facts(project, card, text: str, stated: set[str]) -> list[str]:

@@ -216,6 +216,14 @@ def draw_in_visual_order(b, x, baseline, pieces, size, align, icons: dict, emble
     for font, text, color in pieces:
         for kind, piece in (segments(text, icons) if icons and "{" in text else [("text", text)]):
             parts.append((kind, font, piece, color))
+    draw_parts_in_visual_order(b, x, baseline, parts, size, align, icons, emblems, base)
+
+
+def draw_parts_in_visual_order(b, x, baseline, parts, size, align, icons: dict, emblems,
+                               base: int | None = None) -> tuple[float, float]:
+    """A line's parts in reading order, each ("text", font, text, colour) or ("icon", font, icon name, colour), cut
+    where their direction changes and drawn in visual order, the whole line aligned on x; returns its left and
+    right ends."""
     shown = "".join(piece if kind == "text" else OBJECT for kind, _, piece, _ in parts)
     levels, cut, start = direction.levels(shown, base), [], 0
     for kind, font, piece, color in parts:
@@ -231,13 +239,14 @@ def draw_in_visual_order(b, x, baseline, pieces, size, align, icons: dict, emble
     widths = [string_width(piece, font, size, level % 2) if kind == "text" else size * ICON_EM
               for (kind, font, piece, _), level in ordered]
     total = sum(widths)
-    left = {"left": x, "center": x - total / 2, "right": x - total}[align]
+    left = line_left = {"left": x, "center": x - total / 2, "right": x - total}[align]
     for ((kind, font, piece, color), level), width in zip(ordered, widths):
         if kind == "text":
             b.text(left, baseline, piece, font, size, color, "left", base=level % 2)
         else:
             place_icon(b, icons[piece], emblems, left + size * 0.075, baseline + size * ICON_RISE, size * (ICON_EM - 0.15))
         left += width
+    return line_left, left
 
 
 def span_color(named: str | None, colors: dict | None, color: str) -> str:

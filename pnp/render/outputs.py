@@ -52,7 +52,7 @@ def pod_deck_pdf(project, deck_id: str, vendor_name: str, difficulty, path: Path
     size = project.deck_size(deck_id)
     fronts, backs = deck_faces(project, deck_id, difficulty)
     title = f"{project.game.manifest.title}: {project.game.decks[deck_id].model.name} (print on demand, {vendor.name})"
-    cmyk, pdfx = vendor.colors == "cmyk", vendor.pdfx == "x-1a:2001"
+    cmyk, pdfx = vendor.colors == "cmyk", vendor.pdfx
     page = pod_page(vendor, size)
     canvas = new_canvas(path, page.width, page.height, title, cmyk=cmyk, pdfx=pdfx)
     backend = PdfBackend(canvas, press=Press(vendor.ink_limit) if cmyk else None, sharing=game_sharing(project))
@@ -92,12 +92,16 @@ def sheet_pdf(project, sheet_id: str, paper_name: str, fillable: bool, path: Pat
 
 
 def full_size_pdf(project, sheet_id: str, path: Path) -> int:
-    """A playmat or board on one page of its own size, for a print shop; TrimBox on its edge."""
+    """A playmat or board on one page of its own size plus the layout's bleed on every side, for a print shop: the
+    TrimBox on the cut, the BleedBox on the page's edge, the sheet's ground running into the bleed."""
     layout = project.sheet_layouts[sheet_id]
-    canvas = new_canvas(path, layout.width, layout.height, _title(project, sheet_id, "full size"), no_scaling=True)
+    bleed = layout.bleed
+    width, height = layout.width + 2 * bleed, layout.height + 2 * bleed
+    canvas = new_canvas(path, width, height, _title(project, sheet_id, "full size"), no_scaling=True)
     backend = PdfBackend(canvas)
-    backend.begin_page(layout.width, layout.height, trim_box=(0, 0, layout.width, layout.height))
-    draw_sheet(backend, project, sheet_id, 0, layout.height)
+    backend.begin_page(width, height, trim_box=(bleed, bleed, bleed + layout.width, bleed + layout.height),
+                       bleed_box=(0, 0, width, height))
+    draw_sheet(backend, project, sheet_id, bleed, bleed + layout.height, bleed)
     backend.end_page()
     canvas.save()
     return 1

@@ -230,9 +230,10 @@ def _image(path: str, w: float, h: float, press: Press | None):
 
 
 def new_canvas(target, width: float, height: float, title: str = "", no_scaling: bool = False,
-               cmyk: bool = False, pdfx: bool = False) -> Canvas:
-    """A canvas for one output file; with cmyk, reportlab refuses any colour that is not CMYK; with pdfx,
-    the file is PDF/X-1a:2001 (pnp.render.pdfx; call pdfx.finish before saving)."""
+               cmyk: bool = False, pdfx: str | None = None) -> Canvas:
+    """A canvas for one output file; with cmyk, reportlab refuses any colour that is not CMYK; with pdfx (a
+    level: "x-1a:2003", "x-1a:2001"), the file is PDF/X-1a of that level (pnp.render.pdfx; call pdfx.finish
+    before saving)."""
     register_all()
     canvas = Canvas(str(target) if isinstance(target, Path) else target, pagesize=(width, height),
                     invariant=1, pageCompression=1, initialFontName=DEFAULT_FONT, initialFontSize=10,
@@ -245,7 +246,7 @@ def new_canvas(target, width: float, height: float, title: str = "", no_scaling:
         # ask viewers to print at 100%, so cards come out at their true size
         canvas.setViewerPreference("PrintScaling", "None")
     if pdfx:
-        make_pdfx(canvas)
+        make_pdfx(canvas, pdfx)
     return canvas
 
 

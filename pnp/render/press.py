@@ -24,6 +24,7 @@ PROFILE_NAME = "pnp-coated-press.icc"
 # what a PDF/X output intent says of the printing condition the profile describes
 OUTPUT_CONDITION = "Coated offset, ISO 12647-2 paper type 1-2 aims, 300% total ink (pnp coated press model)"
 OUTPUT_CONDITION_ID = "pnp coated press"
+PROFILE_INK_LIMIT = 300  # percent: the most ink the profile lays down, the limit of a vendor that sets no ink_limit
 REGISTRY = "http://www.color.org"
 K_ONLY_BLACK = (0.0, 0.0, 0.0, 1.0)
 

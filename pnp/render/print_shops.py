@@ -23,6 +23,7 @@ from pnp.render.cards import game_sharing
 from pnp.render.imposition import draw_on_pod_page, pod_page, print_on_demand
 from pnp.render.outputs import deck_faces
 from pnp.render.pdf import PdfBackend, new_canvas
+from pnp.render.pdfx import finish as finish_pdfx
 from pnp.render.press import Press
 from pnp.render.shop_fit import pixels_of as _pixels
 
@@ -37,7 +38,8 @@ def game_pdf(project, vendor_name: str, deck_ids: list[str], difficulty, path: P
     vendor = project.print_setup.vendors[vendor_name]
     first = pod_page(vendor, project.deck_size(deck_ids[0]))
     cmyk = vendor.colors == "cmyk"
-    canvas = new_canvas(path, first.width, first.height, f"{project.game.manifest.title} ({vendor.name})", cmyk=cmyk)
+    canvas = new_canvas(path, first.width, first.height, f"{project.game.manifest.title} ({vendor.name})", cmyk=cmyk,
+                        pdfx=vendor.pdfx)
     faces = {deck_id: deck_faces(project, deck_id, difficulty) for deck_id in deck_ids}
     backend = PdfBackend(canvas, press=Press(vendor.ink_limit) if cmyk else None,
                          sharing=game_sharing(project))
@@ -46,6 +48,8 @@ def game_pdf(project, vendor_name: str, deck_ids: list[str], difficulty, path: P
         fronts, backs = faces[deck_id]
         pages += print_on_demand(backend, fronts, backs, project.layout, vendor, project.game.emblems,
                                  project.deck_size(deck_id))
+    if vendor.pdfx:
+        finish_pdfx(canvas)
     canvas.save()
     return pages
 

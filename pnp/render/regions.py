@@ -47,8 +47,9 @@ def draw_area(pen, region, sheet, game) -> None:
     card_w, card_h = pen.outlines.trim_of(area)  # its deck's cards as they are drawn, landscape or not
     plan = area_plan(region, bool(area.text), area.cards, card_w, card_h)
     accent = area.color or pen.colors["accent"]
-    pen.rect(region.x, region.y, region.w, region.h, fill=pen.colors["panel"], stroke=area.color or pen.colors["muted"],
-             width=1.6 if area.color else 0.8, radius=mm(3))
+    # on a drawn ground (a playmat's art) the area is its frame alone, the ground showing through it
+    pen.rect(region.x, region.y, region.w, region.h, fill=None if pen.on_ground else pen.colors["panel"],
+             stroke=area.color or pen.colors["muted"], width=1.6 if area.color or pen.on_ground else 0.8, radius=mm(3))
     if area.art:
         pen.emblem(area.art, plan.label.x, plan.label.y - 1, AREA_LABEL_SIZE + 2, accent)
     label = area_label_box(plan, bool(area.art))  # the label and the text shrink to fit, checked to: pnp.checks.sheets
@@ -56,9 +57,35 @@ def draw_area(pen, region, sheet, game) -> None:
     if plan.text:
         pen.paragraph(plan.text.x, plan.text.y, plan.text.w, plan.text.h, area.text, AREA_TEXT_SIZE,
                       floor(region.min_size))
-    for slot in plan.slots:
+    for number, slot in enumerate(plan.slots, 1):
         pen.rect(slot.x, slot.y, slot.w, slot.h, fill=pen.colors["paper"], stroke=pen.colors["muted"], width=0.6,
                  radius=mm(2.5))
+        if pen.on_ground:
+            _slot_frame(pen, slot, accent, area, area.label if len(plan.slots) == 1 else str(number))
+
+
+SLOT_LABEL_SIZE = 9.0  # points: a card slot's label, read across the table
+SLOT_CORNER, SLOT_INSET = mm(7), mm(2.5)  # a slot frame's corner legs, and how far in from the slot's edge
+
+
+def _slot_frame(pen, slot, accent: str, area, label: str) -> None:
+    """A card slot on a playmat: corner marks in the area's colour where the card's corners go, the area's emblem
+    faint in the middle and the slot's label (the area's name, or its number in a row of slots) under it, so the
+    mat reads without cards on it and a card laid on it covers it all."""
+    x0, y0, x1, y1 = slot.x + SLOT_INSET, slot.y + SLOT_INSET, slot.x + slot.w - SLOT_INSET, slot.y + slot.h - SLOT_INSET
+    leg = min(SLOT_CORNER, (x1 - x0) / 3, (y1 - y0) / 3)
+    for cx, cy, dx, dy in ((x0, y0, 1, 1), (x1, y0, -1, 1), (x0, y1, 1, -1), (x1, y1, -1, -1)):
+        pen.line(cx, cy, cx + dx * leg, cy, accent, 1.2)
+        pen.line(cx, cy, cx, cy + dy * leg, accent, 1.2)
+    middle_x, middle_y = slot.x + slot.w / 2, slot.y + slot.h / 2
+    if area.art:
+        art = min(slot.w, slot.h) * 0.4
+        pen.emblem(area.art, middle_x - art / 2, middle_y - art * 0.75, art, pen.colors["panel"])
+    fit = pen.fit(x1 - x0 - 2 * SLOT_INSET, slot.h / 4, label, SLOT_LABEL_SIZE, SLOT_LABEL_SIZE, "bold")
+    lines = [line for paragraph in fit.lines for line in paragraph] if fit.ok else []
+    for k, line in enumerate(lines):  # centred under the emblem (or on the slot's middle, without one)
+        top = middle_y + (art * 0.35 if area.art else -len(lines) * fit.leading / 2) + k * fit.leading
+        pen.text(middle_x, top, line, SLOT_LABEL_SIZE, "bold", pen.colors["muted"], "center")
 
 
 def draw_track(pen, region, sheet, game) -> None:

@@ -5,13 +5,12 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
-from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.pagesizes import A4, LETTER
-from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import (
     BaseDocTemplate,
+    CondPageBreak,
     Flowable,
     Frame,
     KeepTogether,
@@ -20,171 +19,36 @@ from reportlab.platypus import (
     Spacer,
     TableStyle,
 )
-from reportlab.platypus import Paragraph as _Paragraph
 
 from pnp.content.binding import game_icons
-from pnp.content.words import language, raw, say
-from pnp.defaults.words import ENGLISH, fill, table
-from pnp.render.backend import RecordingBackend, Wordless
+from pnp.content.words import language, say
+from pnp.render.backend import Wordless
+from pnp.render.book_type import (
+    BUNDLED_BOOK,
+    INK,
+    Heading,
+    Paragraph,
+    book_fallbacks,
+    book_fonts,
+    book_styles,
+    draw_centred,
+    legible_card_scale,
+    pdf_markup,
+    register_book_fonts,
+    said,
+)
 from pnp.render.card_facts import printed_facts
-from pnp.render.cards import DIFFICULTY_COLORS, draw_face, face_size, game_sharing, place_icon, smallest_face_text
-from pnp.render.fonts import register, register_all
+from pnp.render.cards import DIFFICULTY_COLORS, draw_face, face_size, game_sharing, place_icon
 from pnp.render.legibility import legible_scale, smallest_text
 from pnp.render.pdf import PdfBackend, color
+from pnp.render.rulebook_figures import LegibleOnly, book_figure, is_book_figure, sheet_overview
 from pnp.render.sheets import draw_sheet
-from pnp.rules.card_words import card_text
 from pnp.rules.figures import figure_kind
-from pnp.rules.tree import CODE_MARKUP, PDF_ICON_SPACE, Reference, build_reference, icon_markup, icons_in, render_text
+from pnp.rules.tree import PDF_ICON_SPACE, Reference, build_reference, icon_markup
 from pnp.rules.tree import pdf_text as esc
-from pnp.text.fonts import DEFAULT_FAMILY, chain, font_pieces, string_width
 
 PAPERS = {"a4": A4, "letter": LETTER}
 BOOKLET_PAGES = {"a4": (A4[1] / 2, A4[0]), "letter": (LETTER[1] / 2, LETTER[0])}  # A5 and half-letter, portrait
-INK = "#1d1d1d"
-BUNDLED_BOOK = {**DEFAULT_FAMILY, "heading": DEFAULT_FAMILY["bold"]}  # a bundled font's name is reportlab's name too
-
-
-# Languages written without spaces between words: their lines break between characters (reportlab's CJK wrapping,
-# which also keeps closing punctuation off a line's start); every other language breaks at spaces
-CHARACTER_WRAPPED = ("ja", "zh")
-
-
-def _styles(fonts: dict[str, str] = BUNDLED_BOOK, fallbacks: dict[str, str] | None = None,
-            lang: str = "en") -> dict[str, ParagraphStyle]:
-    """The book's paragraph styles, in its fonts (pnp.layout.rulebook.RULEBOOK_FONTS, by their reportlab names),
-    each knowing the fallback lists those fonts stand first in (book_fallbacks), wrapped as `lang` is written."""
-    regular, bold, italic, heading = fonts["regular"], fonts["bold"], fonts["italic"], fonts["heading"]
-    # no widows or orphans: a paragraph split across pages leaves at least two of its lines on each side
-    wrap = {"wordWrap": "CJK"} if lang.split("-")[0].lower() in CHARACTER_WRAPPED else {}
-    base = ParagraphStyle("body", fontName=regular, fontSize=9.5, leading=13, textColor=color(INK), allowWidows=0,
-                          allowOrphans=0, **wrap)
-    styles = {
-        "body": base,
-        "title": ParagraphStyle("title", base, fontName=heading, fontSize=30, leading=36, alignment=TA_CENTER),
-        "subtitle": ParagraphStyle("subtitle", base, fontName=italic, fontSize=13, leading=18, alignment=TA_CENTER),
-        # a heading keeps with what it heads: never alone at the foot of a page
-        "h1": ParagraphStyle("h1", base, fontName=heading, fontSize=15, leading=19, spaceBefore=10, spaceAfter=5, keepWithNext=1),
-        "h2": ParagraphStyle("h2", base, fontName=heading, fontSize=12, leading=15, spaceBefore=8, spaceAfter=4, keepWithNext=1),
-        "example": ParagraphStyle("example", base, fontName=italic, fontSize=8.5, leading=11, leftIndent=12, textColor=color("#444444")),
-        "small": ParagraphStyle("small", base, fontSize=7.5, leading=9.5),
-        "caption": ParagraphStyle("caption", base, fontName=italic, fontSize=8, leading=10, spaceBefore=4, spaceAfter=2),
-        "toc0": ParagraphStyle("toc0", base, fontName=heading, fontSize=10, leading=14),
-        "toc1": ParagraphStyle("toc1", base, fontSize=9, leading=12, leftIndent=14),
-        "strong": ParagraphStyle("strong", base, fontName=bold),  # a table's header row, a `code` span
-    }
-    for style in styles.values():  # not a ParagraphStyle's own attribute: a child style does not inherit it
-        style.fallbacks = fallbacks or {}
-    return styles
-
-
-def register_book_fonts(fonts: dict[str, str]) -> dict[str, str]:
-    """The rulebook's fonts (project.rulebook_fonts) registered with reportlab, by the names its paragraphs know
-    them by; the four styles made one family, so that a paragraph's <b> and <i> (emphasis, rule numbers, glossary
-    terms) print in the book's bold and italic, and <b> in an italic example in its bold italic. A fallback list
-    is known by its first font: the others are registered as the paragraphs reach them (book_fallbacks)."""
-    from reportlab.pdfbase import pdfmetrics
-
-    register_all()
-    names = {slot: register(chain(font)[0]) for slot, font in fonts.items()}  # reportlab knows one font by a name
-    pdfmetrics.registerFontFamily(names["regular"], normal=names["regular"], bold=names["bold"],
-                                  italic=names["italic"], boldItalic=names["bolditalic"])
-    return names
-
-
-def book_fallbacks(fonts: dict[str, str], names: dict[str, str]) -> dict[str, str]:
-    """The fallback list each of the book's registered fonts stands first in (reportlab's name -> pnp's list),
-    for the slots whose font is a list: a paragraph's piece of text set in that font (its style's, or its <b>'s,
-    <i>'s, <font name>'s) takes each character from the list. A font first in two lists takes the first slot's
-    (RULEBOOK_FONTS order: regular, bold, italic, bolditalic, heading)."""
-    fallbacks: dict[str, str] = {}
-    for slot, font in fonts.items():
-        if len(chain(font)) > 1:
-            fallbacks.setdefault(names[slot], font)
-    return fallbacks
-
-
-def fallback_frags(frags: list, fallbacks: dict[str, str]) -> list:
-    """A parsed paragraph's fragments cut where a fragment's characters change font: each piece of a fragment set
-    in a list's first font (`fallbacks`) in the first font of the list that has its characters, registered with
-    reportlab (a list itself is never a font to it). A fragment in any other font, or that draws (an icon, a
-    contents leader), is kept as it is."""
-    if not fallbacks:
-        return frags
-    cut = []
-    for frag in frags:
-        fallback = fallbacks.get(getattr(frag, "fontName", None))
-        text = getattr(frag, "text", "")
-        if fallback is None or not text or hasattr(frag, "cbDefn"):
-            cut.append(frag)
-            continue
-        pieces = font_pieces(text, fallback)
-        if len(pieces) == 1 and pieces[0][0] == chain(fallback)[0]:
-            cut.append(frag)
-            continue
-        cut += [frag.clone(text=piece, fontName=register(font)) for font, piece in pieces]
-    return cut
-
-
-def book_fonts(canvas, registered: bool = True) -> dict[str, str]:
-    """The fonts of the rulebook set on `canvas`: by reportlab's names, or as pnp names them (for a backend's
-    text); the bundled family for a drawing outside a rulebook."""
-    doc = getattr(canvas, "_doctemplate", None)
-    return getattr(doc, "fonts" if registered else "pnp_fonts", None) or BUNDLED_BOOK
-
-
-def pdf_markup(ref: Reference, text: str, styles) -> str:
-    """A rules text as a paragraph's markup: its `code` spans in the book's bold (pnp.rules.tree writes them in
-    the bundled bold, not knowing the book's fonts; content's own "<" is escaped, so only a span's tag matches)."""
-    return render_text(ref, text, "pdf").replace(CODE_MARKUP["pdf"][0], f'<font name="{styles["strong"].fontName}">')
-
-
-def draw_centred(canvas, x: float, y: float, text: str, font: str, size: float) -> None:
-    """A line of text outside any paragraph (a page's footer, a card picture's caption) centred on x, in the
-    book's (fallback list) `font` as pnp names it, at `size`: the canvas's font, set by the caller, when that
-    font has every character, else each piece in the first font of the list that has it."""
-    pieces = font_pieces(text, font) if len(chain(font)) > 1 else [(font, text)]
-    if len(pieces) == 1 and pieces[0][0] == chain(font)[0]:
-        canvas.drawCentredString(x, y, text)
-        return
-    drawn = [(register(name), piece) for name, piece in pieces]
-    x -= sum(stringWidth(piece, name, size) for name, piece in drawn) / 2
-    for name, piece in drawn:
-        canvas.setFont(name, size)
-        canvas.drawString(x, y, piece)
-        x += stringWidth(piece, name, size)
-
-
-class Paragraph(_Paragraph):
-    """reportlab's paragraph, that breaks its lines once per width: a paragraph is measured again and again (to
-    split a page, to keep a heading with what follows). Its text set in fallback lists (its style's `fallbacks`,
-    book_fallbacks): each character in the first font of the list that has it."""
-
-    def _setup(self, text, style, bulletText, frags, cleaner):
-        parsed = frags is None  # a paragraph split from another is given its fragments, cut already
-        super()._setup(text, style, bulletText, frags, cleaner)
-        if parsed:
-            self.frags = fallback_frags(self.frags, getattr(style, "fallbacks", None) or {})
-
-    def wrap(self, availWidth, availHeight):
-        wraps = self.__dict__.setdefault("_wraps", {})
-        if availWidth in wraps:
-            self.width, self.height, self.blPara, self._wrapWidths = wraps[availWidth]
-            return self.width, self.height
-        size = super().wrap(availWidth, availHeight)
-        if "blPara" in self.__dict__:  # measured (a width too narrow to hold anything is not)
-            wraps[availWidth] = (self.width, self.height, self.blPara, self._wrapWidths)
-        return size
-
-
-class Heading(Paragraph):
-    """A title that becomes a bookmark and a contents entry. `plain` is its text as content wrote it: the
-    heading, the contents line and the bookmark each escape it for themselves, so no title is ever markup."""
-
-    def __init__(self, plain: str, style, key, level, linked: bool = True):
-        super().__init__(f'<a name="{key}"/>{esc(plain)}' if linked else esc(plain), style)  # linked: {rule:...} links land here
-        self.key, self.level, self.plain = key, level, plain
-
-
 class DottedRule(Flowable):
     """A numbered rule with its difficulty dot in the left margin."""
 
@@ -217,9 +81,9 @@ class DottedRule(Flowable):
 class CardPicture(Flowable):
     """A card face drawn by the card renderer itself, scaled, with its name below."""
 
-    def __init__(self, project, face, scale: float, caption: str, anchor: str):
+    def __init__(self, project, face, scale: float, caption: str, anchor: str, wordless: bool = False):
         super().__init__()
-        self.project, self.face, self.scale_by = project, face, scale
+        self.project, self.face, self.scale_by, self.wordless = project, face, scale, wordless  # wordless: too small to read
         self.size = size = face_size(face, project.layout)  # the card's own size: decks may differ
         self.card_w, self.card_h = size.width * scale, size.height * scale
         self.caption, self.anchor = caption, anchor
@@ -237,7 +101,8 @@ class CardPicture(Flowable):
         canvas.translate(0, 12)
         canvas.scale(self.scale_by, self.scale_by)
         backend.clip_rect(0, 0, size.width, size.height)
-        draw_face(backend, self.face, self.project.layout, self.project.game.emblems, -size.bleed, -size.bleed)
+        draw_face(Wordless(backend) if self.wordless else backend, self.face, self.project.layout,
+                  self.project.game.emblems, -size.bleed, -size.bleed)
         canvas.restoreState()
         canvas.setFont(book_fonts(canvas)["regular"], 6.5)
         canvas.setFillColor(color(INK))
@@ -245,28 +110,24 @@ class CardPicture(Flowable):
 
 
 class Picture(Flowable):
-    """A drawing pictured in the rulebook (a rule's figure, a whole sheet), as large as it fits up to its printed
-    size and never so small that its smallest text prints under LEGIBLE_PT: the least scale comes from what the
-    drawing prints (pnp.render.legibility). At the foot of a page it shrinks into the space left while that
-    keeps it legible, so no page ends half empty before a figure that would have fit there (KeepWithPicture
-    tells it the room). `window` draws one part of it (x, y, w, h in its own units: a detail view), `turned` a
-    quarter turn, to use the page's length."""
+    """A drawing pictured in the rulebook (a rule's figure, a whole sheet), whole and upright, as large as it fits
+    up to its printed size and never so small that its smallest text prints under LEGIBLE_PT: the least scale
+    comes from what the drawing prints (pnp.render.legibility). At the foot of a page it shrinks into the space
+    left while that keeps it legible, so no page ends half empty before a figure that would have fit there
+    (KeepWithPicture tells it the room). A drawing that cannot be legible in the frame is drawn scaled to fit it,
+    its words that would print under LEGIBLE_PT left off (LegibleOnly): never cut, never turned."""
 
-    def __init__(self, natural, draw, least: float, most: float, frame, window=None, turned: bool = False,
-                 pad: float = 0.0, windows=()):
+    def __init__(self, natural, draw, least: float, most: float, frame, pad: float = 0.0):
         super().__init__()
         # a drawing whose text is under LEGIBLE_PT even at its printed size is pictured larger than printed
         self.natural, self.draw_at, self.least, self.most = natural, draw, least, max(most, least)
         self.frame_w, self.frame_h = frame
-        self.window = window or (0.0, 0.0, natural[0], natural[1])
-        self.turned, self.pad = turned, pad
-        self.windows = list(windows)  # an overview's detail windows, outlined and numbered on it
+        self.pad = pad
         self.room = None  # the height the group it heads leaves it on this page, when KeepWithPicture knows it
         self.scale_by = self.preferred()
 
     def shown(self, scale: float) -> tuple[float, float]:
-        w, h = self.window[2] * scale, self.window[3] * scale
-        return ((h, w) if self.turned else (w, h))
+        return self.natural[0] * scale, self.natural[1] * scale
 
     def preferred(self) -> float:
         """As large as the frame allows, up to the drawing's printed size (`most`)."""
@@ -274,7 +135,7 @@ class Picture(Flowable):
         return min(self.most, (self.frame_w - self.pad) / w, (self.frame_h - self.pad) / h)
 
     def least_height(self) -> float:
-        return self.shown(self.least)[1] + self.pad
+        return self.shown(min(self.least, self.preferred()))[1] + self.pad
 
     def wrap(self, width, height):
         scale = self.preferred()
@@ -291,34 +152,13 @@ class Picture(Flowable):
         canvas = self.canv
         backend = getattr(canvas, "_pnp_backend", None) or PdfBackend(canvas)
         canvas._pnp_backend = backend
-        x, y, w, h = self.window
-        shown_w, shown_h = self.shown(self.scale_by)
         canvas.saveState()
         canvas.translate(self.pad / 2, self.pad / 2)
-        if self.turned:  # a quarter turn: the drawing's top to the page's left edge (turn the book to read it)
-            canvas.translate(shown_w, 0)
-            canvas.rotate(90)
         canvas.scale(self.scale_by, self.scale_by)
-        canvas.translate(-x, -y)
-        backend.clip_rect(x, y, w, h)
-        self.draw_at(backend)
-        self._outline_windows(backend)
+        backend.clip_rect(0, 0, *self.natural)
+        # below its legible scale, its words too small to read are left off rather than printed under LEGIBLE_PT
+        self.draw_at(backend if self.scale_by >= self.least - 1e-9 else LegibleOnly(backend, self.scale_by))
         canvas.restoreState()
-        if self.window != (0.0, 0.0, self.natural[0], self.natural[1]):
-            canvas.setStrokeColor(color("#9aa5b1"))
-            canvas.rect(self.pad / 2, self.pad / 2, shown_w, shown_h, stroke=1, fill=0)
-
-
-    def _outline_windows(self, backend) -> None:
-        """Each detail's window outlined, its number in its corner at NUMBER_PT as printed."""
-        size, bold = NUMBER_PT / self.scale_by, book_fonts(self.canv, registered=False)["bold"]
-        for number, (x, y, w, h) in enumerate(self.windows, start=1):
-            backend.rect(x, y, w, h, stroke=OUTLINE, width=1.2 / self.scale_by)
-            backend.rect(x, y + h - size * 1.5, size * (0.8 + 0.65 * len(str(number))), size * 1.5, fill=OUTLINE)
-            backend.text(x + size * 0.4, y + h - size * 1.15, str(number), bold, size, "#ffffff")
-
-
-NUMBER_PT, OUTLINE = 9.0, "#c0392b"
 
 
 class KeepWithPicture(KeepTogether):
@@ -341,168 +181,50 @@ class KeepWithPicture(KeepTogether):
                 picture.room = None
 
 
-def pictures(natural, draw, frame, most: float = 1.0, pad: float = 0.0, caption=None, styles=None, game=None) -> list:
-    """A drawing as rulebook flowables: whole, upright if it stays legible in the frame, else turned a quarter
-    turn, else an overview of the whole without its words followed by detail views, each legible (a sheet too
-    large for a page's width at a readable size is shown in parts, as a publisher's rulebook shows a board's
-    corners)."""
-    smallest = smallest_text(draw)
-    least = legible_scale(smallest)
-    whole = Picture(natural, draw, least, most, frame, pad=pad)
-    if whole.preferred() >= least:
-        return [whole]
-    turned = Picture(natural, draw, least, most, frame, turned=True, pad=pad)
-    if turned.preferred() >= least:
-        return [turned]
-    return _details(natural, draw, least, frame, pad, caption, styles, game)
+def legible_whole(natural, draw, frame, pad: float = 0.0) -> bool:
+    """Whether a drawing pictured whole in the frame prints every word at LEGIBLE_PT or more."""
+    least = legible_scale(smallest_text(draw))
+    return Picture(natural, draw, least, 1.0, frame, pad=pad).preferred() >= least
 
 
-CAPTION_ROOM = 24  # the height a detail's caption takes above it
-OVERLAP = 0.06  # each detail shows a strip of its neighbour, so nothing cut at an edge is lost
-CUT_ROOM = 0.1  # how far (of a window) a cut may move off the even grid to pass between words, room allowing
-
-
-def _details(natural, draw, least, frame, pad, caption, styles, game=None) -> list:
-    """The drawing once whole and wordless ("Overview", each detail's window outlined and numbered), then cut
-    into a grid of overlapping windows at their legible size, as many to a page as fit, each kept with its
-    caption saying where it lies. The cuts pass between words where they can."""
-    cols, rows, turned = _grid(natural, least, frame, pad)
-    frame_w, frame_h = frame[0] - pad, frame[1] - pad - CAPTION_ROOM
-    most_w, most_h = ((frame_h, frame_w) if turned else (frame_w, frame_h))
-    most_w, most_h = most_w / least, most_h / least  # the longest window, in the drawing's units
-    words = _word_boxes(draw)
-    row_spans = _cuts(natural[1], rows, most_h, [(b[1], b[3]) for b in words])[::-1]  # the top row first
-    windows = []
-    for y0, y1 in row_spans:
-        in_row = [(b[0], b[2]) for b in words if b[3] > y0 and b[1] < y1]
-        windows += [(x0, y0, x1 - x0, y1 - y0) for x0, x1 in _cuts(natural[0], cols, most_w, in_row)]
-    label = caption + ", " if caption else ""
-    word = (lambda key: raw(game, key)) if game is not None else table(ENGLISH).get  # pnp's words, in the game's language
-    # the whole, as large as fits, turned as the details are (so the reader finds each one where the overview
-    # shows it); without its words, which would print too small to read
-    overview = Picture(natural, lambda b: draw(Wordless(b)), 0.0, 1.0, (frame[0], frame[1] - CAPTION_ROOM),
-                       turned=turned, pad=pad, windows=windows)
-    flow = [KeepTogether([Paragraph(esc(label + fill(word("overview"), {"count": len(windows)})),
-                                    styles["caption"]), overview])]
-    for number, window in enumerate(windows, start=1):
-        row, col = divmod(number - 1, cols)
-        where = _where(row, rows, col, cols, word)
-        part = Picture(natural, draw, least, least, (frame[0], frame[1] - CAPTION_ROOM), window=window,
-                       turned=turned, pad=pad)
-        flow.append(KeepTogether([Paragraph(esc(label + fill(word("detail"), {"number": number, "count": len(windows), "where": where})),
-                                            styles["caption"]), part]))
-    return flow
-
-
-def _grid(natural, least, frame, pad) -> tuple[int, int, bool]:
-    """The detail grid (columns, rows, turned) that takes the fewest pages, then the fewest windows: each window
-    legible at `least`, as many to a page as fit under one another."""
-    import math
-
-    page_h = frame[1]
-    best = None
-    for turned in (False, True):
-        across, down = (frame[1] - pad - CAPTION_ROOM, frame[0] - pad) if turned else (frame[0] - pad, frame[1] - pad - CAPTION_ROOM)
-        fewest_cols, fewest_rows = _parts(natural[0] * least, across), _parts(natural[1] * least, down)
-        for cols in range(fewest_cols, fewest_cols + 4):
-            for rows in range(fewest_rows, fewest_rows + 4):
-                window = _window(natural, cols, rows, least, turned)
-                per_page = max(1, int(page_h // (window + pad + CAPTION_ROOM)))
-                cost = (math.ceil(cols * rows / per_page), cols * rows)
-                if best is None or cost < best[0]:
-                    best = (cost, (cols, rows, turned))
-    return best[1]
-
-
-def _window(natural, cols, rows, least, turned) -> float:
-    """How tall a detail of the grid stands on the page at `least`, its overlap included."""
-    w, h = natural[0] / cols, natural[1] / rows
-    w, h = w + (w * OVERLAP if cols > 1 else 0), h + (h * OVERLAP if rows > 1 else 0)
-    return (w if turned else h) * least
-
-
-def _parts(length: float, page: float) -> int:
-    """How many overlapping windows a length needs, at the least, to fit a page."""
-    import math
-
-    return max(1, math.ceil(length / (page * (1 - OVERLAP))))
-
-
-def _word_boxes(draw) -> list[tuple[float, float, float, float]]:
-    """Where the drawing prints each word, in its own units: a recording of it, each text's box shared among its
-    words by their share of its width as set in Vera (along its longer side: a line may run up the drawing)."""
-    backend = RecordingBackend()
-    draw(backend)
-    boxes = []
-    for d in (d for d in backend.drawn if d.kind == "text"):
-        along_x = d.x1 - d.x0 >= d.y1 - d.y0
-        start, length = (d.x0, d.x1 - d.x0) if along_x else (d.y0, d.y1 - d.y0)
-        total, at = max(1e-6, string_width(d.text, "Vera", 10)), 0
-        for word in d.text.split(" "):
-            wide = string_width(word, "Vera", 10)
-            a, b = start + length * at / total, start + length * (at + wide) / total
-            boxes.append((a, d.y0, b, d.y1) if along_x else (d.x0, a, d.x1, b))
-            at += wide + string_width(" ", "Vera", 10)
-    return boxes
-
-
-def _cuts(length: float, parts: int, most: float, words: list[tuple[float, float]]) -> list[tuple[float, float]]:
-    """`parts` overlapping spans covering 0..length, none longer than `most`. Each edge is placed, within the
-    room the spans leave, where it crosses no word (words as (start, end) along the length), as near the even
-    grid as it can; the even grid's edge where none is clear. Neighbours always overlap, so nothing is lost."""
-    if parts == 1:
-        return [(0.0, length)]
-    step = length / parts
-    overlap = step * OVERLAP / 2  # each side of a cut, on the even grid
-
-    def clear(edge):
-        return not any(start - 0.5 < edge < end + 0.5 for start, end in words)
-
-    def nearest_clear(aim, lowest, highest):
-        tries = sorted((aim + d for d in _steps(step * CUT_ROOM, 0.5)), key=lambda e: abs(e - aim))
-        return next((e for e in tries if lowest <= e <= highest and clear(e)), min(max(aim, lowest), highest))
-
-    spans, start = [], 0.0
-    for k in range(1, parts):
-        rest = parts - k  # windows still to place after this one
-        end = nearest_clear(k * step + overlap, max(length - rest * (most - 2 * overlap), start + overlap),
-                            min(start + most, length))
-        spans.append((start, end))
-        start = nearest_clear(end - 2 * overlap, max(start, end - most / 2), end - 1)
-    spans.append((start, length))
-    return spans
-
-
-def _steps(room: float, by: float = 1.0):
-    """Offsets from 0 out to +-room, `by` apart."""
-    n = int(room / by)
-    return [i * by for i in range(-n, n + 1)]
-
-
-def _where(row, rows, col, cols, word=table(ENGLISH).get) -> str:
-    """'top left', 'bottom', 'middle right'...: where a detail lies in the whole, in `word`'s language."""
-    vertical = (["top", "bottom"] if rows == 2 else ["top", "middle", "bottom"] if rows == 3 else None)
-    across = (["left", "right"] if cols == 2 else ["left", "centre", "right"] if cols == 3 else None)
-    vertical = [word(w) for w in vertical] if vertical else [fill(word("row"), {"number": r + 1}) for r in range(rows)]
-    across = [word(w) for w in across] if across else [fill(word("column"), {"number": c + 1}) for c in range(cols)]
-    parts = ([vertical[row]] if rows > 1 else []) + ([across[col]] if cols > 1 else [])
-    return " ".join(parts) or word("whole")
+def pictures(natural, draw, frame, most: float = 1.0, pad: float = 0.0) -> list:
+    """A drawing as one rulebook flowable, whole and upright: legible where it fits the frame so; else scaled to
+    the frame, its words too small to read left off. Never cut into parts, never turned: a reader neither hunts a
+    sentence across crops nor turns the book in the middle of the rules."""
+    return [Picture(natural, draw, legible_scale(smallest_text(draw)), most, frame, pad=pad)]
 
 
 def figure_flowables(game, figure: dict, frame, styles) -> list:
-    """A rule's figure, drawn by the game's own figure kind from its data."""
+    """A rule's figure, drawn by the game's own figure kind from its data. A figure of panels (a kind with
+    `panels`: an example of play step by step) that is not legible whole in the frame is laid again in as many
+    panels a row as stay legible, row after row in reading order, each row a picture of its own (so rows run on
+    to the next page between panels, never through one)."""
     kind = figure_kind(game, figure)
-    return pictures(kind.size(figure, game), lambda b: kind.draw(b, figure, game, 0.0, 0.0), frame, pad=8, game=game,
-                    styles=styles)
+    whole = kind.size(figure, game)
+    draw_whole = lambda b: kind.draw(b, figure, game, 0.0, 0.0)  # noqa: E731
+    if not hasattr(kind, "panels") or legible_whole(whole, draw_whole, frame, pad=8):
+        return pictures(whole, draw_whole, frame, pad=8)
+    count, (panel_w, panel_h), gap = kind.panels(figure, game), kind.panel_size, kind.panel_gap
+    least = max(legible_scale(smallest_text(lambda b, i=i: kind.draw_panel(b, figure, game, i, 0.0, 0.0)))
+                for i in range(count))
+    per_row = max(1, min(count, int((frame[0] - 8 + gap * least) // ((panel_w + gap) * least))))
+    row_w = per_row * panel_w + (per_row - 1) * gap
+
+    def row(first):
+        def draw(b):
+            for i in range(first, min(first + per_row, count)):
+                kind.draw_panel(b, figure, game, i, (i - first) * (panel_w + gap), 0.0)
+        return Picture((row_w, panel_h), draw, least, 1.0, frame, pad=8)
+
+    return [row(first) for first in range(0, count, per_row)]
 
 
 class CardRow(Flowable):
-    """Cards side by side, `gap` apart; `spread` points into each margin the row may take (the cover's showcase),
-    the row centred on the page."""
+    """Cards side by side, `gap` apart, the row centred in the frame (the cover's showcase)."""
 
-    def __init__(self, pictures, gap, spread: float = 0.0):
+    def __init__(self, pictures, gap, centred: bool = True):
         super().__init__()
-        self.pictures, self.gap, self.spread = pictures, gap, spread
+        self.pictures, self.gap, self.centred = pictures, gap, centred
 
     def wrap(self, width, height):
         self.height = max(p.wrap(width, height)[1] for p in self.pictures)
@@ -511,7 +233,7 @@ class CardRow(Flowable):
 
     def draw(self):
         row = sum(p.card_w for p in self.pictures) + self.gap * (len(self.pictures) - 1)
-        x = (self.frame_width - row) / 2 if self.spread else 0
+        x = (self.frame_width - row) / 2 if self.centred else 0
         for picture in self.pictures:
             picture.drawOn(self.canv, x, self.height - picture.wrap(0, 0)[1])
             x += picture.card_w + self.gap
@@ -535,6 +257,7 @@ class RulebookTemplate(BaseDocTemplate):
         self.contents = Contents([], [])  # set by _write_rulebook: the contents of the book's headings
         self.sharing = None  # set by _write_rulebook for a game with cards: its faces' forms, shared (form_reuse)
         self.headings_set: list = []  # (key, page) of each heading, in the order they were set
+        self.index = None  # set by _write_rulebook: the index, told the page of each flowable set (rulebook_back)
 
     def _footer(self, canvas, doc):
         canvas.saveState()
@@ -565,17 +288,23 @@ class RulebookTemplate(BaseDocTemplate):
             self.canv.bookmarkPage(flowable.key)
             self.canv.addOutlineEntry(flowable.plain, flowable.key, flowable.level, closed=flowable.level > 0)
             self.headings_set.append((flowable.key, self.page))
+        if self.index is not None:
+            self.index.seen(flowable, self.page)
 
     def beforeDocument(self):
         if self.sharing is not None:  # settled before the first page: the card pictures reuse the decks' forms
             self.canv._pnp_backend = PdfBackend(self.canv, sharing=self.sharing)
         self.canv.setNamedCB("pnp-icon", self._draw_icon)
         self.canv.setNamedCB(Contents.CALLBACK, Contents.draw_leader)
+        if self.index is not None:
+            from pnp.render.rulebook_back import INDEX_CALLBACK
+
+            self.canv.setNamedCB(INDEX_CALLBACK, type(self.index).draw_pages)
         self.headings_set = []
 
     def _endBuild(self):
         # the contents' page numbers are drawn before the pages they name are set: they are filled in here, before
-        # the file is written
+        # the file is written (the index needs none: it is set after every page it names, rulebook_back)
         self._doSave = 0
         super()._endBuild()
         self.contents.fill_in(self.canv, self.headings_set)
@@ -600,46 +329,72 @@ def rulebook_pdf(project, difficulty, paper: str, path: Path, booklet: bool = Fa
 def _write_rulebook(project, ref: Reference, pagesize, margin: float, target) -> None:
     fonts = project.rulebook_fonts
     names = register_book_fonts(fonts)
-    styles = _styles(names, book_fallbacks(fonts, names), language(project.game))
+    styles = book_styles(names, book_fallbacks(fonts, names), language(project.game))
     doc = RulebookTemplate(target, pagesize, say(project.game, "rulebook", title=ref.title), margin, names, fonts)
     doc.game = project.game
     doc.sharing = game_sharing(project) if project.game.decks else None
-    body = _rules(ref, styles, (doc.width, doc.height)) + _glossary(ref, styles)
+    body = _rules(ref, styles, (doc.width, doc.height), project) + _glossary(ref, styles, doc.height)
     if project.game.sheets:
         body += _sheet_pages(project, styles, doc.width, doc.height)
-    if project.game.decks:
-        body += _card_pages(project, ref, styles, doc.width)
+    if project.game.decks:  # the compact card reference: an example per kind of card, a table per deck
+        from pnp.render.rulebook_cards import card_reference
+
+        body += [PageBreak()] + card_reference(project, ref, styles, doc.width)
+    body += _back_matter(project, ref, styles, doc)
     doc.contents = Contents(list(headings(body)), [styles["toc0"], styles["toc1"]])
     doc.build(_title_page(project, ref, styles, doc.width, doc.height, margin) + _contents(project.game, doc.contents, styles)
               + body)
 
 
-def sheet_flowables(project, sheet_id: str, frame, styles, caption=None, wordless: bool = False) -> list:
+def _back_matter(project, ref: Reference, styles, doc) -> list:
+    """The index (its terms' pages found as the book is set), the summary on the last page and the credits."""
+    from pnp.render.rulebook_back import Index, credits_flow, index_pages, index_terms, summary_flow
+
+    doc.index = Index(index_terms(ref), styles["toc1"], language(project.game), doc.height - FRAME_PADDING)
+    index, credits, summary = index_pages(ref, styles, doc.index, doc.height), credits_flow(project.game, styles), \
+        summary_flow(ref, styles, (doc.width, doc.height - FRAME_PADDING))
+    # the credits at the foot of the back page when the summary leaves them room; else before the index, on the card
+    # reference's last page if it has room (never alone on a page between the index and the summary)
+    back_page = summary[1:] + [Spacer(1, 8 * mm)] + [f for kept in credits for f in kept._content]  # measured unkept
+    if summary and _stacked_height(back_page, doc.width) <= doc.height - FRAME_PADDING:
+        return index + summary + [Spacer(1, 8 * mm)] + credits
+    return credits + index + summary
+
+
+def sheet_flowables(project, sheet_id: str, frame, wordless: bool = False) -> list:
     """A whole game sheet, drawn by its own renderers, as large as the frame allows up to its printed size;
     `wordless`: its shapes without its words (a preview too small to read, as on the cover)."""
+    layout = project.sheet_layouts[sheet_id]
+    return pictures((layout.width, layout.height), _sheet_drawing(project, sheet_id, wordless), frame, pad=8)
+
+
+def sheet_legible(project, sheet_id: str, frame) -> bool:
+    """Whether a sheet pictured whole in the frame prints every one of its words at LEGIBLE_PT or more."""
+    layout = project.sheet_layouts[sheet_id]
+    return legible_whole((layout.width, layout.height), _sheet_drawing(project, sheet_id), frame, pad=8)
+
+
+def _sheet_drawing(project, sheet_id: str, wordless: bool = False):
     layout = project.sheet_layouts[sheet_id]
 
     def draw(backend):
         backend.rect(-4, -4, layout.width + 8, layout.height + 8, stroke="#9aa5b1", width=0.5)
         draw_sheet(Wordless(backend) if wordless else backend, project, sheet_id, 0, layout.height)
-
-    return pictures((layout.width, layout.height), draw, frame, pad=8, caption=caption, styles=styles,
-                    game=project.game)
+    return draw
 
 
 def _sheet_pages(project, styles, width, height) -> list:
-    """Each sheet pictured whole (or in legible details), then its dice tables and score formula as reference
+    """Each sheet pictured whole (too large to read whole: with its parts numbered and keyed), then its dice tables and score formula as reference
     tables. No page break before a sheet: a sheet that fits the rest of a page at a legible size goes there."""
     from pnp.model.sheet import ScoreTerm, TableRow
 
     flow, game = [], project.game
     for sheet_id, sheet in project.game.sheets.items():
         heading = Heading(sheet.model.name, styles["h1"], f"sheet-{sheet_id}", 0)
-        shown = sheet_flowables(project, sheet_id, (width, height - 40), styles, sheet.model.name)
-        if len(shown) == 1:
-            flow.append(KeepWithPicture([heading] + shown))
-        else:  # its overview kept with its heading, then its details, as many to a page as fit
-            flow += [KeepTogether([heading, shown[0]])] + shown[1:]
+        if sheet_legible(project, sheet_id, (width, height - 40)):
+            flow.append(KeepWithPicture([heading] + sheet_flowables(project, sheet_id, (width, height - 40))))
+        else:  # too large to read whole: pictured whole all the same, its small words in a key (never cut up)
+            flow += sheet_overview(project, sheet_id, (width, height - 40), styles, say(game, "sheet-overview", name=sheet.model.name), heading)
         for name in type(sheet.model).model_fields:
             value = getattr(sheet.model, name)
             if isinstance(value, list) and value and isinstance(value[0], TableRow):
@@ -649,6 +404,10 @@ def _sheet_pages(project, styles, width, height) -> list:
                                   linked=False)
                 header = [say(game, "roll"), say(game, "result"), say(game, "what-happens")]
                 flow.append(KeepTogether([heading, _table([header] + rows, [0.1, 0.3, 0.6], width, styles)]))
+            elif isinstance(value, list) and value and isinstance(value[0], ScoreTerm) and all(map(_says_points, value)):
+                # each line says its points already: a list, each read once (a Points column would repeat them)
+                heading = Heading(say(game, "scoring"), styles["h2"], f"sheet-{sheet_id}-score", 1, linked=False)
+                flow.append(KeepTogether([heading] + [Paragraph(esc(t.label), styles["body"]) for t in value]))
             elif isinstance(value, list) and value and isinstance(value[0], ScoreTerm):
                 rows = [[Paragraph(esc(t.label), styles["body"]),
                          say(game, "points-per", points=f"{t.points:+d}", per=t.per) if t.per > 1 else f"{t.points:+d}"]
@@ -657,6 +416,11 @@ def _sheet_pages(project, styles, width, height) -> list:
                 header = [say(game, "score-for"), say(game, "points")]
                 flow.append(KeepTogether([heading, _table([header] + rows, [0.75, 0.25], width, styles)]))
     return flow
+
+
+def _says_points(term) -> bool:
+    """Whether a score line's label opens with its own points ("+1 per dark box ..."): then none are added."""
+    return term.label.lstrip().startswith((f"{term.points:+d}", f"{term.points} "))
 
 
 def _table(rows, fractions, width, styles):
@@ -673,60 +437,122 @@ def _table(rows, fractions, width, styles):
     return table
 
 
-# How close to the paper's edge the cover's showcase cards may come, and the gap between them: they may spread
-# into the page margins, so that three poker cards stand in one row at full size on A4 (3 x 63.5 + 2 x 3 mm
-# = 196.5 mm of 210) and Letter, still clear of what home printers cannot print (5 mm).
-COVER_EDGE, COVER_GAP = 6 * mm, 3 * mm
+# The cover's cards stand inside the page margins (a home printer's edge, and a trimmed booklet's, stay clear) at
+# most at their printed size, COVER_GAP apart, in one row: as many of the cards game.yaml showcases as fit there at a
+# size every word of theirs is legible; fewer, or one, when they do not. The cover's top space shrinks to
+# COVER_TOP_LEAST before a card is left out, and the difficulty legend moves to the head of the rules
+# (_rules) before the cover shows no card at all.
+COVER_GAP, COVER_MOST = 3 * mm, 1.0
+COVER_TOP_LEAST = 8 * mm
+CAPTION_HEIGHT = 12  # a card picture's caption line (CardPicture)
+CARDS_SPACE = 10 * mm  # above the cards' row
+FRAME_PADDING = 12 + 26  # a reportlab frame's padding, top and bottom, and two lines to spare (a line that wraps when set)
 
 
 def _title_page(project, ref, styles, width: float, height: float, margin: float = 0.0) -> list:
-    """Title and tagline, the cards and sheets game.yaml showcases, and what each difficulty colour adds."""
+    """Title and tagline, the cards and sheets game.yaml showcases (those that read at cover size), and what each
+    difficulty colour adds."""
+    cover = _cover(project, ref, styles, width, height)
+    flow = [Spacer(1, cover.top)] + cover.words + cover.cards + (cover.legend if cover.legend_here else [])
+    return flow + cover.sheets + [PageBreak()]
+
+
+class Cover:
+    """What the title page holds: its top space, its words, its cards, its sheets and whether the difficulty legend
+    stands there (else at the head of the rules)."""
+
+    def __init__(self, top, words, cards, legend, legend_here, sheets):
+        self.top, self.words, self.cards, self.legend, self.legend_here, self.sheets = \
+            top, words, cards, legend, legend_here, sheets
+
+
+def _cover(project, ref, styles, width: float, height: float) -> Cover:
+    """The cover laid out: the first of these that shows a card: the legend on the cover and the usual top space,
+    then a smaller top space, then the legend at the head of the rules (with each top space)."""
     game = project.game
-    flow = [Spacer(1, min(40 * mm, 0.16 * height)), Paragraph(esc(ref.title), styles["title"]), Spacer(1, 6 * mm),
-            Paragraph(esc(game.manifest.tagline), styles["subtitle"]), Spacer(1, 4 * mm)]
+    words = [Paragraph(esc(ref.title), styles["title"]), Spacer(1, 6 * mm),
+             Paragraph(esc(game.manifest.tagline), styles["subtitle"]), Spacer(1, 4 * mm)]
     if ref.difficulty:
-        flow.append(Paragraph(_said(game, "rules-up-to", level=esc(say(game, ref.difficulty.value))), styles["subtitle"]))
+        words.append(Paragraph(said(game, "rules-up-to", level=esc(say(game, ref.difficulty.value))), styles["subtitle"]))
+    legend = _legend(game, styles)
+    sheets = _cover_sheets(project, styles, width, height)
     shown = {r.card.id for r in ref.cards()}
     cards = [game.card(name) for name in game.manifest.rulebook.showcase if name in shown]
-    if cards:
-        flow += _showcase(project, cards, width, max(0.0, margin - COVER_EDGE))
-    if game.manifest.difficulty_levels:
-        flow += [Spacer(1, 12 * mm), Paragraph(_said(game, "difficulty-colour"), styles["body"])]
-        for level, meaning in game.manifest.difficulty_levels.items():
-            line = _said(game, "label-text", label=f"<b>{esc(say(game, level.value))}</b>", text=esc(meaning))
-            flow.append(DottedRule(Paragraph(line, styles["body"]), level.value))
-    for sheet_id in (name for name in game.manifest.rulebook.showcase if name in game.sheets):
-        frame = (min(120 * mm, width), min(150 * mm, 0.5 * height))
-        shown = sheet_flowables(project, sheet_id, frame, styles)
-        if len(shown) != 1:  # not legible at cover size: its shapes as a preview, its words on its own pages
-            shown = sheet_flowables(project, sheet_id, frame, styles, wordless=True)
-        flow += [Spacer(1, 10 * mm)] + shown
-    flow.append(PageBreak())
-    return flow
+    usual = min(40 * mm, 0.16 * height)
+    tries = [(top, here) for here in ((True, False) if legend else (True,)) for top in (usual, COVER_TOP_LEAST)]
+    for top, here in tries:
+        room = height - FRAME_PADDING - _stacked_height([Spacer(1, top)] + words + (legend if here else []) + sheets, width)
+        row = _showcase(project, cards, width, room)
+        if row or not cards:
+            return Cover(top, words, row, legend, here, sheets)
+    return Cover(usual, words, [], legend, True, sheets)  # no card reads at any size the cover has room for
 
 
-def _showcase(project, cards, width: float, spread: float) -> list:
-    """The cover's cards at a legible size: one row if it fits (into `spread` of each margin if need be), else
-    as few rows as it takes."""
-    faces = {r.card.id: project.faces.fronts[r.card.id] for r in cards}
-    widths = {card_id: face_size(face, project.layout).width for card_id, face in faces.items()}
-    least = legible_card_scale(project, list(faces.values()))
+def _legend(game, styles) -> list:
+    """What each difficulty colour adds, as the rules' dots show it."""
+    if not game.manifest.difficulty_levels:
+        return []
+    legend = [Spacer(1, 10 * mm), Paragraph(said(game, "difficulty-colour"), styles["body"])]
+    for level, meaning in game.manifest.difficulty_levels.items():
+        line = said(game, "label-text", label=f"<b>{esc(say(game, level.value))}</b>", text=esc(meaning))
+        legend.append(DottedRule(Paragraph(line, styles["body"]), level.value))
+    return legend
 
-    def row_width(row):
-        return sum(widths[r.card.id] for r in row)
 
-    per_row = len(cards)
-    while per_row > 1 and any(least * row_width(cards[i:i + per_row]) + COVER_GAP * (per_row - 1) > width + 2 * spread
-                              for i in range(0, len(cards), per_row)):
-        per_row -= 1
-    rows = [cards[i:i + per_row] for i in range(0, len(cards), per_row)]
-    scale = max(least, min(0.8, (width - COVER_GAP * (per_row - 1)) / max(map(row_width, rows))))  # text width if legible
+def legend_leads_the_rules(project, ref, styles, width: float, height: float) -> bool:
+    """Whether the difficulty legend stands at the head of the rules: when the cover had no room for it beside a
+    card that reads."""
+    return project is not None and not _cover(project, ref, styles, width, height).legend_here
+
+
+def _cover_sheets(project, styles, width: float, height: float) -> list:
+    """The sheets game.yaml showcases that read whole at cover size, centred; a sheet that would print its words too
+    small there is left to its own pages (a wordless sheet reads as empty boxes)."""
     flow = []
-    for row in rows:
-        flow += [Spacer(1, 14 * mm if row is rows[0] else 6 * mm),
-                 CardRow([CardPicture(project, faces[r.card.id], scale, r.card.name, f"cover-{r.card.id}") for r in row],
-                         COVER_GAP, spread)]
+    for sheet_id in (name for name in project.game.manifest.rulebook.showcase if name in project.game.sheets):
+        frame = (min(120 * mm, width), min(150 * mm, 0.5 * height))
+        if not sheet_legible(project, sheet_id, frame):
+            continue
+        shown = sheet_flowables(project, sheet_id, frame)
+        shown[0].hAlign = "CENTER"  # centred under the centred title, not at the frame's left edge
+        flow += [Spacer(1, 10 * mm)] + shown
     return flow
+
+
+def _stacked_height(flow, width: float) -> float:
+    """How tall flowables stand one under another in a frame `width` wide (their spaces between included)."""
+    from reportlab.pdfgen.canvas import Canvas
+    from reportlab.platypus.flowables import _listWrapOn
+
+    return _listWrapOn(flow, width, Canvas(io.BytesIO()))[1]
+
+
+def _showcase(project, cards, width: float, room: float) -> list:
+    """The cover's cards in one row inside the frame, each at a size all its words read (legible_card_scale) and
+    at most its printed size: the most of them that fit the width and the `room` the cover's words leave, in the
+    order game.yaml lists them; none when not even one fits (never a card without its words)."""
+    from itertools import combinations
+
+    faces = {r.card.id: project.faces.fronts[r.card.id] for r in cards}
+    sizes = {card_id: face_size(face, project.layout) for card_id, face in faces.items()}
+    for count in range(len(cards), 0, -1):
+        for group in combinations(cards, count):
+            scale = _row_scale(project, [faces[r.card.id] for r in group], [sizes[r.card.id] for r in group],
+                               width, room)
+            if scale:
+                row = CardRow([CardPicture(project, faces[r.card.id], scale, r.card.name, f"cover-{r.card.id}")
+                               for r in group], COVER_GAP, centred=True)
+                return [Spacer(1, CARDS_SPACE), row]
+    return []
+
+
+def _row_scale(project, faces, sizes, width: float, room: float) -> float:
+    """The scale a row of these cards stands at on the cover: as large as the width and the room allow, up to their
+    printed size; 0 when that is smaller than the least scale all their words read at."""
+    across = (width - COVER_GAP * (len(sizes) - 1)) / sum(size.width for size in sizes)
+    down = (room - CARDS_SPACE - CAPTION_HEIGHT) / max(size.height for size in sizes)
+    scale = min(COVER_MOST, across, down)
+    return scale if scale >= legible_card_scale(project, faces) else 0.0
 
 
 def _contents(game, contents, styles) -> list:
@@ -756,7 +582,7 @@ class Contents(Flowable):
         super().__init__()
         self.entries, self.level_styles = entries, level_styles
         self.width, self.table = None, None
-        self.leaders = {}  # line -> (where its title ends, where its number ends), as drawn
+        self.leaders = {}  # line -> (where its leader starts, where it ends, whether its title is right to left)
 
     def _lines(self, width):
         """The lines as a one-column table the frame's width wide (as reportlab's TableOfContents sets them)."""
@@ -770,8 +596,10 @@ class Contents(Flowable):
                     rows.append([Spacer(1, style.spaceBefore)])
                 rows.append([Paragraph(f'<a href="#{heading.key}">{esc(heading.plain)}</a>'
                                        f'<onDraw name="{self.CALLBACK}" label="{index}"/>', style)])
+            # rows one leading apart (a line's own leading spaces it): a booklet's contents stays on one page
             style = TableStyle([("FONT", (0, 0), (-1, -1), self.level_styles[-1].fontName), ("VALIGN", (0, 0), (-1, -1), "TOP"),
-                                ("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 0)])
+                                ("LEFTPADDING", (0, 0), (-1, -1), 0), ("RIGHTPADDING", (0, 0), (-1, -1), 0),
+                                ("TOPPADDING", (0, 0), (-1, -1), 1), ("BOTTOMPADDING", (0, 0), (-1, -1), 1)])
             self.width, self.table = width, Table(rows or [[""]], colWidths=(width,), style=style)
         return self.table
 
@@ -793,13 +621,17 @@ class Contents(Flowable):
         heading = contents.entries[index]
         style = contents.level_styles[heading.level]
         x, y = canvas._curr_tx_info["cur_x"], canvas._curr_tx_info["cur_y"]
-        contents.leaders[index] = (x, contents.width)
+        # a right-to-left title (pnp.render.rtl_paragraph) ends on the left: its leader runs on to the left margin,
+        # its page number there
+        rtl = canvas._curr_tx_info.get("rtl", False)
+        contents.leaders[index] = (0, x, True) if rtl else (x, contents.width, False)
         canvas.saveState()
         canvas.translate(0, y)
         canvas.doForm(f"ContentsLine{index}")
         canvas.restoreState()
         column = stringWidth(Contents.COLUMN, style.fontName, style.fontSize)
-        canvas.linkRect("", heading.key, (contents.width - column, y, contents.width, y + style.leading), relative=1)
+        spot = (0, y, column, y + style.leading) if rtl else (contents.width - column, y, contents.width, y + style.leading)
+        canvas.linkRect("", heading.key, spot, relative=1)
 
     def fill_in(self, canvas, headings_set: list) -> None:
         """Each line's leader and page number, now that every heading is set: the number right-aligned at the
@@ -809,21 +641,23 @@ class Contents(Flowable):
         dot = " . "
         for index, (heading, (_, page)) in enumerate(zip(self.entries, headings_set)):
             style = self.level_styles[heading.level]
-            x, end = self.leaders[index]
+            x, end, rtl = self.leaders[index]
             number = str(page)
             width, dot_width = (stringWidth(t, style.fontName, style.fontSize) for t in (number, dot))
             dots = max(0, int((end - x - width) / dot_width))
             canvas.beginForm(f"ContentsLine{index}", x, -style.fontSize, end, style.leading)
-            text = canvas.beginText(end - dots * dot_width - width, 0)
+            text = canvas.beginText(x if rtl else end - dots * dot_width - width, 0)
             text.setFont(style.fontName, style.fontSize)
             text.setFillColor(style.textColor)
-            text.textLine(dots * dot + number)
+            text.textLine(number + dots * dot if rtl else dots * dot + number)
             canvas.drawText(text)
             canvas.endForm()
 
 
-def _rules(ref: Reference, styles, frame) -> list:
+def _rules(ref: Reference, styles, frame, project=None) -> list:
     flow = []
+    if legend_leads_the_rules(project, ref, styles, *frame):  # no room for it on the cover beside a card that reads
+        flow += _legend(ref.game, styles)[1:] + [Spacer(1, 6 * mm)]
     if ref.intro:
         flow.append(Paragraph(pdf_markup(ref, ref.intro, styles), styles["body"]))
     heading = []  # a section's heading (and its words) waits for the section's first rule, to be kept with it
@@ -839,80 +673,45 @@ def _rules(ref: Reference, styles, frame) -> list:
         text = f'<a name="rule-{node.id}"/><b>{node.number}</b>  {pdf_markup(ref, node.text, styles)}'
         parts = [DottedRule(Paragraph(text, styles["body"]), node.difficulty), Spacer(1, 3)]
         if node.example:
-            parts.insert(1, Paragraph(_said(ref.game, "example") + " " + pdf_markup(ref, node.example, styles), styles["example"]))
+            parts.insert(1, Paragraph(said(ref.game, "example") + " " + pdf_markup(ref, node.example, styles), styles["example"]))
+        if project is not None and is_book_figure(node.figure):  # a set-up or an example: after its rule, with its caption
+            flow += [KeepTogether(heading + parts)] + book_figure(project, ref, node.figure, frame, styles)
+            heading = []
+            continue
         figure = figure_flowables(ref.game, node.figure, frame, styles) if figure_kind(ref.game, node.figure) else []
-        if len(figure) == 1:  # the figure kept with its rule, shrinking into the foot of a page while legible
-            flow.append(KeepWithPicture(heading + parts[:-1] + figure + parts[-1:]))
-        else:  # never a heading alone at the foot of a page; a figure in details follows its rule
-            flow += [KeepTogether(heading + parts)] + figure
+        # the figure (its first row of panels) kept with its rule, shrinking into the foot of a page while legible;
+        # further rows follow in reading order
+        flow.append(KeepWithPicture(heading + parts[:-1] + figure[:1] + (parts[-1:] if len(figure) < 2 else [])))
+        if len(figure) > 1:
+            flow += figure[1:] + parts[-1:]
         heading = []
     return flow + heading
 
 
-def _glossary(ref: Reference, styles) -> list:
+# A part of the book after the rules (the glossary, the index) starts on a new page unless the page the rules end
+# on has this share of a page left: then it follows on that page, so no page holds only the rules' last few lines.
+ROOM_TO_RUN_ON = 1 / 3
+
+
+def _glossary(ref: Reference, styles, frame_height: float | None = None) -> list:
     game = ref.game
-    flow = [PageBreak(), Heading(say(game, "glossary"), styles["h1"], "glossary", 0)]
+    start = CondPageBreak(frame_height * ROOM_TO_RUN_ON) if frame_height else PageBreak()
+    flow = [start, Heading(say(game, "glossary"), styles["h1"], "glossary", 0)]
     for entry in ref.glossary:
         cards = _and_more(game, [f'<a href="#card-{c}" color="#1f4f8a">{esc(game.card(c).card.name)}</a>'
                                  for c in entry.cards], 12, ", ")
-        used = f"<br/><font size=7.5>{_said(game, 'cards')} {cards}</font>" if entry.cards else ""
+        used = f"<br/><font size=7.5>{said(game, 'cards')} {cards}</font>" if entry.cards else ""
         if entry.places:
             shown = _and_more(game, [esc(place) for place in entry.places], 8, "; ")
-            used += f"<br/><font size=7.5>{_said(game, 'on-the-sheet')} {shown}</font>"
+            used += f"<br/><font size=7.5>{said(game, 'on-the-sheet')} {shown}</font>"
         icon = icon_markup(ref, entry.icon, "pdf") if entry.icon else ""
-        term = _said(game, "label-text", label=f"{icon}<b>{esc(entry.term)}</b>", text=pdf_markup(ref, entry.text, styles))
+        term = said(game, "label-text", label=f"{icon}<b>{esc(entry.term)}</b>", text=pdf_markup(ref, entry.text, styles))
         flow.append(Paragraph(f'<a name="term-{entry.id}"/>{term}{used}', styles["body"]))
         flow.append(Spacer(1, 4))
     return flow
 
 
-def _said(game, key: str, **markup) -> str:
-    """pnp's word `key` in the game's language as paragraph markup: the word escaped, its slots filled with
-    `markup` (escaped already)."""
-    return fill(esc(raw(game, key)), markup)
-
-
 def _and_more(game, items: list[str], shown: int, between: str) -> str:
     """The first `shown` items, then how many more ("... and 3 more") in the game's words."""
     listed = between.join(items[:shown])
-    return _said(game, "and-more", list=listed, count=len(items) - shown) if len(items) > shown else listed
-
-
-def legible_card_scale(project, faces) -> float:
-    """The least scale at which every one of `faces` prints its smallest text at LEGIBLE_PT, measured from what
-    the face draws (a layout that raises a size lowers it), rounded up to a whole percent."""
-    import math
-
-    need = max((legible_scale(smallest_face_text(f, project.layout, project.game.emblems)) for f in faces), default=0.0)
-    return math.ceil(need * 100 - 1e-6) / 100
-
-
-def _card_pages(project, ref: Reference, styles, width) -> list:
-    game = project.game
-    flow = [PageBreak(), Heading(say(game, "card-reference"), styles["h1"], "cards", 0)]
-    gap = 6
-    shown = {c.card.id for c in ref.cards()}
-    for deck in project.game.decks.values():
-        records = [r for r in deck.cards if r.card.id in shown]
-        if not records:
-            continue
-        faces = [project.faces.fronts[r.card.id] for r in records]
-        faces += [project.faces.backs[r.card.id] for r in records if r.back is not None]
-        scale = min(legible_card_scale(project, faces) or 0.62, width / project.deck_size(deck.id).width)
-        per_row = max(1, int((width + gap) // (project.deck_size(deck.id).width * scale + gap)))
-        flow.append(Heading(deck.model.name, styles["h2"], f"deck-{deck.id}", 1, linked=False))
-        pictures = []
-        for r in records:
-            pictures.append(CardPicture(project, project.faces.fronts[r.card.id], scale, f"{r.card.name} ×{r.card.count}",
-                                        f"card-{r.card.id}"))
-            if r.back is not None:  # a double-sided card: its second face beside it
-                pictures.append(CardPicture(project, project.faces.backs[r.card.id], scale, say(game, "back-face", name=r.back.name),
-                                            f"card-{r.card.id}-back"))
-        for i in range(0, len(pictures), per_row):
-            flow += [CardRow(pictures[i:i + per_row], gap), Spacer(1, 4)]
-        texts = [(r, card_text(r, ref.facts.get(r.card.id), say(game, "back"))) for r in records]
-        for r, text in texts:
-            if text:
-                line = _said(game, "label-text", label=f"<b>{esc(r.card.name)}</b>", text=icons_in(ref, text, 'pdf'))
-                flow.append(Paragraph(line, styles["small"]))
-    return flow
+    return said(game, "and-more", list=listed, count=len(items) - shown) if len(items) > shown else listed

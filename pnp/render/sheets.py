@@ -16,6 +16,7 @@ from pnp.layout.regions import CardOutlines
 from pnp.reading.image_files import find_image
 from pnp.render.backend import Backend, symbol
 from pnp.render.cards import draw_emphasized_line, draw_line_with_icons
+from pnp.render.grounds import draw_ground, ground_symbol
 from pnp.render.regions import RENDERERS as GENERIC_RENDERERS
 from pnp.text import markup
 from pnp.text.fit import fit_text
@@ -34,6 +35,7 @@ class Pen:
     outlines: CardOutlines = field(default_factory=CardOutlines)  # the card size each area outlines
     icons: dict = field(default_factory=dict)  # the game's inline icons (pnp.content.binding.game_icons)
     unfitted: list = field(default_factory=list)  # texts a paragraph could not fit: validate reports them
+    on_ground: bool = False  # the sheet has a drawn ground (pnp.render.grounds): its areas let it show through
 
     def _xy(self, x: float, y: float) -> tuple[float, float]:
         return self.left + x, self.top - y
@@ -126,15 +128,21 @@ class Pen:
         self.backend.text_field(name, px, py, w, h)
 
 
-def draw_sheet(backend: Backend, project, sheet_id: str, left: float, top: float) -> None:
-    """A whole sheet, region by region, its design area's top-left corner at page point (left, top)."""
+def draw_sheet(backend: Backend, project, sheet_id: str, left: float, top: float, bleed: float = 0.0) -> None:
+    """A whole sheet, region by region, its design area's top-left corner at page point (left, top); its ground (if
+    the layout has one) runs `bleed` points past the design area on every side (a print shop's file)."""
     layout = project.sheet_layouts[sheet_id]
     game = project.game
     pen = sheet_pen(backend, layout, game, project.card_outlines, left, top)
-    if layout.background:  # under every region, covering the design area
+    if layout.ground:
+        width, height = layout.width + 2 * bleed, layout.height + 2 * bleed
+        symbol(backend, ground_symbol(game.root.name, sheet_id, layout, bleed), width, height,
+               lambda inner: draw_ground(inner, layout.ground, layout.width, layout.height, bleed, layout.colors["panel"]),
+               left - bleed, top - layout.height - bleed)
+    if layout.background:  # under every region, covering the design area and the bleed
         path, _ = find_image(game.root, layout.background)
         if path:
-            pen.image(str(path), 0, 0, layout.width, layout.height, "cover")
+            pen.image(str(path), -bleed, -bleed, layout.width + 2 * bleed, layout.height + 2 * bleed, "cover")
     for region in layout.regions:
         draw_region(pen, region, game.sheets[sheet_id].model, game)
 
@@ -142,7 +150,8 @@ def draw_sheet(backend: Backend, project, sheet_id: str, left: float, top: float
 def sheet_pen(backend: Backend, layout, game, outlines: CardOutlines, left: float, top: float) -> Pen:
     """The pen a sheet's regions draw with, the design area's top-left corner at page point (left, top); its areas
     outline cards of the sizes `outlines` gives (Project.card_outlines)."""
-    return Pen(backend, left, top, layout.fonts, layout.colors, game.emblems, layout.box, outlines, game_icons(game))
+    return Pen(backend, left, top, layout.fonts, layout.colors, game.emblems, layout.box, outlines, game_icons(game),
+               on_ground=layout.ground is not None)
 
 
 def draw_region(pen: Pen, region, sheet, game) -> None:

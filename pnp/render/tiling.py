@@ -22,6 +22,7 @@ from pnp.layout import Paper
 from pnp.layout.tiles import MARGIN
 from pnp.layout.tiles import spread as _spread
 from pnp.render.backend import Backend, RecordingBackend, Wordless
+from pnp.render.grounds import GROUND_PREFIX
 
 EDGE = mm(5)
 MARK_GAP, MARK_LENGTH = mm(1), mm(5)
@@ -107,10 +108,30 @@ def draw_tile(backend: Backend, plan: TilePlan, tile: Tile, place_sheet, name: s
 
 
 def sheet_drawn(place_sheet) -> list:
-    """What the sheet draws (pnp.render.backend.Drawn), in sheet coordinates: where crosses must not print."""
+    """What the sheet draws (pnp.render.backend.Drawn), in sheet coordinates: where crosses must not print. Its
+    ground (pnp.render.grounds) is left out: a cross may print over the ground's pattern, never over what lies
+    on it."""
     recorder = RecordingBackend()
-    place_sheet(recorder, 0, 0)
+    place_sheet(_Groundless(recorder), 0, 0)
     return recorder.drawn
+
+
+class _Groundless:
+    """A backend that draws everything but a sheet's ground (a symbol named GROUND_PREFIX...)."""
+
+    def __init__(self, inner):
+        self.inner = inner
+
+    def __getattr__(self, name):
+        return getattr(self.inner, name)
+
+    def define_symbol(self, name, width, height, draw) -> None:
+        if not name.startswith(GROUND_PREFIX):
+            self.inner.define_symbol(name, width, height, lambda inner: draw(_Groundless(inner)))
+
+    def use_symbol(self, name: str, x: float, y: float) -> None:
+        if not name.startswith(GROUND_PREFIX):
+            self.inner.use_symbol(name, x, y)
 
 
 def registration_points(plan: TilePlan, tile: Tile, drawn=(), strips: dict | None = None) -> list[tuple[float, float]]:

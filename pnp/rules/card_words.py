@@ -6,23 +6,39 @@ from __future__ import annotations
 import re
 
 from pnp.content.game import CardRecord
-from pnp.model.walk import text_blocks
+from pnp.model.walk import named_text_blocks
 
 
-def side_text(card) -> str:
-    """One side's own text: its text, then each of its labelled text blocks (pnp.model.walk.text_blocks)."""
+def side_text(card, labels: dict[str, str] | None = None) -> str:
+    """One side's own text: its text, then each of its labelled text blocks (pnp.model.walk.text_blocks), each
+    label as the game's `labels` say it (game.yaml's rulebook: labels:, by the block's field), else its model's."""
+    labels = labels or {}
     parts = [card.text] if card.text else []
-    parts += [f"{label}: {_sentence(name)} {text}" for label, name, text in text_blocks(card)]
+    parts += [f"{labels.get(field, label)}: {_sentence(name)} {text}"
+              for field, label, name, text in named_text_blocks(card)]
     return " ".join(parts)
 
 
 def _sentence(words: str) -> str:
-    """Words ended as a sentence: a full stop unless they end in a stop already (".", "!" or "?")."""
+    """Words as a sentence: begun with a capital (a game's fact may start mid-sentence: "you gain Shield") and ended
+    with a full stop unless they end in a stop already (".", "!" or "?")."""
+    words = capitalised(words)
     return words if words[-1:] in ".!?" else words + "."
 
 
-def kind_name(kind: str) -> str:
-    """A card kind as a reader sees it in the card reference: snake_case -> Snake case, level2 -> Level 2."""
+def capitalised(words: str) -> str:
+    """Words with their first letter a capital, the rest as written (an id-like start, "x2", is left alone: it
+    is a mark the card prints, not a word)."""
+    if not words[:1].islower() or re.match(r"[a-z]+\d", words):
+        return words
+    return words[0].upper() + words[1:]
+
+
+def kind_name(kind: str, labels: dict[str, str] | None = None) -> str:
+    """A card kind (or any id) as a reader sees it in the card reference: as the game's `labels` say it (game.yaml's
+    rulebook: labels:), else made from the id: snake_case -> Snake case, level2 -> Level 2."""
+    if labels and kind in labels:
+        return labels[kind]
     words = re.sub(r"(?<=[a-z])(?=\d)", " ", re.sub(r"[_\-]+", " ", kind)).strip()
     return words[:1].upper() + words[1:]
 
@@ -32,13 +48,16 @@ def _with_facts(text: str, facts: list[str]) -> str:
     return " ".join(filter(None, [text] + [_sentence(fact) for fact in facts]))
 
 
-def card_text(record: CardRecord, facts: dict | None = None, back_word: str = "Back:") -> str:
-    """A card's text for a reference table, one line: its text and text blocks, what else its face prints (`facts`,
-    pnp.render.card_facts.printed_facts of the card, when the caller has the faces), and its back side's, after
-    `back_word` (pnp's word "back" in the game's language: pnp.content.words)."""
+def card_text(record: CardRecord, facts: dict | None = None, back_word: str = "Back:",
+              labels: dict[str, str] | None = None) -> str:
+    """A card's text for a reference table, one line: its text and text blocks (labelled as `labels` say,
+    side_text), what else its face prints (`facts`, pnp.render.card_facts.printed_facts of the card, when the caller
+    has the faces), and its back side's, after `back_word` (pnp's word "back" in the game's language:
+    pnp.content.words)."""
     facts = facts or {}
-    text = _with_facts(side_text(record.card), facts.get("front", []))
+    text = _with_facts(side_text(record.card, labels), facts.get("front", []))
     if record.back is not None:
-        back = " ".join(filter(None, [record.back.name + ".", _with_facts(side_text(record.back), facts.get("back", []))]))
+        back = " ".join(filter(None, [record.back.name + ".",
+                                      _with_facts(side_text(record.back, labels), facts.get("back", []))]))
         text = f"{text} {back_word} {back}".strip()
     return text.replace("\n", " ").replace("|", "/")

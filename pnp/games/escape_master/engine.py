@@ -29,6 +29,8 @@ MAX_STEPS_PER_ROUND = 3000
 MAX_ROUNDS = 400
 LEVELS = tuple(level.value for level in Difficulty)
 TURN = Turn()
+# the moves that are plays for a head start (clar-head-start): a card laid on a Stack or an Action pile
+HEAD_START_PLAYS = frozenset({"play", "stretch", "open", "combo", "close", "trap", "escape"})
 
 
 @dataclass(frozen=True)
@@ -97,11 +99,13 @@ class EscapeMasterEngine(PrepareRules, PlayRules, ScoringRules, Machine):
         return True
 
     def _forced_actor(self, state: EscapeMasterState) -> int | None:
-        """HEAD_START: the holder acts first while they have plays left and something to do."""
+        """HEAD_START: the holder acts first while they have plays left and a play to make (clar-head-start);
+        with none to make, the head start is over."""
         if state.head_start:
             player, left = state.head_start
-            if left > 0 and moves.player_actions(state, player):
+            if left > 0 and any(action[0] in HEAD_START_PLAYS for action in moves.player_actions(state, player)):
                 return player
+            state.head_start = None
         return None
 
     def outcomes_Turn(self, state: EscapeMasterState, chance: Turn) -> list[tuple]:
@@ -133,14 +137,17 @@ class EscapeMasterEngine(PrepareRules, PlayRules, ScoringRules, Machine):
             return list(offered[4])
         return moves.player_actions(state, player)
 
-    def _after_move(self, state: EscapeMasterState, player: int) -> None:
+    def _after_move(self, state: EscapeMasterState, player: int, kind: str) -> None:
         state.steps += 1
         state.actor = None
         if state.head_start and state.head_start[0] == player:
-            left = state.head_start[1] - 1
-            source = next(pw.source for pw in state.players[player].powers if pw.word == "HEAD_START")
-            self._note(state, source, ("HEAD_START",))  # a play made before anyone else could act
-            state.head_start = (player, left) if left > 0 else None
+            if kind in HEAD_START_PLAYS:
+                left = state.head_start[1] - 1
+                source = next(pw.source for pw in state.players[player].powers if pw.word == "HEAD_START")
+                self._note(state, source, ("HEAD_START",))  # a card laid before anyone else could act
+                state.head_start = (player, left) if left > 0 else None
+            else:  # a draw, a call or a card to History is no play, and it ends the head start (clar-head-start)
+                state.head_start = None
         self._maybe_end_round(state)
 
     # -- the outcome ------------------------------------------------------------------------------------------

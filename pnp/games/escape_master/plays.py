@@ -17,7 +17,7 @@ def _by_actor(rule):
     def move(self, state: State, action: tuple) -> None:
         player = state.actor
         rule(self, state, player, action)
-        self._after_move(state, player)
+        self._after_move(state, player, action[0])
 
     move.__doc__ = rule.__doc__
     return move
@@ -197,4 +197,5 @@ class PlayRules:
     move_draw, move_announce = map(_by_actor, (_draw, _announce))
 
     LAST_CARD = {"play": _play, "open": _open, "stretch": _stretch, "close": _close, "trap": _trap,
-                 "escape": _escape, "discard": _discard, "recycle": _recycle}  # moves that can lay down a last card
+                 "escape": _escape, "discard": _discard, "recycle": _recycle,
+                 "combo": _combo}  # moves that can lay down a hand's last card (or last two, in one motion)

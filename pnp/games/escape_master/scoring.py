@@ -33,7 +33,7 @@ class ScoringRules:
         """The round is going out. Rivals who could lay their last card at this instant may have been as fast
         (clar-photo-finish): a chance step says which were. Anyone with a Pitfall to answer is not among them."""
         players = state.players
-        rivals = tuple(q for q in state.seated if not players[q].out and len(players[q].hand) == 1
+        rivals = tuple(q for q in state.seated if not players[q].out and len(players[q].hand) <= 2
                        and not players[q].pitfalls and self._last_move(state, q) is not None)
         if rivals:
             state.phase = "photo"
@@ -42,8 +42,11 @@ class ScoringRules:
             self._end_round(state)
 
     def _last_move(self, state: State, q: int) -> tuple | None:
-        """A move that empties a one-card hand: going out is emptying the hand by any legal move (clar-going-out)."""
-        return next((a for a in moves.player_actions(state, q) if a[0] in self.LAST_CARD), None)
+        """One motion that empties the hand: going out is emptying the hand by any legal move (clar-going-out),
+        and a last combination, or a Vanish taking the last other card with it, lays two cards at once."""
+        size = len(state.players[q].hand)
+        return next((a for a in moves.player_actions(state, q) if a[0] in self.LAST_CARD and _cards_laid(a) == size),
+                    None)
 
     def outcomes_PhotoFinish(self, state: State, chance: PhotoFinish) -> list[tuple]:
         rivals = chance.rivals
@@ -170,3 +173,12 @@ class ScoringRules:
         state.dealer = next(q for q in order if q in state.seated)
         state.phase = "deal"
         state.chance = Deal()
+
+
+def _cards_laid(action: tuple) -> int:
+    """How many cards of the hand one move lays down: two for a combination or a Vanish that discards, else one."""
+    if action[0] == "combo":
+        return 2
+    if action[0] == "escape" and action[4] is not None:
+        return 2
+    return 1

@@ -26,7 +26,7 @@ VOCABULARY = Vocabulary([
     Word("PENALTY", "Counts as this many Blunders if held when the round ends.",
          "Costs {n} Blunders if held.", int_range=(1, 5), rules_ref="doom-penalty"),
     # traps and escapes
-    Word("TRAP", "Played on a rival's Action pile: draw3 makes them draw 3; ascending or descending limits the direction they may play.",
+    Word("TRAP", "Played on a rival's Action pile: a Pitfall makes them draw 3 cards; a Snare, uphill or downhill, limits the direction they may play.",
          "Trap: {n}.", choices=TRAP_KINDS, rules_ref="traps"),
     Word("ESCAPE", "Lifts a trap in the Action pile it is laid on.",
          "Lifts a trap.", rules_ref="escapes"),

@@ -116,10 +116,14 @@ class AttackRules:
             state.resolved.append((item.key, ()))
 
     def offer_Warp(self, state, decision):
-        return [("warp", t, s) for t in range(3) for s in range(9)]
+        """Any square of any Zone card in play (as the card says: a bare area has no card to land on); with no card
+        in play at all, the ship stays where it is."""
+        offers = [("warp", t, s) for t in range(3) if state.tracks[t].cards for s in range(9)]
+        return offers or [("warp", state.track, state.square)]
 
     def answer_Warp(self, state, decision, action) -> None:
-        state.resolved.append((decision.key, ("WARP",)))
+        if (action[1], action[2]) != (state.track, state.square):  # a warp that lands where it took off moved nothing
+            state.resolved.append((decision.key, ("WARP",)))
         self.enter(state, action[1], action[2])
 
     def offer_TakeTreasure(self, state, decision):

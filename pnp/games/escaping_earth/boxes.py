@@ -491,6 +491,17 @@ class Ability:
             b.text(x, bottom + box.h * 0.38, f"PLATING {number}", font, small * 1.2, color)
 
 
+def guide_rows(card) -> list[tuple[str, str]]:
+    """A Symbol Guide's rows as it prints them: each ability's name ("Armor N") and what it does, from the
+    vocabulary (the card reference states the same words: pnp.games.escaping_earth.facts)."""
+    rows = []
+    for entry in card.effects:
+        word, number = word_of(entry)
+        name = word.replace("_", " ").title().replace("Self Repair", "Self-Repair") + (" N" if number is not None else "")
+        rows.append((name, VOCABULARY[word].glossary.replace("this number", "N").replace("this much", "N")))
+    return rows
+
+
 class Guide:
     """A Symbol Guide: each ability's icon, name and what it does (from the vocabulary)."""
 
@@ -498,7 +509,7 @@ class Guide:
 
     def check(self, box, face, layout) -> list[str]:
         problems = []
-        for entry, text, h in self._rows(box, face):
+        for entry, _, text, h in self._rows(box, face):
             fit = fit_text(text, layout.fonts["regular"], self.SIZE, floor(box.min_size), box.w - h * 1.1, h * 0.6)
             if not fit.ok:
                 problems.append(f"the guide text for {word_of(entry)[0]} does not fit: {fit.detail}")
@@ -506,21 +517,18 @@ class Guide:
 
     @staticmethod
     def _rows(box, face):
+        """(effect, its name as printed, what it does, the row's height) for each row."""
         effects = face.card.effects
         h = box.h / max(1, len(effects))
-        return [(entry, VOCABULARY[word_of(entry)[0]].glossary.replace("this number", "N").replace("this much", "N"), h)
-                for entry in effects]
+        return [(entry, name, text, h) for entry, (name, text) in zip(effects, guide_rows(face.card))]
 
     def draw(self, b, box, face, layout, emblems, left, bottom):
         color = _resolve(box.color, face, INK)
-        for i, (entry, text, h) in enumerate(self._rows(box, face)):
-            word, number = word_of(entry)
+        for i, (entry, name, text, h) in enumerate(self._rows(box, face)):
             y = bottom + box.h - (i + 1) * h
             icon = min(h * 0.7, box.w * 0.2)
-            emblem(b, emblems, word, color, left, y + h - icon - h * 0.1, icon)
-            name = word.replace("_", " ").title().replace("Self Repair", "Self-Repair")
-            b.text(left + icon * 1.25, y + h * 0.74, name + (" N" if number is not None else ""), layout.fonts["bold"],
-                   7.0, color)
+            emblem(b, emblems, word_of(entry)[0], color, left, y + h - icon - h * 0.1, icon)
+            b.text(left + icon * 1.25, y + h * 0.74, name, layout.fonts["bold"], 7.0, color)
             fit = fit_text(text, layout.fonts["regular"], self.SIZE, floor(box.min_size), box.w - h * 1.1, h * 0.6)
             line_y = y + h * 0.74 - fit.leading
             for paragraph in fit.lines:

@@ -126,7 +126,7 @@ def lay_out_run(catalog, state) -> None:
     state.pendulum = ship.ability == "PENDULUM" and any(catalog.item(c).key == "power-of-the-pendulum" for c in chosen)
     state.move = state.credit = state.block = state.plating = 0
     state.shield_used = state.cycle_used = state.shift_used = False
-    state.turn, state.held_draws = 0, ()
+    state.turn, state.held_over = 0, ()
     state.queue.clear()
     state.pending, state.attackers, state.rewards = [], [], []
 
@@ -152,7 +152,7 @@ def end_run(catalog, state, won: bool) -> None:
     state.boxes = {key: tuple(sorted(cards)) for key, cards in boxes.items()}  # sorted: a seed replays the same
     state.tracks = [Track() for _ in range(3)]
     state.supply = list(catalog.statics)
-    state.ship, state.chance, state.held_draws = None, None, ()
+    state.ship, state.chance, state.held_over = None, None, ()
     state.queue.clear()
     state.pending, state.attackers, state.rewards = [], [], []
     state.phase = "over" if state.runs >= state.runs_allowed else "ship"

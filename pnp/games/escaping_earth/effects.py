@@ -9,7 +9,7 @@ are witnessed where the card moves or the ship lands.
 from __future__ import annotations
 
 from pnp.games.escaping_earth.combat import witness, zone_has
-from pnp.games.escaping_earth.state import Draw, TakeTreasure, Warp
+from pnp.games.escaping_earth.state import Draw, Effect, TakeTreasure, Warp
 
 MAX_CHARGE = 3
 
@@ -17,6 +17,11 @@ MAX_CHARGE = 3
 def void_holds(catalog, state) -> bool:
     """Void: in the action phase, no drawing and no cards into the hand while one shares your Zone."""
     return state.phase == "action" and zone_has(catalog, state, state.track, "VOID")
+
+
+def in_turn(state) -> bool:
+    """Cards that come into the hand now can still be played this turn: the turn's start or its action phase."""
+    return state.phase in ("start", "action")
 
 
 def move(catalog, state, n, key) -> bool:
@@ -28,9 +33,9 @@ def draw(catalog, state, n, key) -> bool:
     if void_holds(catalog, state):
         witness(state, "VOID")
         return False
-    if state.phase not in ("start", "action"):
+    if not in_turn(state):
         # a BOSS event's draw (clar-event-draw): the cards come with the next turn's draw, where they can be played
-        state.held_draws += ((n, key),)
+        state.held_over += (Draw(n=n, key=key),)
         return False
     state.queue.appendleft(Draw(n=n, key=key))
     return False  # witnessed by the Draw step, once a card is in the hand
@@ -80,6 +85,11 @@ def warp(catalog, state, n, key) -> bool:
 def treasure(catalog, state, n, key) -> bool:
     if void_holds(catalog, state):
         witness(state, "VOID")
+        return False
+    if not in_turn(state):
+        # a BOSS event's treasure (clar-event-draw): taken as the next turn starts, so it can be played, not
+        # discarded unplayed by this turn's cleanup
+        state.held_over += (Effect(word="TREASURE", n=n, key=key),)
         return False
     if state.treasures:
         state.pending.append(TakeTreasure(key=key))

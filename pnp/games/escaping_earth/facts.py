@@ -5,7 +5,7 @@ dump ("+1 health 11 1 3"). Here each says what it is, in the rulebook's words: a
 ability, a bonus and its square, an attack's type, damage and reach, a ship's numbers."""
 from __future__ import annotations
 
-from pnp.games.escaping_earth.boxes import CAPTIONS, MODES, TRACK_NAMES, ship_label, word_of
+from pnp.games.escaping_earth.boxes import CAPTIONS, MODES, TRACK_NAMES, guide_rows, ship_label, word_of
 from pnp.games.escaping_earth.cards import ZONE_KINDS
 from pnp.games.escaping_earth.vocabulary import VOCABULARY
 
@@ -16,10 +16,33 @@ REACH = (("two ahead-left", "two ahead", "two ahead-right"), ("ahead-left", "ahe
          ("left", "its own square", "right"))
 
 
+# How a card's text says an attack fires more than once ("Fire twice: ..."): its x2 mark is then not explained again
+TIMES_SAID = {2: "twice", 3: "three times", 4: "four times"}
+
+
 def card_facts(card, game) -> list[str]:
     if card.kind in ZONE_KINDS:
         return _zone(card)
+    if card.kind == "guide":
+        return _guide(card)
     return _item(card)
+
+
+def _text_words(card) -> str:
+    """The card's own text, lower case and one space apart: what a fact need not say again."""
+    return " ".join(str(card.text or "").lower().split())
+
+
+def _guide(card) -> list[str]:
+    """A Symbol Guide's rows, each ability's name with what it does (as the guide box prints them), one sentence
+    each: the name said once, not once alone and again before its meaning."""
+    return [f"{name}: {_mid_sentence(text)}".rstrip(".") for name, text in guide_rows(card)]
+
+
+def _mid_sentence(text: str) -> str:
+    """A sentence's start set after a colon: its first word in lower case, unless it is a name or a game word in
+    capitals (MOVE)."""
+    return text[0].lower() + text[1:] if text[:2].istitle() and text[1:2].islower() else text
 
 
 def square_name(square: str) -> str:
@@ -62,7 +85,7 @@ def _item(card) -> list[str]:
     if card.exclusive:
         facts.append(f"{ship_label(card.exclusive)}-Only: only that ship may carry it")
     if card.attack:
-        facts += _attack(card.attack)
+        facts += _attack(card.attack, _text_words(card))
     facts += _icons(card)
     if card.ship:
         facts += _ship(card.ship)
@@ -70,8 +93,12 @@ def _item(card) -> list[str]:
     return facts
 
 
-def _attack(attack) -> list[str]:
-    times = f", x{attack.repeat}: it hits {attack.repeat} times" if attack.repeat > 1 else ""
+def _attack(attack, text: str = "") -> list[str]:
+    """The attack's type, damage and reach; its x2 mark explained unless the card's text says it fires twice."""
+    times = ""
+    if attack.repeat > 1:
+        said = TIMES_SAID.get(attack.repeat)
+        times = f", x{attack.repeat}" + ("" if said and said in text else f": it hits {attack.repeat} times")
     reach = [REACH[r][c] for r, line in enumerate(attack.range.grid) for c, mark in enumerate(line) if mark == "x"]
     reach += ["the Zone above"] * attack.range.up + ["the Zone below"] * attack.range.down
     return [f"{attack.type.capitalize()} attack {attack.damage}{times}",
@@ -81,8 +108,10 @@ def _attack(attack) -> list[str]:
 def _icons(card) -> list[str]:
     """The effect icons' captions, when the card's text does not say them (a system's modes)."""
     words = [word_of(e) for e in card.effects]
-    if any(word == "PENDULUM_MODES" for word, _ in words):
-        return [f"{mode} mode: {gain}" for mode, gain in zip(MODES, ("+1 dmg per hit", "MOVE 1", "+1 health"))]
+    if any(word == "PENDULUM_MODES" for word, _ in words):  # the modes its text does not name already
+        text = _text_words(card)
+        return [f"{mode} mode: {gain}" for mode, gain in zip(MODES, ("+1 dmg per hit", "MOVE 1", "+1 health"))
+                if f"{mode.lower()} mode" not in text]
     return [CAPTIONS.get(word, word.replace("_", " ").title()).format(n=number) for word, number in words]
 
 
@@ -105,7 +134,8 @@ def _ship(ship) -> list[str]:
 def _marks(card) -> list[str]:
     marks = ["A SYSTEM"] if card.kind == "system" else []
     marks += ["A BOSS EVENT"] if card.kind == "event" else []
-    marks += ["Kept as a BLUEPRINT"] if any(word_of(e)[0] == "BLUEPRINT" for e in card.effects) else []
+    kept = any(word_of(e)[0] == "BLUEPRINT" for e in card.effects)
+    marks += ["Kept as a BLUEPRINT"] if kept and "blueprint" not in _text_words(card) else []  # else its text says so
     marks += ["A TREASURE"] if card.treasure else []
     marks += ["A STARTER"] if card.starter else []
     marks += ["PERMANENT: it stays after a lost run"] if card.permanent and not card.treasure else []

@@ -192,7 +192,8 @@ def _build(engine, state, actions, keep_all: bool = False):
 
 
 def _discard(engine, state, actions):
-    return min(actions, key=lambda a: card_value(engine.catalog.item(a[1]), state.ship))
+    discards = [a for a in actions if a[0] == "discard"]  # a Blueprint is kept for the action phase
+    return min(discards, key=lambda a: card_value(engine.catalog.item(a[1]), state.ship))
 
 
 def greedy_policy(engine, state, actions, rng, keep_all: bool = False, collect: bool = False):

@@ -38,7 +38,7 @@ class State(MachineState):
         # the run: the three Zone decks (0 = Ground), where the ship is, FINAL BOSS cards cleared, cards cleared
         "tracks", "track", "square", "finals", "cleared",
         # the turn
-        "move", "credit", "block", "shield_used", "cycle_used", "shift_used", "turn", "held_draws",
+        "move", "credit", "block", "shield_used", "cycle_used", "shift_used", "turn", "held_over",
         # where play stands: the phase, the enemies still to counter attack, tracks still to collect
         "phase", "attackers", "rewards", "leave_out",
     )
@@ -50,7 +50,7 @@ class State(MachineState):
     SHARED = ("chance", "seat", "round", "over", "collection", "ships", "boxes", "runs", "best_level", "levels",
               "won", "runs_allowed", "ship", "health", "charge", "revive_used", "mode", "pendulum", "plating",
               "track", "square", "finals", "cleared", "move", "credit", "block", "shield_used", "cycle_used",
-              "shift_used", "turn", "held_draws", "phase")
+              "shift_used", "turn", "held_over", "phase")
 
     def statics_held(self) -> int:
         """Static cards in the deck, hand, discard pile and play area: a fourth loses the run."""
@@ -211,6 +211,6 @@ def new_state(catalog, runs_allowed: int) -> State:
     s.track, s.square, s.finals, s.cleared = 0, 0, 0, 0
     s.move = s.credit = s.block = 0
     s.shield_used = s.cycle_used = s.shift_used = False
-    s.turn, s.held_draws = 0, ()
+    s.turn, s.held_over = 0, ()
     s.phase = "ship"
     return s

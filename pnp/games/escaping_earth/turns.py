@@ -13,17 +13,16 @@ from pnp.games.escaping_earth.state import Dilate, Discard, Draw, Reshuffle
 class TurnRules:
     # -- the start of a turn ---------------------------------------------------------------------------------
     def begin_turn(self, state) -> None:
-        """Draw the crew (and any draw an event held over: clar-event-draw); then a discard for each Time
-        Dilation enemy of the ship's Zone (clar-time-dilation); then systems."""
+        """Draw the crew (and what an event held over, its draws and treasures: clar-event-draw); then a discard
+        for each Time Dilation enemy of the ship's Zone (clar-time-dilation); then systems."""
         state.phase = "start"
         queue = state.queue
         crew = self.crew_draws.get(state.ship.crew)
         if crew is None:
             crew = self.crew_draws[state.ship.crew] = Draw(n=state.ship.crew)
         queue.append(crew)
-        for n, key in state.held_draws:
-            queue.append(Draw(n=n, key=key))
-        state.held_draws = ()
+        queue.extend(state.held_over)
+        state.held_over = ()
         for _, enemy in living(self.catalog, state, state.track):
             if enemy.ability == "TIME_DILATION":
                 queue.append(Dilate(key=enemy.name))
@@ -48,9 +47,18 @@ class TurnRules:
             state.pending.append(Discard())
 
     def offer_Discard(self, state, decision):
-        return [("discard", c) for c in _distinct(self.catalog, state.hand)]
+        """The card to discard; or first a Blueprint spent to draw (clar-blueprint-gold), a card more to choose from
+        (the original rulebook's Void stops a Blueprint's draw at any point of the turn)."""
+        discards = [("discard", c) for c in _distinct(self.catalog, state.hand)]
+        if self.blueprints(state) and not zone_has(self.catalog, state, state.track, "VOID"):
+            discards.append(("blueprint",))
+        return discards
 
     def answer_Discard(self, state, decision, action) -> None:
+        if action[0] == "blueprint":  # the card comes first, then the same discard is asked again
+            state.queue.appendleft(Dilate(key="blueprint:draw"))
+            self.spend_blueprint(state, state.queue.appendleft)
+            return
         state.hand.remove(action[1])
         state.discard.append(action[1])
         witness(state, "TIME_DILATION")
@@ -170,11 +178,15 @@ class TurnRules:
         self.queue_effects(state, effects, key)
 
     def move_blueprint(self, state, action) -> None:
+        self.spend_blueprint(state, state.queue.append)
+
+    def spend_blueprint(self, state, queue) -> None:
+        """A Blueprint from the gold pile to the spent gold, for a card drawn (`queue` puts the draw in line)."""
         card = self.blueprints(state)[0]
         state.gold.remove(card)
         state.spent.append(card)
         state.played.append("blueprint:draw")
-        state.queue.append(Draw(n=1, key="blueprint:draw"))
+        queue(Draw(n=1, key="blueprint:draw"))
 
     def move_shield(self, state, action) -> None:
         state.block += 1 if state.charge == 2 else 3

@@ -52,9 +52,15 @@ class Action:
 
     @cached_property  # read every time the action takes effect
     def words(self) -> tuple[str, ...]:
-        """The effect words it shows: its own, AOE, and IN for any reach."""
-        return (self.word,) + (("AOE",) if self.aoe else ()) + (("IN",) if self.within is not None or self.direction
-                                                                 else ())
+        """The effect words witnessed whenever the action takes effect: its own, and AOE. IN is not among them:
+        a reach takes effect only when it leaves out a unit the action could otherwise pick (board.reach_limits),
+        so the engine witnesses it apart."""
+        return (self.word,) + (("AOE",) if self.aoe else ())
+
+    @property
+    def has_reach(self) -> bool:
+        """It shows IN: a number of steps or a direction."""
+        return self.within is not None or self.direction is not None
 
     @property
     def picks(self) -> str | None:
@@ -158,3 +164,29 @@ def icon_line(a: Action) -> str:
     if a.direction:
         parts += ["{in}", "{" + a.direction.lower() + "}"]
     return " ".join(parts)
+
+
+# -- an action in words, as a player says it (the card reference, the words under a card's icons) ----------
+WHO = {"SELF": "to self", "ALLY": "to an ally", "FOE": "to a foe", "SHUTTLE": "to the shuttle"}
+GAINS = {"SELF": ("you", "gain"), "ALLY": ("an ally", "gains"), "FOE": ("a foe", "gains"),
+         "SHUTTLE": ("the shuttle", "gains")}  # who takes a status, and its verb
+WAYS = {"LEFT": "to the left", "RIGHT": "to the right", "UP": "upwards", "DOWN": "downwards"}
+
+
+def action_words(line: str) -> str:
+    """'MELEE 1 AOE' -> 'Melee 1 to every foe in reach (AOE)'; 'STATUS TAUNT SELF' -> 'you gain Taunt'. Every word the
+    card prints beside the icons (the target of a heal or a status, or any other action's unusual one: self, ally,
+    foe, shuttle) is in it."""
+    action = parse(line)
+    reach = [f"within {action.within}"] if action.within is not None else []
+    reach += [WAYS[action.direction]] if action.direction else []
+    # the card names the target beside the icons as icon_line does: always for a heal, a status or a move
+    printed = action.word in ALWAYS_NAME_TARGET or (action.target and action.target != DEFAULT_TARGET.get(action.status or action.word))
+    if action.word == "STATUS":
+        who, verb = GAINS[action.picks]
+        said = " ".join([who, *reach, verb, action.status.capitalize()])
+        return said + (" (self)" if printed and action.picks == "SELF" else "")
+    words = [f"{action.word.capitalize()} {action.n}"]
+    if action.aoe:  # every unit it may pick, as far as it reaches
+        return " ".join(words + [f"to every {action.picks.lower()}", *(reach or ["in reach"]), "(AOE)"])
+    return " ".join(words + ([WHO[action.picks]] if printed else []) + reach)

@@ -8,6 +8,8 @@ action offers every unit it may pick.
 """
 from __future__ import annotations
 
+from dataclasses import replace
+
 from pnp.games.escort_service.actions import Action
 from pnp.games.escort_service.records import SHUTTLE
 
@@ -41,6 +43,21 @@ class Board:
         in_reach = self._in_reach
         return [other for col, column in enumerate(s.columns) for row, other in enumerate(column)
                 if other != unit and in_reach(action, within, c, r, col, row)]
+
+    def _reach_limits(self, s, unit: int, action: Action) -> bool:
+        """Whether the action's IN leaves out a unit of the side it picks that it could otherwise pick: IN a number
+        of steps, one farther away (without a limit the whole board is in reach); IN a direction, one its reach
+        takes in the other way. Only then has IN taken effect (the playtest's witnesses)."""
+        if not action.has_reach or action.picks not in ("FOE", "ALLY") or not s.on_board(unit):
+            return False
+        team = len(s.seats)
+        ally = action.picks == "ALLY"
+        if action.within is not None:
+            wider = [u for column in s.columns for u in column if u != unit]
+        else:
+            wider = self._reach(s, unit, replace(action, direction=None))
+        reach = set(self._reach(s, unit, action))
+        return any(((u < team) == (unit < team)) == ally and u not in reach for u in wider)
 
     def _shuttle_in_reach(self, s, unit: int, action: Action) -> bool:
         if not s.on_board(unit):

@@ -2,11 +2,12 @@
 a card's bottom edge, a unit's health and scrap slots, and a scenario's placement on the four columns."""
 from __future__ import annotations
 
-from pnp.games.escort_service.actions import icon_line, parse
+from pnp.games.escort_service.actions import action_words, icon_line, parse
 from pnp.render.backend import place_emblem
 from pnp.render.cards import draw_line_with_icons, line_align
-from pnp.text.fit import fit_text
+from pnp.text.fit import LEADING, STEP, fit_text
 from pnp.text.fonts import string_width
+from pnp.text.inline import width as inline_width
 from pnp.text.legibility import floor
 
 INK = "#1f2630"
@@ -21,8 +22,9 @@ class Actions:
     """`type: actions`: one line per action, icon first, in the order they resolve; the text fits like any text."""
 
     def _fit(self, box, face, layout):
-        return fit_text(_lines(face.card), layout.fonts[box.font], box.size, box.min_size, box.w, box.h,
-                        box.paragraph_gap, frozenset(layout.icons))
+        text, font, icons = _lines(face.card), layout.fonts[box.font], frozenset(layout.icons)
+        return fit_text(text, font, one_line_size(text, font, box, icons), box.min_size, box.w, box.h,
+                        box.paragraph_gap, icons)
 
     def check(self, box, face, layout) -> list[str]:
         if not face.card.actions:
@@ -48,6 +50,74 @@ class Actions:
                                      emblems)
                 baseline -= fit.leading
             baseline -= gap
+
+
+def one_line_size(text: str, font: str, box, icons: frozenset) -> float:
+    """The largest size up to the box's at which every action keeps to one line: an action read as two ("{heal} 1
+    ally {aoe}" over "{in} 2") is worse than one a little smaller. Never under the box's min_size (the fit then
+    wraps, or reports it)."""
+    widest = max(inline_width(line, font, 1.0, icons) for line in text.split("\n"))
+    return max(box.min_size, min(box.size, box.w / widest)) if widest else box.size
+
+
+class ActionWords:
+    """`type: action-words`: the card's actions said in words under their icons ("Melee 1 · Heat 2 · you gain
+    Taunt"), as the card reference says them, so a new player reads a card without the icon key. Lines break between
+    two actions, never inside one (no amount left alone at the start of a line), at the largest size from the box's
+    `size` down to its `min_size` at which they fit; centred."""
+
+    def check(self, box, face, layout) -> list[str]:
+        if not face.card.actions or words_fit(box, face, layout) is not None:
+            return []
+        return [f"the actions of '{face.card.name}' in words do not fit box '{box.name}' at {box.min_size:g}pt: make "
+                "it wider or taller"]
+
+    def draw(self, b, box, face, layout, emblems, left, bottom):
+        fitted = words_fit(box, face, layout) if face.card.actions else None
+        if fitted is None:
+            return
+        size, lines = fitted
+        font, leading = layout.fonts[box.font], size * LEADING
+        top = bottom + box.h - (box.h - len(lines) * leading) / 2 if box.valign == "middle" else bottom + box.h
+        baseline = top - size * 0.78 - (leading - size) / 2
+        for line in lines:
+            b.text(left + box.w / 2, baseline, line, font, size, box.color or INK, "center")
+            baseline -= leading
+
+
+SEPARATOR = " \u00b7 "  # a middle dot between two actions
+
+
+def said(card) -> list[str]:
+    """The card's actions in words, in the order they resolve, each begun with a capital ("An ally gains Hidden")."""
+    return [(words := action_words(line))[:1].upper() + words[1:] for line in card.actions]
+
+
+def words_fit(box, face, layout) -> tuple[float, list[str]] | None:
+    """(size, lines) of the card's actions in words in the box, whole actions to a line; None if they fit at no size
+    the box allows."""
+    phrases, font = said(face.card), layout.fonts[box.font]
+    size = box.size
+    while size >= box.min_size - 1e-9:
+        lines = _packed(phrases, font, size, box.w)
+        if lines is not None and len(lines) * size * LEADING <= box.h + 1e-6:
+            return size, lines
+        size -= STEP
+    return None
+
+
+def _packed(phrases: list[str], font: str, size: float, width: float) -> list[str] | None:
+    """The phrases joined into as few lines as fit `width`, in order; None if one alone is wider."""
+    lines: list[str] = []
+    for phrase in phrases:
+        if string_width(phrase, font, size) > width:
+            return None
+        joined = lines[-1] + SEPARATOR + phrase if lines else phrase
+        if lines and string_width(joined, font, size) <= width:
+            lines[-1] = joined
+        else:
+            lines.append(phrase)
+    return lines
 
 
 def card_status(card) -> str | None:
@@ -195,4 +265,4 @@ class Placement:
 
 
 BOX_KINDS = {"actions": Actions(), "status-edge": StatusEdge(), "stats": Stats(), "placement": Placement(),
-             "scenario-order": ScenarioOrder()}
+             "scenario-order": ScenarioOrder(), "action-words": ActionWords()}

@@ -121,7 +121,9 @@ class Campaign:
             s.scrap_discard.append(seat.scrap.pop(action[2]))
         seat.scrap.append(decision.scrap)
         seat.effects = frozenset(self.catalog.scrap[i][1] for i in seat.scrap)
-        s.resolved.append((self.catalog.scrap[decision.scrap][0], ("SCRAP",)))
+        card_id = self.catalog.scrap[decision.scrap][0]
+        s.played.append(card_id)  # slotted: the card is witnessed once its bonus changes a number (combat)
+        s.resolved.append(("scrap-slotted", ("SCRAP",)))  # the SCRAP event took effect: a card went into a slot
         if not seat.down and s.health_left(seat.index) <= 0 and s.on_board(seat.index):
             self._destroy(s, seat.index)  # an Armor Plate given up: as much damage as health is destroyed
 

@@ -15,13 +15,15 @@ class Combat:
     def _effect(self, s, unit: int, card: int | None, action: Action, target: int) -> None:
         word = action.word
         if word == "MELEE" or word == "RANGED":
-            amount = action.n
+            amount, bonus = action.n, None
             if unit < len(s.seats):
-                amount = self._pilot_bonus(s, s.seats[unit], word, amount)
+                bonus = self._pilot_bonus(s.seats[unit], word)
+                amount += bonus is not None
                 if word == "RANGED" and target != SHUTTLE and s.seats[unit].has("long-barrel") \
                         and self._distance(s, unit, target) > action.within:
-                    s.resolved.append(("scrap:long-barrel", ()))  # only the longer barrel reaches this far
-            self._damage(s, target, amount)
+                    self._scrap_took_effect(s, "long-barrel")  # only the longer barrel reaches this far
+            if self._damage(s, target, amount) and bonus:
+                self._scrap_took_effect(s, bonus)  # the extra point landed: a shield took none of it
         elif word == "HEAL":
             self._heal(s, target, action.n)
         elif word == "DELAY" or word == "ADVANCE":
@@ -38,14 +40,19 @@ class Combat:
             s.acted = True  # the card moved under a unit; the status itself counts when it changes something
             s.played.append(action.status)
 
-    def _pilot_bonus(self, s, seat, word: str, amount: int) -> int:
-        """The once-a-turn scrap bonuses: Servo Fist on the first MELEE, Targeting Computer on the first RANGED; the
-        whole action, every unit an AOE reaches (the word counts as used once the action is done: turns.step_Act)."""
+    def _pilot_bonus(self, seat, word: str) -> str | None:
+        """The once-a-turn scrap bonus this action gets (what the scrap does), or None: Servo Fist on the first MELEE,
+        Targeting Computer on the first RANGED of the turn; the whole action, every unit an AOE reaches. The word
+        counts as used once that action is done, whether or not it reached anyone (turns._action_done; rules.yaml
+        'clar-first-each-turn')."""
         effect = "servo-fist" if word == "MELEE" else "targeting-computer"
-        if seat.has(effect) and word not in seat.used:
-            amount += 1
-            s.resolved.append((f"scrap:{effect}", ()))
-        return amount
+        return effect if seat.has(effect) and word not in seat.used else None
+
+    def _scrap_took_effect(self, s, effect: str) -> None:
+        """A slotted scrap card's bonus changed a number: the effect and the card that does it are witnessed
+        (slotting a card is the SCRAP event's effect, not the card's: campaign.answer_GiveScrap)."""
+        s.resolved.append((f"scrap:{effect}", ()))
+        s.resolved.append((self._scrap_cards[effect], ()))
 
     def _heat(self, s, unit: int, amount: int, end_of_turn: bool = False) -> None:
         """Vent the heat by moving right; what cannot be vented past the last column is damage."""
@@ -53,34 +60,35 @@ class Combat:
             seat = s.seats[unit]
             if seat.has("heat-sink") and "HEAT" not in seat.used:
                 amount -= 1
-                s.resolved.append(("scrap:heat-sink", ()))
+                self._scrap_took_effect(s, "heat-sink")
             seat.used.add("HEAT")
         c, _ = s.position(unit)
         overflow = max(0, c + amount - (self.columns - 1))
         self._move(s, unit, amount)
         if overflow:
             if unit < len(s.seats) and s.seats[unit].has("heat-vanes"):
-                s.resolved.append(("scrap:heat-vanes", ()))
+                self._scrap_took_effect(s, "heat-vanes")
                 return
             s.resolved.append(("overflow", ("VENT_OVERFLOW",)))
             self._damage(s, unit, overflow)
 
-    def _damage(self, s, target: int, amount: int) -> None:
+    def _damage(self, s, target: int, amount: int) -> bool:
+        """Deal the damage; True when it landed (False when a shield took it or there was nothing to damage)."""
         if target == SHUTTLE:
             s.shuttle_damage += amount
             s.acted = True
             s.resolved.append(("shuttle", ()))
             if s.shuttle_damage >= self.catalog.shuttle_health:
                 self._lose(s, "shuttle")
-            return
+            return True
         if not s.alive(target) or amount <= 0:
-            return
+            return False
         s.acted = True
         shield = s.take_status(target, "SHIELD")
         if shield is not None:
             self._return_status(s, shield)
             s.resolved.append(("shielded", ("SHIELD",)))
-            return
+            return False
         if s.has_status(target, "POISON"):
             amount += 1
             s.resolved.append(("poisoned", ("POISON",)))
@@ -88,11 +96,12 @@ class Combat:
             seat = s.seats[target]
             seat.damage += amount
             if seat.damage >= seat.health and seat.has("armor-plate") and s.health_left(target) > 0:
-                s.resolved.append(("scrap:armor-plate", ()))  # standing only thanks to the plate
+                self._scrap_took_effect(s, "armor-plate")  # standing only thanks to the plate
         else:
             s.unit(target).damage += amount
         if s.health_left(target) <= 0:
             self._destroy(s, target)
+        return True
 
     def _heal(self, s, target: int, amount: int) -> None:
         if target == SHUTTLE:

@@ -207,6 +207,93 @@ def enemy(b, c):
     b.path(polygon([(24, 56), (50, 46), (76, 56), (76, 64), (50, 56), (24, 64)]), fill=PAPER)
 
 
+# -- the seven basic enemies: each type its own silhouette, so a column of enemy cards reads at a glance --------
+def bruiser(b, c):
+    """A hulking brute: a small head on broad shoulders, heavy fists."""
+    b.rect(39, 74, 22, 18, fill=c, radius=6)
+    b.rect(43, 81, 14, 4, fill=PAPER)
+    b.path(polygon([(16, 70), (84, 70), (72, 30), (28, 30)]), fill=c)
+    b.path(polygon([(16, 70), (26, 64), (22, 34), (8, 38)]), fill=c)
+    b.path(polygon([(84, 70), (74, 64), (78, 34), (92, 38)]), fill=c)
+    b.circle(14, 26, 12, fill=c)
+    b.circle(86, 26, 12, fill=c)
+    b.rect(30, 4, 16, 28, fill=c, radius=4)
+    b.rect(54, 4, 16, 28, fill=c, radius=4)
+
+
+def drone(b, c):
+    """A gun on rotors: a round body, two rotor arms, a barrel pointing down."""
+    b.rect(16, 62, 68, 6, fill=c, radius=3)
+    for x in (17, 83):
+        b.rect(x - 15, 72, 30, 6, fill=c, radius=3)
+        b.rect(x - 3, 64, 6, 10, fill=c)
+    b.circle(50, 50, 18, fill=c)
+    b.circle(50, 52, 7, fill=PAPER)
+    b.rect(45, 8, 10, 26, fill=c, radius=2)
+
+
+def raider(b, c):
+    """The raider's helmet with its eye slit, under a crest: it runs for the shuttle."""
+    b.save()
+    b.translate(12, 0)
+    b.scale(0.76, 0.76)
+    enemy(b, c)
+    b.restore()
+    b.path(polygon([(38, 68), (50, 98), (62, 68)]), fill=c)
+
+
+def sniper(b, c):
+    """A long rifle with its scope and bipod."""
+    b.path(polygon([(4, 38), (28, 44), (28, 58), (8, 60)]), fill=c)  # the stock
+    b.rect(26, 44, 30, 14, fill=c, radius=3)
+    b.rect(54, 48, 42, 6, fill=c)  # the barrel
+    b.rect(34, 64, 28, 10, fill=c, radius=5)  # the scope on its mounts
+    b.rect(40, 57, 4, 8, fill=c)
+    b.rect(52, 57, 4, 8, fill=c)
+    b.path(polygon([(30, 44), (40, 44), (36, 28), (26, 28)]), fill=c)  # the grip
+    b.line(80, 48, 72, 22, c, 4)
+    b.line(80, 48, 90, 22, c, 4)
+
+
+def grappler(b, c):
+    """A claw on an arm, jaws open to grab a pilot."""
+    b.rect(41, 4, 18, 40, fill=c, radius=4)
+    b.circle(50, 48, 12, fill=c)
+    b.circle(50, 48, 4, fill=PAPER)
+    for flip in (1, -1):  # the left jaw, then the right mirroring it
+        def x(v, flip=flip):
+            return 50 + flip * (v - 50)
+        b.path([("M", x(44), 56), ("C", x(14), 60, x(10), 86, x(28), 96), ("L", x(36), 90),
+                ("C", x(26), 80, x(30), 68, x(50), 62), ("Z",)], fill=c)
+
+
+def swarmer(b, c):
+    """A many-legged bug, seen from above."""
+    b.path([("M", 50, 14), ("C", 26, 14, 30, 70, 50, 70), ("C", 70, 70, 74, 14, 50, 14), ("Z",)], fill=c)
+    b.circle(50, 78, 10, fill=c)
+    b.rect(36, 40, 28, 4, fill=PAPER)
+    for flip in (1, -1):
+        for (x1, y1), (x2, y2) in (((40, 58), (12, 72)), ((38, 44), (6, 44)), ((40, 28), (12, 14))):
+            b.line(50 + flip * (x1 - 50), y1, 50 + flip * (x2 - 50), y2, c, 5)
+        b.line(50 + flip * 4, 86, 50 + flip * 12, 98, c, 4)
+
+
+def mender(b, c):
+    """A wrench: it keeps the others fighting."""
+    b.save()
+    b.translate(50, 50)
+    b.rotate(-45)
+    b.translate(-50, -50)
+    b.rect(43, 8, 14, 60, fill=c, radius=6)
+    b.circle(50, 74, 20, fill=c)
+    b.rect(43, 78, 14, 18, fill=PAPER)
+    b.circle(50, 16, 4, fill=PAPER)
+    b.restore()
+
+
+ENEMY_TYPES = ("bruiser", "drone", "raider", "sniper", "grappler", "swarmer", "mender")  # the seven basic enemies
+
+
 def elite(b, c):
     enemy(b, c)
     b.path(polygon([(30, 96), (40, 82), (50, 98), (60, 82), (70, 96), (70, 86), (30, 86)]), fill=c)
@@ -240,4 +327,6 @@ EMBLEMS = {
     "zealot": zealot, "health": health, "shuttle": shuttle, "column": column, "mech": mech, "warrior": warrior,
     "medic": medic, "gunner": gunner, "scout": scout, "enemy": enemy, "elite": elite, "scrap": scrap,
     "scenario": scenario,
+    "bruiser": bruiser, "drone": drone, "raider": raider, "sniper": sniper, "grappler": grappler,
+    "swarmer": swarmer, "mender": mender,
 }

@@ -40,6 +40,7 @@ class EscortEngine(Turns, Combat, Board, Campaign, Machine):
         self.upgrade_draw, self.upgrade_keep, self.min_deck = (settings.upgrade_draw, settings.upgrade_keep,
                                                                settings.min_deck)
         self._kinds = tuple(card.id for card in catalog.cards)  # card index -> its id: copies share one
+        self._scrap_cards = {effect: card_id for card_id, effect in catalog.scrap}  # what a scrap card does -> its id
         self._steps: dict = {}  # the steps of a unit's card or side, made once (turns.Turns._card_steps)
         self._options: dict = {}  # options checked once per set of values given
 

@@ -12,10 +12,13 @@ from dataclasses import dataclass
 from pnp.games.escort_service.engine import EscortEngine
 from pnp.games.escort_service.records import Act, CardDone
 from pnp.games.escort_service.state import Unit
+from pnp.text.fonts import string_width
 
 EXAMPLE_HAND = ("warrior-stun", "warrior-got-your-attention", "warrior-patch-up", "warrior-cleave")
 PANEL_W, PANEL_H, GAP, PER_ROW = 118.0, 108.0, 8.0, 4
 CELL_W, CELL_H = 24.0, 17.0
+# the smallest words of a panel, as drawn: scaled up to 6 pt in a rulebook, two panels still fit an A5 page's width
+LEAST_PT = 4.6
 INK, MUTED = "#1f2630", "#7d8a99"
 PILOT, ENEMY, SHUTTLE_FILL = "#dfe8d8", "#f2dcd4", "#3b5c8c"
 
@@ -115,6 +118,16 @@ class ExampleTurnFigure:
             y = bottom + height - (row + 1) * PANEL_H - row * GAP
             _panel(b, shot, x, y)
 
+    # A figure of panels read in order: a page too narrow for PER_ROW legible panels lays them again, fewer to a
+    # row (pnp.render.rulebook.figure_flowables), each panel drawn whole by draw_panel.
+    panel_size, panel_gap = (PANEL_W, PANEL_H), GAP
+
+    def panels(self, params, game) -> int:
+        return len(self._shots(game))
+
+    def draw_panel(self, b, params, game, index: int, left: float, bottom: float) -> None:
+        _panel(b, self._shots(game)[index], left, bottom)
+
     def describe(self, params, game) -> str:
         lines = ["The example turn, step by step (columns 1 to 4, bottom unit first):"]
         for shot in self._shots(game):
@@ -127,18 +140,19 @@ def _panel(b, shot: Snapshot, x: float, y: float) -> None:
     bold, regular = "VeraBd", "Vera"
     b.rect(x, y, PANEL_W, PANEL_H, fill="#f5f6f8", stroke="#c9d1da", width=0.6, radius=3)
     words, line, lines = shot.caption.split(), "", []
-    for word in words:  # two short lines of caption
-        if len(line) + len(word) > 30 and line:
+    for word in words:  # the caption in lines that stay inside the panel, as measured in their fonts
+        wider = f"{line} {word}".strip()
+        if line and string_width(wider, bold if not lines else regular, 6.4) > PANEL_W - 10:
             lines.append(line)
             line = word
         else:
-            line = f"{line} {word}".strip()
+            line = wider
     lines.append(line)
     for i, text in enumerate(lines[:3]):
         b.text(x + 5, y + PANEL_H - 11 - i * 8, text, bold if i == 0 else regular, 6.4, INK, "left")
     base_x, base_y = x + (PANEL_W - 4 * CELL_W) / 2, y + 18
     b.rect(base_x + 1, y + 5, CELL_W - 2, 11, fill=SHUTTLE_FILL, radius=1.5)
-    b.text(base_x + CELL_W / 2, y + 8.6, "SHUTTLE", bold, 4.2, "#ffffff", "center")
+    b.text(base_x + CELL_W / 2, y + 8.6, "Shuttle", bold, LEAST_PT, "#ffffff", "center")
     for c, column in enumerate(shot.columns):
         cx = base_x + c * CELL_W
         b.rect(cx + 0.8, base_y, CELL_W - 1.6, 3 * CELL_H + 6, stroke="#9aa7b5", width=0.5, radius=1.5)
@@ -148,9 +162,9 @@ def _panel(b, shot: Snapshot, x: float, y: float) -> None:
             b.rect(cx + 1.8, ry, CELL_W - 3.6, CELL_H - 2, fill=PILOT if label.startswith("Warrior") else ENEMY,
                    radius=1.2)
             name, _, rest = label.partition(" ")
-            b.text(cx + CELL_W / 2, ry + CELL_H - 8, name, bold, 4.6, INK, "center")
+            b.text(cx + CELL_W / 2, ry + CELL_H - 8, name, bold, LEAST_PT, INK, "center")
             if rest:
-                b.text(cx + CELL_W / 2, ry + 3, rest, regular, 4.4, INK, "center")
+                b.text(cx + CELL_W / 2, ry + 3, rest, regular, LEAST_PT, INK, "center")
 
 
 FIGURES = {"example-turn": ExampleTurnFigure()}

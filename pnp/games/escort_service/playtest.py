@@ -5,11 +5,14 @@ is lost or the last is won. Tables cycle through team sizes 1 to 4 and
 through the pilots, so every pilot plays in every team size, with random and
 greedy teams (some greedy teams dealt the arsenal: every upgrade card in the
 deck from the start, a playtest set-up of this module, never a rule). Every card
-side must take effect: each pilot card takes a turn, each action card and
-enemy side does something beyond its heat, each scrap card is given and does
-what it says, each scenario is started, a team orders its pilots, the shuttle
-is hit and every column entered; and every action, modifier, status and
-event word must take effect (a status when it changes a choice).
+side must take effect: each action card and enemy side does something beyond
+its heat, and so does a card of each pilot and each elite (a turn taken that
+changes nothing witnesses neither); each scrap card's bonus changes a number
+(slotting it is the SCRAP event's effect, not the card's); each scenario is
+started, a team orders its pilots, the shuttle is hit and every column
+entered; and every action, modifier, status and event word must take effect
+(a status when it changes a choice, IN when its reach leaves out a unit the
+action could otherwise pick).
 """
 from __future__ import annotations
 

@@ -40,12 +40,12 @@ class Turns:
         self._expire_statuses(s, unit)
         if unit < len(s.seats):
             seat = s.seats[unit]
-            s.resolved.append((f"{seat.character}-pilot", ()))
+            s.played.append(f"{seat.character}-pilot")  # a turn taken; witnessed by a card that takes effect
             seat.used = set()
             s.phase, s.seat = "pilot", unit
             if seat.has("repair-drone") and seat.damage:
                 seat.damage -= 1
-                s.resolved.append(("scrap:repair-drone", ()))
+                self._scrap_took_effect(s, "repair-drone")
         else:
             s.phase = "enemy"
             self._enemy_turn(s, s.unit(unit))
@@ -58,8 +58,7 @@ class Turns:
                     s.chance = EliteReshuffle(unit=unit.index)  # the turn goes on once the deck is shuffled
                 return  # else every action card is under some unit: nothing to do this turn
             card = unit.deck.pop(0)
-            s.played.append(self.catalog.cards[card].id)
-            s.resolved.append((unit.kind, ()))
+            s.played += [self.catalog.cards[card].id, unit.kind]  # the elite is witnessed when the card takes effect
             s.in_play, s.effective = self.catalog.cards[card].id, False
             s.queue.extend(self._card_steps(unit.index, card))
         else:
@@ -155,7 +154,7 @@ class Turns:
         before = len(seat.hand)
         self._draw(s, seat, size - before)
         if size > self.hand_size and (len(seat.hand) > self.hand_size or s.chance is not None):
-            s.resolved.append(("scrap:spare-cell", ()))  # a fifth card drawn
+            self._scrap_took_effect(s, "spare-cell")  # a fifth card drawn
 
     def _draw(self, s, seat, n: int) -> None:
         """Draw n cards; an empty draw pile is refilled from the discard pile first (a chance step), the cards
@@ -181,6 +180,7 @@ class Turns:
             return  # a destroyed unit's remaining actions do nothing
         s.acted = False
         word = action.word
+        limited = action.has_reach and self._reach_limits(s, unit, action)  # before the action moves anyone
         if word == "HEAT":
             if s.on_board(unit):
                 self._heat(s, unit, action.n)
@@ -207,31 +207,48 @@ class Turns:
             elif options:
                 s.pending.append(ChooseTarget(seat=unit, card=step.card, action=action, options=tuple(options)))
                 return  # done when answered
-        self._action_done(s, unit, action)
+        self._action_done(s, unit, action, limited)
 
-    def _action_done(self, s, unit: int, action) -> None:
-        """A pilot's first MELEE or RANGED of the turn, once it hit something, uses up its scrap bonus."""
-        if unit < len(s.seats) and (action.word == "MELEE" or action.word == "RANGED") and s.acted:
+    def _action_done(self, s, unit: int, action, limited: bool) -> None:
+        """A pilot's first MELEE or RANGED of the turn uses up its scrap bonus, whether or not it reached anyone
+        (rules.yaml 'clar-first-each-turn'), as the first HEAT uses up a Heat Sink."""
+        if unit < len(s.seats) and (action.word == "MELEE" or action.word == "RANGED"):
             s.seats[unit].used.add(action.word)
-        self._witness_action(s, action)
+        self._witness_action(s, unit, action, limited)
 
-    def _witness_action(self, s, action) -> None:
-        """An action counts when it took effect; its card counts when something beyond its cost (HEAT, DISCARD)
-        did."""
+    def _witness_action(self, s, unit: int, action, limited: bool) -> None:
+        """An action counts when it took effect, and its IN when that reach also left out a unit the action could
+        otherwise have picked (`limited`, board._reach_limits). Its card counts when something beyond its cost
+        (HEAT, DISCARD) did, and with it the pilot or the elite whose card it is: a turn taken that changed
+        nothing witnesses neither."""
         if not s.acted:
             return
         s.resolved.append((action.key, action.words))
+        if limited:
+            s.resolved.append(("reach", ("IN",)))
         if action.word not in COSTS and not s.effective and s.in_play is not None:
             s.effective = True
             s.resolved.append((s.in_play, ()))
+            owner = self._owner_key(s, unit)
+            if owner is not None:
+                s.resolved.append((owner, ()))
+
+    def _owner_key(self, s, unit: int) -> str | None:
+        """The witness key of the pilot or elite whose card is resolving; None for a basic enemy (its side is
+        the card)."""
+        if unit < len(s.seats):
+            return f"{s.seats[unit].character}-pilot"
+        enemy = s.unit(unit)
+        return enemy.kind if enemy.elite else None
 
     def offer_ChooseTarget(self, s, decision: ChooseTarget):
         return [("target", t) for t in decision.options]
 
     def answer_ChooseTarget(self, s, decision: ChooseTarget, action: tuple) -> None:
         s.acted = False
+        limited = decision.action.has_reach and self._reach_limits(s, decision.seat, decision.action)  # as offered
         self._effect(s, decision.seat, decision.card, decision.action, action[1])
-        self._action_done(s, decision.seat, decision.action)
+        self._action_done(s, decision.seat, decision.action, limited)
 
     def offer_Discard(self, s, decision: Discard):
         return [("discard", c) for c in self._distinct(s.seats[decision.seat].hand)]

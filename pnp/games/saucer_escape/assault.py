@@ -150,14 +150,16 @@ class AssaultRules:
             self.take_hits(state)
             return
         state.pending.append(decision)
-        if kind == "predictive":
-            self.use(state, "REDUCE_HITS")
+        if kind == "predictive":  # it takes effect if it lowers the hits that land (see take_hits)
+            self.use(state, "REDUCE_HITS", effective=False)
             a.predictive = True
-            a.hits = max(0, a.hits - self.param("REDUCE_HITS"))
-        elif kind == "overcharge":
-            user = self.use(state, "OVERCHARGE")
+            before, a.hits = a.hits, max(0, a.hits - self.param("REDUCE_HITS"))
+            a.lowered += ((self.ability_keys["REDUCE_HITS"], before, a.hits, 0),)
+        elif kind == "overcharge":  # it takes effect if fewer hits land, the Shield it burns counted (take_hits)
+            user = self.use(state, "OVERCHARGE", effective=False)
             state.gear[user, "shield"] -= 1
-            a.hits = max(0, a.hits - self.param("OVERCHARGE"))
+            before, a.hits = a.hits, max(0, a.hits - self.param("OVERCHARGE"))
+            a.lowered += ((self.ability_keys["OVERCHARGE"], before, a.hits, 1),)
         elif kind == "self-sacrifice":  # Rico takes a pair of the hits and a pair more are ignored (clar-self-sacrifice)
             user = self.use(state, "SELF_SACRIFICE")
             share = self.param("SELF_SACRIFICE")
@@ -167,16 +169,21 @@ class AssaultRules:
             self.use(state, "REDUCE_ENEMY")
             tracks.lower_enemy(state, a.row, "power")
             a.hits -= 1
-        else:
+        else:  # a Medkit: it takes effect if it lowers the hits that land (see take_hits)
             state.items["medkit"] -= 1
             a.hits -= 1
-            tracks.note(state, "use:medkit")
+            tracks.tried(state, "use:medkit")
+            a.lowered += (("use:medkit", a.hits + 1, a.hits, 0),)
 
     def take_hits(self, state) -> None:
         """Shields last, after what abilities took away; then the rewards of a kill, or the choice after a miss."""
         a = state.assault
         shields = state.carried("shield")
-        landed = max(0, a.hits - max(0, shields - self.negation_takes_effect(state, a.row, "shield", shields)))
+        blocked = max(0, shields - self.negation_takes_effect(state, a.row, "shield", shields))
+        landed = max(0, a.hits - blocked)
+        for key, before, after, burnt in a.lowered:  # witnessed only when the Shields would not have stopped those hits
+            if self.landing(state, before, shields + burnt) > max(0, after - blocked):
+                tracks.note(state, key)
         if a.killed:
             state.queue.append(Collect(row=a.row))
             state.assault = None
@@ -184,6 +191,11 @@ class AssaultRules:
             state.pending.append(AfterMiss())
         if landed:
             state.pending.append(Hit(hits=landed))  # on top: the hits land first
+
+    def landing(self, state, hits: int, shields: int) -> int:
+        """The hits that would land against this many Shields carried, the enemy's boxed-in Shields taken off:
+        what a use that lowered the hits is measured against (an Overcharge also burnt the Shield it counts)."""
+        return max(0, hits - max(0, shields - state.negated(self.catalog, state.assault.row, "shield")))
 
     def offer_Hit(self, state, decision):
         return [("target", i) for i in state.alive()]

@@ -203,26 +203,29 @@ def _parses(entry) -> bool:
 
 
 def word_places(game: Game) -> dict[str, list[str]]:
-    """Where on the sheet each effect word appears, for the glossary."""
+    """Where on the sheet each effect word appears, for the glossary: a short phrase a player finds the part by
+    (the tracks it is printed on, a crew ability, an event), each once, never box by box."""
     places: dict[str, list[str]] = {}
 
     def add(word, place):
-        places.setdefault(word, []).append(place)
+        if place not in places.setdefault(word, []):
+            places[word].append(place)
 
     for sheet in game.sheets.values():
         model = sheet.model
         for enemy in model.enemies + [model.hivemind]:
+            tracks = "The Hivemind's Life and Power tracks" if enemy is model.hivemind else "Enemies' Life and Power tracks"
             for side in ("life", "power"):
                 for icon in getattr(enemy, side).icons:
-                    add(icon.icon, f"{enemy.name} {side} box {icon.at}")
+                    add(icon.icon, tracks)
             for icon in enemy.between:
-                add(icon.icon, f"{enemy.name} column {icon.at}")
+                add(icon.icon, "Between the enemies' Life and Power tracks")
         for location in model.locations + [model.escape_pod]:
             for icon in location.track.icons:
-                add(icon.icon, f"{location.name} box {icon.at}")
-        for t, reward in enumerate(model.rewards, 1):
+                add(icon.icon, "The Escape Pod track" if location is model.escape_pod else "Location tracks")
+        for reward in model.rewards:
             for icon in reward.icons:
-                add(icon.icon, f"Reward track {t} box {icon.at}" + (f" ({icon.item})" if icon.item else ""))
+                add(icon.icon, "Reward tracks")
         for member in model.crew:
             for ability in member.abilities:
                 for effect in ability.effects:

@@ -13,7 +13,14 @@ TEXT, LABEL, NAME, HEADER = 6.0, 6.5, 7.0, 7.5
 ROW = 3.0  # mm from one 6 pt line to the next (its leading)
 EVENT_TEXT_X = 33.5  # mm from the event table's left edge to the events' text, past the longest name
 ABILITY_X = 46.0  # mm from a crew panel's left edge to its abilities
-SCORE_BOX_W = 8.5  # mm, a score term's number box
+# mm: every box a player writes a number in (a set-up number, a to-hit target, a score) is at least this wide and
+# tall, room for two digits written with a pencil and an X drawn through them; the turn record's boxes hold one die
+# each and stay pencil-box sized (the layout's `box`)
+WRITE_W, WRITE_H = 10.0, 6.0
+TOTAL_W = 14.0  # mm, the TOTAL box: three digits
+# mm from the enemies region's left edge to each column: the set-up number and reward track, the enemy's number and
+# name, its Life and Power tracks, its to-hit target, its location and track
+REWARD_X, ENEMY_X, LIFE_X, TARGET_X, LOCATION_X = 0.0, 38.0, 70.0, 107.0, 120.0
 ABILITY_TEXT_Y = 2.6  # mm from an ability's name to its text
 
 ITEM_COLORS = {"red_keycard": "red", "blue_keycard": "blue"}
@@ -240,7 +247,8 @@ def draw_events(pen, region, sheet, game):
 
 def draw_enemies(pen, region, sheet, game):
     a = Area(pen, region)
-    for x, label in ((0, "REWARD"), (34, "ENEMY"), (66, "LIFE (top) / POWER (bottom)"), (107, "TO HIT"), (119, "LOCATION")):
+    for x, label in ((REWARD_X, "REWARD"), (ENEMY_X, "ENEMY"), (LIFE_X, "LIFE (top) / POWER (bottom)"),
+                     (TARGET_X, "TO HIT"), (LOCATION_X, "LOCATION")):
         a.text(x, 0, label, TEXT, "bold", "accent")
     rows = list(zip(sheet.enemies, sheet.rewards, sheet.locations)) + [(sheet.hivemind, None, sheet.escape_pod)]
     row_h = (region.h / mm(1) - 4) / len(rows)
@@ -250,17 +258,17 @@ def draw_enemies(pen, region, sheet, game):
         if i % 2 == 1:
             a.rect(0, y - 0.5, region.w / mm(1), row_h, fill="panel")
         if reward is not None:
-            a.number_box(0, y + 2, 6, 6, f"reward.{i + 1}.number")
-            _reward_track(a, 7, y + 2.9, reward, f"reward.{i + 1}", colors, _amounts(sheet))
-            a.number_box(34, y + 2, 6, 6, f"enemy.{i + 1}.number")
+            a.number_box(REWARD_X, y + 2, WRITE_W, WRITE_H, f"reward.{i + 1}.number")
+            _reward_track(a, REWARD_X + WRITE_W + 1, y + 2.9, reward, f"reward.{i + 1}", colors, _amounts(sheet))
+            a.number_box(ENEMY_X, y + 2, WRITE_W, WRITE_H, f"enemy.{i + 1}.number")
         else:
-            a.emblem("alien", 35, y + 2, 5.5, "alien")
-        _enemy(a, enemy, 41, y, f"enemy.{i + 1}", colors)
-        a.number_box(108, y + 2, 7, 6, f"enemy.{i + 1}.target")
-        a.text(119, y + 0.4, location.name, LABEL, "bold")
+            a.emblem("alien", ENEMY_X + (WRITE_W - 5.5) / 2, y + 2, 5.5, "alien")
+        _enemy(a, enemy, ENEMY_X + WRITE_W + 1, y, f"enemy.{i + 1}", colors)
+        a.number_box(TARGET_X, y + 2, WRITE_W, WRITE_H, f"enemy.{i + 1}.target")
+        a.text(LOCATION_X, y + 0.4, location.name, LABEL, "bold")
         if location is sheet.escape_pod:
-            a.text(142, y + 0.6, "advance on any pair", TEXT, "italic", "muted")
-        a.track(119, y + 4.6, location.track.length, f"location.{i + 1}", _icon_map(location.track), colors)
+            a.text(LOCATION_X + 23, y + 0.6, "advance on any pair", TEXT, "italic", "muted")
+        a.track(LOCATION_X, y + 4.6, location.track.length, f"location.{i + 1}", _icon_map(location.track), colors)
 
 
 def _enemy(a, enemy, x, y, name, colors):
@@ -270,10 +278,10 @@ def _enemy(a, enemy, x, y, name, colors):
     a.emblem("power", x + 11, y + 4.6, 3, "accent")
     a.text(x + 14.6, y + 4.9, f"+{enemy.power_bonus}", TEXT, "bold")
     box, strip = a.box_mm, 2.8  # the strip between Life and Power holds the negation icons
-    a.track(66, y + 0.4, enemy.life.length, f"{name}.life", _icon_map(enemy.life), colors)
+    a.track(LIFE_X, y + 0.4, enemy.life.length, f"{name}.life", _icon_map(enemy.life), colors)
     for icon in enemy.between:
-        a.emblem(icon.icon, 66 + (icon.at - 1) * box + (box - strip + 0.2) / 2, y + 0.5 + box, strip - 0.2, "ink")
-    a.track(66, y + 0.4 + box + strip, enemy.power.length, f"{name}.power", _icon_map(enemy.power), colors)
+        a.emblem(icon.icon, LIFE_X + (icon.at - 1) * box + (box - strip + 0.2) / 2, y + 0.5 + box, strip - 0.2, "ink")
+    a.track(LIFE_X, y + 0.4 + box + strip, enemy.power.length, f"{name}.power", _icon_map(enemy.power), colors)
 
 
 def draw_crew(pen, region, sheet, game):
@@ -337,41 +345,54 @@ def _growing_track(a, x, y, start, extra, name):
         a.box(x + (i - 1) * box, y, f"{name}.{i}", fill="extra" if i > start else None)
 
 
+TURNS_PER_ROW = 10  # the turn record's turns to a row: three rows of ten leave the score panel room for its boxes
+TURNS_TOP, TURN_NUMBER_H = 4.2, 2.2  # mm: the first row of turns under the header; a turn's number over its boxes
+SCORE_COLUMNS = 2  # the score terms in two columns, each term's words wrapping beside its box
+
+
 def draw_turns(pen, region, sheet, game):
+    """Each turn's number over its four boxes, two by two: the die given to Reward and Location above, Enemy and
+    Recon below."""
     a = Area(pen, region)
     a.header("TURN RECORD")
     a.text(30, 0.4, "write each die where it went:  Reward | Location  /  Enemy | Recon", TEXT, "regular", "muted")
-    per_row = (sheet.turns + 1) // 2
-    cell_w = (region.w / mm(1)) / per_row
-    box = a.box_mm
+    rows = -(-sheet.turns // TURNS_PER_ROW)
+    cell_w, box = (region.w / mm(1)) / TURNS_PER_ROW, a.box_mm
+    step = (region.h / mm(1) - TURNS_TOP) / rows
     for t in range(sheet.turns):
-        col, row = t % per_row, t // per_row
-        x, y = col * cell_w, 4.2 + row * 11.6
+        col, row = t % TURNS_PER_ROW, t // TURNS_PER_ROW
+        x, y = col * cell_w, TURNS_TOP + row * step
         a.text(x + cell_w / 2, y, str(t + 1), TEXT, "bold", "muted", "center")
         for k in range(4):
-            a.number_box(x + (cell_w - 2 * box) / 2 + (k % 2) * box, y + 2.6 + (k // 2) * box, box, box, f"turn.{t + 1}.{k + 1}")
+            a.number_box(x + (cell_w - 2 * box) / 2 + (k % 2) * box, y + TURN_NUMBER_H + (k // 2) * box, box, box,
+                         f"turn.{t + 1}.{k + 1}")
 
 
 def draw_score(pen, region, sheet, game):
-    """The score terms, one to a line with a box for its points, and the TOTAL box: all inside the panel."""
+    """The score terms in two columns, each with a box for its points, and the TOTAL box: all inside the panel,
+    every box WRITE_W x WRITE_H or more."""
     a = Area(pen, region)
     w, h = region.w / mm(1), region.h / mm(1)
     a.rect(0, 0, w, h, fill="panel", radius=2)
     a.header("SCORE")
-    total_h = 4.6
-    step = (h - 4.6 - total_h - 1.5) / len(sheet.score)
+    rows = -(-len(sheet.score) // SCORE_COLUMNS)
+    total_top = h - WRITE_H - 1.5
+    step = (total_top - 4.6 - 0.5) / rows
+    column_w = (w - 1.5) / SCORE_COLUMNS
+    room = score_label_width(region.w)
     for i, term in enumerate(sheet.score):
-        y = 4.6 + i * step
-        a.text(1.5, y + (step - mm_of(TEXT)) / 2, term.label, TEXT)
-        a.number_box(w - SCORE_BOX_W - 1.5, y + 0.2, SCORE_BOX_W, step - 0.4, f"score.{term.id}")
-    y = h - total_h - 1
-    a.text(1.5, y + (total_h - mm_of(LABEL)) / 2, "TOTAL", LABEL, "bold", "accent")
-    a.number_box(w - 12.5 - 1.5, y, 12.5, total_h, "score.total")
+        col, row = divmod(i, rows)  # down the first column, then the second
+        x, y = 1.5 + col * column_w, 4.6 + row * step
+        words_h = a.paragraph_height(room, step, term.label)
+        a.paragraph(x, y + (step - words_h) / 2, room, step, term.label)
+        a.number_box(x + column_w - WRITE_W - 1.5, y + (step - WRITE_H) / 2, WRITE_W, WRITE_H, f"score.{term.id}")
+    a.text(w - TOTAL_W - 3, total_top + (WRITE_H - mm_of(LABEL)) / 2, "TOTAL", LABEL, "bold", "accent", "right")
+    a.number_box(w - TOTAL_W - 1.5, total_top, TOTAL_W, WRITE_H, "score.total")
 
 
 def score_label_width(region_w: float) -> float:
-    """The room (mm) for a score term's words, left of its box."""
-    return region_w / mm(1) - SCORE_BOX_W - 4
+    """The room (mm) for a score term's words, left of its box in its column."""
+    return (region_w / mm(1) - 1.5) / SCORE_COLUMNS - WRITE_W - 4
 
 
 RENDERERS = {

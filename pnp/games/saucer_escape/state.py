@@ -22,7 +22,7 @@ def _describe(obj) -> str:
 class Assault(Part):
     """An assault in progress: the enemy's row, its die and locked target, the crew's dice and bonuses, the hits."""
 
-    __slots__ = ("row", "enemy_die", "target", "crew", "bonus", "predictive", "total", "killed", "hits")
+    __slots__ = ("row", "enemy_die", "target", "crew", "bonus", "predictive", "total", "killed", "hits", "lowered")
     __repr__ = _describe
 
     def __init__(self, row: int):
@@ -32,6 +32,9 @@ class Assault(Part):
     def again(self) -> None:
         """Its steps start over (a new assault, or the same one after a miss); Predictive Model stays used."""
         self.enemy_die, self.target, self.crew, self.bonus, self.total, self.killed, self.hits = 0, 0, [], 0, 0, False, 0
+        # (witness key, hits before, hits after, Shields burnt) per Predictive Model, Overcharge or Medkit that
+        # lowered the hits
+        self.lowered = ()
 
 
 class SaucerState(MachineState):

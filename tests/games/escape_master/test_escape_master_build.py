@@ -23,7 +23,8 @@ def test_leader_text_is_real_text(built):
 
 def test_the_title_page_shows_the_showcase_and_the_colours(built):
     cover = PdfReader(built / "rules/rulebook-a4.pdf").pages[0].extract_text()
-    assert "7-Start" in cover and "Wisdom" in cover and "Hattie Plowright" in cover
+    # as many showcased cards as stand legible at printed size inside the A4 margins: two of the three
+    assert "7-Start" in cover and "Wisdom" in cover and "Hattie Plowright" not in cover
     assert "enough for a first game" in cover and "adds leaders, Story cards and the Doom Master" in cover
 
 
@@ -56,3 +57,83 @@ def test_a_six_and_a_nine_are_underlined_and_rankless_cards_show_a_corner_drawin
     layout = (em_project.root / "layouts/escape-master/cards.yaml").read_text()
     assert "rank_mark_top: {type: rank-mark" in layout and "rank_mark_bottom:" in layout
     assert 'corner_art_top: {type: art, when: "!rank_label"' in layout and "corner_art_bottom:" in layout
+
+
+def _pips_box(project):
+    (box,) = [box for box in project.layout.templates["numbered"].boxes if box.type == "rank-pips"]
+    return box
+
+
+def _placed_emblems(project, card_id: str) -> list[str]:
+    """The emblems the card's body (its rank-pips box) places, recorded: one name per pip."""
+    from pnp.render.backend import RecordingBackend
+    from pnp.render.cards import draw_box
+
+    face = project.faces.fronts[card_id]
+    pen = RecordingBackend()
+    draw_box(pen, _pips_box(project), face, project.layout, project.game.emblems)
+    return [args[0] for name, args, _ in pen.calls if name == "use_symbol" and args[0].startswith("emblem:")]
+
+
+def test_every_numbered_card_shows_as_many_tribe_pips_as_its_rank(em_project):
+    """Like a playing card, a 1 to 10 carries its number in emblems of its tribe, so a player counts it at a glance;
+    the seed's face cards (J, Q, K: "no number") carry a court panel instead: the emblem twice, head to head."""
+    game = em_project.game
+    numbered = [record.card for record in game.cards() if record.card.kind == "numbered"]
+    assert len(numbered) == 78  # six tribes, 1 to K
+    for card in numbered:
+        placed = _placed_emblems(em_project, card.id)
+        art = em_project.faces.fronts[card.id].values["art"]
+        assert all(name.startswith(f"emblem:{art}:") for name in placed), card.id  # the card's own tribe
+        assert len(placed) == (2 if card.rank > 10 else card.rank), card.id
+
+
+def test_pips_keep_inside_their_box_and_never_touch(em_project):
+    from pnp.games.escape_master.boxes import PIP_LAYOUTS
+    from pnp.render.backend import RecordingBackend
+    from pnp.render.cards import draw_box, face_size
+
+    box = _pips_box(em_project)
+    for rank in range(1, 11):
+        face = em_project.faces.fronts[f"lumberjacks-{rank}"]
+        pen = RecordingBackend()
+        draw_box(pen, box, face, em_project.layout, em_project.game.emblems)
+        size = face_size(face, em_project.layout)
+        left, bottom = size.bleed + box.x, size.bleed + size.height - box.y - box.h
+        assert all(d.outside(left, bottom, left + box.w, bottom + box.h, by=0.01) == 0 for d in pen.drawn), rank
+        spots = PIP_LAYOUTS[rank]
+        assert len(set(spots)) == len(spots) == rank
+
+
+def test_the_sixes_and_nines_of_the_real_deck_carry_their_bar_in_both_corners(em_project):
+    from pnp.render.cards import box_drawings
+
+    for card_id in ("average-joes-6", "vapor-ninjas-9", "mice-8", "robots-q"):
+        face = em_project.faces.fronts[card_id]
+        bars = [drawing.box.name for drawing in box_drawings(face, em_project.layout, em_project.game.emblems)
+                if drawing.box.type == "rank-mark" and any(d.kind == "rect" for d in drawing.drawn)]
+        expected = ["rank_mark_top", "rank_mark_bottom"] if card_id.endswith(("-6", "-9")) else []
+        assert sorted(bars) == sorted(expected), card_id
+
+
+def test_the_corner_index_pip_is_smaller_than_the_body_pips(em_project):
+    """Otherwise the index's pip reads as one more of the rank's."""
+    from pnp.games.escape_master.boxes import PIP_SHARE
+
+    (corner,) = [box for box in em_project.layout.templates["numbered"].boxes if box.name == "pip_top"]
+    assert corner.w < _pips_box(em_project).w * PIP_SHARE * 0.8
+
+
+def test_every_special_card_of_the_game_deck_shows_a_corner_index_at_both_ends(em_project):
+    """A 7-Start or a Doom Master its rank, a Wisdom, trap or escape its drawing: in the top corner and, turned
+    round, in the bottom one, so a fanned hand tells each apart."""
+    from pnp.render.cards import box_drawings
+
+    specials = [record.card for record in em_project.game.decks["game"].cards if record.card.kind != "numbered"]
+    assert len({card.kind for card in specials}) == 6
+    for card in specials:
+        face = em_project.faces.fronts[card.id]
+        shown = {drawing.box.name for drawing in box_drawings(face, em_project.layout, em_project.game.emblems)
+                 if drawing.drawn and drawing.box.name.startswith("corner_")}
+        ends = {name.rsplit("_", 1)[1] for name in shown}
+        assert ends == {"top", "bottom"}, card.id

@@ -251,3 +251,77 @@ def test_an_empty_story_deck_gives_nobody_a_story_card(em_engine):
     state.story_deck = []
     _end_round_now(engine, state, 0)
     assert all(me.story_next is None for me in state.players) and totals(state) == [0, 2]
+
+
+def test_a_last_combination_goes_out_in_a_photo_finish(em_engine):
+    """Seed: "Multiple players may go out if they both play their last card ... at the same time", and a
+    combination lets a player "play 2 cards at once using one hand": a rival whose last two cards make a
+    combination can be as fast as the caller (clar-photo-finish)."""
+    engine = em_engine
+    state = table(engine, [["mice-6"], ["robots-3", "robots-4"], ["teens-9", "teens-3"]],
+                  stacks=[["seven-start"], ["seven-start", "teens-8"]])
+    acting(engine, state, 0, ("play", number(engine, state, 0, "mice-6"), 0))
+    assert engine.is_chance(state) and engine.chance_outcomes(state) == [("photo", ()), ("photo", (1,))]
+    engine.apply_in_place(state, ("photo", (1,)))
+    assert totals(state)[:3] == [0, 0, 2]
+
+
+def test_two_cards_that_cannot_go_down_together_never_finish_in_a_photo_finish(em_engine):
+    """The same instant is one motion: two cards that make no combination are two plays, never a last card."""
+    engine = em_engine
+    state = table(engine, [["mice-6"], ["robots-3", "mice-4"], ["teens-9", "teens-3"]],
+                  stacks=[["seven-start"], ["seven-start", "teens-8"]])
+    acting(engine, state, 0, ("play", number(engine, state, 0, "mice-6"), 0))
+    assert state.phase in ("deal", "over") and totals(state)[:3] == [0, 2, 2]  # no photo finish was asked
+
+
+def _head_start(engine, hands, stacks):
+    """Hands and Stacks as a test needs them, and seat 0 holding Head Start (2 plays), about to act."""
+    state = table(engine, hands, stacks=stacks)
+    state.players[0].powers += (Power("story-head-start", "HEAD_START", 2),)
+    state.chance, state.actor, state.head_start = None, None, (0, 2)
+    engine.settle(state)
+    return state
+
+
+def test_a_head_start_draw_is_not_a_play_and_ends_the_head_start(em_engine):
+    """Head Start: "Your first 2 plays of the round happen before anyone else may act"; the seed keeps drawing
+    apart from playing ("Players may only draw from the draw pile if they have no playable Numbered cards").
+    A draw takes effect as no play of the head start (clar-head-start): it ends it, and is not its witness."""
+    engine = em_engine
+    # a Pitfall to play, and no Numbered card that fits: a play is on offer, and so is a draw
+    state = _head_start(engine, [["trap-draw-three", "mice-2"], ["robots-9"], ["teens-9"]], [["seven-start"]])
+    assert state.actor == 0 and not engine.is_chance(state) and ("draw",) in engine.legal_actions(state)
+    engine.apply_in_place(state, ("draw",))
+    assert state.head_start is None and engine.is_chance(state)  # everyone may act now
+    assert not any("HEAD_START" in words for _, words in state.resolved)
+    # with no play to make at all, the head start is over before it began
+    state = _head_start(engine, [["mice-2", "mice-10"], ["robots-9"], ["teens-9"]], [["seven-start"]])
+    assert state.head_start is None and engine.is_chance(state)
+
+
+def test_a_head_start_gives_its_holder_two_plays_before_anyone_acts(em_engine):
+    """Head Start: the first 2 plays of the round "happen before anyone else may act": each card laid is
+    witnessed; after the second, chance picks who acts."""
+    engine = em_engine
+    state = _head_start(engine, [["mice-6", "mice-5", "mice-4"], ["robots-8"], ["teens-8"]], [["seven-start"]])
+    for card_id in ("mice-6", "mice-5"):
+        assert state.actor == 0 and not engine.is_chance(state)
+        engine.apply_in_place(state, ("play", number(engine, state, 0, card_id), 0))
+        assert ("story-head-start", ("HEAD_START",)) in state.resolved
+    assert state.head_start is None and engine.is_chance(state)
+
+
+def test_a_used_story_card_beyond_four_experience_goes_under_the_story_deck(em_engine, em_project):
+    """Seed: "A player can never save more than 4 Experience points at a time"; where the card goes then is this
+    edition's ruling (clar-xp-cap): to the bottom of the STORY deck."""
+    text = {r.id: r.text for section in em_project.game.rules.sections for r in section.rules}["clar-xp-cap"]
+    assert text.startswith("This edition decides")
+    engine = em_engine
+    state = table(engine, [["mice-8"], ["robots-2", "robots-3"]], stacks=[["seven-start"]])
+    me = state.players[1]
+    me.xp, me.story_now = state.story_deck[:4], state.story_deck[4]
+    state.story_deck = state.story_deck[5:]
+    used = me.story_now
+    _end_round_now(engine, state, 0)
+    assert len(me.xp) == 4 and used not in me.xp and state.story_deck[-1] == used  # at the bottom

@@ -76,3 +76,50 @@ def test_the_range_figure_s_caption_stands_clear_of_its_grid(ee_project):
     assert squares and caption.outside(0.0, 0.0, width, height) == 0.0
     near = [s for s in squares if caption.overlaps(Drawn("rect", s.x0 - 1.5, s.y0 - 1.5, s.x1 + 1.5, s.y1 + 1.5))]
     assert near == [], "the caption is within 1.5 pt of a square of the grid"
+
+
+MM = 72 / 25.4
+# What each type of attack hits, as the rules say it ("Attack types", and our ruling for an attack of neither type)
+TARGETS = {"missile": "Hits one enemy in range, of your choice.", "laser": "Hits every enemy in range at once.",
+           "other": "Hits one enemy in range, of your choice; Cloaking and Reflective do not stop it."}
+
+
+def _face_texts(ee_project, face) -> dict[str, list[Drawn]]:
+    from pnp.render.cards import box_drawings
+
+    return {drawing.box.name: [d for d in drawing.drawn if d.kind == "text"]
+            for drawing in box_drawings(face, ee_project.layout, ee_project.game.emblems)}
+
+
+def _face_of(ee_project, name: str):
+    """The face of the card of that name: a deck's card, or the item on the back of a Zone card."""
+    return next(face for faces in (ee_project.faces.fronts, ee_project.faces.backs) for face in faces.values()
+                if face.card is not None and face.card.name == name)
+
+
+def test_an_attack_card_with_no_other_effect_says_what_its_attack_hits(ee_project):
+    """Missile, Laser and the Dreadnought Cannon have no text of their own: under the range grid they say what
+    their type of attack hits, in the rules' words, where another attack card prints its second effect."""
+    rules = " ".join((ee_project.root / "content" / "2200-escaping-earth" / "rules.yaml").read_text().split()).lower()
+    assert "a missile hits one enemy in range, of your choice" in rules and "a laser hits every enemy in range at once" in rules
+    assert "neither cloaking nor reflective stops it" in rules
+    plain = {card_id: face for card_id, face in ee_project.faces.fronts.items()
+             if face.card.attack is not None and not face.card.text}
+    assert {face.card.attack.type for face in plain.values()} == set(TARGETS)
+    for card_id, face in plain.items():
+        lines = _face_texts(ee_project, face)["targets"]
+        assert " ".join(d.text for d in lines) == TARGETS[face.card.attack.type] and min(d.size for d in lines) >= 9, card_id
+    texts = _face_texts(ee_project, _face_of(ee_project, "Twin Rockets"))  # a text of its own: no targets line
+    assert texts["text"] and "targets" not in texts
+
+
+@pytest.mark.parametrize("name", ["Speed", "Salvage Claw", "Phoenix Tear"])
+def test_a_short_item_text_prints_large_in_the_middle_of_its_space(ee_project, name):
+    """A one-line effect ("MOVE 2.") sits in the middle of the space between the card's picture and its flags, at
+    10 pt, instead of at the top of an empty band."""
+    face = _face_of(ee_project, name)
+    (box,) = [box for box in face.template.boxes if box.name == "text"]
+    (line,) = _face_texts(ee_project, face)["text"]
+    size = face.template.size or ee_project.layout.size
+    middle = size.bleed + size.height - (box.y + box.h / 2)
+    assert line.size == 10 and abs((line.y0 + line.y1) / 2 - middle) < 1.5 * MM

@@ -79,9 +79,9 @@ def test_an_event_draw_comes_with_the_next_turns_draw(engine):
     state.tracks[0].damage = [13, 4]
     state.tracks[0].cards.insert(0, card(engine, "ground-5-the-bastion"))
     play(engine, state, ("end",))
-    assert state.health == 3 and state.held_draws and state.hand == []
+    assert state.health == 3 and state.held_over and state.hand == []
     play(engine, state, ("end_buy",))
-    assert len(state.hand) == 3 + 2 and not state.held_draws
+    assert len(state.hand) == 3 + 2 and not state.held_over
     assert ("ground-5-marshal-orrin:item", ("DRAW",)) in state.resolved
 
 
@@ -101,11 +101,15 @@ def test_a_run_still_going_at_the_rulebook_turn_limit_is_lost(engine, ee_project
 
 def test_this_editions_own_rules_are_named_as_ours(ee_project):
     """The "other" attack type, one run to win, the event draw, the time limit and the campaign length are not the
-    original rulebook's: the Clarifications say "This edition" for each, with the numbers the engine uses."""
+    original rulebook's: the Clarifications name each as ours ("This edition ...", "Our ruling ..."), with the
+    numbers the engine uses."""
+    import re
+
+    ours = re.compile(r"^(This edition|In this edition|By this edition|Our ruling|By our ruling|We rule)")
     text = rules(ee_project)
     for rule in ("clar-other-attacks", "clar-single-run", "clar-other-ship-cards", "clar-event-draw",
                  "clar-time-limit", "clar-campaign-length"):
-        assert text[rule].startswith("This edition"), rule
+        assert ours.match(text[rule]), rule
     settings = ee_project.game.settings
     assert f"{settings.runs_per_campaign} runs" in text["clar-campaign-length"]
     assert "Cloaking" not in text["attack-types"] and "clar-other-attacks" in text["attack-types"]
@@ -177,3 +181,78 @@ def test_seeded_campaigns_of_every_player_keep_the_invariants(engine, player, st
         playout = play_game(engine, seed, [POLICIES[player]], check=True,
                             stage=f"pnp.games.escaping_earth.playtest.{stage}" if stage else None)
         assert playout.result.details["runs"] >= 1
+
+
+# -- timing windows and the Hazard: this edition's rulings where the original rulebook leaves a gap ---------------
+def test_a_warp_onto_a_hazard_takes_its_damage_and_a_card_coming_up_under_the_ship_does_not(engine, ee_project):
+    """Original rulebook: "You can move onto spaces with special rules text on them"; this edition's Hazard "damages a
+    ship that steps onto it", and Warp moves the ship "to any square of any Zone card". This edition decides
+    (clar-warp-hazard) that landing by Warp is stepping there; a ship a new Zone card slides under is not."""
+    assert rules(ee_project)["clar-warp-hazard"].startswith("This edition decides")
+    state = table(engine, tops=("ground-1-pump-station", None, None), hand=["escape"], at="ground:c2")
+    play(engine, state, ("play", card(engine, "escape")), ("warp", 0, SQUARES.index("c1")))
+    assert state.health == state.ship.health - 1 and ("rule:HAZARD", ("HAZARD",)) in state.resolved
+    # on c1 of a cleared card with the Pump Station next in its deck: the new card comes up, no damage
+    state = table(engine, tops=("ground-1-slag-flats", None, None), at="ground:c1")
+    state.tracks[0].cards.insert(0, card(engine, "ground-1-pump-station"))
+    state.tracks[0].damage = [99] * len(state.tracks[0].damage)
+    play(engine, state, ("end",), ("reward", 0, "gold"))
+    assert combat.top(engine.catalog, state, 0).key == "ground-1-pump-station" and state.square == SQUARES.index("c1")
+    assert state.health == state.ship.health
+
+
+def test_a_treasure_from_a_boss_event_is_taken_as_the_next_turn_starts(engine, ee_project):
+    """Original rulebook: after clearing a BOSS "you must trigger the event on the back of that card", events happen in
+    the rewards phase, and cleanup is "Discard all remaining cards in your hand". A treasure the event puts in the hand
+    would be discarded unplayed; this edition (clar-event-draw) gives it as the next turn starts, and the card says so.
+    Royal Cache: a Blueprint, then a treasure of your choice."""
+    assert "next turn starts" in ee_project.game.card("ground-3-borer-queen").card.back["text"]
+    assert "treasure" in rules(ee_project)["clar-event-draw"]
+    state = table(engine, tops=("ground-3-borer-queen", None, None), at="ground:c2",
+                  deck=["laser", "missile", "speed", "escape", "shield-charge", "speed"])
+    state.tracks[0].damage = [8, 2]
+    state.tracks[0].cards.insert(0, card(engine, "ground-3-sentry-maze"))
+    chart = card(engine, "space-2-junk-ring")
+    state.treasures = [chart]
+    play(engine, state, ("end",))
+    if engine.is_chance(state):  # the BOSS opened level 4 of the track: shuffled onto it
+        engine.apply_in_place(state, engine.sample_chance(state, random.Random(1)))
+    assert state.phase == "buy" and state.treasures == [chart] and chart not in state.hand  # held over
+    play(engine, state, ("end_buy",))
+    assert isinstance(state.pending[-1], TakeTreasure)
+    play(engine, state, ("treasure", chart))
+    assert chart in state.hand and state.phase == "action"
+    assert ("ground-3-borer-queen:item", ("TREASURE",)) in state.resolved
+
+
+def test_a_blueprint_may_be_spent_before_a_time_dilation_discard_and_not_after_the_action_phase(engine, ee_project):
+    """Original rulebook: "Blueprints can be spent at any point during a turn to draw 1 card"; Time Dilation: "At the
+    start of the turn ... choose 1 card in your hand and discard it". This edition decides (clar-blueprint-gold) that
+    the draw may come before that discard, so the new card can be the one thrown away, and not after the action
+    phase, where the card could never be played."""
+    assert rules(ee_project)["clar-blueprint-gold"].count("This edition decides") == 1
+    state = table(engine, tops=("ground-3-ore-conveyor", None, None), at="ground:c2",
+                  deck=["laser", "missile", "speed", "escape", "shield-charge", "speed"])
+    state.gold = [card(engine, "ground-1-excavator-prime")]  # a Blueprint from a BOSS event
+    state.phase = "buy"
+    assert ("blueprint",) not in engine.legal_actions(state)  # after the action phase
+    play(engine, state, ("end_buy",))
+    assert state.phase == "start" and len(state.hand) == 3 and ("blueprint",) in engine.legal_actions(state)
+    play(engine, state, ("blueprint",))
+    assert len(state.hand) == 4 and state.gold == [] and ("blueprint:draw", ("DRAW",)) in state.resolved
+    assert ("blueprint",) not in engine.legal_actions(state)  # the one Blueprint is spent; the discard is still due
+    play(engine, state, engine.legal_actions(state)[0])
+    assert len(state.hand) == 3 and state.phase == "action"
+
+
+def test_a_warp_lands_only_on_a_zone_card_and_is_witnessed_only_when_the_ship_moves(engine, ee_project):
+    """The card: "Warp to any square of any Zone card". A bare area has no Zone card (clar-empty-deck), so no warp
+    lands there; and a warp back onto the square it left moved nothing, so it is no witness of WARP."""
+    assert "Warp lands only on a Zone card" in rules(ee_project)["clar-empty-deck"]
+    state = table(engine, tops=("ground-1-slag-flats", None, None), hand=["escape", "escape"], at="ground:c2")
+    play(engine, state, ("play", card(engine, "escape")))
+    assert {a[1] for a in engine.legal_actions(state)} == {0}  # Air and Space are bare
+    play(engine, state, ("warp", 0, SQUARES.index("c2")))
+    assert not any("WARP" in words for _, words in state.resolved)
+    play(engine, state, ("play", card(engine, "escape")), ("warp", 0, SQUARES.index("b2")))
+    assert ("escape", ("WARP",)) in state.resolved and state.square == SQUARES.index("b2")

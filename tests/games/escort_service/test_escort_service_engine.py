@@ -595,3 +595,207 @@ def test_an_enemy_delay_or_foe_status_picks_a_pilot_as_an_attack_would_never_the
     unit = s.columns[0][0]
     assert engine._enemy_targets(s, unit, melee) == [0]
     assert engine._enemy_targets(s, unit, delay) == [1] and engine._enemy_targets(s, unit, poison) == [1]
+
+
+# -- this edition's rulings, named in rules.yaml's Clarifications: each test from the seed's words it settles ------
+def test_an_action_with_no_printed_reach_reaches_the_eight_spaces_around_the_unit(engine):
+    """Seed: MELEE "Targets any unit surrounding the character"; HEAL "remove damage from a target", DELAY "move the
+    target to the right" and STATUS "apply a status effect to a target" say no reach. rules.yaml 'clar-reach': such
+    an action "reaches as far as MELEE does: the eight spaces around the unit acting, and that unit itself when the
+    action may pick it. A printed direction ... narrows those eight spaces; a printed number of steps replaces them.
+    A fallen pilot lies in the space below its column, level with the shuttle." """
+    from pnp.games.escort_service.actions import parse
+
+    # the Medic at the bottom of column 2; the Warrior on its diagonal, the Scout two columns away
+    s = board(engine, pilots="medic,warrior,scout", columns=(("bruiser",), ("P0", "bruiser"), ("P1",), (), ))
+    s.columns[3] = (2,)
+    low, high = s.columns[0][0], s.columns[1][1]
+    assert engine._pilot_targets(s, 0, parse("HEAL 2 ALLY")) == [0, 1]  # itself and the diagonal, not the Scout
+    assert sorted(engine._pilot_targets(s, 0, parse("DELAY 1"))) == sorted([low, high])  # left and above
+    assert engine._pilot_targets(s, 0, parse("STATUS SHIELD ALLY")) == [0, 1]
+    assert engine._pilot_targets(s, 0, parse("DELAY 1 IN LEFT")) == [low]  # a direction narrows the eight
+    assert engine._pilot_targets(s, 0, parse("DELAY 1 IN UP")) == [high]
+    assert engine._pilot_targets(s, 0, parse("HEAL 2 ALLY IN 3")) == [0, 1, 2]  # steps replace them: 3 away
+    # a pilot fallen under column 1 lies level with the shuttle: next to the bottom of column 2, not to the unit
+    # above it
+    s = board(engine, pilots="medic,warrior", columns=(("bruiser",), ("P0",), (), ()))
+    s.seats[1].damage = 10
+    s.fallen[0] = (1,)
+    s.seats[1].down = True
+    assert 1 in engine._pilot_targets(s, 0, parse("HEAL 2 ALLY"))
+    s.columns[0], s.columns[1] = (), s.columns[0] + s.columns[1]  # the bruiser moves under the Medic
+    assert s.position(0) == (1, 1) and 1 not in engine._pilot_targets(s, 0, parse("HEAL 2 ALLY"))
+
+
+def test_a_pilot_destroyed_during_its_own_turn_stops_at_once(engine):
+    """Seed: "The unit will perform actions until they choose to stop", and "When a friendly unit is destroyed,
+    place their character card below the column in which they were destroyed". rules.yaml 'clar-down-own-turn':
+    "The rest of the card it was playing does nothing and the card goes to its discard pile; it plays no more cards,
+    and its turn passes on with no end-of-turn heat, discard or draw. Its hand waits for it"."""
+    s = board(engine, pilots="warrior,medic", columns=(("P1",), (), (), ("P0",)),
+              hand=("warrior-got-your-attention", "warrior-jab"))
+    s.active = s.seat = 0
+    s.phase = "pilot"
+    s.seats[0].damage = 8
+    play(engine, s, ("play", in_hand(engine, s, "warrior-got-your-attention")))  # MELEE 2, HEAT 2, STATUS TAUNT
+    warrior = s.seats[0]
+    assert warrior.down and s.fallen[3] == (0,)  # 2 heat past the last column: 10 damage on 10 health
+    assert not s.has_status(0, "TAUNT") and not warrior.tucked  # the TAUNT after the HEAT never happened
+    assert [engine.catalog.cards[c].id for c in warrior.discard] == ["warrior-got-your-attention"]
+    assert [engine.catalog.cards[c].id for c in warrior.hand] == ["warrior-jab"]  # no discard, no draw back to 4
+    assert s.active == 1 and s.phase == "pilot"  # the turn passed on at once, to the Medic above the shuttle
+    assert s.position(1) == (0, 0)  # and nobody vented the Warrior's end-of-turn heat
+
+
+def test_servo_fist_is_spent_by_the_first_melee_even_with_nobody_to_hit(engine):
+    """Servo Fist's card: "Your first MELEE each turn deals 1 more damage." rules.yaml 'clar-first-each-turn':
+    "a MELEE with nobody to hit still uses up the Servo Fist"."""
+    s = board(engine, columns=(("P0",), (), ("bruiser",), ()), hand=("warrior-stun", "warrior-jab"))
+    give_scrap(engine, s, "servo-fist")
+    bruiser = s.columns[2][0]
+    play(engine, s, ("play", in_hand(engine, s, "warrior-stun")))  # MELEE 1 with nobody next to it; HEAT 1
+    assert s.position(0) == (1, 0) and s.unit(bruiser).damage == 0
+    play(engine, s, ("play", in_hand(engine, s, "warrior-jab")))  # the second MELEE of the turn: no bonus
+    assert s.unit(bruiser).damage == 1
+    assert ("scrap:servo-fist", ()) not in s.resolved
+
+
+def test_a_servo_fist_whose_hit_a_shield_takes_is_not_witnessed(engine):
+    """A witness counts only what took effect: a shield that takes the whole hit takes the Servo Fist's point too
+    (rules.yaml 'clar-poison-shield': "A shield prevents the whole hit")."""
+    s = board(engine, columns=(("P0",), ("bruiser",), (), ()), hand=("warrior-jab", "warrior-jab"))
+    give_scrap(engine, s, "servo-fist")
+    bruiser = s.columns[1][0]
+    s.statuses[bruiser] = (Tucked(status="SHIELD", owner=bruiser, card=-1),)
+    play(engine, s, ("play", in_hand(engine, s, "warrior-jab")))
+    assert s.unit(bruiser).damage == 0 and ("scrap:servo-fist", ()) not in s.resolved
+    s = board(engine, columns=(("P0",), ("bruiser",), (), ()), hand=("warrior-jab",))
+    give_scrap(engine, s, "servo-fist")
+    play(engine, s, ("play", in_hand(engine, s, "warrior-jab")))
+    assert s.unit(s.columns[1][0]).damage == 2 and ("scrap:servo-fist", ()) in s.resolved
+
+
+def test_an_enemy_aoe_strikes_every_pilot_in_reach_and_the_shuttle_only_without_one(engine):
+    """Seed: "AOE: the action affects all units within range of the action"; enemies "attack player units first
+    ... If there are no player units in range, they will attack the shuttle"; a ZEALOT "will attempt to target the
+    shuttle instead of player units if able". rules.yaml 'clar-enemy-aoe': "an enemy's AOE attack strikes every
+    pilot in its reach, HIDDEN ones too, and the shuttle only when no pilot is in reach. ZEALOT and TAUNT steer the
+    choice of one target, so they do not change an AOE"."""
+    sweep = next(c for c in engine.catalog.cards if c.id == "hive-queen-tail-sweep").actions[0]  # MELEE 1 AOE
+    assert sweep.aoe and sweep.word == "MELEE" and engine.catalog.enemies["hive-queen"].zealot
+    # the Hive Queen at the bottom of column 2 reaches the shuttle (diagonally) and both pilots in column 1
+    s = board(engine, pilots="warrior,medic", columns=(("P0", "P1"), ("hive-queen",), (), ()))
+    queen = s.columns[1][0]
+    assert engine._shuttle_in_reach(s, queen, sweep)
+    tuck(s, 1, "HIDDEN")
+    assert engine._enemy_targets(s, queen, sweep) == [0, 1]  # not the shuttle, the hidden Medic too
+    s = board(engine, pilots="warrior", columns=((), ("hive-queen",), (), ("P0",)))
+    assert engine._enemy_targets(s, s.columns[1][0], sweep) == [SHUTTLE]  # no pilot in reach
+
+
+def test_hive_run_is_lost_only_with_the_shuttle_and_its_card_promises_no_more(engine):
+    """Seed: "This game play loop will continue until the scenario resolves or the shuttle is destroyed." The Hive
+    Run card asks for the Hive Queen destroyed; the queen reaching the shuttle ends nothing, and the card must not
+    say it does."""
+    from helpers import validated
+
+    scenario = next(sc for sc in engine.catalog.scenarios if sc.id == "hive-run")
+    assert scenario.goal == "defeat" and scenario.boss == "hive-queen"
+    text = next(r.card.text for r in validated("escort-service").game.cards() if r.card.id == "hive-run")
+    assert text.startswith("Destroy the Hive Queen") and "reach" not in text and "before she" not in text
+    # the queen above the shuttle, striking it: the scenario goes on
+    s = board(engine, columns=(("hive-queen",), (), (), ("P0",)), scenario=3)
+    for _ in range(3):
+        s.columns[0] = (s.units[0].index,)
+        s.columns[1:] = [(), (), (0,)]
+        enemy_turn(engine, s)
+    assert s.shuttle_damage > 0 and not s.over and s.units[0].alive
+
+
+def test_this_editions_rulings_are_named_as_ours_where_the_rules_use_them(engine):
+    """Rules 7.10 (what an action with no reach of its own may pick) and 10.4 (a pilot destroyed in its own turn)
+    settle what the seed leaves open: each says it is our ruling and points to its Clarification, which opens with
+    "Our ruling:"."""
+    from pathlib import Path
+
+    import yaml
+
+    rules = yaml.safe_load((Path(__file__).parents[3] / "content/escort-service/rules.yaml").read_text())
+    texts = {r["id"]: r["text"] for section in rules["sections"] for r in section["rules"]}
+    assert "(our ruling, {rule:clar-reach})" in texts["action-reach"]
+    assert "(our ruling, {rule:clar-down-own-turn})" in texts["pilot-destroyed"]
+    for ruling in ("clar-reach", "clar-down-own-turn", "clar-first-each-turn", "clar-enemy-aoe"):
+        assert texts[ruling].startswith("Our ruling: "), ruling
+
+
+# -- witnesses count what took effect, not a turn taken or a card slotted --------------------------------------------
+def test_a_pilot_is_witnessed_by_a_card_that_takes_effect_not_by_a_turn_taken(engine):
+    """Seed: "The unit will perform actions until they choose to stop." A pilot that takes its turn and stops, or
+    plays a card that only pays its HEAT, did nothing: its pilot card is not witnessed; a card that strikes is."""
+    s = board(engine, columns=(("P0",), (), (), ()), hand=("warrior-stun",))
+    engine._next_turn(s)  # the Warrior's turn starts as the engine starts one
+    assert s.active == 0 and "warrior-pilot" in s.played
+    play(engine, s, ("play", in_hand(engine, s, "warrior-stun")))  # nobody next to it: only its HEAT
+    assert ("warrior-pilot", ()) not in s.resolved
+    s = board(engine, columns=(("P0",), ("bruiser",), (), ()), hand=("warrior-stun",))
+    engine._next_turn(s)
+    play(engine, s, ("play", in_hand(engine, s, "warrior-stun")))
+    assert ("warrior-pilot", ()) in s.resolved and ("warrior-stun", ()) in s.resolved
+
+
+def test_an_elite_is_witnessed_when_the_card_it_turns_over_takes_effect(engine):
+    """Seed: an Elite Enemy's turn is to "Turn over the top card for the Elite Enemy's Draw Pile and execute the
+    actions listed on the card". A Battle Cry that finds nobody hurt heals nothing: the Warlord's turn changed
+    nothing but its column; a Crushing Blow on the pilot beside it did."""
+    s = board(engine, columns=(("warlord", "P0"), (), (), ()))
+    s.units[0].deck = [card(engine, "warlord-battle-cry")]  # HEAL 2 ALLY AOE IN 2, HEAT 1: nobody is hurt
+    enemy_turn(engine, s)
+    assert "warlord" in s.played and ("warlord", ()) not in s.resolved
+    s = board(engine, columns=(("warlord", "P0"), (), (), ()))
+    s.units[0].deck = [card(engine, "warlord-crushing-blow")]  # MELEE 3, HEAT 1
+    enemy_turn(engine, s)
+    assert s.seats[0].damage == 3 and ("warlord", ()) in s.resolved
+
+
+def test_a_scrap_card_is_witnessed_when_its_bonus_changes_a_number_not_when_it_is_slotted(engine):
+    """Seed: "draw a card from the Scrap Pile. Decide as a team which player will receive the Scrap"; the Armor
+    Plate's card: "While slotted, your pilot can take 2 more damage." Slotting it is the SCRAP event taking
+    effect; the card itself takes effect when the pilot stands only thanks to it."""
+    s = board(engine, columns=(("P0",), ("swarmer",), (), ("bruiser",)), hand=("warrior-jab",))
+    plate = next(i for i, (_, effect) in enumerate(engine.catalog.scrap) if effect == "armor-plate")
+    s.scrap = [plate] + [i for i in s.scrap if i != plate]
+    play(engine, s, ("play", in_hand(engine, s, "warrior-jab")), ("give", 0))  # the swarmer falls: scrap
+    assert s.seats[0].effects == {"armor-plate"} and "armor-plate" in s.played
+    assert ("scrap-slotted", ("SCRAP",)) in s.resolved and ("armor-plate", ()) not in s.resolved
+    s = board(engine, columns=(("bruiser", "P0"), (), (), ()))
+    give_scrap(engine, s, "armor-plate")
+    s.seats[0].damage = 9
+    enemy_turn(engine, s)  # MELEE 2: 11 damage, standing on 12 health
+    assert ("armor-plate", ()) in s.resolved and ("scrap:armor-plate", ()) in s.resolved
+
+
+def test_in_is_witnessed_only_when_its_reach_leaves_out_a_unit_it_could_otherwise_pick(engine):
+    """Seed: "IN: the action can only affect target that fall within the range of the action". A RANGED 1 IN 3
+    with every foe within 3 steps hit as it would with no limit: IN changed nothing. With a foe 4 steps away,
+    the limit left it out."""
+    s = board(engine, pilots="gunner", columns=(("P0",), ("bruiser",), (), ()), hand=("gunner-snap-shot",))
+    play(engine, s, ("play", in_hand(engine, s, "gunner-snap-shot")))
+    assert ("action:RANGED", ("RANGED",)) in s.resolved and ("reach", ("IN",)) not in s.resolved
+    s = board(engine, pilots="gunner", columns=(("P0",), ("bruiser",), (), ("swarmer", "drone")),
+              hand=("gunner-snap-shot",))
+    play(engine, s, ("play", in_hand(engine, s, "gunner-snap-shot")), ("target", s.columns[1][0]))
+    assert ("reach", ("IN",)) in s.resolved  # the drone, 4 steps away, was out of reach
+
+
+def test_in_a_direction_is_witnessed_only_when_it_leaves_out_a_unit_beside_the_pilot(engine):
+    """Seed: "LEFT | RIGHT | UP | DOWN: the action can only affect targets that are in the direction specified".
+    Cut Back's MELEE 2 IN LEFT (after its HEAT 1): a foe to the left only, as a MELEE would pick anyway, is no
+    effect of IN; a foe also to the right that it may not strike is."""
+    s = board(engine, pilots="scout", columns=(("P0", "bruiser"), (), (), ()), hand=("scout-cut-back",))
+    bruiser = s.columns[0][1]
+    play(engine, s, ("play", in_hand(engine, s, "scout-cut-back")))  # vents to column 2, the bruiser left of it
+    assert s.position(0) == (1, 0) and s.unit(bruiser).damage == 2
+    assert ("action:MELEE", ("MELEE",)) in s.resolved and ("reach", ("IN",)) not in s.resolved
+    s = board(engine, pilots="scout", columns=(("P0", "bruiser"), (), ("swarmer",), ()), hand=("scout-cut-back",))
+    play(engine, s, ("play", in_hand(engine, s, "scout-cut-back")))  # the swarmer, right beside it, is spared
+    assert ("reach", ("IN",)) in s.resolved and s.unit(s.columns[2][0]).damage == 0

@@ -144,3 +144,132 @@ def test_the_shuttle_badge_keeps_its_word_clear_of_its_edges(project):
                      and d.y0 <= word.y0 + 1 and d.y1 - d.y0 < 40)
         assert word.size >= 6
         assert word.x0 - badge.x0 >= 1.5 and badge.x1 - word.x1 >= 1.5, card.name  # at least 1.5 pt of padding
+
+
+def emblem_drawing(project, name: str) -> list[tuple]:
+    """The calls an emblem makes, recorded: two emblems that draw the same calls look the same."""
+    backend = RecordingBackend()
+    project.game.emblems[name](backend, "#8c2f2f")
+    return backend.calls
+
+
+def test_each_basic_enemy_type_has_an_emblem_of_its_own(project):
+    """Seven basic enemies, seven drawings: a column of enemy cards reads at a glance. Both sides of a card show
+    the same type's drawing, and none is the elite's or another type's."""
+    from pnp.games.escort_service.emblems import ENEMY_TYPES
+
+    enemies = [record for record in project.game.cards() if record.card.kind == "enemy"]
+    arts = {record.card.name: record.card.art for record in enemies}
+    assert len(arts) == len(ENEMY_TYPES) == 7
+    assert all(record.back.art == record.card.art for record in enemies)
+    assert len(set(arts.values())) == 7 and "enemy" not in arts.values()
+    drawings = [emblem_drawing(project, art) for art in [*arts.values(), "elite"]]
+    assert all(drawings[i] != drawings[j] for i in range(len(drawings)) for j in range(i))
+    for record in enemies:  # and each card draws it, in its emblem box
+        face = project.faces.fronts[record.card.id]
+        backend = RecordingBackend()
+        draw_face(backend, face, project.layout, project.game.emblems, 0, 0)
+        placed = [c[1][0] for inner in backend.symbols.values() for c in inner if c[0] == "use_symbol"]
+        assert any(name.startswith(f"emblem:{record.card.art}:") for name in placed), record.card.name
+
+
+def test_action_cards_say_their_actions_in_words_under_the_icons(project):
+    """An action card's lower half is used: its actions said in words, whole actions to a line, at 6 pt or more."""
+    from pnp.games.escort_service.boxes import SEPARATOR, said
+    from pnp.render.cards import box_drawings
+
+    checked = 0
+    for record in project.game.cards():
+        if record.card.kind not in ("action", "elite_attack", "elite_move", "elite_support"):
+            continue
+        face = project.faces.fronts[record.card.id]
+        (words,) = [d for d in box_drawings(face, project.layout, project.game.emblems) if d.box.type == "action-words"]
+        lines = [d for d in words.drawn if d.kind == "text"]
+        assert lines and all(d.size >= 6 for d in lines), record.card.name
+        printed = [phrase for d in lines for phrase in d.text.split(SEPARATOR)]
+        assert printed == said(record.card), record.card.name  # no action cut across two lines
+        checked += 1
+    assert checked >= 50
+
+
+def test_action_words_break_only_between_actions():
+    from pnp.games.escort_service.boxes import SEPARATOR, _packed
+    from pnp.text.fonts import string_width
+
+    phrases = ["Melee 1 to every foe in reach (AOE)", "Heat 2"]
+    width = string_width(phrases[0] + " Heat", "Vera", 7) + 1  # "Heat" would fit after the first, "Heat 2" not
+    assert _packed(phrases, "Vera", 7, width) == phrases
+    assert _packed(phrases, "Vera", 7, 1000) == [SEPARATOR.join(phrases)]
+    assert _packed(phrases, "Vera", 7, 20) is None  # an action wider than the box: the check reports it
+
+
+def test_every_action_keeps_to_one_line_of_icons(project):
+    """An action read over two lines ("{heal} 1 ally {aoe}" above "{in} 2") reads as two actions: the actions box
+    prints a little smaller instead."""
+    from pnp.games.escort_service.boxes import Actions
+
+    for card, face in sides(project):
+        (box,) = [box for box in face.template.boxes if box.type == "actions"]
+        fit = Actions()._fit(box, face, project.layout)
+        assert fit.ok and all(len(paragraph) == 1 for paragraph in fit.lines), card.name
+
+
+MM = 72 / 25.4
+PANELS = ("bleed_fill", "panel")  # what everything else is printed on
+
+
+def _empty_stretches(face, project) -> list[float]:
+    """The heights (mm) down the card's safe area that no box prints anything in, its panel aside: from the
+    safe area's top to the first thing drawn, between each two, and from the last to the safe area's bottom."""
+    from pnp.render.cards import box_drawings, face_size
+
+    size = face_size(face, project.layout)
+    spans = sorted((size.bleed + size.height - d.y1, size.bleed + size.height - d.y0)
+                   for drawing in box_drawings(face, project.layout, project.game.emblems)
+                   if drawing.box.name not in PANELS for d in drawing.drawn)
+    reach, stretches = size.safe, []
+    for top, bottom in spans:
+        stretches.append(max(0.0, top - reach) / MM)
+        reach = max(reach, bottom)
+    return [*stretches, max(0.0, size.height - size.safe - reach) / MM]
+
+
+def _overprints(face, project) -> list[tuple[str, str]]:
+    """Pairs of boxes whose lettering or pictures cover each other (a rect is a panel or a band: printed under)."""
+    from pnp.render.cards import box_drawings
+
+    marks = [(drawing.box.name, d) for drawing in box_drawings(face, project.layout, project.game.emblems)
+             for d in drawing.drawn if d.kind != "rect"]
+    return [(a, b) for i, (a, da) in enumerate(marks) for b, db in marks[i + 1:] if a != b and da.overlaps(db, 0.3)]
+
+
+def test_an_enemy_card_reads_as_one_from_its_name_to_its_flip_note(project):
+    """Both sides of every basic enemy: its health, drawing, actions, the actions in words, flavour and flip note
+    follow each other down the card with no empty stretch taller than 8 mm (there was 17 mm between its actions and
+    its flavour), and nothing prints over anything else."""
+    from pnp.games.escort_service.boxes import SEPARATOR, said
+    from pnp.render.cards import box_drawings
+
+    checked = 0
+    for card, face in sides(project):
+        if card.kind != "enemy":
+            continue
+        assert max(_empty_stretches(face, project)) <= 8, (card.name, _empty_stretches(face, project))
+        assert _overprints(face, project) == [], card.name
+        (words,) = [d for d in box_drawings(face, project.layout, project.game.emblems) if d.box.type == "action-words"]
+        assert [phrase for d in words.drawn if d.kind == "text" for phrase in d.text.split(SEPARATOR)] == said(card)
+        checked += 1
+    assert checked == 14  # seven enemy types, two sides each
+
+
+def test_an_elite_action_card_spreads_its_band_actions_and_words_down_the_card(project):
+    """An elite's action card has no flavour: its band, actions and words fill the card, no empty stretch taller
+    than 12.5 mm (its lower 20 mm were empty)."""
+    checked = 0
+    for record in project.game.cards():
+        if record.card.kind in ("elite_attack", "elite_move", "elite_support"):
+            face = project.faces.fronts[record.card.id]
+            assert max(_empty_stretches(face, project)) <= 12.5, (record.card.name, _empty_stretches(face, project))
+            assert _overprints(face, project) == [], record.card.name
+            checked += 1
+    assert checked >= 12

@@ -334,3 +334,170 @@ def test_a_fueled_crew_may_escape_at_any_point(se_engine):
     assert isinstance(state.pending[-1], Hit) and ("escape",) in engine.legal_actions(state)
     engine.apply_in_place(state, ("escape",))
     assert state.over and state.escaped and state.wounds == [0, 0, 0, 0]
+
+
+# -- this edition's rulings (rules.yaml Clarifications), each from the seed's words it settles ---------------------
+def test_only_the_turns_four_dice_fuel_the_pod(se_engine):
+    """Seed: "Each turn, you will roll all four dice ... If you roll doubles, immediately darken the leftmost
+    available box in the Escape Pod track". rules.yaml 'clar-doubles': "Only the turn's four dice fuel the pod: a
+    pair on the crew's two assault dice or on the Event Table's two dice does not"."""
+    engine = se_engine
+    state, row = devourer_facing_the_crew(engine, unarmed=True)
+    assert state.pod == 0 and not state.fueled  # the turn's roll (1, 2, 4, 6) held no pair
+    for action in (("assault", row), ("die", 6), ("lock",), ("dice", (3, 3))):
+        engine.apply_in_place(state, action)
+    assert state.pod == 0  # the crew's pair
+    state = to_free_phase(engine, set_up(engine))
+    roll_event(engine, state, (4, 4))  # 8: Pluton Smuggler
+    assert "event:8" in state.played and state.pod == 0  # the Event Table's pair
+
+
+def test_a_first_law_that_destroys_the_last_crew_member_ends_the_game_before_the_kill(se_engine):
+    """Seed: First Law "DESTROY TA3-3M, ADD +10 TO YOUR ASSAULT ROLL", and "If all four of your Crew members are
+    killed, the game immediately ends." rules.yaml 'clar-kill-counts': "a First Law that destroys the last living
+    crew member ends the game at once, before the crew's total is compared, so that assault kills nothing"."""
+    engine = se_engine
+    state, row = devourer_facing_the_crew(engine, unarmed=True, unlock=1)  # TA3-3M's second ability: First Law
+    state.dead[DECKARD] = state.dead[QUAID] = state.dead[RICO] = True
+    for action in (("assault", row), ("die", 1), ("lock",), ("dice", (1, 1))):  # 2 + 5 + 1 = 8 to hit
+        engine.apply_in_place(state, action)
+    assert ("first-law",) in engine.legal_actions(state)
+    engine.apply_in_place(state, ("first-law",))  # 1 + 1 + 10 would reach 8, but nobody is left to strike
+    assert state.over and all(state.dead) and not state.killed[row]
+    assert engine.score(state)["killed_enemy_boxes"] == 0
+
+
+def test_a_retreat_from_an_enemy_with_both_tracks_full_raises_nothing(se_engine):
+    """Seed: "If you chose to Retreat, you must darken a box on either the Power or Life tracks of the Enemy as a
+    penalty." rules.yaml 'forced-raise': "If an arrow, a claw or a retreat would raise an enemy whose tracks are
+    both full, or dead, nothing happens"."""
+    engine = se_engine
+    state, row = devourer_facing_the_crew(engine, unarmed=True)
+    full = engine.catalog.enemies[row].life_len
+    state.life[row] = state.power[row] = full
+    for i in range(4):
+        state.gear[i, "shield"] = 2  # 8 Shields, one boxed in, against 2 + 8 hits: 3 land
+    for action in (("assault", row), ("die", 6), ("lock",), ("dice", (1, 1)), ("strike",)):
+        engine.apply_in_place(state, action)
+    hits_landed(engine, state, on=RICO)
+    assert at(state) == "AfterMiss"
+    assert [a for a in engine.legal_actions(state) if a[0] == "retreat"] == [("retreat", None)]
+    engine.apply_in_place(state, ("retreat", None))
+    assert (state.life[row], state.power[row]) == (full, full) and state.assault is None
+
+
+def test_predictive_model_and_a_medkit_count_only_when_they_lower_the_hits_that_land(se_engine):
+    """A witness counts only what took effect: Predictive Model "REDUCE HITS TAKEN BY 2", and a Medkit spent on
+    the hits, did something only if the Shields would not have stopped those hits anyway."""
+    engine = se_engine
+    # Devourer's 2 + 3 = 5 hits against 4 Shields: 1 would land; Predictive Model leaves 3, none land
+    state, row = devourer_facing_the_crew(engine, unarmed=True, unlock=2)  # Quaid's Predictive Model
+    state.gear[DECKARD, "shield"] = state.gear[RICO, "shield"] = 2
+    for action in (("assault", row), ("die", 6), ("lock",), ("dice", (1, 1)), ("strike",), ("predictive",)):
+        engine.apply_in_place(state, action)
+    engine.apply_in_place(state, ("take",))
+    assert "ability:predictive-model" in state.resolved  # 1 hit would have landed, none did
+    # with 6 Shields nothing lands either way: the Power box is spent, the ability changed nothing
+    state, row = devourer_facing_the_crew(engine, unarmed=True, unlock=2)
+    state.gear[DECKARD, "shield"] = state.gear[RICO, "shield"] = state.gear[QUAID, "shield"] = 2
+    state.items["medkit"] = 1
+    for action in (("assault", row), ("die", 6), ("lock",), ("dice", (1, 1)), ("strike",), ("predictive",),
+                   ("medkit-hit",), ("take",)):
+        engine.apply_in_place(state, action)
+    assert state.spent[QUAID] == 1 and state.items["medkit"] == 0
+    assert "ability:predictive-model" not in state.resolved and "use:medkit" not in state.resolved
+
+
+def test_shield_overcharge_counts_only_when_it_lowers_the_hits_that_land(se_engine):
+    """A witness counts only what took effect: Rico's "SHIELD OVERCHARGE: DISCARD RICO'S SHIELD TO IGNORE 2 HITS",
+    and then "For each Shield your crew has, subtract 1 from the total hits". The Overcharge did something only if
+    fewer hits land than would have with Rico's Shield still blocking one of them."""
+    engine = se_engine
+
+    def strike_back(state, row) -> list:
+        """The assault up to the hits, overcharged; what every step resolved."""
+        resolved = []
+        for action in (("assault", row), ("die", 6), ("lock",), ("dice", (1, 1)), ("strike",), ("overcharge",)):
+            engine.apply_in_place(state, action)
+            resolved += state.resolved
+        if at(state) == "TakeHits":  # Rico still has a Shield: the crew says when to take the hits
+            engine.apply_in_place(state, ("take",))
+            resolved += state.resolved
+        return resolved
+
+    # Devourer's 2 + 3 = 5 hits against Rico's and the medic's 2 Shields: 3 would land; overcharged, 3 - 1 = 2 do
+    state, row = devourer_facing_the_crew(engine, unlock=1)  # Rico's Shield Overcharge
+    assert "ability:shield-overcharge" in strike_back(state, row)
+    assert state.gear[RICO, "shield"] == 0 and state.pending[-1] == Hit(hits=2)
+    # against 6 Shields none of the 5 hits lands either way: the Power box and the Shield went for nothing
+    state, row = devourer_facing_the_crew(engine, unlock=1)
+    state.gear[DECKARD, "shield"] = state.gear[RICO, "shield"] = state.gear[QUAID, "shield"] = 2
+    assert "ability:shield-overcharge" not in strike_back(state, row)
+    assert state.spent[RICO] == 1 and state.gear[RICO, "shield"] == 1 and at(state) == "AfterMiss"
+
+
+def _rules() -> dict:
+    from pathlib import Path
+
+    import yaml
+
+    return yaml.safe_load((Path(__file__).parents[3] / "content/saucer-escape/rules.yaml").read_text())
+
+
+def _rules_texts() -> dict[str, str]:
+    return {r["id"]: " ".join(r["text"].split()) for section in _rules()["sections"] for r in section["rules"]}
+
+
+def test_set_up_numbers_count_round_past_6_as_this_editions_ruling(se_engine):
+    """Seed, set-up: "assign that value to the top Enemy Track ... Continue down the list, writing the next number."
+    What comes after 6 it does not say: this edition counts round to 1 (clar-numbering), the engine with it, and
+    the set-up rule points to that ruling instead of stating it as the game's own."""
+    state = set_up(se_engine, dice=(4, 6, 1))  # enemies from 4, Reward tracks from 6
+    assert state.enemy_numbers == [4, 5, 6, 1, 2, 3] and state.reward_numbers == [6, 1, 2, 3, 4, 5]
+    texts = _rules_texts()
+    assert "{rule:clar-numbering}" in texts["number-enemies"] and "after 6 comes 1" not in texts["number-enemies"]
+    assert texts["clar-numbering"].startswith("Set-up numbers count round in this edition: after 6 comes 1.")
+    assert "4, 5, 6, 1, 2, 3" in texts["clar-numbering"]
+
+
+def test_the_set_up_ends_on_the_map_and_the_sheet_names_every_entrance(se_engine, se_project):
+    """Seed, set-up step 5: "write each number in the Reward Track into the box on each matching image on the map.
+    This will help you easily find them while playing the game." This edition's map has no pictures or boxes to
+    write in: every Location's entrance is printed with its short name, which finds it instead. The set-up says so
+    as its last step, the ruling is named in the Clarifications (clar-map-numbers), and the sheet prints a name in
+    each of the engine's entrances (one per enemy row, the Hivemind's at the Escape Pod)."""
+    from test_saucer_escape_sheet import draw
+
+    from pnp.games.saucer_escape.sheet_render import short_name
+
+    setup = next(section for section in _rules()["sections"] if section["id"] == "setup")
+    assert setup["rules"][-1]["id"] == "find-entrances"
+    texts = _rules_texts()
+    assert "{rule:clar-map-numbers}" in texts["find-entrances"]
+    assert texts["clar-map-numbers"].startswith("Our map has no pictures of the Locations to number")
+    assert f"{short_name('biosphere')} is the Biosphere" in texts["find-entrances"]
+    assert f"{short_name('escape-pod')} the Escape Pod" in texts["find-entrances"]
+    sheet = se_project.game.sheets["game-sheet"].model
+    locations = [location.id for location in sheet.locations] + [sheet.escape_pod.id]
+    assert len(se_engine.catalog.entrances) == len(locations) == len(sheet.map.entrances) == 7
+    names = [short_name(location) for location in locations]
+    assert len(set(names)) == len(names)  # each entrance tells its Location apart
+    backend, _ = draw(se_project, "a4")
+    printed = [call[1][2] for call in backend.calls if call[0] == "text"]
+    assert all(printed.count(name) == 1 for name in names), names
+
+
+def test_the_rulings_these_tests_quote_are_in_the_rulebook():
+    """The rulings above are printed, in these words, in the rulebook's rules and Clarifications."""
+    from pathlib import Path
+
+    import yaml
+
+    rules = yaml.safe_load((Path(__file__).parents[3] / "content/saucer-escape/rules.yaml").read_text())
+    texts = {r["id"]: " ".join(r["text"].split()) for section in rules["sections"] for r in section["rules"]}
+    assert "Only the turn's four dice fuel the pod: a pair on the crew's two assault dice or on the Event Table's " \
+           "two dice does not." in texts["clar-doubles"]
+    assert "Our ruling: a First Law that destroys the last living crew member ends the game at once, before the " \
+           "crew's total is compared, so that assault kills nothing." in texts["clar-kill-counts"]
+    assert texts["forced-raise"].startswith("If an arrow, a claw or a retreat would raise an enemy whose tracks are "
+                                            "both full, or dead, nothing happens.")

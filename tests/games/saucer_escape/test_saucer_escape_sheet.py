@@ -268,3 +268,31 @@ def test_the_abilities_of_a_crew_panel_are_evenly_spaced(se_project):
         assert max(gaps) - min(gaps) < 0.8 and min(gaps) > 0.5, (member.id, gaps)
         checked += 1
     assert checked == 4
+
+
+# Issue 35: the score boxes were 8.5 x 2.6 mm, too small to write in, while A4 left 18 mm unused. Every box a
+# player writes a number in (set-up numbers, to-hit targets, artifacts, each score term and the total) is at least
+# 10 x 6 mm, as drawn on each paper; the turn record's die boxes hold one die each and stay pencil-box sized.
+
+@pytest.mark.parametrize("paper_name", ["a4", "letter"])
+def test_every_write_in_box_is_at_least_10_by_6_mm(se_project, paper_name):
+    backend, _ = draw(se_project, paper_name)
+    fields = {c[1][0]: c[1][3:5] for c in backend.calls if c[0] == "text_field"}
+    sheet = se_project.game.sheets["game-sheet"].model
+    write_ins = {name: size for name, size in fields.items() if not name.startswith("turn.")}
+    assert {f"score.{term.id}" for term in sheet.score} | {"score.total", "party.artifacts"} <= set(write_ins)
+    assert len(write_ins) == 2 * len(sheet.enemies) + (len(sheet.enemies) + 1) + 1 + len(sheet.score) + 1
+    small = {name: (round(w / mm(1), 1), round(h / mm(1), 1)) for name, (w, h) in write_ins.items()
+             if w < mm(10) - 0.01 or h < mm(6) - 0.01}
+    assert not small, small
+    turns = [size for name, size in fields.items() if name.startswith("turn.")]
+    assert len(turns) == sheet.turns * 4 and all(min(w, h) >= mm(4) - 0.01 for w, h in turns)
+
+
+def test_the_sheet_uses_the_room_both_papers_leave(se_project):
+    """The design area is as large as A4's width and Letter's height allow with the 6.35 mm edge kept."""
+    from pnp.core.units import inch
+
+    layout = se_project.sheet_layouts["game-sheet"]
+    assert mm(210) - 2 * mm(6.35) - mm(1) < layout.width <= mm(210) - 2 * mm(6.35)
+    assert inch(11) - 2 * mm(6.35) - mm(1) < layout.height <= inch(11) - 2 * mm(6.35)

@@ -214,6 +214,45 @@ def test_aging_life_loss_is_paid_won_or_lost_and_kills_only_past_zero(engine):
     assert s.over and not s.won  # Homesick's 1 life is due and there is none
 
 
+def _last_chapter_with_homesick(engine, life):
+    """The last Final Chapter (The Long Night, 18) beaten with Homesick among the cards: 17 from the free cards,
+    then Pioneer draws the one card left, the 3 that makes 20."""
+    stack = ["homesick", "crater-fall-genius:knowledge", "habitat-fire-survivor:knowledge",
+             "oxygen-leak-resilience:knowledge", "habitat-fire-pioneer:knowledge", "crater-fall-improviser:knowledge",
+             "oxygen-leak-endurance:knowledge"]
+    s = fight(engine, "the-long-night", stack, sol=FINALS, life=life)
+    s.chapters = [s.current]  # the other one is beaten already
+    for _ in range(6):
+        play(engine, s, ("draw",))
+    play(engine, s, ("use", drawn(engine, s, "habitat-fire-pioneer:knowledge")))
+    if ("enough",) in engine.legal_actions(s):  # up to 2 more cards: the stack held one
+        play(engine, s, ("enough",))
+    assert engine.strength(s) == 20 and ("win",) in engine.legal_actions(s)
+    play(engine, s, ("win",))
+    return s
+
+
+def test_homesick_takes_its_life_before_the_last_final_chapter_wins_the_game(engine):
+    """Seed: an aging card's "-1 life: At the end of the fight you must pay 1 (additional) life point ... even if
+    you win the fight"; "If you need to pay a life token ... and do not have any left you immediately lose";
+    "After you beat the second Final Chapter, you win the game". This edition's ruling (clar-aging-last-fight):
+    the fight's end comes first, so at 0 life Homesick loses the game the last chapter would have won; with 1
+    life it is paid and the game is won at 0."""
+    s = _last_chapter_with_homesick(engine, life=0)
+    assert s.over and not s.won
+    s = _last_chapter_with_homesick(engine, life=1)
+    assert s.over and s.won and s.life == 0
+
+
+def test_the_last_fight_ruling_is_named_in_the_clarifications():
+    """The order at the last fight is this edition's ruling, and the rulebook says so."""
+    from helpers import validated
+
+    rules = {rule.id: rule.text for section in validated("stranded").game.rules.sections for rule in section.rules}
+    assert rules["clar-aging-last-fight"].startswith("In this edition the last fight ends like any other")
+    assert "{card:homesick}" in rules["clar-aging-last-fight"]
+
+
 # -- the stacks ----------------------------------------------------------------------------------------------------
 def test_an_empty_stack_takes_an_aging_card_into_the_reshuffle(engine):
     s = fight(engine, "airlock-jam-scientist", [], discard=["steady", "brave"], aging=["despair", "collapse"])
@@ -400,6 +439,25 @@ def test_homesick_destroyed_with_paid_life_still_takes_its_life(engine):
     assert s.life == 4
     play(engine, s, ("destroy", drawn(engine, s, "homesick")), ("done",))
     assert s.life == 3 and [engine.catalog.fight_key[x] for x in s.removed] == ["homesick"]
+
+
+def test_the_rulings_the_seed_does_not_state_are_named_as_ours_and_the_rules_point_to_them(engine):
+    """Seed, on aging cards: "If you destroy or remove one of these cards with help of another special ability, the
+    special ability is canceled" -- silent on one destroyed with the life paid for a lost fight; on Stop: "This card
+    stops your drawing of free cards" -- silent on paying for more afterwards ("After drawing the free cards you can
+    »sacrifice« additional life points"). Both readings are this edition's: they sit in the Clarifications, and the
+    main rules point there instead of stating them as the game's own. The engine follows them (above, and
+    test_stop_ends_the_free_draws_until_it_is_removed_mid_fight)."""
+    from helpers import validated
+
+    rules = {rule.id: rule.text for section in validated("stranded").game.rules.sections for rule in section.rules}
+    clarified = {rule.id for section in validated("stranded").game.rules.sections if section.id == "clarifications"
+                 for rule in section.rules}
+    assert {"clar-aging-destroyed", "clar-stop-pay"} <= clarified
+    assert rules["clar-aging-destroyed"].startswith("We rule that an aging card you destroy with the life paid")
+    assert rules["clar-stop-pay"].startswith("Our ruling: a Stop ends the free cards, not the fight.")
+    assert "{rule:clar-aging-destroyed}" in rules["aging-at-end"] and "still takes" not in rules["aging-at-end"]
+    assert "{rule:clar-stop-pay}" in rules["buy-cards"] and "stops them)" not in rules["buy-cards"]
 
 
 def test_homesick_removed_by_an_ability_takes_no_life(engine):

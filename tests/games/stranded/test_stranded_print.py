@@ -81,3 +81,117 @@ def test_life_tokens_sheet_has_22_tokens(built):
     game = validated("stranded").game
     assert sum(token.count for token in game.sheets["life-tokens"].model.tokens) == game.settings.life_cap == 22
     assert (built / "sheets" / "life-tokens-a4.pdf").exists()
+
+
+def _lower_half(face, layout, emblems) -> dict[str, list]:
+    """What each box of the face draws below the card's middle (the trim's, in the face's own points), by box."""
+    from pnp.render.cards import box_drawings, face_size
+
+    size = face_size(face, layout)
+    middle = size.bleed + size.height / 2
+    return {drawing.box.name: [d for d in drawing.drawn if d.y1 <= middle]
+            for drawing in box_drawings(face, layout, emblems)}
+
+
+@pytest.mark.parametrize("card_id, pile", [("fumble", "Starting card"), ("ration-bar", "Starting card"),
+                                           ("stiff-knees", "Aging card"), ("homesick", "Aging card")])
+def test_starting_and_aging_cards_use_their_lower_half(card_id, pile):
+    """The lower half (under the fight's reading half) names the card's pile, shows its picture on a band and says
+    what destroying it costs: drawn content, not an empty panel."""
+    from helpers import validated
+
+    project = validated("stranded")
+    face = project.faces.fronts[card_id]
+    below = _lower_half(face, project.layout, project.game.emblems)
+    assert below["band"] and below["emblem"]
+    texts = {name: [d.text for d in drawn if d.kind == "text"] for name, drawn in below.items()}
+    assert texts["deck"] == [pile] and texts["cost"] and all(d.size >= 6 for drawn in below.values() for d in drawn
+                                                             if d.kind == "text")
+
+
+def test_the_printed_destroy_costs_are_the_seeds_and_the_settings():
+    """The seed: one life point to destroy a starting card, two for an aging card; the card says the same number
+    the engine charges (game.yaml's settings)."""
+    from helpers import validated
+
+    project = validated("stranded")
+    settings = project.game.settings
+    assert (settings.destroy_cost, settings.destroy_aging_cost) == (1, 2)
+    for card_id, cost in (("steady", settings.destroy_cost), ("daydream", settings.destroy_aging_cost)):
+        note = project.faces.fronts[card_id].values["destroy_note"]
+        assert f"destroy it for {cost} life" in note, card_id
+
+
+MM = 72 / 25.4
+BACKGROUNDS = ("top", "bottom", "panel")  # the panels everything else is printed on
+
+
+def _drawn_between(face, layout, emblems, top_mm: float, bottom_mm: float) -> dict[str, list]:
+    """What each box draws between two heights of the card (mm down from the trim's top), panels aside."""
+    from pnp.render.cards import box_drawings, face_size
+
+    size = face_size(face, layout)
+    top, bottom = size.bleed + size.height - top_mm * MM, size.bleed + size.height - bottom_mm * MM
+    return {drawing.box.name: inside for drawing in box_drawings(face, layout, emblems)
+            if drawing.box.name not in BACKGROUNDS
+            and (inside := [d for d in drawing.drawn if d.y0 >= bottom - 0.5 and d.y1 <= top + 0.5])}
+
+
+def _overprints(face, layout, emblems) -> list[tuple[str, str]]:
+    """Pairs of boxes whose lettering or pictures cover each other (a rect is a panel or a band: printed under)."""
+    from pnp.render.cards import box_drawings
+
+    marks = [(drawing.box.name, d) for drawing in box_drawings(face, layout, emblems) for d in drawing.drawn
+             if d.kind != "rect"]
+    return [(a, b) for i, (a, da) in enumerate(marks) for b, db in marks[i + 1:] if a != b and da.overlaps(db, 0.3)]
+
+
+@pytest.mark.parametrize("card_id", ["fumble", "tired", "steady", "brave", "stiff-knees", "despair"])
+def test_a_fighting_card_without_an_ability_shows_its_value_large_where_the_ability_would_be(card_id):
+    """Between the title and the flavour a starting or aging card with no ability prints its value, large (the
+    number a fight adds up), instead of leaving the middle of its reading half empty."""
+    from helpers import validated
+
+    project = validated("stranded")
+    face = project.faces.fronts[card_id]
+    middle = _drawn_between(face, project.layout, project.game.emblems, 14, 34.5)  # under the title, over the flavour
+    big = [d for d in middle.get("big_value", []) if d.kind == "text"]
+    corner = [d for d in _drawn_between(face, project.layout, project.game.emblems, 3, 20)["value"] if d.kind == "text"]
+    assert [d.text for d in big] == [face.values["value"]] and big[0].size >= 1.5 * corner[0].size
+    assert _overprints(face, project.layout, project.game.emblems) == []
+
+
+def test_a_fighting_card_with_an_ability_shows_its_icon_and_words_instead_of_the_large_value():
+    from helpers import validated
+
+    project = validated("stranded")
+    middle = _drawn_between(project.faces.fronts["ration-bar"], project.layout, project.game.emblems, 14, 34.5)
+    assert "big_value" not in middle and middle["icon"] and middle["text"]
+
+
+@pytest.mark.parametrize("card_id, ability", [("static-crackle-grit", False), ("dust-devil-calm-breathing", False),
+                                              ("dust-devil-weather-sense", True)])
+def test_a_knowledge_side_without_an_ability_shows_its_value_large_upside_down(card_id, ability):
+    """The knowledge half (read with the danger turned round) is laid out as a fighting card's reading half, so a
+    knowledge side with no ability shows its value large in the middle too."""
+    from helpers import validated
+
+    project = validated("stranded")
+    face = project.faces.fronts[card_id]
+    middle = _drawn_between(face, project.layout, project.game.emblems, 54.9, 70.4)  # the turned card's 18.5-34 mm
+    big = [d.text for d in middle.get("kbig", []) if d.kind == "text"]
+    assert big == ([] if ability else [face.values["knowledge.value"]])
+    assert bool(middle.get("kicon")) == ability
+    assert _overprints(face, project.layout, project.game.emblems) == []
+
+
+@pytest.mark.parametrize("card_id, rule", [("the-long-night", False), ("the-last-window", False),
+                                           ("dust-storm-season", True)])
+def test_a_final_chapter_without_a_rule_of_its_own_shows_its_planet_in_the_middle(card_id, rule):
+    from helpers import validated
+
+    project = validated("stranded")
+    face = project.faces.fronts[card_id]
+    middle = _drawn_between(face, project.layout, project.game.emblems, 38, 69)  # under the values, over the flavour
+    assert middle and bool(middle.get("picture")) != rule and bool(middle.get("text")) == rule
+    assert _overprints(face, project.layout, project.game.emblems) == []

@@ -1,0 +1,516 @@
+"""The rulebook's card reference: compact, as a publisher's rulebook prints it.
+
+Each kind of card is pictured once, at a legible size, with callouts naming its parts (the boxes its layout
+draws: name, cost, text...). Then each deck is a table with a row a card: its name, how many copies, and all its
+face prints in words (pnp.rules.card_words.card_text). Cards that differ only in their rank (a suited deck's
+Numbered cards) share one row. A card whose picture is its look (art of its own) has a small wordless picture
+in its row: the words are the row's, and nothing prints under 6 pt.
+
+Imported by pnp.render.rulebook when it sets a book (this module builds on its flowables)."""
+from __future__ import annotations
+
+import math
+import re
+from typing import NamedTuple
+
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.platypus import CondPageBreak, Flowable, Spacer, Table, TableStyle
+
+from pnp.content.words import say
+from pnp.render.backend import Wordless
+from pnp.render.book_type import INK, Heading, Paragraph, book_fonts, legible_card_scale, said
+from pnp.render.cards import box_drawings, draw_face, face_size
+from pnp.render.pdf import PdfBackend, color
+from pnp.rules.card_words import card_text, kind_name
+from pnp.rules.tree import icons_in
+from pnp.rules.tree import pdf_text as esc
+from pnp.text.fonts import DEFAULT_FAMILY, chain, font_pieces, string_width
+
+# A callout's label, and the room the labels take beside an example card
+CALLOUT_PT, CALLOUT_LEADING, CALLOUT_GAP = 8.0, 11.0, 10 * mm
+CALLOUT_COLOUR = INK  # black: a card prints its own numbers in coloured discs (a zone's enemy health)
+# A callout's numbered badge (its radius and number's size, as printed), the key's gap from the card and the room
+# a key entry's badge takes before its label; the caption's room above the card
+BADGE_R, BADGE_PT, KEY_GAP, KEY_ENTRY, CAPTION_H = 4.6, 6.5, 4 * mm, 13.0, 14.0
+# A table row's small picture: its width (a poker card's is 11 mm tall at this width, about three lines of text)
+THUMB_W = 8 * mm
+# Box types that only decorate (a panel, a frame): no callout names them unless they show a field
+DECORATION = ("fill", "rect", "line")
+# Words in a box's name that say where it sits on the card, not what it is (rank_top, corner_bottom)
+PLACE_WORDS = {"top", "bottom", "left", "right", "upper", "lower", "centre", "center", "mid", "middle", "label",
+               "box", "1", "2", "3", "4"}
+
+
+def part_name(box, labels: dict[str, str] | None = None) -> str:
+    """What a callout calls a box: as the game's labels say it (game.yaml's rulebook: labels:, by the box's field,
+    else its name), else in words made from its field's name or its own (rank_top -> Rank, ability.name -> Ability
+    name), without words that only say where it sits (both corners of a card show the same rank)."""
+    labels = labels or {}
+    for key in (box.field, box.name):
+        if key and key in labels:
+            return labels[key]
+    words = [w for w in re.split(r"[_\-\s.]+", box.field or box.name) if w and w.lower() not in PLACE_WORDS]
+    return kind_name(" ".join(words) or box.name)
+
+
+def labels_of(game) -> dict[str, str]:
+    """What the game calls its kinds and parts in the rulebook (game.yaml's rulebook: labels:, in the edition's
+    language)."""
+    return game.manifest.rulebook.labels
+
+
+def draw_left(canvas, x: float, y: float, text: str, font: str, size: float) -> None:
+    """A line of text set from x, in the book's (fallback list) `font` as pnp names it (draw_centred's kin)."""
+    from pnp.render.fonts import register
+
+    for name, piece in font_pieces(text, font) if len(chain(font)) > 1 else [(font, text)]:
+        registered = register(name)
+        canvas.setFont(registered, size)
+        canvas.drawString(x, y, piece)
+        x += canvas.stringWidth(piece, registered, size)
+
+
+class Part(NamedTuple):
+    """A part of a face a callout names: its label and what it covers (the ink its box draws, else its box), in
+    points from the trim's bottom-left corner, y up."""
+
+    label: str
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+
+
+def callout_parts(face, layout, emblems, labels: dict[str, str] | None = None) -> list[Part]:
+    """The parts of a face worth naming, each label once (its first box), in reading order (top to bottom, then
+    left to right). A box that draws nothing on this face, or only decorates, is left out."""
+    size = face_size(face, layout)
+    parts, named = [], set()
+    for drawing in box_drawings(face, layout, emblems):
+        box = drawing.box
+        if not drawing.drawn or (box.type in DECORATION and not box.field):
+            continue
+        label = part_name(box, labels)
+        if label.lower() in named:
+            continue
+        named.add(label.lower())
+        x0, y0, x1, y1 = _ink(drawing, size)
+        parts.append(Part(label, x0, y0, x1, y1))
+    return sorted(parts, key=lambda p: (-round((p.y0 + p.y1) / 2), p.x0))
+
+
+def _ink(drawing, size) -> tuple[float, float, float, float]:
+    """What a box's drawing covers within the trim (its box where it draws nothing there), from the trim's
+    bottom-left corner: a text box's part is its words, not the empty room below them."""
+    bleed, box = size.bleed, drawing.box
+    inside = [(max(d.x0 - bleed, 0), max(d.y0 - bleed, 0), min(d.x1 - bleed, size.width), min(d.y1 - bleed, size.height))
+              for d in drawing.drawn]
+    inside = [b for b in inside if b[2] > b[0] and b[3] > b[1]]
+    if not inside:
+        return box.x, size.height - box.y - box.h, box.x + box.w, size.height - box.y
+    return min(b[0] for b in inside), min(b[1] for b in inside), max(b[2] for b in inside), max(b[3] for b in inside)
+
+
+def printed_words(face, layout, emblems) -> list[tuple[float, float, float, float]]:
+    """Where the face prints words: each text's box from the trim's bottom-left corner (as the recording backend
+    measures it: cap height to descender)."""
+    bleed = face_size(face, layout).bleed
+    return [(d.x0 - bleed, d.y0 - bleed, d.x1 - bleed, d.y1 - bleed)
+            for drawing in box_drawings(face, layout, emblems) for d in drawing.drawn if d.kind == "text"]
+
+
+class Badge(NamedTuple):
+    """A numbered callout mark: its centre (points from the trim's bottom-left corner, y up, at the card's own
+    size) and, for a badge set in the card's margin, the point on its part a leader line runs to (else None)."""
+
+    number: int
+    label: str
+    x: float
+    y: float
+    leader_to: tuple[float, float] | None = None
+
+
+def _hits(box, rects, pad: float = 0.0) -> bool:
+    x0, y0, x1, y1 = box
+    return any(min(x1, r[2] + pad) - max(x0, r[0] - pad) > 0 and min(y1, r[3] + pad) - max(y0, r[1] - pad) > 0
+               for r in rects)
+
+
+def _segment_hits(x0, y0, x1, y1, rects, steps: int = 24) -> bool:
+    """Whether the straight line from (x0, y0) to (x1, y1) crosses any of `rects` (sampled finely)."""
+    for t in range(steps + 1):
+        x, y = x0 + (x1 - x0) * t / steps, y0 + (y1 - y0) * t / steps
+        if _hits((x - 0.3, y - 0.3, x + 0.3, y + 0.3), rects):
+            return True
+    return False
+
+
+def _spots(part: Part, r: float) -> list[tuple[float, float]]:
+    """Where a badge may sit on its part, best first: against its top-left corner outside it, against its other
+    corners, beside or above its edges, then inside its corners (a large part: a grid, a picture)."""
+    gap = r * 0.35
+    x0, y0, x1, y1 = part.x0, part.y0, part.x1, part.y1
+    mid_y, mid_x = (y0 + y1) / 2, (x0 + x1) / 2
+    outside = [(x0 - r - gap, y1 - r), (x1 + r + gap, y1 - r), (x0 + r, y1 + r + gap), (x1 - r, y1 + r + gap),
+               (x0 - r - gap, mid_y), (x1 + r + gap, mid_y), (x0 - r - gap, y0 + r), (x1 + r + gap, y0 + r),
+               (x0 + r, y0 - r - gap), (x1 - r, y0 - r - gap), (mid_x, y1 + r + gap), (mid_x, y0 - r - gap),
+               (x0 - r, y1 + r), (x1 + r, y1 + r), (x0 - r, y0 - r), (x1 + r, y0 - r)]
+    inside = [(x0 + r + gap, y1 - r - gap), (x1 - r - gap, y1 - r - gap), (x0 + r + gap, y0 + r + gap),
+              (x1 - r - gap, y0 + r + gap)]
+    return outside + inside
+
+
+def place_badges(parts: list[Part], words, width: float, height: float, r: float) -> list[Badge]:
+    """A numbered badge for each part, on the card where a spot against the part covers no printed word (nor
+    another badge), else in the card's right margin level with the part, a leader line to the part's edge when
+    that line crosses no word. Sizes in the card's own points: `r` is the badge's radius at that size."""
+    placed: list[Badge] = []
+    pad = r * 0.25  # air between a badge and a word
+    for number, part in enumerate(parts, 1):
+        def free(x, y):
+            box = (x - r, y - r, x + r, y + r)
+            return (r * 0.2 <= box[0] and box[2] <= width - r * 0.2 and r * 0.2 <= box[1] and box[3] <= height - r * 0.2
+                    and not _hits(box, words, pad) and all(math.hypot(x - b.x, y - b.y) >= 2.3 * r for b in placed))
+        spot = next(((x, y) for x, y in _spots(part, r) if free(x, y)), None)
+        if spot is not None:
+            placed.append(Badge(number, part.label, *spot))
+            continue
+        y = min(max((part.y0 + part.y1) / 2, r), height - r)  # in the margin, clear of the margin's other badges
+        margin = [b.y for b in placed if b.x > width]
+        while any(abs(y - other) < 2.3 * r for other in margin):
+            y -= 2.3 * r
+        x = width + r * 1.6
+        end = (part.x1 + r * 0.3, min(max(y, part.y0), part.y1))  # just short of the part: its own words stay clear
+        clear = not _segment_hits(width, y, end[0], end[1], words)
+        placed.append(Badge(number, part.label, x, y, end if clear and end[0] < width else None))
+    return placed
+
+
+class AnnotatedCard(Flowable):
+    """An example card at a legible size with its parts named, as a publisher's "anatomy of a card": a small
+    numbered badge on each part, set where it covers no printed word, and a key of the numbers beside the card
+    (or below it, where two examples stand side by side)."""
+
+    def __init__(self, project, face, scale: float, caption: str, anchor: str):
+        super().__init__()
+        self.project, self.face, self.scale_by, self.caption, self.anchor = project, face, scale, caption, anchor
+        self.size = face_size(face, project.layout)
+        self.card_w, self.card_h = self.size.width * scale, self.size.height * scale
+        layout, emblems = project.layout, project.game.emblems
+        self.badges = place_badges(callout_parts(face, layout, emblems, labels_of(project.game)),
+                                   printed_words(face, layout, emblems), self.size.width, self.size.height,
+                                   BADGE_R / scale)
+        self.label_w = max((string_width(b.label, DEFAULT_FAMILY["regular"], CALLOUT_PT) * 1.1 for b in self.badges),
+                           default=0)
+        self.key_below = False
+        self._measure()
+
+    def set_key(self, below: bool) -> None:
+        """The key beside the card, or under it (two examples side by side) in two columns where the labels fit."""
+        self.key_below = below
+        self._measure()
+
+    def _key_columns(self) -> int:
+        return 2 if self.key_below and 2 * (KEY_ENTRY + self.label_w) <= self.frame_w else 1
+
+    def _measure(self) -> None:
+        margin = 2 * BADGE_R * 1.6 if any(b.x > self.size.width for b in self.badges) else 0  # badges off the card
+        self.frame_w = self.card_w + margin
+        entries = KEY_ENTRY + self.label_w
+        if self.key_below:
+            rows = math.ceil(len(self.badges) / self._key_columns())
+            self.width = max(self.frame_w, entries)
+            self.height = CAPTION_H + self.card_h + 4 + rows * CALLOUT_LEADING
+        else:
+            self.width = self.frame_w + KEY_GAP + entries
+            self.height = CAPTION_H + max(self.card_h, len(self.badges) * CALLOUT_LEADING)
+
+    def wrap(self, width, height):
+        return self.width, self.height
+
+    def draw(self):
+        canvas = self.canv
+        backend = getattr(canvas, "_pnp_backend", None) or PdfBackend(canvas)
+        canvas._pnp_backend = backend
+        canvas.bookmarkHorizontal(self.anchor, 0, self.height)
+        top = self.height - CAPTION_H
+        bottom = top - self.card_h
+        canvas.saveState()
+        canvas.translate(0, bottom)
+        canvas.scale(self.scale_by, self.scale_by)
+        backend.clip_rect(0, 0, self.size.width, self.size.height)
+        draw_face(backend, self.face, self.project.layout, self.project.game.emblems, -self.size.bleed, -self.size.bleed)
+        canvas.restoreState()
+        canvas.setStrokeColor(color("#9aa5b1"))
+        canvas.setLineWidth(0.4)
+        canvas.rect(0, bottom, self.card_w, self.card_h, stroke=1, fill=0)
+        canvas.setFillColor(color(INK))
+        draw_left(canvas, 0, top + 5, self.caption, book_fonts(canvas, registered=False)["italic"], CALLOUT_PT)
+        for badge in self.badges:
+            x, y = badge.x * self.scale_by, bottom + badge.y * self.scale_by
+            if badge.leader_to is not None:
+                canvas.setStrokeColor(color(CALLOUT_COLOUR))
+                canvas.setLineWidth(0.6)
+                canvas.line(x - BADGE_R, y, badge.leader_to[0] * self.scale_by, bottom + badge.leader_to[1] * self.scale_by)
+            self._badge(x, y, badge.number)
+        self._key(bottom)
+
+    def _badge(self, x: float, y: float, number: int) -> None:
+        """A black disc with a white ring (it reads on a dark card too) and its number in white."""
+        canvas = self.canv
+        canvas.setFillColor(color(CALLOUT_COLOUR))
+        canvas.setStrokeColor(color("#ffffff"))
+        canvas.setLineWidth(0.8)
+        canvas.circle(x, y, BADGE_R, stroke=1, fill=1)
+        canvas.setFillColor(color("#ffffff"))
+        canvas.setFont(book_fonts(canvas)["bold"], BADGE_PT)
+        canvas.drawCentredString(x, y - BADGE_PT * 0.35, str(number))
+
+    def _key(self, bottom: float) -> None:
+        """Each number with its part's name: beside the card, top down, or in columns below it."""
+        canvas = self.canv
+        font = book_fonts(canvas, registered=False)["regular"]
+        columns = self._key_columns()
+        if self.key_below:
+            rows = math.ceil(len(self.badges) / columns)
+            spots = [((i // rows) * self.frame_w / columns, bottom - 4 - (i % rows + 0.6) * CALLOUT_LEADING)
+                     for i in range(len(self.badges))]
+        else:
+            spots = [(self.frame_w + KEY_GAP, self.height - CAPTION_H - (i + 0.6) * CALLOUT_LEADING)
+                     for i in range(len(self.badges))]
+        for badge, (x, y) in zip(self.badges, spots):
+            self._badge(x + BADGE_R, y, badge.number)
+            canvas.setFillColor(color(INK))
+            draw_left(canvas, x + KEY_ENTRY, y - CALLOUT_PT / 3, badge.label, font, CALLOUT_PT)
+
+
+class ExampleRow(Flowable):
+    """Example cards side by side, as many as the frame's width holds, spread evenly across it."""
+
+    def __init__(self, examples):
+        super().__init__()
+        self.examples = examples
+
+    def wrap(self, width, height):
+        self.frame_width, self.height = width, max(e.height for e in self.examples)
+        return width, self.height
+
+    def draw(self):
+        gap = (self.frame_width - sum(e.width for e in self.examples)) / len(self.examples)
+        x = gap / 2
+        for example in self.examples:
+            example.drawOn(self.canv, x, self.height - example.height)
+            x += example.width + gap
+
+
+def example_rows(examples: list, width: float) -> list:
+    """Examples two across where two fit in `width`: with their keys beside them, else below them; an example
+    alone on its row keeps its key beside it (below it, if the row is too narrow for that)."""
+    rows, waiting = [], list(examples)
+    while waiting:
+        first = waiting.pop(0)
+        if waiting and _side_by_side([first, waiting[0]], width):
+            rows.append([first, waiting.pop(0)])
+            continue
+        if waiting:
+            pair = [first, waiting[0]]
+            for example in pair:
+                example.set_key(below=True)
+            if _side_by_side(pair, width):
+                rows.append([first, waiting.pop(0)])
+                continue
+            for example in pair:  # alone on its row after all: its key beside it
+                example.set_key(below=False)
+        if first.width > width:
+            first.set_key(below=True)
+        rows.append([first])
+    return [ExampleRow(row) for row in rows]
+
+
+def _side_by_side(examples: list, width: float) -> bool:
+    return sum(e.width for e in examples) + CALLOUT_GAP * (len(examples) - 1) <= width
+
+
+class Thumbnail(Flowable):
+    """A card's face, small and without its words (its row says them): how the card looks."""
+
+    def __init__(self, project, face):
+        super().__init__()
+        self.project, self.face = project, face
+        self.size = face_size(face, project.layout)
+        self.scale_by = THUMB_W / max(self.size.width, self.size.height * 0.72)
+
+    def wrap(self, width, height):
+        return self.size.width * self.scale_by, self.size.height * self.scale_by
+
+    def draw(self):
+        canvas = self.canv
+        backend = getattr(canvas, "_pnp_backend", None) or PdfBackend(canvas)
+        canvas._pnp_backend = backend
+        canvas.saveState()
+        canvas.scale(self.scale_by, self.scale_by)
+        backend.clip_rect(0, 0, self.size.width, self.size.height)
+        draw_face(Wordless(backend), self.face, self.project.layout, self.project.game.emblems, -self.size.bleed,
+                  -self.size.bleed)
+        canvas.restoreState()
+
+
+RANK_SLOT = "\x00"  # where a suited card's text says its rank, in the text the cards of its suit share
+
+
+def with_rank_slot(text: str, rank: str) -> str:
+    """A card's text with its rank (a whole word) marked as a slot: what the cards of one suit share."""
+    return re.sub(rf"(?<![\w]){re.escape(rank)}(?![\w])", RANK_SLOT, text)
+
+
+def card_rows(records, ref, game) -> list[dict]:
+    """The deck's table rows: one a card, but cards of one suit and kind that differ only in their rank share
+    one, its text saying every rank where a card's says its own ("Rank 1, 2, ... K, of the Mice tribe"). Each
+    row: its records, name, count_text and text."""
+    back = say(game, "back")
+    rows, grouped = [], {}
+    for record in records:
+        card = record.card
+        text = card_text(record, ref.facts.get(card.id), back, labels_of(game))
+        rank = rank_spec(game, card)[0] if card.rank is not None else None
+        if card.suit and rank is not None and record.back is None and RANK_SLOT in with_rank_slot(text, rank):
+            key = (card.kind, card.suit, with_rank_slot(text, rank), card.count)
+            if key in grouped:
+                grouped[key]["records"].append(record)
+                continue
+            grouped[key] = row = {"records": [record], "text": text, "shared": key[2]}
+        else:
+            row = {"records": [record], "text": text}
+        row["name"], row["count_text"] = card.name, str(card.count)
+        rows.append(row)
+    for row in rows:
+        records = row["records"]
+        if len(records) > 1:  # a rank set: "Mice", its text naming every rank
+            row["name"] = suit_name(game, records[0])
+            row["count_text"] = say(game, "each", count=records[0].card.count)
+            row["text"] = row["shared"].replace(RANK_SLOT, rank_list(game, [r.card for r in records]), 1).replace(RANK_SLOT, "")
+    return rows
+
+
+def rank_spec(game, card) -> tuple[str, str | None]:
+    """What a suited card's corner shows (its deck's rank label: 1 ... 10, J) and the rank's name, if it has one."""
+    for deck in game.decks.values():
+        for spec in getattr(deck.model, "ranks", None) or []:
+            if spec.rank == card.rank:
+                return spec.label, spec.name
+    return str(card.rank), None
+
+
+def rank_list(game, cards) -> str:
+    """Ranks as a table row says them, every one: 1, 2, ... 10, J (Jump), Q (Quiet)."""
+    return ", ".join(f"{label} ({name})" if name else label for label, name in (rank_spec(game, c) for c in cards))
+
+
+def suit_name(game, record) -> str:
+    """The suit's name as the deck file names it (its id in words where no deck names it)."""
+    for deck in game.decks.values():
+        for suit in getattr(deck.model, "suits", None) or []:
+            if suit.id == record.card.suit:
+                return suit.name
+    return kind_name(record.card.suit, labels_of(game))
+
+
+def looks_matter(project, record) -> bool:
+    """Whether a card's row shows its small picture: the card has art of its own and its face draws it (its look
+    is the art). A face that prints only words (a reference card) would show as an empty frame: it has none."""
+    face = project.faces.fronts[record.card.id]
+    return bool(record.card.art) and any(drawing.box.type == "art" and drawing.drawn for drawing in
+                                         box_drawings(face, project.layout, project.game.emblems))
+
+
+def card_reference(project, ref, styles, width: float) -> list:
+    """The card reference: a heading; the anatomy of each kind of card (an annotated example of each face not
+    shown before, two across where two fit, whatever deck they come from: no half-empty page between decks); then
+    each deck's name and its table."""
+    game = project.game
+    flow = [Heading(say(game, "card-reference"), styles["h1"], "cards", 0),
+            Paragraph(said(game, "card-reference-intro"), styles["body"]), Spacer(1, 4)]
+    shown = {c.card.id for c in ref.cards()}
+    decks = [(deck, [r for r in deck.cards if r.card.id in shown]) for deck in game.decks.values()]
+    decks = [(deck, records) for deck, records in decks if records]
+    pictured: set[str] = set()  # the templates an example card shows already
+    examples = [example for _, records in decks for example in _examples(project, records, pictured, width)]
+    flow += [part for row in example_rows(examples, width) for part in (row, Spacer(1, 8))]
+    # a deck's heading is not kept with its whole table (which would leave the rest of a page empty whenever the
+    # table fits on the next one): a page starts it only when it has room for the heading and the table's first rows
+    h2 = ParagraphStyle("h2-deck", styles["h2"], keepWithNext=0)
+    h2.fallbacks = styles["h2"].fallbacks  # not inherited (pnp.render.book_type.book_styles)
+    for deck, records in decks:
+        total = sum(r.card.count for r in records)
+        heading = Heading(f"{deck.model.name} ({say(game, 'deck-size', count=total)})", h2, f"deck-{deck.id}", 1,
+                          linked=False)
+        table, first_rows = _card_table(project, ref, records, styles, width)
+        flow += [CondPageBreak(heading.wrap(width, 1e6)[1] + h2.spaceBefore + first_rows), heading, table, Spacer(1, 6)]
+    return flow
+
+
+def _examples(project, records, pictured: set, width: float) -> list:
+    """An annotated example (AnnotatedCard) of each face template of the deck not pictured before (a double-sided
+    card's back too), at the least legible scale of the deck's faces."""
+    game = project.game
+    faces = [project.faces.fronts[r.card.id] for r in records]
+    least = legible_card_scale(project, faces)  # never smaller: no word on an example prints under 6 pt
+    scale = max(least, min(0.8, 1.0))
+    flow = []
+    for record in records:
+        sides = [(project.faces.fronts[record.card.id], record.card.name)]
+        if record.back is not None:
+            sides.append((project.faces.backs[record.card.id], say(game, "back-face", name=record.back.name)))
+        for face, name in sides:
+            template = face.template.name
+            if template in pictured:
+                continue
+            pictured.add(template)
+            kind = kind_name((face.card.kind if face.card is not None else None) or record.card.kind, labels_of(game))
+            caption = say(game, "example-card", kind=kind, name=name)
+            size = face_size(face, project.layout)
+            fits = max(least, min(scale, (width * 0.6) / size.width))
+            flow.append(AnnotatedCard(project, face, fits, caption, f"example-{record.card.id}-{template}"))
+    return flow
+
+
+KEPT_ROWS = 3  # the rows of a deck's table that start it on a page: never its header alone at a page's foot
+
+
+def _card_table(project, ref, records, styles, width: float):
+    """The deck's cards as one table (a small picture where a card's look matters, name, copies, text) that
+    breaks between rows, its header repeated at the top of each new page only; and the height of its header and
+    first rows (what a page must have room for to start it)."""
+    game = project.game
+    rows = card_rows(records, ref, game)
+    pictured = {id(row): looks_matter(project, row["records"][0]) for row in rows}
+    with_pictures = any(pictured.values())
+    small = styles["small"]
+    bold = ParagraphStyle("small-bold", small, fontName=styles["strong"].fontName)
+    bold.fallbacks = small.fallbacks  # not inherited (pnp.render.rulebook._styles)
+    header = ([""] if with_pictures else []) + [say(game, "card"), "×", say(game, "text")]
+    body = [[Paragraph(esc(cell), bold) for cell in header]]
+    for row in rows:
+        first = row["records"][0]
+        name = f'<a name="card-{first.card.id}"/><b>{esc(row["name"])}</b>'
+        text = icons_in(ref, row["text"], "pdf") if row["text"] else ""
+        cells = [Paragraph(name, small), Paragraph(esc(row["count_text"]), small), Paragraph(text, small)]
+        if with_pictures:
+            cells.insert(0, Thumbnail(project, project.faces.fronts[first.card.id]) if pictured[id(row)] else "")
+        body.append(cells)
+    first_rows = _table(body[:KEPT_ROWS + 1], with_pictures, small, width).wrap(width, 1e6)[1]
+    return _table(body, with_pictures, small, width), first_rows
+
+
+def _table(body, with_pictures: bool, small, width: float):
+    fractions = ([THUMB_W + 6] if with_pictures else []) + [0.26 * width, 0.08 * width]
+    columns = fractions + [width - sum(fractions)]
+    table = Table(body, colWidths=columns, repeatRows=1, splitByRow=1)
+    # a cell without a paragraph (no picture) is set in the table's font: the book's, never reportlab's default
+    table.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), small.fontName, small.fontSize),
+                               ("VALIGN", (0, 0), (-1, -1), "TOP"), ("LINEBELOW", (0, 0), (-1, -1), 0.3, color("#c5cdd5")),
+                               ("BACKGROUND", (0, 0), (-1, 0), color("#edf2f6")), ("TOPPADDING", (0, 0), (-1, -1), 2),
+                               ("BOTTOMPADDING", (0, 0), (-1, -1), 2), ("LEFTPADDING", (0, 0), (-1, -1), 3),
+                               ("RIGHTPADDING", (0, 0), (-1, -1), 3)]))
+    return table

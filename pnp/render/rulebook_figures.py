@@ -1,0 +1,666 @@
+"""Figures the rulebook draws from a game's own content, for any game (issue 35).
+
+- A sheet's overview (`sheet_overview`): a playmat or board pictured whole, upright, scaled onto the page (its
+  words that would print under LEGIBLE_PT there left off, never cut at an edge), each of its parts numbered, and a
+  key under it on the same page naming each part in one sentence (`sheet_key`: the sheet's `key:`, else its areas'
+  and tracks' labels and texts).
+- `figure: {kind: setup, ...}` on a set-up rule: the real playmat or board (the table, for a game without one)
+  with the components laid where the set-up puts them, as the build draws them, each numbered with the set-up
+  rule that puts it there.
+- `figure: {kind: cards, ...}` on a rule: an example of play, the real cards laid out as the example says, small,
+  with letters the caption refers to.
+
+In rules.yaml:
+
+    figure:
+      kind: setup                    # or cards
+      sheet: playmat                 # setup: the sheet the components lie on; left out, the table
+      text: What the figure shows.   # its caption, in the players' words
+      place:
+        - at: danger-stack           # on a sheet: an area, a track or any region of its layout
+          deck: dangers              # the deck's back, face down; count: cards shown (a pile, or fan: right)
+          step: setup-piles          # setup: the rule whose number the callout shows
+          label: Dangers             # on a sheet: printed under the callout, on a white plate
+        - at: column-2
+          cards: [swarmer, drone]    # on a sheet: a card to each of the area's outlines, top left first...
+          from: bottom               # ...or listed bottom first, filling the outlines from the lowest up
+        - at: enemies
+          point: [0.2, 0.07]         # on a sheet: the callout at this spot of the region (of its width, height)
+        - at: [1, 0.5]               # on the table: column, row, in cards from the top left (halves allowed)
+          cards: [seven-start, mice-6]   # fronts, bottom first, fanned down so each one's top shows
+          label: A Stack             # printed under it
+          mark: A                    # a callout the caption refers to
+        - at: life
+          box: 20                    # on a track: a token on the box numbered 20
+
+Marks, labels, the sheet's title and keys print at a fixed size whatever the figure's scale, inside its edges; the cards and sheets are drawn scaled,
+their words that would print under LEGIBLE_PT left off (LegibleOnly). No figure is ever turned.
+"""
+from __future__ import annotations
+
+import math
+import re
+from dataclasses import dataclass
+
+from reportlab.lib.styles import ParagraphStyle
+from reportlab.lib.units import mm
+from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table, TableStyle
+
+from pnp.core.diagnostics import Diagnostic, did_you_mean
+from pnp.core.limits import MIN_TEXT_SIZE as LEGIBLE_PT
+from pnp.layout.regions import area_plan, track_label_width, track_plan
+from pnp.model.walk import rule_nodes
+from pnp.render.book_type import said
+from pnp.render.cards import draw_face, face_size
+from pnp.render.pdf import PdfBackend, color
+from pnp.render.sheets import draw_sheet
+from pnp.rules.tree import pdf_text as esc
+
+BOOK_FIGURES = ("setup", "cards")  # the figure kinds drawn here, for any game, beside a game package's own
+MARK, MARK_INK = "#c0392b", "#ffffff"  # callouts: white on red, as the details' numbers were
+MARK_PT, LABEL_PT, TITLE_PT = 8.0, 7.0, 8.0  # their type sizes as printed, whatever the figure's scale
+TABLE, TABLE_EDGE = "#e9efe6", "#b5c2ae"  # the table a game without a sheet is laid out on
+GAP = 0.18  # between places on the table, of a card's width
+FAN = 0.2  # how much of each card a fan shows below the one before, of the card's height
+HAND = 0.14  # how much of each card a hand shows beside the one before, of the card's width
+PILE = 1.6  # points between the cards of a face-down pile, as printed
+TOKEN = "#f2c14e"  # a token on a track
+
+KEYS = {"kind", "sheet", "text", "place"}
+PLACE_KEYS = {"at", "card", "cards", "deck", "count", "fan", "box", "label", "step", "mark", "from", "point"}
+
+
+# -- drawing legibly at any scale --------------------------------------------------------------------------------
+
+
+class LegibleOnly:
+    """A backend that draws everything but the text that would print under LEGIBLE_PT at the scale it is drawn
+    (`at`, followed through save, restore and scale): a sheet or a card shown small keeps its shapes and every
+    word still large enough to read. Its symbols are its own, one per scale."""
+
+    def __init__(self, inner, at: float):
+        self.inner, self.at, self._saved = inner, at, []
+
+    def __getattr__(self, name):
+        return getattr(self.inner, name)
+
+    def save(self) -> None:
+        self._saved.append(self.at)
+        self.inner.save()
+
+    def restore(self) -> None:
+        self.at = self._saved.pop() if self._saved else self.at
+        self.inner.restore()
+
+    def scale(self, sx: float, sy: float) -> None:
+        self.at *= math.sqrt(abs(sx * sy))
+        self.inner.scale(sx, sy)
+
+    def text(self, x, y, string, font, size, *args, **kwargs) -> None:
+        if size * self.at >= LEGIBLE_PT - 1e-6:
+            self.inner.text(x, y, string, font, size, *args, **kwargs)
+
+    def _named(self, name: str) -> str:
+        return f"legible:{self.at:.4f}:{name}"
+
+    def has_symbol(self, name: str) -> bool:
+        return self.inner.has_symbol(self._named(name))
+
+    def define_symbol(self, name, width, height, draw) -> None:
+        at = self.at
+        self.inner.define_symbol(self._named(name), width, height, lambda inner: draw(LegibleOnly(inner, at)))
+
+    def use_symbol(self, name: str, x: float, y: float) -> None:
+        self.inner.use_symbol(self._named(name), x, y)
+
+
+@dataclass(frozen=True)
+class Placed:
+    """One card face drawn in a figure: its trim's bottom-left corner and width, in the figure's own units."""
+
+    face: object
+    x: float
+    y: float
+    w: float
+
+
+@dataclass(frozen=True)
+class Note:
+    """A word printed on a figure at a fixed size: a callout (`mark`) at its centre, or a label centred under a
+    place (its top at y), in the figure's own units."""
+
+    x: float
+    y: float
+    text: str
+    mark: bool
+    dx: float = 0.0  # moved right by this much as printed (a second callout at one place)
+    tag: bool = False  # a label on a sheet: under its callout, left-aligned with it, on a white plate
+    title: bool = False  # the sheet's own title, at a size that prints whatever the figure's scale...
+    size: float = 0.0  # ...where the sheet's own (this size, in the figure's units) prints under LEGIBLE_PT
+
+
+class BoardFigure(Flowable):
+    """A figure of the rulebook: a drawing (`base`, in its own units, `natural` wide and high) with cards laid on
+    it, scaled to the frame's width and `most_h` high at most, never above its printed size and never turned; its
+    callouts and labels printed on top at MARK_PT and LABEL_PT."""
+
+    def __init__(self, project, natural, base, placed=(), notes=(), most_h: float = 1e9, font: str = "Vera-Bold",
+                 label_font: str = "Vera"):
+        super().__init__()
+        self.project, self.natural, self.base = project, natural, base
+        self.placed, self.notes = list(placed), list(notes)
+        self.most_h, self.font, self.label_font = most_h, font, label_font
+        self.scale_by, self.indent = 1.0, 0.0
+        self.room = None  # the height left it on this page, while KeepWithFigure wraps it
+
+    def wrap(self, width, height):
+        """The frame's width (the figure centred in it), the figure's height: smaller, down to SHRINK of that, where
+        the room KeepWithFigure says is left at the foot of a page is less."""
+        w, h = self.natural
+        self.scale_by = min(1.0, width / w, self.most_h / h)
+        if self.room is not None and h * self.scale_by > self.room >= h * self.scale_by * SHRINK:
+            self.scale_by = self.room / h
+        self.indent = (width - w * self.scale_by) / 2
+        return width, h * self.scale_by
+
+    def draw(self):
+        canvas = self.canv
+        pdf = getattr(canvas, "_pnp_backend", None) or PdfBackend(canvas)
+        canvas._pnp_backend = pdf
+        canvas.saveState()
+        canvas.translate(self.indent, 0)
+        canvas.saveState()
+        canvas.scale(self.scale_by, self.scale_by)
+        self.draw_scaled(LegibleOnly(pdf, self.scale_by))
+        canvas.restoreState()
+        for note in self.notes:
+            if not note.title or note.size * self.scale_by < LEGIBLE_PT - 1e-6:
+                self._note(canvas, note)
+        canvas.restoreState()
+
+    def draw_scaled(self, backend) -> None:
+        """The drawing and its cards in the figure's own units (the recording backend's view of it, for tests)."""
+        self.base(backend)
+        layout = self.project.layout
+        for card in self.placed:
+            size = face_size(card.face, layout)
+            by = card.w / size.width
+            backend.save()
+            backend.translate(card.x, card.y)
+            backend.scale(by, by)
+            backend.clip_rect(0, 0, size.width, size.height)
+            draw_face(backend, card.face, layout, self.project.game.emblems, -size.bleed, -size.bleed)
+            backend.restore()
+            backend.rect(card.x, card.y, card.w, size.height * by, stroke="#555555", width=0.4 / self.scale_by)
+
+    def _note(self, canvas, note: Note) -> None:
+        """A callout, label or title as printed, moved inside the figure's edges where it would overhang them."""
+        x, y = note.x * self.scale_by + note.dx, note.y * self.scale_by
+        if note.mark:
+            width = max(MARK_PT * 1.5, canvas.stringWidth(note.text, self.font, MARK_PT) + MARK_PT * 0.8)
+            x, y = self._inside(x, y, width / 2, MARK_PT * 0.75)
+            canvas.setFillColor(color(MARK))
+            canvas.setStrokeColor(color(MARK_INK))
+            canvas.setLineWidth(0.8)
+            canvas.roundRect(x - width / 2, y - MARK_PT * 0.75, width, MARK_PT * 1.5, MARK_PT * 0.75, stroke=1, fill=1)
+            canvas.setFillColor(color(MARK_INK))
+            canvas.setFont(self.font, MARK_PT)
+            canvas.drawCentredString(x, y - MARK_PT * 0.36, note.text)
+        elif note.tag or note.title:
+            font, size = (self.font, TITLE_PT) if note.title else (self.label_font, LABEL_PT)
+            width = canvas.stringWidth(note.text, font, size) + size * 0.8
+            # a tag hangs under its callout (the callout's centre is x, y); a title stands at its top-left corner
+            left, top = (x - MARK_PT * 0.75, y - MARK_PT * 0.9) if note.tag else (x, y)
+            cx, cy = self._inside(left + width / 2, top - size * 0.7, width / 2, size * 0.7)
+            if note.tag:
+                canvas.setFillColor(color("#ffffff"))
+                canvas.setStrokeColor(color("#9aa5b1"))
+                canvas.setLineWidth(0.4)
+                canvas.roundRect(cx - width / 2, cy - size * 0.7, width, size * 1.4, size * 0.3, stroke=1, fill=1)
+            canvas.setFillColor(color("#1d1d1d"))
+            canvas.setFont(font, size)
+            canvas.drawCentredString(cx, cy - size * 0.36, note.text)
+        else:  # a label under its place, a line at a time
+            canvas.setFillColor(color("#1d1d1d"))
+            canvas.setFont(self.label_font, LABEL_PT)
+            for line, text in enumerate(note.text.split("\n")):
+                canvas.drawCentredString(x, y - LABEL_PT * (1.05 + 1.2 * line), text)
+
+    def _inside(self, x: float, y: float, half_w: float, half_h: float) -> tuple[float, float]:
+        """A centre moved so a box half_w x half_h around it stays inside the figure as printed."""
+        w, h = self.natural[0] * self.scale_by, self.natural[1] * self.scale_by
+        return min(max(x, half_w), max(half_w, w - half_w)), min(max(y, half_h), max(half_h, h - half_h))
+
+
+SHRINK = 0.75  # how much smaller than it would stand a figure may be drawn to fit the foot of a page
+
+
+class KeepWithFigure(KeepTogether):
+    """A figure kept with its caption, the figure told the room the caption leaves it on this page, so a figure
+    that nearly fits the foot of a page is drawn a little smaller there rather than leave the page half empty."""
+
+    def _figures(self) -> list:
+        return [f for f in self._content if isinstance(f, BoardFigure)]
+
+    def wrap(self, aW, aH):
+        from reportlab.platypus.flowables import _listWrapOn
+
+        for figure in self._figures():
+            figure.room = None
+        used = _listWrapOn(self._content, aW, self.canv)[1] - sum(f.wrap(aW, aH)[1] for f in self._figures())
+        for figure in self._figures():  # kept while the group is set on this page: the figure is drawn at that size
+            figure.room = aH - used - 1
+        return super().wrap(aW, aH)
+
+    def split(self, aW, aH):
+        parts = super().split(aW, aH)
+        if parts and type(parts[0]).__name__ in MOVED:
+            for figure in self._figures():  # on to the next page: drawn there as large as it stands
+                figure.room = None
+        return parts
+
+
+MOVED = {"FrameBreak", "NullActionFlowable"}  # what KeepTogether.split puts first when the group moves on
+
+
+# -- a sheet pictured whole, with its key ------------------------------------------------------------------------
+
+
+def sheet_overview(project, sheet_id: str, frame, styles, caption: str, heading=None) -> list:
+    """A playmat or board whole and upright on the page, as large as the frame's width allows (up to its printed
+    size) with room left under it for its key: each part the sheet_key names is numbered on the picture, and the
+    key lists them, "N  Name: what it is", in two columns read down. Heading, picture, caption and key stay on one
+    page: the picture is drawn smaller to leave the key its room."""
+    layout = project.sheet_layouts[sheet_id]
+    natural = (layout.width, layout.height)
+    parts = sheet_key(project, sheet_id)
+    key = _key(project.game, [(str(n), name, text) for n, (_, name, text) in enumerate(parts, start=1)], frame[0],
+               styles) if parts else None
+    label = Paragraph(esc(caption), styles["caption"])
+    around = sum(f.wrap(frame[0], frame[1])[1] + f.getSpaceBefore() + f.getSpaceAfter()
+                 for f in ([heading] if heading is not None else []) + [label] + ([key] if key else []))
+    most_h = max(frame[1] * OVERVIEW_LEAST, min(frame[1] * OVERVIEW_HEIGHT, frame[1] - around - KEY_SLACK))
+    scale = min(1.0, frame[0] / natural[0], most_h / natural[1])
+    notes, near = [], MARK_PT * 1.6 / scale  # two callouts closer than this (thin regions one above another) collide
+    for number, (region, _, _) in enumerate(parts, start=1):
+        x, y = _corner(region, layout)
+        dx = 0.0
+        while any(abs(n.x - x) < near and abs(n.y - y) < near and abs(n.dx - dx) < MARK_PT * 2 for n in notes):
+            dx += MARK_PT * 2.2
+        notes.append(Note(x, y, str(number), True, dx))
+    figure = BoardFigure(project, natural, lambda b: _sheet(b, project, sheet_id),
+                         notes=_title_notes(project, sheet_id) + notes, most_h=most_h, **_fonts(styles))
+    head = [heading] if heading is not None else []
+    return [KeepTogether(head + [figure, label] + ([Spacer(1, 3), key] if key else []))]
+
+
+OVERVIEW_HEIGHT = 0.62  # of the frame at most: the rest keeps its heading, caption and key on its page
+OVERVIEW_LEAST = 0.3  # of the frame at the least, however long its key
+KEY_SLACK = 24  # points kept free on the page beside the heading, picture, caption and key: the spaces between
+
+
+def _sheet(backend, project, sheet_id: str) -> None:
+    layout = project.sheet_layouts[sheet_id]
+    backend.rect(0, 0, layout.width, layout.height, stroke="#9aa5b1", width=0.5)
+    draw_sheet(backend, project, sheet_id, 0, layout.height)
+
+
+UNKEYED = {"title", "intro"}  # the sheet's title (its logo) and its running line of rules are not parts to point at
+
+
+def sheet_key(project, sheet_id: str) -> list[tuple[object, str, str]]:
+    """Each part of the sheet a reader looks for, in the layout's order, as (region, name, what it is): from the
+    sheet's `key:` (its designer's words), else an area's or a track's own label and text. A title, an intro and
+    a region nothing names are not numbered."""
+    layout = project.sheet_layouts[sheet_id]
+    sheet = project.game.sheets[sheet_id].model
+    own = {a.id: (a.label, a.text) for a in getattr(sheet, "areas", []) or []}
+    own.update({t.id: (t.label, "") for t in getattr(sheet, "tracks", []) or []})
+    parts = []
+    for region in layout.regions:
+        part = sheet.key.get(region.name)
+        name, text = own.get(region.name, (None, ""))
+        if part is not None:
+            name, text = part.name or name, part.text
+        if name and (part is not None or region.kind not in UNKEYED):
+            parts.append((region, name, _icon_words(project.game, text)))
+    return parts
+
+
+def _icon_words(game, text: str) -> str:
+    """A sheet's text with each {icon} written as the icon's word: the key is set as plain text."""
+    icons = game.manifest.icons
+    return re.sub(r"\{([a-z0-9_-]+)\}", lambda m: icons[m[1]].word if m[1] in icons else m[0], text).strip()
+
+
+def _corner(region, layout) -> tuple[float, float]:
+    """Where a region's number stands: just inside its top-left corner, in the drawing's units."""
+    return region.x + 3 * mm, layout.height - region.y - 3 * mm
+
+
+def _title_notes(project, sheet_id: str) -> list[Note]:
+    """The sheet's title (the largest words of its title region) printed at TITLE_PT where the figure is drawn so
+    small that the sheet's own would be left off: a picture of a playmat keeps its name strip."""
+    from pnp.render.backend import RecordingBackend
+
+    layout = project.sheet_layouts[sheet_id]
+    titles = [r for r in layout.regions if r.kind == "title"]
+    if not titles:
+        return []
+    region = titles[0]
+    recording = RecordingBackend()
+    _sheet(recording, project, sheet_id)
+    x0, y0 = region.x, layout.height - region.y - region.h
+    inside = [d for d in recording.drawn if d.kind == "text" and d.text.strip()
+              and x0 - 1 <= d.x0 and d.x1 <= x0 + region.w + 1 and y0 - 1 <= d.y0 and d.y1 <= y0 + region.h + 1]
+    if not inside:
+        return []
+    largest = max(inside, key=lambda d: d.size)
+    return [Note(largest.x0, largest.y1, largest.text.strip(), False, title=True, size=largest.size)]
+
+
+def _key(game, entries: list[tuple[str, str, str]], width: float, styles) -> Table:
+    """The parts a picture numbers, "N  Name: what it is", in two columns read down; each column a stack of its
+    own, so a long entry never pushes the other column's lines out of step."""
+    size = styles["small"].fontSize
+    style = ParagraphStyle("key", styles["small"], spaceAfter=2)
+    number = ParagraphStyle("key-number", style, fontName=styles["strong"].fontName)
+    rows = [[Paragraph(esc(n), number),
+             Paragraph(said(game, "label-text", label=f"<b>{esc(name)}</b>", text=esc(text)) if text
+                       else f"<b>{esc(name)}</b>", style)] for n, name, text in entries]
+    half = math.ceil(len(rows) / 2)
+    columns = [_key_column(part, width / 2, size, styles) for part in (rows[:half], rows[half:]) if part]
+    table = Table([columns], colWidths=[width / 2] * len(columns), hAlign="LEFT")
+    table.setStyle(_key_style(styles, padding=0))
+    return table
+
+
+def _key_column(rows, width: float, size: float, styles) -> Table:
+    """One column of the key: its numbers in a narrow column of their own, so every name starts at one edge."""
+    table = Table(rows, colWidths=[size * 2.2, width - size * 2.2 - 8])
+    table.setStyle(_key_style(styles, padding=1))
+    return table
+
+
+def _key_style(styles, padding: float) -> TableStyle:
+    # the table's own font named too: reportlab sets an unembedded Helvetica for a table that names none
+    return TableStyle([("FONT", (0, 0), (-1, -1), styles["small"].fontName, styles["small"].fontSize),
+                       ("VALIGN", (0, 0), (-1, -1), "TOP"), ("LEFTPADDING", (0, 0), (-1, -1), 0),
+                       ("RIGHTPADDING", (0, 0), (-1, -1), 0), ("TOPPADDING", (0, 0), (-1, -1), padding),
+                       ("BOTTOMPADDING", (0, 0), (-1, -1), padding)])
+
+
+def _fonts(styles) -> dict:
+    return {"font": styles["strong"].fontName, "label_font": styles["body"].fontName}
+
+
+# -- set-up figures and examples ---------------------------------------------------------------------------------
+
+
+def is_book_figure(figure: dict | None) -> bool:
+    return bool(figure) and figure.get("kind") in BOOK_FIGURES
+
+
+def book_figure(project, ref, figure: dict, frame, styles) -> list:
+    """A `setup` or `cards` figure as rulebook flowables: the picture and its caption, kept together."""
+    numbers = {node.id: node.number for node in ref.walk()}
+    # a component of a set-up rule this book leaves out (a harder level's) is not laid out either
+    places = [p for p in figure.get("place") or [] if not p.get("step") or p["step"] in numbers]
+    if figure.get("sheet"):
+        natural, base, placed, notes = _on_sheet(project, figure["sheet"], places, numbers)
+        most_h = frame[1] * 0.6
+    else:
+        natural, base, placed, notes = _on_table(project, places, numbers, figure["kind"] == "setup")
+        most_h = frame[1] * 0.5
+    picture = BoardFigure(project, natural, base, placed, notes, most_h, **_fonts(styles))
+    # a sheet pictured for its set-up may stand a little smaller at the foot of its rules' page; cards on a table
+    # keep their size (their words are few and small already)
+    keep = KeepWithFigure if figure.get("sheet") else KeepTogether
+    return [keep([Spacer(1, 4), picture, Paragraph(esc(figure.get("text", "")), styles["caption"])])]
+
+
+def _mark(place: dict, numbers: dict) -> str:
+    """The callout a place shows: its set-up rule's number, or the caption's letter."""
+    return str(numbers.get(place["step"], "")) if place.get("step") else str(place.get("mark") or "")
+
+
+def _faces(project, place: dict) -> list:
+    """The faces a place shows, bottom first: its cards' fronts, or its deck's back `count` times."""
+    if place.get("deck"):
+        deck = project.game.decks[place["deck"]]
+        back = project.faces.backs[deck.cards[0].card.id]
+        return [back] * int(place.get("count", 1))
+    ids = place.get("cards") or [place["card"]]
+    return [project.faces.fronts[card_id] for card_id in ids]
+
+
+def _card_size(project, face) -> tuple[float, float]:
+    size = face_size(face, project.layout)
+    return size.width, size.height
+
+
+def _laid(faces, x: float, top: float, w: float, h: float, fan: str, scale_gap: float) -> list[Placed]:
+    """Cards laid from (x, top) down, each w x h: fanned down (each one's top showing), fanned right (a hand), or
+    as a pile (a stack seen slightly from the side)."""
+    placed = []
+    for i, face in enumerate(faces):
+        if fan == "down":
+            placed.append(Placed(face, x, top - h - i * FAN * h, w))
+        elif fan == "right":
+            placed.append(Placed(face, x + i * HAND * w, top - h, w))
+        else:
+            shift = min(i, 3) * scale_gap
+            placed.append(Placed(face, x + shift, top - h + shift, w))
+    return placed
+
+
+def _fan(place: dict) -> str:
+    return place.get("fan") or ("down" if place.get("cards") else "pile")
+
+
+def _extent(faces, w: float, h: float, fan: str) -> tuple[float, float]:
+    """The width and height cards laid by _laid take."""
+    n = len(faces)
+    if fan == "down":
+        return w, h + (n - 1) * FAN * h
+    if fan == "right":
+        return w + (n - 1) * HAND * w, h
+    return w + min(n - 1, 3) * PILE, h + min(n - 1, 3) * PILE
+
+
+def _on_table(project, places: list, numbers: dict, table: bool):
+    """The places laid out on a table (a `cards` example: on the page): each at its column and row, in cards."""
+    faces = [_faces(project, p) for p in places if p.get("card") or p.get("cards") or p.get("deck")]
+    unit_w = max(_card_size(project, f[0])[0] for f in faces)
+    unit_h = max(_card_size(project, f[0])[1] for f in faces)
+    step_w, step_h = unit_w * (1 + GAP), unit_h * (1 + GAP) + LABEL_PT * 2.4
+    pad = unit_w * GAP
+    boxes, placed, notes = [], [], []
+    for place in places:
+        col, row = place["at"]
+        x, top = pad + col * step_w, -(pad + row * step_h)  # from the top left: y grows upward, so tops are negative
+        shown = _faces(project, place)
+        w, h = _card_size(project, shown[0])
+        fan = _fan(place)
+        ew, eh = _extent(shown, w, h, fan)
+        placed += _laid(shown, x, top, w, h, fan, PILE)
+        boxes.append((x, top - eh, x + ew, top))
+        if place.get("label"):
+            notes.append(Note(x + ew / 2, top - eh - 2, str(place["label"]), False))
+        if _mark(place, numbers):
+            notes.append(Note(x, top, _mark(place, numbers), True))
+    right = max(b[2] for b in boxes) + pad
+    bottom = min(b[1] for b in boxes) - pad - LABEL_PT * 2.4
+    height = -bottom
+    # everything moved up by the height: the figure's origin at its bottom left
+    placed = [Placed(p.face, p.x, p.y + height, p.w) for p in placed]
+    notes = [Note(n.x, n.y + height, n.text, n.mark) for n in notes]
+
+    def base(backend):
+        if table:
+            backend.rect(0, 0, right, height, fill=TABLE, stroke=TABLE_EDGE, width=0.8, radius=4 * mm)
+
+    return (right, height), base, placed, notes
+
+
+def _on_sheet(project, sheet_id: str, places: list, numbers: dict):
+    """The places laid on a sheet: cards in an area's card outlines (in order, or from `slot`), a token on a track's
+    box, or only a callout on any other region."""
+    layout = project.sheet_layouts[sheet_id]
+    sheet = project.game.sheets[sheet_id].model
+    regions = {r.name: r for r in layout.regions}
+    areas = {a.id: a for a in getattr(sheet, "areas", []) or []}
+    tracks = {t.id: t for t in getattr(sheet, "tracks", []) or []}
+    used: dict[str, int] = {}
+    placed, notes, tokens = [], [], []
+    H = layout.height
+    for place in places:
+        region = regions[place["at"]]
+        corner = _corner(region, layout)
+        if region.name in areas and (place.get("card") or place.get("cards") or place.get("deck")):
+            area = areas[region.name]
+            card_w, card_h = project.card_outlines.trim_of(area)
+            slots = area_plan(region, bool(area.text), area.cards, card_w, card_h).slots
+            if place.get("from") == "bottom":  # cards listed bottom first fill the outlines from the lowest up
+                slots = sorted(slots, key=lambda r: (-r.y, r.x))
+            shown = _faces(project, place)
+            into = [shown] if place.get("deck") else [[f] for f in shown]  # a pile, or a card to each outline
+            first = used.get(region.name, 0)
+            for k, faces in enumerate(into):
+                slot = slots[min(first + k, len(slots) - 1)]
+                w, h = _card_size(project, faces[0])
+                by = min(slot.w / w, slot.h / h)
+                top = H - slot.y
+                placed += _laid(faces, slot.x, top, w * by, h * by, "pile", PILE / 0.3)
+            used[region.name] = first + len(into)
+            slot = slots[min(first, len(slots) - 1)]
+            corner = (slot.x, H - slot.y)
+        elif region.name in tracks and place.get("box") is not None:
+            track = tracks[region.name]
+            plan = track_plan(region, track.length, layout.box, track_label_width(track.label, layout.fonts["bold"]))
+            box = plan.boxes[int(place["box"]) - getattr(track, "first", 1)]
+            cx, cy = box.x + box.w / 2, H - box.y - box.h / 2
+            tokens.append((cx, cy, box.w * 0.36))
+            corner = (box.x + box.w, H - box.y)  # beside the token, not on it
+        if place.get("point"):  # a spot inside the region, as fractions of its width and height from its top left
+            fx, fy = place["point"]
+            corner = (region.x + fx * region.w, H - region.y - fy * region.h)
+        beside = sum(1 for n in notes if n.mark and abs(n.x - corner[0]) < 1 and abs(n.y - corner[1]) < 1)
+        if _mark(place, numbers):
+            notes.append(Note(*corner, _mark(place, numbers), True, beside * MARK_PT * 3))  # a second step there: beside
+        if place.get("label"):  # what lies there, named under its callout
+            notes.append(Note(*corner, str(place["label"]), False, beside * MARK_PT * 3, tag=True))
+
+    def base(backend):
+        _sheet(backend, project, sheet_id)
+        for cx, cy, r in tokens:
+            backend.circle(cx, cy, r, fill=TOKEN, stroke="#1d1d1d", width=1.2)
+
+    return (layout.width, layout.height), base, placed, _title_notes(project, sheet_id) + notes
+
+
+# -- checked with the content ------------------------------------------------------------------------------------
+
+
+def book_figure_problems(game, sheet_layouts: dict) -> list[Diagnostic]:
+    """Each `setup` and `cards` figure of rules.yaml, checked against the game's cards, decks, sheets and rules:
+    what it names must exist, so the build never meets a figure it cannot draw."""
+    if game.rules is None or game.rules_source is None:  # no rules (or none that load: reported where they fail)
+        return []
+    problems = sheet_key_problems(game, sheet_layouts)
+    rule_ids = {node.id for _, node in rule_nodes(game.rules.sections, ("sections",))}
+    for keypath, node in rule_nodes(game.rules.sections, ("sections",)):
+        figure = getattr(node, "figure", None)
+        if is_book_figure(figure):
+            problems += [game.rules_source.diagnostic(keypath + ("figure",), "figure", message)
+                         for message in check_book_figure(figure, game, sheet_layouts, rule_ids)]
+    return problems
+
+
+def sheet_key_problems(game, sheet_layouts: dict) -> list[Diagnostic]:
+    """A sheet's `key:` names regions of its layout, and names each part an area or track does not name."""
+    problems = []
+    for sheet_id, sheet in game.sheets.items():
+        layout = sheet_layouts.get(sheet_id)
+        if layout is None:
+            continue
+        own = {a.id for a in getattr(sheet.model, "areas", []) or []} | {t.id for t in getattr(sheet.model, "tracks", []) or []}
+        regions = [r.name for r in layout.regions]
+        for region, part in sheet.model.key.items():
+            if region not in regions:
+                problems.append(sheet.source.diagnostic(("key", region), "sheet-key", f"key: '{region}' is not a "
+                                                        f"region of the {sheet_id} layout{did_you_mean(region, regions)}",
+                                                        on_key=True))
+            elif part.name is None and region not in own:
+                problems.append(sheet.source.diagnostic(("key", region), "sheet-key", f"key: '{region}' needs a name: "
+                                                        "no area or track of the sheet names it", on_key=True))
+    return problems
+
+
+def check_book_figure(figure: dict, game, sheet_layouts: dict, rule_ids: set) -> list[str]:
+    """What is wrong with a `setup` or `cards` figure, in the designer's words ([] when it can be drawn)."""
+    messages = [f"a {figure['kind']} figure has no key '{k}'; its keys are {', '.join(sorted(KEYS))}"
+                for k in figure if k not in KEYS]
+    if not isinstance(figure.get("text"), str) or not figure["text"].strip():
+        messages.append(f"a {figure['kind']} figure needs a caption: text: <what it shows, in the players' words>")
+    sheet_id = figure.get("sheet")
+    if sheet_id is not None and figure["kind"] != "setup":
+        messages.append("only a setup figure is laid on a sheet; leave out sheet:")
+        sheet_id = None
+    if sheet_id is not None and sheet_id not in game.sheets:
+        messages.append(f"sheet '{sheet_id}' is not a sheet of this game{did_you_mean(str(sheet_id), game.sheets)}")
+        return messages
+    places = figure.get("place")
+    if not isinstance(places, list) or not places or not all(isinstance(p, dict) for p in places):
+        return messages + ["place: must list what the figure lays out, each as {at: ..., card: ... or deck: ...}"]
+    regions = {r.name: r for r in sheet_layouts[sheet_id].regions} if sheet_id in sheet_layouts else None
+    for number, place in enumerate(places, start=1):
+        messages += [f"place {number}: {m}" for m in _place_problems(place, figure["kind"], game, sheet_id, regions,
+                                                                        rule_ids)]
+    return messages
+
+
+def _place_problems(place: dict, kind: str, game, sheet_id, regions, rule_ids) -> list[str]:
+    messages = [f"'{k}' is not a key of a place; its keys are {', '.join(sorted(PLACE_KEYS))}"
+                for k in place if k not in PLACE_KEYS]
+    at = place.get("at")
+    if sheet_id is None:
+        if not (isinstance(at, list) and len(at) == 2 and all(isinstance(v, (int, float)) and v >= 0 for v in at)):
+            messages.append("at: must be [column, row] on the table, in cards from the top left (0 or more)")
+    elif regions is not None and at not in regions:
+        messages.append(f"at: '{at}' is not a region of the {sheet_id} sheet{did_you_mean(str(at), regions)}")
+    shows = [k for k in ("card", "cards", "deck") if k in place]
+    if len(shows) > 1:
+        messages.append(f"a place shows one of card, cards or deck, not {' and '.join(shows)}")
+    if sheet_id is None and not shows:
+        messages.append("a place on the table shows card:, cards: or deck:")
+    ids = ([place["card"]] if "card" in place else []) + list(place.get("cards") or [])
+    for card_id in ids:
+        if game.card(str(card_id)) is None:
+            messages.append(f"card '{card_id}' is not a card of this game"
+                            f"{did_you_mean(str(card_id), [r.card.id for r in game.cards()])}")
+    if "deck" in place and place["deck"] not in game.decks:
+        messages.append(f"deck '{place['deck']}' is not a deck of this game{did_you_mean(str(place['deck']), game.decks)}")
+    count = place.get("count", 1)
+    if not isinstance(count, int) or not 1 <= count <= 13 or ("count" in place and "deck" not in place):
+        messages.append("count: how many of the deck's backs are shown, 1 to 13, with deck:")
+    if place.get("fan") not in (None, "down", "right", "pile"):
+        messages.append(f"fan: '{place['fan']}' is none of down, right or pile")
+    if "step" in place and (kind != "setup" or place["step"] not in rule_ids):
+        messages.append(f"step: '{place['step']}' must name a rule (in a setup figure){did_you_mean(str(place['step']), rule_ids)}")
+    if place.get("from") not in (None, "bottom") or ("from" in place and (sheet_id is None or "cards" not in place)):
+        messages.append("from: bottom (cards listed bottom first, filling an area's outlines from the lowest) "
+                        "goes with cards: on a sheet")
+    point = place.get("point")
+    if "point" in place and (sheet_id is None or not (isinstance(point, list) and len(point) == 2 and all(
+            isinstance(v, (int, float)) and 0 <= v <= 1 for v in point))):
+        messages.append("point: [across, down] inside the region, each 0 to 1 of its width and height, on a sheet")
+    if "box" in place and (sheet_id is None or not _box_on_track(game.sheets[sheet_id].model, at, place["box"])):
+        messages.append(f"box: {place['box']!r} is not a box of a track '{at}' of the sheet")
+    return messages
+
+
+def _box_on_track(sheet, at, box) -> bool:
+    track = next((t for t in getattr(sheet, "tracks", []) or [] if t.id == at), None)
+    first = getattr(track, "first", 1)
+    return track is not None and isinstance(box, int) and first <= box < first + track.length

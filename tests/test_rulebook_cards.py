@@ -1,0 +1,228 @@
+"""The rulebook's compact card reference as a proofreader reads it (issue 35): callout marks that cover no printed
+word of their card, a deck's table that repeats its header only at the top of a new page, labels a player would
+say (game.yaml's rulebook: labels:), sentences that start with a capital, each printed fact said once, thumbnails
+that show a card, examples set two across."""
+import re
+
+import pytest
+from helpers import REAL_GAMES, validated
+from pypdf import PdfReader
+
+from pnp.render.backend import RecordingBackend
+from pnp.render.book_type import book_styles
+from pnp.render.card_facts import printed_facts, said_once
+from pnp.render.cards import draw_face, face_size
+from pnp.render.rulebook import rulebook_pdf
+from pnp.render.rulebook_cards import AnnotatedCard, Part, _examples, card_reference, card_rows, example_rows, labels_of, looks_matter, place_badges
+from pnp.rules.card_words import capitalised, card_text, kind_name
+from pnp.rules.tree import build_reference
+
+CARD_GAMES = [g for g in REAL_GAMES if validated(g).game.decks]
+A4_FRAME = 210 * 72 / 25.4 - 2 * 18 * 72 / 25.4  # the rulebook's A4 text width: 18 mm margins
+
+
+def examples_of(game_id: str) -> list[AnnotatedCard]:
+    """Every annotated example card of a game's card reference, as the A4 book sets them."""
+    project = validated(game_id)
+    ref = build_reference(project.game)
+    shown = {c.card.id for c in ref.cards()}
+    pictured: set[str] = set()
+    return [example for deck in project.game.decks.values()
+            for example in _examples(project, [r for r in deck.cards if r.card.id in shown], pictured, A4_FRAME)]
+
+
+def words_drawn(project, face) -> list[tuple[float, float, float, float]]:
+    """Each word the face prints, as the recording backend measures it when the whole face is drawn, in points
+    from the trim's bottom-left corner."""
+    pen = RecordingBackend()
+    bleed = face_size(face, project.layout).bleed
+    draw_face(pen, face, project.layout, project.game.emblems, -bleed, -bleed)
+    return [(d.x0, d.y0, d.x1, d.y1) for d in pen.drawn if d.kind == "text"]
+
+
+def overlaps(a, b) -> bool:
+    return min(a[2], b[2]) - max(a[0], b[0]) > 0 and min(a[3], b[3]) - max(a[1], b[1]) > 0
+
+
+def on_segment(start, end, steps=40):
+    return [(start[0] + (end[0] - start[0]) * t / steps, start[1] + (end[1] - start[1]) * t / steps)
+            for t in range(steps + 1)]
+
+
+@pytest.mark.parametrize("game_id", CARD_GAMES)
+def test_no_callout_mark_covers_a_printed_word_of_its_card(game_id):
+    project = validated(game_id)
+    for example in examples_of(game_id):
+        words = words_drawn(project, example.face)
+        radius = 4.6 / example.scale_by  # the badge as printed, at the card's own size
+        assert example.badges, example.caption
+        for badge in example.badges:
+            mark = (badge.x - radius, badge.y - radius, badge.x + radius, badge.y + radius)
+            covered = [w for w in words if overlaps(mark, w)]
+            assert not covered, (example.caption, badge.label, covered)
+            if badge.leader_to is not None:
+                crossed = [w for w in words for x, y in on_segment((example.size.width, badge.y), badge.leader_to)
+                           if w[0] < x < w[2] and w[1] < y < w[3]]
+                assert not crossed, (example.caption, badge.label)
+
+
+@pytest.mark.parametrize("game_id", CARD_GAMES)
+def test_callout_badges_never_overlap_one_another(game_id):
+    for example in examples_of(game_id):
+        radius = 4.6 / example.scale_by
+        for i, a in enumerate(example.badges):
+            for b in example.badges[i + 1:]:
+                assert ((a.x - b.x) ** 2 + (a.y - b.y) ** 2) ** 0.5 >= 2 * radius, (example.caption, a.label, b.label)
+
+
+def test_a_part_with_words_all_round_gets_its_badge_in_the_margin_without_a_line_through_words():
+    part = Part("Name", 40, 45, 60, 55)  # a word, with words above, below and on each side of it
+    words = [(0, 0, 100, 45), (0, 55, 100, 100), (0, 45, 40, 55), (40, 45, 60, 55), (60, 45, 100, 55)]
+    badge, = place_badges([part], words, 100, 100, 4)
+    assert badge.x > 100 and badge.leader_to is None  # a line to the part would cross the words on its right
+    lanes = [(60, 45, 100, 47), (60, 53, 100, 55)]  # a lane on its right too narrow for a badge, not for a line
+    badge, = place_badges([part], words[:4] + lanes, 100, 100, 4)
+    assert badge.x > 100 and badge.leader_to == pytest.approx((61.2, 50))  # along the lane, to the part's edge
+
+
+@pytest.fixture(scope="module")
+def books(tmp_path_factory):
+    built = {}
+
+    def book(game_id):
+        if game_id not in built:
+            built[game_id] = tmp_path_factory.mktemp("cards") / f"{game_id}.pdf"
+            rulebook_pdf(validated(game_id), None, "a4", built[game_id])
+        return built[game_id]
+
+    return book
+
+
+TABLE_HEADER = re.compile(r"^Card\n×\nText$", re.MULTILINE)
+
+
+@pytest.mark.parametrize("game_id", CARD_GAMES)
+def test_each_deck_table_repeats_its_header_only_at_the_top_of_a_new_page(game_id, books):
+    project = validated(game_id)
+    decks = [f"{deck.model.name} (" for deck in project.game.decks.values()]
+    for number, page in enumerate(PdfReader(books(game_id)).pages, 1):
+        text = page.extract_text() or ""
+        headers = len(TABLE_HEADER.findall(text))
+        starting = sum(1 for line in text.splitlines() if any(line.startswith(d) for d in decks))
+        # each table that starts on the page brings its header; one running on from the page before repeats it once
+        assert headers <= starting + 1, (number, headers, starting)
+
+
+@pytest.mark.parametrize("game_id", CARD_GAMES)
+def test_each_deck_is_one_table_that_repeats_its_header_row(game_id):
+    from reportlab.platypus import Table
+
+    project = validated(game_id)
+    ref = build_reference(project.game)
+    ref.facts = printed_facts(project)
+    flow = card_reference(project, ref, book_styles(), A4_FRAME)
+    tables = [f for f in flow if isinstance(f, Table)]
+    shown = {c.card.id for c in ref.cards()}
+    assert len(tables) == sum(1 for d in project.game.decks.values() if any(r.card.id in shown for r in d.cards))
+    assert all(t.repeatRows == 1 for t in tables)
+
+
+LABEL_GAMES = {"2200-escaping-earth", "escort-service", "escape-master", "stranded"}
+
+
+@pytest.mark.parametrize("game_id", CARD_GAMES)
+def test_every_kind_and_part_label_is_named_by_the_game_as_a_player_says_it(game_id):
+    project = validated(game_id)
+    labels = labels_of(project.game)
+    named = set(labels.values())
+    for example in examples_of(game_id):
+        kind = example.caption.split(" card: ")[0]
+        for label in [kind] + [b.label for b in example.badges]:
+            assert "." not in label and "_" not in label, (example.caption, label)
+            assert any(f"Example {name}" == kind or name == label for name in named), (example.caption, label)
+    ref = build_reference(project.game)
+    for record in project.game.cards():
+        for card in (record.card, record.back):
+            if card is not None and card.id in {c.card.id for c in ref.cards()}:
+                assert kind_name(card.kind, labels) in named, card.kind
+
+
+def test_stranded_says_sol_and_danger_as_its_book_does(books):
+    text = " ".join(page.extract_text() or "" for page in PdfReader(books("stranded")).pages)
+    assert "Example Sol card" in text and "Example Danger card" in text
+    for code_like in ("Step card", "Endangerment", "Deck kind", "Destroy note", "Knowledge flavor"):
+        assert code_like not in text, code_like
+
+
+def test_escort_service_names_its_parts_in_words(books):
+    text = " ".join(page.extract_text() or "" for page in PdfReader(books("escort-service")).pages)
+    for code_like in ("Flip note", "Elite note", "Slot note", "Deck name"):
+        assert code_like not in text, code_like
+    assert "When to flip it" in text
+
+
+# a sentence's start after a stop: a stop after an abbreviation ("Min. deck size 7") ends no sentence
+NEXT_SENTENCE = re.compile(r"(?<!\bMin)(?<!\bMax)[.!?]\s+(\S)")
+
+
+@pytest.mark.parametrize("game_id", CARD_GAMES)
+def test_every_sentence_of_the_card_tables_starts_with_a_capital(game_id):
+    project = validated(game_id)
+    ref = build_reference(project.game)
+    ref.facts = printed_facts(project)
+    for deck in project.game.decks.values():
+        for row in card_rows(deck.cards, ref, project.game):
+            text = row["text"]
+            starts = [text.lstrip()[:1]] + NEXT_SENTENCE.findall(text)
+            assert not any(start.islower() for start in starts), (row["name"], text)
+
+
+def test_an_escort_action_line_starting_a_sentence_is_capitalised():
+    project = validated("escort-service")
+    record = next(r for r in project.game.cards() if r.card.id == "warrior-brace")
+    text = card_text(record, printed_facts(project)[record.card.id])
+    assert "A starting card. You gain Shield (self)" in text
+
+
+def test_a_sentence_start_is_capitalised_but_a_printed_mark_is_not():
+    assert capitalised("an ally gains Shield") == "An ally gains Shield"
+    assert capitalised("x2: it hits 2 times") == "x2: it hits 2 times"
+    assert capitalised("+1 health") == "+1 health"
+
+
+def test_a_fact_said_word_for_word_inside_another_is_dropped():
+    assert said_once(["Ranged", "Ranged: also attacks you", "Health 12"]) == ["Ranged: also attacks you", "Health 12"]
+    assert said_once(["Laser attack 1", "Costs 2 gold"]) == ["Laser attack 1", "Costs 2 gold"]
+
+
+def test_2200_rows_say_each_printed_fact_once():
+    project = validated("2200-escaping-earth")
+    facts = printed_facts(project)
+    pendulum = " ".join(facts["power-of-the-pendulum"]["front"]).lower()
+    assert "assault mode" not in pendulum  # its text says each mode already
+    rockets = facts["ground-1-slag-flats"]["back"]
+    assert "Missile attack 1, x2" in rockets and not any("hits 2 times" in f for f in rockets)  # "Fire twice"
+    assert not any("BLUEPRINT" in f for f in facts["ground-1-excavator-prime"]["back"])  # its text keeps it
+    guide = facts["symbol-guide-1"]["front"]
+    assert guide[0] == "Ranged: also attacks you from a neighbouring Zone" and "Ranged" not in guide
+    assert len(guide) == 6  # a sentence an ability, its name said once
+
+
+def test_a_card_whose_face_prints_only_words_has_no_thumbnail():
+    project = validated("escape-master")
+    records = {r.card.id: r for r in project.game.cards()}
+    guide = next(r for r in records.values() if r.card.kind == "quick_guide")
+    assert guide.card.art and not looks_matter(project, guide)  # its art is not on its face: an empty frame
+    assert looks_matter(project, records["average-joes-1"])
+
+
+@pytest.mark.parametrize("game_id", CARD_GAMES)
+def test_examples_stand_two_across_where_two_fit(game_id):
+    examples = examples_of(game_id)
+    rows = example_rows(examples, A4_FRAME)
+    for row in rows:
+        assert sum(e.width for e in row.examples) <= A4_FRAME
+    if len(examples) > 1:
+        assert any(len(row.examples) == 2 for row in rows)
+    singles = [row.examples[0] for row in rows if len(row.examples) == 1]
+    assert len(singles) <= 1 + sum(1 for e in examples if e.card_w * 2 > A4_FRAME), [e.caption for e in singles]

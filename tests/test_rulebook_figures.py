@@ -1,0 +1,425 @@
+"""The rulebook's figures drawn from the content (issue 35): every game's set-up figure on its real playmat, board or
+table with its components and the set-up rules' numbers; the examples of play the seeds give (Stranded's fight,
+Escape Master's Stacks and traps) with the real cards; playmats and boards pictured whole, never cut in details."""
+import pytest
+from helpers import REAL_GAMES, validated
+
+from pnp.core.limits import MIN_TEXT_SIZE
+from pnp.render.backend import RecordingBackend
+from pnp.render.fonts import register_all
+from pnp.render.rulebook import Picture, _rules, _sheet_pages, book_styles
+from pnp.render.rulebook_figures import BoardFigure, LegibleOnly, check_book_figure
+from pnp.rules.tree import build_reference
+
+FRAME = (174 * 72 / 25.4, 261 * 72 / 25.4)  # A4's text frame, 18 mm margins
+
+
+def figures(flow):
+    """Every BoardFigure in a story, those kept together with their captions included."""
+    for flowable in flow:
+        if isinstance(flowable, BoardFigure):
+            yield flowable
+        yield from figures(getattr(flowable, "_content", ()))
+
+
+def rule_figures(game_id: str) -> list[BoardFigure]:
+    register_all()
+    project = validated(game_id)
+    return list(figures(_rules(build_reference(project.game, None), book_styles(), FRAME, project)))
+
+
+def drawn(figure: BoardFigure, scale: float | None = None) -> RecordingBackend:
+    figure.wrap(*FRAME)
+    backend = RecordingBackend()
+    figure.draw_scaled(LegibleOnly(backend, scale if scale is not None else figure.scale_by))
+    return backend
+
+
+def faces_drawn(backend: RecordingBackend) -> set[str]:
+    return {call[1][0] for call in backend.calls if call[0] == "use_symbol"}
+
+
+def setup_numbers(game_id: str) -> set[str]:
+    ref = build_reference(validated(game_id).game, None)
+    section = next(node for node in ref.walk() if node.kind == "section" and node.id == "setup")
+    return {node.number for node in ref.walk() if node.kind != "section" and node.number.startswith(section.number + ".")}
+
+
+@pytest.mark.parametrize("game_id", REAL_GAMES)
+def test_every_rulebook_has_a_setup_figure_numbered_with_its_setup_rules(game_id):
+    setup = setup_numbers(game_id)
+    found = [f for f in rule_figures(game_id) if {n.text for n in f.notes if n.mark} & setup]
+    assert found, f"{game_id}: no figure carries the set-up rules' numbers {sorted(setup)}"
+    marks = {n.text for n in found[0].notes if n.mark}
+    assert marks <= setup and len(marks) >= 2, marks  # callouts are set-up steps, more than one of them
+
+
+@pytest.mark.parametrize("game_id", [g for g in REAL_GAMES if g != "saucer-escape"])  # a sheet written on, no cards
+def test_a_setup_figure_lays_the_real_cards_as_the_build_draws_them(game_id):
+    project = validated(game_id)
+    figure = next(f for f in rule_figures(game_id) if any(n.text.endswith(".1") for n in f.notes if n.mark))
+    assert len(figure.placed) >= 3
+    drawn_keys = faces_drawn(drawn(figure))
+    for card in figure.placed:  # each face drawn by the card renderer (its symbol), at its legible-only scale
+        assert any(key.endswith(card.face.key) for key in drawn_keys), card.face.key
+    fronts_and_backs = set(map(id, project.faces.fronts.values())) | set(map(id, project.faces.backs.values()))
+    assert all(id(card.face) in fronts_and_backs for card in figure.placed)
+
+
+def test_strandeds_setup_puts_the_life_token_on_20_and_the_chapters_face_up():
+    figure = next(f for f in rule_figures("stranded") if any(n.text == "3.3" for n in f.notes))
+    faces = [c.face.key for c in figure.placed]
+    assert sum("the-long-night" in k or "supply-drop-gone-wrong" in k for k in faces) == 2
+    layout = validated("stranded").sheet_layouts["playmat"]
+    life = next(r for r in layout.regions if r.name == "life")
+    tokens = [c for c in drawn(figure).calls if c[0] == "circle" and c[2].get("fill") == "#f2c14e"]
+    assert len(tokens) == 2
+    # the token on the life track sits in its 21st box (0 to 22: the box of 20)
+    x = next(c[1][0] for c in tokens if layout.height - life.y - life.h < c[1][1] < layout.height - life.y)
+    assert x > life.x + life.w * 0.7
+
+
+def _example(game_id: str, card_id: str) -> BoardFigure:
+    return next(f for f in rule_figures(game_id) if any(card_id in c.face.key for c in f.placed)
+                and not any(n.text.startswith("3.") for n in f.notes))
+
+
+def test_strandeds_fight_example_lays_free_cards_left_and_the_bought_card_right_of_the_danger():
+    figure = _example("stranded", "solar-flare-engineer")
+    at = {c.face.key: c.x for c in figure.placed}
+    danger = next(x for key, x in at.items() if "solar-flare-engineer" in key)
+    left = [key for key, x in at.items() if x < danger]
+    right = [key for key, x in at.items() if x > danger]
+    assert len(left) == 3 and len(right) == 1 and "brave" in right[0]
+    assert {n.text for n in figure.notes if n.mark} == {"A", "B", "C"}
+
+
+def test_escape_masters_stacks_example_fans_each_run_so_every_rank_shows():
+    figure = _example("escape-master", "seven-start")
+    run = [c for c in figure.placed if c.x == figure.placed[0].x]
+    assert "seven-start" in run[0].face.key  # the 7-Start that opened it at the top
+    assert len(run) == 4 and all(b.y < a.y for a, b in zip(run, run[1:]))  # each lower than the one before
+    assert any("mice-2" in c.face.key for c in figure.placed)  # the run that wraps from K to 1 and 2
+
+
+def test_escape_masters_trap_example_shows_the_snare_the_escape_and_the_history():
+    figure = _example("escape-master", "escape-slip")
+    keys = [c.face.key for c in figure.placed]
+    assert sum("trap-ascending" in k for k in keys) == 2 and any("escape-slip" in k for k in keys)
+    assert {n.text for n in figure.notes if n.mark} == {"A", "B", "C"}
+
+
+@pytest.mark.parametrize("game_id", ["2200-escaping-earth", "stranded", "escort-service"])
+def test_a_playmat_too_large_to_read_is_pictured_whole_not_cut_in_details(game_id):
+    register_all()
+    project = validated(game_id)
+    flow = _sheet_pages(project, book_styles(), *FRAME[:1], FRAME[1])
+    # the sheet's counters pictured legibly; the playmat itself in the overview alone
+    assert all(p.preferred() >= p.least for p in _all(flow) if isinstance(p, Picture))
+    overviews = list(figures(flow))
+    assert len(overviews) == 1
+    overview = overviews[0]
+    width, height = overview.wrap(*FRAME)
+    assert width <= FRAME[0] + 1e-6 and height <= FRAME[1]
+    backend = drawn(overview)
+    w, h = overview.natural
+    for d in (d for d in backend.drawn if d.kind == "text"):  # every word inside the picture: none cut at an edge
+        assert -1 <= d.x0 and d.x1 <= w + 1 and -1 <= d.y0 and d.y1 <= h + 1, d
+    assert all(d.size * overview.scale_by >= MIN_TEXT_SIZE - 1e-6 for d in backend.drawn if d.kind == "text")
+    # each part of the sheet is named in the key: the sheet's area labels are in it
+    text = " ".join(key_entries(flow))
+    sheet = next(iter(project.game.sheets.values())).model
+    assert all(area.label in text for area in sheet.areas)
+
+
+def _all(flow):
+    for flowable in flow:
+        yield flowable
+        yield from _all(getattr(flowable, "_content", ()))
+
+
+def test_legible_only_drops_the_words_that_would_print_under_6_pt_and_keeps_the_rest():
+    backend = RecordingBackend()
+    legible = LegibleOnly(backend, 0.5)
+    legible.text(0, 0, "small", "Vera", 11)
+    legible.text(0, 0, "large", "Vera", 12)
+    legible.save()
+    legible.scale(2, 2)
+    legible.text(0, 0, "scaled up", "Vera", 6)
+    legible.restore()
+    legible.text(0, 0, "after", "Vera", 6)
+    assert [c[1][2] for c in backend.calls if c[0] == "text"] == ["large", "scaled up"]
+
+
+def test_a_figure_naming_what_the_game_lacks_is_reported_in_the_designers_words():
+    project = validated("stranded")
+    figure = {"kind": "setup", "sheet": "playmat", "text": "Ready.",
+              "place": [{"at": "sol-space", "card": "green-sun", "step": "setup-pile"},
+                        {"at": "life", "box": 40}]}
+    rules = {"setup-piles", "setup-life"}
+    messages = " | ".join(check_book_figure(figure, project.game, project.sheet_layouts, rules))
+    assert "'sol-space' is not a region of the playmat sheet" in messages
+    assert "card 'green-sun' is not a card of this game" in messages and "green-sol" in messages
+    assert "step: 'setup-pile' must name a rule" in messages
+    assert "box: 40 is not a box of a track 'life'" in messages
+    assert check_book_figure({"kind": "cards", "place": [{"at": [0, 0], "card": "brave"}]}, project.game, {}, rules) \
+        == ["a cards figure needs a caption: text: <what it shows, in the players' words>"]
+
+
+# -- the sheet's key, the figures' frames, the set-ups against their sources (the proofreader's review) ---------
+
+A5 = (124 * 72 / 25.4, 186 * 72 / 25.4)  # the booklet's A5 text frame, 12 mm margins
+SHEET_GAMES = ["2200-escaping-earth", "stranded", "escort-service", "saucer-escape"]
+
+
+def key_entries(flow) -> list[str]:
+    """The key's entries as printed, "N  Name: what it is", from the key tables in a story."""
+    from reportlab.platypus import Table
+
+    entries = []
+    for table in (f for f in _all(flow) if isinstance(f, Table)):
+        for row in table._cellvalues:
+            row = [c[0] if isinstance(c, (list, tuple)) and len(c) == 1 else c for c in row]  # a flowable cell
+            cells = [getattr(c, "text", None) for c in row]
+            if len(cells) == 2 and cells[0] and cells[0].isdigit() and cells[1]:
+                entries.append(f"{cells[0]}  {cells[1]}")
+            for cell in row:  # a key's column is a table in a cell
+                if isinstance(cell, (list, tuple)):
+                    entries += key_entries(list(cell))
+                elif isinstance(cell, Table):
+                    entries += key_entries([cell])
+    return entries
+
+
+def overview_flow(game_id: str, frame) -> list:
+    register_all()
+    project = validated(game_id)
+    return _sheet_pages(project, book_styles(), frame[0], frame[1])
+
+
+def plain(markup: str) -> str:
+    import re
+
+    return re.sub(r"<[^>]+>", "", markup).replace("&nbsp;", " ").replace("&amp;", "&")
+
+
+@pytest.mark.parametrize("game_id", SHEET_GAMES)
+@pytest.mark.parametrize("frame", [FRAME, A5], ids=["a4", "a5"])
+def test_the_sheet_key_gives_each_part_one_name_and_one_sentence(game_id, frame):
+    import re
+
+    entries = [plain(e) for e in key_entries(overview_flow(game_id, frame))]
+    assert len(entries) >= 8, entries
+    numbers = [int(e.split()[0]) for e in entries]
+    assert numbers == list(range(1, len(entries) + 1))  # numbered once each, in order
+    for entry in entries:
+        number, rest = entry.split("  ", 1)
+        name, colon, text = rest.partition(": ")
+        assert colon and name and text and ":" not in text, entry  # one "Name: text", a colon after the name
+        assert text.endswith(".") and text.count(". ") == 0, entry  # one sentence
+        assert not re.search(r"\b\d+\s*(–|\s)\s*\d+\b", text), entry  # no runs of track or slot numbers
+    names = [e.split("  ", 1)[1].split(": ")[0] for e in entries]
+    assert len(set(names)) == len(names)
+    title = validated(game_id).game.manifest.title.lower()
+    assert not any(title in name.lower() for name in names)  # the logo is not a part
+
+
+def test_the_key_never_repeats_a_table_printed_with_the_sheet():
+    entries = " ".join(plain(e) for e in key_entries(overview_flow("saucer-escape", FRAME)))
+    sheet = validated("saucer-escape").game.sheets["game-sheet"].model
+    assert not [row.name for row in sheet.events if row.name in entries]
+    assert "Event Table: " in entries
+
+
+@pytest.mark.parametrize("game_id", SHEET_GAMES)
+@pytest.mark.parametrize("frame", [FRAME, A5], ids=["a4", "a5"])
+def test_an_overview_its_caption_and_its_key_stand_on_one_page(game_id, frame):
+    flow = overview_flow(game_id, frame)
+    group = next(f for f in flow if any(isinstance(g, BoardFigure) for g in getattr(f, "_content", ())))
+    names = [type(f).__name__ for f in group._content]
+    assert names[names.index("BoardFigure") + 1] == "Paragraph" and "Table" in names  # caption, then the key
+    from reportlab.pdfgen.canvas import Canvas
+    from reportlab.platypus.flowables import _listWrapOn
+
+    height = _listWrapOn(group._content, frame[0], Canvas("/dev/null"))[1]
+    assert height <= frame[1] - 12, (height, frame[1])  # a page holds the lot (12: a frame's padding)
+
+
+@pytest.mark.parametrize("game_id", SHEET_GAMES)
+def test_an_overview_numbers_no_title_and_no_caption_speaks_of_words_listed(game_id):
+    flow = overview_flow(game_id, A5)
+    (figure,) = [f for f in _all(flow) if isinstance(f, BoardFigure)]
+    layout = validated(game_id).sheet_layouts[next(iter(validated(game_id).game.sheets))]
+    title = next(r for r in layout.regions if r.kind == "title")
+    marks = [n for n in figure.notes if n.mark]
+    assert not [n for n in marks if abs(n.x - (title.x + 8.5)) < 1 and abs(n.y - (layout.height - title.y - 8.5)) < 1]
+    captions = [f.text for f in _all(flow) if type(f).__name__ == "Paragraph" and "as a whole" in getattr(f, "text", "")]
+    assert captions and not any("words" in c for c in captions)
+
+
+class _Canvas:
+    """What a figure prints on top of its drawing: each plate and callout's box, each line's centre."""
+
+    def __init__(self):
+        self.boxes, self.lines = [], []
+
+    def stringWidth(self, text, font, size):
+        from reportlab.pdfbase.pdfmetrics import stringWidth
+
+        return stringWidth(text, font, size)
+
+    def roundRect(self, x, y, w, h, r, stroke=1, fill=0):
+        self.boxes.append((x, y, x + w, y + h))
+
+    def drawCentredString(self, x, y, text):
+        self.lines.append((x, y, text))
+
+    def __getattr__(self, name):
+        return lambda *args, **kwargs: None
+
+
+def printed_notes(figure: BoardFigure, frame) -> _Canvas:
+    figure.wrap(*frame)
+    canvas = _Canvas()
+    for note in figure.notes:
+        if not note.title or note.size * figure.scale_by < MIN_TEXT_SIZE:
+            figure._note(canvas, note)
+    return canvas
+
+
+def setup_figure(game_id: str) -> BoardFigure:
+    setup = setup_numbers(game_id)
+    return next(f for f in rule_figures(game_id) if {n.text for n in f.notes if n.mark} & setup)
+
+
+@pytest.mark.parametrize("game_id", REAL_GAMES)
+@pytest.mark.parametrize("frame", [FRAME, A5], ids=["a4", "a5"])
+def test_callouts_and_labels_stay_inside_the_figure(game_id, frame):
+    figure = setup_figure(game_id)
+    printed = printed_notes(figure, frame)
+    w, h = figure.natural[0] * figure.scale_by, figure.natural[1] * figure.scale_by
+    assert printed.boxes
+    for x0, y0, x1, y1 in printed.boxes:
+        assert -0.01 <= x0 and x1 <= w + 0.01 and -0.01 <= y0 and y1 <= h + 0.01, ((x0, y0, x1, y1), (w, h))
+
+
+@pytest.mark.parametrize("game_id", ["stranded", "saucer-escape"])
+@pytest.mark.parametrize("frame", [FRAME, A5], ids=["a4", "a5"])
+def test_a_sheet_setup_figure_names_what_it_points_at_and_no_two_callouts_overlap(game_id, frame):
+    figure = setup_figure(game_id)
+    labels = {n.text for n in figure.notes if n.tag}
+    wanted = {"stranded": {"Dangers", "Aging", "Fighting", "Green Sol"},
+              "saucer-escape": {"Top enemy", "Reward tracks", "Artifacts box", "Ability boxes"}}[game_id]
+    assert wanted <= labels
+    printed = printed_notes(figure, frame)
+
+    def overlap(a, b):
+        return a[0] < b[2] - 0.5 and b[0] < a[2] - 0.5 and a[1] < b[3] - 0.5 and b[1] < a[3] - 0.5
+
+    boxes = printed.boxes
+    clashes = [(a, b) for i, a in enumerate(boxes) for b in boxes[i + 1:] if overlap(a, b)]
+    if game_id == "saucer-escape":  # every callout and label of its own, none over another
+        assert not clashes, clashes
+    else:  # a pile's label hangs under its own callout; callouts never cover each other
+        marks = [b for b, n in zip(boxes, [n for n in figure.notes if n.mark or n.tag]) if n.mark]
+        assert not [(a, b) for i, a in enumerate(marks) for b in marks[i + 1:] if overlap(a, b)]
+
+
+def test_escort_services_setup_lays_breakout_as_its_scenario_card_shows():
+    project = validated("escort-service")
+    figure = setup_figure("escort-service")
+    layout = project.sheet_layouts["board-mat"]
+    placement = project.game.card("breakout").card.placement
+    for column, expected in enumerate(placement, start=1):
+        region = next(r for r in layout.regions if r.name == f"column-{column}")
+        y0, y1 = layout.height - region.y - region.h, layout.height - region.y
+        inside = [c for c in figure.placed if region.x <= c.x < region.x + region.w and y0 <= c.y < y1]
+        bottom_first = [c.face.key for c in sorted(inside, key=lambda c: c.y)]
+        enemies = [k for k in bottom_first if "pilot" not in k]
+        assert len(enemies) == len(expected) and all(e in k for e, k in zip(expected, enemies)), (column, bottom_first)
+        if expected:  # the first unit stands in the lowest outline, each next one right above it
+            from pnp.layout.regions import area_plan
+
+            area = next(a for a in project.game.sheets["board-mat"].model.areas if a.id == f"column-{column}")
+            w, h = project.card_outlines.trim_of(area)
+            lowest = max(area_plan(region, bool(area.text), area.cards, w, h).slots, key=lambda s: s.y)
+            assert abs(min(c.y for c in inside) - (layout.height - lowest.y - lowest.h)) < lowest.h * 0.2
+
+
+def test_escort_services_example_turn_is_whole_panels_in_reading_order_on_any_page():
+    from pnp.games.escort_service.figures import LEAST_PT
+    from pnp.render.rulebook import figure_flowables
+
+    register_all()
+    project = validated("escort-service")
+    node = next(n for n in build_reference(project.game, None).walk() if (n.figure or {}).get("kind") == "example-turn")
+    for frame in (FRAME, A5):
+        rows = figure_flowables(project.game, node.figure, frame, book_styles())
+        assert len(rows) >= 2 and all(isinstance(r, Picture) for r in rows)
+        captions = []
+        for row in rows:
+            width, _ = row.wrap(*frame)
+            assert width <= frame[0] + 1e-6 and row.scale_by >= row.least - 1e-9  # whole, legible, never cropped
+            backend = RecordingBackend()
+            row.draw_at(backend)
+            texts = [d for d in backend.drawn if d.kind == "text"]
+            assert all(-0.5 <= d.x0 and d.x1 <= row.natural[0] + 0.5 for d in texts)
+            assert min(d.size for d in texts) >= LEAST_PT
+            captions += [d.text.split(".")[0] for d in sorted(texts, key=lambda d: d.x0) if d.text[:1].isdigit()
+                         and d.text[1:2] == "."]
+        assert captions == [str(n) for n in range(1, len(captions) + 1)] and len(captions) == 7
+
+
+@pytest.mark.parametrize("game_id", ["escort-service", "saucer-escape"])
+def test_no_rulebook_prints_a_detail_crop(game_id, tmp_path):
+    from pypdf import PdfReader
+
+    from pnp.render.rulebook import rulebook_pdf
+
+    register_all()
+    path = tmp_path / "booklet.pdf"
+    rulebook_pdf(validated(game_id), None, "a4", path, booklet=True)
+    text = " ".join(page.extract_text() for page in PdfReader(path).pages)
+    assert "Detail 1 of" not in text and "Overview: where" not in text
+
+
+def test_saucer_escapes_glossary_says_where_on_the_sheet_in_a_short_phrase():
+    entries = {e.term: e.places for e in build_reference(validated("saucer-escape").game, None).glossary}
+    gain = entries["Gain"]
+    assert "Reward tracks" in gain and len(gain) == len(set(gain)) and len(gain) <= 4
+    every = [p for places in entries.values() for p in places]
+    assert not [p for p in every if " box " in p or "column " in p.lower()]
+
+
+def test_saucer_escapes_scoring_reads_each_line_once():
+    flow = overview_flow("saucer-escape", FRAME)
+    scoring = next(f for f in flow if any("Scoring" in getattr(g, "plain", "") for g in getattr(f, "_content", ())))
+    texts = [getattr(g, "text", "") for g in scoring._content]
+    assert "+10 for killing the Hivemind" in texts
+    assert not [f for f in _all([scoring]) if type(f).__name__ == "Table"]  # no Points column repeating "+1"
+
+
+def test_the_fight_example_says_the_numbers_its_caption_relies_on_beside_the_cards():
+    figure = _example("stranded", "solar-flare-engineer")
+    flare = next(n.text for n in figure.notes if not n.mark and n.text.startswith("Solar Flare"))
+    assert "3 free" in flare and "2" in flare
+    chapters = next(n.text for n in setup_figure("stranded").notes if n.tag and "Final Chapters" in n.text)
+    assert "The Long Night" in chapters
+
+
+def test_a_sheet_setup_figure_stands_a_little_smaller_at_the_foot_of_a_page_rather_than_move_on():
+    from pnp.render.rulebook_figures import SHRINK, KeepWithFigure
+
+    figure = setup_figure("saucer-escape")
+    full = figure.wrap(*FRAME)[1]
+    figure.room = full * 0.9
+    assert figure.wrap(*FRAME)[1] == pytest.approx(full * 0.9)  # drawn smaller, on this page
+    figure.room = full * (SHRINK - 0.1)
+    assert figure.wrap(*FRAME)[1] == pytest.approx(full)  # too much smaller: as large as it stands, on the next
+    figure.room = None
+    project = validated("saucer-escape")
+    node = next(n for n in build_reference(project.game, None).walk() if (n.figure or {}).get("kind") == "setup")
+    from pnp.render.rulebook_figures import book_figure
+
+    (group,) = book_figure(project, build_reference(project.game, None), node.figure, FRAME, book_styles())
+    assert isinstance(group, KeepWithFigure)

@@ -1,0 +1,337 @@
+"""The rulebook as a publisher prints it (issue 35): a compact card reference (an annotated example per kind of
+card, a table of every card), nothing spilling from the title page, credits from game.yaml, an index whose pages
+are real, a turn summary, booklets that a saddle stitch holds (48 pages at most), nothing under 6 pt and no
+engine identifier in any printed word."""
+import re
+
+import pytest
+from helpers import REAL_GAMES, validated
+from pypdf import PdfReader
+
+from pnp.checks.preflight import small_texts
+from pnp.render.book_type import pdf_markup
+from pnp.render.card_facts import printed_facts
+from pnp.render.rulebook import rulebook_pdf
+from pnp.render.rulebook_cards import card_rows, part_name, rank_list
+from pnp.rules.tree import build_reference
+
+SADDLE_STITCH_PAGES = 48  # what a stapled booklet holds, folded: 12 sheets
+# A4 pages each rulebook may take: about the seed's length (2200's seed is the longest, 3870 words). Before issue 35
+# they took 61, 37, 43, 11 and 26.
+A4_PAGES = {"2200-escaping-earth": 28, "escape-master": 22, "escort-service": 26, "saucer-escape": 14, "stranded": 20}
+# an engine's identifier printed for a player: snake_case (blue_keycard) or a word run into a number (draw3, top10)
+ENGINE_WORD = re.compile(r"\b[a-z]+_[a-z_]+\b|\b[a-z]{2,}\d+\b")
+
+
+@pytest.fixture(scope="module")
+def books(tmp_path_factory):
+    """book(game_id, booklet=False) -> the A4 rulebook (or booklet) built once for this module."""
+    built = {}
+
+    def book(game_id, booklet=False):
+        if (game_id, booklet) not in built:
+            path = tmp_path_factory.mktemp("books") / f"{game_id}{'-booklet' if booklet else ''}.pdf"
+            rulebook_pdf(validated(game_id), None, "a4", path, booklet)
+            built[(game_id, booklet)] = path
+        return built[(game_id, booklet)]
+
+    return book
+
+
+FOOTER = re.compile(r"^.*· page \d+\s*$", re.MULTILINE)  # "Title rulebook · page 3", wherever it is extracted
+
+
+def page_texts(path) -> list[str]:
+    """Each page's text, without its footer."""
+    return [FOOTER.sub("", page.extract_text() or "").strip() for page in PdfReader(path).pages]
+
+
+@pytest.mark.parametrize("game_id", REAL_GAMES)
+def test_a_rulebook_is_about_the_seeds_length_and_its_booklet_fits_a_saddle_stitch(game_id, books):
+    assert len(PdfReader(books(game_id)).pages) <= A4_PAGES[game_id]
+    sides = len(PdfReader(books(game_id, booklet=True)).pages)  # two booklet pages to a side
+    assert 2 * sides <= SADDLE_STITCH_PAGES
+
+
+@pytest.mark.parametrize("game_id", REAL_GAMES)
+def test_no_booklet_text_prints_under_6_pt(game_id, books):
+    small = small_texts(books(game_id, booklet=True))
+    assert not small, [t.format() for t in small[:5]]
+
+
+@pytest.mark.parametrize("game_id", REAL_GAMES)
+def test_no_engine_identifier_is_printed(game_id, books):
+    found = {word for text in page_texts(books(game_id)) for word in ENGINE_WORD.findall(text)}
+    assert not found, sorted(found)
+
+
+def test_the_engine_word_pattern_catches_what_the_issue_found():
+    assert ENGINE_WORD.findall("draw3 makes them draw 3; the top10 card; blue_keycard") == ["draw3", "top10",
+                                                                                              "blue_keycard"]
+    assert not ENGINE_WORD.findall("squares a1 to c3; Laser attack 1, x2; Synth Medic TA3-3M")
+
+
+@pytest.mark.parametrize("game_id", [g for g in REAL_GAMES if validated(g).game.decks])
+def test_the_card_tables_list_every_card_once_and_the_book_prints_every_row(game_id, books):
+    project = validated(game_id)
+    ref = build_reference(project.game)
+    ref.facts = printed_facts(project)
+    text = re.sub(r"\s+", " ", " ".join(page_texts(books(game_id))))
+    for deck in project.game.decks.values():
+        rows = card_rows(deck.cards, ref, project.game)
+        listed = [r.card.id for row in rows for r in row["records"]]
+        assert sorted(listed) == sorted(r.card.id for r in deck.cards), deck.id
+        for row in rows:
+            assert row["name"] in text, row["name"]
+
+
+def test_escape_masters_numbered_cards_share_a_row_per_tribe_naming_every_rank():
+    project = validated("escape-master")
+    ref = build_reference(project.game)
+    ref.facts = printed_facts(project)
+    deck = project.game.decks["game"]
+    numbered = [row for row in card_rows(deck.cards, ref, project.game) if row["records"][0].card.kind == "numbered"]
+    assert len(numbered) == 6 and all(len(row["records"]) == 13 for row in numbered)
+    ranks = rank_list(project.game, [r.card for r in numbered[0]["records"]])
+    assert ranks.startswith("1, 2, 3, 4, 5, 6, 7, 8, 9, 10, J") and "K" in ranks
+    assert ranks in numbered[0]["text"]
+
+
+def test_a_callout_names_a_part_without_its_place_on_the_card():
+    from pnp.layout.cards import Box
+
+    assert part_name(Box("rank_top", "text", field="rank_label")) == "Rank"
+    assert part_name(Box("pip_bottom", "art")) == "Pip"
+    assert part_name(Box("title", "text", field="name")) == "Name"
+
+
+@pytest.mark.parametrize("game_id", [g for g in REAL_GAMES if validated(g).game.manifest.rulebook.showcase])
+def test_the_title_page_holds_its_content(game_id, books):
+    project = validated(game_id)
+    texts = page_texts(books(game_id, booklet=False))
+    assert project.game.manifest.title.split(":")[0] in texts[0]
+    assert texts[1].lstrip().startswith("Contents")  # page 2 is the contents, no card spilled onto it
+    booklet = PdfReader(books(game_id, booklet=True))
+    # the booklet's page 2 is the left half of its second side: it opens with the contents too
+    second = FOOTER.sub("", booklet.pages[1].extract_text() or "")
+    assert "Contents" in second
+
+
+@pytest.mark.parametrize("game_id,designer", [("2200-escaping-earth", "Jorge Zhang"), ("escape-master", "Zac Taw"),
+                                              ("saucer-escape", "Peter C. Ruth II")])
+def test_credits_name_the_designers_the_seed_names(game_id, designer, books):
+    text = " ".join(page_texts(books(game_id)))
+    assert "Credits" in text and designer in text
+
+
+SUMMARY_TITLE = {"escape-master": "Play summary"}  # nobody takes turns in Escape Master (rule 4.2)
+
+
+@pytest.mark.parametrize("game_id", REAL_GAMES)
+def test_every_rulebook_has_credits_an_index_and_a_summary_on_its_last_page(game_id, books):
+    texts = page_texts(books(game_id))
+    assert validated(game_id).game.manifest.credits.edition
+    assert any("Credits" in t for t in texts) and any(re.search(r"^\s*Index\s*$", t, re.M) for t in texts)
+    assert texts[-1].lstrip().startswith(SUMMARY_TITLE.get(game_id, "Turn summary"))
+
+
+def summary_text(path) -> str:
+    """The summary's pages as one line of text: from its title to the book's end."""
+    texts = page_texts(path)
+    start = next(i for i, t in enumerate(texts) if t.lstrip().startswith(("Turn summary", "Play summary")))
+    return re.sub(r"\s+", " ", " ".join(texts[start:]))
+
+
+@pytest.mark.parametrize("game_id", REAL_GAMES)
+def test_the_summary_prints_each_rule_it_names_whole(game_id):
+    """Each rule rules.yaml's `summary:` names is printed whole, never cut to its first sentence."""
+    from pnp.render.book_type import Paragraph, book_styles
+    from pnp.render.fonts import register_all
+    from pnp.render.rulebook_back import summary_flow, summary_rules
+
+    register_all()
+    styles = book_styles()
+    ref = build_reference(validated(game_id).game)
+    rules = [rule for _, rule in summary_rules(ref) if rule is not None]
+    printed = [" ".join(f.getPlainText().split()) for f in summary_flow(ref, styles) if isinstance(f, Paragraph)]
+    assert rules
+    for rule in rules:
+        whole = Paragraph(pdf_markup(ref, rule.text, styles), styles["body"]).getPlainText()
+        assert " ".join(f"{rule.number} {whole}".split()) in printed, rule.id
+
+
+# what the proofreader found cut from each summary, in the seeds' facts: each must be on the summary page
+SUMMARY_FACTS = {
+    "escort-service": ["you draw back up to 4"],  # 6.2: discard, then draw back up to 4
+    "saucer-escape": ["give each die to a different area"],  # 3.1
+    "stranded": ["Lay the one you will fight"],  # 4.1: the choice of danger
+    "2200-escaping-earth": ["shuffle your discard pile", "unused blocks are lost"],  # 4.1 reshuffle, 4.6 losses
+    "escape-master": ["Nobody takes turns", "5 Combinations", "7 Drawing", 'call "Draw!"'],
+}
+
+
+@pytest.mark.parametrize("game_id", REAL_GAMES)
+def test_the_summary_keeps_what_a_first_sentence_lost(game_id, books):
+    text = summary_text(books(game_id))
+    for fact in SUMMARY_FACTS[game_id]:
+        assert fact in text, fact
+
+
+def test_an_all_caps_term_matches_only_capitals_and_plurals_are_found():
+    from pnp.render.rulebook_back import page_ranges, term_pattern
+
+    assert not term_pattern("DOWN").search("turn it face down") and term_pattern("DOWN").search("DOWN 2")
+    assert not term_pattern("LEFT").search("Detail 1 of 2: left") and not term_pattern("IN").search("in range")
+    assert term_pattern("Enemy").search("the enemies attack") and term_pattern("Stack").search("two stacks")
+    assert term_pattern("Runde", "de").search("drei Runden") and term_pattern("Carte Récit", "fr").search("cartes Récit")
+    assert page_ranges([9, 3, 4, 5, 7, 8, 12]) == "3\u20135, 7, 8, 9, 12".replace("7, 8, 9", "7\u20139")
+
+
+@pytest.fixture(scope="module")
+def indexed(tmp_path_factory):
+    """game_id -> (the index as set, each page's text, the back matter's first page) of its A4 rulebook."""
+    from pnp.render import rulebook_back
+
+    made = {}
+
+    def index(game_id):
+        if game_id not in made:
+            kept = []
+            init = rulebook_back.Index.__init__
+
+            def keep(self, *args, **kwargs):
+                init(self, *args, **kwargs)
+                kept.append(self)
+
+            rulebook_back.Index.__init__ = keep
+            try:
+                path = tmp_path_factory.mktemp("index") / f"{game_id}.pdf"
+                rulebook_pdf(validated(game_id), None, "a4", path)
+            finally:
+                rulebook_back.Index.__init__ = init
+            reader = PdfReader(path)
+            # the back matter starts where its first heading (the credits' or the index's) is set, as bookmarked
+            back = min(reader.get_destination_page_number(item) + 1 for item in reader.outline
+                       if not isinstance(item, list) and item.title in ("Credits", "Index"))
+            made[game_id] = (kept[-1], [re.sub(r"\s+", " ", t) for t in page_texts(path)], back)
+        return made[game_id]
+
+    return index
+
+
+@pytest.mark.parametrize("game_id", REAL_GAMES)
+def test_index_entries_point_at_pages_before_the_back_matter_that_speak_of_the_term(game_id, indexed):
+    from pnp.render.rulebook_back import term_pattern
+
+    index, texts, first_back = indexed(game_id)
+    assert index.terms and any(index.pages.values())
+    for line, term in enumerate(index.terms):
+        for page in index.pages[line]:
+            assert 1 < page <= first_back, (term, page)
+            assert term_pattern(term).search(texts[page - 1]), (term, page)
+    printed = " ".join(texts[first_back - 1:])
+    for line, term in enumerate(index.terms):  # every page listed is printed, the whole list (never cut at six)
+        if index.pages[line]:
+            assert index.shown[line][0] in printed, term
+
+
+@pytest.mark.parametrize("game_id,terms", [("escape-master", ["Wisdom", "Doom Master", "7-Start", "Pitfall", "Snare",
+                                                              "Dead End", "Combination", "Round"]),
+                                           ("stranded", ["Danger", "Aging card", "Fighting stack", "Playmat"]),
+                                           ("saucer-escape", ["Recon", "Location", "Enemy", "Reward", "Escape Pod",
+                                                              "Hivemind", "Assault", "Medkit", "Lasgun", "Shield"])])
+def test_the_index_lists_the_nouns_players_look_up(game_id, terms, indexed):
+    index, _, _ = indexed(game_id)
+    for term in terms:
+        assert term in index.terms and index.pages[index.terms.index(term)], term
+
+
+def test_escort_services_modifiers_point_only_at_pages_printing_them_in_capitals(indexed):
+    index, texts, _ = indexed("escort-service")
+    for term in ("IN", "UP", "DOWN", "LEFT"):
+        for page in index.pages[index.terms.index(term)]:
+            assert re.search(rf"\b{term}\b", texts[page - 1]), (term, page)
+
+
+def cover(game_id, booklet: bool):
+    """The title page's flowables as the book sets them, on A4 or on the booklet's A5."""
+    from reportlab.lib.units import mm
+
+    from pnp.render.book_type import book_styles
+    from pnp.render.fonts import register_all
+    from pnp.render.rulebook import BOOKLET_PAGES, PAPERS, _title_page
+
+    register_all()
+    page, margin = (BOOKLET_PAGES["a4"], 12 * mm) if booklet else (PAPERS["a4"], 18 * mm)
+    project = validated(game_id)
+    width, height = page[0] - 2 * margin, page[1] - 2 * margin
+    return project, _title_page(project, build_reference(project.game), book_styles(), width, height, margin), width
+
+
+@pytest.mark.parametrize("booklet", [False, True])
+@pytest.mark.parametrize("game_id", [g for g in REAL_GAMES if validated(g).game.decks])
+def test_the_covers_cards_print_their_words_legibly_inside_the_margins(game_id, booklet):
+    from pnp.render.backend import RecordingBackend
+    from pnp.render.cards import draw_face
+    from pnp.render.rulebook import CardPicture, CardRow
+
+    project, flow, width = cover(game_id, booklet)
+    rows = [f for f in flow if isinstance(f, CardRow)]
+    assert rows, "the cover shows a card"
+    for row in rows:
+        assert sum(p.card_w for p in row.pictures) + row.gap * (len(row.pictures) - 1) <= width + 0.01
+        for picture in row.pictures:
+            assert isinstance(picture, CardPicture) and not picture.wordless
+            recorded = RecordingBackend()
+            draw_face(recorded, picture.face, project.layout, project.game.emblems, 0, 0)
+            sizes = [c[1][4] for calls in [recorded.calls, *recorded.symbols.values()] for c in calls if c[0] == "text"]
+            assert sizes and min(sizes) * picture.scale_by >= 6.0 - 1e-6, picture.caption
+            names = " ".join(recorded.texts())
+            assert picture.caption.split(" (")[0] in names or picture.caption in names, picture.caption
+
+
+def test_a_sheet_that_would_not_read_on_the_cover_is_left_to_its_pages():
+    from pnp.render.rulebook import Picture
+
+    for booklet in (False, True):
+        _, flow, _ = cover("saucer-escape", booklet)
+        assert not [f for f in flow if isinstance(f, Picture)]
+
+
+def few_lined_pages(path, game) -> list[tuple[int, str]]:
+    """Pages (number, first line) holding fewer than FEW_LINES lines of text: the cover, the last page and a page
+    picturing a sheet (a full-page figure) apart."""
+    import subprocess
+
+    sheets = {sheet.model.name for sheet in game.sheets.values()}
+    pages = int(next(line.split()[1] for line in subprocess.run(["pdfinfo", str(path)], capture_output=True,
+                                                                  text=True).stdout.splitlines() if line.startswith("Pages")))
+    few = []
+    for number in range(2, pages):  # the cover is a page of few words
+        text = subprocess.run(["pdftotext", "-f", str(number), "-l", str(number), "-layout", str(path), "-"],
+                              capture_output=True, text=True).stdout
+        lines = [line.strip() for line in text.splitlines() if re.search(r"\w", line) and not FOOTER.match(line)]
+        if len(lines) < FEW_LINES and not (lines and lines[0] in sheets):
+            few.append((number, lines[0] if lines else ""))
+    return few
+
+
+FEW_LINES = 8
+
+
+@pytest.mark.parametrize("game_id", REAL_GAMES)
+def test_no_page_holds_only_a_few_lines(game_id, books, tmp_path):
+    """The rules' last lines run on into the glossary, an index's into none of its own page, the credits sit with
+    other matter: no page but the last (and a sheet pictured whole) holds under FEW_LINES lines, on A4 or A5."""
+    from reportlab.lib.units import mm
+
+    from pnp.render.card_facts import printed_facts
+    from pnp.render.rulebook import BOOKLET_PAGES, _write_rulebook
+
+    project = validated(game_id)
+    ref = build_reference(project.game)
+    ref.facts = printed_facts(project)
+    half = tmp_path / "a5.pdf"
+    _write_rulebook(project, ref, BOOKLET_PAGES["a4"], 12 * mm, half)  # the booklet's pages, before imposing
+    assert not few_lined_pages(books(game_id), project.game)
+    assert not few_lined_pages(half, project.game)

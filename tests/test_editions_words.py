@@ -112,7 +112,7 @@ def test_the_glossary_holds_the_editions_meanings_in_its_alphabetical_order(tmp_
 def test_an_untranslated_meaning_of_an_effect_word_is_counted(tmp_path):
     root = edition_copy(tmp_path)
     fr = root / "content" / GAME / "translations" / "fr.yaml"
-    edit(fr, '  rules/terms/wild/text: "Se pose sur n\'importe quelle Pile ouverte ; toute carte numérotée ou '
+    edit(fr, '  rules/terms/wild/text: "Se pose sur n\'importe quelle Pile ouverte\u00a0; toute carte numérotée ou '
              'combinaison peut la suivre."\n', "")
     edit(fr, '  decks/game/suited/name: "{rank} des {suit}"\n', "")
     game, _ = discovery.load(root, GAME)
@@ -180,3 +180,15 @@ def test_collation_sorts_accents_with_their_letter():
     words = ["Zèbre", "Écu", "eau", "à deux", "Bévue", "Œuf", "Straße", "Strasse", "abri", "Ölung", "Ofen"]
     assert sorted(words, key=sort_key) == ["à deux", "abri", "Bévue", "eau", "Écu", "Œuf", "Ofen", "Ölung",
                                            "Strasse", "Straße", "Zèbre"]
+
+
+def test_the_french_rulebook_sets_its_punctuation_as_french_typography_wants(tmp_path):
+    """A French rulebook puts a no-break space before a colon (a card's text block, "Capacité : ...", and the
+    credits, "Conception : ..."), and no line starts with the closing half of « ... » or with "!", "?", ":" or ";"
+    cut from its word: the translation's spaces there are no-break spaces."""
+    text = pdf_text(rules("fr", "pdf", tmp_path))
+    flat = text.replace("\u00a0", " ")
+    assert "Capacité :" in flat and "Capacité:" not in flat
+    assert "Conception :" in flat and "Conception:" not in flat
+    starts = [line.strip()[:1] for line in text.splitlines() if line.strip()]
+    assert not [s for s in starts if s in "»!?;:"]

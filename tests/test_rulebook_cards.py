@@ -121,6 +121,7 @@ def test_each_deck_is_one_table_that_repeats_its_header_row(game_id):
     ref = build_reference(project.game)
     ref.facts = printed_facts(project)
     flow = card_reference(project, ref, book_styles(), A4_FRAME)
+    flow = [part for f in flow for part in getattr(f, "_content", [f])]  # the decks' flow (CardReferenceFlow)
     tables = [f for f in flow if isinstance(f, Table)]
     shown = {c.card.id for c in ref.cards()}
     assert len(tables) == sum(1 for d in project.game.decks.values() if any(r.card.id in shown for r in d.cards))
@@ -226,3 +227,31 @@ def test_examples_stand_two_across_where_two_fit(game_id):
         assert any(len(row.examples) == 2 for row in rows)
     singles = [row.examples[0] for row in rows if len(row.examples) == 1]
     assert len(singles) <= 1 + sum(1 for e in examples if e.card_w * 2 > A4_FRAME), [e.caption for e in singles]
+
+
+@pytest.mark.parametrize("game_id", CARD_GAMES)
+def test_two_examples_side_by_side_keep_their_captions_apart_over_their_own_cards(game_id):
+    """Issue 35 (second proofreading): "Example Escape Leader card: Hattie Plowright Example Story card: Hidden
+    Cellar" read as one line. Each caption is broken to its example's width and the examples stand apart."""
+    from pnp.render.rulebook_cards import CALLOUT_GAP, CALLOUT_PT, caption_lines
+    from pnp.text.fonts import DEFAULT_FAMILY, string_width
+
+    half = 124 * 72 / 25.4  # the A5 booklet page's text width
+    for width in (A4_FRAME, half):
+        for row in example_rows(examples_of(game_id), width):
+            row.wrap(width, 1e6)
+            for example in row.examples:
+                assert all(string_width(line, DEFAULT_FAMILY["italic"], CALLOUT_PT) <= example.width + 0.01
+                           for line in example.caption_lines), example.caption
+                assert " ".join(example.caption_lines) == example.caption
+            if len(row.examples) == 2:
+                gap = (width - sum(e.width for e in row.examples)) / 2
+                assert gap >= CALLOUT_GAP / 2, [e.caption for e in row.examples]
+                assert row.examples[0].caption_h == row.examples[1].caption_h  # the cards stand level
+
+
+def test_a_long_caption_breaks_between_words_within_its_width():
+    from pnp.render.rulebook_cards import caption_lines
+
+    lines = caption_lines("Example Escape Leader card: Hattie Plowright", "VeraIt", 8, 100)
+    assert len(lines) > 1 and " ".join(lines) == "Example Escape Leader card: Hattie Plowright"

@@ -235,7 +235,7 @@ def test_the_key_never_repeats_a_table_printed_with_the_sheet():
 @pytest.mark.parametrize("frame", [FRAME, A5], ids=["a4", "a5"])
 def test_an_overview_its_caption_and_its_key_stand_on_one_page(game_id, frame):
     flow = overview_flow(game_id, frame)
-    group = next(f for f in flow if any(isinstance(g, BoardFigure) for g in getattr(f, "_content", ())))
+    group = next(f for f in _all(flow) if any(isinstance(g, BoardFigure) for g in getattr(f, "_content", ())))
     names = [type(f).__name__ for f in group._content]
     assert names[names.index("BoardFigure") + 1] == "Paragraph" and "Table" in names  # caption, then the key
     from reportlab.pdfgen.canvas import Canvas

@@ -470,7 +470,7 @@ def test_an_arabic_contents_line_has_its_page_number_on_the_left(project):
     setup, play = forms["ContentsLine0"], forms["ContentsLine1"]  # sections 1 and 2
     assert setup[0] == play[0] == 0
     assert setup[2] == pytest.approx(shown["التحضير"], abs=0.01) and play[2] == pytest.approx(shown["سير اللعب"], abs=0.01)
-    assert "مسرد المصطلحات" in shown or "الفهرس" in shown  # pnp's own headings in Arabic too (words/ar.yaml)
+    assert "دليل البطاقات" in shown  # pnp's own headings in Arabic too (words/ar.yaml): the card reference
 
 
 def test_an_icon_in_an_arabic_rule_stands_between_the_words_around_it(project):
@@ -500,3 +500,12 @@ def test_an_icon_in_an_arabic_rule_stands_between_the_words_around_it(project):
     draw_word = next(d for text, d in words.items() if "اسحب" in text)
     card_word = next(d for text, d in words.items() if "بطاقة" in text)
     assert card_word.x1 <= left and right <= draw_word.x0  # read from the right: draw, the icon, a card
+
+
+def test_a_game_without_terms_prints_no_empty_glossary_or_index(project):
+    """night-market's rules define no glossary terms and name no index words: its rulebook prints no Glossary or
+    Index heading over nothing (nor a contents line for one)."""
+    result = runner.invoke(app, ["build", GAME])
+    assert result.exit_code == 0, result.stdout
+    text = pypdf_text(project / "output" / GAME / "rules/rulebook-a4.pdf")
+    assert "Card reference" in text and "Glossary" not in text and "Index" not in text

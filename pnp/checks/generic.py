@@ -18,6 +18,7 @@ from pnp.core.limits import MAX_DECK, MAX_REPORTS_PER_TEXT
 from pnp.engine.vocabulary import EffectError
 from pnp.layout import CardLayout, CardSize
 from pnp.model.fields import DERIVED_VALUES, shadowed
+from pnp.model.rules import Summary
 from pnp.model.walk import effect_lists, rule_nodes, strings
 from pnp.reading.image_files import find_image, image_warnings, is_image
 from pnp.render.rulebook_figures import BOOK_FIGURES
@@ -212,12 +213,25 @@ def rules(game: Game) -> list[Diagnostic]:
         for kind, target in broken[:MAX_REPORTS_PER_TEXT]:
             problems.append(source.diagnostic(keypath, "broken-link", f"{{{kind}:{target}}} points at nothing{did_you_mean(target, targets[kind])}"))
         problems += _more(source, keypath, "broken-link", len(broken), "links that point at nothing")
-    problems += _figures(game)
+    problems += _figures(game) + _summary_links(game, set(ids))
     for word in game.vocabulary.words.values():
         if word.rules_ref and word.rules_ref not in ids:
             problems.append(src.diagnostic((), "broken-link",
                 f"effect {word.name} explains itself with rule '{word.rules_ref}', which rules.yaml does not define"))
     return problems
+
+
+def _summary_links(game: Game, ids: set[str]) -> list[Diagnostic]:
+    """The rules the summary points at exist: each step's `rules:` (or the older list's ids), a section or a rule."""
+    summary, src = game.rules.summary, game.rules_source
+    if isinstance(summary, Summary):
+        named = [(("summary", "steps", i, "rules", j), rule) for i, step in enumerate(summary.steps)
+                 for j, rule in enumerate(step.rules)]
+    else:
+        named = [(("summary", j), rule) for j, rule in enumerate(summary)]
+    return [src.diagnostic(keypath, "broken-link", f"the summary points at rule '{rule}', which rules.yaml does not "
+                           f"define{did_you_mean(rule, ids)}; name a section or rule by its id")
+            for keypath, rule in named if rule not in ids]
 
 
 def _figures(game: Game) -> list[Diagnostic]:
@@ -437,6 +451,9 @@ def _rule_texts(rules_file, src):
                 yield keypath + (attr,), getattr(node, attr)
     for i, term in enumerate(rules_file.terms):
         yield ("terms", i, "text"), term.text
+    if isinstance(rules_file.summary, Summary):  # a step may link a card or a term, and emphasise, like a rule
+        for i, step in enumerate(rules_file.summary.steps):
+            yield ("summary", "steps", i, "text"), step.text
 
 
 def showcase(game: Game) -> list[Diagnostic]:

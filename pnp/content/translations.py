@@ -33,8 +33,9 @@ SHEETS = ("texts.xlsx", "texts.csv")  # the spreadsheet alternative: one file, a
 # The keys whose text players read: a name, a title, a card's text and flavour, a rule, a glossary term, a sheet's label.
 TRANSLATABLE = frozenset({"title", "tagline", "intro", "name", "text", "flavor", "example", "term", "label", "word",
                           "meaning", "glossary", "template", "edition", "thanks"})  # credits' sentences too
-TRANSLATABLE_LISTS = frozenset({"rows", "index"})  # lists of plain texts players read (a scoresheet's rows,
-# the words rules.yaml adds to the index)
+TRANSLATABLE_LISTS = frozenset({"rows", "index", "also"})  # lists of plain texts players read (a scoresheet's rows,
+# the words rules.yaml adds to the index, and the other forms an index word is said in); an item written as a mapping
+# ({term: ..., also: [...]}) has its texts keyed below its position (rules/index/3/term, rules/index/3/also/1)
 TRANSLATABLE_MAPS = frozenset({"difficulty_levels", "labels"})  # mappings of texts players read (what each colour
 # adds, what the rulebook calls a kind or a part)
 # Lists whose items have no id and are named by another key, itself a code, never text: a rank by its label (J), which
@@ -134,6 +135,8 @@ def _texts(node, keypath: tuple = (), names: tuple = (), named_by: str | None = 
                 for i, item in enumerate(value):
                     if isinstance(item, str) and item.strip():
                         yield keypath + (key, i), names + (key, str(i + 1)), item
+                    elif isinstance(item, dict):
+                        yield from _texts(item, keypath + (key, i), names + (key, _item_name(item, i, None)))
             elif key in TRANSLATABLE_MAPS and isinstance(value, dict):
                 for name, item in value.items():
                     if isinstance(name, str) and isinstance(item, str) and item.strip():

@@ -339,7 +339,8 @@ def _write_rulebook(project, ref: Reference, pagesize, margin: float, target) ->
     if project.game.decks:  # the compact card reference: an example per kind of card, a table per deck
         from pnp.render.rulebook_cards import card_reference
 
-        body += [PageBreak()] + card_reference(project, ref, styles, doc.width)
+        # on a new page, unless the page before has room for it to run on (a page of tokens leaves most of one)
+        body += [CondPageBreak(doc.height * ROOM_TO_RUN_ON)] + card_reference(project, ref, styles, doc.width)
     body += _back_matter(project, ref, styles, doc)
     doc.contents = Contents(list(headings(body)), [styles["toc0"], styles["toc1"]])
     doc.build(_title_page(project, ref, styles, doc.width, doc.height, margin) + _contents(project.game, doc.contents, styles)
@@ -351,8 +352,8 @@ def _back_matter(project, ref: Reference, styles, doc) -> list:
     from pnp.render.rulebook_back import Index, credits_flow, index_pages, index_terms, summary_flow
 
     doc.index = Index(index_terms(ref), styles["toc1"], language(project.game), doc.height - FRAME_PADDING)
-    index, credits, summary = index_pages(ref, styles, doc.index, doc.height), credits_flow(project.game, styles), \
-        summary_flow(ref, styles, (doc.width, doc.height - FRAME_PADDING))
+    index = index_pages(ref, styles, doc.index, doc.height) if doc.index.terms else []  # no terms: no index page
+    credits, summary = credits_flow(project.game, styles), summary_flow(ref, styles, (doc.width, doc.height - FRAME_PADDING))
     # the credits at the foot of the back page when the summary leaves them room; else before the index, on the card
     # reference's last page if it has room (never alone on a page between the index and the summary)
     back_page = summary[1:] + [Spacer(1, 8 * mm)] + [f for kept in credits for f in kept._content]  # measured unkept
@@ -361,25 +362,43 @@ def _back_matter(project, ref: Reference, styles, doc) -> list:
     return credits + index + summary
 
 
-def sheet_flowables(project, sheet_id: str, frame, wordless: bool = False) -> list:
+def sheet_flowables(project, sheet_id: str, frame, wordless: bool = False, untitled: bool = False) -> list:
     """A whole game sheet, drawn by its own renderers, as large as the frame allows up to its printed size;
-    `wordless`: its shapes without its words (a preview too small to read, as on the cover)."""
-    layout = project.sheet_layouts[sheet_id]
-    return pictures((layout.width, layout.height), _sheet_drawing(project, sheet_id, wordless), frame, pad=8)
+    `wordless`: its shapes without its words (a preview too small to read, as on the cover); `untitled`: without
+    its title band (under a heading that names it: the name is never printed twice)."""
+    return pictures(_sheet_size(project, sheet_id, untitled), _sheet_drawing(project, sheet_id, wordless, untitled),
+                    frame, pad=8)
 
 
-def sheet_legible(project, sheet_id: str, frame) -> bool:
+def sheet_legible(project, sheet_id: str, frame, untitled: bool = False) -> bool:
     """Whether a sheet pictured whole in the frame prints every one of its words at LEGIBLE_PT or more."""
-    layout = project.sheet_layouts[sheet_id]
-    return legible_whole((layout.width, layout.height), _sheet_drawing(project, sheet_id), frame, pad=8)
+    return legible_whole(_sheet_size(project, sheet_id, untitled), _sheet_drawing(project, sheet_id, untitled=untitled),
+                         frame, pad=8)
 
 
-def _sheet_drawing(project, sheet_id: str, wordless: bool = False):
+def _title_band(project, sheet_id: str) -> float:
+    """How far down the sheet its title regions reach when they head it (nothing else above them), else 0."""
+    regions = project.sheet_layouts[sheet_id].regions
+    titles = [r for r in regions if r.kind == "title"]
+    if not titles:
+        return 0.0
+    band = max(r.y + r.h for r in titles)
+    return band if all(r.y >= band for r in regions if r.kind != "title") else 0.0
+
+
+def _sheet_size(project, sheet_id: str, untitled: bool = False) -> tuple[float, float]:
     layout = project.sheet_layouts[sheet_id]
+    return layout.width, layout.height - (_title_band(project, sheet_id) if untitled else 0.0)
+
+
+def _sheet_drawing(project, sheet_id: str, wordless: bool = False, untitled: bool = False):
+    layout = project.sheet_layouts[sheet_id]
+    band = _title_band(project, sheet_id) if untitled else 0.0
+    leave_out = ("title",) if band else ()
 
     def draw(backend):
-        backend.rect(-4, -4, layout.width + 8, layout.height + 8, stroke="#9aa5b1", width=0.5)
-        draw_sheet(Wordless(backend) if wordless else backend, project, sheet_id, 0, layout.height)
+        backend.rect(-4, -4, layout.width + 8, layout.height - band + 8, stroke="#9aa5b1", width=0.5)
+        draw_sheet(Wordless(backend) if wordless else backend, project, sheet_id, 0, layout.height, leave_out=leave_out)
     return draw
 
 
@@ -389,10 +408,15 @@ def _sheet_pages(project, styles, width, height) -> list:
     from pnp.model.sheet import ScoreTerm, TableRow
 
     flow, game = [], project.game
-    for sheet_id, sheet in project.game.sheets.items():
+    legible = {sheet_id: sheet_legible(project, sheet_id, (width, height - 40), untitled=True)
+               for sheet_id in game.sheets}
+    # the sheets that read whole (a page of tokens) first: they fill the rest of the page before them, where a
+    # large sheet, pictured on a page of its own, would leave that page short and strand them on one after it
+    ordered = sorted(project.game.sheets.items(), key=lambda item: not legible[item[0]])
+    for sheet_id, sheet in ordered:
         heading = Heading(sheet.model.name, styles["h1"], f"sheet-{sheet_id}", 0)
-        if sheet_legible(project, sheet_id, (width, height - 40)):
-            flow.append(KeepWithPicture([heading] + sheet_flowables(project, sheet_id, (width, height - 40))))
+        if legible[sheet_id]:  # the heading names it: its own title band is left out
+            flow.append(KeepWithPicture([heading] + sheet_flowables(project, sheet_id, (width, height - 40), untitled=True)))
         else:  # too large to read whole: pictured whole all the same, its small words in a key (never cut up)
             flow += sheet_overview(project, sheet_id, (width, height - 40), styles, say(game, "sheet-overview", name=sheet.model.name), heading)
         for name in type(sheet.model).model_fields:
@@ -694,6 +718,8 @@ ROOM_TO_RUN_ON = 1 / 3
 
 
 def _glossary(ref: Reference, styles, frame_height: float | None = None) -> list:
+    if not ref.glossary:  # a game without terms has no glossary: never a heading over nothing
+        return []
     game = ref.game
     start = CondPageBreak(frame_height * ROOM_TO_RUN_ON) if frame_height else PageBreak()
     flow = [start, Heading(say(game, "glossary"), styles["h1"], "glossary", 0)]

@@ -3,14 +3,19 @@
 The index lists the glossary's terms and the words rules.yaml's `index:` adds (the nouns players look up: kinds of
 card, special cards, places), each with every page that speaks of it, found as the book is set: every paragraph set
 before the index (a rule, an example, a glossary entry) is read for the terms it says; the cover, figure captions
-and the back matter itself never count. The index comes after every page it points at, so its page numbers are
+and the back matter itself never count. A term is found in its plural, with another article or none where it has one
+inside ("Close a Stack" in "close the Stack"), with an English verb's endings ("closed Stack"), and in the other
+forms `index:` gives it ({term: Step down, also: [Sol -1]}). The terms sort in dictionary order (pnp.text.collation,
+as the glossary does), so a French "Évasion" files under E. The index comes after every page it points at, so its page numbers are
 known when it is set: each line is its term, a dotted leader and its pages (a run of pages as a range, 4–6), as the
 contents draws them.
 
 The credits come from game.yaml's `credits:` (designers, art, what the game is based on, what this edition is).
-The summary is each rule rules.yaml's `summary:` names (a section names all its rules), whole, numbered as in the
-book: the rules' own words, in every edition's language, so the summary never says less than the rule. Its title
-says what it sums up (`summary_of:` a turn, a round, or play in a game nobody takes turns in).
+The summary is a player aid: rules.yaml's `summary: {of: turn, steps: [...]}`, short numbered steps in the game's own
+words (translated like any rules text: rules/summary/steps/N/text), each followed by the numbers of the rules it
+points at, worked out from their ids as the book is numbered, so they never go stale. Its title says what it sums up
+(`of:` a turn, a round, or play in a game nobody takes turns in). The older form, a list of section and rule ids
+(with `summary_of:`), prints those rules whole.
 
 Imported by pnp.render.rulebook when it sets a book (this module builds on its flowables)."""
 from __future__ import annotations
@@ -22,8 +27,10 @@ from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import CondPageBreak, Flowable, KeepTogether, PageBreak, Spacer, Table, TableStyle
 
 from pnp.content.words import say
-from pnp.render.book_type import Heading, Paragraph, pdf_markup
+from pnp.model.rules import IndexEntry, Summary
+from pnp.render.book_type import Heading, Paragraph, pdf_markup, said
 from pnp.rules.tree import pdf_text as esc
+from pnp.text.collation import sort_key
 
 INDEX_CALLBACK = "pnp-index"
 PAGES_SHARE = 0.45  # the most of a line an index entry's page numbers take; longer lists run on below, right-aligned
@@ -41,26 +48,64 @@ UNREAD_STYLES = frozenset({"caption"})
 PLURALS = {"en": ("s", "es"), "fr": ("s", "x"), "de": ("e", "n", "en", "er", "s", "nen")}
 
 
+# The articles, by language: an article inside a term ("Close a Stack") stands for any of them, or none, as the rules
+# may say it ("close the Stack", "closed Stack"); French's elided l' runs into its word
+ARTICLES = {"en": ("a", "an", "the"), "fr": ("le", "la", "les", "un", "une", "des", "du", "l'", "l\u2019"),
+            "de": ("der", "die", "das", "den", "dem", "des", "ein", "eine", "einen", "einem", "einer", "eines")}
+# The endings an English verb takes (close: closes, closed, closing): a term of several words that starts with its
+# verb ("Close a Stack", "Lose life") is found with the verb in any of them. Other languages change a verb's stem:
+# their forms are given as `index:`'s `also:`
+VERB_ENDINGS = {"en": ("s", "es", "d", "ed", "ing")}
+
+
 def term_pattern(term: str, lang: str = "en") -> re.Pattern:
-    """A term as the text says it: whole words, each in its plural too (Stack, stacks; Enemy, enemies). A word of the term
+    """A term as the text says it: whole words, each in its plural too (Stack, stacks; Enemy, enemies); an article
+    inside it as any article or none; the first word of several with a verb's endings (English). A word of the term
     written in capitals (IN, UP, GAME) matches only in capitals: the rules' "face down" is not the modifier DOWN;
     every other word matches in any case."""
-    parts = re.split(r"(\s+)", term.strip())
-    words = []
-    for number, word in enumerate(parts):
-        if word.isspace():
-            words.append(r"\s+")
+    return forms_pattern([term], lang)
+
+
+def forms_pattern(forms: list[str], lang: str = "en") -> re.Pattern:
+    """A term said in any of its forms (the term, and the other forms `index:` gives it)."""
+    return re.compile("|".join(rf"(?<!\w){_term_regex(form, lang)}(?!\w)" for form in forms))
+
+
+def _term_regex(term: str, lang: str) -> str:
+    language = lang.split("-")[0].lower()
+    articles = ARTICLES.get(language, ())
+    words, said, article_before = term.split(), [], False
+    for number, word in enumerate(words):
+        if 0 < number < len(words) - 1 and word.casefold() in articles:  # said below as the gap to the next word
+            article_before = True
             continue
-        capitals = sum(c.isalpha() for c in word) >= 2 and word == word.upper()
-        last = number == len(parts) - 1
-        endings = PLURALS.get(lang.split("-")[0].lower(), ())
+        if number:
+            said.append(_article_gap(articles) if article_before else r"\s+")
+        article_before = False
+        said.append(_word_regex(word, language, last=number == len(words) - 1, verb=number == 0 and len(words) > 1))
+    return "".join(said)
+
+
+def _article_gap(articles) -> str:
+    """Between two words of a term where it says an article: a space, with any article or none in it."""
+    spelt = "|".join(re.escape(a) + (r"\s*" if a.endswith(("'", "\u2019")) else r"\s+") for a in articles)
+    return rf"\s+(?i:{spelt})?"
+
+
+def _word_regex(word: str, language: str, last: bool, verb: bool) -> str:
+    capitals = sum(c.isalpha() for c in word) >= 2 and word == word.upper()
+    endings = PLURALS.get(language, ())
+    if last and language == "en" and word[-1:] in ("y", "Y") and len(word) > 2:  # enemy, enemies
+        said = re.escape(word[:-1]) + ("(?:Y|IES)" if capitals else "(?:y|ies)")
+    elif verb and language in VERB_ENDINGS and not capitals:  # close, closes, closed, closing
+        endings = tuple(dict.fromkeys(endings + VERB_ENDINGS[language]))
+        said = re.escape(word) + "(?:{})?".format("|".join(endings))
+        if word.endswith("e") and len(word) > 2:  # a closing e goes before -ing: closing
+            said = f"(?:{said}|{re.escape(word[:-1])}ing)"
+    else:  # any word may take a plural: aides de jeu, cartes Récit
         plural = "(?:{})?".format("|".join(e.upper() if capitals else e for e in endings)) if endings else ""
-        if last and lang.startswith("en") and word[-1:] in ("y", "Y") and len(word) > 2:  # enemy, enemies
-            said = re.escape(word[:-1]) + ("(?:Y|IES)" if capitals else "(?:y|ies)")
-        else:
-            said = re.escape(word) + plural  # any word may take it: aides de jeu, cartes Récit
-        words.append(said if capitals else f"(?i:{said})")
-    return re.compile(rf"(?<!\w){''.join(words)}(?!\w)")
+        said = re.escape(word) + plural
+    return said if capitals else f"(?i:{said})"
 
 
 def plain_text(flowable) -> str:
@@ -90,11 +135,18 @@ class Index(Flowable):
     """The index: a line per term, its term, a dotted leader and its pages. Set after every page it points at:
     its lines are laid out when the book reaches it, once every page before it has been read (`seen`)."""
 
-    def __init__(self, terms: list[str], style, lang: str = "en", frame_height: float | None = None):
+    def __init__(self, terms: list[str | tuple[str, list[str]]], style, lang: str = "en",
+                 frame_height: float | None = None):
+        """`terms`: each a word, or (a word, the other forms the rules say it in)."""
         super().__init__()
         self.frame_height = frame_height  # a page's room: the index's last page is kept from holding a few lines
-        self.terms = sorted(dict.fromkeys(terms), key=str.casefold)
-        self.patterns = [term_pattern(term, lang) for term in self.terms]
+        forms: dict[str, list[str]] = {}
+        for item in terms:
+            term, also = (item, []) if isinstance(item, str) else item
+            forms.setdefault(term, [term])
+            forms[term] += [form for form in also if form not in forms[term]]
+        self.terms = sorted(forms, key=sort_key)  # dictionary order: À and É file with A and E
+        self.patterns = [forms_pattern(forms[term], lang) for term in self.terms]
         self.style = style
         self.pages: dict[int, list[int]] = {i: [] for i in range(len(self.terms))}
         self.shown: dict[int, list[str]] = {}  # line -> its pages as printed, in the pieces each line holds
@@ -197,11 +249,13 @@ class Index(Flowable):
         canvas.drawText(text)
 
 
-def index_terms(ref) -> list[str]:
-    """The index's terms: the glossary's headwords as players read them, and the words rules.yaml's `index:` adds."""
-    terms = [entry.term for entry in ref.glossary if entry.term] + list(ref.game.rules.index)
+def index_terms(ref) -> list[tuple[str, list[str]]]:
+    """The index's terms, each with the other forms the rules say it in: the glossary's headwords as players read
+    them, and the words rules.yaml's `index:` adds (an `index:` entry naming a glossary term adds its forms to it)."""
+    terms = [(entry.term, []) for entry in ref.glossary if entry.term]
+    terms += [(item.term, list(item.also)) if isinstance(item, IndexEntry) else (item, []) for item in ref.game.rules.index]
     # never an engine's word (draw_three, draw3): a word run into a number; a number on its own (7-Start) is a word
-    return [term for term in terms if "_" not in term and not re.search(r"[a-z]\d", term)]
+    return [(term, also) for term, also in terms if "_" not in term and not re.search(r"[a-z]\d", term)]
 
 
 def index_pages(ref, styles, index: Index, frame_height: float) -> list:
@@ -233,7 +287,7 @@ def credits_flow(game, styles) -> list:
         return []
     flow = [Heading(say(game, "credits"), styles["h1"], "credits", 0)]
     for label, text in lines:
-        shown = f"<b>{esc(label)}</b>: {esc(text)}" if label else esc(text)
+        shown = said(game, "label-text", label=f"<b>{esc(label)}</b>", text=esc(text)) if label else esc(text)
         flow += [Paragraph(shown, styles["body"]), Spacer(1, 4)]
     return [KeepTogether(flow)]
 
@@ -241,12 +295,45 @@ def credits_flow(game, styles) -> list:
 SUMMARY_TITLES = {"turn": "turn-summary", "round": "round-summary", "play": "play-summary"}  # pnp's words
 
 
+def summary_steps(ref) -> list[tuple[str, list[str]]]:
+    """The summary's steps (rules.yaml's `summary: {steps: ...}`), each as (its text, the numbers of the rules it
+    points at, as this book numbers them); a rule outside this kit (a colour the book leaves out) is left out."""
+    summary = ref.game.rules.summary
+    if not isinstance(summary, Summary):
+        return []
+    numbers = ref.numbers()
+    return [(step.text, [numbers[rule] for rule in step.rules if rule in numbers]) for step in summary.steps]
+
+
+def rule_ranges(numbers: list[str]) -> str:
+    """Rule numbers as a step points at them: in its order, a run of three or more in one section as a range (4.1–4.3),
+    so the reference stays short."""
+    runs: list[list[str]] = []
+    for number in numbers:
+        head, _, last = number.rpartition(".")
+        if runs and last.isdigit() and _next_in_section(runs[-1][-1], head, int(last)):
+            runs[-1].append(number)
+        else:
+            runs.append([number])
+    return ", ".join(run[0] if len(run) == 1 else ", ".join(run) if len(run) == 2 else f"{run[0]}{RANGE}{run[-1]}"
+                     for run in runs)
+
+
+def _next_in_section(before: str, head: str, last: int) -> bool:
+    before_head, _, before_last = before.rpartition(".")
+    return before_head == head and before_last.isdigit() and int(before_last) + 1 == last
+
+
 def summary_rules(ref) -> list[tuple]:
-    """What the summary prints, in order: (section, None) for a section's title, (None, rule) for each rule, every
-    rule of a section `summary:` names and each rule it names on its own; those outside this kit left out."""
+    """What the older list form of the summary prints, in order: (section, None) for a section's title, (None, rule)
+    for each rule, every rule of a section `summary:` names and each rule it names on its own; those outside this kit
+    left out."""
+    summary = ref.game.rules.summary
+    if isinstance(summary, Summary):
+        return []
     nodes = {node.id: node for node in ref.walk()}
     shown = []
-    for node_id in ref.game.rules.summary:
+    for node_id in summary:
         node = nodes.get(node_id)
         if node is None:  # outside this kit (a colour the book leaves out)
             continue
@@ -258,30 +345,51 @@ def summary_rules(ref) -> list[tuple]:
     return shown
 
 
-# The summary's type, largest first: a size smaller than the rules, and smaller again when that saves its last page
-# from holding only a few lines (never under 7.5 pt)
-SUMMARY_SIZES = ((8.5, 11.0), (8.0, 10.3), (7.5, 9.6))
+# The summary's type, largest first: the rules' own size (a player aid read across the table), then these, down to
+# 7.5 pt, when that keeps it on one page or saves its last page from holding only a few lines
+SUMMARY_SIZES = ((9.0, 11.6), (8.5, 11.0), (8.0, 10.3), (7.5, 9.6))
+STEP_GAP = 3  # points between two steps
+STEP_INDENT = 18  # points: a step's lines hang under its text, clear of its number
 
 
 def summary_flow(ref, styles, frame: tuple[float, float] | None = None) -> list:
-    """The summary on the book's last pages: each rule `summary:` names, its number and whole text, under its
-    section's title. In the largest of SUMMARY_SIZES that fills its last page past FEW_LINES (or takes one page),
-    when the frame (width, height) is known."""
-    shown = summary_rules(ref)
-    if not shown:
+    """The summary on the book's last page: its numbered steps, each with the rules it points at (or, in the older
+    form, each rule `summary:` names, whole, under its section's title). In the largest of SUMMARY_SIZES (no larger
+    than the rules' type) that fits one page, or else fills its last page past FEW_LINES, when the frame (width,
+    height) is known."""
+    steps, shown = summary_steps(ref), summary_rules(ref)
+    if not steps and not shown:
         return []
     game = ref.game
-    title = say(game, SUMMARY_TITLES[game.rules.summary_of])
-    flows = [[PageBreak(), Heading(title, styles["h1"], "turn-summary", 0)] + _summary_lines(ref, styles, shown, size)
-             for size in SUMMARY_SIZES]
+    title = say(game, SUMMARY_TITLES[game.rules.summary_kind])
+    body = styles["body"]
+    sizes = [(body.fontSize, body.leading)] + [size for size in SUMMARY_SIZES if size[0] < body.fontSize]
+    lines = (lambda size: _step_lines(ref, styles, steps, size)) if steps else \
+        (lambda size: _summary_lines(ref, styles, shown, size))
+    flows = [[PageBreak(), Heading(title, styles["h1"], "turn-summary", 0)] + lines(size) for size in sizes]
     if frame is None:
         return flows[0]
     width, height = frame
+    for flow in flows:  # the largest type that keeps the summary on one page
+        if _stacked(flow[1:], width) <= height:
+            return flow
     for flow in flows:
         pages = _stacked(flow[1:], width) / height
-        if pages <= 1 or pages % 1 >= FEW_LINES:
+        if pages % 1 >= FEW_LINES:
             return flow
     return flows[0]
+
+
+def _step_lines(ref, styles, steps, size) -> list:
+    """Each step as a numbered paragraph, its lines hanging under its text, the rules it points at after it."""
+    body = ParagraphStyle(f"summary-step-{size[0]}", styles["body"], fontSize=size[0], leading=size[1],
+                          leftIndent=STEP_INDENT, bulletIndent=0, bulletFontName=styles["strong"].fontName,
+                          bulletFontSize=size[0], spaceAfter=STEP_GAP)
+    lines = []
+    for number, (text, rules) in enumerate(steps, 1):
+        see = f" ({said(ref.game, 'see-rules', rules=esc(rule_ranges(rules)))})" if rules else ""
+        lines.append(Paragraph(f"{pdf_markup(ref, text, styles)}{see}", body, bulletText=f"{number}."))
+    return lines
 
 
 def _summary_lines(ref, styles, shown, size) -> list:

@@ -15,16 +15,17 @@ from typing import NamedTuple
 
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
-from reportlab.platypus import CondPageBreak, Flowable, Spacer, Table, TableStyle
+from reportlab.platypus import Flowable, Spacer, Table, TableStyle
 
-from pnp.content.words import say
+from pnp.content.words import raw, say
 from pnp.render.backend import Wordless
 from pnp.render.book_type import INK, Heading, Paragraph, book_fonts, legible_card_scale, said
-from pnp.render.cards import box_drawings, draw_face, face_size
+from pnp.render.cards import box_drawings, draw_face, draw_parts_in_visual_order, face_size
 from pnp.render.pdf import PdfBackend, color
 from pnp.rules.card_words import card_text, kind_name
 from pnp.rules.tree import icons_in
 from pnp.rules.tree import pdf_text as esc
+from pnp.text.direction import has_rtl
 from pnp.text.fonts import DEFAULT_FAMILY, chain, font_pieces, string_width
 
 # A callout's label, and the room the labels take beside an example card
@@ -64,6 +65,11 @@ def draw_left(canvas, x: float, y: float, text: str, font: str, size: float) -> 
     """A line of text set from x, in the book's (fallback list) `font` as pnp names it (draw_centred's kin)."""
     from pnp.render.fonts import register
 
+    if has_rtl(text):  # Arabic or Hebrew: shaped and ordered by pnp's engine, in the colour the caller set
+        backend = getattr(canvas, "_pnp_backend", None) or PdfBackend(canvas)
+        shade = "#" + canvas._fillColorObj.hexval()[2:]
+        draw_parts_in_visual_order(backend, x, y, [("text", font, text, shade)], size, "left", {}, {})
+        return
     for name, piece in font_pieces(text, font) if len(chain(font)) > 1 else [(font, text)]:
         registered = register(name)
         canvas.setFont(registered, size)
@@ -204,6 +210,7 @@ class AnnotatedCard(Flowable):
         self.label_w = max((string_width(b.label, DEFAULT_FAMILY["regular"], CALLOUT_PT) * 1.1 for b in self.badges),
                            default=0)
         self.key_below = False
+        self.caption_rows = 1  # the caption's lines, at least: a row of examples sets its captions' tops level
         self._measure()
 
     def set_key(self, below: bool) -> None:
@@ -221,10 +228,20 @@ class AnnotatedCard(Flowable):
         if self.key_below:
             rows = math.ceil(len(self.badges) / self._key_columns())
             self.width = max(self.frame_w, entries)
-            self.height = CAPTION_H + self.card_h + 4 + rows * CALLOUT_LEADING
         else:
             self.width = self.frame_w + KEY_GAP + entries
-            self.height = CAPTION_H + max(self.card_h, len(self.badges) * CALLOUT_LEADING)
+        # the caption over the card, in lines no wider than the example: never run into its neighbour's
+        self.caption_lines = caption_lines(self.caption, DEFAULT_FAMILY["italic"], CALLOUT_PT, self.width)
+        self.caption_h = CAPTION_H + CALLOUT_LEADING * (max(self.caption_rows, len(self.caption_lines)) - 1)
+        if self.key_below:
+            self.height = self.caption_h + self.card_h + 4 + rows * CALLOUT_LEADING
+        else:
+            self.height = self.caption_h + max(self.card_h, len(self.badges) * CALLOUT_LEADING)
+
+    def level_caption(self, rows: int) -> None:
+        """Room for `rows` caption lines over the card: the examples of a row stand level under their captions."""
+        self.caption_rows = rows
+        self._measure()
 
     def wrap(self, width, height):
         return self.width, self.height
@@ -234,7 +251,7 @@ class AnnotatedCard(Flowable):
         backend = getattr(canvas, "_pnp_backend", None) or PdfBackend(canvas)
         canvas._pnp_backend = backend
         canvas.bookmarkHorizontal(self.anchor, 0, self.height)
-        top = self.height - CAPTION_H
+        top = self.height - self.caption_h
         bottom = top - self.card_h
         canvas.saveState()
         canvas.translate(0, bottom)
@@ -246,7 +263,9 @@ class AnnotatedCard(Flowable):
         canvas.setLineWidth(0.4)
         canvas.rect(0, bottom, self.card_w, self.card_h, stroke=1, fill=0)
         canvas.setFillColor(color(INK))
-        draw_left(canvas, 0, top + 5, self.caption, book_fonts(canvas, registered=False)["italic"], CALLOUT_PT)
+        italic = book_fonts(canvas, registered=False)["italic"]
+        for line, words in enumerate(self.caption_lines):
+            draw_left(canvas, 0, self.height - CAPTION_H + 5 - line * CALLOUT_LEADING, words, italic, CALLOUT_PT)
         for badge in self.badges:
             x, y = badge.x * self.scale_by, bottom + badge.y * self.scale_by
             if badge.leader_to is not None:
@@ -277,7 +296,7 @@ class AnnotatedCard(Flowable):
             spots = [((i // rows) * self.frame_w / columns, bottom - 4 - (i % rows + 0.6) * CALLOUT_LEADING)
                      for i in range(len(self.badges))]
         else:
-            spots = [(self.frame_w + KEY_GAP, self.height - CAPTION_H - (i + 0.6) * CALLOUT_LEADING)
+            spots = [(self.frame_w + KEY_GAP, self.height - self.caption_h - (i + 0.6) * CALLOUT_LEADING)
                      for i in range(len(self.badges))]
         for badge, (x, y) in zip(self.badges, spots):
             self._badge(x + BADGE_R, y, badge.number)
@@ -293,6 +312,10 @@ class ExampleRow(Flowable):
         self.examples = examples
 
     def wrap(self, width, height):
+        rows = max(len(e.caption_lines) for e in self.examples)
+        for example in self.examples:  # the cards level under their captions
+            if example.caption_rows != rows:
+                example.level_caption(rows)
         self.frame_width, self.height = width, max(e.height for e in self.examples)
         return width, self.height
 
@@ -302,6 +325,18 @@ class ExampleRow(Flowable):
         for example in self.examples:
             example.drawOn(self.canv, x, self.height - example.height)
             x += example.width + gap
+
+
+def caption_lines(caption: str, font: str, size: float, width: float) -> list[str]:
+    """A caption in lines no wider than `width`, broken between words (a word longer than the width alone on its
+    line)."""
+    lines: list[str] = []
+    for word in caption.split():
+        if lines and string_width(f"{lines[-1]} {word}", font, size) <= width:
+            lines[-1] += f" {word}"
+        else:
+            lines.append(word)
+    return lines or [""]
 
 
 def example_rows(examples: list, width: float) -> list:
@@ -372,7 +407,7 @@ def card_rows(records, ref, game) -> list[dict]:
     rows, grouped = [], {}
     for record in records:
         card = record.card
-        text = card_text(record, ref.facts.get(card.id), back, labels_of(game))
+        text = card_text(record, ref.facts.get(card.id), back, labels_of(game), raw(game, "label-text"))
         rank = rank_spec(game, card)[0] if card.rank is not None else None
         if card.suit and rank is not None and record.back is None and RANK_SLOT in with_rank_slot(text, rank):
             key = (card.kind, card.suit, with_rank_slot(text, rank), card.count)
@@ -425,9 +460,10 @@ def looks_matter(project, record) -> bool:
 
 
 def card_reference(project, ref, styles, width: float) -> list:
-    """The card reference: a heading; the anatomy of each kind of card (an annotated example of each face not
-    shown before, two across where two fit, whatever deck they come from: no half-empty page between decks); then
-    each deck's name and its table."""
+    """The card reference: a heading; then each deck under its name: the anatomy of each kind of card it holds (an
+    annotated example of each face not shown before, two across where two fit) and its table. The decks run as one
+    flow (CardReferenceFlow) in which an example that does not fit the rest of a page waits for the next page while
+    its deck's table fills that rest: no page ends half empty before an example."""
     game = project.game
     flow = [Heading(say(game, "card-reference"), styles["h1"], "cards", 0),
             Paragraph(said(game, "card-reference-intro"), styles["body"]), Spacer(1, 4)]
@@ -435,28 +471,111 @@ def card_reference(project, ref, styles, width: float) -> list:
     decks = [(deck, [r for r in deck.cards if r.card.id in shown]) for deck in game.decks.values()]
     decks = [(deck, records) for deck, records in decks if records]
     pictured: set[str] = set()  # the templates an example card shows already
-    examples = [example for _, records in decks for example in _examples(project, records, pictured, width)]
-    flow += [part for row in example_rows(examples, width) for part in (row, Spacer(1, 8))]
     # a deck's heading is not kept with its whole table (which would leave the rest of a page empty whenever the
     # table fits on the next one): a page starts it only when it has room for the heading and the table's first rows
     h2 = ParagraphStyle("h2-deck", styles["h2"], keepWithNext=0)
     h2.fallbacks = styles["h2"].fallbacks  # not inherited (pnp.render.book_type.book_styles)
+    items = []
     for deck, records in decks:
         total = sum(r.card.count for r in records)
         heading = Heading(f"{deck.model.name} ({say(game, 'deck-size', count=total)})", h2, f"deck-{deck.id}", 1,
                           linked=False)
         table, first_rows = _card_table(project, ref, records, styles, width)
-        flow += [CondPageBreak(heading.wrap(width, 1e6)[1] + h2.spaceBefore + first_rows), heading, table, Spacer(1, 6)]
-    return flow
+        table.first_rows = first_rows
+        rows = example_rows(_examples(project, records, pictured, width), width)
+        items += [heading] + [part for row in rows for part in (row, Spacer(1, 8))] + [table, Spacer(1, 6)]
+    return flow + [CardReferenceFlow(items)]
+
+
+class CardReferenceFlow(Flowable):
+    """The decks' headings, example rows and tables, set page by page as a typesetter sets figures: an example row
+    that does not fit the rest of a page floats to the top of the next one while what follows it in its deck (the
+    table, row by row) fills that rest. A deck's heading starts a page only with room for what comes under it (an
+    example row, or its table's header and first KEPT_ROWS rows), and never while the deck before still has an
+    example waiting (each example stays in its own deck's part). The headings are its `_content`, so the contents
+    list them (pnp.render.rulebook.headings)."""
+
+    def __init__(self, items: list, waiting: list | None = None):
+        super().__init__()
+        self.items, self.waiting = list(items), list(waiting or [])
+        self._content = self.waiting + self.items
+
+    def wrap(self, width, height):
+        return width, height + 1  # always set through split(): it decides what this page holds
+
+    def split(self, width, height):
+        at_top = getattr(getattr(self, "_frame", None), "_atTop", False)
+        placed, items, waiting = [], list(self.items), list(self.waiting)
+        room = height
+
+        def cost(flowable, h=None):
+            h = flowable.wrap(width, room)[1] if h is None else h
+            return (flowable.getSpaceBefore() if placed or not at_top else 0) + h + flowable.getSpaceAfter()
+
+        def place(flowable, h=None):
+            nonlocal room
+            room -= cost(flowable, h)
+            placed.append(flowable)
+
+        while waiting and (isinstance(waiting[0], Spacer) or cost(waiting[0]) <= room):  # what waited comes first
+            place(waiting.pop(0))
+        while items:
+            item = items[0]
+            if isinstance(item, ExampleRow):
+                items.pop(0)
+                if not waiting and cost(item) <= room:
+                    place(item)
+                else:  # waits for the next page, its spacer with it
+                    waiting.append(item)
+                    if items and isinstance(items[0], Spacer):
+                        waiting.append(items.pop(0))
+                continue
+            if isinstance(item, Heading):
+                if waiting:  # the deck before keeps its examples in its own part: a new page
+                    break
+                following = next((f for f in items[1:] if not isinstance(f, Spacer)), None)
+                need = cost(item) + (following.first_rows if isinstance(following, Table) else
+                                     min(cost(following), _first_rows_after(items)) if following is not None else 0)
+                if need > room:
+                    break
+                place(items.pop(0))
+                continue
+            if isinstance(item, Table):
+                if cost(item) <= room:
+                    place(items.pop(0))
+                    continue
+                least = getattr(item, "first_rows", 0)  # a table starts only with its header and first rows
+                parts = item.split(width, room - item.getSpaceBefore()) if room >= least else []
+                if len(parts) == 2:
+                    parts[1].first_rows = 0  # a table running on may start at any row
+                    place(parts[0], parts[0].wrap(width, room)[1])
+                    items[0] = parts[1]
+                break
+            if cost(item) > room:  # a spacer at a page's foot: dropped
+                if isinstance(item, Spacer):
+                    items.pop(0)
+                break
+            place(items.pop(0))
+        if not placed and at_top:  # nothing fits a whole page: the first thing is set as the book sets it (split
+            # over pages if it splits), after an empty start
+            placed = [Spacer(1, 0), waiting.pop(0) if waiting else items.pop(0)]
+        rest = [CardReferenceFlow(items, waiting)] if items or waiting else []
+        return placed + rest if placed else []
+
+    def draw(self):
+        pass
+
+
+def _first_rows_after(items: list) -> float:
+    """The room the first deck table after a heading's examples needs to start (its header and first rows)."""
+    return next((f.first_rows for f in items if isinstance(f, Table)), 0.0)
 
 
 def _examples(project, records, pictured: set, width: float) -> list:
     """An annotated example (AnnotatedCard) of each face template of the deck not pictured before (a double-sided
-    card's back too), at the least legible scale of the deck's faces."""
+    card's back too), at 80 % of its printed size or, where that would print a word of it under 6 pt, at the least
+    scale all its own words read at (the face pictured, not the deck's wordiest card: a small example packs)."""
     game = project.game
-    faces = [project.faces.fronts[r.card.id] for r in records]
-    least = legible_card_scale(project, faces)  # never smaller: no word on an example prints under 6 pt
-    scale = max(least, min(0.8, 1.0))
     flow = []
     for record in records:
         sides = [(project.faces.fronts[record.card.id], record.card.name)]
@@ -470,11 +589,13 @@ def _examples(project, records, pictured: set, width: float) -> list:
             kind = kind_name((face.card.kind if face.card is not None else None) or record.card.kind, labels_of(game))
             caption = say(game, "example-card", kind=kind, name=name)
             size = face_size(face, project.layout)
-            fits = max(least, min(scale, (width * 0.6) / size.width))
+            least = legible_card_scale(project, [face])  # never smaller: no word on an example prints under 6 pt
+            fits = max(least, min(EXAMPLE_SCALE, (width * 0.6) / size.width))
             flow.append(AnnotatedCard(project, face, fits, caption, f"example-{record.card.id}-{template}"))
     return flow
 
 
+EXAMPLE_SCALE = 0.8  # an example card's size, of its printed size, where its words read at it
 KEPT_ROWS = 3  # the rows of a deck's table that start it on a page: never its header alone at a page's foot
 
 

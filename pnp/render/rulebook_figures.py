@@ -44,17 +44,18 @@ from dataclasses import dataclass
 
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
-from reportlab.platypus import Flowable, KeepTogether, Paragraph, Spacer, Table, TableStyle
+from reportlab.platypus import Flowable, KeepTogether, Spacer, Table, TableStyle
 
 from pnp.core.diagnostics import Diagnostic, did_you_mean
 from pnp.core.limits import MIN_TEXT_SIZE as LEGIBLE_PT
 from pnp.layout.regions import area_plan, track_label_width, track_plan
 from pnp.model.walk import rule_nodes
-from pnp.render.book_type import said
+from pnp.render.book_type import Paragraph, book_fonts, draw_centred, said
 from pnp.render.cards import draw_face, face_size
 from pnp.render.pdf import PdfBackend, color
 from pnp.render.sheets import draw_sheet
 from pnp.rules.tree import pdf_text as esc
+from pnp.text.fonts import string_width
 
 BOOK_FIGURES = ("setup", "cards")  # the figure kinds drawn here, for any game, beside a game package's own
 MARK, MARK_INK = "#c0392b", "#ffffff"  # callouts: white on red, as the details' numbers were
@@ -144,12 +145,11 @@ class BoardFigure(Flowable):
     it, scaled to the frame's width and `most_h` high at most, never above its printed size and never turned; its
     callouts and labels printed on top at MARK_PT and LABEL_PT."""
 
-    def __init__(self, project, natural, base, placed=(), notes=(), most_h: float = 1e9, font: str = "Vera-Bold",
-                 label_font: str = "Vera"):
+    def __init__(self, project, natural, base, placed=(), notes=(), most_h: float = 1e9):
         super().__init__()
         self.project, self.natural, self.base = project, natural, base
         self.placed, self.notes = list(placed), list(notes)
-        self.most_h, self.font, self.label_font = most_h, font, label_font
+        self.most_h = most_h
         self.scale_by, self.indent = 1.0, 0.0
         self.room = None  # the height left it on this page, while KeepWithFigure wraps it
 
@@ -194,21 +194,21 @@ class BoardFigure(Flowable):
             backend.rect(card.x, card.y, card.w, size.height * by, stroke="#555555", width=0.4 / self.scale_by)
 
     def _note(self, canvas, note: Note) -> None:
-        """A callout, label or title as printed, moved inside the figure's edges where it would overhang them."""
+        """A callout, label or title as printed, moved inside the figure's edges where it would overhang them; set
+        in the book's fonts (fallback lists, right-to-left text: pnp.render.book_type.draw_centred)."""
         x, y = note.x * self.scale_by + note.dx, note.y * self.scale_by
         if note.mark:
-            width = max(MARK_PT * 1.5, canvas.stringWidth(note.text, self.font, MARK_PT) + MARK_PT * 0.8)
+            width = max(MARK_PT * 1.5, _width(canvas, note.text, "bold", MARK_PT) + MARK_PT * 0.8)
             x, y = self._inside(x, y, width / 2, MARK_PT * 0.75)
             canvas.setFillColor(color(MARK))
             canvas.setStrokeColor(color(MARK_INK))
             canvas.setLineWidth(0.8)
             canvas.roundRect(x - width / 2, y - MARK_PT * 0.75, width, MARK_PT * 1.5, MARK_PT * 0.75, stroke=1, fill=1)
             canvas.setFillColor(color(MARK_INK))
-            canvas.setFont(self.font, MARK_PT)
-            canvas.drawCentredString(x, y - MARK_PT * 0.36, note.text)
+            _centred(canvas, x, y - MARK_PT * 0.36, note.text, "bold", MARK_PT)
         elif note.tag or note.title:
-            font, size = (self.font, TITLE_PT) if note.title else (self.label_font, LABEL_PT)
-            width = canvas.stringWidth(note.text, font, size) + size * 0.8
+            slot, size = ("bold", TITLE_PT) if note.title else ("regular", LABEL_PT)
+            width = _width(canvas, note.text, slot, size) + size * 0.8
             # a tag hangs under its callout (the callout's centre is x, y); a title stands at its top-left corner
             left, top = (x - MARK_PT * 0.75, y - MARK_PT * 0.9) if note.tag else (x, y)
             cx, cy = self._inside(left + width / 2, top - size * 0.7, width / 2, size * 0.7)
@@ -218,13 +218,11 @@ class BoardFigure(Flowable):
                 canvas.setLineWidth(0.4)
                 canvas.roundRect(cx - width / 2, cy - size * 0.7, width, size * 1.4, size * 0.3, stroke=1, fill=1)
             canvas.setFillColor(color("#1d1d1d"))
-            canvas.setFont(font, size)
-            canvas.drawCentredString(cx, cy - size * 0.36, note.text)
+            _centred(canvas, cx, cy - size * 0.36, note.text, slot, size)
         else:  # a label under its place, a line at a time
             canvas.setFillColor(color("#1d1d1d"))
-            canvas.setFont(self.label_font, LABEL_PT)
             for line, text in enumerate(note.text.split("\n")):
-                canvas.drawCentredString(x, y - LABEL_PT * (1.05 + 1.2 * line), text)
+                _centred(canvas, x, y - LABEL_PT * (1.05 + 1.2 * line), text, "regular", LABEL_PT)
 
     def _inside(self, x: float, y: float, half_w: float, half_h: float) -> tuple[float, float]:
         """A centre moved so a box half_w x half_h around it stays inside the figure as printed."""
@@ -289,7 +287,7 @@ def sheet_overview(project, sheet_id: str, frame, styles, caption: str, heading=
             dx += MARK_PT * 2.2
         notes.append(Note(x, y, str(number), True, dx))
     figure = BoardFigure(project, natural, lambda b: _sheet(b, project, sheet_id),
-                         notes=_title_notes(project, sheet_id) + notes, most_h=most_h, **_fonts(styles))
+                         notes=_title_notes(project, sheet_id) + notes, most_h=most_h)
     head = [heading] if heading is not None else []
     return [KeepTogether(head + [figure, label] + ([Spacer(1, 3), key] if key else []))]
 
@@ -365,6 +363,7 @@ def _key(game, entries: list[tuple[str, str, str]], width: float, styles) -> Tab
     size = styles["small"].fontSize
     style = ParagraphStyle("key", styles["small"], spaceAfter=2)
     number = ParagraphStyle("key-number", style, fontName=styles["strong"].fontName)
+    style.fallbacks = number.fallbacks = styles["small"].fallbacks  # a child style does not inherit them
     rows = [[Paragraph(esc(n), number),
              Paragraph(said(game, "label-text", label=f"<b>{esc(name)}</b>", text=esc(text)) if text
                        else f"<b>{esc(name)}</b>", style)] for n, name, text in entries]
@@ -390,10 +389,6 @@ def _key_style(styles, padding: float) -> TableStyle:
                        ("BOTTOMPADDING", (0, 0), (-1, -1), padding)])
 
 
-def _fonts(styles) -> dict:
-    return {"font": styles["strong"].fontName, "label_font": styles["body"].fontName}
-
-
 # -- set-up figures and examples ---------------------------------------------------------------------------------
 
 
@@ -412,7 +407,7 @@ def book_figure(project, ref, figure: dict, frame, styles) -> list:
     else:
         natural, base, placed, notes = _on_table(project, places, numbers, figure["kind"] == "setup")
         most_h = frame[1] * 0.5
-    picture = BoardFigure(project, natural, base, placed, notes, most_h, **_fonts(styles))
+    picture = BoardFigure(project, natural, base, placed, notes, most_h)
     # a sheet pictured for its set-up may stand a little smaller at the foot of its rules' page; cards on a table
     # keep their size (their words are few and small already)
     keep = KeepWithFigure if figure.get("sheet") else KeepTogether
@@ -664,3 +659,15 @@ def _box_on_track(sheet, at, box) -> bool:
     track = next((t for t in getattr(sheet, "tracks", []) or [] if t.id == at), None)
     first = getattr(track, "first", 1)
     return track is not None and isinstance(box, int) and first <= box < first + track.length
+
+
+def _width(canvas, text: str, slot: str, size: float) -> float:
+    """The width of a figure's words in the book's font `slot`, as pnp's engine sets them."""
+    return string_width(text, book_fonts(canvas, registered=False)[slot], size)
+
+
+def _centred(canvas, x: float, y: float, text: str, slot: str, size: float) -> None:
+    """A figure's words centred on x, in the book's font `slot` (a fallback list's characters each in its font,
+    right-to-left text in its order)."""
+    canvas.setFont(book_fonts(canvas)[slot], size)
+    draw_centred(canvas, x, y, text, book_fonts(canvas, registered=False)[slot], size)

@@ -128,9 +128,11 @@ class Pen:
         self.backend.text_field(name, px, py, w, h)
 
 
-def draw_sheet(backend: Backend, project, sheet_id: str, left: float, top: float, bleed: float = 0.0) -> None:
+def draw_sheet(backend: Backend, project, sheet_id: str, left: float, top: float, bleed: float = 0.0,
+               leave_out: tuple[str, ...] = ()) -> None:
     """A whole sheet, region by region, its design area's top-left corner at page point (left, top); its ground (if
-    the layout has one) runs `bleed` points past the design area on every side (a print shop's file)."""
+    the layout has one) runs `bleed` points past the design area on every side (a print shop's file). Regions of
+    the kinds `leave_out` names are not drawn (a rulebook's heading names the sheet: its title region is left out)."""
     layout = project.sheet_layouts[sheet_id]
     game = project.game
     pen = sheet_pen(backend, layout, game, project.card_outlines, left, top)
@@ -143,7 +145,7 @@ def draw_sheet(backend: Backend, project, sheet_id: str, left: float, top: float
         path, _ = find_image(game.root, layout.background)
         if path:
             pen.image(str(path), -bleed, -bleed, layout.width + 2 * bleed, layout.height + 2 * bleed, "cover")
-    for region in layout.regions:
+    for region in (r for r in layout.regions if r.kind not in leave_out):
         draw_region(pen, region, game.sheets[sheet_id].model, game)
 
 

@@ -6,15 +6,18 @@ from __future__ import annotations
 import re
 
 from pnp.content.game import CardRecord
+from pnp.defaults.words import fill
 from pnp.model.walk import named_text_blocks
 
 
-def side_text(card, labels: dict[str, str] | None = None) -> str:
+def side_text(card, labels: dict[str, str] | None = None, label_text: str = "{label}: {text}") -> str:
     """One side's own text: its text, then each of its labelled text blocks (pnp.model.walk.text_blocks), each
-    label as the game's `labels` say it (game.yaml's rulebook: labels:, by the block's field), else its model's."""
+    label as the game's `labels` say it (game.yaml's rulebook: labels:, by the block's field), else its model's,
+    joined to its text as the language joins them (`label_text`: pnp's word label-text, "{label} : {text}" in
+    French)."""
     labels = labels or {}
     parts = [card.text] if card.text else []
-    parts += [f"{labels.get(field, label)}: {_sentence(name)} {text}"
+    parts += [fill(label_text, {"label": labels.get(field, label), "text": f"{_sentence(name)} {text}"})
               for field, label, name, text in named_text_blocks(card)]
     return " ".join(parts)
 
@@ -49,15 +52,15 @@ def _with_facts(text: str, facts: list[str]) -> str:
 
 
 def card_text(record: CardRecord, facts: dict | None = None, back_word: str = "Back:",
-              labels: dict[str, str] | None = None) -> str:
+              labels: dict[str, str] | None = None, label_text: str = "{label}: {text}") -> str:
     """A card's text for a reference table, one line: its text and text blocks (labelled as `labels` say,
     side_text), what else its face prints (`facts`, pnp.render.card_facts.printed_facts of the card, when the caller
     has the faces), and its back side's, after `back_word` (pnp's word "back" in the game's language:
     pnp.content.words)."""
     facts = facts or {}
-    text = _with_facts(side_text(record.card, labels), facts.get("front", []))
+    text = _with_facts(side_text(record.card, labels, label_text), facts.get("front", []))
     if record.back is not None:
         back = " ".join(filter(None, [record.back.name + ".",
-                                      _with_facts(side_text(record.back, labels), facts.get("back", []))]))
+                                      _with_facts(side_text(record.back, labels, label_text), facts.get("back", []))]))
         text = f"{text} {back_word} {back}".strip()
     return text.replace("\n", " ").replace("|", "/")

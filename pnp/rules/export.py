@@ -9,7 +9,7 @@ import json
 import os
 from pathlib import Path
 
-from pnp.content.words import say
+from pnp.content.words import raw, say
 from pnp.core.diagnostics import Diagnostic
 from pnp.model import Difficulty
 from pnp.model.walk import effect_lists
@@ -70,7 +70,7 @@ def to_json(ref: Reference) -> str:
     cards = [{"id": r.card.id, "deck": r.deck, "name": r.card.name, "kind": r.card.kind, "count": r.card.count,
               "difficulty": r.card.difficulty.value, "rank": r.card.rank, "suit": r.card.suit,
               "text": icons_in(ref, card_text(r, ref.facts.get(r.card.id), say(ref.game, "back"),
-                                                    ref.game.manifest.rulebook.labels), "plain"),
+                                                    ref.game.manifest.rulebook.labels, raw(ref.game, "label-text")), "plain"),
               "effects": [str(vocab.parse(e)) for card, keypath in r.sides()
                           for _, effects in effect_lists(card, keypath) for e in effects],
               "back": {"name": r.back.name, "kind": r.back.kind} if r.back is not None else None}

@@ -15,7 +15,7 @@ from markupsafe import Markup
 from pydantic import BaseModel
 
 from pnp.content.game import CardRecord
-from pnp.content.words import language, say
+from pnp.content.words import language, raw, say
 from pnp.core.diagnostics import Diagnostic, hidden_character, relative
 from pnp.core.paths import inside, is_inside, name_problem, present
 from pnp.core.sandbox import BoundedSandbox, TemplateTooCostly, bounded
@@ -124,13 +124,15 @@ def _environment(templates: Path, fmt: str, ref: Reference, draw_figure=None) ->
         helpers = {
             "text": lambda t: Markup(render_text(ref, t, "html")),
             "dot": lambda n: Markup(f'<span class="dot {n.difficulty}"></span>') if n.difficulty else "",
-            "card_text": lambda r: Markup(icons_in(ref, card_text(r, ref.facts.get(r.card.id), back, ref.game.manifest.rulebook.labels), "html")),
+            "card_text": lambda r: Markup(icons_in(ref, card_text(r, ref.facts.get(r.card.id), back, ref.game.manifest.rulebook.labels,
+                                                                         raw(ref.game, "label-text")), "html")),
         }
     else:
         helpers = {
             "text": lambda t: Markup(render_text(ref, t, "md")),
             "badge": lambda n: Markup(f" {DOTS[n.difficulty]}") if n.difficulty else "",
-            "card_text": lambda r: _markdown_card_text(ref, card_text(r, ref.facts.get(r.card.id), back, ref.game.manifest.rulebook.labels)),
+            "card_text": lambda r: _markdown_card_text(ref, card_text(r, ref.facts.get(r.card.id), back, ref.game.manifest.rulebook.labels,
+                                                                         raw(ref.game, "label-text"))),
         }
     helpers["kind_name"] = kind_name
     if fmt == "html":  # drawn by the renderer the caller passes (pnp.render.svg.figure_svg); none when validating

@@ -25,6 +25,7 @@ from typing import NamedTuple
 from pnp.text import font_files
 
 BUNDLED = {"Vera": "Vera.ttf", "VeraBd": "VeraBd.ttf", "VeraIt": "VeraIt.ttf", "VeraBI": "VeraBI.ttf"}
+NO_BREAK_SPACE = "\u00a0"
 FEATURES = {"kern": True, "liga": True}  # kerning and standard ligatures on, as a typesetter sets text
 
 
@@ -68,7 +69,9 @@ def shape(text: str, font: str, rtl: bool = False) -> tuple[Glyph, ...]:
 
     hb_font, scale = _hb_font(font)
     buffer = uharfbuzz.Buffer()
-    buffer.add_str(text)  # clusters numbered by characters (uharfbuzz adds a str as code points)
+    # a no-break space is set as a space, glyph and advance: it only keeps a line from breaking there (as reportlab
+    # sets it, and the rulebook's paragraphs with it; some fonts, Vera among them, draw it twice as wide)
+    buffer.add_str(text.replace(NO_BREAK_SPACE, " "))  # clusters numbered by characters (a str added as code points)
     buffer.guess_segment_properties()  # the script (Latin, Arabic, Han ...) from the characters
     buffer.language = "und"  # not the process's locale, which guessing takes: the same glyphs on every machine
     buffer.direction = "rtl" if rtl else "ltr"

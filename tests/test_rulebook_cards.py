@@ -233,7 +233,7 @@ def test_examples_stand_two_across_where_two_fit(game_id):
 def test_two_examples_side_by_side_keep_their_captions_apart_over_their_own_cards(game_id):
     """Issue 35 (second proofreading): "Example Escape Leader card: Hattie Plowright Example Story card: Hidden
     Cellar" read as one line. Each caption is broken to its example's width and the examples stand apart."""
-    from pnp.render.rulebook_cards import CALLOUT_GAP, CALLOUT_PT, caption_lines
+    from pnp.render.rulebook_cards import CALLOUT_GAP, CALLOUT_PT
     from pnp.text.fonts import DEFAULT_FAMILY, string_width
 
     half = 124 * 72 / 25.4  # the A5 booklet page's text width
@@ -255,3 +255,62 @@ def test_a_long_caption_breaks_between_words_within_its_width():
 
     lines = caption_lines("Example Escape Leader card: Hattie Plowright", "VeraIt", 8, 100)
     assert len(lines) > 1 and " ".join(lines) == "Example Escape Leader card: Hattie Plowright"
+
+
+def test_strandeds_danger_rows_name_the_knowledge_side_once():
+    project = validated("stranded")
+    ref = build_reference(project.game)
+    ref.facts = printed_facts(project)
+    dangers = [r for r in project.game.cards() if r.card.knowledge is not None]
+    assert len(dangers) > 20
+    for row in card_rows(dangers, ref, project.game):
+        knowledge = row["records"][0].card.knowledge
+        assert row["text"].count(knowledge.name) == 1, row["text"]  # its block names it, or the facts do: not both
+        assert f"fighting value {knowledge.value}" in row["text"]
+        assert row["text"].lower().count("knowledge side") == 1 + bool(knowledge.text), row["text"]
+
+
+@pytest.mark.parametrize("game_id", CARD_GAMES)
+def test_every_tables_flavour_stands_last_in_italics_after_the_rules(game_id):
+    from pnp.content.words import say
+
+    project = validated(game_id)
+    ref = build_reference(project.game)
+    ref.facts = printed_facts(project)
+    flavoured = 0
+    for deck in project.game.decks.values():
+        for row in card_rows(deck.cards, ref, project.game):
+            card = row["records"][0].card
+            if card.flavor and card.flavor.strip() and " ".join(card.flavor.split()) not in card.text:
+                flavoured += 1
+                text = row["text"].replace("\\", "")
+                start = text.find(f"*{' '.join(card.flavor.split())}")
+                end = text.find("*", start + 1) + 1
+                assert start >= 0 and end > start, text
+                # its side's last words: the cell's, or those before the back's ("Back: Twin Rockets ...")
+                assert text[end:].strip() == "" or text[end:].lstrip().startswith(say(project.game, "back")), text
+    assert flavoured
+
+
+def test_strandeds_flavour_is_set_in_italics_at_the_end_of_its_cell():
+    from reportlab.platypus import Paragraph
+
+    from pnp.render.fonts import register_all
+    from pnp.render.rulebook_cards import _card_table
+
+    register_all()
+    project = validated("stranded")
+    ref = build_reference(project.game)
+    ref.facts = printed_facts(project)
+    styles = book_styles()
+    records = [r for r in project.game.cards() if r.card.id == "tired"]
+    table, _ = _card_table(project, ref, records, styles, A4_FRAME)
+    cell = next(c for c in table._cellvalues[1] if isinstance(c, Paragraph) and "Fighting value" in c.text)
+    cell.wrap(A4_FRAME * 0.6, 1e6)
+    words = [(w.fontName, w.text) for line in cell.blPara.lines for w in line.words]  # as set, font by font
+    italic = styles["caption"].fontName  # the book's italic
+    flavour = " ".join(t for f, t in words if f == italic)
+    rules = " ".join(t for f, t in words if f != italic)
+    assert " ".join(flavour.split()) == "Sol 1. Or is it sol 2?" and "Or is it" not in rules
+    assert words[-1][0] == italic  # last in the cell, after "After a lost fight: destroy it for 1 life"
+    assert "Fighting value 0" in rules and "destroy it for 1 life" in rules

@@ -281,9 +281,7 @@ class _Canvas:
 def printed_notes(figure: BoardFigure, frame) -> _Canvas:
     figure.wrap(*frame)
     canvas = _Canvas()
-    for note in figure.notes:
-        if not note.title or note.size * figure.scale_by < MIN_TEXT_SIZE:
-            figure._note(canvas, note)
+    figure.print_notes(canvas)
     return canvas
 
 
@@ -323,6 +321,66 @@ def test_a_sheet_setup_figure_names_what_it_points_at_and_no_two_callouts_overla
     else:  # a pile's label hangs under its own callout; callouts never cover each other
         marks = [b for b, n in zip(boxes, [n for n in figure.notes if n.mark or n.tag]) if n.mark]
         assert not [(a, b) for i, a in enumerate(marks) for b in marks[i + 1:] if overlap(a, b)]
+
+
+def _overlap(a, b, by: float = 0.5) -> bool:
+    return min(a[2], b[2]) - max(a[0], b[0]) > by and min(a[3], b[3]) - max(a[1], b[1]) > by
+
+
+@pytest.mark.parametrize("frame", [FRAME, A5], ids=["a4", "a5"])
+def test_strandeds_setup_labels_cover_no_track_cell_and_no_card(frame):
+    figure = setup_figure("stranded")
+    figure.wrap(*frame)
+    backend = RecordingBackend()
+    figure.draw_scaled(LegibleOnly(backend, figure.scale_by))
+    by, cell = figure.scale_by, validated("stranded").sheet_layouts["playmat"].box
+    # as the recording backend saw them drawn: the tracks' square boxes, each card's outline
+    cells = [(d.x0 * by, d.y0 * by, d.x1 * by, d.y1 * by) for d in backend.drawn
+             if d.kind == "rect" and abs(d.x1 - d.x0 - cell) < 0.5 and abs(d.y1 - d.y0 - cell) < 0.5]
+    cards = [(x * by, y * by, (x + w) * by, (y + h) * by) for name, (x, y, w, h, *_), kw in
+             [c for c in backend.calls if c[0] == "rect" and c[2].get("stroke") == "#555555"]]
+    assert len(cells) == 10 + 23 and len(cards) == 2 + 3 * 4 + 1  # free cards 0-9, life 0-22; the cards laid
+    tags = {note.text: at[:4] for note, at in figure.arranged(printed_notes(figure, frame)) if note.tag}
+    assert set(tags) == {"Green Sol", "Dangers", "Aging", "Fighting", "Life: 20", "Free cards: 0",
+                         "Final Chapters: The Long Night, Supply Drop Gone Wrong"}
+    for text, box in tags.items():
+        assert not [c for c in cells + cards if _overlap(box, c)], text
+    arranged = figure.arranged(printed_notes(figure, frame))
+    track_marks = [at for note, at in arranged if note.mark and note.near]
+    assert len(track_marks) == 2 and not [c for m in track_marks for c in cells if _overlap(m, c)]
+    placed = [at[:4] for _, at in arranged if at]
+    assert not [(a, b) for i, a in enumerate(placed) for b in placed[i + 1:] if _overlap(a, b)]  # nor each other
+
+
+def test_a_label_with_no_free_spot_on_one_line_breaks_after_its_colon_and_commas():
+    from pnp.render.rulebook_figures import _broken
+
+    assert _broken("Final Chapters: The Long Night, Supply Drop Gone Wrong") == [
+        ["Final Chapters: The Long Night, Supply Drop Gone Wrong"],
+        ["Final Chapters:", "The Long Night, Supply Drop Gone Wrong"],
+        ["Final Chapters:", "The Long Night,", "Supply Drop Gone Wrong"]]
+    assert _broken("Dangers") == [["Dangers"]]
+
+
+@pytest.mark.parametrize("frame", [FRAME, A5], ids=["a4", "a5"])
+def test_the_traps_example_stands_on_one_baseline_its_cards_named_legibly(frame):
+    figure = _example("escape-master", "escape-slip")
+    captions = [n for n in figure.notes if not n.mark]
+    assert [n.text for n in captions] == ["Action pile", "Action pile", "History"]
+    assert len({round(n.y, 3) for n in captions}) == 1  # level captions...
+    feet = [min(c.y for c in figure.placed if abs(c.x + c.w / 2 - n.x) < c.w / 2) for n in captions]
+    assert max(feet) - min(feet) < 2  # ...under cards whose feet are level (a pile's lowest card at most 1.6 pt off)
+    figure.wrap(*frame)
+    backend = RecordingBackend()
+    figure.draw_scaled(LegibleOnly(backend, figure.scale_by))
+    words = {d.text.strip(): d.size * figure.scale_by for d in backend.drawn if d.kind == "text"}
+    assert words.get("Uphill Snare", 0) >= MIN_TEXT_SIZE and words.get("Slip Away", 0) >= MIN_TEXT_SIZE
+    if frame == FRAME:  # on A4 their rules print too: no card shows an empty rule area
+        assert any(text.startswith("Play it on a trap") for text in words), sorted(words)
+        assert any(text.startswith("Play it on a rival") for text in words), sorted(words)
+    smallest = RecordingBackend()  # drawn smaller to fit a page's foot, never so small that a name is left off
+    figure.draw_scaled(LegibleOnly(smallest, figure.least))
+    assert 0 < figure.least < 1 and {"Uphill Snare", "Slip Away"} <= {d.text.strip() for d in smallest.drawn}
 
 
 def test_escort_services_setup_lays_breakout_as_its_scenario_card_shows():

@@ -12,7 +12,10 @@ from __future__ import annotations
 
 import re
 
+from pnp.rules.card_words import Flavour
+
 SIDES = ("front", "back")
+FLAVOUR = "flavor"  # the card field of a flavour line (a knowledge side's too: knowledge.flavor)
 
 
 def tokens(text: str) -> list[str]:
@@ -84,9 +87,14 @@ def _face_facts(project, face, stated: set[str], game_told: bool = False) -> lis
         if fact and not set(words) <= stated:
             if re.fullmatch(r"[+-]?\d+", fact):  # a bare number says nothing without what it counts
                 fact = f"{_label(drawing.box.name)} {fact}"
-            found.append(fact)
+            found.append(Flavour(fact) if _is_flavour(drawing.box) else fact)
             stated |= set(words)
     return found
+
+
+def _is_flavour(box) -> bool:
+    """A box that prints a flavour line: it draws the card's flavour field (or a part's, knowledge.flavor)."""
+    return bool(box.field) and box.field.split(".")[-1] == FLAVOUR
 
 
 def _box_fact(face, drawing) -> str:

@@ -62,6 +62,8 @@ MARK, MARK_INK = "#c0392b", "#ffffff"  # callouts: white on red, as the details'
 MARK_PT, LABEL_PT, TITLE_PT = 8.0, 7.0, 8.0  # their type sizes as printed, whatever the figure's scale
 TABLE, TABLE_EDGE = "#e9efe6", "#b5c2ae"  # the table a game without a sheet is laid out on
 GAP = 0.18  # between places on the table, of a card's width
+EXAMPLE_GAP = 0.12  # between the places of an example of play: tighter, so its few cards stand larger and their
+# rules print (three poker cards across A4, their rules set at 8 pt, need 3/4 of their size)
 FAN = 0.2  # how much of each card a fan shows below the one before, of the card's height
 HAND = 0.14  # how much of each card a hand shows beside the one before, of the card's width
 PILE = 1.6  # points between the cards of a face-down pile, as printed
@@ -138,6 +140,8 @@ class Note:
     tag: bool = False  # a label on a sheet: under its callout, left-aligned with it, on a white plate
     title: bool = False  # the sheet's own title, at a size that prints whatever the figure's scale...
     size: float = 0.0  # ...where the sheet's own (this size, in the figure's units) prints under LEGIBLE_PT
+    near: tuple | None = None  # the box of what it names (x0, y0, x1, y1, figure units): a tag may stand beside or
+    # under it, a callout with one (a track's token) stands clear of the drawn boxes around it (BoardFigure.arranged)
 
 
 class BoardFigure(Flowable):
@@ -145,20 +149,25 @@ class BoardFigure(Flowable):
     it, scaled to the frame's width and `most_h` high at most, never above its printed size and never turned; its
     callouts and labels printed on top at MARK_PT and LABEL_PT."""
 
-    def __init__(self, project, natural, base, placed=(), notes=(), most_h: float = 1e9):
+    def __init__(self, project, natural, base, placed=(), notes=(), most_h: float = 1e9, avoid=(), outlines=()):
         super().__init__()
         self.project, self.natural, self.base = project, natural, base
         self.placed, self.notes = list(placed), list(notes)
+        self.avoid = list(avoid)  # drawn boxes no tag may cover besides the cards (a track's cells, its token)
+        self.outlines = list(outlines)  # a sheet's empty card outlines: a tag covers one only where nothing else is
+        # free (it would seem to name that spot)
         self.most_h = most_h
         self.scale_by, self.indent = 1.0, 0.0
         self.room = None  # the height left it on this page, while KeepWithFigure wraps it
+        self.least = 0.0  # the smallest scale it may be drawn at to fit a page's foot (an example: its names legible)
 
     def wrap(self, width, height):
         """The frame's width (the figure centred in it), the figure's height: smaller, down to SHRINK of that, where
         the room KeepWithFigure says is left at the foot of a page is less."""
         w, h = self.natural
         self.scale_by = min(1.0, width / w, self.most_h / h)
-        if self.room is not None and h * self.scale_by > self.room >= h * self.scale_by * SHRINK:
+        if (self.room is not None and h * self.scale_by > self.room >= h * self.scale_by * SHRINK
+                and self.room / h >= self.least):
             self.scale_by = self.room / h
         self.indent = (width - w * self.scale_by) / 2
         return width, h * self.scale_by
@@ -173,10 +182,81 @@ class BoardFigure(Flowable):
         canvas.scale(self.scale_by, self.scale_by)
         self.draw_scaled(LegibleOnly(pdf, self.scale_by))
         canvas.restoreState()
-        for note in self.notes:
-            if not note.title or note.size * self.scale_by < LEGIBLE_PT - 1e-6:
-                self._note(canvas, note)
+        self.print_notes(canvas)
         canvas.restoreState()
+
+    def print_notes(self, canvas) -> None:
+        """Every callout, label and title as printed, tags and tracks' callouts where `arranged` puts them."""
+        for note, at in self.arranged(canvas):
+            self._note(canvas, note, at)
+
+    def arranged(self, canvas) -> list[tuple[Note, tuple | None]]:
+        """The notes that print, each with its printed box and lines where it was placed apart from its anchor
+        ((x0, y0, x1, y1, lines): a tag, or a callout that names a track's box), else None (drawn at its anchor).
+        A tag tries the spots around its callout, then beside and under what it names, on one line and then broken
+        after its ":" and ","s: the first spot that covers no card, no track cell, no token, no other callout or
+        tag and no card outline, inside the figure; where none is free, the one that covers least, an outline
+        counting far less than the rest."""
+        shown = [n for n in self.notes if not n.title or n.size * self.scale_by < LEGIBLE_PT - 1e-6]
+        drawn = [_scaled(box, self.scale_by) for box in self.card_boxes() + self.avoid]
+        outlines = [_scaled(box, self.scale_by) for box in self.outlines]
+        taken = [self._mark_box(canvas, n) for n in shown if n.mark and n.near is None]
+        taken += [self._title_box(canvas, n) for n in shown if n.title]
+        places: dict[int, tuple] = {}
+        for note in [n for n in shown if n.mark and n.near is not None] + [n for n in shown if n.tag]:
+            anchor = self._mark_box(canvas, note) if note.mark else self._callout_of(canvas, note, places)
+            near = _scaled(note.near, self.scale_by) if note.near else None
+            box = self._spot(canvas, note, anchor, near, drawn + taken, outlines)
+            places[id(note)] = box
+            taken.append(box[:4])
+        return [(n, places.get(id(n))) for n in shown]
+
+    def card_boxes(self) -> list[tuple]:
+        """Each card's box as drawn, in the figure's units."""
+        return [_card_box(self.project, card) for card in self.placed]
+
+    def _callout_of(self, canvas, tag: Note, places: dict) -> tuple:
+        """The printed box of the callout a tag hangs from (the one at its anchor), moved where it was placed."""
+        for note in self.notes:
+            if note.mark and (note.x, note.y, note.dx) == (tag.x, tag.y, tag.dx):
+                return places[id(note)][:4] if id(note) in places else self._mark_box(canvas, note)
+        return self._mark_box(canvas, tag)
+
+    def _mark_box(self, canvas, note: Note) -> tuple:
+        """A callout's printed box at its anchor."""
+        width = max(MARK_PT * 1.5, _width(canvas, note.text, "bold", MARK_PT) + MARK_PT * 0.8)
+        x, y = self._inside(note.x * self.scale_by + note.dx, note.y * self.scale_by, width / 2, MARK_PT * 0.75)
+        return x - width / 2, y - MARK_PT * 0.75, x + width / 2, y + MARK_PT * 0.75
+
+    def _title_box(self, canvas, note: Note) -> tuple:
+        """The sheet's title's printed box, its top-left corner at its anchor (as `_note` prints it)."""
+        width = _width(canvas, note.text, "bold", TITLE_PT) + TITLE_PT * 0.8
+        x, y = self._inside(note.x * self.scale_by + width / 2, note.y * self.scale_by - TITLE_PT * 0.7, width / 2,
+                            TITLE_PT * 0.7)
+        return x - width / 2, y - TITLE_PT * 0.7, x + width / 2, y + TITLE_PT * 0.7
+
+    def _spot(self, canvas, note: Note, anchor: tuple, near, drawn: list, outlines: list) -> tuple:
+        """Where a tag (or a track's callout) prints: (x0, y0, x1, y1, lines), the first free spot of `_spots`."""
+        best, least = None, None
+        for lines in ([note.text] if note.mark else _broken(note.text)):
+            w, h = self._plate(canvas, note, lines)
+            for x0, y0 in _spots(anchor, near, w, h, note.mark):
+                cx, cy = self._inside(x0 + w / 2, y0 + h / 2, w / 2, h / 2)
+                box = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2, lines)
+                covered = sum(_overlap(box, other) for other in drawn) * OUTLINE_WEIGHT + sum(
+                    _overlap(box, other) for other in outlines)
+                if covered < 0.25:
+                    return box
+                if least is None or covered < least:
+                    best, least = box, covered
+        return best
+
+    def _plate(self, canvas, note: Note, lines: list[str]) -> tuple[float, float]:
+        """A tag's (or callout's) printed width and height, its lines one under another."""
+        if note.mark:
+            return max(MARK_PT * 1.5, _width(canvas, note.text, "bold", MARK_PT) + MARK_PT * 0.8), MARK_PT * 1.5
+        return (max(_width(canvas, line, "regular", LABEL_PT) for line in lines) + LABEL_PT * 0.8,
+                LABEL_PT * (1.4 + 1.2 * (len(lines) - 1)))
 
     def draw_scaled(self, backend) -> None:
         """The drawing and its cards in the figure's own units (the recording backend's view of it, for tests)."""
@@ -193,13 +273,17 @@ class BoardFigure(Flowable):
             backend.restore()
             backend.rect(card.x, card.y, card.w, size.height * by, stroke="#555555", width=0.4 / self.scale_by)
 
-    def _note(self, canvas, note: Note) -> None:
-        """A callout, label or title as printed, moved inside the figure's edges where it would overhang them; set
-        in the book's fonts (fallback lists, right-to-left text: pnp.render.book_type.draw_centred)."""
+    def _note(self, canvas, note: Note, at: tuple | None = None) -> None:
+        """A callout, label or title as printed, moved inside the figure's edges where it would overhang them, or
+        in the box `at` (x0, y0, x1, y1, lines) arranged for it; set in the book's fonts (fallback lists,
+        right-to-left text: pnp.render.book_type.draw_centred)."""
         x, y = note.x * self.scale_by + note.dx, note.y * self.scale_by
+        if at is not None and note.tag:
+            self._tag(canvas, at)
+            return
         if note.mark:
             width = max(MARK_PT * 1.5, _width(canvas, note.text, "bold", MARK_PT) + MARK_PT * 0.8)
-            x, y = self._inside(x, y, width / 2, MARK_PT * 0.75)
+            x, y = ((at[0] + at[2]) / 2, (at[1] + at[3]) / 2) if at else self._inside(x, y, width / 2, MARK_PT * 0.75)
             canvas.setFillColor(color(MARK))
             canvas.setStrokeColor(color(MARK_INK))
             canvas.setLineWidth(0.8)
@@ -224,10 +308,70 @@ class BoardFigure(Flowable):
             for line, text in enumerate(note.text.split("\n")):
                 _centred(canvas, x, y - LABEL_PT * (1.05 + 1.2 * line), text, "regular", LABEL_PT)
 
+    def _tag(self, canvas, at: tuple) -> None:
+        """A tag on its white plate in the box arranged for it, a line at a time."""
+        x0, y0, x1, y1, lines = at
+        canvas.setFillColor(color("#ffffff"))
+        canvas.setStrokeColor(color("#9aa5b1"))
+        canvas.setLineWidth(0.4)
+        canvas.roundRect(x0, y0, x1 - x0, y1 - y0, LABEL_PT * 0.3, stroke=1, fill=1)
+        canvas.setFillColor(color("#1d1d1d"))
+        for line, text in enumerate(lines):
+            _centred(canvas, (x0 + x1) / 2, y1 - LABEL_PT * (1.06 + 1.2 * line), text, "regular", LABEL_PT)
+
     def _inside(self, x: float, y: float, half_w: float, half_h: float) -> tuple[float, float]:
         """A centre moved so a box half_w x half_h around it stays inside the figure as printed."""
         w, h = self.natural[0] * self.scale_by, self.natural[1] * self.scale_by
         return min(max(x, half_w), max(half_w, w - half_w)), min(max(y, half_h), max(half_h, h - half_h))
+
+
+SPACE = 1.5  # points between a tag and what it stands beside, as printed
+OUTLINE_WEIGHT = 100  # how much worse a tag over a card or a track cell is than one over an empty card outline
+
+
+def _spots(anchor: tuple, near, w: float, h: float, callout: bool) -> list[tuple[float, float]]:
+    """The bottom-left corners a note w x h may take, in order of preference: a tag under its callout (left-aligned
+    with it), right of it, left of it, above it, then under, above, right of and left of what it names; a track's
+    callout at its anchor, then above, left of, right of and under the box it names."""
+    ax0, ay0, ax1, ay1 = anchor
+    spots = [] if callout else [(ax0, ay0 - SPACE - h), (ax1 + SPACE, (ay0 + ay1 - h) / 2),
+                                (ax0 - SPACE - w, (ay0 + ay1 - h) / 2), (ax0, ay1 + SPACE)]
+    if callout:
+        spots.append((ax0, ay0))
+    if near:
+        nx0, ny0, nx1, ny1 = near
+        middle_x, middle_y = (nx0 + nx1 - w) / 2, (ny0 + ny1 - h) / 2
+        around = [(middle_x, ny1 + SPACE), (nx0 - SPACE - w, middle_y), (nx1 + SPACE, middle_y),
+                  (middle_x, ny0 - SPACE - h)] if callout else [
+            (nx0, ny0 - SPACE - h), (middle_x, ny0 - SPACE - h), (nx0, ny1 + SPACE), (middle_x, ny1 + SPACE),
+            (nx1 + SPACE, ny1 - h), (nx1 + SPACE, middle_y), (nx0 - SPACE - w, ny1 - h)]
+        spots += around
+    return spots
+
+
+def _broken(text: str) -> list[list[str]]:
+    """A tag's text on one line, then broken after its ":" and then also after each "," (a long label shortened
+    to a narrower plate, its words all kept)."""
+    variants = [[text]]
+    head, colon, tail = text.partition(": ")
+    if colon:
+        variants.append([head + ":", tail])
+        parts = [p.strip() for p in tail.split(", ")]
+        if len(parts) > 1:
+            variants.append([head + ":"] + [p + "," for p in parts[:-1]] + parts[-1:])
+    elif ", " in text:
+        parts = text.split(", ")
+        variants.append([p + "," for p in parts[:-1]] + parts[-1:])
+    return variants
+
+
+def _scaled(box: tuple, by: float) -> tuple:
+    return tuple(v * by for v in box[:4])
+
+
+def _overlap(a: tuple, b: tuple) -> float:
+    """The area two boxes share (0 where they only touch)."""
+    return max(0.0, min(a[2], b[2]) - max(a[0], b[0])) * max(0.0, min(a[3], b[3]) - max(a[1], b[1]))
 
 
 SHRINK = 0.75  # how much smaller than it would stand a figure may be drawn to fit the foot of a page
@@ -402,16 +546,34 @@ def book_figure(project, ref, figure: dict, frame, styles) -> list:
     # a component of a set-up rule this book leaves out (a harder level's) is not laid out either
     places = [p for p in figure.get("place") or [] if not p.get("step") or p["step"] in numbers]
     if figure.get("sheet"):
-        natural, base, placed, notes = _on_sheet(project, figure["sheet"], places, numbers)
+        natural, base, placed, notes, (avoid, outlines) = _on_sheet(project, figure["sheet"], places, numbers)
         most_h = frame[1] * 0.6
     else:
         natural, base, placed, notes = _on_table(project, places, numbers, figure["kind"] == "setup")
-        most_h = frame[1] * 0.5
-    picture = BoardFigure(project, natural, base, placed, notes, most_h)
-    # a sheet pictured for its set-up may stand a little smaller at the foot of its rules' page; cards on a table
-    # keep their size (their words are few and small already)
-    keep = KeepWithFigure if figure.get("sheet") else KeepTogether
+        most_h, avoid, outlines = frame[1] * 0.5, [], []
+    picture = BoardFigure(project, natural, base, placed, notes, most_h, avoid, outlines)
+    # a sheet pictured for its set-up, or an example of play, may stand a little smaller at the foot of its rules'
+    # page rather than leave it half empty (an example no smaller than keeps each card's name legible); cards laid
+    # out for a set-up on the table keep their size (their words are few and small already)
+    if figure["kind"] == "cards":
+        picture.least = _names_legible(project, placed)
+    keep = KeepWithFigure if figure.get("sheet") or figure["kind"] == "cards" else KeepTogether
     return [keep([Spacer(1, 4), picture, Paragraph(esc(figure.get("text", "")), styles["caption"])])]
+
+
+def _names_legible(project, placed: list[Placed]) -> float:
+    """The smallest scale at which every card of an example still prints its largest words (its name) at
+    LEGIBLE_PT or more: the card's own size times LEGIBLE_PT over those words' size."""
+    from pnp.render.backend import RecordingBackend
+
+    least = 0.0
+    for card in placed:
+        recording = RecordingBackend()
+        draw_face(recording, card.face, project.layout, project.game.emblems, 0, 0)
+        sizes = [d.size for d in recording.drawn if d.kind == "text" and d.text.strip()]
+        if sizes:
+            least = max(least, LEGIBLE_PT / max(sizes) / (card.w / _card_size(project, card.face)[0]))
+    return least
 
 
 def _mark(place: dict, numbers: dict) -> str:
@@ -468,16 +630,22 @@ def _on_table(project, places: list, numbers: dict, table: bool):
     faces = [_faces(project, p) for p in places if p.get("card") or p.get("cards") or p.get("deck")]
     unit_w = max(_card_size(project, f[0])[0] for f in faces)
     unit_h = max(_card_size(project, f[0])[1] for f in faces)
-    step_w, step_h = unit_w * (1 + GAP), unit_h * (1 + GAP) + LABEL_PT * 2.4
-    pad = unit_w * GAP
+    gap = GAP if table else EXAMPLE_GAP
+    step_w, step_h = unit_w * (1 + gap), unit_h * (1 + gap) + LABEL_PT * 2.4
+    pad = unit_w * gap
+    extents = [_extent(_faces(project, p), *_card_size(project, _faces(project, p)[0]), _fan(p)) for p in places]
+    deepest: dict[float, float] = {}  # each row's tallest place: the row's places stand on its foot, one baseline
+    for place, (_, eh) in zip(places, extents):
+        deepest[place["at"][1]] = max(deepest.get(place["at"][1], 0.0), eh)
     boxes, placed, notes = [], [], []
-    for place in places:
+    for place, (ew, eh) in zip(places, extents):
         col, row = place["at"]
-        x, top = pad + col * step_w, -(pad + row * step_h)  # from the top left: y grows upward, so tops are negative
+        # from the top left: y grows upward, so tops are negative; a place shorter than its row's tallest (a single
+        # card beside a fanned pair) stands lower, so every card's foot and every caption under it are level
+        x, top = pad + col * step_w, -(pad + row * step_h) - (deepest[row] - eh)
         shown = _faces(project, place)
         w, h = _card_size(project, shown[0])
         fan = _fan(place)
-        ew, eh = _extent(shown, w, h, fan)
         placed += _laid(shown, x, top, w, h, fan, PILE)
         boxes.append((x, top - eh, x + ew, top))
         if place.get("label"):
@@ -509,9 +677,11 @@ def _on_sheet(project, sheet_id: str, places: list, numbers: dict):
     used: dict[str, int] = {}
     placed, notes, tokens = [], [], []
     H = layout.height
+    cells = _track_cells(layout, regions, tracks)
     for place in places:
         region = regions[place["at"]]
         corner = _corner(region, layout)
+        near, before = None, len(placed)
         if region.name in areas and (place.get("card") or place.get("cards") or place.get("deck")):
             area = areas[region.name]
             card_w, card_h = project.card_outlines.trim_of(area)
@@ -530,6 +700,7 @@ def _on_sheet(project, sheet_id: str, places: list, numbers: dict):
             used[region.name] = first + len(into)
             slot = slots[min(first, len(slots) - 1)]
             corner = (slot.x, H - slot.y)
+            near = _union(_card_box(project, card) for card in placed[before:])
         elif region.name in tracks and place.get("box") is not None:
             track = tracks[region.name]
             plan = track_plan(region, track.length, layout.box, track_label_width(track.label, layout.fonts["bold"]))
@@ -537,21 +708,68 @@ def _on_sheet(project, sheet_id: str, places: list, numbers: dict):
             cx, cy = box.x + box.w / 2, H - box.y - box.h / 2
             tokens.append((cx, cy, box.w * 0.36))
             corner = (box.x + box.w, H - box.y)  # beside the token, not on it
+            near = (box.x, H - box.y - box.h, box.x + box.w, H - box.y)  # its callout and tag stand clear of the cells
         if place.get("point"):  # a spot inside the region, as fractions of its width and height from its top left
             fx, fy = place["point"]
             corner = (region.x + fx * region.w, H - region.y - fy * region.h)
         beside = sum(1 for n in notes if n.mark and abs(n.x - corner[0]) < 1 and abs(n.y - corner[1]) < 1)
-        if _mark(place, numbers):
-            notes.append(Note(*corner, _mark(place, numbers), True, beside * MARK_PT * 3))  # a second step there: beside
-        if place.get("label"):  # what lies there, named under its callout
-            notes.append(Note(*corner, str(place["label"]), False, beside * MARK_PT * 3, tag=True))
+        on_track = region.name in tracks and place.get("box") is not None
+        if _mark(place, numbers):  # a second step there: beside
+            notes.append(Note(*corner, _mark(place, numbers), True, beside * MARK_PT * 3, near=near if on_track else None))
+        if place.get("label"):  # what lies there, named beside or under its callout (BoardFigure.arranged); a
+            # track's start named beside the whole track where its callout leaves no room
+            row = _union(c for c in cells if _inside_region(c, region, H)) if on_track else near
+            notes.append(Note(*corner, str(place["label"]), False, beside * MARK_PT * 3, tag=True, near=row))
 
     def base(backend):
         _sheet(backend, project, sheet_id)
         for cx, cy, r in tokens:
             backend.circle(cx, cy, r, fill=TOKEN, stroke="#1d1d1d", width=1.2)
 
-    return (layout.width, layout.height), base, placed, _title_notes(project, sheet_id) + notes
+    outlines = _card_spots(project, layout, regions, areas)
+    return (layout.width, layout.height), base, placed, _title_notes(project, sheet_id) + notes, (cells, outlines)
+
+
+def _track_cells(layout, regions: dict, tracks: dict) -> list[tuple]:
+    """Every box of the sheet's tracks (x0, y0, x1, y1, in the figure's units): what no tag may cover."""
+    cells = []
+    for track_id, track in tracks.items():
+        if track_id not in regions:
+            continue
+        label_w = track_label_width(track.label, layout.fonts["bold"])
+        for box in track_plan(regions[track_id], track.length, layout.box, label_w).boxes:
+            cells.append((box.x, layout.height - box.y - box.h, box.x + box.w, layout.height - box.y))
+    return cells
+
+
+def _card_spots(project, layout, regions: dict, areas: dict) -> list[tuple]:
+    """Every card outline of the sheet's areas (x0, y0, x1, y1, in the figure's units): a tag on an empty one would
+    seem to name that spot."""
+    spots = []
+    for area_id, area in areas.items():
+        if area_id in regions and area.cards:
+            card_w, card_h = project.card_outlines.trim_of(area)
+            for slot in area_plan(regions[area_id], bool(area.text), area.cards, card_w, card_h).slots:
+                spots.append((slot.x, layout.height - slot.y - slot.h, slot.x + slot.w, layout.height - slot.y))
+    return spots
+
+
+def _inside_region(box: tuple, region, height: float) -> bool:
+    """A box (figure units, y up) within a layout region (y down from the sheet's top)."""
+    return (region.x - 0.5 <= box[0] and box[2] <= region.x + region.w + 0.5
+            and height - region.y - region.h - 0.5 <= box[1] and box[3] <= height - region.y + 0.5)
+
+
+def _card_box(project, card: Placed) -> tuple:
+    w, h = _card_size(project, card.face)
+    return card.x, card.y, card.x + card.w, card.y + h * card.w / w
+
+
+def _union(boxes) -> tuple | None:
+    boxes = list(boxes)
+    if not boxes:
+        return None
+    return min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes), max(b[3] for b in boxes)
 
 
 # -- checked with the content ------------------------------------------------------------------------------------

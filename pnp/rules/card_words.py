@@ -10,6 +10,11 @@ from pnp.defaults.words import fill
 from pnp.model.walk import named_text_blocks
 
 
+class Flavour(str):
+    """A printed fact that is a flavour line, not a rule (pnp.render.card_facts): a reference table sets it apart,
+    after the side's rules, in italics, as the card sets it apart in a box of its own."""
+
+
 def side_text(card, labels: dict[str, str] | None = None, label_text: str = "{label}: {text}") -> str:
     """One side's own text: its text, then each of its labelled text blocks (pnp.model.walk.text_blocks), each
     label as the game's `labels` say it (game.yaml's rulebook: labels:, by the block's field), else its model's,
@@ -47,8 +52,16 @@ def kind_name(kind: str, labels: dict[str, str] | None = None) -> str:
 
 
 def _with_facts(text: str, facts: list[str]) -> str:
-    """A side's text, then what else its face prints (pnp.render.card_facts), one sentence each."""
-    return " ".join(filter(None, [text] + [_sentence(fact) for fact in facts]))
+    """A side's text, then what else its face prints (pnp.render.card_facts), one sentence each; its flavour lines
+    last and in italics (emphasis every format shows: pnp.text.markup), so a rule never runs into a story."""
+    rules = [_sentence(fact) for fact in facts if not isinstance(fact, Flavour)]
+    flavour = " ".join(_markup_escaped(_sentence(fact)) for fact in facts if isinstance(fact, Flavour))
+    return " ".join(filter(None, [text] + rules + [f"*{flavour}*" if flavour else ""]))
+
+
+def _markup_escaped(words: str) -> str:
+    """Words as literal text inside emphasis: their own stars, brackets and backslashes escaped (pnp.text.markup)."""
+    return re.sub(r"([\\*\[\]])", r"\\\1", words)
 
 
 def card_text(record: CardRecord, facts: dict | None = None, back_word: str = "Back:",

@@ -28,14 +28,12 @@ def chosen_edition(root: Path, game_id: str, lang: str) -> None:
     """`--lang` of a command that keeps building one game (pnp watch): an edition its game.yaml declares, else a
     UsageError naming the nearest, said before anything is built. A game.yaml that does not load is the build's to
     report, at its place."""
-    from types import SimpleNamespace
-
     from pnp.content.game import load_manifest
-    from pnp.content.translations import check_language
+    from pnp.content.translations import check_declared
 
     _, manifest, _ = load_manifest(root / "content" / game_id)
     if manifest is not None:
-        check_language(SimpleNamespace(id=game_id, manifest=manifest), lang)
+        check_declared(game_id, list(manifest.languages), lang)
 
 
 @dataclass(frozen=True)

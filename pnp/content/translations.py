@@ -202,12 +202,17 @@ def editions(game) -> list[str]:
 
 def check_language(game, lang: str) -> None:
     """`--lang` names an edition of the game: else a usage error (exit 2) naming the nearest."""
-    if lang not in editions(game):
-        declared = languages(game)
+    check_declared(game.id, languages(game), lang)
+
+
+def check_declared(game_id: str, declared: list[str], lang: str) -> None:
+    """`--lang` names one of the `declared` languages but the first (the game's source): else a usage error (exit
+    2) naming the nearest. For a command that knows the game by its game.yaml alone (pnp watch, pnp diff)."""
+    if lang not in declared[1:]:
         if declared and lang == declared[0]:
-            raise UsageError(f"{lang} is the language {game.id} is written in (the first of languages:); its edition "
+            raise UsageError(f"{lang} is the language {game_id} is written in (the first of languages:); its edition "
                              "is the build without --lang")
-        raise UsageError(f"{game.id} has no edition '{lang}'{did_you_mean(lang, editions(game))}; its languages: "
+        raise UsageError(f"{game_id} has no edition '{lang}'{did_you_mean(lang, declared[1:])}; its languages: "
                          f"{', '.join(declared) or 'none (add languages: [en, fr] to game.yaml)'}")
 
 

@@ -64,8 +64,8 @@ def text_blocks(model: BaseModel) -> list[tuple[str, str, str]]:
 
 
 def named_text_blocks(model: BaseModel) -> list[tuple[str, str, str, str]]:
-    """(field, label, name, text) of each nested part that has text of its own, e.g. ("beast_mode", "Beast Mode",
-    "Full Sail", "..."): the field names the block where a game's words relabel it."""
+    """(field, label, name, text) of each nested part that has text of its own, e.g. ("power", "Power", "Second
+    Wind", "..."): the field names the block where a game's words relabel it."""
     blocks = []
     for field, _, nested, label in _fields(type(model)):
         value = getattr(model, field)

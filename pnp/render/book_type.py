@@ -119,14 +119,21 @@ def pdf_markup(ref: Reference, text: str, styles) -> str:
     return render_text(ref, text, "pdf").replace(CODE_MARKUP["pdf"][0], f'<font name="{styles["strong"].fontName}">')
 
 
+def draw_right_to_left(canvas, x: float, y: float, text: str, font: str, size: float, align: str) -> None:
+    """A line holding Arabic or Hebrew outside any paragraph, aligned on x: shaped and put in order by pnp's engine
+    (pnp.render.cards.draw_parts_in_visual_order), in the (fallback list) `font` as pnp names it and the colour the
+    caller set on the canvas."""
+    backend = getattr(canvas, "_pnp_backend", None) or PdfBackend(canvas)
+    shade = "#" + canvas._fillColorObj.hexval()[2:]
+    draw_parts_in_visual_order(backend, x, y, [("text", font, text, shade)], size, align, {}, {})
+
+
 def draw_centred(canvas, x: float, y: float, text: str, font: str, size: float) -> None:
     """A line of text outside any paragraph (a page's footer, a card picture's caption) centred on x, in the
     book's (fallback list) `font` as pnp names it, at `size`: the canvas's font, set by the caller, when that
     font has every character, else each piece in the first font of the list that has it."""
-    if has_rtl(text):  # Arabic or Hebrew: shaped and ordered by pnp's engine, in the colour the caller set
-        backend = getattr(canvas, "_pnp_backend", None) or PdfBackend(canvas)
-        shade = "#" + canvas._fillColorObj.hexval()[2:]
-        draw_parts_in_visual_order(backend, x, y, [("text", font, text, shade)], size, "center", {}, {})
+    if has_rtl(text):
+        draw_right_to_left(canvas, x, y, text, font, size, "center")
         return
     pieces = font_pieces(text, font) if len(chain(font)) > 1 else [(font, text)]
     if len(pieces) == 1 and pieces[0][0] == chain(font)[0]:

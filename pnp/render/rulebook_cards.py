@@ -19,8 +19,8 @@ from reportlab.platypus import Flowable, Spacer, Table, TableStyle
 
 from pnp.content.words import raw, say
 from pnp.render.backend import Wordless
-from pnp.render.book_type import INK, Heading, Paragraph, book_fonts, legible_card_scale, said
-from pnp.render.cards import box_drawings, draw_face, draw_parts_in_visual_order, face_size
+from pnp.render.book_type import INK, Heading, Paragraph, book_fonts, draw_right_to_left, legible_card_scale, said
+from pnp.render.cards import box_drawings, draw_face, face_size
 from pnp.render.pdf import PdfBackend, color
 from pnp.rules.card_words import card_text, kind_name
 from pnp.rules.tree import icons_in
@@ -65,10 +65,8 @@ def draw_left(canvas, x: float, y: float, text: str, font: str, size: float) -> 
     """A line of text set from x, in the book's (fallback list) `font` as pnp names it (draw_centred's kin)."""
     from pnp.render.fonts import register
 
-    if has_rtl(text):  # Arabic or Hebrew: shaped and ordered by pnp's engine, in the colour the caller set
-        backend = getattr(canvas, "_pnp_backend", None) or PdfBackend(canvas)
-        shade = "#" + canvas._fillColorObj.hexval()[2:]
-        draw_parts_in_visual_order(backend, x, y, [("text", font, text, shade)], size, "left", {}, {})
+    if has_rtl(text):
+        draw_right_to_left(canvas, x, y, text, font, size, "left")
         return
     for name, piece in font_pieces(text, font) if len(chain(font)) > 1 else [(font, text)]:
         registered = register(name)

@@ -18,6 +18,32 @@ def test_pages_are_padded_to_whole_sheets_with_blanks():
     assert booklet_order(1) == [(None, 0), (None, None)]
 
 
+def test_a_back_cover_stays_the_last_page_and_the_blanks_stand_before_it():
+    # five pages on two sheets: the fifth (a turn summary) on the back cover, the three blanks inside
+    assert booklet_order(5, back_cover=True) == [(4, 0), (1, None), (None, 2), (3, None)]
+    assert booklet_order(8, back_cover=True) == booklet_order(8)  # no blank page to move
+    for pages in range(2, 30):
+        sides = booklet_order(pages, back_cover=True)
+        assert sides[0][0] == pages - 1  # the first sheet's outside left: the back cover
+        assert sorted(i for side in sides for i in side if i is not None) == list(range(pages))
+
+
+def test_the_booklets_turn_summary_is_its_back_cover(tmp_path):
+    """Escape Master's booklet: the play summary, its book's last page, prints on the back cover (the first
+    sheet's outside left), not before blank pages."""
+    from helpers import validated
+
+    from pnp.render.rulebook import rulebook_pdf
+
+    out = tmp_path / "booklet.pdf"
+    rulebook_pdf(validated("escape-master"), None, "a4", out, booklet=True)
+    sides = PdfReader(out).pages
+    width = float(sides[0].mediabox.width)
+    last = max(n for side in sides for _, n in _footers(side))
+    assert [n for x, n in _footers(sides[0]) if x < width / 2] == [last]
+    assert "summary" in sides[0].extract_text().lower()
+
+
 @pytest.mark.parametrize("pages", range(1, 30))
 def test_every_page_is_printed_once_and_reads_in_order_when_folded(pages):
     sides = booklet_order(pages)
@@ -51,8 +77,8 @@ def test_build_writes_booklets_only_when_asked(fixture_project):
         assert (round(float(first.mediabox.width), 2), round(float(first.mediabox.height), 2)) == size
         assert len(booklet.pages) % 2 == 0
         width = float(first.mediabox.width)
-        assert [n for x, n in _footers(first) if x > width / 2] == [1]  # the cover on the front's right half
-        assert [n for x, n in _footers(second) if x < width / 2] == [2]  # page 2 behind it
+        assert [n for x, n in _footers(second) if x < width / 2] == [2]  # page 2 behind the front's right half,
+        assert not [n for x, n in _footers(first) if x > width / 2]  # which is the cover: it carries no folio
         last = max(n for side in booklet.pages for _, n in _footers(side))
         assert len(booklet.pages) == 2 * -(-last // 4)
 

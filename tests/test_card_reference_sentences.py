@@ -13,7 +13,7 @@ def test_a_2200_zone_states_each_enemy_its_square_health_and_ability_then_bonuse
     boss = facts_of("2200-escaping-earth", "ground-4-iron-warden")["front"]
     assert boss[:4] == ["Iron Warden (top middle square): health 11, Armor 1", "Enemy (middle right square): health 3",
                         "+1 health bonus (bottom middle square)", "Ground track, level 4: a BOSS"]
-    assert facts_of("2200-escaping-earth", "ground-1-ash-road")["front"][0] == "Enemy (centre square): health 2, Anchor"
+    assert facts_of("2200-escaping-earth", "ground-1-ash-road")["front"][0] == "Enemy (center square): health 2, Anchor"
     assert facts_of("2200-escaping-earth", "air-1-acid-rain")["front"][0] == "Enemy (top right square): health 1, Ranged"
     rules = facts_of("2200-escaping-earth", "ground-1-pump-station")["front"]
     assert "Hazard: stepping here deals 1 damage (bottom left square)" in rules
@@ -27,27 +27,37 @@ def test_a_2200_weapon_states_its_attack_and_where_it_reaches():
 
 
 def test_a_2200_ship_states_its_numbers_each_with_what_it_counts():
+    """The health track said as a player uses it, the starting level by the rules' word for it; an ability the
+    card's text states whole (the Wolf's Shield Charge) is not said again."""
     assert facts_of("2200-escaping-earth", "air-2-thunderhead")["back"] == [
-        "Built from 1 Blueprint", "Crew 3", "Min. deck size 7", "Max. systems 1", "Starting zone 2",
-        "HEALTH 4, on a track numbered 1, 2, 3, 4", "REVIVE (once a run)"]
+        "Built from 1 Blueprint", "Crew 3", "Min. deck size 7", "Max. systems 1", "Starting level 2",
+        "Health 4: the health token starts on 4 and moves down through 3, 2 and 1 as you take damage",
+        "REVIVE (once a run)"]
+    wolf = facts_of("2200-escaping-earth", "the-wolf")["front"]
+    assert "Starting level 1" in wolf and not any("block" in fact.lower() for fact in wolf)
 
 
 def test_a_stranded_danger_states_its_free_cards_values_per_sol_and_its_knowledge_side():
-    assert facts_of("stranded", "dust-devil-calm-breathing")["front"][:3] == [
-        "1 free card against it", "Value to beat: 0 in the green Sol, 1 in the yellow, 2 in the red",
-        "Upside down, its knowledge side: Calm Breathing, fighting value 1"]
-    assert facts_of("stranded", "the-long-night")["front"][:2] == ["6 free cards against it", "Value to beat: 18"]
+    """The knowledge side first, as a row with an ability's text block starts ("Knowledge side: Weather Sense. Gain
+    1 life"), then the danger's numbers in one short sentence, the Sols in the order the card prints them."""
+    assert facts_of("stranded", "dust-devil-calm-breathing")["front"][:4] == [
+        "Knowledge side: Calm Breathing", "Fighting value 1", "After a lost fight: destroy it for 1 life",
+        "1 free card; value to beat green 0, yellow 1, red 2"]
+    assert facts_of("stranded", "dust-devil-weather-sense")["front"][:3] == [
+        "Fighting value 0", "After a lost fight: destroy it for 1 life",
+        "1 free card; value to beat green 0, yellow 1, red 2"]  # named by its text block, not again here
+    assert facts_of("stranded", "the-long-night")["front"][:1] == ["6 free cards; value to beat 18"]
     assert facts_of("stranded", "fumble")["front"][0] == "Fighting value -1"
 
 
 def test_an_escape_master_card_states_its_rank_and_tribe_and_a_leader_its_tribe():
-    assert facts_of("escape-master", "average-joes-j")["front"][0] == "Rank J, of the Average Joes tribe"
-    assert facts_of("escape-master", "average-joes-1")["front"][0] == "Rank 1, of the Average Joes tribe"
+    assert facts_of("escape-master", "average-joes-j")["front"][0] == "Rank J of the Average Joes tribe"
+    assert facts_of("escape-master", "average-joes-1")["front"][0] == "Rank 1 of the Average Joes tribe"
     assert facts_of("escape-master", "leader-captain-nib")["front"][0] == "Leader of the Mice tribe"
 
 
 def test_an_escort_pilot_states_health_and_scrap_slots_apart_and_an_action_card_its_actions_as_said():
-    assert facts_of("escort-service", "warrior-pilot")["front"] == ["Health 10", "2 SCRAP SLOTS"]
+    assert facts_of("escort-service", "warrior-pilot")["front"] == ["Health 10", "2 scrap slots"]  # not in capitals
     attention = facts_of("escort-service", "warrior-got-your-attention")["front"]
     assert "Melee 2; Heat 2; you gain Taunt (self)" in attention  # the card prints "self" beside the status
     assert not any("STATUS" in fact for fact in attention)  # the line as written is not read out as well
@@ -58,5 +68,32 @@ def test_an_escort_pilot_states_health_and_scrap_slots_apart_and_an_action_card_
 
 def test_an_escort_scenario_states_its_place_in_the_campaign_and_its_set_up_column_by_column():
     assert facts_of("escort-service", "breakout")["front"][:2] == [
-        "Scenario 1 of the campaign", "Set-up, bottom first: column 1 Pilots above the SHUTTLE; column 2 Swarmer, "
-        "Drone; column 3 Bruiser, Swarmer; column 4 Raider"]
+        "Scenario 1 of the campaign", "Set-up, bottom first, before you add or leave out enemies for your team's size: "
+        "column 1 the pilots, above the shuttle; column 2 Swarmer, Drone; column 3 Bruiser, Swarmer; column 4 Raider"]
+
+
+def test_an_escort_action_card_says_its_deck_and_pile_in_one_sentence():
+    """The card prints its deck ("Warrior deck") and its pile ("starting") on two lines; read out they made two
+    sentences on every row of the card reference. One sentence says both."""
+    stun = facts_of("escort-service", "warrior-stun")["front"]
+    assert "Warrior starting deck" in stun and "Warrior deck" not in stun
+    assert not any(fact.startswith(("A starting", "An upgrade")) for fact in stun)
+    assert "Warrior upgrade deck" in facts_of("escort-service", "warrior-haymaker")["front"]
+
+
+def test_a_double_sided_cards_row_says_only_what_its_back_changes():
+    """Escort Service's basic enemies print their name, health, flavour and "flip this card" on both sides: the row
+    read "... Back: Bruiser. Health 5. ... Big, slow, angry." (the third proofreading). After "Back:" only what
+    differs; a Drone, alike on both sides, has no "Back:" at all."""
+    from pnp.rules.card_words import card_text
+
+    project = validated("escort-service")
+    facts = printed_facts(project)
+    records = {r.card.id: r for r in project.game.cards()}
+    bruiser = card_text(records["bruiser"], facts["bruiser"])
+    front, back = bruiser.split(" Back: ")
+    assert "Health 5" in front and "Big, slow, angry" in front
+    assert back == "Melee 1 to every foe in reach (AOE); Heat 2."
+    assert "Back:" not in card_text(records["drone"], facts["drone"])
+    crypt = validated("pocket-dungeon").game.card("crypt")  # a back of another name keeps its name
+    assert "Back: Silver Crown." in card_text(crypt, printed_facts(validated("pocket-dungeon"))["crypt"])

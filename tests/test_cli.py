@@ -36,7 +36,7 @@ def test_missing_content_file_is_reported_not_raised(project):
     (project / "content/escape-master/rules.yaml").unlink()
     result = runner.invoke(app, ["validate", "escape-master"])
     assert result.exit_code == 1
-    assert "content/escape-master/game.yaml:31:8: error [missing-file] rules file 'rules.yaml' not found under content/escape-master" in result.output
+    assert "content/escape-master/game.yaml:35:8: error [missing-file] rules file 'rules.yaml' not found under content/escape-master" in result.output
     assert "Traceback" not in result.output
 
 

@@ -62,7 +62,7 @@ def edit(path: Path, old: str, new: str) -> None:
 
 
 @pytest.mark.parametrize("lang, words", [
-    ("fr", ["Sommaire", "Glossaire", "Liste des cartes", "Règles jusqu'au niveau vert",
+    ("fr", ["Sommaire", "Glossaire", "Liste des cartes", "Règles jusqu\u2019au niveau vert",  # its apostrophe curly
             "Chaque règle porte une couleur de difficulté :", "vert : suffit", "Exemple :", "Cartes :",
             "Escape Master : règles du jeu · page 2"]),
     ("de", ["Inhalt", "Glossar", "Kartenübersicht", "Regeln bis zur Stufe grün", "Jede Regel trägt eine "
@@ -85,8 +85,8 @@ def test_the_rules_export_of_an_edition_prints_pnps_words_in_its_language(tmp_pa
 
 
 @pytest.mark.parametrize("lang, names", [
-    ("fr", ["Jeté des Quidams", "7 des Souris", "Kérosène des Ninjas de Vapeur", "Rang J, tribu des Souris"]),
-    ("de", ["Jagd der Mäuse", "7 der Mäuse", "Kessel der Dampfninjas", "Wert J, Volk der Mäuse"]),
+    ("fr", ["Jeté des Quidams", "7 des Souris", "Kérosène des Ninjas de Vapeur", "Rang J de la tribu des Souris"]),
+    ("de", ["Jagd der Mäuse", "7 der Mäuse", "Kessel der Dampfninjas", "Wert J vom Volk der Mäuse"]),
 ])
 def test_numbered_cards_are_named_as_the_edition_says(tmp_path, lang, names):
     """"RANK of the TRIBE" is a translatable pattern (decks/game/suited/name); the rank's and tribe's names are
@@ -101,19 +101,20 @@ def test_the_glossary_holds_the_editions_meanings_in_its_alphabetical_order(tmp_
     document = json.loads(rules("fr", "json", tmp_path).read_text(encoding="utf-8"))
     terms = document["terms"]
     meaning = {term["id"]: term["text"] for term in terms}
-    assert meaning["lift-snares"] == "Désamorce tous les Collets montants et descendants en jeu, pour tous les joueurs."
-    assert meaning["wild"].startswith("Se pose sur n'importe quelle Pile ouverte")
+    assert meaning["lift"].startswith("Mettre fin à l'effet d'un piège.")
+    assert meaning["wild"].startswith("Ce qu'est la Sagesse\u00a0: elle va sur n'importe quelle Pile ouverte")
     heads = [term["term"] for term in terms]
     assert heads[0] == "À deux rangs"  # À sorts with A, not after Z
-    assert heads.index("Échanger avec la pioche") < heads.index("Expérience") < heads.index("Fermer une Pile")
+    assert heads.index("Évasion") < heads.index("Expérience") < heads.index("Fermer une Pile")
     assert heads == sorted(heads, key=sort_key)
 
 
 def test_an_untranslated_meaning_of_an_effect_word_is_counted(tmp_path):
     root = edition_copy(tmp_path)
     fr = root / "content" / GAME / "translations" / "fr.yaml"
-    edit(fr, '  rules/terms/wild/text: "Se pose sur n\'importe quelle Pile ouverte\u00a0; toute carte numérotée ou '
-             'combinaison peut la suivre."\n', "")
+    edit(fr, "  rules/terms/wild/text: >-\n    Ce qu'est la Sagesse\u00a0: elle va sur n'importe quelle Pile ouverte, "
+             "quelle que soit sa\n    carte du dessus, et toute carte numérotée ou combinaison peut aller sur elle.\n",
+         "")
     edit(fr, '  decks/game/suited/name: "{rank} des {suit}"\n', "")
     game, _ = discovery.load(root, GAME)
     _, problems = translations.apply(game, "fr")

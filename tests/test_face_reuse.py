@@ -295,3 +295,22 @@ def test_reuse_is_on_only_under_the_reportlab_these_tests_compare_it_on(monkeypa
     assert form_reuse.REUSE, f"reportlab {reportlab.Version}: the reuse these tests check is off"
     monkeypatch.setattr(reportlab, "Version", "6.0.0")
     assert not form_reuse._reportlab_tested()
+
+
+def test_two_sizes_that_share_an_emblems_name_share_its_drawing():
+    """An emblem's form is named to a hundredth of a point, so 19.9963 pt and 20 pt are one form: it must be one
+    drawing too, or whichever size a document (or an earlier one, put in from the library) drew first would stand
+    for the other, and a file would differ from the same file drawn afresh."""
+    from pnp.render.backend import RecordingBackend, place_emblem
+
+    def square(backend, color):
+        backend.rect(0, 0, 100, 100, fill=color)
+
+    drawings = []
+    for sizes in ((19.9963, 20.0), (20.0, 19.9963)):
+        backend = RecordingBackend()
+        for size in sizes:
+            place_emblem(backend, {"square": square}, "square", "#123456", 0, 0, size)
+        assert len(backend.symbols) == 1
+        drawings.append(next(iter(backend.symbols.values())))
+    assert drawings[0] == drawings[1]

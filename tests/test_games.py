@@ -11,6 +11,7 @@ import pytest
 from helpers import DATA, GAMES, committed_root, digest, root_of, validated
 from pypdf import PdfReader
 
+from pnp.content.words import say
 from pnp.engine import playtest as harness
 from pnp.engine.runner import game_seed
 
@@ -79,8 +80,8 @@ def test_the_rules_exports_hold_only_what_the_game_has(game_id, builds):
     markdown, html = (rules / "rules.md").read_text(), (rules / "rules.html").read_text()
     assert ("Card reference" in markdown) == bool(project.game.decks) == ("Card reference" in html)
     assert ("Difficulty colours" in markdown) == bool(project.game.manifest.difficulty_levels)
-    for level, meaning in project.game.manifest.difficulty_levels.items():
-        assert f"{level.value} ({meaning})" in markdown
+    for level, meaning in project.game.manifest.difficulty_levels.items():  # each level as the game names it
+        assert f"{say(project.game, level.value)} ({meaning})" in markdown
     outline = [item.title for item in PdfReader(rules / "rulebook-a4.pdf").outline if not isinstance(item, list)]
     assert "Glossary" in outline and ("Card reference" in outline) == bool(project.game.decks)
 

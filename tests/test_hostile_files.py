@@ -431,7 +431,7 @@ def test_card_text_never_becomes_markup(fixture_project):
     book = PdfReader(rules / "rulebook-a4.pdf")
     text = " ".join(page.extract_text() for page in book.pages)
     assert "Q&A <b>" in text and "Q&A;" not in text and "<script>x</script>" in text
-    assert '<img src="' in text  # printed as written, not embedded
+    assert '<img src=' in text  # printed as written (its quotes set curly), not embedded
     for page in book.pages:  # no image from the card text, and no javascript link
         assert not [x for x in (page["/Resources"].get("/XObject") or {}).values()
                     if x.get_object().get("/Subtype") == "/Image" and x.get_object().get("/Width") == 10]

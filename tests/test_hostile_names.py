@@ -13,6 +13,7 @@ from pnp.checks.validate import validate
 from pnp.cli import app
 from pnp.content.binding import file_stem
 from pnp.rules.tree import md_escape
+from pnp.text.typography import typeset
 
 runner = CliRunner()
 GAME = FIXTURE_GAME
@@ -47,7 +48,7 @@ def test_an_img_tag_in_a_section_title_embeds_nothing(fixture_project):
            f"title: 'Setting <img src=\"{outside.resolve()}\" width=\"90\" height=\"90\"/> up'")
     pdf = _rulebook(fixture_project)
     assert len(placed_images(pdf)) == clean  # no image more than the clean rulebook draws
-    assert "<img src=" in _text(pdf)  # the title prints as written, in the heading and in the contents
+    assert typeset("<img src=") in _text(pdf)  # the title prints as written, in the heading and in the contents
 
 
 @pytest.mark.parametrize("title", ['Play <font name="Nope">x</font>', "Play & <b>bold", "Play <a href=\"x\">",
@@ -56,7 +57,7 @@ def test_markup_in_a_section_title_prints_as_written(fixture_project, title):
     escaped = title.replace("'", "''")
     _patch(fixture_project, RULES, "title: Playing", f"title: '{escaped}'")
     text = _text(_rulebook(fixture_project))
-    assert title.split()[-1] in text
+    assert typeset(title.split()[-1]) in text  # as written, its straight quotes set curly as any text's
 
 
 def test_a_backtick_in_a_card_name_beside_code_text_builds(fixture_project):
@@ -74,7 +75,7 @@ def test_markup_in_deck_and_sheet_names_is_text_in_the_rulebook(fixture_project)
     _patch(fixture_project, f"content/{GAME}/decks/rooms.yaml", "name: Rooms", "name: 'Rooms <img src=\"x.png\"/>'")
     _patch(fixture_project, f"content/{GAME}/score-pad.yaml", "name: ", "name: '<b>Score & pad' #")
     text = _text(_rulebook(fixture_project))
-    assert 'Rooms <img src="x.png"/>' in text and "<b>Score & pad" in text
+    assert typeset('Rooms <img src="x.png"/>') in text and "<b>Score & pad" in text  # as written (quotes curly)
 
 
 # -- Markdown -------------------------------------------------------------------------------------------------

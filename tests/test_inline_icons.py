@@ -94,3 +94,27 @@ def test_an_icon_followed_by_its_own_word_reads_once_where_icons_are_words():
     assert render_text(reference, "Pay {coin} coin 3.", "md") == "Pay coin 3."
     assert render_text(reference, "Pay {coin} 3.", "plain") == "Pay coin 3."
     assert render_text(reference, "Pay {coin} coin 3.", "pdf").count("pnp-icon") == 1
+
+
+def test_a_rule_never_breaks_its_line_between_an_icon_and_its_room():
+    """Escort Service's rule 8.2, "{in} {left}, {right}, {up} or {down}: only units...": on a booklet's page the line
+    broke after "or" with the {down} icon hung on it and its room and ":" starting the next line (the third
+    proofreading). At every width the icon's callback and its room stand on one line, glued to what follows."""
+    from pnp.render.book_type import Paragraph, book_styles, pdf_markup
+    from pnp.render.fonts import register_all
+    from pnp.rules.tree import PDF_ICON_SPACE, build_reference
+
+    register_all()
+    project = validated("escort-service")
+    ref = build_reference(project.game)
+    rule = next(n for n in ref.walk() if n.id == "modifier-in")
+    markup = pdf_markup(ref, rule.text, book_styles())
+    for line_width in range(200, 420, 5):
+        paragraph = Paragraph(markup, book_styles()["body"])
+        paragraph.wrap(line_width, 1000)
+        for line in paragraph.blPara.lines:
+            words = line.words
+            first = next(w for w in words if getattr(w, "text", "") or hasattr(w, "cbDefn"))
+            assert not getattr(first, "text", "x").startswith(PDF_ICON_SPACE[0]) or any(
+                hasattr(w, "cbDefn") for w in words[:2]), (line_width, [getattr(w, "text", "@") for w in words])
+            assert not hasattr(words[-1], "cbDefn") or getattr(words[-2], "text", "").endswith(PDF_ICON_SPACE), line_width

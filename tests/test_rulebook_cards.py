@@ -182,7 +182,7 @@ def test_an_escort_action_line_starting_a_sentence_is_capitalised():
     project = validated("escort-service")
     record = next(r for r in project.game.cards() if r.card.id == "warrior-brace")
     text = card_text(record, printed_facts(project)[record.card.id])
-    assert "A starting card. You gain Shield (self)" in text
+    assert text.startswith("You gain Shield (self); Heat 1. Warrior starting deck.")
 
 
 def test_a_sentence_start_is_capitalised_but_a_printed_mark_is_not():
@@ -205,7 +205,7 @@ def test_2200_rows_say_each_printed_fact_once():
     assert "Missile attack 1, x2" in rockets and not any("hits 2 times" in f for f in rockets)  # "Fire twice"
     assert not any("BLUEPRINT" in f for f in facts["ground-1-excavator-prime"]["back"])  # its text keeps it
     guide = facts["symbol-guide-1"]["front"]
-    assert guide[0] == "Ranged: also attacks you from a neighbouring Zone" and "Ranged" not in guide
+    assert guide[0] == "Ranged: also attacks you from a neighboring Zone" and "Ranged" not in guide
     assert len(guide) == 6  # a sentence an ability, its name said once
 
 
@@ -266,8 +266,10 @@ def test_strandeds_danger_rows_name_the_knowledge_side_once():
     for row in card_rows(dangers, ref, project.game):
         knowledge = row["records"][0].card.knowledge
         assert row["text"].count(knowledge.name) == 1, row["text"]  # its block names it, or the facts do: not both
-        assert f"fighting value {knowledge.value}" in row["text"]
-        assert row["text"].lower().count("knowledge side") == 1 + bool(knowledge.text), row["text"]
+        # one pattern for every row: the knowledge side named first, its value after what it does
+        assert row["text"].startswith(f"Knowledge side: {knowledge.name}. "), row["text"]
+        assert f"Fighting value {knowledge.value}." in row["text"]
+        assert row["text"].lower().count("knowledge side") == 1, row["text"]
 
 
 @pytest.mark.parametrize("game_id", CARD_GAMES)
@@ -304,13 +306,50 @@ def test_strandeds_flavour_is_set_in_italics_at_the_end_of_its_cell():
     ref.facts = printed_facts(project)
     styles = book_styles()
     records = [r for r in project.game.cards() if r.card.id == "tired"]
-    table, _ = _card_table(project, ref, records, styles, A4_FRAME)
+    table, _, _ = _card_table(project, ref, records, styles, A4_FRAME)
     cell = next(c for c in table._cellvalues[1] if isinstance(c, Paragraph) and "Fighting value" in c.text)
     cell.wrap(A4_FRAME * 0.6, 1e6)
     words = [(w.fontName, w.text) for line in cell.blPara.lines for w in line.words]  # as set, font by font
     italic = styles["caption"].fontName  # the book's italic
     flavour = " ".join(t for f, t in words if f == italic)
     rules = " ".join(t for f, t in words if f != italic)
-    assert " ".join(flavour.split()) == "Sol 1. Or is it sol 2?" and "Or is it" not in rules
+    assert " ".join(flavour.split()) == "Sol 1. Or is it Sol 2?" and "Or is it" not in rules
     assert words[-1][0] == italic  # last in the cell, after "After a lost fight: destroy it for 1 life"
     assert "Fighting value 0" in rules and "destroy it for 1 life" in rules
+
+
+def test_a_picture_every_card_of_its_deck_shares_is_no_thumbnail():
+    """Stranded's seven starting cards all draw one astronaut: a small picture of each says nothing its row does not
+    (the third proofreading: "table thumbnails are blank"). Escort Service's seven enemies each draw their own."""
+    stranded = validated("stranded")
+    starting = stranded.game.decks["starting"].cards
+    assert len({r.card.art for r in starting}) == 1
+    assert not any(looks_matter(stranded, r, starting) for r in starting)
+    escort = validated("escort-service")
+    enemies = escort.game.decks["enemies"].cards
+    assert all(looks_matter(escort, r, enemies) for r in enemies)
+
+
+def test_a_sentence_every_row_of_a_table_says_is_said_once_above_it():
+    """Escort Service's basic enemies all say "After it acts, flip this card." (the third proofreading: "every row
+    repeats"): the table says it once, above its rows, and no row says it again; a flavour line is never shared."""
+    from pnp.render.rulebook_cards import shared_sentences, without_sentences
+
+    rows = ["Health 5. Melee 2. After it acts, flip this card. *Big.* Back: Melee 1.",
+            "Health 2. After it acts, flip this card. *Big.*", "After it acts, flip this card. Health 3. *Big.*"]
+    assert shared_sentences(rows, "Back:") == ["After it acts, flip this card."]
+    assert [without_sentences(r, ["After it acts, flip this card."]) for r in rows] == [
+        "Health 5. Melee 2. *Big.* Back: Melee 1.", "Health 2. *Big.*", "Health 3. *Big.*"]
+    assert shared_sentences(rows[:2], "Back:") == []  # two rows: said on each
+    from pnp.render.fonts import register_all
+    from pnp.render.rulebook_cards import _card_table
+    from pnp.rules.tree import build_reference
+
+    register_all()
+    project = validated("escort-service")
+    ref = build_reference(project.game)
+    ref.facts = printed_facts(project)
+    table, _, note = _card_table(project, ref, project.game.decks["enemies"].cards, book_styles(), 480)
+    assert "flip this card" in note.text
+    assert not any("flip this card" in cell.text for row in table._cellvalues[1:] for cell in row
+                   if hasattr(cell, "text"))

@@ -305,7 +305,7 @@ def test_callouts_and_labels_stay_inside_the_figure(game_id, frame):
 @pytest.mark.parametrize("frame", [FRAME, A5], ids=["a4", "a5"])
 def test_a_sheet_setup_figure_names_what_it_points_at_and_no_two_callouts_overlap(game_id, frame):
     figure = setup_figure(game_id)
-    labels = {n.text for n in figure.notes if n.tag}
+    labels = {n.text for n in figure.notes if n.tag or n.on_card}  # a face-down pile is named on it
     wanted = {"stranded": {"Dangers", "Aging", "Fighting", "Green Sol"},
               "saucer-escape": {"Top enemy", "Reward tracks", "Artifacts box", "Ability boxes"}}[game_id]
     assert wanted <= labels
@@ -318,8 +318,8 @@ def test_a_sheet_setup_figure_names_what_it_points_at_and_no_two_callouts_overla
     clashes = [(a, b) for i, a in enumerate(boxes) for b in boxes[i + 1:] if overlap(a, b)]
     if game_id == "saucer-escape":  # every callout and label of its own, none over another
         assert not clashes, clashes
-    else:  # a pile's label hangs under its own callout; callouts never cover each other
-        marks = [b for b, n in zip(boxes, [n for n in figure.notes if n.mark or n.tag]) if n.mark]
+    else:  # callouts never cover each other
+        marks = [at[:4] if at else figure._mark_box(printed, n) for n, at in figure.arranged(printed) if n.mark]
         assert not [(a, b) for i, a in enumerate(marks) for b in marks[i + 1:] if overlap(a, b)]
 
 
@@ -340,12 +340,17 @@ def test_strandeds_setup_labels_cover_no_track_cell_and_no_card(frame):
     cards = [(x * by, y * by, (x + w) * by, (y + h) * by) for name, (x, y, w, h, *_), kw in
              [c for c in backend.calls if c[0] == "rect" and c[2].get("stroke") == "#555555"]]
     assert len(cells) == 10 + 23 and len(cards) == 2 + 3 * 4 + 1  # free cards 0-9, life 0-22; the cards laid
-    tags = {note.text: at[:4] for note, at in figure.arranged(printed_notes(figure, frame)) if note.tag}
-    assert set(tags) == {"Green Sol", "Dangers", "Aging", "Fighting", "Life: 20", "Free cards: 0",
-                         "Final Chapters: The Long Night, Supply Drop Gone Wrong"}
+    arranged = figure.arranged(printed_notes(figure, frame))
+    tags = {note.text: at[:4] for note, at in arranged if note.tag}
+    # the piles named on them, the cards by their own names: a tag says only what they do not ("Green Sol" is
+    # the card's own name; the Final Chapters' names are theirs)
+    assert set(tags) == {"Life: 20", "Free cards: 0", "Final Chapters"}
+    on_cards = {note.text: at[:4] for note, at in arranged if note.on_card}
+    assert {"Dangers", "Aging", "Fighting", "Green Sol"} <= set(on_cards)
     for text, box in tags.items():
         assert not [c for c in cells + cards if _overlap(box, c)], text
-    arranged = figure.arranged(printed_notes(figure, frame))
+    for text, box in on_cards.items():  # on its own card or pile
+        assert any(c[0] <= box[0] and box[2] <= c[2] and c[1] <= box[1] and box[3] <= c[3] for c in cards), text
     track_marks = [at for note, at in arranged if note.mark and note.near]
     assert len(track_marks) == 2 and not [c for m in track_marks for c in cells if _overlap(m, c)]
     placed = [at[:4] for _, at in arranged if at]
@@ -365,7 +370,7 @@ def test_a_label_with_no_free_spot_on_one_line_breaks_after_its_colon_and_commas
 @pytest.mark.parametrize("frame", [FRAME, A5], ids=["a4", "a5"])
 def test_the_traps_example_stands_on_one_baseline_its_cards_named_legibly(frame):
     figure = _example("escape-master", "escape-slip")
-    captions = [n for n in figure.notes if not n.mark]
+    captions = [n for n in figure.notes if not n.mark and not n.on_card]  # its cards' own names apart
     assert [n.text for n in captions] == ["Action pile", "Action pile", "History"]
     assert len({round(n.y, 3) for n in captions}) == 1  # level captions...
     feet = [min(c.y for c in figure.placed if abs(c.x + c.w / 2 - n.x) < c.w / 2) for n in captions]
@@ -383,19 +388,25 @@ def test_the_traps_example_stands_on_one_baseline_its_cards_named_legibly(frame)
     assert 0 < figure.least < 1 and {"Uphill Snare", "Slip Away"} <= {d.text.strip() for d in smallest.drawn}
 
 
-def test_escort_services_setup_lays_breakout_as_its_scenario_card_shows():
+def test_escort_services_setup_lays_breakout_for_a_real_team_of_two():
+    """The set-up figure shows a set-up players play: Breakout for two pilots, both stacked in column 1 (rule 3.3),
+    the scenario card's enemies in their columns and the enemies a team of two adds on top of column 4 (rule 3.4),
+    each column's cards bottom first from its lowest outline (the columns stack up: stack_up)."""
     project = validated("escort-service")
     figure = setup_figure("escort-service")
     layout = project.sheet_layouts["board-mat"]
-    placement = project.game.card("breakout").card.placement
+    placement = [list(column) for column in project.game.card("breakout").card.placement]
+    placement[-1] += project.game.settings.team[2].add
     for column, expected in enumerate(placement, start=1):
         region = next(r for r in layout.regions if r.name == f"column-{column}")
         y0, y1 = layout.height - region.y - region.h, layout.height - region.y
         inside = [c for c in figure.placed if region.x <= c.x < region.x + region.w and y0 <= c.y < y1]
-        bottom_first = [c.face.key for c in sorted(inside, key=lambda c: c.y)]
+        bottom_first = [c.face.key for c in inside]  # as laid: from the lowest outline up (a card past the top
+        # outline overlaps the one there, a step lower, so its name shows)
         enemies = [k for k in bottom_first if "pilot" not in k]
         assert len(enemies) == len(expected) and all(e in k for e, k in zip(expected, enemies)), (column, bottom_first)
-        if expected:  # the first unit stands in the lowest outline, each next one right above it
+        assert len(bottom_first) - len(enemies) == (2 if column == 1 else 0), (column, bottom_first)
+        if inside:  # the first unit stands in the lowest outline, each next one right above it
             from pnp.layout.regions import area_plan
 
             area = next(a for a in project.game.sheets["board-mat"].model.areas if a.id == f"column-{column}")
@@ -443,7 +454,7 @@ def test_no_rulebook_prints_a_detail_crop(game_id, tmp_path):
 
 def test_saucer_escapes_glossary_says_where_on_the_sheet_in_a_short_phrase():
     entries = {e.term: e.places for e in build_reference(validated("saucer-escape").game, None).glossary}
-    gain = entries["Gain"]
+    gain = entries["Item"]  # the Reward tracks' items (an event's item is the Event entry's)
     assert "Reward tracks" in gain and len(gain) == len(set(gain)) and len(gain) <= 4
     every = [p for places in entries.values() for p in places]
     assert not [p for p in every if " box " in p or "column " in p.lower()]
@@ -481,3 +492,90 @@ def test_a_sheet_setup_figure_stands_a_little_smaller_at_the_foot_of_a_page_rath
 
     (group,) = book_figure(project, build_reference(project.game, None), node.figure, FRAME, book_styles())
     assert isinstance(group, KeepWithFigure)
+
+
+@pytest.mark.parametrize("frame", [FRAME, A5], ids=["a4", "a5"])
+def test_a_playmat_drawn_small_still_names_its_empty_areas(frame):
+    """2200's playmat is 610 mm wide: on the page its areas' own headings (11 pt) would print at 3 pt and are left
+    off, so the set-up figure prints the name of each area it places nothing on, inside that area's corner, clear
+    of every callout and card; an area a callout points at is named by its set-up rule instead."""
+    figure = setup_figure("2200-escaping-earth")
+    arranged = figure.arranged(printed_notes(figure, frame))
+    names = {note.text: (note, at) for note, at in arranged if note.name and not note.on_card}
+    assert {"Play area", "Discard pile", "Shop", "Spent gold"} <= set(names), set(names)
+    assert not {"Ship card", "Deck", "Zone Ground"} & set(names)  # where 3.1 and 3.2 lay cards
+    others = [at[:4] for note, at in arranged if at and not note.name] + [
+        figure._mark_box(_Canvas(), n) for n, at in arranged if n.mark and not at]
+    cards = [tuple(v * figure.scale_by for v in box) for box in figure.card_boxes()]
+    for name, (note, at) in names.items():
+        x0, y0, x1, y1 = (v * figure.scale_by for v in note.near)  # its area, as printed
+        assert x0 <= at[0] and at[2] <= x1 and y0 <= at[1] and at[3] <= y1, name
+        assert not [b for b in others + cards if _overlap(at[:4], b)], name
+
+
+def test_a_sheet_drawn_at_its_own_size_prints_no_second_name():
+    figure = setup_figure("2200-escaping-earth")
+    figure.most_h = 10_000
+    figure.wrap(10_000, 10_000)  # room for the playmat at its printed size: its own headings print
+    assert figure.scale_by == 1.0
+    assert not [note for note, _ in figure.arranged(_Canvas()) if note.name and not note.on_card]
+
+
+@pytest.mark.parametrize("frame", [FRAME, A5], ids=["a4", "a5"])
+def test_a_card_drawn_too_small_to_read_is_named_where_it_prints_its_name(frame):
+    """Stranded's Final Chapters in its set-up figure (the third proofreading: "blank, an empty white box"): each
+    drawn too small for its own name to print, each prints it on a plate over the card, clear of the callouts."""
+    figure = setup_figure("stranded")
+    arranged = figure.arranged(printed_notes(figure, frame))
+    named = {note.text: at for note, at in arranged if note.on_card}
+    assert {"The Long Night", "Supply Drop Gone Wrong"} <= set(named)
+    callouts = [figure._mark_box(_Canvas(), n) for n, at in arranged if n.mark and not at]
+    assert not [(t, c) for t, at in named.items() for c in callouts if _overlap(at[:4], c)]
+    figure.most_h = 10_000
+    figure.wrap(10_000, 10_000)  # at its printed size the cards print their names themselves: no plate
+    assert not [n for n, _ in figure.arranged(_Canvas()) if n.on_card and n.size]
+
+
+def test_a_tag_says_no_more_than_the_cards_names_say():
+    from pnp.render.rulebook_figures import _beyond_names
+
+    names = {"The Long Night", "Supply Drop Gone Wrong", "Green Sol"}
+    assert _beyond_names("Final Chapters: The Long Night, Supply Drop Gone Wrong", names) == "Final Chapters"
+    assert _beyond_names("Green Sol", names) == ""
+    assert _beyond_names("Life: 20", names) == "Life: 20"
+
+
+def test_an_empty_spot_on_the_table_is_an_outline_its_label_names():
+    """A pile still to come (Escape Master's Action pile) is a place with a label and no card: an outline a card's
+    size, its label under it; a place with neither is still an error."""
+    from pnp.render.rulebook_figures import SPOT_EDGE, _on_table
+
+    project = validated("escape-master")
+    places = [{"at": [0, 0], "card": "quick-guide"}, {"at": [1.1, 0], "label": "Action pile"}]
+    assert check_book_figure({"kind": "setup", "text": "A seat.", "place": places}, project.game, {}, set()) == []
+    assert check_book_figure({"kind": "setup", "text": "A seat.", "place": [{"at": [0, 0]}]}, project.game, {},
+                             set()) == ["place 1: a place on the table shows card:, cards: or deck:, or is an empty spot its "
+                                        "label: names"]
+    (w, h), base, placed, notes = _on_table(project, places, {}, True)
+    backend = RecordingBackend()
+    base(backend)
+    spots = [c for c in backend.calls if c[0] == "rect" and c[2].get("stroke") == SPOT_EDGE]
+    assert len(spots) == 1 and len(placed) == 1
+    x, y, sw, sh = spots[0][1][:4]
+    card = placed[0]
+    assert x > card.x + card.w and abs(sw - card.w) < 0.01  # beside the card, a card wide
+    assert [n.text for n in notes if not n.mark] == ["Action pile"]
+
+
+def test_a_token_put_on_a_cards_square_is_drawn_over_the_card():
+    """2200's set-up rule 3.5 puts the ship token on a square of a top Zone card: the figure draws it there, on
+    the card (after it), its callout beside it."""
+    figure = setup_figure("2200-escaping-earth")
+    backend = drawn(figure)
+    names = [c[0] for c in backend.calls]
+    token = max(i for i, c in enumerate(backend.calls) if c[0] == "circle" and c[2].get("fill") == "#f2c14e")
+    last_card = max(i for i, name in enumerate(names) if name == "use_symbol")
+    assert token > last_card
+    cx, cy = backend.calls[token][1][:2]
+    assert any(x0 < cx < x1 and y0 < cy < y1 for x0, y0, x1, y1 in figure.card_boxes())
+    assert "3.5" in {n.text for n in figure.notes if n.mark}

@@ -112,7 +112,8 @@ def test_the_rulebook_takes_the_card_layouts_fonts_when_it_names_none(project, t
     assert errors(project) == []
     pdf = rulebook(project, tmp_path)
     text = text_of(pdf)
-    assert GAME_TITLE in text and POLISH_TITLE in text and f"{GAME_TITLE} rulebook · page 1" in text  # the footer too
+    assert GAME_TITLE in text and POLISH_TITLE in text and f"{GAME_TITLE} rulebook · page 2" in text  # the footer too
+    assert "page 1" not in PdfReader(pdf).pages[0].extract_text()  # the cover carries no folio
     fonts = pdf_fonts(pdf)
     assert {"DejaVuSans", "DejaVuSans-Bold"} <= fonts
     assert "BitstreamVeraSans-Bold" not in fonts  # headings, cover, rule numbers: all in the project's bold

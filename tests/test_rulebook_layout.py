@@ -13,6 +13,7 @@ from pnp.render.card_facts import printed_facts
 from pnp.render.rulebook import rulebook_pdf
 from pnp.render.rulebook_cards import card_rows, part_name, rank_list
 from pnp.rules.tree import build_reference
+from pnp.text.typography import typeset
 
 SADDLE_STITCH_PAGES = 48  # what a stapled booklet holds, folded: 12 sheets
 # A4 pages each rulebook may take: about the seed's length (2200's seed is the longest, 3870 words). Before issue 35
@@ -80,8 +81,8 @@ def test_the_card_tables_list_every_card_once_and_the_book_prints_every_row(game
         rows = card_rows(deck.cards, ref, project.game)
         listed = [r.card.id for row in rows for r in row["records"]]
         assert sorted(listed) == sorted(r.card.id for r in deck.cards), deck.id
-        for row in rows:
-            assert row["name"] in text, row["name"]
+        for row in rows:  # as the book prints it: its typewriter marks set (pnp.text.typography)
+            assert typeset(row["name"]) in text, row["name"]
 
 
 def test_escape_masters_numbered_cards_share_a_row_per_tribe_naming_every_rank():
@@ -197,7 +198,7 @@ SUMMARY_FACTS = {
 def test_the_summary_covers_the_heart_of_a_turn_and_the_end_of_the_game(game_id, books):
     text = summary_text(books(game_id))
     for fact in SUMMARY_FACTS[game_id]:
-        assert fact in text, fact
+        assert typeset(fact) in text, fact  # as the book prints it
 
 
 @pytest.mark.parametrize("paper", ["a4", "a5"])
@@ -227,9 +228,9 @@ def test_a_summary_step_is_a_text_to_translate_and_the_french_edition_translates
         found, problems = translations.read_translations(game, lang)
         assert not problems and all(key in found.entries for key in keys), lang
     french, _ = translations.read_translations(game, "fr")
-    assert "\u00a0!" in french.entries["rules/summary/steps/9/text"].text  # « Escape Master ! »
+    assert "\u00a0!" in french.entries["rules/summary/steps/8/text"].text  # « Escape Master ! »
     stranded = translations.translatable_texts(validated("stranded").game)  # an index word's other forms too
-    assert stranded["rules/index/12/term"] == "Step down" and stranded["rules/index/12/also/1"] == "Sol -1"
+    assert stranded["rules/index/15/term"] == "+1 life, +2 life" and stranded["rules/index/15/also/2"] == "+2 life"
 
 
 def test_a_summary_that_points_at_no_rule_is_an_error_where_it_is_written():
@@ -267,6 +268,21 @@ def test_an_all_caps_term_matches_only_capitals_and_plurals_are_found():
     assert close.search("close the Stack") and close.search("on a closed Stack") and close.search("closing stacks")
     assert not close.search("close to the Stack") and term_pattern("Fermer une Pile", "fr").search("fermer la Pile")
     assert page_ranges([9, 3, 4, 5, 7, 8, 12]) == "3\u20135, 7, 8, 9, 12".replace("7, 8, 9", "7\u20139")
+
+
+def test_a_capitalised_index_term_is_found_only_with_its_capitals():
+    """Stranded's ability Copy (the third proofreading: the index sent Copy to "how many copies the game has"): an
+    `index:` entry marked capitalised is found as the rules write the name, never as the common word."""
+    from pnp.model.rules import IndexEntry
+    from pnp.render.rulebook_back import Index, forms_pattern
+
+    copy = forms_pattern(["Copy"], "en", capitalised=True)
+    assert copy.search("Copy: use the ability of another card") and copy.search("two Copies")
+    assert not copy.search("how many copies the game has") and not copy.search("copy it")
+    assert forms_pattern(["Copy"], "en").search("how many copies the game has")  # a word, as any other term
+    entry = IndexEntry(term="Copy", capitalised=True)
+    index = Index([("Copy", [], False), (entry.term, list(entry.also), entry.capitalised)], style=None)
+    assert index.terms == ["Copy"] and not index.patterns[0].search("three copies")
 
 
 @pytest.fixture(scope="module")
@@ -327,8 +343,8 @@ def test_the_index_lists_the_nouns_players_look_up(game_id, terms, indexed):
 
 
 @pytest.mark.parametrize("game_id,term,rule_says", [("escape-master", "Close a Stack", "laid on a closed Stack"),
-                                                   ("stranded", "Step down", "Sol -1: fight this danger"),
-                                                   ("stranded", "No doubling", "no card can be doubled")])
+                                                   ("stranded", "+1 life, +2 life", "+1 life or +2 life: gain"),
+                                                   ("stranded", "+1 card, +2 cards", "+1 card or +2 cards: draw")])
 def test_the_index_finds_the_rule_that_says_a_term_in_other_words(game_id, term, rule_says, indexed):
     index, texts, _ = indexed(game_id)
     rule_page = next(n for n, text in enumerate(texts, 1) if rule_says in text and "Glossary" not in text[:40])

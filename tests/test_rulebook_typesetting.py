@@ -10,6 +10,7 @@ from reportlab.platypus import Paragraph
 from reportlab.platypus.frames import Frame
 
 from pnp.render.rulebook import Heading, rulebook_pdf
+from pnp.text.typography import typeset
 
 
 @lru_cache(maxsize=None)
@@ -57,7 +58,7 @@ def test_the_contents_gives_each_heading_the_page_it_is_set_on(game_id, paper):
     from pypdf import PdfReader
 
     placed, _ = _set(game_id, paper)
-    set_on = [(f.plain, page) for page, f in placed if isinstance(f, Heading)]
+    set_on = [(typeset(f.plain), page) for page, f in placed if isinstance(f, Heading)]  # as printed: "enemy’s"
     book = PdfReader(io.BytesIO(_files[game_id, paper]))
     contents_pages = [page for page in book.pages[:4] if "Contents" in page.extract_text()]
     printed = "\n".join(page.extract_text() for page in contents_pages)

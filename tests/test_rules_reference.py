@@ -1,4 +1,5 @@
 """The rules reference of the fixture game: links, the glossary from content-declared words, exports."""
+import dataclasses
 import json
 import re
 
@@ -92,3 +93,65 @@ def test_each_caller_gets_a_reference_of_its_own_over_the_rules_worked_out_once(
     assert second.facts == {} and second.embedded == set()
     green = build_reference(fx.game, Difficulty.green)
     assert green.sections is not first.sections and green.sections is build_reference(fx.game, Difficulty.green).sections
+
+
+def test_a_glossary_entry_prints_the_cards_that_use_it_not_those_that_speak_of_it(monkeypatch):
+    """Escape Master's Trap: the Snares and Pitfall are traps (their effects are a trap's), while Slip Away and
+    Vanish only say "a trap" in their text: the book lists the first under Trap, never the second. A word on more
+    cards than a reader would scan (LISTED_CARDS) lists none ("... and 41 more" is no list): the index finds it."""
+    from helpers import validated
+
+    from pnp.render.book_type import book_styles
+    from pnp.render.fonts import register_all
+    from pnp.render.rulebook import _glossary
+
+    register_all()
+    project = validated("escape-master")
+    ref = build_reference(project.game)
+    trap = next(e for e in ref.glossary if e.term == "Trap")
+    assert {"escape-slip", "escape-vanish"} <= set(trap.cards) - set(trap.users)  # they speak of a trap
+    assert trap.users and not {"escape-slip", "escape-vanish"} & set(trap.users)
+
+    def printed() -> str:
+        entries = [f._content[0].text for f in _glossary(ref, book_styles()) if hasattr(f, "_content")]
+        return next(text for text in entries if f'name="term-{trap.id}"' in text)
+
+    listed = printed()
+    assert all(f"#card-{c}" in listed for c in trap.users) and "#card-escape-slip" not in listed
+    monkeypatch.setattr("pnp.render.rulebook.LISTED_CARDS", len(trap.users) - 1)
+    assert "#card-" not in printed()
+
+
+def test_a_glossary_entry_headed_by_a_cards_name_does_not_list_that_card():
+    """Stranded's Final Chapter rules are glossed under their cards' names: "Dust Storm Season ... Cards: Dust Storm
+    Season" said the name twice (the third proofreading)."""
+    from helpers import validated
+
+    from pnp.render.book_type import book_styles
+    from pnp.render.fonts import register_all
+    from pnp.render.rulebook import _glossary
+
+    register_all()
+    project = validated("stranded")
+    ref = build_reference(project.game)
+    entry = next(e for e in ref.glossary if e.term == "Dust Storm Season")
+    assert [project.game.card(c).card.name for c in entry.users] == ["Dust Storm Season"]
+    printed = next(f._content[0].text for f in _glossary(ref, book_styles()) if hasattr(f, "_content")
+                   and f'name="term-{entry.id}"' in f._content[0].text)
+    assert "#card-" not in printed
+
+
+def test_a_place_two_of_a_terms_words_share_is_listed_once(monkeypatch):
+    """Saucer Escape's Event entry names ten event words; where two are on one spot of the sheet, the entry says
+    that spot once."""
+    from helpers import validated
+
+    game = validated("saucer-escape").game
+    event = next(t for t in game.rules.terms if t.id == "event")
+    first, second = [w for w in event.words if w in game.vocabulary][:2]
+    plugin = dataclasses.replace(game.plugin, word_places=lambda game: {first: ["Event Table"], second: ["Event Table"]})
+    monkeypatch.setattr(game, "plugin", plugin)
+    from pnp.rules.tree import glossary
+
+    entry = next(e for e in glossary(game) if e.id == "event")  # worked out afresh, not the reference's kept one
+    assert entry.places == ["Event Table"]

@@ -61,10 +61,11 @@ def _rule(game_id: str, rule_id: str) -> str:
 
 def test_stranded_rules_what_happens_when_no_aging_card_is_left():
     """The engine reshuffles without an aging card when the aging stack is empty: the rulebook says so, as this
-    edition's decision."""
+    edition's decision (a ruling of the Clarifications, whose intro names them the edition's)."""
     text = _rule("stranded", "clar-aging-empty")
-    assert "aging stack" in text.lower() and "this edition" in text
-    assert "shuffle the fighting discard pile alone" in text
+    assert "aging stack" in text.lower() and "shuffle the fighting discard pile alone" in text
+    clarifications = next(s for s in _sections(validated("stranded").game.rules.sections) if s.id == "clarifications")
+    assert "clar-aging-empty" in {rule.id for rule in clarifications.rules} and "this edition's" in clarifications.intro
 
 
 def _card_text(game_id: str, card_id: str) -> str:

@@ -486,7 +486,7 @@ def test_an_icon_in_an_arabic_rule_stands_between_the_words_around_it(project):
     rulebook, _ = load_rulebook_layout(project / "layouts", GAME, ar.layout.fonts)
     names = register_book_fonts(rulebook.fonts)
     style = book_styles(names, book_fallbacks(rulebook.fonts, names), "ar")["body"]
-    paragraph = Paragraph(f'اسحب <onDraw name="pnp-icon" label="lamp"/>{PDF_ICON_SPACE} بطاقة', style)
+    paragraph = Paragraph(f'اسحب {PDF_ICON_SPACE}<onDraw name="pnp-icon" label="lamp"/> بطاقة', style)
     paragraph.wrap(300, 1000)
     pen = RecordingBackend()
     game = SimpleNamespace(emblems=ar.game.emblems)

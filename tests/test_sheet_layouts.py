@@ -64,15 +64,19 @@ def card_slots(game, sheet):
 
 
 def test_escort_service_board_slots_stand_in_line():
-    """Same row, same y; same column, same x; the four columns equally spaced (within 0.5 mm)."""
+    """Same row, same y; same column, same x; the four columns equally spaced (within 0.5 mm). The columns' top
+    slots and their bottom slots each stand in a row, the shuttle and the fallen pilots' places in the row below."""
     slots = card_slots("escort-service", "board-mat")
-    rows = [["column-1", "column-2", "column-3", "column-4", "scenario", "scrap-pile", "scrap-discard"],
-            ["fallen-1", "fallen-2", "fallen-3", "fallen-4"], ["elite-deck", "elite-discard"]]
+    rows = [[("scenario", 0), ("scrap-pile", 0), ("scrap-discard", 0)] + [(f"column-{i}", 0) for i in range(1, 5)],
+            [(f"column-{i}", 1) for i in range(1, 5)],
+            [("fallen-1", 0), ("shuttle", 0), ("fallen-2", 0), ("fallen-3", 0), ("fallen-4", 0), ("elite-deck", 0),
+             ("elite-discard", 0)]]
     for row in rows:
-        tops = [slots[name][0][1] for name in row]
+        tops = [slots[name][k][1] for name, k in row]
         assert max(tops) - min(tops) <= 0.5, dict(zip(row, tops))
-    for column in (["column-1", "shuttle", "fallen-1"], ["column-2", "fallen-2"], ["column-3", "fallen-3"],
-                   ["column-4", "fallen-4"], ["scenario", "elite-deck"], ["scrap-pile", "elite-discard"]):
+    for column in (["column-1", "shuttle"], ["column-2", "fallen-2"], ["column-3", "fallen-3"],
+                   ["column-4", "fallen-4"], ["scenario", "fallen-1"], ["scrap-pile", "elite-deck"],
+                   ["scrap-discard", "elite-discard"]):
         lefts = [x for name in column for x, _ in slots[name]]
         assert max(lefts) - min(lefts) <= 0.5, column
     lefts = [slots[f"column-{i}"][0][0] for i in range(1, 5)]
@@ -91,11 +95,16 @@ def test_an_area_without_text_lines_up_with_one_that_has_it():
 
 
 def test_the_2200_trackers_panel_holds_what_the_rules_track():
+    """The cube supply, and a tally for each count the rules keep (a run is lost when turn 80 ends; the campaign
+    challenge is 30 runs), with the numbers the engine plays by. The Wolf's Shield Charge is marked on the Wolf's own
+    card, so the playmat has no second track for it."""
+    settings = validated("2200-escaping-earth").game.settings
     found = {d.name: d for d in drawings("2200-escaping-earth", "playmat")}
-    charge = found["shield-charge"]
-    assert [t.string for t in charge.texts] == ["Shield Charge", "0", "1", "2", "3"]
-    assert sum(1 for kind, _ in charge.rects if kind == "checkbox") == 4
-    assert any("yellow cubes" in t.string for t in found["cubes"].texts)
+    words = {name: " ".join(t.string for t in drawing.texts) for name, drawing in found.items()}
+    assert "yellow cubes" in words["cubes"]
+    assert words["turns"].startswith("Turn tally") and f"{settings.max_turns}th turn" in words["turns"]
+    assert words["runs"].startswith("Run tally") and f"{settings.runs_per_campaign} runs" in words["runs"]
+    assert "shield-charge" not in found
 
 
 def test_stranded_playmat_rows_span_the_mat():

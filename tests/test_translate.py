@@ -27,7 +27,9 @@ def test_po_round_trip_edit_one_msgstr_import_and_the_build_shows_it(starter):
     assert runner.invoke(app, ["translate", "import", GAME, "--lang", "fr", "fr.po"]).exit_code == 0
     assert "source: " in (starter / FR).read_text(encoding="utf-8")  # every translation stamped
     assert runner.invoke(app, ["build", GAME, "--lang", "fr"]).exit_code == 0
-    assert 'Pommes "reinettes"' in pdf_text(starter / f"output/{GAME}/fr/home-a4/market.pdf")
+    # printed with French quotation marks (pnp.text.typography), no-break spaces inside them
+    printed = pdf_text(starter / f"output/{GAME}/fr/home-a4/market.pdf").replace("\u00a0", " ")
+    assert "Pommes \u00ab reinettes \u00bb" in printed
 
 
 def test_xlsx_round_trip_keeps_a_formula_like_text_as_text(starter):

@@ -28,6 +28,7 @@ from pathlib import Path
 from pydantic import BaseModel
 
 from pnp.content.game import CardRecord, Game, unlisted_kind
+from pnp.content.words import language
 from pnp.core.diagnostics import Diagnostic, did_you_mean, did_you_mean_or_list
 from pnp.layout import CardLayout, Template
 from pnp.layout.cards import IMAGE_BOXES, Box
@@ -248,7 +249,7 @@ def _side_face(key, card: Card, record: CardRecord, keypath: tuple, game, layout
         return _layout_place(box, template, layout)
 
     computing.compute(face, layout, record, keypath)
-    problems += _when_fields(face, layout) + _fit_all(face, layout, record, card, keypath)
+    problems += _when_fields(face, layout) + _fit_all(face, layout, record, card, keypath, language(game))
     problems += _bind_images(face, layout, game, written) + _game_boxes(face, layout, record, keypath)
     problems += _colours(face, layout) + _art_boxes(face, layout, game.emblems)
     return face
@@ -267,7 +268,7 @@ def _template_back(record: CardRecord, game: Game, layout: CardLayout, shared: d
     if key not in shared:
         face = shared[key] = Face(key, template, template_values(game, record.deck, template))
         computing.compute(face, layout, None, ())
-        problems += _when_fields(face, layout) + _fit_all(face, layout, None, None, ())
+        problems += _when_fields(face, layout) + _fit_all(face, layout, None, None, (), language(game))
         problems += _bind_images(face, layout, game, lambda box: _layout_place(box, template, layout))
         problems += _colours(face, layout) + _art_boxes(face, layout, game.emblems) + _card_boxes(face, layout)
     return shared[key]
@@ -392,13 +393,15 @@ def value_keypath(record: CardRecord, side_keypath: tuple, field_name: str) -> t
     return side_keypath + tuple(field_name.split("."))
 
 
-def _fit_all(face: Face, layout: CardLayout, record: CardRecord | None, card: Card | None, keypath: tuple) -> list[Diagnostic]:
+def _fit_all(face: Face, layout: CardLayout, record: CardRecord | None, card: Card | None, keypath: tuple,
+             lang: str = "en") -> list[Diagnostic]:
+    """Each text box's text fitted (in the game's language: its hyphenation and typewriter marks) and checked."""
     problems = []
     for box in face.template.boxes:
         if box.type != "text" or not box.shown_on(face.values):
             continue
         if box.text is not None:
-            problems += _fit_computed(face, box, layout, record, keypath)
+            problems += _fit_computed(face, box, layout, record, keypath, lang)
             continue
         if BUILD_VALUES.get(box.field) and not face.values.get(box.field):
             problems.append(layout.source.diagnostic(box.keypath + ("field",), "build-value", f"box '{box.name}' shows "
@@ -410,7 +413,7 @@ def _fit_all(face: Face, layout: CardLayout, record: CardRecord | None, card: Ca
                             f"{did_you_mean_or_list(box.field, face.values)}"))
             continue
         text = str(face.values.get(box.field, "") or "")
-        fit = face.fits[box.name] = _fit(text, box, layout)
+        fit = face.fits[box.name] = _fit(text, box, layout, lang)
         if record is not None and markup.has_markup(text):
             where = value_keypath(record, keypath, box.field)
             problems += [record.source.diagnostic(where, "emphasis", f"card '{card.id}' field '{box.field}': {message}")
@@ -427,9 +430,9 @@ def _fit_all(face: Face, layout: CardLayout, record: CardRecord | None, card: Ca
     return problems
 
 
-def _fit(text: str, box: Box, layout: CardLayout) -> Fit:
+def _fit(text: str, box: Box, layout: CardLayout, lang: str = "en") -> Fit:
     return fit_text(text, font_of(layout.fonts, box.font), box.size, box.min_size, box.w, box.h, box.paragraph_gap,
-                    frozenset(layout.icons), family_of(layout.fonts))
+                    frozenset(layout.icons), family_of(layout.fonts), lang)
 
 
 # -- computed text (a box's `text:`, pnp.layout.computed) ------------------------------------------------------------
@@ -499,13 +502,14 @@ def _side_named(face: Face, record: CardRecord | None, keypath: tuple) -> str:
     return f"card '{record.card.id}' ({record.source.place(keypath)})"
 
 
-def _fit_computed(face: Face, box: Box, layout: CardLayout, record: CardRecord | None, keypath: tuple) -> list[Diagnostic]:
+def _fit_computed(face: Face, box: Box, layout: CardLayout, record: CardRecord | None, keypath: tuple,
+                  lang: str = "en") -> list[Diagnostic]:
     """A computed text fitted and checked as a field's is: emphasis, icons, glyphs, fit. What is wrong in the text
     is said at the box's `text:` naming the card; a text too long for its box at the card, naming the box."""
     text = face.computed.get(box.name)
     if text is None:  # it could not be computed: ComputedTexts says why
         return []
-    fit = face.fits[box.name] = _fit(text, box, layout)
+    fit = face.fits[box.name] = _fit(text, box, layout, lang)
     at, side = box.keypath + ("text",), _side_named(face, record, keypath)
     problems = [layout.source.diagnostic(at, "emphasis", f"{side}: box '{box.name}' computes '{_short(text)}': "
                                          f"{message}") for message in (markup.problems(text) if markup.has_markup(text) else ())]

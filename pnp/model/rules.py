@@ -71,6 +71,8 @@ class IndexEntry(StrictModel):
     term: Name
     also: list[Name] = Field(default_factory=list, description="other forms the rules use for the same thing; "
                              "the index finds the term on the pages that say any of them")
+    capitalised: bool = Field(False, description="found only where the rules write it with its capitals, as a "
+                              "name (an ability called Copy, where \"copies of a card\" is another word)")
 
 
 class RulesFile(StrictModel):

@@ -79,6 +79,8 @@ class Area(StrictModel):
                             "card size, landscape or not (left out: the game's card_size)")
     color: Color | None = Field(None, description="the area's own colour for its label and frame")
     art: str | None = Field(None, description="an emblem of the game shown before the label")
+    stack_up: bool = Field(False, description="its cards stack upward from the bottom (a column of units): its "
+                           "outlines are numbered from the lowest, and a set-up figure fills them from there")
 
 
 class TokenSet(StrictModel):

@@ -47,8 +47,10 @@ def symbol(backend: Backend, name: str, width: float, height: float, draw: Calla
 
 def place_emblem(backend: Backend, emblems, name: str, color: str, x: float, y: float, size: float) -> None:
     """A game's emblem (a drawing in a 100 x 100 box) scaled into a size x size square at (x, y), drawn once per
-    document for each colour and size."""
-    draw = emblems[name]
+    document for each colour and size. The form is drawn at the size its name says (to a hundredth of a point):
+    an emblem asked for at 19.9963 pt and one at 20 pt share one name, so they must share one drawing, whichever
+    a document (or an earlier one, pnp.render.form_reuse) drew first."""
+    draw, size = emblems[name], round(size, 2)
 
     def scaled(inner):
         inner.save()

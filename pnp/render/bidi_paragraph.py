@@ -61,7 +61,6 @@ def words_of(frags, size: float, fonts: dict[str, str], base: int) -> list[Word 
             words.append(Word(tuple(_merged(parts)), tuple(calls), width, space))
         parts, calls = [], []
 
-    icon_room = False  # the no-break spaces that follow an icon's callback are its room: the icon takes it here
     for frag in frags:
         callback = getattr(frag, "cbDefn", None)
         if getattr(frag, "lineBreak", False):
@@ -71,15 +70,16 @@ def words_of(frags, size: float, fonts: dict[str, str], base: int) -> list[Word 
         font, color = fonts.get(frag.fontName, frag.fontName), _hex(frag.textColor)
         if callback is not None:
             if callback.kind == "onDraw" and callback.name == ICON_CALLBACK:
+                # the no-break spaces just before an icon's callback are its room: the icon takes it here
+                if parts and parts[-1][0] == "text" and parts[-1][2].endswith(PDF_ICON_SPACE):
+                    kind, room_font, text, room_color = parts.pop()
+                    if text[:-len(PDF_ICON_SPACE)]:
+                        parts.append((kind, room_font, text[:-len(PDF_ICON_SPACE)], room_color))
                 parts.append(("icon", font, callback.label, color))
-                icon_room = True
             else:
                 calls.append(callback)
             continue
         text = frag.text
-        if icon_room and text.startswith(PDF_ICON_SPACE):
-            text = text[len(PDF_ICON_SPACE):]
-        icon_room = False
         pieces = text.split(" ")
         for index, piece in enumerate(pieces):
             if piece:

@@ -18,7 +18,8 @@ from pnp.render.pdf import PdfBackend, color
 from pnp.rules.tree import CODE_MARKUP, Reference, render_text
 from pnp.rules.tree import pdf_text as esc
 from pnp.text.direction import has_rtl
-from pnp.text.fonts import DEFAULT_FAMILY, chain, font_pieces
+from pnp.text.fonts import DEFAULT_FAMILY, chain, font_pieces, missing_glyphs
+from pnp.text.typography import typeset, typeset_for
 
 INK = "#1d1d1d"
 BUNDLED_BOOK = {**DEFAULT_FAMILY, "heading": DEFAULT_FAMILY["bold"]}  # a bundled font's name is reportlab's name too
@@ -52,9 +53,17 @@ def book_styles(fonts: dict[str, str] = BUNDLED_BOOK, fallbacks: dict[str, str] 
         "toc1": ParagraphStyle("toc1", base, fontSize=9, leading=12, leftIndent=14),
         "strong": ParagraphStyle("strong", base, fontName=bold),  # a table's header row, a `code` span
     }
-    for style in styles.values():  # not a ParagraphStyle's own attribute: a child style does not inherit it
-        style.fallbacks = fallbacks or {}
+    for style in styles.values():  # not a ParagraphStyle's own attributes: a child style does not inherit them
+        style.fallbacks, style.lang = fallbacks or {}, lang
     return styles
+
+
+def derived(name: str, parent: ParagraphStyle, **changes) -> ParagraphStyle:
+    """A style made from one of book_styles', its fallback lists and language kept (a ParagraphStyle's child does
+    not inherit what is not its own attribute)."""
+    style = ParagraphStyle(name, parent, **changes)
+    style.fallbacks, style.lang = getattr(parent, "fallbacks", {}), getattr(parent, "lang", "en")
+    return style
 
 
 def register_book_fonts(fonts: dict[str, str]) -> dict[str, str]:
@@ -82,6 +91,30 @@ def book_fallbacks(fonts: dict[str, str], names: dict[str, str]) -> dict[str, st
         if len(chain(font)) > 1 or names[slot] != font:  # a list, or a font file registered under a name of its own
             fallbacks.setdefault(names[slot], font)
     return fallbacks
+
+
+def typeset_frags(frags: list, lang: str, fallbacks: dict[str, str]) -> list:
+    """A parsed paragraph's fragments with their typewriter marks set (pnp.text.typography.typeset), each knowing
+    the character printed before it: a quote after a bold word closes, one after a space opens. A fragment whose
+    font (or fallback list) lacks a mark it would get keeps the marks it was typed with: never an empty box."""
+    before = ""
+    for frag in frags:
+        text = getattr(frag, "text", None)
+        if text and not hasattr(frag, "cbDefn"):
+            set_text = typeset(text, lang, before)
+            if set_text != text and _prints(set_text, fallbacks.get(frag.fontName, frag.fontName)):
+                frag.text = set_text
+            before = frag.text
+    return frags
+
+
+def _prints(text: str, font: str) -> bool:
+    """Whether every character of `text` has a glyph in the font (a pnp font name or fallback list); a font pnp
+    cannot measure (a name only reportlab knows) is taken at its word."""
+    try:
+        return not missing_glyphs(text, font)
+    except (KeyError, OSError, ValueError):
+        return True
 
 
 def fallback_frags(frags: list, fallbacks: dict[str, str]) -> list:
@@ -128,10 +161,17 @@ def draw_right_to_left(canvas, x: float, y: float, text: str, font: str, size: f
     draw_parts_in_visual_order(backend, x, y, [("text", font, text, shade)], size, align, {}, {})
 
 
+def book_line(canvas, text: str, font: str) -> str:
+    """A line set outside any paragraph (a footer, a caption, a figure's label) with its typewriter marks set as
+    the book's paragraphs have them, in the book's language (pnp.text.typography), where `font` has them."""
+    return typeset_for(text, getattr(getattr(canvas, "_doctemplate", None), "lang", "en"), [font])
+
+
 def draw_centred(canvas, x: float, y: float, text: str, font: str, size: float) -> None:
     """A line of text outside any paragraph (a page's footer, a card picture's caption) centred on x, in the
     book's (fallback list) `font` as pnp names it, at `size`: the canvas's font, set by the caller, when that
     font has every character, else each piece in the first font of the list that has it."""
+    text = book_line(canvas, text, font)
     if has_rtl(text):
         draw_right_to_left(canvas, x, y, text, font, size, "center")
         return
@@ -155,6 +195,8 @@ class Paragraph(_Paragraph):
     def _setup(self, text, style, bulletText, frags, cleaner):
         parsed = frags is None  # a paragraph split from another is given its fragments, cut already
         super()._setup(text, style, bulletText, frags, cleaner)
+        if parsed:  # typewriter marks set as a book prints them, in the book's language (pnp.text.typography)
+            self.frags = typeset_frags(self.frags, getattr(style, "lang", "en"), getattr(style, "fallbacks", None) or {})
         # a paragraph holding right-to-left text (Arabic, Hebrew) is set by pnp's engine (pnp.render.bidi_paragraph),
         # which takes each character's font from the fallback lists itself
         self.right_to_left = BidiText(self.frags, style, getattr(style, "fallbacks", None) or {}) \

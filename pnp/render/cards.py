@@ -278,15 +278,15 @@ def _draw_art(b, box: Box, face, layout, emblems, left, bottom):
         path = face.images[box.name]  # an SVG's currentColor is the box's colour, as an emblem takes it
         b.image(path, left, bottom, box.w, box.h, **({"color": color} if color and is_svg(path) else {}))
         return
-    draw = emblems[name]
+    draw, w, h = emblems[name], round(box.w, 2), round(box.h, 2)  # drawn at the size its name says (place_emblem)
 
     def scaled(inner):
         inner.save()
-        inner.scale(box.w / 100.0, box.h / 100.0)
+        inner.scale(w / 100.0, h / 100.0)
         draw(inner, color)
         inner.restore()
 
-    symbol(b, f"emblem:{name}:{color}:{box.w:.2f}x{box.h:.2f}", box.w, box.h, scaled, left, bottom)
+    symbol(b, f"emblem:{name}:{color}:{w:.2f}x{h:.2f}", w, h, scaled, left, bottom)
 
 
 def _draw_image(b, box: Box, face, layout, emblems, left, bottom):

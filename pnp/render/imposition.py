@@ -359,13 +359,14 @@ def calibration(backend: Backend, imposition: HomeImposition, font: str) -> None
             backend.rect(mm(30), H - mm(70), mm(25.4), mm(25.4), stroke="#000000", width=0.5)
             backend.text(mm(30), H - mm(76), "25.4 mm (1 in) square", font, 8)
             _ruler(backend, mm(80), H - mm(60), font)
-            lines = ["Print this page at 100% (no 'fit to page'), duplex, flipping on the "
+            lines = ["Print this page at 100% (no \u201cfit to page\u201d), duplex, flipping on the "
                      f"{'long' if imposition.duplex == 'long' else 'short'} edge.",
                      "Measure the square and the ruler: both must match a real ruler.",
                      "Hold the paper against a light: each cross on the back should sit on the cross on the front.",
                      "If they do not, measure how far the back crosses sit to the right (dx) and up (dy).",
-                     f"Those two distances are the back offset (dx, dy) of this printer on {paper} paper:",
-                     "the correction to give whoever prepares the print files, so the backs line up."]
+                     f"Those two distances are the back offset (dx, dy) of this printer on {paper} paper.",
+                     "Many printers can shift the back side in their settings: shift it until the crosses meet.",
+                     "Or send dx and dy to whoever made the print files: they can move the backs for your printer."]
             for i, line in enumerate(lines):
                 backend.text(mm(30), H - mm(95) - i * 13, line, font, 9)
         for cx, cy in ((W / 2, H / 2), (mm(40), mm(40)), (W - mm(40), mm(40))):

@@ -57,11 +57,24 @@ def draw_area(pen, region, sheet, game) -> None:
     if plan.text:
         pen.paragraph(plan.text.x, plan.text.y, plan.text.w, plan.text.h, area.text, AREA_TEXT_SIZE,
                       floor(region.min_size))
-    for number, slot in enumerate(plan.slots, 1):
+    numbers = _slot_numbers(plan.slots, area.stack_up)
+    for number, slot in zip(numbers, plan.slots):
         pen.rect(slot.x, slot.y, slot.w, slot.h, fill=pen.colors["paper"], stroke=pen.colors["muted"], width=0.6,
                  radius=mm(2.5))
         if pen.on_ground:
             _slot_frame(pen, slot, accent, area, area.label if len(plan.slots) == 1 else str(number))
+
+
+def _slot_numbers(slots, stack_up: bool) -> list[int]:
+    """Each outline's number, in the slots' order: in reading order (top row first, left to right), or from the
+    lowest up for an area whose cards stack upward (the unit at the bottom of a column is its first)."""
+    if not stack_up:
+        return list(range(1, len(slots) + 1))
+    order = sorted(range(len(slots)), key=lambda i: (-slots[i].y, slots[i].x))  # y grows downward on a sheet
+    numbers = [0] * len(slots)
+    for number, index in enumerate(order, 1):
+        numbers[index] = number
+    return numbers
 
 
 SLOT_LABEL_SIZE = 9.0  # points: a card slot's label, read across the table

@@ -5,6 +5,7 @@ from __future__ import annotations
 import io
 from pathlib import Path
 
+from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.pagesizes import A4, LETTER
 from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -31,6 +32,7 @@ from pnp.render.book_type import (
     book_fallbacks,
     book_fonts,
     book_styles,
+    derived,
     draw_centred,
     legible_card_scale,
     pdf_markup,
@@ -46,6 +48,7 @@ from pnp.render.sheets import draw_sheet
 from pnp.rules.figures import figure_kind
 from pnp.rules.tree import PDF_ICON_SPACE, Reference, build_reference, icon_markup
 from pnp.rules.tree import pdf_text as esc
+from pnp.text.typography import typeset
 
 PAPERS = {"a4": A4, "letter": LETTER}
 BOOKLET_PAGES = {"a4": (A4[1] / 2, A4[0]), "letter": (LETTER[1] / 2, LETTER[0])}  # A5 and half-letter, portrait
@@ -79,7 +82,8 @@ class DottedRule(Flowable):
 
 
 class CardPicture(Flowable):
-    """A card face drawn by the card renderer itself, scaled, with its name below."""
+    """A card face drawn by the card renderer itself, scaled, with its name below (none where `caption` is empty:
+    the cover's cards print their own names)."""
 
     def __init__(self, project, face, scale: float, caption: str, anchor: str, wordless: bool = False):
         super().__init__()
@@ -89,21 +93,27 @@ class CardPicture(Flowable):
         self.caption, self.anchor = caption, anchor
 
     def wrap(self, width, height):
-        return self.card_w, self.card_h + 12
+        return self.card_w, self.card_h + self.below
+
+    @property
+    def below(self) -> float:
+        return 12 if self.caption else 0
 
     def draw(self):
         canvas = self.canv
         backend = getattr(canvas, "_pnp_backend", None) or PdfBackend(canvas)
         canvas._pnp_backend = backend
-        canvas.bookmarkHorizontal(self.anchor, 0, self.card_h + 12)
+        canvas.bookmarkHorizontal(self.anchor, 0, self.card_h + self.below)
         size = self.size
         canvas.saveState()
-        canvas.translate(0, 12)
+        canvas.translate(0, self.below)
         canvas.scale(self.scale_by, self.scale_by)
         backend.clip_rect(0, 0, size.width, size.height)
         draw_face(Wordless(backend) if self.wordless else backend, self.face, self.project.layout,
                   self.project.game.emblems, -size.bleed, -size.bleed)
         canvas.restoreState()
+        if not self.caption:
+            return
         canvas.setFont(book_fonts(canvas)["regular"], 6.5)
         canvas.setFillColor(color(INK))
         draw_centred(canvas, self.card_w / 2, 3, self.caption[:48], book_fonts(canvas, registered=False)["regular"], 6.5)
@@ -258,8 +268,12 @@ class RulebookTemplate(BaseDocTemplate):
         self.sharing = None  # set by _write_rulebook for a game with cards: its faces' forms, shared (form_reuse)
         self.headings_set: list = []  # (key, page) of each heading, in the order they were set
         self.index = None  # set by _write_rulebook: the index, told the page of each flowable set (rulebook_back)
+        self.back_page = False  # set by _back_matter: whether the last page is one of its own (a one-page summary)
+        self.lang = "en"  # set by _write_rulebook: the book's language, its typewriter marks set for it (book_line)
 
     def _footer(self, canvas, doc):
+        if doc.page == 1:  # the cover carries no folio
+            return
         canvas.saveState()
         canvas.setFont(self.fonts["regular"], 8)
         canvas.setFillColor(color("#666666"))
@@ -270,7 +284,7 @@ class RulebookTemplate(BaseDocTemplate):
 
     def _draw_icon(self, canvas, kind, name):
         """An inline icon ({heat} in a rule's text, pnp.rules.tree.icon_markup): drawn where the text stands, in
-        the room its four no-break spaces keep, a font size square."""
+        the room the four no-break spaces before it keep, a font size square."""
         info = canvas._curr_tx_info
         size = info["xs"].style.fontSize
         # measured as the paragraph measured it: by reportlab, in the font it knows by this name (a project's font
@@ -280,13 +294,16 @@ class RulebookTemplate(BaseDocTemplate):
         canvas._pnp_backend = backend  # one backend per canvas: its symbols (forms) are named once
         if self.icons is None:  # the game's icons, found once per document: each use is a lookup, not a search
             self.icons = game_icons(self.game)
-        place_icon(backend, self.icons[name], self.game.emblems, info["cur_x"] + (room - size) / 2,
+        # the callback comes after its room (pnp.rules.tree.icon_markup): the icon is drawn back in it
+        place_icon(backend, self.icons[name], self.game.emblems, info["cur_x"] - room + (room - size) / 2,
                    info["cur_y"] - size * 0.16, size)
 
     def afterFlowable(self, flowable):
         if isinstance(flowable, Heading):
             self.canv.bookmarkPage(flowable.key)
-            self.canv.addOutlineEntry(flowable.plain, flowable.key, flowable.level, closed=flowable.level > 0)
+            # the bookmark as the heading prints (its typewriter marks set: pnp.text.typography)
+            self.canv.addOutlineEntry(typeset(flowable.plain, self.lang), flowable.key, flowable.level,
+                                      closed=flowable.level > 0)
             self.headings_set.append((flowable.key, self.page))
         if self.index is not None:
             self.index.seen(flowable, self.page)
@@ -320,18 +337,20 @@ def rulebook_pdf(project, difficulty, paper: str, path: Path, booklet: bool = Fa
         from pnp.render.booklet import impose
 
         pages = io.BytesIO()
-        _write_rulebook(project, ref, BOOKLET_PAGES[paper], 12 * mm, pages)
-        impose(pages.getvalue(), PAPERS[paper], path)
+        doc = _write_rulebook(project, ref, BOOKLET_PAGES[paper], 12 * mm, pages)
+        impose(pages.getvalue(), PAPERS[paper], path, back_cover=doc.back_page)
     else:
         _write_rulebook(project, ref, PAPERS[paper], 18 * mm, path)
 
 
-def _write_rulebook(project, ref: Reference, pagesize, margin: float, target) -> None:
+def _write_rulebook(project, ref: Reference, pagesize, margin: float, target) -> RulebookTemplate:
     fonts = project.rulebook_fonts
     names = register_book_fonts(fonts)
     styles = book_styles(names, book_fallbacks(fonts, names), language(project.game))
     doc = RulebookTemplate(target, pagesize, say(project.game, "rulebook", title=ref.title), margin, names, fonts)
-    doc.game = project.game
+    doc.game, doc.lang = project.game, language(project.game)
+    # the file's Author: the game's designers as credited (the software stays its Creator), else the game's name
+    doc.author = ", ".join(project.game.manifest.credits.design) or project.game.manifest.title
     doc.sharing = game_sharing(project) if project.game.decks else None
     body = _rules(ref, styles, (doc.width, doc.height), project) + _glossary(ref, styles, doc.height)
     if project.game.sheets:
@@ -345,6 +364,7 @@ def _write_rulebook(project, ref: Reference, pagesize, margin: float, target) ->
     doc.contents = Contents(list(headings(body)), [styles["toc0"], styles["toc1"]])
     doc.build(_title_page(project, ref, styles, doc.width, doc.height, margin) + _contents(project.game, doc.contents, styles)
               + body)
+    return doc
 
 
 def _back_matter(project, ref: Reference, styles, doc) -> list:
@@ -358,7 +378,9 @@ def _back_matter(project, ref: Reference, styles, doc) -> list:
     # reference's last page if it has room (never alone on a page between the index and the summary)
     back_page = summary[1:] + [Spacer(1, 8 * mm)] + [f for kept in credits for f in kept._content]  # measured unkept
     if summary and _stacked_height(back_page, doc.width) <= doc.height - FRAME_PADDING:
+        doc.back_page = True  # the summary and the credits: the book's back cover
         return index + summary + [Spacer(1, 8 * mm)] + credits
+    doc.back_page = bool(summary) and _stacked_height(summary[1:], doc.width) <= doc.height - FRAME_PADDING
     return credits + index + summary
 
 
@@ -468,7 +490,6 @@ def _table(rows, fractions, width, styles):
 # (_rules) before the cover shows no card at all.
 COVER_GAP, COVER_MOST = 3 * mm, 1.0
 COVER_TOP_LEAST = 8 * mm
-CAPTION_HEIGHT = 12  # a card picture's caption line (CardPicture)
 CARDS_SPACE = 10 * mm  # above the cards' row
 FRAME_PADDING = 12 + 26  # a reportlab frame's padding, top and bottom, and two lines to spare (a line that wraps when set)
 
@@ -496,6 +517,10 @@ def _cover(project, ref, styles, width: float, height: float) -> Cover:
     game = project.game
     words = [Paragraph(esc(ref.title), styles["title"]), Spacer(1, 6 * mm),
              Paragraph(esc(game.manifest.tagline), styles["subtitle"]), Spacer(1, 4 * mm)]
+    if game.manifest.credits.design:  # who designed it, as a box's cover says it
+        designers = ", ".join(game.manifest.credits.design)
+        words += [Paragraph(said(game, "label-text", label=esc(say(game, "game-design")), text=esc(designers)),
+                            derived("cover-credit", styles["body"], alignment=TA_CENTER)), Spacer(1, 4 * mm)]
     if ref.difficulty:
         words.append(Paragraph(said(game, "rules-up-to", level=esc(say(game, ref.difficulty.value))), styles["subtitle"]))
     legend = _legend(game, styles)
@@ -564,7 +589,7 @@ def _showcase(project, cards, width: float, room: float) -> list:
             scale = _row_scale(project, [faces[r.card.id] for r in group], [sizes[r.card.id] for r in group],
                                width, room)
             if scale:
-                row = CardRow([CardPicture(project, faces[r.card.id], scale, r.card.name, f"cover-{r.card.id}")
+                row = CardRow([CardPicture(project, faces[r.card.id], scale, "", f"cover-{r.card.id}")
                                for r in group], COVER_GAP, centred=True)
                 return [Spacer(1, CARDS_SPACE), row]
     return []
@@ -574,7 +599,7 @@ def _row_scale(project, faces, sizes, width: float, room: float) -> float:
     """The scale a row of these cards stands at on the cover: as large as the width and the room allow, up to their
     printed size; 0 when that is smaller than the least scale all their words read at."""
     across = (width - COVER_GAP * (len(sizes) - 1)) / sum(size.width for size in sizes)
-    down = (room - CARDS_SPACE - CAPTION_HEIGHT) / max(size.height for size in sizes)
+    down = (room - CARDS_SPACE) / max(size.height for size in sizes)
     scale = min(COVER_MOST, across, down)
     return scale if scale >= legible_card_scale(project, faces) else 0.0
 
@@ -717,6 +742,9 @@ def _rules(ref: Reference, styles, frame, project=None) -> list:
 ROOM_TO_RUN_ON = 1 / 3
 
 
+LISTED_CARDS = 12  # the most cards a glossary entry lists by name
+
+
 def _glossary(ref: Reference, styles, frame_height: float | None = None) -> list:
     if not ref.glossary:  # a game without terms has no glossary: never a heading over nothing
         return []
@@ -724,16 +752,18 @@ def _glossary(ref: Reference, styles, frame_height: float | None = None) -> list
     start = CondPageBreak(frame_height * ROOM_TO_RUN_ON) if frame_height else PageBreak()
     flow = [start, Heading(say(game, "glossary"), styles["h1"], "glossary", 0)]
     for entry in ref.glossary:
-        cards = _and_more(game, [f'<a href="#card-{c}" color="#1f4f8a">{esc(game.card(c).card.name)}</a>'
-                                 for c in entry.cards], 12, ", ")
-        used = f"<br/><font size=7.5>{said(game, 'cards')} {cards}</font>" if entry.cards else ""
+        # the cards that use it, each linked to its row of the card reference, where they are few enough to list
+        # whole; a word most cards use (or a word cards only speak of) is looked up in the index instead
+        users = [c for c in entry.users if game.card(c).card.name != entry.term]  # not a card's own entry's headword
+        cards = ", ".join(f'<a href="#card-{c}" color="#1f4f8a">{esc(game.card(c).card.name)}</a>' for c in users)
+        used = f"<br/><font size=7.5>{said(game, 'cards')} {cards}</font>" if 0 < len(users) <= LISTED_CARDS else ""
         if entry.places:
             shown = _and_more(game, [esc(place) for place in entry.places], 8, "; ")
             used += f"<br/><font size=7.5>{said(game, 'on-the-sheet')} {shown}</font>"
         icon = icon_markup(ref, entry.icon, "pdf") if entry.icon else ""
         term = said(game, "label-text", label=f"{icon}<b>{esc(entry.term)}</b>", text=pdf_markup(ref, entry.text, styles))
-        flow.append(Paragraph(f'<a name="term-{entry.id}"/>{term}{used}', styles["body"]))
-        flow.append(Spacer(1, 4))
+        # an entry is read whole: never its card list alone at the head of a page
+        flow.append(KeepTogether([Paragraph(f'<a name="term-{entry.id}"/>{term}{used}', styles["body"]), Spacer(1, 4)]))
     return flow
 
 

@@ -22,15 +22,15 @@ from __future__ import annotations
 
 import re
 
-from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import CondPageBreak, Flowable, KeepTogether, PageBreak, Spacer, Table, TableStyle
 
 from pnp.content.words import say
 from pnp.model.rules import IndexEntry, Summary
-from pnp.render.book_type import Heading, Paragraph, pdf_markup, said
+from pnp.render.book_type import Heading, Paragraph, derived, pdf_markup, said
 from pnp.rules.tree import pdf_text as esc
 from pnp.text.collation import sort_key
+from pnp.text.typography import typeset
 
 INDEX_CALLBACK = "pnp-index"
 PAGES_SHARE = 0.45  # the most of a line an index entry's page numbers take; longer lists run on below, right-aligned
@@ -66,12 +66,13 @@ def term_pattern(term: str, lang: str = "en") -> re.Pattern:
     return forms_pattern([term], lang)
 
 
-def forms_pattern(forms: list[str], lang: str = "en") -> re.Pattern:
-    """A term said in any of its forms (the term, and the other forms `index:` gives it)."""
-    return re.compile("|".join(rf"(?<!\w){_term_regex(form, lang)}(?!\w)" for form in forms))
+def forms_pattern(forms: list[str], lang: str = "en", capitalised: bool = False) -> re.Pattern:
+    """A term said in any of its forms (the term, and the other forms `index:` gives it); `capitalised`: only as
+    written, its capitals and all (a name: Copy, never "copies")."""
+    return re.compile("|".join(rf"(?<!\w){_term_regex(form, lang, capitalised)}(?!\w)" for form in forms))
 
 
-def _term_regex(term: str, lang: str) -> str:
+def _term_regex(term: str, lang: str, capitalised: bool = False) -> str:
     language = lang.split("-")[0].lower()
     articles = ARTICLES.get(language, ())
     words, said, article_before = term.split(), [], False
@@ -82,7 +83,8 @@ def _term_regex(term: str, lang: str) -> str:
         if number:
             said.append(_article_gap(articles) if article_before else r"\s+")
         article_before = False
-        said.append(_word_regex(word, language, last=number == len(words) - 1, verb=number == 0 and len(words) > 1))
+        said.append(_word_regex(word, language, last=number == len(words) - 1, verb=number == 0 and len(words) > 1,
+                                exact=capitalised))
     return "".join(said)
 
 
@@ -92,7 +94,7 @@ def _article_gap(articles) -> str:
     return rf"\s+(?i:{spelt})?"
 
 
-def _word_regex(word: str, language: str, last: bool, verb: bool) -> str:
+def _word_regex(word: str, language: str, last: bool, verb: bool, exact: bool = False) -> str:
     capitals = sum(c.isalpha() for c in word) >= 2 and word == word.upper()
     endings = PLURALS.get(language, ())
     if last and language == "en" and word[-1:] in ("y", "Y") and len(word) > 2:  # enemy, enemies
@@ -105,7 +107,7 @@ def _word_regex(word: str, language: str, last: bool, verb: bool) -> str:
     else:  # any word may take a plural: aides de jeu, cartes Récit
         plural = "(?:{})?".format("|".join(e.upper() if capitals else e for e in endings)) if endings else ""
         said = re.escape(word) + plural
-    return said if capitals else f"(?i:{said})"
+    return said if capitals or exact else f"(?i:{said})"
 
 
 def plain_text(flowable) -> str:
@@ -135,18 +137,23 @@ class Index(Flowable):
     """The index: a line per term, its term, a dotted leader and its pages. Set after every page it points at:
     its lines are laid out when the book reaches it, once every page before it has been read (`seen`)."""
 
-    def __init__(self, terms: list[str | tuple[str, list[str]]], style, lang: str = "en",
-                 frame_height: float | None = None):
-        """`terms`: each a word, or (a word, the other forms the rules say it in)."""
+    def __init__(self, terms: list[str | tuple], style, lang: str = "en", frame_height: float | None = None):
+        """`terms`: each a word, or (a word, the other forms the rules say it in[, whether it is found only with its
+        capitals: IndexEntry.capitalised])."""
         super().__init__()
         self.frame_height = frame_height  # a page's room: the index's last page is kept from holding a few lines
         forms: dict[str, list[str]] = {}
+        named: set[str] = set()  # the terms found only as written, capitals and all
         for item in terms:
-            term, also = (item, []) if isinstance(item, str) else item
+            term, also, capitalised = (item, [], False) if isinstance(item, str) else (tuple(item) + (False,))[:3]
             forms.setdefault(term, [term])
             forms[term] += [form for form in also if form not in forms[term]]
+            if capitalised:
+                named.add(term)
         self.terms = sorted(forms, key=sort_key)  # dictionary order: À and É file with A and E
-        self.patterns = [forms_pattern(forms[term], lang) for term in self.terms]
+        # a form as the rules type it and as the book prints it ("Sol -1", "Sol −1": pnp.text.typography)
+        self.patterns = [forms_pattern(list(dict.fromkeys(forms[term] + [typeset(f, lang) for f in forms[term]])), lang,
+                                       term in named) for term in self.terms]
         self.style = style
         self.pages: dict[int, list[int]] = {i: [] for i in range(len(self.terms))}
         self.shown: dict[int, list[str]] = {}  # line -> its pages as printed, in the pieces each line holds
@@ -193,7 +200,7 @@ class Index(Flowable):
         only a few lines, knowing the `room` the page it starts on leaves it."""
         if room is None or not self.frame_height:
             return self.style
-        styles = [self.style] + [ParagraphStyle(f"index-{size}", self.style, fontSize=size, leading=leading)
+        styles = [self.style] + [derived(f"index-{size}", self.style, fontSize=size, leading=leading)
                                  for size, leading in INDEX_SIZES if size < self.style.fontSize]
         for style in styles:
             self.style = style
@@ -210,10 +217,10 @@ class Index(Flowable):
             pieces = self.shown[index] = self._pieces(page_ranges(self.pages[index]), most)
             # the term keeps clear of its first piece of pages and the leader's first dots
             room = self._width(pieces[0]) + self._width(LEADER) * 2
-            style = ParagraphStyle(f"index-{index}", self.style, rightIndent=room)
+            style = derived(f"index-{index}", self.style, rightIndent=room)
             rows.append([Paragraph(f'{esc(term)}<onDraw name="{INDEX_CALLBACK}" label="{index}"/>', style)])
             for piece in pieces[1:]:  # a long list runs on under its first line, right-aligned
-                rows.append([Paragraph(esc(piece), ParagraphStyle(f"index-{index}-more", self.style, alignment=2))])
+                rows.append([Paragraph(esc(piece), derived(f"index-{index}-more", self.style, alignment=2))])
         style = TableStyle([("FONT", (0, 0), (-1, -1), self.style.fontName), ("LEFTPADDING", (0, 0), (-1, -1), 0),
                             ("RIGHTPADDING", (0, 0), (-1, -1), 0), ("TOPPADDING", (0, 0), (-1, -1), 0),
                             ("BOTTOMPADDING", (0, 0), (-1, -1), 1)])
@@ -249,13 +256,15 @@ class Index(Flowable):
         canvas.drawText(text)
 
 
-def index_terms(ref) -> list[tuple[str, list[str]]]:
-    """The index's terms, each with the other forms the rules say it in: the glossary's headwords as players read
-    them, and the words rules.yaml's `index:` adds (an `index:` entry naming a glossary term adds its forms to it)."""
-    terms = [(entry.term, []) for entry in ref.glossary if entry.term]
-    terms += [(item.term, list(item.also)) if isinstance(item, IndexEntry) else (item, []) for item in ref.game.rules.index]
+def index_terms(ref) -> list[tuple[str, list[str], bool]]:
+    """The index's terms, each with the other forms the rules say it in and whether it is found only with its
+    capitals: the glossary's headwords as players read them, and the words rules.yaml's `index:` adds (an `index:`
+    entry naming a glossary term adds its forms, and its `capitalised`, to it)."""
+    terms = [(entry.term, [], False) for entry in ref.glossary if entry.term]
+    terms += [(item.term, list(item.also), item.capitalised) if isinstance(item, IndexEntry) else (item, [], False)
+              for item in ref.game.rules.index]
     # never an engine's word (draw_three, draw3): a word run into a number; a number on its own (7-Start) is a word
-    return [(term, also) for term, also in terms if "_" not in term and not re.search(r"[a-z]\d", term)]
+    return [term for term in terms if "_" not in term[0] and not re.search(r"[a-z]\d", term[0])]
 
 
 def index_pages(ref, styles, index: Index, frame_height: float) -> list:
@@ -264,7 +273,7 @@ def index_pages(ref, styles, index: Index, frame_height: float) -> list:
     game = ref.game
     # not kept with the index, as a heading is with what follows it: kept together, an index longer than the room
     # left would start a page of its own; the conditional break leaves the heading room for lines under it
-    heading = Heading(say(game, "index"), ParagraphStyle("index-heading", styles["h1"], keepWithNext=0), "index", 0)
+    heading = Heading(say(game, "index"), derived("index-heading", styles["h1"], keepWithNext=0), "index", 0)
     return [CondPageBreak(frame_height / 3), heading, index]
 
 
@@ -382,7 +391,7 @@ def summary_flow(ref, styles, frame: tuple[float, float] | None = None) -> list:
 
 def _step_lines(ref, styles, steps, size) -> list:
     """Each step as a numbered paragraph, its lines hanging under its text, the rules it points at after it."""
-    body = ParagraphStyle(f"summary-step-{size[0]}", styles["body"], fontSize=size[0], leading=size[1],
+    body = derived(f"summary-step-{size[0]}", styles["body"], fontSize=size[0], leading=size[1],
                           leftIndent=STEP_INDENT, bulletIndent=0, bulletFontName=styles["strong"].fontName,
                           bulletFontSize=size[0], spaceAfter=STEP_GAP)
     lines = []
@@ -393,7 +402,7 @@ def _step_lines(ref, styles, steps, size) -> list:
 
 
 def _summary_lines(ref, styles, shown, size) -> list:
-    body = ParagraphStyle(f"summary-{size[0]}", styles["body"], fontSize=size[0], leading=size[1])
+    body = derived(f"summary-{size[0]}", styles["body"], fontSize=size[0], leading=size[1])
     lines = []
     for section, rule in shown:
         if section is not None:

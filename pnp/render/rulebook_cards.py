@@ -13,13 +13,12 @@ import math
 import re
 from typing import NamedTuple
 
-from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, Spacer, Table, TableStyle
 
 from pnp.content.words import raw, say
 from pnp.render.backend import Wordless
-from pnp.render.book_type import INK, Heading, Paragraph, book_fonts, draw_right_to_left, legible_card_scale, said
+from pnp.render.book_type import INK, Heading, Paragraph, book_fonts, book_line, derived, draw_right_to_left, legible_card_scale, said
 from pnp.render.cards import box_drawings, draw_face, face_size
 from pnp.render.pdf import PdfBackend, color
 from pnp.rules.card_words import card_text, kind_name
@@ -65,6 +64,7 @@ def draw_left(canvas, x: float, y: float, text: str, font: str, size: float) -> 
     """A line of text set from x, in the book's (fallback list) `font` as pnp names it (draw_centred's kin)."""
     from pnp.render.fonts import register
 
+    text = book_line(canvas, text, font)
     if has_rtl(text):
         draw_right_to_left(canvas, x, y, text, font, size, "left")
         return
@@ -449,19 +449,22 @@ def suit_name(game, record) -> str:
     return kind_name(record.card.suit, labels_of(game))
 
 
-def looks_matter(project, record) -> bool:
-    """Whether a card's row shows its small picture: the card has art of its own and its face draws it (its look
-    is the art). A face that prints only words (a reference card) would show as an empty frame: it has none."""
+def looks_matter(project, record, deck: list | None = None) -> bool:
+    """Whether a card's row shows its small picture: the card has art of its own (no other card of its `deck`
+    records draws the same: a picture every starting card shares says nothing of this one) and its face draws it
+    (its look is the art). A face that prints only words (a reference card) would show as an empty frame."""
+    if deck is not None and sum(1 for other in deck if other.card.art == record.card.art) > 1:
+        return False
     face = project.faces.fronts[record.card.id]
     return bool(record.card.art) and any(drawing.box.type == "art" and drawing.drawn for drawing in
                                          box_drawings(face, project.layout, project.game.emblems))
 
 
 def card_reference(project, ref, styles, width: float) -> list:
-    """The card reference: a heading; then each deck under its name: the anatomy of each kind of card it holds (an
-    annotated example of each face not shown before, two across where two fit) and its table. The decks run as one
-    flow (CardReferenceFlow) in which an example that does not fit the rest of a page waits for the next page while
-    its deck's table fills that rest: no page ends half empty before an example."""
+    """The card reference: a heading; the anatomy of each kind of card (an annotated example of each face, every
+    deck's, two across where two fit); then each deck under its name, as a table. All run as one flow
+    (CardReferenceFlow) in which an example that does not fit the rest of a page waits for the next page while the
+    next example fills that rest; a table is never broken by a picture."""
     game = project.game
     flow = [Heading(say(game, "card-reference"), styles["h1"], "cards", 0),
             Paragraph(said(game, "card-reference-intro"), styles["body"]), Spacer(1, 4)]
@@ -471,17 +474,19 @@ def card_reference(project, ref, styles, width: float) -> list:
     pictured: set[str] = set()  # the templates an example card shows already
     # a deck's heading is not kept with its whole table (which would leave the rest of a page empty whenever the
     # table fits on the next one): a page starts it only when it has room for the heading and the table's first rows
-    h2 = ParagraphStyle("h2-deck", styles["h2"], keepWithNext=0)
-    h2.fallbacks = styles["h2"].fallbacks  # not inherited (pnp.render.book_type.book_styles)
-    items = []
+    h2 = derived("h2-deck", styles["h2"], keepWithNext=0)
+    # every deck's examples first, then every deck's table: a table reads from its heading to its last row with no
+    # picture between its rows, and the examples pack two across whatever deck they come from
+    examples = [e for deck, records in decks for e in _examples(project, records, pictured, width)]
+    items = [part for row in example_rows(examples, width) for part in (row, Spacer(1, 8))]
     for deck, records in decks:
         total = sum(r.card.count for r in records)
-        heading = Heading(f"{deck.model.name} ({say(game, 'deck-size', count=total)})", h2, f"deck-{deck.id}", 1,
+        size = say(game, "deck-size-one" if total == 1 else "deck-size", count=total)
+        heading = Heading(f"{deck.model.name} ({size})", h2, f"deck-{deck.id}", 1,
                           linked=False)
-        table, first_rows = _card_table(project, ref, records, styles, width)
+        table, first_rows, note = _card_table(project, ref, records, styles, width)
         table.first_rows = first_rows
-        rows = example_rows(_examples(project, records, pictured, width), width)
-        items += [heading] + [part for row in rows for part in (row, Spacer(1, 8))] + [table, Spacer(1, 6)]
+        items += [heading] + ([note, Spacer(1, 2)] if note else []) + [table, Spacer(1, 6)]
     return flow + [CardReferenceFlow(items)]
 
 
@@ -489,8 +494,8 @@ class CardReferenceFlow(Flowable):
     """The decks' headings, example rows and tables, set page by page as a typesetter sets figures: an example row
     that does not fit the rest of a page floats to the top of the next one while what follows it in its deck (the
     table, row by row) fills that rest. A deck's heading starts a page only with room for what comes under it (an
-    example row, or its table's header and first KEPT_ROWS rows), and never while the deck before still has an
-    example waiting (each example stays in its own deck's part). The headings are its `_content`, so the contents
+    example row, or its table's header and first KEPT_ROWS rows), and never while an example is still waiting
+    (the examples come before the tables: card_reference). The headings are its `_content`, so the contents
     list them (pnp.render.rulebook.headings)."""
 
     def __init__(self, items: list, waiting: list | None = None):
@@ -531,9 +536,16 @@ class CardReferenceFlow(Flowable):
             if isinstance(item, Heading):
                 if waiting:  # the deck before keeps its examples in its own part: a new page
                     break
-                following = next((f for f in items[1:] if not isinstance(f, Spacer)), None)
-                need = cost(item) + (following.first_rows if isinstance(following, Table) else
-                                     min(cost(following), _first_rows_after(items)) if following is not None else 0)
+                need = cost(item)
+                for following in (f for f in items[1:] if not isinstance(f, Spacer)):
+                    if isinstance(following, Table):  # its header and first rows
+                        need += following.first_rows
+                    elif isinstance(following, Paragraph):  # a note above the table: with it, and on
+                        need += cost(following)
+                        continue
+                    else:
+                        need += min(cost(following), _first_rows_after(items))
+                    break
                 if need > room:
                     break
                 place(items.pop(0))
@@ -603,11 +615,14 @@ def _card_table(project, ref, records, styles, width: float):
     first rows (what a page must have room for to start it)."""
     game = project.game
     rows = card_rows(records, ref, game)
-    pictured = {id(row): looks_matter(project, row["records"][0]) for row in rows}
+    shared = shared_sentences([row["text"] for row in rows], say(game, "back"))
+    for row in rows:  # said once, above the table
+        row["text"] = without_sentences(row["text"], shared)
+    note = Paragraph(said(game, "every-card", text=esc(" ".join(shared))), styles["small"]) if shared else None
+    pictured = {id(row): looks_matter(project, row["records"][0], records) for row in rows}
     with_pictures = any(pictured.values())
     small = styles["small"]
-    bold = ParagraphStyle("small-bold", small, fontName=styles["strong"].fontName)
-    bold.fallbacks = small.fallbacks  # not inherited (pnp.render.rulebook._styles)
+    bold = derived("small-bold", small, fontName=styles["strong"].fontName)
     header = ([""] if with_pictures else []) + [say(game, "card"), "×", say(game, "text")]
     body = [[Paragraph(esc(cell), bold) for cell in header]]
     for row in rows:
@@ -619,7 +634,29 @@ def _card_table(project, ref, records, styles, width: float):
             cells.insert(0, Thumbnail(project, project.faces.fronts[first.card.id]) if pictured[id(row)] else "")
         body.append(cells)
     first_rows = _table(body[:KEPT_ROWS + 1], with_pictures, small, width).wrap(width, 1e6)[1]
-    return _table(body, with_pictures, small, width), first_rows
+    return _table(body, with_pictures, small, width), first_rows, note
+
+
+SHARED_LEAST = 3  # rows a table must have for a sentence all of them say to be said once above it
+SENTENCE_END = re.compile(r"(?<=[.!?])\s+")
+
+
+def shared_sentences(texts: list[str], back_word: str) -> list[str]:
+    """The sentences every one of a table's rows says on its card's front (a deck of enemies that each say "After
+    it acts, flip this card."), in the first row's order; none for a table of fewer than SHARED_LEAST rows. A
+    flavour line (in italics) is a card's own, never shared."""
+    if len(texts) < SHARED_LEAST:
+        return []
+    fronts = [SENTENCE_END.split(text.split(f" {back_word} ")[0]) for text in texts]
+    return [sentence for sentence in fronts[0] if sentence and not sentence.startswith("*")
+            and all(sentence in front for front in fronts[1:])]
+
+
+def without_sentences(text: str, sentences: list[str]) -> str:
+    """A row's text less the shared sentences, each taken once from its front."""
+    for sentence in sentences:
+        text = re.sub(rf"(?:(?<=\s)|^){re.escape(sentence)}(?:\s+|$)", "", text, count=1)
+    return text.strip()
 
 
 def _table(body, with_pictures: bool, small, width: float):

@@ -40,9 +40,8 @@ from __future__ import annotations
 
 import math
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
-from reportlab.lib.styles import ParagraphStyle
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, KeepTogether, Spacer, Table, TableStyle
 
@@ -50,7 +49,7 @@ from pnp.core.diagnostics import Diagnostic, did_you_mean
 from pnp.core.limits import MIN_TEXT_SIZE as LEGIBLE_PT
 from pnp.layout.regions import area_plan, track_label_width, track_plan
 from pnp.model.walk import rule_nodes
-from pnp.render.book_type import Paragraph, book_fonts, draw_centred, said
+from pnp.render.book_type import Paragraph, book_fonts, book_line, derived, draw_centred, said
 from pnp.render.cards import draw_face, face_size
 from pnp.render.pdf import PdfBackend, color
 from pnp.render.sheets import draw_sheet
@@ -68,9 +67,12 @@ FAN = 0.2  # how much of each card a fan shows below the one before, of the card
 HAND = 0.14  # how much of each card a hand shows beside the one before, of the card's width
 PILE = 1.6  # points between the cards of a face-down pile, as printed
 TOKEN = "#f2c14e"  # a token on a track
+SPOT_EDGE = "#8a9a84"  # an empty spot on the table, where a pile will grow
+FREE_TOKEN = 4 * mm  # the radius of a token a place puts at a point of a sheet (not on a track's box)...
+TOKEN_OF_CARD = 0.14  # ...or this much of the width of the cards laid on the sheet: a token on a card's square
 
 KEYS = {"kind", "sheet", "text", "place"}
-PLACE_KEYS = {"at", "card", "cards", "deck", "count", "fan", "box", "label", "step", "mark", "from", "point"}
+PLACE_KEYS = {"at", "card", "cards", "deck", "count", "fan", "box", "label", "step", "mark", "from", "point", "token"}
 
 
 # -- drawing legibly at any scale --------------------------------------------------------------------------------
@@ -140,6 +142,10 @@ class Note:
     tag: bool = False  # a label on a sheet: under its callout, left-aligned with it, on a white plate
     title: bool = False  # the sheet's own title, at a size that prints whatever the figure's scale...
     size: float = 0.0  # ...where the sheet's own (this size, in the figure's units) prints under LEGIBLE_PT
+    name: bool = False  # a region's name at its top-left corner (its box is `near`), on the same terms as a title:
+    # a playmat's area drawn so small that its own heading is left off still says what it is for
+    on_card: bool = False  # a name (`name`) of a card laid in the figure, across its middle: a card drawn too small
+    # to print its own words still says which card it is
     near: tuple | None = None  # the box of what it names (x0, y0, x1, y1, figure units): a tag may stand beside or
     # under it, a callout with one (a track's token) stands clear of the drawn boxes around it (BoardFigure.arranged)
 
@@ -156,6 +162,7 @@ class BoardFigure(Flowable):
         self.avoid = list(avoid)  # drawn boxes no tag may cover besides the cards (a track's cells, its token)
         self.outlines = list(outlines)  # a sheet's empty card outlines: a tag covers one only where nothing else is
         # free (it would seem to name that spot)
+        self.notes += _card_names(project, self.placed)
         self.most_h = most_h
         self.scale_by, self.indent = 1.0, 0.0
         self.room = None  # the height left it on this page, while KeepWithFigure wraps it
@@ -197,12 +204,28 @@ class BoardFigure(Flowable):
         after its ":" and ","s: the first spot that covers no card, no track cell, no token, no other callout or
         tag and no card outline, inside the figure; where none is free, the one that covers least, an outline
         counting far less than the rest."""
-        shown = [n for n in self.notes if not n.title or n.size * self.scale_by < LEGIBLE_PT - 1e-6]
+        shown = [n for n in self.notes
+                 if not (n.title or n.name) or n.size * self.scale_by < LEGIBLE_PT - 1e-6]
         drawn = [_scaled(box, self.scale_by) for box in self.card_boxes() + self.avoid]
         outlines = [_scaled(box, self.scale_by) for box in self.outlines]
         taken = [self._mark_box(canvas, n) for n in shown if n.mark and n.near is None]
         taken += [self._title_box(canvas, n) for n in shown if n.title]
         places: dict[int, tuple] = {}
+        for note in [n for n in shown if n.name]:  # where it fits its region, clear of the callouts and cards (a
+            # card's own name: of the callouts and the other names, where it prints, else lower on the card)
+            clear = [box for box in self._name_boxes(canvas, note)
+                     if not any(_overlap(box, other) > 0 for other in (taken if note.on_card else drawn + taken))]
+            if not clear:
+                shown.remove(note)
+                continue
+            places[id(note)] = clear[0]
+            taken.append(clear[0][:4])
+        named = {n.text for n in shown if n.on_card and id(n) in places}
+        for tag in [n for n in shown if n.tag]:  # a tag says no more than the cards' own names say: shortened
+            shorter = _beyond_names(tag.text, named)
+            if shorter != tag.text:
+                shown[shown.index(tag)] = replace(tag, text=shorter) if shorter else None
+        shown = [n for n in shown if n is not None]
         for note in [n for n in shown if n.mark and n.near is not None] + [n for n in shown if n.tag]:
             anchor = self._mark_box(canvas, note) if note.mark else self._callout_of(canvas, note, places)
             near = _scaled(note.near, self.scale_by) if note.near else None
@@ -234,6 +257,41 @@ class BoardFigure(Flowable):
         x, y = self._inside(note.x * self.scale_by + width / 2, note.y * self.scale_by - TITLE_PT * 0.7, width / 2,
                             TITLE_PT * 0.7)
         return x - width / 2, y - TITLE_PT * 0.7, x + width / 2, y + TITLE_PT * 0.7
+
+    def _name_boxes(self, canvas, note: Note) -> list[tuple]:
+        """Where a name may print, best first: at its anchor; a card's also across its middle and its lower part."""
+        box = self._name_box(canvas, note)
+        if box is None:
+            return []
+        if not note.on_card:
+            return [box]
+        x0, y0, x1, y1 = _scaled(note.near, self.scale_by)
+        height = box[3] - box[1]
+        lower = [(y0 + y1 + height) / 2, y0 + (y1 - y0) * 0.3 + height / 2]  # the tops of the other spots
+        return [box] + [(box[0], top - height, box[2], top, box[4]) for top in lower if top <= y1 - 1]
+
+    def _name_box(self, canvas, note: Note) -> tuple | None:
+        """A region's name as printed at its top-left corner, (x0, y0, x1, y1, lines): on one line, else broken
+        into lines, each as wide as the region at most; None where no breaking fits it."""
+        x0, y0, x1, y1 = _scaled(note.near, self.scale_by)
+        room = x1 - x0 - 2 * NAME_INSET
+        lines: list[str] = []
+        for word in note.text.split():  # filled a line at a time, as wide as the region allows
+            wider = f"{lines[-1]} {word}" if lines else word
+            if lines and _width(canvas, wider, "bold", NAME_PT) <= room:
+                lines[-1] = wider
+            else:
+                lines.append(word)
+        width = max((_width(canvas, line, "bold", NAME_PT) for line in lines), default=0.0)
+        height = NAME_PT * 1.2 * len(lines)
+        if not lines or width > room or height > y1 - y0 - 2 * NAME_INSET:
+            return None
+        left, top = x0 + NAME_INSET, y1 - NAME_INSET
+        if note.on_card:  # where the card prints its name, inside the card
+            cx, cy = note.x * self.scale_by, note.y * self.scale_by
+            left = min(max(cx - width / 2, x0 + 1), x1 - 1 - width)
+            top = min(max(cy + height / 2, y0 + 1 + height), y1 - 1)
+        return left, top - height, left + width, top, lines
 
     def _spot(self, canvas, note: Note, anchor: tuple, near, drawn: list, outlines: list) -> tuple:
         """Where a tag (or a track's callout) prints: (x0, y0, x1, y1, lines), the first free spot of `_spots`."""
@@ -272,6 +330,9 @@ class BoardFigure(Flowable):
             draw_face(backend, card.face, layout, self.project.game.emblems, -size.bleed, -size.bleed)
             backend.restore()
             backend.rect(card.x, card.y, card.w, size.height * by, stroke="#555555", width=0.4 / self.scale_by)
+        over = getattr(self.base, "over", None)  # what lies on the cards: a token put on a card's square
+        if over is not None:
+            over(backend)
 
     def _note(self, canvas, note: Note, at: tuple | None = None) -> None:
         """A callout, label or title as printed, moved inside the figure's edges where it would overhang them, or
@@ -280,6 +341,13 @@ class BoardFigure(Flowable):
         x, y = note.x * self.scale_by + note.dx, note.y * self.scale_by
         if at is not None and note.tag:
             self._tag(canvas, at)
+            return
+        if note.name:  # on a white plate: what it may stand over is only an empty outline's corner
+            canvas.setFillColor(color("#ffffff"))
+            canvas.roundRect(at[0] - 1, at[1] - 0.5, at[2] - at[0] + 2, at[3] - at[1] + 1, 1, stroke=0, fill=1)
+            canvas.setFillColor(color(NAME_INK))
+            for line, text in enumerate(at[4]):
+                _left(canvas, at[0], at[3] - NAME_PT * (0.9 + 1.2 * line), text, "bold", NAME_PT)
             return
         if note.mark:
             width = max(MARK_PT * 1.5, _width(canvas, note.text, "bold", MARK_PT) + MARK_PT * 0.8)
@@ -326,18 +394,32 @@ class BoardFigure(Flowable):
 
 
 SPACE = 1.5  # points between a tag and what it stands beside, as printed
+NAME_PT, NAME_INSET, NAME_INK = 6.5, 2.0, "#3d4a57"  # a region's name as printed: size, inset from its corner, ink
 OUTLINE_WEIGHT = 100  # how much worse a tag over a card or a track cell is than one over an empty card outline
+
+
+def _beyond_names(text: str, names: set[str]) -> str:
+    """A tag's text less what the cards it labels print as their names: "" where it is one of them; its head alone
+    where every name after its ":" is ("Final Chapters: The Long Night, Supply Drop Gone Wrong" -> "Final
+    Chapters"); else the text as it is."""
+    if text in names:
+        return ""
+    head, colon, tail = text.partition(": ")
+    if colon and all(part.strip() in names for part in tail.split(", ")):
+        return head
+    return text
 
 
 def _spots(anchor: tuple, near, w: float, h: float, callout: bool) -> list[tuple[float, float]]:
     """The bottom-left corners a note w x h may take, in order of preference: a tag under its callout (left-aligned
     with it), right of it, left of it, above it, then under, above, right of and left of what it names; a track's
-    callout at its anchor, then above, left of, right of and under the box it names."""
+    (or a sheet part's) callout at its anchor or a step down or right of it, then above, left of, right of and under
+    the box it names."""
     ax0, ay0, ax1, ay1 = anchor
     spots = [] if callout else [(ax0, ay0 - SPACE - h), (ax1 + SPACE, (ay0 + ay1 - h) / 2),
                                 (ax0 - SPACE - w, (ay0 + ay1 - h) / 2), (ax0, ay1 + SPACE)]
-    if callout:
-        spots.append((ax0, ay0))
+    if callout:  # at its anchor, or a step down or right of it (still at the corner of what it names)
+        spots += [(ax0, ay0), (ax0, ay0 - h * 1.1), (ax0 + w * 1.1, ay0), (ax0 + w * 1.1, ay0 - h * 1.1)]
     if near:
         nx0, ny0, nx1, ny1 = near
         middle_x, middle_y = (nx0 + nx1 - w) / 2, (ny0 + ny1 - h) / 2
@@ -429,9 +511,12 @@ def sheet_overview(project, sheet_id: str, frame, styles, caption: str, heading=
         dx = 0.0
         while any(abs(n.x - x) < near and abs(n.y - y) < near and abs(n.dx - dx) < MARK_PT * 2 for n in notes):
             dx += MARK_PT * 2.2
-        notes.append(Note(x, y, str(number), True, dx))
+        # at its region's corner, or beside the region where that covers the sheet's title or a box to write in
+        box = (region.x, layout.height - region.y - region.h, region.x + region.w, layout.height - region.y)
+        notes.append(Note(x, y, str(number), True, dx, near=box))
     figure = BoardFigure(project, natural, lambda b: _sheet(b, project, sheet_id),
-                         notes=_title_notes(project, sheet_id) + notes, most_h=most_h)
+                         notes=_title_notes(project, sheet_id) + notes, most_h=most_h,
+                         avoid=_write_in_boxes(project, sheet_id))
     head = [heading] if heading is not None else []
     return [KeepTogether(head + [figure, label] + ([Spacer(1, 3), key] if key else []))]
 
@@ -480,21 +565,26 @@ def _corner(region, layout) -> tuple[float, float]:
     return region.x + 3 * mm, layout.height - region.y - 3 * mm
 
 
+def _sheet_words(project, sheet_id: str) -> list:
+    """Every word the sheet prints, as drawn (pnp.render.backend.Drawn: its box and size, in the figure's units)."""
+    from pnp.render.backend import RecordingBackend
+
+    recording = RecordingBackend()
+    _sheet(recording, project, sheet_id)
+    return [d for d in recording.drawn if d.kind == "text" and d.text.strip()]
+
+
 def _title_notes(project, sheet_id: str) -> list[Note]:
     """The sheet's title (the largest words of its title region) printed at TITLE_PT where the figure is drawn so
     small that the sheet's own would be left off: a picture of a playmat keeps its name strip."""
-    from pnp.render.backend import RecordingBackend
-
     layout = project.sheet_layouts[sheet_id]
     titles = [r for r in layout.regions if r.kind == "title"]
     if not titles:
         return []
     region = titles[0]
-    recording = RecordingBackend()
-    _sheet(recording, project, sheet_id)
     x0, y0 = region.x, layout.height - region.y - region.h
-    inside = [d for d in recording.drawn if d.kind == "text" and d.text.strip()
-              and x0 - 1 <= d.x0 and d.x1 <= x0 + region.w + 1 and y0 - 1 <= d.y0 and d.y1 <= y0 + region.h + 1]
+    inside = [d for d in _sheet_words(project, sheet_id)
+              if x0 - 1 <= d.x0 and d.x1 <= x0 + region.w + 1 and y0 - 1 <= d.y0 and d.y1 <= y0 + region.h + 1]
     if not inside:
         return []
     largest = max(inside, key=lambda d: d.size)
@@ -505,9 +595,8 @@ def _key(game, entries: list[tuple[str, str, str]], width: float, styles) -> Tab
     """The parts a picture numbers, "N  Name: what it is", in two columns read down; each column a stack of its
     own, so a long entry never pushes the other column's lines out of step."""
     size = styles["small"].fontSize
-    style = ParagraphStyle("key", styles["small"], spaceAfter=2)
-    number = ParagraphStyle("key-number", style, fontName=styles["strong"].fontName)
-    style.fallbacks = number.fallbacks = styles["small"].fallbacks  # a child style does not inherit them
+    style = derived("key", styles["small"], spaceAfter=2)
+    number = derived("key-number", style, fontName=styles["strong"].fontName)
     rows = [[Paragraph(esc(n), number),
              Paragraph(said(game, "label-text", label=f"<b>{esc(name)}</b>", text=esc(text)) if text
                        else f"<b>{esc(name)}</b>", style)] for n, name, text in entries]
@@ -561,6 +650,42 @@ def book_figure(project, ref, figure: dict, frame, styles) -> list:
     return [keep([Spacer(1, 4), picture, Paragraph(esc(figure.get("text", "")), styles["caption"])])]
 
 
+def _card_names(project, placed: list[Placed]) -> list[Note]:
+    """A name note (Note.on_card) for each card face laid in a figure, the top one of a pile: printed where the
+    figure draws the card so small that its largest words print under LEGIBLE_PT (`size`: those words' size, in
+    the figure's units). A face-down pile shows a back: no name."""
+    fronts = {id(face) for face in project.faces.fronts.values()}
+    notes, seen = [], set()
+    for card in reversed(placed):  # the top card of a pile first: the ones under it are hidden
+        box = _card_box(project, card)
+        spot = tuple(round(v, 1) for v in box[:2])
+        if id(card.face) not in fronts or card.face.card is None or spot in seen:
+            continue
+        seen.add(spot)
+        size, (fx, fy) = _printed_name(project, card.face)
+        by = card.w / _card_size(project, card.face)[0]
+        at = (box[0] + fx * (box[2] - box[0]), box[1] + fy * (box[3] - box[1]))  # where the card prints it
+        notes.append(Note(*at, card.face.card.name, False, name=True, size=size * by, near=box, on_card=True))
+    return notes[::-1]
+
+
+def _printed_name(project, face) -> tuple[float, tuple[float, float]]:
+    """The size a card face prints its own name at, at its printed size (the smallest of its lines, where it
+    breaks; 0 where the face does not print it), and the middle of its lines, as fractions of the card's width and
+    height from its bottom left (its middle where it prints none)."""
+    from pnp.render.backend import RecordingBackend
+
+    recording = RecordingBackend()
+    draw_face(recording, face, project.layout, project.game.emblems, 0, 0)
+    name = " ".join(face.card.name.split())
+    lines = [d for d in recording.drawn if d.kind == "text" and d.text.strip() and " ".join(d.text.split()) in name]
+    if not lines:
+        return 0.0, (0.5, 0.5)
+    w, h = _card_size(project, face)
+    middle = ((min(d.x0 for d in lines) + max(d.x1 for d in lines)) / 2, (min(d.y0 for d in lines) + max(d.y1 for d in lines)) / 2)
+    return min(d.size for d in lines), (min(max(middle[0] / w, 0.0), 1.0), min(max(middle[1] / h, 0.0), 1.0))
+
+
 def _names_legible(project, placed: list[Placed]) -> float:
     """The smallest scale at which every card of an example still prints its largest words (its name) at
     LEGIBLE_PT or more: the card's own size times LEGIBLE_PT over those words' size."""
@@ -579,6 +704,11 @@ def _names_legible(project, placed: list[Placed]) -> float:
 def _mark(place: dict, numbers: dict) -> str:
     """The callout a place shows: its set-up rule's number, or the caption's letter."""
     return str(numbers.get(place["step"], "")) if place.get("step") else str(place.get("mark") or "")
+
+
+def _shows(place: dict) -> bool:
+    """Whether a place lays cards (else it is an empty spot on the table, named by its label)."""
+    return any(key in place for key in ("card", "cards", "deck"))
 
 
 def _faces(project, place: dict) -> list:
@@ -633,20 +763,23 @@ def _on_table(project, places: list, numbers: dict, table: bool):
     gap = GAP if table else EXAMPLE_GAP
     step_w, step_h = unit_w * (1 + gap), unit_h * (1 + gap) + LABEL_PT * 2.4
     pad = unit_w * gap
-    extents = [_extent(_faces(project, p), *_card_size(project, _faces(project, p)[0]), _fan(p)) for p in places]
+    extents = [_extent(_faces(project, p), *_card_size(project, _faces(project, p)[0]), _fan(p)) if _shows(p)
+               else (unit_w, unit_h) for p in places]  # an empty spot (a pile still to come) takes a card's room
     deepest: dict[float, float] = {}  # each row's tallest place: the row's places stand on its foot, one baseline
     for place, (_, eh) in zip(places, extents):
         deepest[place["at"][1]] = max(deepest.get(place["at"][1], 0.0), eh)
-    boxes, placed, notes = [], [], []
+    boxes, placed, notes, spots = [], [], [], []
     for place, (ew, eh) in zip(places, extents):
         col, row = place["at"]
         # from the top left: y grows upward, so tops are negative; a place shorter than its row's tallest (a single
         # card beside a fanned pair) stands lower, so every card's foot and every caption under it are level
         x, top = pad + col * step_w, -(pad + row * step_h) - (deepest[row] - eh)
-        shown = _faces(project, place)
-        w, h = _card_size(project, shown[0])
-        fan = _fan(place)
-        placed += _laid(shown, x, top, w, h, fan, PILE)
+        if _shows(place):
+            shown = _faces(project, place)
+            w, h = _card_size(project, shown[0])
+            placed += _laid(shown, x, top, w, h, _fan(place), PILE)
+        else:  # where a pile will grow: an empty outline its label names
+            spots.append((x, top - eh, ew, eh))
         boxes.append((x, top - eh, x + ew, top))
         if place.get("label"):
             notes.append(Note(x + ew / 2, top - eh - 2, str(place["label"]), False))
@@ -662,6 +795,8 @@ def _on_table(project, places: list, numbers: dict, table: bool):
     def base(backend):
         if table:
             backend.rect(0, 0, right, height, fill=TABLE, stroke=TABLE_EDGE, width=0.8, radius=4 * mm)
+        for x, y, w, h in spots:
+            backend.rect(x, y + height, w, h, stroke=SPOT_EDGE, width=1.0, radius=3 * mm)
 
     return (right, height), base, placed, notes
 
@@ -675,9 +810,9 @@ def _on_sheet(project, sheet_id: str, places: list, numbers: dict):
     areas = {a.id: a for a in getattr(sheet, "areas", []) or []}
     tracks = {t.id: t for t in getattr(sheet, "tracks", []) or []}
     used: dict[str, int] = {}
-    placed, notes, tokens = [], [], []
+    placed, notes, tokens, loose = [], [], [], []  # tokens on a track's boxes; loose ones, over the cards
     H = layout.height
-    cells = _track_cells(layout, regions, tracks)
+    cells = _track_cells(layout, regions, tracks) + _write_in_boxes(project, sheet_id)
     for place in places:
         region = regions[place["at"]]
         corner = _corner(region, layout)
@@ -686,8 +821,8 @@ def _on_sheet(project, sheet_id: str, places: list, numbers: dict):
             area = areas[region.name]
             card_w, card_h = project.card_outlines.trim_of(area)
             slots = area_plan(region, bool(area.text), area.cards, card_w, card_h).slots
-            if place.get("from") == "bottom":  # cards listed bottom first fill the outlines from the lowest up
-                slots = sorted(slots, key=lambda r: (-r.y, r.x))
+            if place.get("from") == "bottom" or area.stack_up:  # cards listed bottom first fill the outlines from
+                slots = sorted(slots, key=lambda r: (-r.y, r.x))  # the lowest up
             shown = _faces(project, place)
             into = [shown] if place.get("deck") else [[f] for f in shown]  # a pile, or a card to each outline
             first = used.get(region.name, 0)
@@ -695,7 +830,10 @@ def _on_sheet(project, sheet_id: str, places: list, numbers: dict):
                 slot = slots[min(first + k, len(slots) - 1)]
                 w, h = _card_size(project, faces[0])
                 by = min(slot.w / w, slot.h / h)
-                top = H - slot.y
+                # a card past the last outline overlaps the one there, lower by a fan's step, so each one's top
+                # (its name) shows, as the player lays them
+                beyond = max(0, first + k - (len(slots) - 1))
+                top = H - slot.y - beyond * FAN * h * by
                 placed += _laid(faces, slot.x, top, w * by, h * by, "pile", PILE / 0.3)
             used[region.name] = first + len(into)
             slot = slots[min(first, len(slots) - 1)]
@@ -712,11 +850,21 @@ def _on_sheet(project, sheet_id: str, places: list, numbers: dict):
         if place.get("point"):  # a spot inside the region, as fractions of its width and height from its top left
             fx, fy = place["point"]
             corner = (region.x + fx * region.w, H - region.y - fy * region.h)
+            if place.get("token"):  # a token put there (a ship on its square: over the card), its callout beside it
+                r = max((c.w for c in placed), default=FREE_TOKEN / TOKEN_OF_CARD) * TOKEN_OF_CARD
+                loose.append((corner[0], corner[1], r))
+                near = (corner[0] - r, corner[1] - r, corner[0] + r, corner[1] + r)
+                corner = (corner[0] + r, corner[1] + r)
         beside = sum(1 for n in notes if n.mark and abs(n.x - corner[0]) < 1 and abs(n.y - corner[1]) < 1)
         on_track = region.name in tracks and place.get("box") is not None
-        if _mark(place, numbers):  # a second step there: beside
-            notes.append(Note(*corner, _mark(place, numbers), True, beside * MARK_PT * 3, near=near if on_track else None))
-        if place.get("label"):  # what lies there, named beside or under its callout (BoardFigure.arranged); a
+        if _mark(place, numbers):  # a second step there: beside; a token's or a track box's, clear of what it names
+            notes.append(Note(*corner, _mark(place, numbers), True, beside * MARK_PT * 3,
+                              near=near if on_track or place.get("token") else None))
+        if place.get("label") and place.get("deck") and near is not None:  # a face-down pile: named on it, as a
+            # card laid face up names itself (_card_names), whatever the figure's scale
+            middle = ((near[0] + near[2]) / 2, (near[1] + near[3]) / 2)
+            notes.append(Note(*middle, str(place["label"]), False, name=True, near=near, on_card=True))
+        elif place.get("label"):  # what lies there, named beside or under its callout (BoardFigure.arranged); a
             # track's start named beside the whole track where its callout leaves no room
             row = _union(c for c in cells if _inside_region(c, region, H)) if on_track else near
             notes.append(Note(*corner, str(place["label"]), False, beside * MARK_PT * 3, tag=True, near=row))
@@ -726,8 +874,47 @@ def _on_sheet(project, sheet_id: str, places: list, numbers: dict):
         for cx, cy, r in tokens:
             backend.circle(cx, cy, r, fill=TOKEN, stroke="#1d1d1d", width=1.2)
 
+    def over(backend):  # drawn after the cards (BoardFigure.draw_scaled)
+        for cx, cy, r in loose:
+            backend.circle(cx, cy, r, fill=TOKEN, stroke="#1d1d1d", width=1.2)
+
+    base.over = over
+
     outlines = _card_spots(project, layout, regions, areas)
-    return (layout.width, layout.height), base, placed, _title_notes(project, sheet_id) + notes, (cells, outlines)
+    names = _region_names(project, sheet_id, {p["at"] for p in places})
+    return (layout.width, layout.height), base, placed, _title_notes(project, sheet_id) + names + notes, (cells,
+                                                                                                          outlines)
+
+
+def _region_names(project, sheet_id: str, pointed_at: set[str]) -> list[Note]:
+    """The name of each part of the sheet a set-up figure places nothing on (its key's name, else its own label),
+    for where the figure is drawn so small that the region's own words print under LEGIBLE_PT: the empty play
+    area of a playmat is still named. `size` is the largest of the region's own words, in the figure's units."""
+    layout = project.sheet_layouts[sheet_id]
+    words = _sheet_words(project, sheet_id)
+    names = []
+    for region, name, _ in sheet_key(project, sheet_id):
+        if region.name in pointed_at:
+            continue
+        box = (region.x, layout.height - region.y - region.h, region.x + region.w, layout.height - region.y)
+        inside = [d.size for d in words if box[0] - 1 <= d.x0 and d.x1 <= box[2] + 1 and box[1] - 1 <= d.y0
+                  and d.y1 <= box[3] + 1]
+        names.append(Note(box[0], box[3], name, False, name=True, size=max(inside, default=0.0), near=box))
+    return names
+
+
+WRITE_IN = 15 * mm  # a box drawn on a sheet no larger than this either way is one to write or mark in
+
+
+def _write_in_boxes(project, sheet_id: str) -> list[tuple]:
+    """Every small box the sheet draws (x0, y0, x1, y1, in the figure's units): a box a player writes a number in
+    or darkens, which no tag may cover (a roll-and-write sheet's are most of it)."""
+    from pnp.render.backend import RecordingBackend
+
+    recording = RecordingBackend()
+    _sheet(recording, project, sheet_id)
+    return [(d.x0, d.y0, d.x1, d.y1) for d in recording.drawn
+            if d.kind == "rect" and 0 < d.x1 - d.x0 <= WRITE_IN and 0 < d.y1 - d.y0 <= WRITE_IN]
 
 
 def _track_cells(layout, regions: dict, tracks: dict) -> list[tuple]:
@@ -845,8 +1032,8 @@ def _place_problems(place: dict, kind: str, game, sheet_id, regions, rule_ids) -
     shows = [k for k in ("card", "cards", "deck") if k in place]
     if len(shows) > 1:
         messages.append(f"a place shows one of card, cards or deck, not {' and '.join(shows)}")
-    if sheet_id is None and not shows:
-        messages.append("a place on the table shows card:, cards: or deck:")
+    if sheet_id is None and not shows and not place.get("label"):
+        messages.append("a place on the table shows card:, cards: or deck:, or is an empty spot its label: names")
     ids = ([place["card"]] if "card" in place else []) + list(place.get("cards") or [])
     for card_id in ids:
         if game.card(str(card_id)) is None:
@@ -868,6 +1055,8 @@ def _place_problems(place: dict, kind: str, game, sheet_id, regions, rule_ids) -
     if "point" in place and (sheet_id is None or not (isinstance(point, list) and len(point) == 2 and all(
             isinstance(v, (int, float)) and 0 <= v <= 1 for v in point))):
         messages.append("point: [across, down] inside the region, each 0 to 1 of its width and height, on a sheet")
+    if "token" in place and (place["token"] is not True or "point" not in place):
+        messages.append("token: true puts a token at the place's point: (a ship token on its square), on a sheet")
     if "box" in place and (sheet_id is None or not _box_on_track(game.sheets[sheet_id].model, at, place["box"])):
         messages.append(f"box: {place['box']!r} is not a box of a track '{at}' of the sheet")
     return messages
@@ -881,7 +1070,13 @@ def _box_on_track(sheet, at, box) -> bool:
 
 def _width(canvas, text: str, slot: str, size: float) -> float:
     """The width of a figure's words in the book's font `slot`, as pnp's engine sets them."""
-    return string_width(text, book_fonts(canvas, registered=False)[slot], size)
+    font = book_fonts(canvas, registered=False)[slot]
+    return string_width(book_line(canvas, text, font), font, size)
+
+
+def _left(canvas, x: float, y: float, text: str, slot: str, size: float) -> None:
+    """A figure's words starting at x (centred on their own middle: right-to-left text keeps its order)."""
+    _centred(canvas, x + _width(canvas, text, slot, size) / 2, y, text, slot, size)
 
 
 def _centred(canvas, x: float, y: float, text: str, slot: str, size: float) -> None:

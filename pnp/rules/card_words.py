@@ -69,11 +69,16 @@ def card_text(record: CardRecord, facts: dict | None = None, back_word: str = "B
     """A card's text for a reference table, one line: its text and text blocks (labelled as `labels` say,
     side_text), what else its face prints (`facts`, pnp.render.card_facts.printed_facts of the card, when the caller
     has the faces), and its back side's, after `back_word` (pnp's word "back" in the game's language:
-    pnp.content.words)."""
+    pnp.content.words). The back says only what differs from the front: a name, a text or a fact the front says
+    already (an enemy's health, its flavour, "flip this card") is not said twice."""
     facts = facts or {}
-    text = _with_facts(side_text(record.card, labels, label_text), facts.get("front", []))
+    front_text, front_facts = side_text(record.card, labels, label_text), facts.get("front", [])
+    text = _with_facts(front_text, front_facts)
     if record.back is not None:
-        back = " ".join(filter(None, [record.back.name + ".",
-                                      _with_facts(side_text(record.back, labels, label_text), facts.get("back", []))]))
-        text = f"{text} {back_word} {back}".strip()
+        back_text = side_text(record.back, labels, label_text)
+        back = " ".join(filter(None, [record.back.name + "." if record.back.name != record.card.name else "",
+                                      _with_facts(back_text if back_text != front_text else "",
+                                                  [f for f in facts.get("back", []) if f not in front_facts])]))
+        if back:  # a back that says what the front does (a Drone acts alike on both sides) adds nothing
+            text = f"{text} {back_word} {back}".strip()
     return text.replace("\n", " ").replace("|", "/")

@@ -53,6 +53,9 @@ class GlossaryEntry:
     places: list[str] = field(default_factory=list)  # where a sheet uses the word
     icon: str | None = None  # an icon's name: the glossary shows the drawing beside the word
     words: list[str] = field(default_factory=list)  # the effect words (identifiers) the entry explains
+    # the cards that use it, of `cards`: whose effects have its words, or that print its icon; not those that only
+    # mention it in their text ("leave a trap without it springing" speaks of a Trap, it is not one)
+    users: list[str] = field(default_factory=list)
 
 
 @dataclass
@@ -185,21 +188,22 @@ def glossary(game: Game, difficulty: Difficulty | None = None) -> list[GlossaryE
         # a card names the term as a whole word or its plural ("Sol", never "Solar"): a card that speaks of it
         # belongs beside it ("leave a trap without it springing"), a longer word that starts with it does not
         pattern = re.compile(rf"\b{re.escape(term.term)}(?:s|es)?\b", re.IGNORECASE)
-        users = [r.card.id for r in cards if words_of[r.card.id].intersection(words) or pattern.search(text_of[r.card.id])]
+        using = [r.card.id for r in cards if words_of[r.card.id].intersection(words)]
+        users = [r.card.id for r in cards if r.card.id in using or pattern.search(text_of[r.card.id])]
         text = term.text or " ".join(vocab[w].glossary for w in words)
-        entries.append(GlossaryEntry(term.id, term.term, text, users, "term", [p for w in words for p in places.get(w, [])],
-                                     words=words))
+        where = list(dict.fromkeys(p for w in words for p in places.get(w, [])))  # a place two of its words share: once
+        entries.append(GlossaryEntry(term.id, term.term, text, users, "term", where, words=words, users=using))
     for word in vocab.words.values():
         if word.name in named:
             continue
         users = [r.card.id for r in cards if word.name in words_of[r.card.id]]
         if users or places.get(word.name):
             entries.append(GlossaryEntry(word.name, word.name, word.glossary, users, "effect", places.get(word.name, []),
-                                         words=[word.name]))
+                                         words=[word.name], users=users))
     for name, icon in game.manifest.icons.items():
         token = "{" + name + "}"
         users = [r.card.id for r in cards if token in text_of[r.card.id]]
-        entries.append(GlossaryEntry(f"icon-{name}", icon.word, icon.meaning, users, "icon", icon=name))
+        entries.append(GlossaryEntry(f"icon-{name}", icon.word, icon.meaning, users, "icon", icon=name, users=users))
     return sorted(entries, key=lambda e: sort_key(e.term))
 
 
@@ -353,7 +357,7 @@ PDF_ICON_SPACE = "\u00a0" * 4  # four no-break spaces: the room an icon takes in
 
 def icon_markup(reference: Reference, name: str, fmt: str) -> str:
     """An icon in one output format: a drawing where the format can hold one (inline SVG in HTML; in the PDF a
-    callback the rulebook draws it with, in the room of four no-break spaces), else its word."""
+    callback the rulebook draws it with, in the room of the four no-break spaces before it), else its word."""
     icon = reference.game.manifest.icons[name]
     if fmt == "html" and reference.draw_icon and icon.image and find_image(reference.game.root, icon.image)[0]:
         reference.embedded.add(name)  # the file is embedded once in the document (icon_definitions); each use points at it
@@ -362,8 +366,9 @@ def icon_markup(reference: Reference, name: str, fmt: str) -> str:
                 f'style="vertical-align:-0.2em"><title>{word}</title><use href="#pnp-icon-{name}"/></svg>')
     if fmt == "html" and reference.draw_icon:
         return reference.draw_icon(name)
-    if fmt == "pdf":
-        return f'<onDraw name="pnp-icon" label="{name}"/>{PDF_ICON_SPACE}'
+    if fmt == "pdf":  # the room first: reportlab glues a callback to the word it ends (a callback at a word's start
+        # would hang on the word before it, and a line could break between the icon and its room)
+        return f'{PDF_ICON_SPACE}<onDraw name="pnp-icon" label="{name}"/>'
     if fmt == "md":
         return md_escape(icon.word)
     return html_text(icon.word) if fmt == "html" else icon.word

@@ -27,6 +27,7 @@ from pnp.text import breaks, direction, font_files, markup
 from pnp.text.fonts import base_of
 from pnp.text.inline import OBJECT, segments
 from pnp.text.inline import width as measure
+from pnp.text.typography import typeset_for
 
 LEADING = 1.18  # line height as a multiple of the font size
 STEP = 0.25  # shrink in quarter points
@@ -52,7 +53,9 @@ def fit_text(text: str, font: str, size: float, min_size: float, width: float, h
     """Largest size in [min_size, size] at which text fits; else a failed Fit saying which axis. `{name}` for a
     name in `icons` is an inline icon, measured as one (pnp.text.inline); with a `family` (pnp.text.fonts.family_of),
     `**bold**`, `*italic*` and `[span]{font=title}` runs are measured in those fonts. `lang`: the text's language
-    (a word too wide for the box is hyphenated by its rules)."""
+    (a word too wide for the box is hyphenated by its rules). The text is fitted, and so printed, with its
+    typewriter marks set as a book prints them, where its fonts have them (pnp.text.typography)."""
+    text = typeset_for(text, lang, [font] + [f for _, f in family or ()])
     words = _Words(font, icons, family if family and markup.has_markup(text) else None, lang)
     paragraphs = _paragraphs(text, words)
     fit = _fit(paragraphs, words, size, min_size, width, height, gap)

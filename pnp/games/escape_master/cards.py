@@ -1,4 +1,4 @@
-"""Escape Master's card model: the generic card plus a leader's two powers."""
+"""Escape Master's card model: the generic card plus a leader's two powers, each under its printed heading."""
 from __future__ import annotations
 
 from typing import Literal
@@ -6,16 +6,23 @@ from typing import Literal
 from pydantic import Field
 
 from pnp.model import Ability, Card
-from pnp.model.common import Int, StrictModel
+from pnp.model.common import Int, Name, StrictModel
 
 Kind = Literal["numbered", "start7", "wisdom", "dead_end", "trap", "escape",
                "doom_master", "leader", "story", "quick_guide"]
 
 
+class LeaderPower(Ability):
+    """A leader's ability or Beast Mode. Its heading is content, not layout, so each edition prints it in its own
+    language ("Ability", "Capacité"): a player tells the every-round power from the Beast Mode at a glance."""
+
+    label: Name = Field(description="the heading the card prints beside the power's name: Ability or Beast Mode")
+
+
 class EscapeMasterCard(Card):
     kind: Kind
-    ability: Ability | None = None
-    beast_mode: Ability | None = None
+    ability: LeaderPower | None = None
+    beast_mode: LeaderPower | None = None
 
 
 class Settings(StrictModel):

@@ -8,11 +8,11 @@ from __future__ import annotations
 from pnp.content.words import say
 
 WORDS = {
-    "en": {"rank": "Rank {rank}", "rank-of-tribe": "Rank {rank}, of the {tribe} tribe",
+    "en": {"rank": "Rank {rank}", "rank-of-tribe": "Rank {rank} of the {tribe} tribe",
            "leader-of-tribe": "Leader of the {tribe} tribe"},
-    "fr": {"rank": "Rang {rank}", "rank-of-tribe": "Rang {rank}, tribu des {tribe}",
+    "fr": {"rank": "Rang {rank}", "rank-of-tribe": "Rang {rank} de la tribu des {tribe}",
            "leader-of-tribe": "Meneur de la tribu des {tribe}"},
-    "de": {"rank": "Wert {rank}", "rank-of-tribe": "Wert {rank}, Volk der {tribe}",
+    "de": {"rank": "Wert {rank}", "rank-of-tribe": "Wert {rank} vom Volk der {tribe}",
            "leader-of-tribe": "Fluchthelfer des Volks der {tribe}"},
 }
 

@@ -83,7 +83,7 @@ class AttackRules:
                 state.pending.append(decision)  # more MOVE to spend before the attack
 
     def step_Fire(self, state, step) -> None:
-        """One firing: a laser hits every enemy in range (once per square of a FINAL BOSS), a missile or other
+        """One firing: a laser hits every enemy in range (once per square of a FINAL BOSS), a missile or blast
         hits one enemy the player picks."""
         card = step.card
         attack = self.catalog.item(card).attack

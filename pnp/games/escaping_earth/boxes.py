@@ -345,7 +345,7 @@ def draw_range(b, font, emblems, rng, left, bottom, width, height, color, label=
 
 
 class AttackStats:
-    """Attack type (laser, missile or other), the damage, and how many times it fires."""
+    """Attack type (laser, missile or blast), the damage, and how many times it fires."""
 
     def check(self, box, face, layout) -> list[str]:
         return [] if face.card.attack else ["an attack box shows an attack; this card has none"]
@@ -435,7 +435,7 @@ def draw_modes(b, font, emblems, left, bottom, width, height, color):
 
 
 class ShipStats:
-    """Crew, minimum deck, maximum systems, starting zone, and the health track."""
+    """Crew, minimum deck, maximum systems, starting level, and the health track."""
 
     def check(self, box, face, layout) -> list[str]:
         return [] if face.card.ship else ["a ship-stats box shows a ship; this card is not one"]
@@ -443,7 +443,7 @@ class ShipStats:
     def draw(self, b, box, face, layout, emblems, left, bottom):
         ship, color = face.card.ship, _resolve(box.color, face, INK)
         rows = (("crew", "Crew", ship.crew), ("deck", "Min. deck size", ship.min_deck),
-                ("systems", "Max. systems", ship.max_systems), ("start", "Starting zone", ship.start_level))
+                ("systems", "Max. systems", ship.max_systems), ("start", "Starting level", ship.start_level))
         line = box.h * 0.17
         for i, (art, label, value) in enumerate(rows):
             y = bottom + box.h - (i + 1) * line
@@ -498,7 +498,7 @@ def guide_rows(card) -> list[tuple[str, str]]:
     for entry in card.effects:
         word, number = word_of(entry)
         name = word.replace("_", " ").title().replace("Self Repair", "Self-Repair") + (" N" if number is not None else "")
-        rows.append((name, VOCABULARY[word].glossary.replace("this number", "N").replace("this much", "N")))
+        rows.append((name, VOCABULARY[word].glossary))
     return rows
 
 

@@ -50,7 +50,7 @@ class Range(StrictModel):
 
 
 class Attack(StrictModel):
-    type: Literal["laser", "missile", "other"]
+    type: Literal["laser", "missile", "blast"]
     damage: Int = Field(ge=1, le=9)
     range: Range
     repeat: Int = Field(1, ge=1, le=3)

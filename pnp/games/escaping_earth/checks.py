@@ -261,7 +261,7 @@ def _sources(game, level: int):
     sides from this level down, a ship's exclusive cards only from its starting level; plus the cycle action's
     1 damage to the square ahead."""
     starts = {ship_id(side.name): side.ship.start_level for _, side, _ in _items(game) if side.kind == "ship" and side.ship}
-    found = [("other", 1, False)]
+    found = [("blast", 1, False)]  # the cycle action
     for record, side, _ in _items(game):
         reachable = record.deck != "zones" or record.card.level <= level
         if side.exclusive and starts.get(side.exclusive, 1) > level:

@@ -168,7 +168,7 @@ def missile(b, c):
     b.rect(60, 46, 8, 8, fill=PAPER)
 
 
-def other(b, c):
+def blast(b, c):
     b.path(_star(50, 50, 46, 18, 8, 0), fill=c)
     b.circle(50, 50, 12, fill=PAPER)
 
@@ -325,7 +325,7 @@ EMBLEMS = {
     "RANGED": ranged, "CLOAKING": cloaking, "REFLECTIVE": reflective, "ARMOR": armor, "ANCHOR": anchor,
     "EXPLOSIVE": explosive, "THUNDER": thunder, "TIME_DILATION": time_dilation, "VOID": void, "SWORD": sword,
     "SELF_REPAIR": self_repair, "FORCEFIELD": forcefield,
-    "laser": laser, "missile": missile, "other": other,
+    "laser": laser, "missile": missile, "blast": blast,
     "MOVE": move, "DRAW": draw, "HEAL": heal, "CHARGE": charge, "BLOCK": block, "CREDIT": gold, "PURGE": purge,
     "WARP": warp, "flame": flame, "TREASURE": treasure, "BLUEPRINT": blueprint, "gold": gold,
     "static": static, "JAMMER": jammer, "DRAG": drag, "HAZARD": hazard,

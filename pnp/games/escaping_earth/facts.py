@@ -5,6 +5,8 @@ dump ("+1 health 11 1 3"). Here each says what it is, in the rulebook's words: a
 ability, a bonus and its square, an attack's type, damage and reach, a ship's numbers."""
 from __future__ import annotations
 
+import re
+
 from pnp.games.escaping_earth.boxes import CAPTIONS, MODES, TRACK_NAMES, guide_rows, ship_label, word_of
 from pnp.games.escaping_earth.cards import ZONE_KINDS
 from pnp.games.escaping_earth.vocabulary import VOCABULARY
@@ -46,8 +48,9 @@ def _mid_sentence(text: str) -> str:
 
 
 def square_name(square: str) -> str:
-    """'a2' -> 'top middle', 'b2' -> 'centre': where a square is on the 3x3 grid, as a player says it."""
-    return "centre" if square == "b2" else f"{ROWS[square[0]]} {COLUMNS[square[1]]}"
+    """'a2' -> 'top middle', 'b2' -> 'center': where a square is on the 3x3 grid, as a player says it (in American
+    spelling, as the cards' Armor)."""
+    return "center" if square == "b2" else f"{ROWS[square[0]]} {COLUMNS[square[1]]}"
 
 
 def _listed(names: list[str]) -> str:
@@ -88,7 +91,7 @@ def _item(card) -> list[str]:
         facts += _attack(card.attack, _text_words(card))
     facts += _icons(card)
     if card.ship:
-        facts += _ship(card.ship)
+        facts += _ship(card.ship, _text_words(card))
     facts += _marks(card)
     return facts
 
@@ -115,20 +118,30 @@ def _icons(card) -> list[str]:
     return [CAPTIONS.get(word, word.replace("_", " ").title()).format(n=number) for word, number in words]
 
 
-def _ship(ship) -> list[str]:
+def _ship(ship, text: str = "") -> list[str]:
+    """The ship's numbers, its health track said as a player uses it (every number the track prints), then its
+    ability as the ability box prints it, unless the card's text says every word of it already (the Wolf's text
+    explains its Shield Charge whole: the row would say it twice)."""
+    below = _listed([str(h) for h in range(ship.health - 1, 0, -1)] or ["0"])
     facts = [f"Crew {ship.crew}", f"Min. deck size {ship.min_deck}", f"Max. systems {ship.max_systems}",
-             f"Starting zone {ship.start_level}",
-             f"HEALTH {ship.health}, on a track numbered " + ", ".join(str(h) for h in range(1, ship.health + 1))]
+             f"Starting level {ship.start_level}",
+             f"Health {ship.health}: the health token starts on {ship.health} and moves down through {below} as you "
+             "take damage"]
     word, number = word_of(ship.ability[0])
     if word == "SHIELD_CHARGE":
-        facts.append("Shield Charge 0 to 3: at 2 block 1, at 3 block 3")
+        ability = "Shield Charge 0 to 3: at 2 block 1, at 3 block 3"
     elif word == "REVIVE":
-        facts.append("REVIVE (once a run)")
+        ability = "REVIVE (once a run)"
     elif word == "PENDULUM":
-        facts.append("PENDULUM (needs its SYSTEM)")
+        ability = "PENDULUM (needs its SYSTEM)"
     else:
-        facts.append(f"PLATING {number}")
-    return facts
+        ability = f"PLATING {number}"
+    return facts if set(_tokens(ability)) <= set(_tokens(text)) else facts + [ability]
+
+
+def _tokens(text: str) -> list[str]:
+    """The words and numbers of a text, lower case: what it says, whatever its punctuation."""
+    return re.findall(r"[a-z0-9]+", text.lower())
 
 
 def _marks(card) -> list[str]:

@@ -3,13 +3,19 @@
 Both show the three Zone cards side by side (Ground, Air, Space, as on the
 playmat); the range figure also shows the card's own RANGE grid. The reach is
 computed by the engine's geometry, so the rulebook shows what the engine plays.
+The movement figure draws each step as an arrow: a solid one to a neighboring
+square, a dashed arc for a step to the same square of the card above or below
+(a straight line there would cross the squares between as if it moved sideways).
 """
 from __future__ import annotations
+
+import math
 
 from pnp.core.diagnostics import shown_value
 from pnp.games.escaping_earth.boxes import DOT_RED, MUTED, draw_range, emblem
 from pnp.games.escaping_earth.cards import TRACKS
 from pnp.games.escaping_earth.emblems import EMBLEMS
+from pnp.games.escaping_earth.facts import square_name
 from pnp.games.escaping_earth.geometry import NEIGHBOURS, SQUARES, range_squares
 from pnp.render.backend import DESCENT
 
@@ -19,6 +25,12 @@ GRIDS_WIDTH = 3 * 3 * CELL + 2 * GAP
 RANGE_WIDTH = 90.0  # the card's own RANGE grid, left of the Zone cards
 CAPTION_SIZE = 7.0  # the attack card's name under its RANGE grid
 CAPTION_ROOM = 7.5  # the figure's foot to the space the grid is centred in: the name's descenders and capitals, and air
+MARK_RADIUS = 0.36 * CELL  # a lettered place's disc
+STEP_RED, STEP_WIDTH, HEAD = "#d13b2f", 1.6, 5.0  # the movement arrows: their ink, line width and arrowhead length
+ARC_RISE = 0.8 * CELL  # how far a dashed arc to the next card rises above the places it joins
+DASH, DASH_GAP = 3.0, 2.0
+LEGEND = "Dashed: the same square, one card up or down"
+LEGEND_ROOM = 11.0  # under the movement figure's grids: the legend's line, clear of the squares
 
 
 def _place(text) -> tuple[int, int] | None:
@@ -115,8 +127,8 @@ class RangeFigure:
         side = self._attack(params, game)
         marks = {p: "x" for p in self.reach(params, game)}
         marks[(TRACKS.index(params["track"]), SQUARES.index(params["at"]))] = "S"
-        head = (f"{side.name} from {params['track'].title()} {params['at']}: x marks every square it can hit "
-                "(S is the ship)")
+        head = (f"{side.name} from the {square_name(params['at'])} square of {params['track'].title()}: x marks "
+                "every square it can hit (S is the ship)")
         return "\n".join([head] + _text_grids(marks))
 
 
@@ -144,20 +156,80 @@ class MovementFigure:
         return problems
 
     def size(self, params, game):
-        return GRIDS_WIDTH + 4, 3 * CELL + LABEL + 4
+        return GRIDS_WIDTH + 4, 3 * CELL + LABEL + 4 + LEGEND_ROOM
 
     def draw(self, b, params, game, left, bottom):
         places = self._path(params)
-        for (t1, s1), (t2, s2) in zip(places, places[1:]):
-            b.line(*_centre(left, bottom, t1, s1), *_centre(left, bottom, t2, s2), "#d13b2f", 2.0)
+        grids = bottom + LEGEND_ROOM  # the legend of the dashed arc under the grids
         marks = {place: chr(ord("A") + i) for i, place in enumerate(places)}
-        _grids(b, left, bottom, marks, "VeraBd")
+        _grids(b, left, grids, marks, "VeraBd")
+        for (t1, s1), (t2, s2) in zip(places, places[1:]):
+            start, end = _centre(left, grids, t1, s1), _centre(left, grids, t2, s2)
+            if t1 == t2:
+                _arrow(b, start, end)
+            else:
+                _arc_arrow(b, start, end)
+        if any(t1 != t2 for (t1, _), (t2, _) in zip(places, places[1:])):
+            _dashed(b, [(left, bottom + 2.5), (left + 14, bottom + 2.5)])
+            b.text(left + 18, bottom + DESCENT * CAPTION_SIZE, LEGEND, "Vera", CAPTION_SIZE, MUTED)
 
     def describe(self, params, game) -> str:
         places = self._path(params)
         marks = {place: chr(ord("A") + i) for i, place in enumerate(places)}
-        steps = " -> ".join(f"{chr(ord('A') + i)} ({TRACKS[t].title()} {SQUARES[s]})" for i, (t, s) in enumerate(places))
+        steps = " -> ".join(f"{chr(ord('A') + i)} ({TRACKS[t].title()}, {square_name(SQUARES[s])})"
+                            for i, (t, s) in enumerate(places))
         return "\n".join([f"Moving {len(places) - 1}: {steps}"] + _text_grids(marks))
+
+
+def _arrow(b, start, end) -> None:
+    """A straight arrow between two lettered places, from the edge of one disc to the edge of the other."""
+    (x1, y1), (x2, y2) = start, end
+    length = math.hypot(x2 - x1, y2 - y1)
+    ux, uy = (x2 - x1) / length, (y2 - y1) / length
+    tip = (x2 - ux * MARK_RADIUS, y2 - uy * MARK_RADIUS)
+    b.line(x1 + ux * MARK_RADIUS, y1 + uy * MARK_RADIUS, tip[0] - ux * HEAD * 0.8, tip[1] - uy * HEAD * 0.8,
+           STEP_RED, STEP_WIDTH)
+    _head(b, tip, (ux, uy))
+
+
+def _arc_arrow(b, start, end) -> None:
+    """A dashed arc from the top of one lettered place up and over to the top of the same square on another card."""
+    (x1, y1), (x2, y2) = start, end
+    top = max(y1, y2) + MARK_RADIUS + ARC_RISE
+    p0, p3 = (x1, y1 + MARK_RADIUS), (x2, y2 + MARK_RADIUS + HEAD)
+    c1, c2 = (x1, top + ARC_RISE * 0.3), (x2, top + ARC_RISE * 0.3)
+    _dashed(b, [_bezier(p0, c1, c2, p3, k / 24) for k in range(25)])
+    _head(b, (x2, y2 + MARK_RADIUS), (0.0, -1.0))
+
+
+def _bezier(p0, p1, p2, p3, t: float) -> tuple[float, float]:
+    u = 1 - t
+    return tuple(u ** 3 * a + 3 * u * u * t * b + 3 * u * t * t * c + t ** 3 * d for a, b, c, d in zip(p0, p1, p2, p3))
+
+
+def _dashed(b, points: list[tuple[float, float]]) -> None:
+    """A dashed line along the points: DASH on, DASH_GAP off, measured along the way."""
+    on, left = True, DASH
+    for (x1, y1), (x2, y2) in zip(points, points[1:]):
+        length = math.hypot(x2 - x1, y2 - y1)
+        done = 0.0
+        while done < length - 1e-9:
+            part = min(left, length - done)
+            a, z = done / length, (done + part) / length
+            if on:
+                b.line(x1 + (x2 - x1) * a, y1 + (y2 - y1) * a, x1 + (x2 - x1) * z, y1 + (y2 - y1) * z,
+                       STEP_RED, STEP_WIDTH)
+            done, left = done + part, left - part
+            if left <= 1e-9:
+                on, left = not on, DASH if not on else DASH_GAP
+
+
+def _head(b, tip, direction) -> None:
+    """An arrowhead pointing along `direction` (a unit vector), its point at `tip`."""
+    (x, y), (ux, uy) = tip, direction
+    back_x, back_y = x - ux * HEAD, y - uy * HEAD
+    b.path([("M", x, y), ("L", back_x - uy * HEAD * 0.55, back_y + ux * HEAD * 0.55),
+            ("L", back_x + uy * HEAD * 0.55, back_y - ux * HEAD * 0.55), ("Z",)], fill=STEP_RED)
 
 
 FIGURES = {"range": RangeFigure(), "movement": MovementFigure()}

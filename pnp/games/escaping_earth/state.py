@@ -154,7 +154,7 @@ class Aim(Decision):
 
 @record
 class Target(Decision):
-    """Which enemy a missile (or an attack of type other) hits: (track, enemy) pairs in range."""
+    """Which enemy a missile (or a blast) hits: (track, enemy) pairs in range."""
 
     card: int
     options: tuple

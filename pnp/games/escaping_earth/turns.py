@@ -167,7 +167,7 @@ class TurnRules:
         else:
             index = self.enemy_ahead(state)
             if index is not None:
-                hit(self.catalog, state, state.track, index, 1, "other")
+                hit(self.catalog, state, state.track, index, 1, "blast")  # the cycle action hits as a blast
 
     def move_bonus(self, state, action) -> None:
         zone = top(self.catalog, state, state.track)

@@ -17,20 +17,20 @@ SYSTEM_EFFECTS = PLAYER_EFFECTS + ("PENDULUM_MODES",)
 
 VOCABULARY = Vocabulary([
     # what cards, bonuses, systems and events do for you
-    Word("MOVE", "Gain this many MOVE. Spend 1 MOVE to step to an adjacent square; unspent MOVE is lost at the end "
-         "of the turn.", "MOVE {n}.", int_range=(1, 4), rules_ref="moving"),
-    Word("DRAW", "Draw this many cards from your deck (never while a Void enemy shares your Zone).",
+    Word("MOVE", "Gain as much MOVE as the number printed beside it. Spend 1 MOVE to step to a neighboring square; "
+         "unspent MOVE is lost at the end of the turn.", "MOVE {n}.", int_range=(1, 4), rules_ref="moving"),
+    Word("DRAW", "Draw as many cards as the number printed beside it (never while a Void enemy shares your Zone).",
          "Draw {n}.", int_range=(1, 3), rules_ref="ability-void"),
-    Word("HEAL", "Restore this many health, up to your ship's maximum.", "+{n} health.", int_range=(1, 4),
-         rules_ref="bonus-squares"),
-    Word("CHARGE", "Raise the Wolf's Shield Charge by this many, to at most 3.", "+{n} Charge.", int_range=(1, 3),
-         rules_ref="wolf"),
-    Word("BLOCK", "The next this many points of damage you would take this turn are blocked.",
+    Word("HEAL", "Gain as much health as the number printed beside it, up to your ship's maximum.", "+{n} health.",
+         int_range=(1, 4), rules_ref="bonus-squares"),
+    Word("CHARGE", "Raise the Wolf's Shield Charge by the number printed beside it, to at most 3.", "+{n} Charge.",
+         int_range=(1, 3), rules_ref="wolf"),
+    Word("BLOCK", "Cancels the next damage you would take this turn, as many points as the number printed beside it.",
          "Block {n} damage this turn.", int_range=(1, 3), rules_ref="blocking"),
-    Word("CREDIT", "This many extra gold to spend in this turn's Buy Stuff phase; what is left is lost.",
-         "+{n} gold this turn.", int_range=(1, 4), rules_ref="buying"),
-    Word("PURGE", "Put this many Static cards from your hand or discard pile back in the Static supply.",
-         "Return {n} Static.", int_range=(1, 3), rules_ref="statics"),
+    Word("CREDIT", "Gold to spend in this turn's buy phase, as much as the number printed beside it; what is left "
+         "is lost.", "+{n} gold this turn.", int_range=(1, 4), rules_ref="buying"),
+    Word("PURGE", "Put as many Static cards as the number printed beside it from your hand or discard pile back in "
+         "the Static supply.", "Return {n} Static.", int_range=(1, 3), rules_ref="statics"),
     Word("WARP", "Move your ship to any square of any Zone card. It is not MOVE: an Anchor does not hold you.",
          "Warp anywhere.", rules_ref="warp"),
     Word("TREASURE", "Put a treasure of your choice from the Treasure Deck into your hand.",
@@ -46,19 +46,19 @@ VOCABULARY = Vocabulary([
          "right.", "Swing the pendulum.", rules_ref="pendulum"),
     Word("PENDULUM_MODES", "Assault Mode: +1 damage per hit. Warp Mode: MOVE 1 as each turn starts. Recovery Mode: "
          "+1 health as each turn ends.", "Pendulum modes.", rules_ref="pendulum"),
-    Word("PLATING", "The first this many points of damage you would take each turn are ignored.",
-         "Plating {n}.", int_range=(1, 2), rules_ref="dreadnought"),
+    Word("PLATING", "The first points of damage you would take each turn are ignored, as many as the number printed "
+         "beside it.", "Plating {n}.", int_range=(1, 2), rules_ref="dreadnought"),
     # special-rule squares of a Zone card
     Word("JAMMER", "Missiles cannot hit anything on this Zone card.", "No missiles here.", rules_ref="zone-rules"),
-    Word("DRAG", "Each square you step onto on this Zone card costs 2 MOVE.", "Steps cost 2 MOVE.",
+    Word("DRAG", "Each step onto any square of this Zone card costs 2 MOVE.", "Steps cost 2 MOVE.",
          rules_ref="zone-rules"),
-    Word("HAZARD", "Stepping onto this square deals this much damage to you.", "{n} damage on entry.",
-         int_range=(1, 2), rules_ref="zone-rules"),
+    Word("HAZARD", "Stepping onto this square deals your ship as much damage as the number printed on it.",
+         "{n} damage on entry.", int_range=(1, 2), rules_ref="zone-rules"),
     # the twelve enemy abilities (Symbol Guides 1 and 2)
-    Word("RANGED", "Also attacks you from a neighbouring Zone.", "Ranged.", rules_ref="ability-ranged"),
+    Word("RANGED", "Also attacks you from a neighboring Zone.", "Ranged.", rules_ref="ability-ranged"),
     Word("CLOAKING", "Missiles cannot damage it.", "Cloaking.", rules_ref="ability-cloaking"),
     Word("REFLECTIVE", "Lasers cannot damage it.", "Reflective.", rules_ref="ability-reflective"),
-    Word("ARMOR", "Each source of damage to it is reduced by this number.", "Armor {n}.", int_range=(1, 3),
+    Word("ARMOR", "Each source of damage to it is reduced by the number in its shield.", "Armor {n}.", int_range=(1, 3),
          rules_ref="ability-armor"),
     Word("ANCHOR", "While it lives, MOVE cannot take you out of its Zone.", "Anchor.", rules_ref="ability-anchor"),
     Word("EXPLOSIVE", "When it is defeated, 1 damage to everything in its Zone, you included.", "Explosive.",
@@ -69,8 +69,8 @@ VOCABULARY = Vocabulary([
          rules_ref="ability-time-dilation"),
     Word("VOID", "During your action phase you cannot draw or add cards to your hand.", "Void.",
          rules_ref="ability-void"),
-    Word("SWORD", "Its attack deals this much damage instead of 1.", "Sword {n}.", int_range=(2, 4),
-         rules_ref="ability-sword"),
+    Word("SWORD", "Its attack deals as much damage as the number in its sword, instead of 1.", "Sword {n}.",
+         int_range=(2, 4), rules_ref="ability-sword"),
     Word("SELF_REPAIR", "When it attacks, all damage on it is removed.", "Self-Repair.",
          rules_ref="ability-self-repair"),
     Word("FORCEFIELD", "It cannot be damaged while you are in its Zone.", "Forcefield.",

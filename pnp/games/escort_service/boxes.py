@@ -232,12 +232,23 @@ def _enemy_name(enemy_id: str) -> str:
     return enemy_id.replace("-", " ").title()
 
 
+# beside the shuttle on a scenario card: the set-up shown is changed for the size of the team (rules: team-size)
+TEAM_NOTE = "Add or leave out enemies for your team's size."
+
+
 class Placement:
     """`type: placement`: the scenario's set-up, four columns with their enemies bottom first, the pilots in column 1
-    and the shuttle below it."""
+    and the shuttle below it; beside the shuttle, a note that the team's size changes the enemies shown (TEAM_NOTE:
+    the card says which team plays the set-up as printed: none, every size changes it)."""
+
+    def _note_fit(self, box, layout):
+        width, row = box.w / 4, box.h * 0.14
+        return fit_text(TEAM_NOTE, layout.fonts["italic"], 7.0, floor(box.min_size), 3 * width - 3.0, row * 1.1)
 
     def check(self, box, face, layout) -> list[str]:
-        return []
+        fit = self._note_fit(box, layout)
+        return [] if fit.ok else [f"the note '{TEAM_NOTE}' does not fit beside the shuttle in box '{box.name}': "
+                                  f"{fit.detail}"]
 
     def draw(self, b, box, face, layout, emblems, left, bottom):
         columns = face.card.placement
@@ -251,6 +262,7 @@ class Placement:
         pad = shuttle_h * 0.15  # the badge's word keeps clear of its edges
         size = min(row * 0.45, (width - 1.2 - 2 * pad) / string_width("Shuttle", bold, 1.0))
         b.text(left + width / 2, bottom + (shuttle_h - size * 0.73) / 2, "Shuttle", bold, size, "#ffffff", "center")
+        self._draw_note(b, box, layout, left + width + 2.4, bottom, shuttle_h)
         for i in range(n):
             x = left + i * width
             b.rect(x + 0.6, base, width - 1.2, box.h - (base - bottom), stroke="#9aa7b5", width=0.6, radius=1.2)
@@ -262,6 +274,17 @@ class Placement:
                 b.rect(x + 1.2, y, width - 2.4, row * 0.86, fill=fill, radius=1)
                 size = min(row * 0.42, (width - 2.4) / max(1.0, string_width(name, regular, 1.0)))  # fits its pill
                 b.text(x + width / 2, y + row * 0.27, name, regular, size, INK, "center")
+
+    def _draw_note(self, b, box, layout, x, bottom, height):
+        """TEAM_NOTE in the row of the shuttle, over columns 2 to 4, its lines centred on the badge's middle."""
+        fit = self._note_fit(box, layout)
+        lines = [line for paragraph in fit.lines for line in paragraph]
+        if not fit.ok or not lines:
+            return  # reported by check
+        baseline = bottom + height / 2 + len(lines) * fit.leading / 2 - fit.size * 0.8
+        for line in lines:
+            b.text(x, baseline, line, layout.fonts["italic"], fit.size, "#555555", "left")
+            baseline -= fit.leading
 
 
 BOX_KINDS = {"actions": Actions(), "status-edge": StatusEdge(), "stats": Stats(), "placement": Placement(),

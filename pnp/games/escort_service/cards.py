@@ -77,8 +77,9 @@ class Settings(StrictModel):
     min_deck: Int = Field(10, ge=4, le=30, description="a pilot's deck never goes below this (the seed: 10)")
     team: dict[Annotated[Int, Field(ge=1, le=4)], TeamScaling] = Field(
         default_factory=dict, description="scenario changes per team size (1 to 4 pilots)")
-    max_turns: Int = Field(400, ge=20, le=5000, description="the rulebook's turn limit (rules.yaml 'turn-limit'): a "
-                           "scenario still going after this many turns is lost")
+    max_turns: Int = Field(400, ge=20, le=5000, description="an engine safeguard, not a rule (the rulebook has no "
+                           "turn limit): a scenario still going after this many turns is stopped, and the playtest "
+                           "reports the campaign as stalled, never as lost")
 
     @field_validator("upgrade_keep")
     @classmethod

@@ -2,11 +2,15 @@
 
 Actions print as icons with their amounts, a pilot's scrap slots as empty frames beside its health, a scenario's
 set-up as columns of names; read out as drawn they are a dump ("10 SCRAP SLOTS", "STATUS TAUNT SELF"). Here each
-says what it is: health and scrap slots apart, each action as a player says it, the set-up column by column."""
+says what it is: health and scrap slots apart, each action as a player says it, the set-up column by column.
+
+A sentence here that holds every word a box of the face prints stands for that box (pnp.render.card_facts leaves
+out a box whose words are all stated): "Warrior starting deck" says both the action card's deck line ("Warrior
+deck") and its pile ("starting") in one, where the two boxes read out alone made two sentences on every row."""
 from __future__ import annotations
 
 from pnp.games.escort_service.actions import action_words
-from pnp.games.escort_service.boxes import _enemy_name
+from pnp.games.escort_service.boxes import TEAM_NOTE, _enemy_name
 
 
 def card_facts(card, game) -> list[str]:
@@ -14,11 +18,11 @@ def card_facts(card, game) -> list[str]:
     if card.health is not None:
         facts.append(f"Health {card.health}" + (", Zealot: it goes for the shuttle first" if card.zealot else ""))
     if card.scrap_slots:
-        facts.append(f"{card.scrap_slots} SCRAP SLOTS")
-    if card.pile:
-        facts.append(f"A{'n' if card.pile[0] in 'aeiou' else ''} {card.pile} card")
+        facts.append(f"{card.scrap_slots} scrap slot{'s' if card.scrap_slots > 1 else ''}")
     if card.actions:
         facts.append("; ".join(action_words(line) for line in card.actions))
+    if card.pile:
+        facts.append(f"{_pilot_name(card, game)} {card.pile} deck".strip())
     if card.order is not None:
         facts.append(f"Scenario {card.order} of the campaign")
     if card.placement:
@@ -26,8 +30,17 @@ def card_facts(card, game) -> list[str]:
     return facts
 
 
+def _pilot_name(card, game) -> str:
+    """The name of the pilot whose deck an action card is in, as its pilot card prints it ("" when none is found)."""
+    return next((r.card.name for r in game.cards() if r.card.kind == "pilot" and r.card.character == card.character),
+                "")
+
+
 def set_up(placement) -> str:
-    """The set-up the placement box draws: the SHUTTLE under column 1 with the pilots, then each column's enemies."""
-    columns = [", ".join(["Pilots"] + [_enemy_name(e) for e in placement[0]]) + " above the SHUTTLE"]
+    """The set-up the placement box draws, the note beside its shuttle included: the pilots at the bottom of column
+    1, above the shuttle, then each column's enemies, bottom first."""
+    columns = [", ".join(["the pilots"] + [_enemy_name(e) for e in placement[0]]) + ", above the shuttle"]
     columns += [", ".join(_enemy_name(e) for e in units) or "empty" for units in placement[1:]]
-    return "Set-up, bottom first: " + "; ".join(f"column {i} {units}" for i, units in enumerate(columns, 1))
+    note = TEAM_NOTE[0].lower() + TEAM_NOTE[1:].rstrip(".")
+    return f"Set-up, bottom first, before you {note}: " + "; ".join(
+        f"column {i} {units}" for i, units in enumerate(columns, 1))

@@ -21,6 +21,7 @@ from collections import Counter
 
 from pnp.engine.playtest import Chart, Expected, PlaytestPlan, Setup
 from pnp.games.escort_service.engine import SHUTTLE, EscortEngine
+from pnp.games.escort_service.records import STALLED
 
 PILOTS = ("warrior", "medic", "gunner", "scout")
 EVENTS = ["TICK", "VENT_OVERFLOW", "REVIVE", "SCRAP", "UPGRADE"]
@@ -83,10 +84,12 @@ def describe(engine, action) -> str:
 
 
 def summary(details: dict[str, list[dict]]) -> list[str]:
-    """Per kind of player and team size: campaigns, campaigns won, and how far they got."""
+    """Per kind of player and team size: campaigns, campaigns won, how far they got and what ended the others: the
+    shuttle destroyed (the one way the rules lose), or "stalled", a scenario the engine's safeguard stopped after
+    max_turns turns (no rule of the book: such a campaign is neither won nor lost, and is counted apart)."""
     scenarios = max((g["reached"] for games in details.values() for g in games), default=0) + 1
     lines = [f"{'player':8} {'pilots':>6} {'campaigns':>9} {'won':>4}   scenarios won (share of campaigns winning "
-             f"1..{scenarios})   lost to"]
+             f"1..{scenarios})   ended by"]
     for kind, games in details.items():
         for size in sorted({g["players"] for g in games}):
             played = [g for g in games if g["players"] == size]
@@ -97,6 +100,9 @@ def summary(details: dict[str, list[dict]]) -> list[str]:
                          + ", ".join(f"{why} {n}" for why, n in sorted(lost.items())))
     every = [g for games in details.values() for g in games]
     lines.append(f"turns per campaign: mean {statistics.mean(g['turns'] for g in every):.0f}")
+    stalled = sum(g["lost"] == STALLED for g in every)
+    lines.append(f"{STALLED}: {stalled} of {len(every)} campaigns stopped by the engine's turn safeguard (not a rule "
+                 "of the book: neither won nor lost)")
     return lines
 
 

@@ -11,6 +11,9 @@ from pnp.engine.machine import Chance, Decision, Options, Step, record
 from pnp.games.escort_service.actions import Action
 
 SHUTTLE = -1  # a target: the shuttle, a space just below column 1
+# how a campaign ends when the engine's safeguard (Settings.max_turns) stops a scenario that never ends: not a loss
+# by any rule (the rulebook has no turn limit), so the playtest counts it apart from the shuttle destroyed
+STALLED = "stalled"
 
 
 @dataclasses.dataclass(frozen=True)

@@ -7,7 +7,18 @@ are `Step`s on the queue (pnp.engine.machine).
 from __future__ import annotations
 
 from pnp.engine.api import Moves
-from pnp.games.escort_service.records import Act, CardDone, ChooseTarget, Discard, EliteReshuffle, EndDiscard, EndTurn, EnemyDone, Reshuffle
+from pnp.games.escort_service.records import (
+    STALLED,
+    Act,
+    CardDone,
+    ChooseTarget,
+    Discard,
+    EliteReshuffle,
+    EndDiscard,
+    EndTurn,
+    EnemyDone,
+    Reshuffle,
+)
 
 COSTS = ("HEAT", "DISCARD")  # what a card pays; it is witnessed only by what else it does
 
@@ -33,8 +44,8 @@ class Turns:
                 return
         s.turns += 1
         s.round += 1
-        if s.turns > self.max_turns:  # rules.yaml 'turn-limit'
-            self._lose(s, "turns")
+        if s.turns > self.max_turns:  # the engine's safeguard against a game that never ends; no rule of the book
+            self._lose(s, STALLED)
             return
         unit = s.active = s.columns[0][0]
         self._expire_statuses(s, unit)

@@ -16,7 +16,17 @@ def check(game: Game) -> list[Diagnostic]:
     for sheet in game.sheets.values():
         for test in (counts, tracks, event_table, crew, score, map_shape, keycards, vocabulary_used):
             problems += test(sheet.model, sheet.source)
+        problems += events_named(game, sheet.model, sheet.source)
     return problems
+
+
+def events_named(game: Game, sheet, source) -> list[Diagnostic]:
+    """Every word of the Event Table is explained by a glossary term of rules.yaml: word_places gives these words
+    no place on the sheet, so the glossary would otherwise leave an unnamed one out without a word."""
+    named = {word for term in game.rules.terms for word in term.words} if game.rules else set()
+    words = sorted({VOCABULARY.parse(e).word for row in sheet.events for e in row.effects if _parses(e)} - named)
+    return [source.diagnostic(("events",), "headword", f"the event word {word} is named by no glossary term; add it "
+                              "to a term's words: in rules.yaml (the Event entry)") for word in words]
 
 
 def counts(sheet, source) -> list[Diagnostic]:
@@ -164,7 +174,7 @@ def _red_keys_without_doors(sheet) -> bool:
     start = [cell for cell, ch in grid.items() if ch == "S"]
     open_area = sheet_checks.reachable(grid, start, lambda ch: ch in "S.E")
     event_open = any(grid[cell] == "E" for cell in open_area)
-    grants_red = any(_word(eff) in (("GAIN", "red_keycard"), ("TRADE_SMALL", None)) for e in sheet.events for eff in e.effects)
+    grants_red = any(_word(eff) in (("FIND", "red_keycard"), ("TRADE_SMALL", None)) for e in sheet.events for eff in e.effects)
     from_crew = any(_word(eff)[0] == "UNLOCK_RED_DOOR" for m in sheet.crew for a in m.abilities for eff in a.effects)
     return (event_open and grants_red) or from_crew
 
@@ -174,7 +184,7 @@ def _word(entry) -> tuple:
     if not _parses(entry):
         return (None, None)
     effect = VOCABULARY.parse(entry)
-    return (effect.word, effect.param if effect.word == "GAIN" else None)
+    return (effect.word, effect.param if effect.word in ("GAIN", "FIND") else None)
 
 
 def vocabulary_used(sheet, source) -> list[Diagnostic]:
@@ -204,7 +214,9 @@ def _parses(entry) -> bool:
 
 def word_places(game: Game) -> dict[str, list[str]]:
     """Where on the sheet each effect word appears, for the glossary: a short phrase a player finds the part by
-    (the tracks it is printed on, a crew ability, an event), each once, never box by box."""
+    (the tracks it is printed on, the crew panel an ability is in), each once, never box by box. The Event
+    Table's words have none: their glossary entry (Event) names the table, which prints each row in full, and a
+    list of its eleven rows under the entry would only repeat it (events_named checks each has an entry)."""
     places: dict[str, list[str]] = {}
 
     def add(word, place):
@@ -230,9 +242,5 @@ def word_places(game: Game) -> dict[str, list[str]]:
             for ability in member.abilities:
                 for effect in ability.effects:
                     if _parses(effect):
-                        add(VOCABULARY.parse(effect).word, f"{member.name}: {ability.name}")
-        for row in model.events:
-            for effect in row.effects:
-                if _parses(effect):
-                    add(VOCABULARY.parse(effect).word, f"Event {row.roll}: {row.name}")
+                        add(VOCABULARY.parse(effect).word, f"{member.name}'s panel")
     return places

@@ -146,7 +146,7 @@ EFFECTS = {
     "ARTIFACTS_ROLL": _ask(lambda n, event: EventDie(effect="artifacts", event=event)),
     "TRADE_SMALL": _ask(lambda n, event: Trade(price=n, items=("red_keycard", "medkit"), event=event)),
     "TRADE_LARGE": _ask(lambda n, event: Trade(price=n, items=("lasgun", "shield"), event=event)),
-    "GAIN": _gain,
+    "FIND": _gain,
     "HEAL_ONE": _ask(lambda n, event: HealOne(amount=n, event=event)),
     "REWARD_BOXES": _ask(lambda n, event: RewardBoxes(boxes=n, event=event)),
 }

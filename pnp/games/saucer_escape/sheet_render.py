@@ -6,6 +6,7 @@ from the region's top-left, so the layout file alone decides where regions go.
 from __future__ import annotations
 
 from pnp.core.units import mm
+from pnp.text.fonts import string_width
 
 # Type sizes in points. Nothing on the sheet prints under TEXT (6 pt at 100 %), the least a player reads
 # comfortably; the geometry below is measured for these sizes, and the game's checks hold the sheet's words to it.
@@ -59,6 +60,9 @@ class Area:
     def emblem(self, name, x, y, size, color=None):
         self.pen.emblem(name, *self.at(x, y), mm(size), self.color(color))
 
+    def circle(self, cx, cy, r, fill=None):
+        self.pen.circle(*self.at(cx, cy), mm(r), fill=self.color(fill))
+
     def rect(self, x, y, w, h, **style):
         for key in ("fill", "stroke"):
             style[key] = self.color(style.get(key))
@@ -82,7 +86,7 @@ class Area:
         return self.pen.box_size / mm(1)
 
 
-def _icon_map(track) -> dict[int, str]:
+def icon_map(track) -> dict[int, str]:
     return {i.at: (i.item if i.icon == "GAIN" else i.icon) for i in track.icons}
 
 
@@ -93,7 +97,7 @@ def _amounts(sheet) -> dict[str, int]:
 
 def _reward_track(a, x, y, track, name, colors, amounts):
     """A reward track: a box whose item pays several prints the number beside a smaller icon."""
-    icons, box = _icon_map(track), a.box_mm
+    icons, box = icon_map(track), a.box_mm
     for i in range(1, track.length + 1):
         icon, bx = icons.get(i), x + (i - 1) * box
         if icon not in amounts:
@@ -110,7 +114,7 @@ def _amount_icon(a, x, y, box, icon, amount, colour):
     a.emblem(icon, x + box * 0.5, y + (box - small) / 2, small, colour)
 
 
-def _item_colors(sheet) -> dict[str, str]:
+def item_colors(sheet) -> dict[str, str]:
     return {item.id: ITEM_COLORS.get(item.id, "muted") for item in sheet.items} | {"CLAW": "alien", "ARROW": "muted"}
 
 
@@ -151,19 +155,21 @@ def _map_cell(a, x, y, size, ch, name, door_entrance=False):
     a.box(x, y, name, size)
     if ch == "E":
         a.text(x + size / 2, y + size * 0.2, "?", size * 1.9, "bold", "muted", "center")
-    elif ch in "rb":
+    elif ch in "rb":  # a door is its coloured outline, as the legend says (an entrance's name fills its box)
         colour = "red" if ch == "r" else "blue"
-        if door_entrance:  # the entrance's name fills the box: the door shows by its coloured outline alone
+        if door_entrance:
             a.rect(x + 0.35, y + 0.35, size - 0.7, size - 0.7, stroke=colour, width=1.0)
         else:
             a.rect(x + 0.4, y + 0.4, size - 0.8, size - 0.8, stroke=colour, width=1.6)
-            a.emblem("red_keycard", x + size * 0.25, y + size * 0.25, size * 0.5, colour)
+
+
+ENTRANCE_STROKE = 1.4  # points: the thick outline of an entrance on the map, and of its short name in the key
 
 
 def _entrance(a, x, y, size, location, direction):
     """A thick outline around the entrance box, with the location's short name inside at 6 pt (the game's
     checks hold the name to the box's width)."""
-    a.rect(x - 0.3, y - 0.3, size + 0.6, size + 0.6, stroke="ink", width=1.4)
+    a.rect(x - 0.3, y - 0.3, size + 0.6, size + 0.6, stroke="ink", width=ENTRANCE_STROKE)
     a.text(x + size / 2, y + (size - mm_of(TEXT)) / 2 + 0.1, short_name(location), TEXT, "regular", "ink", "center")
 
 
@@ -179,7 +185,7 @@ def draw_legend(pen, region, sheet, game):
     """What the map's and the tracks' marks mean, three to a line, then the doors in words."""
     a = Area(pen, region)
     marks = [("ARROW", "raise that enemy", "muted"), ("CLAW", "raise the Hivemind", "alien"),
-             ("NEG_LASGUN", "boxed in: item lost", "muted"), ("POD_FUELED", "the pod is fueled", "ink"),
+             ("NEG_LASGUN", "boxed in: one item fewer", "muted"), ("POD_FUELED", "the pod is fueled", "ink"),
              ("?", "event: roll 2 dice", "muted"), (None, "thick box: entrance", "ink")]
     third = region.w / mm(1) / 3
     for k, (mark, words, colour) in enumerate(marks):
@@ -189,7 +195,7 @@ def draw_legend(pen, region, sheet, game):
         elif mark:
             a.emblem(mark, x + 0.5, y + 0.1, 2.6, colour)
         a.text(x + 4, y + 0.2, words, TEXT, "regular", "ink")
-    a.text(0.5, 2 * ROW + 0.2, "red or blue outline: a door; spend a keycard of its colour to open it", TEXT,
+    a.text(0.5, 2 * ROW + 0.2, "red or blue outline: a door; pay a Keycard of its color to open it", TEXT,
            "regular", "muted")
     _reward_legend(a, 3 * ROW, third, sheet)
 
@@ -197,7 +203,7 @@ def draw_legend(pen, region, sheet, game):
 def _reward_legend(a, y, column, sheet):
     """What a reward box gives, on one line: the items as their icons print in the reward tracks."""
     a.text(0.5, y + 0.2, "rewards:", TEXT, "regular", "muted")
-    amounts, colors, box = _amounts(sheet), _item_colors(sheet), 2.6
+    amounts, colors, box = _amounts(sheet), item_colors(sheet), 2.6
     step = (3 * column - 10) / len(REWARD_LEGEND)
     for k, (icons, words) in enumerate(REWARD_LEGEND):
         x = 10 + k * step
@@ -219,7 +225,7 @@ def draw_party(pen, region, sheet, game):
     a.number_box(9, 5, 14, 10, "party.artifacts")
     a.text(2, 16, "Artifacts", TEXT, "bold")
     a.text(2, 16 + ROW, "(7 = a crew rank)", TEXT, "regular", "muted")
-    for k, (item, label) in enumerate((("medkit", "Medkits"), ("red_keycard", "Red keycards"), ("blue_keycard", "Blue keycards"))):
+    for k, (item, label) in enumerate((("medkit", "Medkits"), ("red_keycard", "Red Keycards"), ("blue_keycard", "Blue Keycards"))):
         y = 5 + k * 6.2
         a.emblem(item, 27, y + 0.3, 3.8, ITEM_COLORS.get(item, "muted"))
         a.text(32, y + 1, label, TEXT, "bold")
@@ -252,7 +258,7 @@ def draw_enemies(pen, region, sheet, game):
         a.text(x, 0, label, TEXT, "bold", "accent")
     rows = list(zip(sheet.enemies, sheet.rewards, sheet.locations)) + [(sheet.hivemind, None, sheet.escape_pod)]
     row_h = (region.h / mm(1) - 4) / len(rows)
-    colors = _item_colors(sheet)
+    colors = item_colors(sheet)
     for i, (enemy, reward, location) in enumerate(rows):
         y = 4 + i * row_h
         if i % 2 == 1:
@@ -266,9 +272,25 @@ def draw_enemies(pen, region, sheet, game):
         _enemy(a, enemy, ENEMY_X + WRITE_W + 1, y, f"enemy.{i + 1}", colors)
         a.number_box(TARGET_X, y + 2, WRITE_W, WRITE_H, f"enemy.{i + 1}.target")
         a.text(LOCATION_X, y + 0.4, location.name, LABEL, "bold")
+        after = _short_name_key(a, LOCATION_X + _width(a, location.name, "bold", LABEL) + 2, y + 0.1, location.id)
         if location is sheet.escape_pod:
-            a.text(LOCATION_X + 23, y + 0.6, "advance on any pair", TEXT, "italic", "muted")
-        a.track(LOCATION_X, y + 4.6, location.track.length, f"location.{i + 1}", _icon_map(location.track), colors)
+            a.text(after + 2, y + 0.6, "advance on any pair", TEXT, "italic", "muted")
+        a.track(LOCATION_X, y + 4.6, location.track.length, f"location.{i + 1}", icon_map(location.track), colors)
+
+
+def _width(a, string, font, size) -> float:
+    """How wide (mm) the text prints in the sheet's font."""
+    return string_width(string, a.pen.fonts[font], size) / mm(1)
+
+
+def _short_name_key(a, x, y, location) -> float:
+    """The location's short name in a thick outline, as its entrance prints it on the map: which map box is its.
+    Returns where the outline ends (mm)."""
+    name = short_name(location)
+    w, h = _width(a, name, "regular", TEXT) + 1.6, mm_of(TEXT) + 1.2
+    a.rect(x, y, w, h, stroke="ink", width=ENTRANCE_STROKE)
+    a.text(x + w / 2, y + 0.6, name, TEXT, "regular", "ink", "center")
+    return x + w
 
 
 def _enemy(a, enemy, x, y, name, colors):
@@ -278,10 +300,10 @@ def _enemy(a, enemy, x, y, name, colors):
     a.emblem("power", x + 11, y + 4.6, 3, "accent")
     a.text(x + 14.6, y + 4.9, f"+{enemy.power_bonus}", TEXT, "bold")
     box, strip = a.box_mm, 2.8  # the strip between Life and Power holds the negation icons
-    a.track(LIFE_X, y + 0.4, enemy.life.length, f"{name}.life", _icon_map(enemy.life), colors)
+    a.track(LIFE_X, y + 0.4, enemy.life.length, f"{name}.life", icon_map(enemy.life), colors)
     for icon in enemy.between:
         a.emblem(icon.icon, LIFE_X + (icon.at - 1) * box + (box - strip + 0.2) / 2, y + 0.5 + box, strip - 0.2, "ink")
-    a.track(LIFE_X, y + 0.4 + box + strip, enemy.power.length, f"{name}.power", _icon_map(enemy.power), colors)
+    a.track(LIFE_X, y + 0.4 + box + strip, enemy.power.length, f"{name}.power", icon_map(enemy.power), colors)
 
 
 def draw_crew(pen, region, sheet, game):
@@ -319,10 +341,15 @@ def _crew_panel(a, member, x, y, w, h, name):
     slot = 0
     for item in ("lasgun", "shield"):
         for k in range(member.gear.get(item, 0)):
-            owned = k < member.starting_gear.count(item)  # starting gear comes pre-shaded
-            a.box(x + 11 + slot * box, top, f"{name}.{item}.{k + 1}", icon=item,
-                  icon_color="ink" if owned else None, fill="#b9c3cc" if owned else None)
+            bx = x + 11 + slot * box
+            a.box(bx, top, f"{name}.{item}.{k + 1}", icon=item)
+            if k < member.starting_gear.count(item):  # the player darkens it at set-up (rule starting-gear)
+                _start_dot(a, bx + box / 2, top + box + START_DOT * 2)
             slot += 1
+    if member.starting_gear:
+        _start_dot(a, x + 11 + slot * box + 1.2 + START_DOT, top + box / 2)
+        a.text(x + 11 + slot * box + 1.2 + 2 * START_DOT + 0.8, top + (box - mm_of(TEXT)) / 2, "starting gear", TEXT,
+               "regular", "muted")
     ax = x + ABILITY_X
     text_w, text_h = ability_room(a.region)
     heights = [max(box, ABILITY_TEXT_Y + a.paragraph_height(text_w, text_h, ability.text))
@@ -335,6 +362,13 @@ def _crew_panel(a, member, x, y, w, h, name):
         a.text(ax + box + 1, ay, ability.name, TEXT, "bold")
         a.paragraph(ax + box + 1, ay + ABILITY_TEXT_Y, text_w, text_h, ability.text)
         ay += height + gap
+
+
+START_DOT = 0.5  # mm, the radius of the dot that marks a Gear box the crew member starts with
+
+
+def _start_dot(a, cx, cy):
+    a.circle(cx, cy, START_DOT, fill="accent")
 
 
 def _growing_track(a, x, y, start, extra, name):

@@ -11,6 +11,8 @@ VOCABULARY = Vocabulary([
     Word("CLAW", "Darkening this box raises the Hivemind's Life or Power track by 1.", "Raise the Hivemind.", rules_ref="claws"),
     Word("NEG_LASGUN", "Once both boxes around it are dark, one Lasgun is useless against this enemy.", "One Lasgun fewer.", rules_ref="negation"),
     Word("NEG_SHIELD", "Once both boxes around it are dark, one Shield is useless against this enemy.", "One Shield fewer.", rules_ref="negation"),
+    # a Reward track's item waits for its enemy's death; an event's item is yours at once: two words, so that
+    # neither's meaning is wrong for the other (the glossary explains each where a player meets it)
     Word("GAIN", "Collected when the enemy with this Reward track's number dies.", "Gain {n}.", choices=ITEMS, rules_ref="victory"),
     Word("POD_FUELED", "The Escape Pod is ready: you may escape at any time.", "Pod fueled.", rules_ref="escaping"),
     # crew abilities (each use darkens one Power box)
@@ -41,8 +43,9 @@ VOCABULARY = Vocabulary([
     Word("ARTIFACTS_ROLL", "Roll a die and gain that many Artifacts.", "Gain a die of Artifacts.", rules_ref="events"),
     Word("TRADE_SMALL", "You may pay this many Artifacts for a Red Keycard or a Medkit.", "Pay {n}: key or medkit.",
          int_range=(1, 6), rules_ref="events"),
-    Word("TRADE_LARGE", "You may pay this many Artifacts for a Lasgun or a Shield Generator.", "Pay {n}: lasgun or shield.",
+    Word("TRADE_LARGE", "You may pay this many Artifacts for a Lasgun or a Shield.", "Pay {n}: lasgun or shield.",
          int_range=(1, 6), rules_ref="events"),
+    Word("FIND", "Gain this item at once.", "Gain {n} now.", choices=ITEMS, rules_ref="events"),
     Word("HEAL_ONE", "One crew member of your choice heals up to this much Life.", "Heal one by {n}.", int_range=(1, 3), rules_ref="events"),
     Word("REWARD_BOXES", "Darken this many boxes of one Reward track of your choice.", "Reward +{n}.", int_range=(1, 3), rules_ref="events"),
 ])

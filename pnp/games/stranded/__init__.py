@@ -6,6 +6,7 @@ from pnp.games.stranded.cards import Settings, StrandedCard
 from pnp.games.stranded.emblems import EMBLEMS
 from pnp.games.stranded.facts import card_facts
 from pnp.games.stranded.vocabulary import VOCABULARY
+from pnp.games.stranded.words import WORDS
 
 PLUGIN = GamePlugin(
     card_model=StrandedCard,
@@ -16,5 +17,6 @@ PLUGIN = GamePlugin(
     players=(1, 1),
     box_kinds=BOX_KINDS,
     card_facts=card_facts,
+    words=WORDS,
     playtest="pnp.games.stranded.playtest:PLAN",
 )

@@ -115,6 +115,14 @@ def sun(b, c):
     b.circle(50, 50, 20, fill=c)
 
 
+def plain_card(b, c):
+    """A card standing upright: the free-card marker's picture."""
+    card(b, c, 24, 14, w=52, h=72)
+    b.rect(34, 58, 32, 6, fill=c)
+    b.rect(34, 46, 32, 6, fill=c)
+    b.rect(34, 34, 20, 6, fill=c)
+
+
 def planet(b, c):
     b.circle(50, 50, 40, fill=c)
     for x, y, r in ((36, 62, 8), (62, 36, 10), (64, 66, 5)):
@@ -126,4 +134,5 @@ EMBLEMS = {
     "SORT": sort, "EXCHANGE": exchange, "BELOW_STACK": below_stack, "LOSE_LIFE": lose_life,
     "HIGHEST_ZERO": highest_zero, "STOP": stop, "DEAR_DRAWS": dear_draws, "AGING_WEIGHT": aging_weight,
     "NO_DOUBLES": no_doubles, "heart": heart, "astronaut": astronaut, "sun": sun, "planet": planet,
+    "card": plain_card,
 }

@@ -2,8 +2,13 @@
 
 A danger's top row draws its free cards and its three Sol values as bare numbers, and its knowledge half prints
 upside down; read out in a row they are a dump ("1 FREE 0 1 2", "Kvalue 1"). Here each number says what it
-counts, in the rulebook's words: free cards, the value to beat in each Sol, the knowledge card's name (where no text
-block of the card names it already) and value."""
+counts, in the rulebook's words, as briefly as a table of 30 dangers can bear.
+
+A danger's row reads the same whether or not its knowledge side has an ability: the knowledge side first (its
+name, what it does, its fighting value, what destroying it costs), then the danger (free cards, the values to
+beat). A knowledge side with an ability is named by its text block already ("Knowledge side: Weather Sense. Gain
+1 life"), which the reference prints before these sentences; one without is named here, in the same words
+("Knowledge side: Calm Breathing")."""
 from __future__ import annotations
 
 SOLS = ("green", "yellow", "red")
@@ -11,24 +16,27 @@ SOLS = ("green", "yellow", "red")
 
 def card_facts(card, game) -> list[str]:
     facts = []
-    if card.free is not None:
-        facts.append(f"{card.free} free card{'s' if card.free != 1 else ''} against it")
-    if card.kind == "final_chapter" and card.hazard is not None:
-        facts.append(f"Value to beat: {card.hazard}")
-    elif card.green is not None:
-        green, yellow, red = (getattr(card, sol) for sol in SOLS)
-        facts.append(f"Value to beat: {green} in the green Sol, {yellow} in the yellow, {red} in the red")
+    if card.knowledge is not None:
+        facts += _knowledge(card.knowledge, game)
     if card.value is not None:
         facts.append(f"Fighting value {card.value}")
-    if card.knowledge is not None:
-        facts.append(_knowledge(card.knowledge))
+    if card.free is not None:
+        facts.append(_to_beat(card))
     return facts
 
 
-def _knowledge(side) -> str:
-    """What the card's knowledge half prints that its text does not: a knowledge side with a text of its own is
-    named by that text's block ("Knowledge side: Weather Sense. Gain 1 life"), so only its value is said here; one
-    without is named here, once."""
-    if side.text:
-        return f"Upside down, its knowledge side has fighting value {side.value}"
-    return f"Upside down, its knowledge side: {side.name}, fighting value {side.value}"
+def _knowledge(side, game) -> list[str]:
+    """The knowledge half: its name (where no text block names it), its value, and the cost line it prints (the
+    same words as a starting card's: layouts/stranded/cards.yaml)."""
+    cost = getattr(game.settings, "destroy_cost", 1)
+    named = [] if side.text else [f"Knowledge side: {side.name}"]
+    return named + [f"Fighting value {side.value}", f"After a lost fight: destroy it for {cost} life"]
+
+
+def _to_beat(card) -> str:
+    """The free cards and the value to beat: a danger's in each Sol, in the order its coloured boxes print them."""
+    free = f"{card.free} free card{'s' if card.free != 1 else ''}"
+    if card.kind == "final_chapter":
+        return f"{free}; value to beat {card.hazard}"
+    values = ", ".join(f"{sol} {getattr(card, sol)}" for sol in SOLS)
+    return f"{free}; value to beat {values}"

@@ -137,3 +137,49 @@ def test_every_special_card_of_the_game_deck_shows_a_corner_index_at_both_ends(e
                  if drawing.drawn and drawing.box.name.startswith("corner_")}
         ends = {name.rsplit("_", 1)[1] for name in shown}
         assert ends == {"top", "bottom"}, card.id
+
+
+def _printed(em_project, card_id: str) -> dict[str, list]:
+    """Box name -> the words its drawing prints on the card's front, as (text, size) pairs."""
+    from pnp.render.cards import box_drawings
+
+    face = em_project.faces.fronts[card_id]
+    return {drawing.box.name: [(d.text, d.size) for d in drawing.drawn if d.kind == "text" and d.text.strip()]
+            for drawing in box_drawings(face, em_project.layout, em_project.game.emblems)}
+
+
+def test_a_doom_master_corner_rank_is_as_large_as_a_numbered_cards(em_project):
+    """A Doom Master plays on a Stack as its J, Q or K: its corners read at a glance like a Numbered card's."""
+    numbered = max(size for _, size in _printed(em_project, "mice-q")["rank_top"])
+    for card_id, rank in (("doom-master-jump", "J"), ("doom-master-quiet", "Q"), ("doom-master-kindle", "K")):
+        printed = _printed(em_project, card_id)
+        for corner in ("corner_top", "corner_bottom"):
+            assert [text for text, _ in printed[corner]] == [rank], (card_id, corner)
+            assert min(size for _, size in printed[corner]) >= numbered - 0.01, (card_id, corner)
+
+
+def test_a_leader_card_labels_its_ability_and_its_beast_mode(em_project):
+    """Each power is headed by what it is, beside its name, so a player tells the every-round ability from the
+    Beast Mode unlocked with Experience."""
+    for record in em_project.game.decks["character"].cards:
+        printed = _printed(em_project, record.card.id)
+        assert [text for text, _ in printed["ability_label"]] == ["Ability"], record.card.id
+        assert [text for text, _ in printed["beast_label"]] == ["Beast Mode"], record.card.id
+        assert record.card.beast_mode.name in " ".join(text for text, _ in printed["beast_name"])
+
+
+def test_cards_call_things_by_the_rules_names(em_project):
+    """One name for each thing, as the rules say it: the call is "Draw!", a power moves two ranks (4.4 says one
+    rank), an escape is a kind of card, not a capitalised word; the Quick Guide heads its lines for the yellow and
+    red rules as the rules name them and its red lines cover leaders, Story cards and Beast Mode."""
+    texts = {record.card.id: " ".join([record.card.text] + [block.text for block in (record.card.ability,
+             record.card.beast_mode) if block]) for record in em_project.game.cards()}
+    for card_id, text in texts.items():
+        assert "two steps" not in text and "calls Draw," not in text, card_id
+    assert 'calls "Draw!"' in texts["leader-pip-relay"] and 'calls "Draw!"' in texts["story-deaf-ear"]
+    assert "two ranks up or down" in texts["leader-captain-nib"] and "two ranks up or down" in texts["story-long-stride"]
+    assert "answer with an escape" in texts["trap-draw-three"]
+    guide = texts["quick-guide"]
+    assert "kit" not in guide and "combos" not in guide and "Yellow rules:" in guide
+    red = guide.split("Red rules:")[1]
+    assert all(word in red for word in ("Doom Master", "leader", "Story card", "Experience", "Beast Mode"))

@@ -237,3 +237,25 @@ def test_a_suit_combination_worth_seven_stops_drawing_even_with_no_stack_open(em
     state = table(em_engine, [["mice-3", "mice-4"], ["robots-9"]])
     assert moves.can_play_numbered(state, 0) and ("draw",) not in moves.player_actions(state, 0)
     assert not moves.can_play_numbered(state, 1) and ("draw",) in moves.player_actions(state, 1)
+
+
+def _figure(project, rule_id):
+    return next(rule.figure for section in project.game.rules.sections for rule in section.rules if rule.id == rule_id)
+
+
+def test_the_combination_figure_shows_legal_plays(em_engine, em_project):
+    """Seed: a Suit Combination "may be played on a 7-Start card, but play will continue off the 4"; two face cards
+    of one letter play "as they were one card". The rulebook's figure of both is replayed move by move."""
+    suit, face = _figure(em_project, "face-combo")["place"]
+    start, low, high, after = suit["cards"]
+    state = table(em_engine, [[low, high, after], ["robots-9"]], stacks=[[start]])
+    number = {card(em_engine, c): c for c in hand(state, 0)}
+    assert ("combo", low, high, 0) in plays(em_engine, state, 0)
+    state = act(em_engine, state, 0, ("combo", number[low], number[high], 0))
+    assert state.stacks[0].top == 4  # "play will continue off the 4"
+    assert ("play", after, 0) in plays(em_engine, state, 0)
+    under, first, second = face["cards"]
+    state = table(em_engine, [[first, second], ["robots-9"]], stacks=[[under]])
+    assert ("combo", first, second, 0) in plays(em_engine, state, 0)
+    number = {card(em_engine, c): c for c in hand(state, 0)}
+    assert act(em_engine, state, 0, ("combo", number[first], number[second], 0)).stacks[0].top == 12

@@ -314,9 +314,13 @@ def test_a_head_start_gives_its_holder_two_plays_before_anyone_acts(em_engine):
 
 def test_a_used_story_card_beyond_four_experience_goes_under_the_story_deck(em_engine, em_project):
     """Seed: "A player can never save more than 4 Experience points at a time"; where the card goes then is this
-    edition's ruling (clar-xp-cap): to the bottom of the STORY deck."""
-    text = {r.id: r.text for section in em_project.game.rules.sections for r in section.rules}["clar-xp-cap"]
-    assert text.startswith("This edition decides")
+    edition's ruling (clar-xp-cap): to the bottom of the STORY deck. The Clarifications say once, in their intro,
+    that they are the edition's rulings; the ruling itself is stated plainly, and rule 12.4 does not repeat it."""
+    rules = {r.id: r.text for section in em_project.game.rules.sections for r in section.rules}
+    clarifications = next(s for s in em_project.game.rules.sections if s.id == "clarifications")
+    assert "This edition decides" in clarifications.intro
+    assert "fifth Experience goes to the bottom of the STORY deck" in rules["clar-xp-cap"]
+    assert "bottom of the STORY deck" not in rules["experience"] and "at most 4" in rules["experience"]
     engine = em_engine
     state = table(engine, [["mice-8"], ["robots-2", "robots-3"]], stacks=[["seven-start"]])
     me = state.players[1]

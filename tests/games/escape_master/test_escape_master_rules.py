@@ -19,7 +19,7 @@ def test_glossary_lists_cards_per_term(em_project):
     assert "wisdom" in glossary["wild"].cards
     assert set(glossary["trap"].cards) >= {"trap-draw-three", "trap-ascending", "trap-descending"}
     assert "stack" in glossary and glossary["stack"].cards  # rules terms list the cards that mention them
-    assert "leader-hattie-plowright" in glossary["swap-with-the-pile"].cards  # found in the leader's ability
+    assert "leader-hattie-plowright" in glossary["slide-under-the-draw-pile"].cards  # found in the leader's ability
 
 
 def test_json_has_rules_terms_and_cards(em_project):
@@ -47,12 +47,135 @@ def test_every_effect_word_has_a_glossary_entry_and_a_rule(em_project):
 
 
 def test_a_kit_s_glossary_leaves_out_terms_of_the_kits_above_it(em_project):
-    """The green kit has no special cards and no leaders: its glossary does not explain Beast Mode, Immune or
-    special cards, while every term its own rules link is still there (a kept link never dangles)."""
+    """The green kit has no special cards and no leaders: its glossary does not explain Head Start, Immune or
+    special cards, which no green card speaks of, while every term its own rules link is still there (a kept link
+    never dangles). (The Quick Guide, a green card, names the yellow and red rules' Beast Mode and traps in its
+    lines for those kits, so their entries stay beside it.)"""
     green = build_reference(em_project.game, Difficulty.green)
     terms = {entry.id for entry in green.glossary}
-    assert not terms & {"beast-mode", "immune", "special-card"}
+    assert not terms & {"head-start", "immune", "special-card"}
     said = " ".join(node.text + node.example for node in green.walk())
     linked = set(re.findall(r"\{term:([a-z0-9-]+)\}", said))
     assert linked and linked <= terms
-    assert {"beast-mode", "immune", "special-card"} <= {e.id for e in build_reference(em_project.game).glossary}
+    assert {"head-start", "immune", "special-card"} <= {e.id for e in build_reference(em_project.game).glossary}
+
+
+def _rules_by_id(game) -> dict:
+    return {rule.id: rule for section in game.rules.sections for rule in section.rules}
+
+
+def test_a_card_left_in_hand_is_one_blunder_and_a_doom_master_three(em_project):
+    """Seed: every card left in hand "count as 1 Blunder each regardless of card type" (green), and a Doom Master
+    left in hand "counts as 3 Blunders" (red). The green rule no longer says "whatever it is", which the red rule
+    contradicted; the scoring section states the exception, in the red kit only, pointing at the Doom Master's rule."""
+    rules = _rules_by_id(em_project.game)
+    assert "whatever" not in rules["blunders"].text and "one {term:blunder}" in rules["blunders"].text
+    exception = rules["blunders-doom"]
+    assert exception.difficulty == Difficulty.red
+    assert "Doom Master" in exception.text and "3 Blunders" in exception.text and "{rule:doom-penalty}" in exception.text
+    scoring = [rule.id for rule in next(s for s in em_project.game.rules.sections if s.id == "scoring").rules]
+    assert scoring.index("blunders-doom") == scoring.index("blunders") + 1  # the exception, right after the rule
+    assert "blunders-doom" not in build_reference(em_project.game, Difficulty.yellow).numbers()
+
+
+def test_the_glossary_speaks_in_the_players_words(em_project):
+    """Every glossary entry is a term of rules.yaml, headed by words a player meets in the rules or on the cards (as
+    the index finds them: a plural, a verb's ending, an article), and defined with its numbers, never as a template
+    ("this many", "of this kind")."""
+    from pnp.render.rulebook_back import forms_pattern
+    from pnp.rules.tree import _card_text
+
+    ref = build_reference(em_project.game)
+    said = " ".join(f"{node.title} {node.text} {node.example}" for node in ref.walk())
+    said += " " + " ".join(_card_text(record) for record in em_project.game.cards())
+    for entry in ref.glossary:
+        assert entry.source == "term", entry.term  # no effect word left to head its own entry by its identifier
+        assert forms_pattern([entry.term]).search(said), entry.term
+        assert not re.search(r"\bthis many\b|\bof this kind\b|\bthis kind\b", entry.text), (entry.term, entry.text)
+    heads = {entry.term for entry in ref.glossary}
+    assert not heads & {"Fewer cards dealt", "Extra discard", "Swap with the pile", "Skip a called Draw", "Head start"}
+
+
+def test_the_clarifications_state_their_rulings_plainly(em_project):
+    """The section's intro says once that these are the edition's rulings; no ruling narrates the edition again."""
+    clarifications = next(s for s in em_project.game.rules.sections if s.id == "clarifications")
+    assert "This edition decides" in clarifications.intro
+    for rule in clarifications.rules:
+        assert not re.search(r"\b(we|our|ours|this edition)\b", rule.text, re.IGNORECASE), (rule.id, rule.text)
+    rules = _rules_by_id(em_project.game)
+    assert "clar-player-count" not in rules and "2 to 6 players" in rules["players"].text  # in the overview
+    assert "History of the player it was played on" in rules["clears-snares"].text  # whose History, said
+
+
+def test_set_up_puts_out_every_component_and_the_figure_shows_them(em_project):
+    """Seed: each player has an Action pile and a History pile in front of them, six Quick Guides are included, a
+    leader is drawn at random, Story cards are drawn from the STORY deck (never re-shuffled, so shuffled at the
+    start). The set-up says where each goes, and the set-up figure lays each out with its rule's number."""
+    setup = next(s for s in em_project.game.rules.sections if s.id == "setup")
+    said = {rule.id: rule.text for rule in setup.rules}
+    assert "Quick Guide" in said["quick-guides"]
+    assert "Action pile" in said["room-for-piles"] and "History" in said["room-for-piles"]
+    assert "back in the box" in said["leaders"]
+    assert "Shuffle the STORY deck" in said["story-deck"] and "face down" in said["story-deck"]
+    figure = next(rule.figure for rule in setup.rules if rule.figure)
+    shown = {(place.get("card") or place.get("deck")): place["step"] for place in figure["place"]}
+    assert shown == {"game": "shuffle-and-deal", "quick-guide": "quick-guides", "story": "story-deck",
+                     "leader-hattie-plowright": "leaders", "leader-captain-nib": "leaders"}
+
+
+def test_the_index_lists_what_players_look_up(em_project):
+    """Ties, the team game, the two calls and scoring have index entries (the proofreader's list)."""
+    words = [item if isinstance(item, str) else item.term for item in em_project.game.rules.index]
+    assert {"Tie", "Escape Alliance", "Start!", "Draw!", "Scoring"} <= set(words)
+
+
+def test_the_play_summary_says_what_the_rules_say(em_project):
+    """Seed: the dealer declares "Start!" "whenever they choose"; a Suit Combination plays on from its top card, not
+    the sum; at the end of each round the player with the most Blunders in hand draws a Story card (red). The
+    summary and rule 4.1 say so, and never "when everyone is ready"."""
+    steps = em_project.game.rules.summary.steps
+    rules = _rules_by_id(em_project.game)
+    assert "whenever they choose" in steps[0].text and "ready" not in steps[0].text
+    assert "Whenever they choose" in rules["start-signal"].text and "ready" not in rules["start-signal"].text
+    combination = next(step for step in steps if "combinations" in step.rules)
+    assert "top one" in combination.text and "play as their total" not in combination.text
+    assert any({"story-draw", "experience", "beast-mode"} <= set(step.rules) and "Story card" in step.text
+               for step in steps)
+
+
+def test_rules_are_punctuated_and_numbered_as_printed(em_project):
+    """A shouted call ends its sentence ("Escape Master!" never "Escape Master!".); a count next to a number-named
+    card is spelt out ("eight 7-Start cards", not "8 7-Start"); 13.3 says what blocking is in plain words."""
+    rules = _rules_by_id(em_project.game)
+    for rule in rules.values():
+        assert not re.search(r'!"\s*[.,]', rule.text), (rule.id, rule.text)
+    for step in em_project.game.rules.summary.steps:
+        assert not re.search(r'!"\s*[.,]', step.text), step.text
+    assert "eight {card:seven-start}" in rules["game-deck"].text
+    assert "space above" not in rules["no-blocking"].text and "block" in rules["no-blocking"].text.lower()
+
+
+def test_the_credits_say_which_names_are_this_editions(em_project):
+    """The source rulebook names no trap or escape, no leader and no Story card: the credits say these are the
+    edition's, and no longer claim every card name for the designers."""
+    edition = em_project.game.manifest.credits.edition
+    assert "card names are the designers'" not in edition
+    for ours in ("trap and escape names", "Escape Leaders", "16 Story cards", "Clarifications"):
+        assert ours in edition.split("This edition adds")[1], ours
+
+
+def test_the_score_sheet_keeps_every_running_total_past_the_breaking_point(em_project):
+    """Seed: "Keep a running total of how many Blunders each player has"; the game ends when a round ends with a
+    player on 30 or more, and in Escape Alliance teammates add up their Blunders. The score sheet has a row of boxes
+    for each of the six players and for each of the three teams six players make, numbered on from 1 with no gap
+    to well past the Breaking Point; rule 11.1 sends players to it."""
+    sheet = em_project.game.sheets["score-sheet"]
+    assert sheet.kind == "scoresheet"
+    tracks = sheet.model.tracks
+    breaking_point = em_project.game.settings.breaking_point
+    for owner in [f"Player {n}" for n in range(1, 7)] + [f"Team {t}" for t in "ABC"]:
+        rows = [track for track in tracks if track.label == owner]
+        boxes = [track.first + k for track in rows for k in range(track.length)]
+        assert boxes == list(range(1, len(boxes) + 1)) and len(boxes) >= breaking_point + 10, owner
+        assert all(track.numbered for track in rows), owner
+    assert "score sheet" in _rules_by_id(em_project.game)["blunders"].text

@@ -118,12 +118,12 @@ def test_cloaking_stops_missiles_reflective_stops_lasers_other_hits_both(engine)
     assert combat.hit(catalog, state, 0, 0, 2, "laser") == 2
     state.track = 1
     assert combat.hit(catalog, state, 1, 0, 2, "laser") == 0  # Jetstream: Reflective
-    assert combat.hit(catalog, state, 1, 0, 1, "other") == 1
+    assert combat.hit(catalog, state, 1, 0, 1, "blast") == 1
 
 
 def test_a_forcefield_enemy_takes_no_damage_from_its_own_zone_but_does_through_arrows(engine):
     state = table(engine, tops=(None, "air-1-smog-layer", "space-3-barrier-edge"), hand=["missile"], at="space:c1")
-    assert combat.hit(engine.catalog, state, 2, 0, 2, "other") == 0
+    assert combat.hit(engine.catalog, state, 2, 0, 2, "blast") == 0
     state.track = 1  # from Air, the missile's up arrow reaches a1 of Space
     play(engine, state, ("play", card(engine, "missile")))
     assert ("target", 2, 0) in engine.legal_actions(state)
@@ -133,7 +133,7 @@ def test_a_forcefield_enemy_takes_no_damage_from_its_own_zone_but_does_through_a
 
 def test_an_explosive_enemy_hurts_everything_in_its_zone_when_it_dies(engine):
     state = table(engine, tops=(None, None, "space-3-mine-field"), at="space:c2")
-    combat.hit(engine.catalog, state, 2, 0, 3, "other")  # a2: Explosive, health 3
+    combat.hit(engine.catalog, state, 2, 0, 3, "blast")  # a2: Explosive, health 3
     assert state.tracks[2].damage == [3, 1] and state.health == 2  # b1 took 1 of its 2; the ship, in that Zone, took 1
     assert ("ability:EXPLOSIVE", ("EXPLOSIVE",)) in state.resolved
 

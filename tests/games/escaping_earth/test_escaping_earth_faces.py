@@ -108,8 +108,9 @@ def reading(b: Painted, text: str, within=None) -> list[str]:
 
 
 def layout_box(project, face, kind: str) -> Drawn:
-    """Where the face's box of this type lies on the face as drawn (the bleed's bottom-left corner at 0, 0)."""
-    (box,) = [box for box in face.template.boxes if box.type == kind]
+    """Where the face's box of this type lies on the face as drawn (the bleed's bottom-left corner at 0, 0): the one
+    the face shows (a ship hides the item's gold cost box and shows its Blueprint cost box)."""
+    (box,) = [box for box in face.template.boxes if box.type == kind and box.shown_on(face.values)]
     size = face.template.size or project.layout.size
     left, bottom = size.bleed + box.x, size.bleed + size.height - box.y - box.h
     return Drawn("box", left, bottom, left + box.w, bottom + box.h)

@@ -17,6 +17,13 @@ def rules(project) -> dict:
     return {rule.id: rule.text for section in project.game.rules.sections for rule in section.rules}
 
 
+def ruled_by_this_edition(project, rule_id: str) -> bool:
+    """A ruling of this edition's: a rule of the Clarifications, whose intro says once, for all of them, that they
+    are this edition's rulings (each is then stated as a rule, without narrating who decided it)."""
+    section = next(s for s in project.game.rules.sections if s.id == "clarifications")
+    return "this edition's rulings" in section.intro and rule_id in {rule.id for rule in section.rules}
+
+
 def test_a_card_only_for_another_ship_never_joins_this_runs_deck(engine):
     """Original rulebook: exclusive cards go in a deck "only ... if you are using" their ship. Bought on a Wolf
     run, a Phoenix-only card waits in the reserve; the Wolf's deck never holds it."""
@@ -100,19 +107,22 @@ def test_a_run_still_going_at_the_rulebook_turn_limit_is_lost(engine, ee_project
 
 
 def test_this_editions_own_rules_are_named_as_ours(ee_project):
-    """The "other" attack type, one run to win, the event draw, the time limit and the campaign length are not the
-    original rulebook's: the Clarifications name each as ours ("This edition ...", "Our ruling ..."), with the
-    numbers the engine uses."""
+    """The blast attack type, one run to win, the event draw, the time limit and the campaign length are not the
+    original rulebook's: they stand in the Clarifications, whose intro names them as this edition's rulings once;
+    each is stated as a rule (no "This edition decides", "Our ruling", "We rule" before it), with the numbers the
+    engine uses."""
     import re
 
-    ours = re.compile(r"^(This edition|In this edition|By this edition|Our ruling|By our ruling|We rule)")
+    narrated = re.compile(r"this edition decides|our ruling|we rule|by this edition|in this edition|\bours\b", re.I)
     text = rules(ee_project)
-    for rule in ("clar-other-attacks", "clar-single-run", "clar-other-ship-cards", "clar-event-draw",
+    for rule in ("clar-blast", "clar-single-run", "clar-other-ship-cards", "clar-event-draw",
                  "clar-time-limit", "clar-campaign-length"):
-        assert ours.match(text[rule]), rule
+        assert ruled_by_this_edition(ee_project, rule), rule
+    section = next(s for s in ee_project.game.rules.sections if s.id == "clarifications")
+    assert [rule.id for rule in section.rules if narrated.search(rule.text)] == []
     settings = ee_project.game.settings
     assert f"{settings.runs_per_campaign} runs" in text["clar-campaign-length"]
-    assert "Cloaking" not in text["attack-types"] and "clar-other-attacks" in text["attack-types"]
+    assert "Cloaking" not in text["attack-types"] and "clar-blast" in text["attack-types"]
     assert "clar-single-run" in text["goal"]
 
 
@@ -188,7 +198,7 @@ def test_a_warp_onto_a_hazard_takes_its_damage_and_a_card_coming_up_under_the_sh
     """Original rulebook: "You can move onto spaces with special rules text on them"; this edition's Hazard "damages a
     ship that steps onto it", and Warp moves the ship "to any square of any Zone card". This edition decides
     (clar-warp-hazard) that landing by Warp is stepping there; a ship a new Zone card slides under is not."""
-    assert rules(ee_project)["clar-warp-hazard"].startswith("This edition decides")
+    assert ruled_by_this_edition(ee_project, "clar-warp-hazard")
     state = table(engine, tops=("ground-1-pump-station", None, None), hand=["escape"], at="ground:c2")
     play(engine, state, ("play", card(engine, "escape")), ("warp", 0, SQUARES.index("c1")))
     assert state.health == state.ship.health - 1 and ("rule:HAZARD", ("HAZARD",)) in state.resolved
@@ -230,7 +240,7 @@ def test_a_blueprint_may_be_spent_before_a_time_dilation_discard_and_not_after_t
     start of the turn ... choose 1 card in your hand and discard it". This edition decides (clar-blueprint-gold) that
     the draw may come before that discard, so the new card can be the one thrown away, and not after the action
     phase, where the card could never be played."""
-    assert rules(ee_project)["clar-blueprint-gold"].count("This edition decides") == 1
+    assert ruled_by_this_edition(ee_project, "clar-blueprint-gold")
     state = table(engine, tops=("ground-3-ore-conveyor", None, None), at="ground:c2",
                   deck=["laser", "missile", "speed", "escape", "shield-charge", "speed"])
     state.gold = [card(engine, "ground-1-excavator-prime")]  # a Blueprint from a BOSS event

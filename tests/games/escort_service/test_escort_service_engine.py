@@ -348,15 +348,30 @@ def test_the_campaign_goes_on_while_the_shuttle_stands_with_every_pilot_down(eng
     assert s.shuttle_damage >= engine.catalog.shuttle_health
 
 
-def test_the_turn_limit_that_ends_a_scenario_is_in_the_rulebook(engine):
-    """A bound that ends a game must be a rule the players can read."""
+def test_the_engines_turn_safeguard_is_no_rule_and_a_stalled_campaign_is_not_called_lost(engine):
+    """The seed loses a scenario only when the shuttle is destroyed; it has no turn limit, and neither does the
+    rulebook. The engine still stops a scenario that never ends (max_turns), and the playtest reports that campaign
+    as stalled, apart from the campaigns the shuttle's destruction lost."""
     from pathlib import Path
 
     import yaml
 
+    from pnp.games.escort_service.playtest import summary
+    from pnp.games.escort_service.records import STALLED
+
     rules = yaml.safe_load((Path(__file__).parents[3] / "content/escort-service/rules.yaml").read_text())
-    texts = {r["id"]: r["text"] for section in rules["sections"] for r in section["rules"]}
-    assert f"after {engine.max_turns} turns" in texts["turn-limit"]
+    printed = " ".join([r["text"] for section in rules["sections"] for r in section["rules"]]
+                       + [step["text"] for step in rules["summary"]["steps"]])
+    assert "turn limit" not in printed and str(engine.max_turns) not in printed and "turn-limit" not in printed
+    s = board(engine, columns=(("bruiser",), (), (), ("P0",)))
+    s.turns = engine.max_turns
+    engine._next_turn(s)
+    assert s.over and not s.won and s.lost_reason == STALLED
+    stalled = engine.result(s).details
+    lost = dict(stalled, lost="shuttle", turns=10)
+    lines = summary({"random": [stalled, lost]})
+    assert "shuttle 1, stalled 1" in lines[1] and "ended by" in lines[0]
+    assert lines[-1].startswith("stalled: 1 of 2 campaigns stopped by the engine's turn safeguard")
 
 
 def test_options_are_checked(engine):
@@ -714,18 +729,21 @@ def test_hive_run_is_lost_only_with_the_shuttle_and_its_card_promises_no_more(en
 
 def test_this_editions_rulings_are_named_as_ours_where_the_rules_use_them(engine):
     """Rules 7.10 (what an action with no reach of its own may pick) and 10.4 (a pilot destroyed in its own turn)
-    settle what the seed leaves open: each says it is our ruling and points to its Clarification, which opens with
-    "Our ruling:"."""
+    settle what the seed leaves open: each says it is this edition's ruling and points to its Clarification. The
+    Clarifications say so once, in their intro, and then state each ruling as a rule, not "Our ruling: ..." on
+    every one."""
     from pathlib import Path
 
     import yaml
 
     rules = yaml.safe_load((Path(__file__).parents[3] / "content/escort-service/rules.yaml").read_text())
     texts = {r["id"]: r["text"] for section in rules["sections"] for r in section["rules"]}
-    assert "(our ruling, {rule:clar-reach})" in texts["action-reach"]
-    assert "(our ruling, {rule:clar-down-own-turn})" in texts["pilot-destroyed"]
-    for ruling in ("clar-reach", "clar-down-own-turn", "clar-first-each-turn", "clar-enemy-aoe"):
-        assert texts[ruling].startswith("Our ruling: "), ruling
+    assert "(this edition's ruling, {rule:clar-reach})" in texts["action-reach"]
+    assert "(this edition's ruling, {rule:clar-down-own-turn})" in texts["pilot-destroyed"]
+    clarifications = next(section for section in rules["sections"] if section["id"] == "clarifications")
+    assert "this edition's rulings" in clarifications["intro"]
+    for rule in clarifications["rules"]:
+        assert not any(word in rule["text"].lower() for word in ("our ruling", "this edition", "we rule")), rule["id"]
 
 
 # -- witnesses count what took effect, not a turn taken or a card slotted --------------------------------------------

@@ -95,27 +95,46 @@ def mat_slots(project):
             for r in project.sheet_layouts["board-mat"].regions if r.kind == "area"}
 
 
-def test_the_mat_has_a_fallen_slot_under_every_column_the_shuttles_included(project):
-    """Rules: a destroyed pilot lies below the column it fell in, column 1 (above the shuttle) included."""
+def test_the_mat_lays_the_columns_the_shuttle_and_the_fallen_as_the_rules_do(project):
+    """Seed: the unit immediately above the shuttle acts; a destroyed pilot is placed below the column it fell in.
+    Rules 3.3 and 13.11: pilots stack at the bottom of column 1; a fallen pilot lies level with the shuttle. So the
+    columns' bottom slots stand in one row, the shuttle's slot is right under column 1's bottom slot, every fallen
+    slot is level with the shuttle's, under its column (column 1's beside the shuttle), and column 1 holds two
+    pilots."""
     slots = mat_slots(project)
-    columns = sorted(name for name in slots if name.startswith("column-"))
-    assert columns == ["column-1", "column-2", "column-3", "column-4"]
-    for column in columns:
-        fallen = slots[column.replace("column-", "fallen-")]
-        assert len(fallen) == 1
-        lowest = max(s.y + s.h for s in slots[column])
-        assert abs(fallen[0].x - slots[column][0].x) < 1 and fallen[0].y > lowest, column
+    columns = [f"column-{n}" for n in range(1, 5)]
+    assert sorted(name for name in slots if name.startswith("column-")) == columns
+    bottoms = [max(slots[c], key=lambda s: s.y) for c in columns]
+    assert max(b.y for b in bottoms) - min(b.y for b in bottoms) < 1, "the columns' bottoms stand level"
+    assert all(len(slots[c]) >= 2 for c in columns), "pilots stack in column 1; every column holds a stack"
     shuttle = slots["shuttle"][0]
-    assert slots["column-1"][0].y < shuttle.y < slots["fallen-1"][0].y  # column 1, the shuttle, its fallen pilots
+    assert abs(shuttle.x - bottoms[0].x) < 1 and 0 < shuttle.y - (bottoms[0].y + bottoms[0].h) < 30 * MM
+    for n, column in enumerate(columns, 1):
+        fallen = slots[f"fallen-{n}"]
+        assert len(fallen) == 1 and abs(fallen[0].y - shuttle.y) < 1, f"fallen-{n} is level with the shuttle"
+        if n > 1:
+            assert abs(fallen[0].x - bottoms[n - 1].x) < 1, f"fallen-{n} lies under its column"
+    # column 1's fallen pilot shares the shuttle's space: beside the shuttle, on the side away from column 2
+    assert slots["fallen-1"][0].x + slots["fallen-1"][0].w < shuttle.x
 
 
 def test_the_mat_says_how_a_tick_moves_printed_columns(project):
     """Printed columns cannot move: the mat (and the rules) slide the units and the fallen pilots instead."""
     intro = " ".join(project.game.sheets["board-mat"].model.intro.split())
-    assert "slide every unit, and every fallen pilot, one column left" in intro
-    assert "far right" not in intro
-    rules = (project.root / "content/escort-service/rules.yaml").read_text()
-    assert "slide every unit, and every fallen" in rules and "fallen under column 1 goes under the last column" in rules
+    assert "slide every unit and every fallen pilot one column left" in intro
+    assert "A pilot fallen in column 1 then goes under column 4" in intro
+    rules = " ".join((project.root / "content/escort-service/rules.yaml").read_text().split())
+    assert "slide every unit and every fallen pilot one column left" in rules
+    assert "a pilot fallen in column 1 goes under the last column" in rules
+
+
+def test_the_mat_says_a_long_column_overlaps_and_names_heat_in_words(project):
+    """A column has room for two cards at full size; the mat says what to do with more. Its notes say "Heat" in
+    words, not an icon standing for a word at the start of a sentence."""
+    sheet = project.game.sheets["board-mat"].model
+    assert "more than two, overlap its cards" in " ".join(sheet.intro.split())
+    column_4 = next(a for a in sheet.areas if a.id == "column-4")
+    assert column_4.text.startswith("Heat that cannot")
 
 
 def scenarios(project):

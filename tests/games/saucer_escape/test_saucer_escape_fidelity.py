@@ -354,7 +354,7 @@ def test_only_the_turns_four_dice_fuel_the_pod(se_engine):
 
 def test_a_first_law_that_destroys_the_last_crew_member_ends_the_game_before_the_kill(se_engine):
     """Seed: First Law "DESTROY TA3-3M, ADD +10 TO YOUR ASSAULT ROLL", and "If all four of your Crew members are
-    killed, the game immediately ends." rules.yaml 'clar-kill-counts': "a First Law that destroys the last living
+    killed, the game immediately ends." rules.yaml 'clar-kill-counts': "A First Law that destroys the last living
     crew member ends the game at once, before the crew's total is compared, so that assault kills nothing"."""
     engine = se_engine
     state, row = devourer_facing_the_crew(engine, unarmed=True, unlock=1)  # TA3-3M's second ability: First Law
@@ -456,7 +456,7 @@ def test_set_up_numbers_count_round_past_6_as_this_editions_ruling(se_engine):
     assert state.enemy_numbers == [4, 5, 6, 1, 2, 3] and state.reward_numbers == [6, 1, 2, 3, 4, 5]
     texts = _rules_texts()
     assert "{rule:clar-numbering}" in texts["number-enemies"] and "after 6 comes 1" not in texts["number-enemies"]
-    assert texts["clar-numbering"].startswith("Set-up numbers count round in this edition: after 6 comes 1.")
+    assert texts["clar-numbering"].startswith("Set-up numbers count round: after 6 comes 1.")
     assert "4, 5, 6, 1, 2, 3" in texts["clar-numbering"]
 
 
@@ -465,7 +465,8 @@ def test_the_set_up_ends_on_the_map_and_the_sheet_names_every_entrance(se_engine
     This will help you easily find them while playing the game." This edition's map has no pictures or boxes to
     write in: every Location's entrance is printed with its short name, which finds it instead. The set-up says so
     as its last step, the ruling is named in the Clarifications (clar-map-numbers), and the sheet prints a name in
-    each of the engine's entrances (one per enemy row, the Hivemind's at the Escape Pod)."""
+    each of the engine's entrances (one per enemy row, the Hivemind's at the Escape Pod), and the same name beside
+    its Location's name, the map's key."""
     from test_saucer_escape_sheet import draw
 
     from pnp.games.saucer_escape.sheet_render import short_name
@@ -474,7 +475,7 @@ def test_the_set_up_ends_on_the_map_and_the_sheet_names_every_entrance(se_engine
     assert setup["rules"][-1]["id"] == "find-entrances"
     texts = _rules_texts()
     assert "{rule:clar-map-numbers}" in texts["find-entrances"]
-    assert texts["clar-map-numbers"].startswith("Our map has no pictures of the Locations to number")
+    assert texts["clar-map-numbers"].startswith("The map has no pictures of the Locations to number")
     assert f"{short_name('biosphere')} is the Biosphere" in texts["find-entrances"]
     assert f"{short_name('escape-pod')} the Escape Pod" in texts["find-entrances"]
     sheet = se_project.game.sheets["game-sheet"].model
@@ -484,7 +485,7 @@ def test_the_set_up_ends_on_the_map_and_the_sheet_names_every_entrance(se_engine
     assert len(set(names)) == len(names)  # each entrance tells its Location apart
     backend, _ = draw(se_project, "a4")
     printed = [call[1][2] for call in backend.calls if call[0] == "text"]
-    assert all(printed.count(name) == 1 for name in names), names
+    assert all(printed.count(name) == 2 for name in names), names  # on the map, and beside the Location's name
 
 
 def test_the_rulings_these_tests_quote_are_in_the_rulebook():
@@ -497,7 +498,7 @@ def test_the_rulings_these_tests_quote_are_in_the_rulebook():
     texts = {r["id"]: " ".join(r["text"].split()) for section in rules["sections"] for r in section["rules"]}
     assert "Only the turn's four dice fuel the pod: a pair on the crew's two assault dice or on the Event Table's " \
            "two dice does not." in texts["clar-doubles"]
-    assert "Our ruling: a First Law that destroys the last living crew member ends the game at once, before the " \
+    assert "A First Law that destroys the last living crew member ends the game at once, before the " \
            "crew's total is compared, so that assault kills nothing." in texts["clar-kill-counts"]
     assert texts["forced-raise"].startswith("If an arrow, a claw or a retreat would raise an enemy whose tracks are "
                                             "both full, or dead, nothing happens.")

@@ -152,10 +152,12 @@ def test_no_two_words_overlap(se_project):
 
 
 def test_every_event_and_ability_prints_in_full(se_project):
-    """A text that cannot fit is not drawn at all: each event's and each ability's words must be on the sheet."""
+    """A text that cannot fit is not drawn at all: each event's and each ability's words must be on the sheet (as
+    typed or with the book's curly apostrophes and quotes, pnp.text.typography)."""
     from sheet_geometry import region_drawings
 
-    drawn = " ".join(t.string for d in region_drawings(se_project, "game-sheet") for t in d.texts).split()
+    typed = str.maketrans("\u2019\u2018\u201c\u201d", "''\"\"")
+    drawn = " ".join(t.string for d in region_drawings(se_project, "game-sheet") for t in d.texts).translate(typed).split()
     sheet = se_project.game.sheets["game-sheet"].model
     for text in [row.text for row in sheet.events] + [a.text for m in sheet.crew for a in m.abilities]:
         words = text.split()
@@ -296,3 +298,63 @@ def test_the_sheet_uses_the_room_both_papers_leave(se_project):
     layout = se_project.sheet_layouts["game-sheet"]
     assert mm(210) - 2 * mm(6.35) - mm(1) < layout.width <= mm(210) - 2 * mm(6.35)
     assert inch(11) - 2 * mm(6.35) - mm(1) < layout.height <= inch(11) - 2 * mm(6.35)
+
+
+# -- the proofreader's third pass (issue 35): one meaning per mark, a key for every short name ----------------------
+
+def test_starting_gear_is_marked_by_a_dot_and_grey_means_only_a_ranks_boxes(se_project):
+    """Grey shading meant two things: the boxes a rank opens, and the gear a crew member starts with. Now only the
+    rank's boxes are shaded; a starting Gear box is white, for the player to darken at set-up (rule starting-gear),
+    and marked by a dot under it, which "starting gear" explains beside the panel's Gear boxes."""
+    backend, _ = draw(se_project, "a4")
+    boxes = _boxes(backend)
+    checkboxes = {c[1][0]: c[1][1:4] for c in backend.calls if c[0] == "checkbox"}
+    dots = [c[1][:2] for c in backend.calls if c[0] == "circle"]
+    sheet = se_project.game.sheets["game-sheet"].model
+    for member in sheet.crew:
+        for item in ("lasgun", "shield"):
+            for k in range(1, member.gear[item] + 1):
+                name = f"crew.{member.id}.{item}.{k}"
+                x, y, size = checkboxes[name]
+                assert boxes[name] == "#ffffff", name
+                under = [d for d in dots if x < d[0] < x + size and y - mm(3) < d[1] < y]
+                assert len(under) == (1 if k <= member.starting_gear.count(item) else 0), name
+    assert sum(1 for m in sheet.crew for _ in m.starting_gear) == 4  # Deckard 1, Rico 2, TA3-3M 1, Quaid none
+    assert backend.texts().count("starting gear") == sum(1 for m in sheet.crew if m.starting_gear) == 3
+
+
+def test_every_door_is_its_coloured_outline_alone(se_project):
+    """A thick red box held an unnamed keycard icon (the one door that is no entrance): the legend says a door is a
+    red or blue outline, so no map box draws an icon; the keycard icon is the reward legend's alone."""
+    from sheet_geometry import region_drawings
+
+    legend_says = " ".join(t.string for d in region_drawings(se_project, "game-sheet") if d.name == "legend" for t in d.texts)
+    assert "red or blue outline: a door" in legend_says
+    backend = RecordingBackend()
+    from pnp.games.saucer_escape.sheet_render import draw_map
+    from pnp.render.sheets import sheet_pen
+
+    layout = se_project.sheet_layouts["game-sheet"]
+    region = next(r for r in layout.regions if r.name == "map")
+    pen = sheet_pen(backend, layout, se_project.game, se_project.card_outlines, 0, layout.height)
+    draw_map(pen, region, se_project.game.sheets["game-sheet"].model, se_project.game)
+    assert not [c for c in backend.calls if c[0] == "use_symbol"]
+    sheet = se_project.game.sheets["game-sheet"].model
+    doors = sum(ch in "rb" for row in sheet.map.rows for ch in row)
+    outlines = [c for c in backend.calls if c[0] == "rect" and c[2].get("stroke") in (layout.colors["red"], layout.colors["blue"])]
+    assert doors == len(outlines) == 6
+
+
+def test_each_location_prints_its_map_name_beside_its_name(se_project):
+    """The map names its entrances BIO, CMD, COM, DCK, SPR, HAB and POD: each Location's row prints that short name
+    beside the Location's name, in the thick outline its entrance has on the map, so the sheet is its own key."""
+    from sheet_geometry import region_drawings
+
+    from pnp.games.saucer_escape.sheet_render import short_name
+
+    enemies = next(d for d in region_drawings(se_project, "game-sheet") if d.name == "enemies")
+    texts = {t.string: t.box for t in enemies.texts}
+    sheet = se_project.game.sheets["game-sheet"].model
+    for location in sheet.locations + [sheet.escape_pod]:
+        name, short = texts[location.name], texts[short_name(location.id)]
+        assert abs(short.y0 - name.y0) < mm(1.5) and 0 < short.x0 - name.x1 < mm(4), location.id

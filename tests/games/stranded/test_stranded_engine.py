@@ -188,6 +188,25 @@ def test_losing_pays_the_shortfall_which_buys_destroys_at_1_or_2_life(engine):
     assert s.current is None and [engine.catalog.fight_key[x] for x in s.discard] == ["steady"]
 
 
+def test_no_extra_life_may_be_paid_to_destroy_more_cards(engine):
+    """Seed: "You are not allowed to »sacrifice« additional life points to destroy additional unwanted cards"
+    (rule 4.7). Short by 1, a fight lost on purpose pays 1 life: it destroys one starting card, never an aging
+    card (2 life), and once that life is spent the fight ends with no offer to pay for more."""
+    s = fight(engine, "static-crackle-grit", ["stiff-knees", "brave"], sol=2, life=10)  # red: 2
+    play(engine, s, ("draw",))
+    play(engine, s, ("buy",))  # 1 life: Brave; strength -1 + 2 = 1, short by 1
+    assert engine.target(s) - engine.strength(s) == 1
+    play(engine, s, ("lose",))
+    assert s.life == 8
+    offered = engine.legal_actions(s)
+    assert ("destroy", drawn(engine, s, "stiff-knees")) not in offered  # an aging card costs 2
+    play(engine, s, ("destroy", drawn(engine, s, "brave")))
+    # the fight is over: the next one is offered, with no way to pay for another destroy, and nothing more paid
+    assert s.current is None and isinstance(s.pending[-1], ChooseDanger) and s.life == 8
+    assert not [a for a in engine.legal_actions(s) if a[0] == "destroy"]
+    assert [engine.catalog.fight_key[x] for x in s.removed] == ["brave"]
+
+
 def test_zero_life_is_allowed_and_the_game_is_lost_only_when_one_more_is_due(engine):
     s = fight(engine, "static-crackle-grit", ["steady", "fumble"], sol=2, life=1)  # red: 2
     play(engine, s, ("draw",), ("lose",))
@@ -244,13 +263,35 @@ def test_homesick_takes_its_life_before_the_last_final_chapter_wins_the_game(eng
     assert s.over and s.won and s.life == 0
 
 
-def test_the_last_fight_ruling_is_named_in_the_clarifications():
-    """The order at the last fight is this edition's ruling, and the rulebook says so."""
+def _clarifications():
+    """The Clarifications section: its intro, and its rulings by id."""
     from helpers import validated
 
-    rules = {rule.id: rule.text for section in validated("stranded").game.rules.sections for rule in section.rules}
-    assert rules["clar-aging-last-fight"].startswith("In this edition the last fight ends like any other")
-    assert "{card:homesick}" in rules["clar-aging-last-fight"]
+    section = next(s for s in validated("stranded").game.rules.sections if s.id == "clarifications")
+    return section.intro, {rule.id: rule.text for rule in section.rules}
+
+
+# a ruling narrating where it comes from, rather than stating the rule (the section's intro says it once)
+NARRATING = ("this edition", "our ruling", "we rule", "ours")
+
+
+def test_the_last_fight_ruling_is_named_in_the_clarifications():
+    """The order at the last fight is this edition's ruling, and the rulebook says so: once, in the intro of the
+    Clarifications it stands in; the ruling itself is stated plainly."""
+    intro, rulings = _clarifications()
+    assert "this edition's" in intro
+    assert rulings["clar-aging-last-fight"].startswith("The last fight ends like any other")
+    assert "{card:homesick}" in rulings["clar-aging-last-fight"]
+
+
+def test_the_clarifications_state_their_rulings_in_one_voice():
+    """The proofreader's fault 11: "This edition decides", "Our ruling", "We rule" and notes to self ("Nobody
+    would, but the rule is simple") in the rulings. The intro names them as the edition's; none says it again."""
+    intro, rulings = _clarifications()
+    assert "this edition's" in intro
+    for rule_id, text in rulings.items():
+        assert not any(word in text.lower() for word in NARRATING), (rule_id, text)
+        assert "Nobody would" not in text, rule_id
 
 
 # -- the stacks ----------------------------------------------------------------------------------------------------
@@ -355,6 +396,20 @@ def test_a_final_chapter_cannot_be_lost_on_purpose(engine):
     assert s.over and not s.won
 
 
+def test_the_dangers_left_after_the_red_sol_are_not_used_again(engine):
+    """Seed: "After you finish the endangerment stack a third time, you fight against the two Final Chapters. The
+    remaining endangerment cards in the endangerment discard pile are not used anymore" (rule 5.3)."""
+    s = fight(engine, "static-crackle-grit", ["brave"], sol=2)
+    s.dangers = []  # the red Sol's stack is used up by this fight
+    left = list(s.danger_discard) or [x for x in engine.catalog.dangers if x != s.current][:3]
+    s.danger_discard = left
+    play(engine, s, ("draw",), ("win",))
+    assert s.sol == FINALS and s.danger_discard == [] and s.dangers == []
+    assert isinstance(s.pending[-1], ChooseChapter) and s.chance is None  # no shuffle of the dangers left
+    play(engine, s, ("chapter", s.chapters[0]))
+    assert engine.catalog.kinds[s.current] != engine.catalog.kinds[left[0]]  # a Final Chapter, never a danger
+
+
 def test_dust_storm_season_makes_each_extra_card_cost_2(engine):
     s = fight(engine, "dust-storm-season", ["tired"] * 7 + ["brave"], sol=FINALS, life=5)
     for _ in range(7):
@@ -451,11 +506,11 @@ def test_the_rulings_the_seed_does_not_state_are_named_as_ours_and_the_rules_poi
     from helpers import validated
 
     rules = {rule.id: rule.text for section in validated("stranded").game.rules.sections for rule in section.rules}
-    clarified = {rule.id for section in validated("stranded").game.rules.sections if section.id == "clarifications"
-                 for rule in section.rules}
-    assert {"clar-aging-destroyed", "clar-stop-pay"} <= clarified
-    assert rules["clar-aging-destroyed"].startswith("We rule that an aging card you destroy with the life paid")
-    assert rules["clar-stop-pay"].startswith("Our ruling: a Stop ends the free cards, not the fight.")
+    intro, clarified = _clarifications()
+    assert {"clar-aging-destroyed", "clar-stop-pay"} <= set(clarified) and "this edition's" in intro
+    assert rules["clar-aging-destroyed"].startswith("An aging card you destroy with the life paid for a lost fight "
+                                                    "still takes its life")
+    assert rules["clar-stop-pay"].startswith("A Stop ends the free cards, not the fight.")
     assert "{rule:clar-aging-destroyed}" in rules["aging-at-end"] and "still takes" not in rules["aging-at-end"]
     assert "{rule:clar-stop-pay}" in rules["buy-cards"] and "stops them)" not in rules["buy-cards"]
 

@@ -69,6 +69,25 @@ def test_card_images_and_tabletop_simulator_decks_share_the_fighting_back(images
         assert ImageChops.difference(same_size, deck_back).getbbox() is None
 
 
+def test_the_playmat_lays_the_free_cards_left_of_the_danger_and_the_bought_ones_right(built):
+    """Rules 4.2 and 4.3: free cards to the left of the danger, cards bought with life to its right. The mat's top
+    row says so: the free cards' area, then the danger zone's single slot, then the bought cards', left to right,
+    with room marked for several free cards (a Final Chapter gives up to 9)."""
+    from helpers import validated
+
+    project = validated("stranded")
+    sheet, layout = project.game.sheets["playmat"].model, project.sheet_layouts["playmat"]
+    areas = {area.id: area for area in sheet.areas}
+    at = {r.name: r for r in layout.regions}
+    row = sorted((r for r in layout.regions if r.kind == "area" and r.y == at["danger-zone"].y), key=lambda r: r.x)
+    names = [r.name for r in row]
+    assert names[names.index("danger-zone") - 1] == "fight-free" and names[names.index("danger-zone") + 1] == "fight-bought"
+    assert areas["danger-zone"].cards == 1 and areas["fight-free"].cards >= 3 and areas["fight-bought"].cards >= 1
+    assert "left" in areas["fight-free"].text and "right" in areas["fight-bought"].text
+    text = " ".join(PdfReader(built / "sheets" / "playmat-full-size.pdf").pages[0].extract_text().split())
+    assert "Free cards" in text and "Danger zone" in text and "Bought cards" in text
+
+
 def test_the_playmat_has_a_life_track_from_0_to_22(built):
     text = PdfReader(built / "sheets" / "playmat-full-size.pdf").pages[0].extract_text()
     numbers = {int(word) for word in text.split() if word.isdigit()}
@@ -79,8 +98,24 @@ def test_life_tokens_sheet_has_22_tokens(built):
     from helpers import validated
 
     game = validated("stranded").game
-    assert sum(token.count for token in game.sheets["life-tokens"].model.tokens) == game.settings.life_cap == 22
+    tokens = {token.id: token.count for token in game.sheets["life-tokens"].model.tokens}
+    assert tokens["life"] == game.settings.life_cap == 22
     assert (built / "sheets" / "life-tokens-a4.pdf").exists()
+
+
+def test_the_sheet_holds_the_two_markers_the_set_up_puts_on_the_tracks(built):
+    """Rule 3.3 puts a life marker on the life track and a free-card marker on 0 of the free-card track: the box
+    (rule 2.1) and the printed sheet hold one of each, and the rules call them by the sheet's names."""
+    from helpers import validated
+
+    game = validated("stranded").game
+    tokens = {token.id: token for token in game.sheets["life-tokens"].model.tokens}
+    assert (tokens["life-marker"].count, tokens["free-card-marker"].count) == (1, 1)
+    rules = {rule.id: " ".join(rule.text.split()) for section in game.rules.sections for rule in section.rules}
+    for name in (tokens["life-marker"].label, tokens["free-card-marker"].label):
+        assert name.lower() in rules["contents"] and name.lower() in rules["setup-life"], name
+    text = PdfReader(built / "sheets" / "life-tokens-a4.pdf").pages[0].extract_text()
+    assert "Life marker (1)" in text and "Free-card marker (1)" in text and "Life tokens (22)" in text
 
 
 def _lower_half(face, layout, emblems) -> dict[str, list]:
@@ -117,9 +152,33 @@ def test_the_printed_destroy_costs_are_the_seeds_and_the_settings():
     project = validated("stranded")
     settings = project.game.settings
     assert (settings.destroy_cost, settings.destroy_aging_cost) == (1, 2)
-    for card_id, cost in (("steady", settings.destroy_cost), ("daydream", settings.destroy_aging_cost)):
+    for card_id, cost in (("steady", settings.destroy_cost), ("daydream", settings.destroy_aging_cost),
+                          ("dust-devil-calm-breathing", settings.destroy_cost)):  # a knowledge side too
         note = project.faces.fronts[card_id].values["destroy_note"]
         assert f"destroy it for {cost} life" in note, card_id
+
+
+@pytest.mark.parametrize("card_id", ["dust-devil-calm-breathing", "frozen-valve-checklist", "oxygen-leak-tinkerer"])
+def test_a_knowledge_side_prints_its_destroy_cost_upside_down_and_its_words_at_7pt(card_id):
+    """The seed: "You need one life point for one of the starting or knowledge cards". A starting card prints that
+    cost; a knowledge side prints it too, upside down with the rest of its half, and its text and flavour are
+    no smaller than 7 pt (the cost line no smaller than a starting card's)."""
+    from helpers import validated
+
+    from pnp.render.cards import box_drawings
+
+    project = validated("stranded")
+    drawn = {d.box.name: d for d in box_drawings(project.faces.fronts[card_id], project.layout, project.game.emblems)}
+    cost = drawn["kcost"]
+    assert " ".join(cost.texts) == "After a lost fight: destroy it for 1 life." and cost.box.rotate == 180
+    size = project.layout.size
+    middle = size.bleed + size.height / 2
+    assert all(d.y1 <= middle for d in cost.drawn if d.kind == "text")  # in the knowledge half, below the middle
+    sizes = [d.size for name in ("ktext", "kflavor") if name in drawn for d in drawn[name].drawn if d.kind == "text"]
+    assert sizes and min(sizes) >= 7
+    starting = next(d for d in box_drawings(project.faces.fronts["steady"], project.layout, project.game.emblems)
+                    if d.box.name == "cost")
+    assert min(d.size for d in cost.drawn) >= min(d.size for d in starting.drawn if d.kind == "text")
 
 
 MM = 72 / 25.4
@@ -157,7 +216,8 @@ def test_a_fighting_card_without_an_ability_shows_its_value_large_where_the_abil
     middle = _drawn_between(face, project.layout, project.game.emblems, 14, 34.5)  # under the title, over the flavour
     big = [d for d in middle.get("big_value", []) if d.kind == "text"]
     corner = [d for d in _drawn_between(face, project.layout, project.game.emblems, 3, 20)["value"] if d.kind == "text"]
-    assert [d.text for d in big] == [face.values["value"]] and big[0].size >= 1.5 * corner[0].size
+    # the value as set: a negative one with a true minus sign (the typography pass), "-1" in the card's data
+    assert [d.text.replace("\u2212", "-") for d in big] == [face.values["value"]] and big[0].size >= 1.5 * corner[0].size
     assert _overprints(face, project.layout, project.game.emblems) == []
 
 

@@ -1,0 +1,245 @@
+"""Saucer Escape's rulebook as a publisher's proofreader reads it (issue 35, third pass): a glossary of the words
+players meet, with their numbers; rules that say what the sheet draws; Clarifications true of the sheet and the
+engine; the assault example pictured; credits and cover from the original."""
+import re
+
+import pytest
+from test_saucer_escape_engine import devourer_facing_the_crew, set_up, to_free_phase
+from test_saucer_escape_fidelity import DECKARD, QUAID, RICO, _rules_texts, roll_event
+
+from pnp.games.saucer_escape.catalog import HIVEMIND
+from pnp.rules.tree import build_reference
+
+
+def _glossary(project):
+    return build_reference(project.game, None).glossary
+
+
+def _printed(project) -> str:
+    """Every word the rules and the sheet print, for looking a headword up."""
+    sheet = project.game.sheets["game-sheet"].model
+    texts = list(_rules_texts().values())
+    texts += [e.name for e in sheet.enemies] + [loc.name for loc in sheet.locations] + [sheet.escape_pod.name]
+    texts += [f"{row.name} {row.text}" for row in sheet.events]
+    texts += [f"{m.name} {m.rank_label} {a.name} {a.text}" for m in sheet.crew for a in m.abilities]
+    return " ".join(texts)
+
+
+# -- the glossary ---------------------------------------------------------------------------------------------
+
+def test_every_glossary_headword_is_a_word_the_rules_or_the_sheet_print(se_project):
+    """The glossary was headed by effect names ("All hit", "Pod loss", "Reward boxes", "Free red door") printed
+    nowhere: each headword is now a word players meet, an ability or an icon as the rules name it."""
+    printed = _printed(se_project).casefold()
+    for entry in _glossary(se_project):
+        assert entry.term.casefold() in printed, entry.term
+
+
+def test_the_glossary_glosses_every_ability_by_its_printed_name_with_its_numbers(se_project):
+    """Each crew ability is an entry under the name its panel prints, and says its numbers ("Good Intel: change any
+    one die by 1"), never "this many" or "this much"."""
+    entries = {e.term: e for e in _glossary(se_project)}
+    sheet = se_project.game.sheets["game-sheet"].model
+    for member in sheet.crew:
+        for ability in member.abilities:
+            entry = entries[ability.name]
+            assert entry.places == [f"{member.name}'s panel"], entry.places
+    for entry in entries.values():
+        assert not re.search(r"\bthis (many|much|number)\b", entry.text), entry.term
+    assert "by 1" in entries["Good Intel"].text and "4 more" in entries["Penetration"].text
+    assert "2 fewer hits" in entries["Predictive Model"].text and "add 10" in entries["First Law"].text
+
+
+def test_an_events_item_is_gained_at_once_and_the_glossary_says_a_reward_item_waits(se_engine, se_project):
+    """Seed: "UNLOCKED DRAWER: GAIN A RED KEYCARD", and a Reward track's items are gained "If you killed the
+    Enemy". The glossary's Gain said an event's item came "when the enemy with this Reward track's number dies":
+    the two are now two words, an event's item (FIND) gained at once, the Item entry telling both apart."""
+    sheet = se_project.game.sheets["game-sheet"].model
+    event_words = {next(iter(e)) if isinstance(e, dict) else e for row in sheet.events for e in row.effects}
+    assert "GAIN" not in event_words and "FIND" in event_words
+    item = next(e for e in _glossary(se_project) if e.term == "Item")
+    assert item.words == ["GAIN"] and item.places == ["Reward tracks"] and "at once" in item.text
+    state = to_free_phase(se_engine, set_up(se_engine))
+    before = state.items["red_keycard"]
+    roll_event(se_engine, state, (5, 6))  # 11: Unlocked Drawer
+    assert state.items["red_keycard"] == before + 1 and "event:11" in state.resolved
+
+
+def test_one_name_per_icon(se_project):
+    """The crossed-out Lasgun was "Crossed-out Lasgun" in the rules, "boxed in: item lost" on the sheet and "One
+    Lasgun fewer" in the glossary: the rules and the glossary call it a crossed-out Lasgun, boxed in once both its
+    boxes are dark, and the sheet's legend says "boxed in"."""
+    from sheet_geometry import region_drawings
+
+    terms = {e.term for e in _glossary(se_project)}
+    assert {"Crossed-out Lasgun", "Crossed-out Shield"} <= terms and "One Lasgun fewer" not in terms
+    assert "boxed in" in _rules_texts()["negation"]
+    legend = " ".join(t.string for d in region_drawings(se_project, "game-sheet") if d.name == "legend" for t in d.texts)
+    assert "boxed in: one item fewer" in legend and "item lost" not in legend
+
+
+# -- the rules say what the sheet draws --------------------------------------------------------------------------
+
+def test_the_rules_put_a_reward_tracks_items_in_its_boxes(se_project):
+    """The sheet draws each item inside its Reward box, not above it; and the Location track has no number box of
+    its own to cross out (it shares its row's)."""
+    texts = _rules_texts()
+    assert "drawn in its dark boxes" in texts["reward-track"] and "above" not in texts["reward-track"]
+    assert "drawn in the dark boxes" in texts["victory"] and "above" not in texts["victory"]
+    assert "both of those track numbers" not in texts["victory"]
+    assert "that Reward track's number box" in texts["victory"]
+
+
+def test_the_set_up_names_every_short_name_the_map_prints(se_project):
+    """Rule 2.7 explained BIO and POD only: it now gives all seven, as the sheet prints them."""
+    from pnp.games.saucer_escape.sheet_render import short_name
+
+    sheet = se_project.game.sheets["game-sheet"].model
+    text = _rules_texts()["find-entrances"]
+    for location in sheet.locations + [sheet.escape_pod]:
+        assert re.search(rf"{short_name(location.id)} (is )?(the )?{location.name}", text), location.id
+
+
+def test_the_rules_and_the_glossary_spell_american_and_capitalize_items(se_project):
+    """One spelling for the English text (the game's own names are American: Fueling Discovered, Command Center)
+    and one capitalization for an item (Red Keycard, never Red keycard)."""
+    words = _printed(se_project) + " " + " ".join(e.text for e in _glossary(se_project))
+    assert not re.search(r"\b(colour|fuelled|centre|grey)\b", words, re.IGNORECASE)
+    assert not re.search(r"\b(Red|Blue) keycards?\b", words)
+    assert "himself" not in words  # the original's art shows Rico as a woman: no pronoun for Rico
+
+
+# -- the Clarifications are true of the sheet and the engine ---------------------------------------------------
+
+def test_the_blue_keycard_ruling_holds_for_every_set_up(se_project):
+    """Clarification 9.3 said "the enemies behind no blue door always lead to a blue keycard", which the fifth
+    Reward track (no Blue Keycard) makes false. As now worded: the two enemies whose entrances have no door
+    never share that track however the set-up dice fall, so one of them always has a Blue Keycard box."""
+    sheet = se_project.game.sheets["game-sheet"].model
+    blue = [any(i.icon == "GAIN" and i.item == "blue_keycard" for i in track.icons) for track in sheet.rewards]
+    assert blue.index(False) == 4 and blue.count(False) == 1  # "all but the fifth from the top"
+    cells = {(r, c): ch for r, row in enumerate(sheet.map.rows) for c, ch in enumerate(row)}
+    open_rows = [i for i, loc in enumerate(sheet.locations) if cells[(sheet.map.entrances[loc.id].row,
+                                                                       sheet.map.entrances[loc.id].col)] == "."]
+    assert [sheet.locations[i].name for i in open_rows] == ["Biosphere", "Docks"]
+    for offset in range(6):  # the Reward track numbered as each enemy row, for every pair of set-up dice
+        assert any(blue[(i + offset) % 6] for i in open_rows), offset
+    text = _rules_texts()["clar-blue-keys"]
+    assert "Biosphere and the Docks" in text and "fifth from the top" in text and "always lead to" not in text
+
+
+def test_the_hiveminds_dark_boxes_score_when_it_is_killed(se_engine):
+    """Seed, scoring: "Gain 1 point for each darkened box on all killed Enemy tracks" and "Gain 10 points for
+    killing the Hivemind". The Hivemind is an enemy row of the sheet: its boxes score too, and 9.4 no longer says
+    killing it gives "only its 10 points"; Location tracks are not enemy tracks and score nothing."""
+    state = set_up(se_engine)
+    state.life[HIVEMIND], state.power[HIVEMIND] = 4, 3
+    state.location[0] = 5
+    state.killed[HIVEMIND] = state.killed[0] = True
+    score = se_engine.score(state)
+    assert score["killed_enemy_boxes"] == 4 + 3 and score["hivemind_killed"] == 10
+    texts = _rules_texts()
+    assert "only its 10 points" not in texts["clar-hivemind"] and "10 points more" in texts["clar-hivemind"]
+    assert "(the Hivemind's too)" in texts["scoring"] and "Location tracks score nothing" in texts["scoring"]
+
+
+def test_the_clarifications_state_rulings_without_narrating_the_edition(se_project):
+    """Said once in the section's intro; each ruling plainly, never "this edition reads", "ours" or "our ruling"."""
+    texts = {k: v for k, v in _rules_texts().items() if k.startswith("clar-")}
+    assert len(texts) == 12
+    for rule_id, text in texts.items():
+        assert not re.search(r"\b(this edition|ours?|we rule)\b", text, re.IGNORECASE), rule_id
+    assert "this edition's rulings" in se_project.game.rules.sections[-1].intro
+
+
+def test_a_boxed_in_lasgun_counts_one_fewer_as_rule_7_2s_example_says(se_engine):
+    """Rule 7.2's example: the Devourer with 5 dark Life and 3 dark Power boxes has boxed in the crossed-out Lasgun
+    between its third boxes, so 3 Lasguns add 2."""
+    engine = se_engine
+    state, row = devourer_facing_the_crew(engine, unarmed=True)
+    state.gear[DECKARD, "lasgun"] = state.gear[QUAID, "lasgun"] = state.gear[RICO, "lasgun"] = 1
+    for action in (("assault", row), ("die", 3), ("lock",), ("dice", (2, 2)), ("strike",)):
+        engine.apply_in_place(state, action)
+    assert state.assault.total == 2 + 2 + 2
+    assert "3 Lasguns adds only 2" in " ".join(_rules_example("crew-roll").split())
+
+
+def _rules_example(rule_id: str) -> str:
+    from test_saucer_escape_fidelity import _rules
+
+    return next(r.get("example", "") for s in _rules()["sections"] for r in s["rules"] if r["id"] == rule_id)
+
+
+# -- the assault pictured ---------------------------------------------------------------------------------------
+
+def _assault_figure(project) -> dict:
+    node = next(n for n in build_reference(project.game, None).walk() if (n.figure or {}).get("kind") == "assault")
+    assert node.id == "enemy-roll"
+    return node.figure
+
+
+def test_the_assault_figure_does_the_sums_the_engine_does(se_engine, se_project):
+    """The seed pictures the Devourer's row (2 + 5 + 3 = 10 to hit, 2 + 3 = 5 hits); the figure draws it from the
+    sheet, and its key says the numbers the engine plays for that row, die and dark boxes."""
+    from pnp.games.saucer_escape.figures import example
+
+    figure = _assault_figure(se_project)
+    shown = example(figure, se_project.game)
+    state, row = devourer_facing_the_crew(se_engine, unarmed=True)
+    assert (state.life[row], state.power[row]) == (figure["life"], figure["power"])
+    for action in (("assault", row), ("die", figure["die"]), ("lock",), ("dice", (1, 1)), ("strike",)):
+        se_engine.apply_in_place(state, action)
+    assert (shown.target, shown.hits) == (state.assault.target, state.assault.hits) == (10, 5)
+    key = dict(shown.key())
+    assert "2 + 5 + 3 = 10" in key["D"] and "2 + 3 = 5 hits" in key["F"] and "Lasgun" in key["G"]
+
+
+def test_the_assault_figure_is_legible_and_drawn_with_the_sheets_colours(se_project):
+    from pathlib import Path
+
+    import yaml
+
+    from pnp.games.saucer_escape.figures import COLORS, FONTS, AssaultFigure
+    from pnp.render.backend import RecordingBackend
+
+    layout = yaml.safe_load((Path(__file__).parents[3] / "layouts/saucer-escape/game-sheet.yaml").read_text())
+    assert layout["colors"] == COLORS and {k: layout["fonts"][k] for k in FONTS} == FONTS
+    figure, kind = _assault_figure(se_project), AssaultFigure()
+    assert kind.check(figure, se_project.game) == []
+    backend = RecordingBackend()
+    kind.draw(backend, figure, se_project.game, 0.0, 0.0)
+    sizes = [c[1][4] for c in backend.calls if c[0] == "text"]
+    assert min(sizes) >= 6.0 and not [c for c in backend.calls if c[0] in ("checkbox", "text_field")]
+    assert "10" in backend.texts() and "Devourer" in backend.texts()
+
+
+@pytest.mark.parametrize("params,says", [({"enemy": "hivemind"}, "enemy:"), ({"life": 6, "power": 2}, "2 apart"),
+                                         ({"die": 7}, "die:"), ({"colour": "red"}, "no key 'colour'")])
+def test_the_assault_figure_reports_what_it_cannot_draw(se_project, params, says):
+    from pnp.games.saucer_escape.figures import AssaultFigure
+
+    figure = {**_assault_figure(se_project), **params}
+    assert any(says in message for message in AssaultFigure().check(figure, se_project.game))
+
+
+# -- cover, credits and index -------------------------------------------------------------------------------------
+
+def test_the_cover_and_credits_carry_the_originals_series_and_copyright(se_project):
+    """Seed: "A Spacemen and Scribbles Adventure" under the title, and "© 2017 Peter C. Ruth II" with the
+    designer's address. The credits say what this edition made anew as its Clarifications do (no "the numbers
+    are his" beside a ruling on track lengths)."""
+    manifest = se_project.game.manifest
+    assert manifest.tagline.startswith("A Spacemen and Scribbles Adventure")
+    edition = manifest.credits.edition
+    assert "© 2017 Peter C. Ruth II" in edition and "pcruth@gmail.com" in edition
+    assert "numbers are his" not in edition and "Clarifications" in edition
+
+
+def test_the_index_lists_what_a_player_looks_up(se_project):
+    """The index is the glossary's headwords and the words rules.yaml's `index:` adds (pnp.render.rulebook_back)."""
+    terms = {e.term for e in _glossary(se_project)}
+    terms |= {getattr(item, "term", item) for item in se_project.game.rules.index}
+    wanted = {"Door", "Keycard", "Retreat", "To Hit", "Life", "Power", "Event", "Start box", "Set-up", "Scoring",
+              "Quick Thinking", "Good Intel", "First Law", "Self-Sacrifice"}
+    assert wanted <= terms, wanted - terms
+    assert not {"Gain", "All hit", "Pod loss", "Reward boxes"} & terms

@@ -1,0 +1,167 @@
+"""Stranded's rulebook as a publisher's editor reads it (the third proofreading pass): one name per thing in rules,
+glossary and cards, levels that cannot be taken for Sols, rules that say what the seed says, and the book's
+figures and summary agreeing with the rules they illustrate."""
+import re
+
+import pytest
+from helpers import validated
+from pypdf import PdfReader
+
+from pnp.content.words import say
+from pnp.games.stranded.vocabulary import CHAPTER_RULES
+from pnp.rules.tree import build_reference
+
+
+@pytest.fixture(scope="module")
+def game():
+    return validated("stranded").game
+
+
+@pytest.fixture(scope="module")
+def rules(game):
+    """Every rule's text by id, on one line."""
+    def walk(sections):
+        for section in sections:
+            for rule in section.rules:
+                yield rule.id, " ".join(rule.text.split())
+            yield from walk(section.sections)
+    return dict(walk(game.rules.sections))
+
+
+@pytest.fixture(scope="module")
+def glossary(game):
+    return {entry.term: entry for entry in build_reference(game).glossary}
+
+
+@pytest.fixture(scope="module")
+def book(built_game):
+    path = built_game("stranded") / "rules" / "rulebook-a4.pdf"
+    return " ".join(" ".join((page.extract_text() or "").split()) for page in PdfReader(path).pages)
+
+
+def _card_names(game, ids) -> set[str]:
+    return {game.card(card_id).card.name for card_id in ids}
+
+
+# -- the glossary: one name per ability, the cards that have it ------------------------------------------------
+def test_each_ability_is_headed_by_the_name_its_rule_gives_it(game, rules):
+    """Fault 7: the rules say "+1 card", "Sol -1", "Sort 3", "-1 life"; the glossary said "Extra cards", "Step
+    down", "Sort", "Lose life". Each entry naming an ability is headed by the names its rule prints (each name of
+    "+1 life, +2 life" in rule 6.1's "+1 life or +2 life"); a Final Chapter's rule by the chapter's own name."""
+    for term in game.rules.terms:
+        for word in term.words:
+            if word in CHAPTER_RULES:
+                carriers = [r.card.name for r in game.cards() if word in map(_word, r.card.rules)]
+                assert [term.term] == carriers, (word, term.term)
+                continue
+            said = rules[game.vocabulary[word].rules_ref]
+            for name in term.term.split(", "):
+                assert said.startswith(name) or f" or {name}" in said.split(":")[0], (term.term, said)
+
+
+def _word(effect) -> str:
+    return effect if isinstance(effect, str) else next(iter(effect))
+
+
+def _abilities(card) -> list:
+    """A card's abilities as a fighting card: its own, or a danger's knowledge side's."""
+    return list(card.ability) + (list(card.knowledge.ability) if card.knowledge else [])
+
+
+def test_no_headword_is_a_name_that_neither_the_rules_nor_the_cards_print(game, rules, glossary):
+    """"Aging weight", "Costly extra cards" and "No doubling" appeared in no rule and on no card."""
+    printed = " ".join(rules.values()) + " " + " ".join(r.card.name for r in game.cards())
+    for headword in glossary:
+        assert re.search(rf"(?<!\w){re.escape(headword.split(', ')[0])}", printed, re.IGNORECASE), headword
+    assert not {"Aging weight", "Costly extra cards", "No doubling", "Step down", "Extra cards"} & set(glossary)
+
+
+def test_the_life_entries_list_the_cards_that_gain_and_those_that_lose(game, glossary):
+    """Fault 6: "Life: Gain this much life ... Cards: ... Homesick, Frostbite, Dust Storm Season", cards that take
+    life away. Gaining lists the cards whose ability gains life; losing, the aging cards that take it."""
+    gain, lose = glossary["+1 life, +2 life"], glossary["-1 life, -2 life"]
+    gainers = {r.card.id for r in game.cards() if "LIFE" in map(_word, _abilities(r.card))}
+    assert set(gain.cards) == gainers and not {"homesick", "frostbite", "dust-storm-season"} & set(gain.cards)
+    assert _card_names(game, lose.cards) == {"Homesick", "Frostbite"}
+    assert "this much" not in gain.text and "22" in gain.text and "2" in lose.text
+
+
+def test_a_final_chapters_entry_reads_after_the_chapters_name(glossary):
+    """"Aging weight: As you turn this chapter up ..." opened on a chapter the entry never named."""
+    entry = glossary["Failing Reactor"]
+    assert entry.text.startswith("As you turn it up") and "this chapter" not in entry.text
+    assert "discard pile" in entry.text  # what the engine counts: the fighting stack and its discard pile
+
+
+# -- levels that are not Sols ----------------------------------------------------------------------------------------
+def test_the_levels_print_as_numbers_never_as_the_sols_colours(game, rules, book):
+    """Fault 4: "Ready for a first game at green" (green is also a Sol). The levels print as Level 1 to 3, in the
+    legend, the rules and the set-up figure; green, yellow and red are left to the Sols and the dots."""
+    assert [say(game, level) for level in ("green", "yellow", "red")] == ["Level 1", "Level 2", "Level 3"]
+    assert "Level 1: the eight normal aging cards" in book and "first game at Level 1" in book
+    for colour in ("green", "yellow", "red"):
+        assert f"{colour}:" not in book.split("Contents")[0].lower()  # the legend names no colour as a level
+        assert not re.search(rf"\bat {colour}\b", book) and f"{colour.capitalize()}: " not in rules["levels"]
+    assert "Level 1" in rules["levels"] and "Level 3" in rules["levels"]
+
+
+# -- the rules say what the seed says, in one voice ----------------------------------------------------------------
+def test_the_rules_state_the_two_seed_rules_they_only_implied(rules):
+    """Fault 17, the seed: "You are not allowed to »sacrifice« additional life points to destroy additional
+    unwanted cards" and "The remaining endangerment cards in the endangerment discard pile are not used anymore".
+    The engine keeps both (test_stranded_engine); the rules now say them."""
+    assert "You may not pay extra life to destroy more cards." in rules["lose"]
+    assert "The dangers left in the danger discard pile are not used again." in rules["final-chapters"]
+
+
+def test_the_book_names_the_editions_own_part_once_per_section_not_in_every_rule(game, rules):
+    """Fault 11: "this edition" 15 times, "ours rather than the original game's", "This edition decides", "Our
+    ruling", "We rule". A section whose rules are the edition's says so once, in its intro."""
+    intros = [s.intro for s in game.rules.sections if "this edition's" in (s.intro or "")]
+    assert len(intros) == 3  # the box's counts and levels, the Final Chapters, the Clarifications
+    for rule_id, text in rules.items():
+        assert not re.search(r"(?i)this edition|\bours\b|\bour ruling|\bwe rule", text), (rule_id, text)
+    assert "more Final Chapters than a game uses" not in rules["setup-chapters"]
+
+
+def test_the_credits_say_what_the_seed_gives_and_what_the_edition_adds(game):
+    """Fault 12: the seed names no designer, publisher or address, so none is credited; the credits say what this
+    edition adds, the parts the section intros call the edition's among them."""
+    credits = game.manifest.credits
+    assert not credits.design and "name no designer or publisher" in credits.based_on
+    for part in ("card counts", "Final Chapters", "levels", "Clarifications"):
+        assert part in credits.edition, part
+    assert "ours" not in credits.edition
+
+
+# -- markers, the fight example, the summary ----------------------------------------------------------------------------
+def test_the_set_up_puts_markers_on_the_tracks_and_the_rules_move_the_marker(rules, book):
+    """Fault 3: rule 3.3 put "the life token" and "a second token" on the tracks, but no token was made for them.
+    The rules speak of the two markers the sheet prints, and the free-card marker starts each fight on 0."""
+    assert "life marker" in rules["setup-life"] and "free-card marker on 0" in rules["setup-life"]
+    assert "free-card marker" in rules["free-cards"] and "starts every fight on 0" in rules["free-cards"]
+    assert "token" not in rules["free-cards"] + rules["clar-below-free"]
+    assert "Life marker (1)" in book and "Free-card marker (1)" in book
+
+
+def test_the_fight_example_marks_every_free_card_its_caption_names(game):
+    """Fault 19: badge B marked only Fumble, while the caption says "B: the three free cards"."""
+    rule = next(r for s in game.rules.sections for r in s.rules if r.id == "win")
+    figure = rule.figure
+    danger = next(p for p in figure["place"] if p.get("mark") == "A")
+    left = [p for p in figure["place"] if p["at"][0] < danger["at"][0]]
+    assert "B: the three free cards" in " ".join(figure["text"].split())
+    assert len(left) == 3 and all(p.get("mark") == "B" for p in left)
+
+
+def test_the_summary_pays_a_destroyed_aging_cards_life_as_rule_9_14_does(game):
+    """Fault 16: the summary's step 7 now says an aging card destroyed after a lost fight still takes its life, and
+    points at the ruling that says so."""
+    step = next(s for s in game.rules.summary.steps if "aging-at-end" in s.rules)
+    assert "including any aging card you just destroyed" in step.text and "clar-aging-destroyed" in step.rules
+
+
+def test_the_knowledge_side_is_not_capitalised_mid_sentence(rules):
+    """Fault 20: "its Knowledge side" in rule 1.2 only (a glossary link prints the headword, capital and all)."""
+    assert "{term:knowledge}" not in " ".join(rules.values())
+    assert "its knowledge side" in rules["two-ways"]

@@ -1,0 +1,54 @@
+"""Typewriter marks set as a book prints them (pnp.text.typography): the rulebooks print a curly apostrophe, the
+language's quotation marks, a minus sign, an en dash in a range, a multiplication sign and an ellipsis where the
+designer typed the keyboard's marks, and leave a word's own hyphen alone."""
+import pytest
+from helpers import validated
+from pypdf import PdfReader
+
+from pnp.text.typography import typeset
+
+
+@pytest.mark.parametrize("typed, printed", [
+    ("Sol -1", "Sol \u22121"),  # Stranded's step down
+    ("Fumble (-1)", "Fumble (\u22121)"),
+    ("-5 per crew member killed", "\u22125 per crew member killed"),  # Saucer Escape's scoring
+    ("+1/-1", "+1/\u22121"),
+    ("ranks 1-5", "ranks 1\u20135"),
+    ("the rival's Stack", "the rival\u2019s Stack"),
+    ('the dealer calls "Start!"', "the dealer calls \u201cStart!\u201d"),
+    ("no 'fit to page'", "no \u2018fit to page\u2019"),
+    ("a 3x3 grid", "a 3\u00d73 grid"),
+    ("Speed x2", "Speed \u00d72"),
+    ("and so on...", "and so on\u2026"),
+])
+def test_an_english_book_prints_the_typesetters_marks(typed, printed):
+    assert typeset(typed, "en") == printed
+
+
+@pytest.mark.parametrize("word", ["TA3-3M", "7-Start", "x-ray", "box2", "Level-2", "a-1"])
+def test_a_words_own_hyphen_or_x_is_left_alone(word):
+    assert typeset(word, "en") == word
+
+
+def test_quotation_marks_follow_the_language():
+    assert typeset('"Escape" it\'s', "fr") == "\u00ab\u00a0Escape\u00a0\u00bb it\u2019s"
+    assert typeset('"Flucht"', "de") == "\u201eFlucht\u201c"
+    assert typeset('"x" it\'s', "ja") == '"x" it\'s'  # a translator types Japanese marks; straight ones stay
+
+
+def test_a_quote_after_a_bold_word_closes_it():
+    # a paragraph set in pieces: the quote's side comes from the character printed before it, in any piece
+    assert typeset('" is its name', "en", before="Escape") == "\u201d is its name"
+    assert typeset('"Escape', "en", before=" ") == "\u201cEscape"
+
+
+def test_the_rulebook_prints_curly_apostrophes_and_minus_signs(tmp_path):
+    from pnp.render.rulebook import rulebook_pdf
+
+    out = tmp_path / "rules.pdf"
+    rulebook_pdf(validated("stranded"), None, "a4", out)
+    text = " ".join(" ".join(page.extract_text().split()) for page in PdfReader(out).pages)
+    # rules 3.3 and 4.x as the rules type them ("your level's starting life", "the danger's value")
+    assert "your level\u2019s starting life" in text and "the danger\u2019s value" in text
+    assert "level's" not in text and "danger's" not in text
+    assert not [w for w in text.split() if w.startswith("-") and w[1:2].isdigit()]  # "-1" is printed "−1"

@@ -140,7 +140,7 @@ def test_calibration_page_speaks_to_whoever_prints(built):
     assert "Print calibration (A4, front side)" in front
     assert "Print calibration (A4, back side)" in back
     for fact in ("25.4 mm (1 in) square", "50 mm ruler", "100%", "cross", "back offset (dx, dy)", "A4 paper",
-                 "shift the back side in their settings", "\u201cfit to page\u201d"):
+                 "shift the back side in their settings", "\u201cfit to page\u201d", "one-sided, and glue them"):
         assert fact in front, fact
     for text in (front, back, str(reader.metadata.title)):
         assert "pnp" not in text.lower()

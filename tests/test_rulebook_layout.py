@@ -503,3 +503,15 @@ def test_no_page_of_rules_sheets_or_card_reference_is_under_40_percent_filled(ga
     back = next(i for i, t in enumerate(texts) if i > 1 and BACK_MATTER.search(t))
     low = [(i + 1, round(f, 2)) for i, f in enumerate(fills[:back]) if i >= 2 and f < LEAST_FILL]
     assert not low, low
+
+
+def test_short_contents_share_their_page_with_the_start_of_the_rules(tmp_path):
+    """Saucer Escape's contents fill a third of a page: the rules start under them rather than leave the page two
+    thirds empty; a book whose contents leave less than half a page starts its rules on the next."""
+    out = tmp_path / "rules.pdf"
+    rulebook_pdf(validated("saucer-escape"), None, "a4", out)
+    second = PdfReader(out).pages[1].extract_text()
+    assert "Contents" in second and "1.1 " in second
+    rulebook_pdf(validated("2200-escaping-earth"), None, "a4", out)  # contents of 30 lines: more than half a page
+    second = PdfReader(out).pages[1].extract_text()
+    assert "Contents" in second and "1.1 " not in second

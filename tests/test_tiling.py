@@ -64,7 +64,7 @@ def test_every_mark_and_label_of_a_tile_stays_5mm_from_the_paper_edge():
         for x, y in points:
             assert mm(5) - 0.01 <= x <= plan.page_w - mm(5) + 0.01 and mm(5) - 0.01 <= y <= plan.page_h - mm(5) + 0.01
         labels = [c[1][2] for c in backend.calls if c[0] == "text"]
-        assert any(f"row {tile.row + 1} / column {tile.column + 1} of {plan.rows} x {plan.columns}" in t for t in labels)
+        assert any(f"row {tile.row + 1} / column {tile.column + 1} of {plan.rows} \u00d7 {plan.columns}" in t for t in labels)
 
 
 def test_the_built_playmat_has_an_assembly_page_then_its_tiles(tmp_path, fx):
@@ -75,8 +75,10 @@ def test_the_built_playmat_has_an_assembly_page_then_its_tiles(tmp_path, fx):
     plan = tiling.plan_tiles(layout.width, layout.height, fx.print_setup.papers["a4"])
     reader = PdfReader(tmp_path / "tiled.pdf")
     assert pages == len(reader.pages) == 1 + len(plan.tiles) == 4  # 400 x 200 mm: three portrait A4 tiles
-    assert "assembly" in reader.pages[0].extract_text() and "3 tiles (1 row x 3 columns)" in reader.pages[0].extract_text()
-    assert "row 1 / column 2 of 1 x 3" in reader.pages[2].extract_text()
+    assembly = reader.pages[0].extract_text()  # set as a book sets it: ×, "A4", a curly apostrophe
+    assert "assembly" in assembly and "3 tiles (1 row \u00d7 3 columns) on A4" in assembly
+    assert "400 \u00d7 200 mm" in assembly and "tile\u2019s left edge" in assembly
+    assert "row 1 / column 2 of 1 \u00d7 3" in reader.pages[2].extract_text()
     assert str(reader.trailer["/Root"]["/ViewerPreferences"]["/PrintScaling"]) == "/None"
     full_size_pdf(fx, "playmat", tmp_path / "full.pdf")
     page = PdfReader(tmp_path / "full.pdf").pages[0]

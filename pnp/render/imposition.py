@@ -366,7 +366,7 @@ def calibration(backend: Backend, imposition: HomeImposition, font: str) -> None
                      "If they do not, measure how far the back crosses sit to the right (dx) and up (dy).",
                      f"Those two distances are the back offset (dx, dy) of this printer on {paper} paper.",
                      "Many printers can shift the back side in their settings: shift it until the crosses meet.",
-                     "Or send dx and dy to whoever made the print files: they can move the backs for your printer."]
+                     "A printer that cannot shift it: print the fronts and the backs one-sided, and glue them."]
             for i, line in enumerate(lines):
                 backend.text(mm(30), H - mm(95) - i * 13, line, font, 9)
         for cx, cy in ((W / 2, H / 2), (mm(40), mm(40)), (W - mm(40), mm(40))):

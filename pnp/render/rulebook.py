@@ -43,6 +43,7 @@ from pnp.render.card_facts import printed_facts
 from pnp.render.cards import DIFFICULTY_COLORS, draw_face, face_size, game_sharing, place_icon
 from pnp.render.legibility import legible_scale, smallest_text
 from pnp.render.pdf import PdfBackend, color
+from pnp.render.rulebook_back import SUMMARY_KEY
 from pnp.render.rulebook_figures import LegibleOnly, book_figure, is_book_figure, sheet_overview
 from pnp.render.sheets import draw_sheet
 from pnp.rules.figures import figure_kind
@@ -259,7 +260,8 @@ class RulebookTemplate(BaseDocTemplate):
                          initialFontName=fonts["regular"], title=title, author="pnp", creator="pnp", leftMargin=margin,
                          rightMargin=margin, topMargin=margin, bottomMargin=margin)
         frame = Frame(self.leftMargin, self.bottomMargin, self.width, self.height, id="body")
-        self.addPageTemplates([PageTemplate("page", [frame], onPage=self._footer)])
+        # the footer at each page's end: by then the page is known to be the back cover (a booklet's has none)
+        self.addPageTemplates([PageTemplate("page", [frame], onPageEnd=self._footer)])
         self.book_title = title
         self.fonts, self.pnp_fonts = fonts, pnp_fonts  # the book's fonts: reportlab's names, pnp's (register_book_fonts)
         self.game = None  # set by _write_rulebook: the game whose icons the text may show
@@ -268,11 +270,13 @@ class RulebookTemplate(BaseDocTemplate):
         self.sharing = None  # set by _write_rulebook for a game with cards: its faces' forms, shared (form_reuse)
         self.headings_set: list = []  # (key, page) of each heading, in the order they were set
         self.index = None  # set by _write_rulebook: the index, told the page of each flowable set (rulebook_back)
+        self.booklet = False  # set by _write_rulebook: the book is imposed as a booklet, its last page the back cover
+        self.summary_page = None  # the page the summary's heading is set on (afterFlowable)
         self.back_page = False  # set by _back_matter: whether the last page is one of its own (a one-page summary)
         self.lang = "en"  # set by _write_rulebook: the book's language, its typewriter marks set for it (book_line)
 
     def _footer(self, canvas, doc):
-        if doc.page == 1:  # the cover carries no folio
+        if doc.page == 1 or (self.booklet and doc.page == self.summary_page):  # the covers carry no folio
             return
         canvas.saveState()
         canvas.setFont(self.fonts["regular"], 8)
@@ -300,6 +304,8 @@ class RulebookTemplate(BaseDocTemplate):
 
     def afterFlowable(self, flowable):
         if isinstance(flowable, Heading):
+            if flowable.key == SUMMARY_KEY:
+                self.summary_page = self.page
             self.canv.bookmarkPage(flowable.key)
             # the bookmark as the heading prints (its typewriter marks set: pnp.text.typography)
             self.canv.addOutlineEntry(typeset(flowable.plain, self.lang), flowable.key, flowable.level,
@@ -337,18 +343,26 @@ def rulebook_pdf(project, difficulty, paper: str, path: Path, booklet: bool = Fa
         from pnp.render.booklet import impose
 
         pages = io.BytesIO()
-        doc = _write_rulebook(project, ref, BOOKLET_PAGES[paper], 12 * mm, pages)
+        doc = _write_rulebook(project, ref, BOOKLET_PAGES[paper], 12 * mm, pages, booklet=True)
+        if doc.back_page and doc.page % 4:  # the pages short of whole sheets: notes pages before the back cover
+            with_notes = io.BytesIO()
+            again = _write_rulebook(project, ref, BOOKLET_PAGES[paper], 12 * mm, with_notes, booklet=True,
+                                    notes=4 - doc.page % 4)
+            if again.page % 4 == 0:  # else (the notes moved a page break) the blanks stand there instead
+                pages, doc = with_notes, again
         impose(pages.getvalue(), PAPERS[paper], path, back_cover=doc.back_page)
     else:
         _write_rulebook(project, ref, PAPERS[paper], 18 * mm, path)
 
 
-def _write_rulebook(project, ref: Reference, pagesize, margin: float, target) -> RulebookTemplate:
+def _write_rulebook(project, ref: Reference, pagesize, margin: float, target, booklet: bool = False,
+                    notes: int = 0) -> RulebookTemplate:
+    """The book set into `target`; `notes` pages for notes before its back cover (a booklet made whole sheets)."""
     fonts = project.rulebook_fonts
     names = register_book_fonts(fonts)
     styles = book_styles(names, book_fallbacks(fonts, names), language(project.game))
     doc = RulebookTemplate(target, pagesize, say(project.game, "rulebook", title=ref.title), margin, names, fonts)
-    doc.game, doc.lang = project.game, language(project.game)
+    doc.game, doc.lang, doc.booklet = project.game, language(project.game), booklet
     # the file's Author: the game's designers as credited (the software stays its Creator), else the game's name
     doc.author = ", ".join(project.game.manifest.credits.design) or project.game.manifest.title
     doc.sharing = game_sharing(project) if project.game.decks else None
@@ -360,15 +374,16 @@ def _write_rulebook(project, ref: Reference, pagesize, margin: float, target) ->
 
         # on a new page, unless the page before has room for it to run on (a page of tokens leaves most of one)
         body += [CondPageBreak(doc.height * ROOM_TO_RUN_ON)] + card_reference(project, ref, styles, doc.width)
-    body += _back_matter(project, ref, styles, doc)
+    body += _back_matter(project, ref, styles, doc, notes)
     doc.contents = Contents(list(headings(body)), [styles["toc0"], styles["toc1"]])
-    doc.build(_title_page(project, ref, styles, doc.width, doc.height, margin) + _contents(project.game, doc.contents, styles)
-              + body)
+    doc.build(_title_page(project, ref, styles, doc.width, doc.height, margin)
+              + _contents(project.game, doc.contents, styles, doc.height) + body)
     return doc
 
 
-def _back_matter(project, ref: Reference, styles, doc) -> list:
-    """The index (its terms' pages found as the book is set), the summary on the last page and the credits."""
+def _back_matter(project, ref: Reference, styles, doc, notes: int = 0) -> list:
+    """The index (its terms' pages found as the book is set), `notes` pages for a player's notes, the summary on
+    the last page and the credits."""
     from pnp.render.rulebook_back import Index, credits_flow, index_pages, index_terms, summary_flow
 
     doc.index = Index(index_terms(ref), styles["toc1"], language(project.game), doc.height - FRAME_PADDING)
@@ -377,11 +392,40 @@ def _back_matter(project, ref: Reference, styles, doc) -> list:
     # the credits at the foot of the back page when the summary leaves them room; else before the index, on the card
     # reference's last page if it has room (never alone on a page between the index and the summary)
     back_page = summary[1:] + [Spacer(1, 8 * mm)] + [f for kept in credits for f in kept._content]  # measured unkept
+    lined = _notes_pages(project.game, styles, notes)
     if summary and _stacked_height(back_page, doc.width) <= doc.height - FRAME_PADDING:
         doc.back_page = True  # the summary and the credits: the book's back cover
-        return index + summary + [Spacer(1, 8 * mm)] + credits
+        return index + lined + summary + [Spacer(1, 8 * mm)] + credits
     doc.back_page = bool(summary) and _stacked_height(summary[1:], doc.width) <= doc.height - FRAME_PADDING
-    return credits + index + summary
+    return credits + index + lined + summary
+
+
+def _notes_pages(game, styles, count: int) -> list:
+    """`count` pages headed "Notes", ruled for writing (a campaign's log, a score): a booklet's pages short of
+    whole sheets, rather than blank pages before its back cover."""
+    flow = []
+    for _ in range(count):
+        flow += [PageBreak(), Paragraph(esc(say(game, "notes")), styles["h1"]), RuledLines()]
+    return flow
+
+
+class RuledLines(Flowable):
+    """Lines to write on, NOTES_LEADING apart, filling the rest of the frame."""
+
+    def wrap(self, width, height):
+        self.width, self.height = width, max(0.0, height - 2)
+        return self.width, self.height
+
+    def draw(self):
+        self.canv.setStrokeColor(color("#b8c0c8"))
+        self.canv.setLineWidth(0.4)
+        y = self.height - NOTES_LEADING
+        while y > 0:
+            self.canv.line(0, y, self.width, y)
+            y -= NOTES_LEADING
+
+
+NOTES_LEADING = 8 * mm  # between a notes page's lines: room for handwriting
 
 
 def sheet_flowables(project, sheet_id: str, frame, wordless: bool = False, untitled: bool = False) -> list:
@@ -604,8 +648,14 @@ def _row_scale(project, faces, sizes, width: float, room: float) -> float:
     return scale if scale >= legible_card_scale(project, faces) else 0.0
 
 
-def _contents(game, contents, styles) -> list:
-    return [Paragraph(esc(say(game, "contents")), styles["h1"]), contents, PageBreak()]
+def _contents(game, contents, styles, frame_height: float) -> list:
+    """The contents; the rules start under them where they leave half a page or more (a short book's contents do
+    not stand alone on a mostly empty page), else on the next page."""
+    return [Paragraph(esc(say(game, "contents")), styles["h1"]), contents, Spacer(1, 6 * mm),
+            CondPageBreak(frame_height * CONTENTS_ROOM)]
+
+
+CONTENTS_ROOM = 0.5  # of a page: what the contents must leave for the rules to start under them
 
 
 def headings(flowables):

@@ -302,6 +302,7 @@ def credits_flow(game, styles) -> list:
 
 
 SUMMARY_TITLES = {"turn": "turn-summary", "round": "round-summary", "play": "play-summary"}  # pnp's words
+SUMMARY_KEY = "turn-summary"  # the summary heading's anchor (a booklet's back cover: pnp.render.rulebook)
 
 
 def summary_steps(ref) -> list[tuple[str, list[str]]]:
@@ -375,7 +376,7 @@ def summary_flow(ref, styles, frame: tuple[float, float] | None = None) -> list:
     sizes = [(body.fontSize, body.leading)] + [size for size in SUMMARY_SIZES if size[0] < body.fontSize]
     lines = (lambda size: _step_lines(ref, styles, steps, size)) if steps else \
         (lambda size: _summary_lines(ref, styles, shown, size))
-    flows = [[PageBreak(), Heading(title, styles["h1"], "turn-summary", 0)] + lines(size) for size in sizes]
+    flows = [[PageBreak(), Heading(title, styles["h1"], SUMMARY_KEY, 0)] + lines(size) for size in sizes]
     if frame is None:
         return flows[0]
     width, height = frame

@@ -155,14 +155,18 @@ class BoardFigure(Flowable):
     it, scaled to the frame's width and `most_h` high at most, never above its printed size and never turned; its
     callouts and labels printed on top at MARK_PT and LABEL_PT."""
 
-    def __init__(self, project, natural, base, placed=(), notes=(), most_h: float = 1e9, avoid=(), outlines=()):
+    def __init__(self, project, natural, base, placed=(), notes=(), most_h: float = 1e9, avoid=(), outlines=(),
+                 card_names: bool = False):
+        """`card_names`: each card it lays names itself on a tab where its own name prints too small (a set-up's
+        cards, laid apart; an example's cards overlap, and are named under their places)."""
         super().__init__()
         self.project, self.natural, self.base = project, natural, base
         self.placed, self.notes = list(placed), list(notes)
         self.avoid = list(avoid)  # drawn boxes no tag may cover besides the cards (a track's cells, its token)
         self.outlines = list(outlines)  # a sheet's empty card outlines: a tag covers one only where nothing else is
         # free (it would seem to name that spot)
-        self.notes += _card_names(project, self.placed)
+        if card_names:
+            self.notes += _card_names(project, self.placed)
         self.most_h = most_h
         self.scale_by, self.indent = 1.0, 0.0
         self.room = None  # the height left it on this page, while KeepWithFigure wraps it
@@ -213,8 +217,10 @@ class BoardFigure(Flowable):
         places: dict[int, tuple] = {}
         for note in [n for n in shown if n.name]:  # where it fits its region, clear of the callouts and cards (a
             # card's own name: of the callouts and the other names, where it prints, else lower on the card)
+            covering = self._laid_on(note) if note.on_card else []
             clear = [box for box in self._name_boxes(canvas, note)
-                     if not any(_overlap(box, other) > 0 for other in (taken if note.on_card else drawn + taken))]
+                     if not any(_overlap(box, other) > 0 for other in
+                                (taken + covering if note.on_card else drawn + taken))]
             if not clear:
                 shown.remove(note)
                 continue
@@ -258,6 +264,14 @@ class BoardFigure(Flowable):
                             TITLE_PT * 0.7)
         return x - width / 2, y - TITLE_PT * 0.7, x + width / 2, y + TITLE_PT * 0.7
 
+    def _laid_on(self, note: Note) -> list[tuple]:
+        """The printed boxes of the cards laid on the one a name note names (after it, over it): its name is
+        never printed over another card."""
+        boxes = [_card_box(self.project, card) for card in self.placed]
+        own = next((i for i, box in enumerate(boxes) if tuple(box) == tuple(note.near)), None)
+        return [] if own is None else [_scaled(box, self.scale_by) for box in boxes[own + 1:]
+                                       if _overlap(box, note.near) > 0]
+
     def _name_boxes(self, canvas, note: Note) -> list[tuple]:
         """Where a name may print, best first: at its anchor; a card's also across its middle and its lower part."""
         box = self._name_box(canvas, note)
@@ -267,8 +281,15 @@ class BoardFigure(Flowable):
             return [box]
         x0, y0, x1, y1 = _scaled(note.near, self.scale_by)
         height = box[3] - box[1]
-        lower = [(y0 + y1 + height) / 2, y0 + (y1 - y0) * 0.3 + height / 2]  # the tops of the other spots
-        return [box] + [(box[0], top - height, box[2], top, box[4]) for top in lower if top <= y1 - 1]
+        if len(box[4]) > 2:  # a name too long for the card's width: its place's label says it
+            return []
+        # a tab astride the card's top edge (over its title band, whose words are too small to print), inside the
+        # figure; else where the card prints its name, or lower on the card
+        tab = min(y1 + height / 2, self.natural[1] * self.scale_by)
+        tops = [tab, box[3], (y0 + y1 + height) / 2, y0 + (y1 - y0) * 0.3 + height / 2]
+        middle = ((x0 + x1) / 2 - (box[2] - box[0]) / 2)
+        spots = [(middle if i == 0 else box[0], top) for i, top in enumerate(tops) if i < 2 or top <= y1 - 1]
+        return [(left, top - height, left + box[2] - box[0], top, box[4]) for left, top in spots]
 
     def _name_box(self, canvas, note: Note) -> tuple | None:
         """A region's name as printed at its top-left corner, (x0, y0, x1, y1, lines): on one line, else broken
@@ -640,7 +661,8 @@ def book_figure(project, ref, figure: dict, frame, styles) -> list:
     else:
         natural, base, placed, notes = _on_table(project, places, numbers, figure["kind"] == "setup")
         most_h, avoid, outlines = frame[1] * 0.5, [], []
-    picture = BoardFigure(project, natural, base, placed, notes, most_h, avoid, outlines)
+    picture = BoardFigure(project, natural, base, placed, notes, most_h, avoid, outlines,
+                          card_names=figure["kind"] == "setup")
     # a sheet pictured for its set-up, or an example of play, may stand a little smaller at the foot of its rules'
     # page rather than leave it half empty (an example no smaller than keeps each card's name legible); cards laid
     # out for a set-up on the table keep their size (their words are few and small already)
@@ -812,6 +834,13 @@ def _on_sheet(project, sheet_id: str, places: list, numbers: dict):
     used: dict[str, int] = {}
     placed, notes, tokens, loose = [], [], [], []  # tokens on a track's boxes; loose ones, over the cards
     H = layout.height
+    laid_in: dict[str, int] = {}  # the cards each area gets, all its places together
+    for place in places:
+        if place.get("card") or place.get("cards"):
+            laid_in[place["at"]] = laid_in.get(place["at"], 0) + len(_faces(project, place))
+        elif place.get("deck"):
+            laid_in[place["at"]] = laid_in.get(place["at"], 0) + 1
+    overlapping: dict[str, list] = {name: [] for name in laid_in}  # the cards of a column they overflow
     cells = _track_cells(layout, regions, tracks) + _write_in_boxes(project, sheet_id)
     for place in places:
         region = regions[place["at"]]
@@ -826,15 +855,18 @@ def _on_sheet(project, sheet_id: str, places: list, numbers: dict):
             shown = _faces(project, place)
             into = [shown] if place.get("deck") else [[f] for f in shown]  # a pile, or a card to each outline
             first = used.get(region.name, 0)
+            stacked = area.stack_up and laid_in[region.name] > len(slots)  # more units than outlines: they overlap
             for k, faces in enumerate(into):
                 slot = slots[min(first + k, len(slots) - 1)]
                 w, h = _card_size(project, faces[0])
                 by = min(slot.w / w, slot.h / h)
-                # a card past the last outline overlaps the one there, lower by a fan's step, so each one's top
-                # (its name) shows, as the player lays them
-                beyond = max(0, first + k - (len(slots) - 1))
-                top = H - slot.y - beyond * FAN * h * by
+                top = H - slot.y
+                if stacked:  # spread from the lowest outline to the highest, each card a step up the column
+                    step = (slots[0].y - slots[-1].y) / (laid_in[region.name] - 1)
+                    top = H - slots[0].y + (first + k) * step
                 placed += _laid(faces, slot.x, top, w * by, h * by, "pile", PILE / 0.3)
+                if stacked:
+                    overlapping[region.name].append(placed[-1])
             used[region.name] = first + len(into)
             slot = slots[min(first, len(slots) - 1)]
             corner = (slot.x, H - slot.y)
@@ -880,6 +912,12 @@ def _on_sheet(project, sheet_id: str, places: list, numbers: dict):
 
     base.over = over
 
+    # an overflowing column's cards drawn from the highest down: each lower card covers the foot of the one above
+    # it, and every card's top (its name) shows, as players overlap them
+    for cards in overlapping.values():
+        if cards:
+            order = iter(sorted(cards, key=lambda c: -c.y))
+            placed = [next(order) if card in cards else card for card in placed]
     outlines = _card_spots(project, layout, regions, areas)
     names = _region_names(project, sheet_id, {p["at"] for p in places})
     return (layout.width, layout.height), base, placed, _title_notes(project, sheet_id) + names + notes, (cells,

@@ -23,6 +23,7 @@ from pnp.layout.tiles import MARGIN
 from pnp.layout.tiles import spread as _spread
 from pnp.render.backend import Backend, RecordingBackend, Wordless
 from pnp.render.grounds import GROUND_PREFIX
+from pnp.render.imposition import paper_label
 
 EDGE = mm(5)
 MARK_GAP, MARK_LENGTH = mm(1), mm(5)
@@ -75,7 +76,7 @@ def _plan(width: float, height: float, page_w: float, page_h: float) -> TilePlan
 
 
 def label(plan: TilePlan, tile: Tile) -> str:
-    return f"row {tile.row + 1} / column {tile.column + 1} of {plan.rows} x {plan.columns}"
+    return f"row {tile.row + 1} / column {tile.column + 1} of {plan.rows} \u00d7 {plan.columns}"
 
 
 def draw_tile(backend: Backend, plan: TilePlan, tile: Tile, place_sheet, name: str, font: str,
@@ -281,10 +282,11 @@ def draw_assembly(backend: Backend, plan: TilePlan, width: float, height: float,
     page_w, page_h = plan.page_w, plan.page_h
     backend.begin_page(page_w, page_h)
     backend.text(MARGIN, page_h - MARGIN - 14, f"{name}: assembly", font, 16)
-    lines = [f"{len(plan.tiles)} tiles ({_count(plan.rows, 'row')} x {_count(plan.columns, 'column')}) on {paper_name}, "
-             f"{'landscape' if page_w > page_h else 'portrait'}, print at 100%; full size "
-             f"{width / 72 * 25.4:.0f} x {height / 72 * 25.4:.0f} mm.",
-             "Cut every tile on its crop marks. Glue them in reading order: lay each tile's left edge on the",
+    # set as a book sets them: a times sign, the paper's name as printed (A4), a curly apostrophe
+    lines = [f"{len(plan.tiles)} tiles ({_count(plan.rows, 'row')} \u00d7 {_count(plan.columns, 'column')}) on "
+             f"{paper_label(paper_name)}, {'landscape' if page_w > page_h else 'portrait'}, print at 100%; full size "
+             f"{width / 72 * 25.4:.0f} \u00d7 {height / 72 * 25.4:.0f} mm.",
+             "Cut every tile on its crop marks. Glue them in reading order: lay each tile\u2019s left edge on the",
              "dashed line of the tile to its left, and its top edge on the dashed line of the tile above;",
              "the crosses in each overlap print on both tiles and must sit on each other."]
     for i, line in enumerate(lines):

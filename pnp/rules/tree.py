@@ -440,5 +440,9 @@ def _with_icons(reference: Reference, text: str, fmt: str, escape) -> str:
     if fmt in ("md", "plain") or (fmt == "html" and reference.draw_icon is None):  # icons print as words
         text = re.sub(r"\{([a-z][a-z0-9-]*)\} ([A-Za-z0-9_-]+)", lambda m: m.group(2) if m.group(1) in icons and
                       icons[m.group(1)].word == m.group(2) else m.group(0), text)
-    return "".join(escape(piece) if kind == "text" else icon_markup(reference, piece, fmt)
-                   for kind, piece in segments(text, icons))
+    pieces = segments(text, icons)
+    if fmt == "pdf":  # an icon is glued to what follows it ("{delay} DELAY 1", "{in} {right}"): a line never ends on
+        # an icon whose word or number starts the next
+        pieces = [(kind, "\u00a0" + piece[1:] if kind == "text" and piece.startswith(" ") and index and
+                   pieces[index - 1][0] == "icon" else piece) for index, (kind, piece) in enumerate(pieces)]
+    return "".join(escape(piece) if kind == "text" else icon_markup(reference, piece, fmt) for kind, piece in pieces)

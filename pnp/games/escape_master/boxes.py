@@ -7,6 +7,7 @@ from pnp.render.backend import place_emblem
 
 UPSIDE_DOWN_TWINS = (6, 9)
 FACE_RANKS = (11, 12, 13)  # J, Q and K: "no number" (they play as 11, 12 and 13), so a court panel, not pips
+FACE_MARKS = {11: "leap", 12: "moon", 13: "flame"}  # Jump, Quiet, Kindle: each face rank's mark (emblems.py)
 
 # Where the pips of ranks 1 to 10 sit, as playing cards place them: (column, row) in the pip field, column 0 (left),
 # 0.5 (centre) or 1 (right), row 0 (top) to 1 (bottom). Pips below the middle are drawn upside down, as on a
@@ -65,7 +66,7 @@ class RankPips:
             return
         color = box_color(box, face)
         if card.rank in FACE_RANKS:
-            _court(backend, emblems, art, color, left, bottom, box.w, box.h)
+            _court(backend, emblems, art, color, left, bottom, box.w, box.h, FACE_MARKS[card.rank])
             return
         for column, row in PIP_LAYOUTS.get(card.rank, []):
             side = box.w * (ACE_SHARE if card.rank == 1 else PIP_SHARE)
@@ -85,19 +86,27 @@ def _pip(backend, emblems, art: str, color: str, x: float, y: float, side: float
     backend.restore()
 
 
-def _court(backend, emblems, art: str, color: str, left: float, bottom: float, w: float, h: float) -> None:
+def _court(backend, emblems, art: str, color: str, left: float, bottom: float, w: float, h: float,
+           mark: str) -> None:
     """A framed panel, as a playing card's court: the tribe's emblem upright in its upper half and upside down in
-    its lower half, a rule between them."""
+    its lower half, a rule between them, and on the rule the rank's mark in a disc (J, Q and K told apart by more
+    than their corner letter)."""
     inset = w * 0.06
     backend.rect(left, bottom, w, h, stroke=color, width=1.6, radius=w * 0.06)
     backend.rect(left + inset, bottom + inset, w - 2 * inset, h - 2 * inset, fill=PAPER, stroke=color, width=0.6,
                  radius=w * 0.04)
     middle = bottom + h / 2
     backend.line(left + 2 * inset, middle, left + w - 2 * inset, middle, color, 0.8)
-    side = min(w - 4 * inset, h / 2 - 3 * inset)
+    radius = w * MARK_SHARE / 2
+    gap = inset + radius * 0.7  # the emblems stand clear of the mark's disc
+    side = min(w - 4 * inset, h / 2 - 2 * inset - gap)
     x = left + (w - side) / 2
-    _pip(backend, emblems, art, color, x, middle + inset, side, upside_down=False)
-    _pip(backend, emblems, art, color, x, middle - inset - side, side, upside_down=True)
+    _pip(backend, emblems, art, color, x, middle + gap, side, upside_down=False)
+    _pip(backend, emblems, art, color, x, middle - gap - side, side, upside_down=True)
+    backend.circle(left + w / 2, middle, radius, fill=PAPER, stroke=color, width=0.8)
+    place_emblem(backend, emblems, mark, color, left + w / 2 - radius * 0.62, middle - radius * 0.62, radius * 1.24)
 
+
+MARK_SHARE = 0.3  # the face rank's mark disc, of the court panel's width
 
 BOX_KINDS = {"rank-mark": RankMark(), "rank-pips": RankPips()}

@@ -5,6 +5,8 @@ it into its box and stores it once per document as a reusable symbol.
 """
 from __future__ import annotations
 
+import math
+
 from pnp.render.backend import polygon
 from pnp.render.backend import star as _star
 
@@ -102,11 +104,37 @@ def smoke(b, c):  # Vanish: a puff of smoke
     b.circle(46, 44, 10, fill=WHITE)
 
 
-def crown(b, c):  # Doom Master: a spiked iron crown
-    b.path(polygon([(10, 24), (90, 24), (94, 80), (72, 52), (50, 88), (28, 52), (6, 80)]), fill=c)
-    b.rect(10, 12, 80, 10, fill=c)
-    for x in (28, 50, 72):
-        b.circle(x, 36, 5, fill=WHITE)
+# The marks of the face ranks, named for them: Jump a leap, Quiet a crescent moon, Kindle a flame. A tribe's
+# J, Q and K show theirs in the court panel, and each Doom Master wears the crown over its own, so the three read
+# apart at a glance, not by their corner letter alone
+def leap(b, c):  # Jump: an arc that lands with an arrowhead
+    b.path([("M", 8, 20), ("C", 22, 88, 70, 88, 82, 32)], stroke=c, width=12)
+    b.path(polygon([(64, 40), (92, 8), (98, 52)]), fill=c)
+
+
+def moon(b, c):  # Quiet: a crescent moon, the quiet of night (a shape of its own, not a disc with a paper-coloured
+    # bite: what is behind it is not always paper-coloured)
+    outer = [(46 + 42 * math.cos(math.radians(a)), 50 + 42 * math.sin(math.radians(a))) for a in range(60, 301, 10)]
+    inner = [(66 + 32 * math.cos(math.radians(a)), 58 + 32 * math.sin(math.radians(a))) for a in range(250, 89, -10)]
+    b.path(polygon(outer + inner), fill=c)
+
+
+def flame(b, c):  # Kindle: a flame with a tongue of its own
+    b.path([("M", 50, 96), ("C", 94, 62, 90, 6, 50, 6), ("C", 10, 6, 6, 62, 50, 96), ("Z",)], fill=c)
+    b.path([("M", 76, 92), ("C", 96, 72, 94, 52, 82, 44)], stroke=c, width=8)
+
+
+def _crowned(mark):
+    """A Doom Master's emblem: the spiked crown in the upper half, the rank's mark under it."""
+    def draw(b, c):
+        b.path(polygon([(22, 54), (78, 54), (82, 94), (66, 74), (50, 98), (34, 74), (18, 94)]), fill=c)
+        b.rect(22, 46, 56, 8, fill=c)
+        b.save()
+        b.translate(29, 2)
+        b.scale(0.42, 0.42)
+        mark(b, c)
+        b.restore()
+    return draw
 
 
 # -- Story cards: each advantage has a drawing of its own, never one of the GAME deck's (a crown would read as
@@ -210,7 +238,8 @@ def gift(b, c):  # Parting Gift, Heavy Gift: a wrapped present
 EMBLEMS = {
     "plow": plow, "anchor": anchor, "axe": axe, "scroll": scroll, "gear": gear, "shuriken": shuriken,
     "gate": gate, "lantern": lantern, "wall": wall, "pit": pit, "arrow-up": arrow_up,
-    "arrow-down": arrow_down, "door": door, "smoke": smoke, "crown": crown,
+    "arrow-down": arrow_down, "door": door, "smoke": smoke, "leap": leap, "moon": moon,
+    "flame": flame, "crown-jump": _crowned(leap), "crown-quiet": _crowned(moon), "crown-kindle": _crowned(flame),
     "trapdoor": trapdoor, "footpath": footpath, "candle": candle, "old-map": old_map, "backpack": backpack,
     "sack": sack, "eye": eye, "boot": boot, "footprints": footprints, "wind": wind, "heart": heart,
     "sealed-papers": sealed_papers, "hourglass": hourglass, "ear": ear, "gift": gift,

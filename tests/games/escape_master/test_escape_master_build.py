@@ -84,8 +84,10 @@ def test_every_numbered_card_shows_as_many_tribe_pips_as_its_rank(em_project):
     for card in numbered:
         placed = _placed_emblems(em_project, card.id)
         art = em_project.faces.fronts[card.id].values["art"]
-        assert all(name.startswith(f"emblem:{art}:") for name in placed), card.id  # the card's own tribe
-        assert len(placed) == (2 if card.rank > 10 else card.rank), card.id
+        tribe = [name for name in placed if name.startswith(f"emblem:{art}:")]  # the card's own tribe...
+        marks = [name for name in placed if not name.startswith(f"emblem:{art}:")]  # ...and a face rank's mark
+        assert len(tribe) == (2 if card.rank > 10 else card.rank), card.id
+        assert len(marks) == (1 if card.rank > 10 else 0), card.id
 
 
 def test_pips_keep_inside_their_box_and_never_touch(em_project):
@@ -156,6 +158,24 @@ def test_a_doom_master_corner_rank_is_as_large_as_a_numbered_cards(em_project):
         for corner in ("corner_top", "corner_bottom"):
             assert [text for text, _ in printed[corner]] == [rank], (card_id, corner)
             assert min(size for _, size in printed[corner]) >= numbered - 0.01, (card_id, corner)
+
+
+def test_jump_quiet_and_kindle_are_told_apart_by_more_than_their_corner_letter(em_project):
+    """Third proofreading: "Jump, Quiet and Kindle look alike: they share the same picture and differ only by the
+    corner letter". A tribe's J, Q and K court shows its rank's mark (a leap, a moon, a flame), and each Doom Master
+    wears the crown over its own mark."""
+    from pnp.render.backend import RecordingBackend
+    from pnp.render.cards import draw_face
+
+    def emblems_drawn(card_id: str) -> set[str]:
+        backend = RecordingBackend()
+        draw_face(backend, em_project.faces.fronts[card_id], em_project.layout, em_project.game.emblems, 0, 0)
+        return {name.split(":")[1] for name in backend.symbols if name.startswith("emblem:")}
+
+    marks = {rank: emblems_drawn(f"mice-{rank}") & {"leap", "moon", "flame"} for rank in ("j", "q", "k")}
+    assert marks == {"j": {"leap"}, "q": {"moon"}, "k": {"flame"}}
+    arts = {em_project.game.card(f"doom-master-{name}").card.art for name in ("jump", "quiet", "kindle")}
+    assert len(arts) == 3 and all(art in em_project.game.emblems for art in arts)
 
 
 def test_a_leader_card_labels_its_ability_and_its_beast_mode(em_project):

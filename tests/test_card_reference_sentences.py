@@ -23,16 +23,18 @@ def test_a_2200_weapon_states_its_attack_and_where_it_reaches():
     assert facts_of("2200-escaping-earth", "air-1-smog-layer")["back"] == [
         "Costs 2 gold", "Laser attack 1", "Range, from your ship: two ahead-left, two ahead and two ahead-right"]
     rockets = facts_of("2200-escaping-earth", "ground-1-slag-flats")["back"]
-    assert rockets[1:] == ["Missile attack 1, x2", "Range, from your ship: two ahead, ahead-left and ahead-right"]  # "Fire twice"
+    assert rockets[1:] == ["Missile attack 1, ×2", "Range, from your ship: two ahead, ahead-left and ahead-right"]  # "Fire twice"
 
 
 def test_a_2200_ship_states_its_numbers_each_with_what_it_counts():
-    """The health track said as a player uses it, the starting level by the rules' word for it; an ability the
-    card's text states whole (the Wolf's Shield Charge) is not said again."""
+    """The health track in a few words, from the top where the token starts (every number it prints, so the
+    track is never read out as drawn: "HEALTH 1 2 3 4 5 6"), the starting level by the rules' word for it; an
+    ability the card's text states whole (the Wolf's Shield Charge) is not said again."""
     assert facts_of("2200-escaping-earth", "air-2-thunderhead")["back"] == [
         "Built from 1 Blueprint", "Crew 3", "Min. deck size 7", "Max. systems 1", "Starting level 2",
-        "Health 4: the health token starts on 4 and moves down through 3, 2 and 1 as you take damage",
-        "REVIVE (once a run)"]
+        "Health 4 (track 4, 3, 2, 1)", "REVIVE (once a run)"]
+    dreadnought = facts_of("2200-escaping-earth", "ground-4-core-tap")["back"]
+    assert "Health 6 (track 6, 5, 4, 3, 2, 1)" in dreadnought and not any("HEALTH" in f for f in dreadnought)
     wolf = facts_of("2200-escaping-earth", "the-wolf")["front"]
     assert "Starting level 1" in wolf and not any("block" in fact.lower() for fact in wolf)
 
@@ -59,17 +61,17 @@ def test_an_escape_master_card_states_its_rank_and_tribe_and_a_leader_its_tribe(
 def test_an_escort_pilot_states_health_and_scrap_slots_apart_and_an_action_card_its_actions_as_said():
     assert facts_of("escort-service", "warrior-pilot")["front"] == ["Health 10", "2 scrap slots"]  # not in capitals
     attention = facts_of("escort-service", "warrior-got-your-attention")["front"]
-    assert "Melee 2; Heat 2; you gain Taunt (self)" in attention  # the card prints "self" beside the status
+    assert "MELEE 2; HEAT 2; TAUNT to self" in attention  # the card prints "self" beside the status, said once
     assert not any("STATUS" in fact for fact in attention)  # the line as written is not read out as well
     raider = facts_of("escort-service", "raider")
-    assert raider["front"][:2] == ["Health 3, Zealot: it goes for the shuttle first", "Melee 2; Heat 1"]
-    assert raider["back"][1] == "Melee 1; Heat 1"
+    assert raider["front"][:2] == ["Health 3, ZEALOT: it goes for the shuttle first", "MELEE 2; HEAT 1"]
+    assert raider["back"][1] == "MELEE 1; HEAT 1"
 
 
 def test_an_escort_scenario_states_its_place_in_the_campaign_and_its_set_up_column_by_column():
-    assert facts_of("escort-service", "breakout")["front"][:2] == [
-        "Scenario 1 of the campaign", "Set-up, bottom first, before you add or leave out enemies for your team's size: "
-        "column 1 the pilots, above the shuttle; column 2 Swarmer, Drone; column 3 Bruiser, Swarmer; column 4 Raider"]
+    assert facts_of("escort-service", "breakout")["front"][:3] == [
+        "Scenario 1 of the campaign", "Set-up, bottom first: column 1 the pilots, above the shuttle; column 2 Swarmer, "
+        "Drone; column 3 Bruiser, Swarmer; column 4 Raider", "Add or leave out enemies for your team's size (rule 3.4)."]
 
 
 def test_an_escort_action_card_says_its_deck_and_pile_in_one_sentence():
@@ -93,7 +95,7 @@ def test_a_double_sided_cards_row_says_only_what_its_back_changes():
     bruiser = card_text(records["bruiser"], facts["bruiser"])
     front, back = bruiser.split(" Back: ")
     assert "Health 5" in front and "Big, slow, angry" in front
-    assert back == "Melee 1 to every foe in reach (AOE); Heat 2."
+    assert back == "MELEE 1 to every foe in reach (AOE); HEAT 2."
     assert "Back:" not in card_text(records["drone"], facts["drone"])
     crypt = validated("pocket-dungeon").game.card("crypt")  # a back of another name keeps its name
     assert "Back: Silver Crown." in card_text(crypt, printed_facts(validated("pocket-dungeon"))["crypt"])

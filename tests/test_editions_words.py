@@ -102,25 +102,27 @@ def test_the_glossary_holds_the_editions_meanings_in_its_alphabetical_order(tmp_
     terms = document["terms"]
     meaning = {term["id"]: term["text"] for term in terms}
     assert meaning["lift"].startswith("Mettre fin à l'effet d'un piège.")
-    assert meaning["wild"].startswith("Ce qu'est la Sagesse\u00a0: elle va sur n'importe quelle Pile ouverte")
+    assert meaning["wisdom"].startswith("Les 4 jokers du paquet JEU\u00a0: une Sagesse va sur n'importe quelle Pile")
     heads = [term["term"] for term in terms]
-    assert heads[0] == "À deux rangs"  # À sorts with A, not after Z
-    assert heads.index("Évasion") < heads.index("Expérience") < heads.index("Fermer une Pile")
+    assert heads[0] == "à deux rangs"  # à sorts with a, not after z
+    assert heads.index("évasion") < heads.index("Expérience") < heads.index("fermer une Pile")  # case aside
     assert heads == sorted(heads, key=sort_key)
 
 
 def test_an_untranslated_meaning_of_an_effect_word_is_counted(tmp_path):
     root = edition_copy(tmp_path)
     fr = root / "content" / GAME / "translations" / "fr.yaml"
-    edit(fr, "  rules/terms/wild/text: >-\n    Ce qu'est la Sagesse\u00a0: elle va sur n'importe quelle Pile ouverte, "
-             "quelle que soit sa\n    carte du dessus, et toute carte numérotée ou combinaison peut aller sur elle.\n",
-         "")
+    edit(fr, "  rules/terms/wisdom/text: >-\n    Les 4 jokers du paquet JEU\u00a0: une Sagesse va sur n'importe quelle "
+             "Pile ouverte, quelle\n    que soit sa carte du dessus, ou en ouvre une, et toute carte numérotée ou "
+             "combinaison\n    peut aller sur elle. Annoncée quand elle est posée, elle désamorce tous les Collets en\n"
+             "    jeu. Elle ne quitte une main que pour une Pile\u00a0: elle n'est jamais défaussée, glissée ni\n"
+             "    donnée.\n", "")
     edit(fr, '  decks/game/suited/name: "{rank} des {suit}"\n', "")
     game, _ = discovery.load(root, GAME)
     _, problems = translations.apply(game, "fr")
     total = len(translations.text_places(game))  # every text of the game an edition translates
     assert [p.message.split(";")[0] for p in problems if p.code == "untranslated"] == [
-        f"fr: 2 of {total} texts not translated (rules/terms/wild/text, decks/game/suited/name)"]
+        f"fr: 2 of {total} texts not translated (rules/terms/wisdom/text, decks/game/suited/name)"]
 
 
 def test_the_hand_moves_check_reads_every_language(tmp_path):
@@ -193,3 +195,12 @@ def test_the_french_rulebook_sets_its_punctuation_as_french_typography_wants(tmp
     assert "Conception :" in flat and "Conception:" not in flat
     starts = [line.strip()[:1] for line in text.splitlines() if line.strip()]
     assert not [s for s in starts if s in "»!?;:"]
+
+
+def test_a_rule_link_reads_in_the_editions_language(tmp_path):
+    """A {rule:...} link printed "rule 9.2" in the French and German books (the third proofreading): it says the
+    edition's word for a rule."""
+    markdown = rules("fr", "md", tmp_path).read_text(encoding="utf-8")
+    assert re.search(r"\[règle\u00a0\d+\.\d+\]\(#rule-", markdown) and not re.search(r"\[rule \d", markdown)
+    german = rules("de", "md", tmp_path).read_text(encoding="utf-8")
+    assert re.search(r"\[Regel \d+\.\d+\]\(#rule-", german) and not re.search(r"\[rule \d", german)

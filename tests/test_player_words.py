@@ -73,10 +73,11 @@ def test_every_glossary_headword_is_a_word_players_read_once(game_id, built_game
 
 
 def test_one_entry_per_concept_where_a_term_and_an_effect_word_meant_one_thing():
-    """2200's Treasure term and TREASURE word are one entry, with the cards of both."""
+    """2200's Take a treasure term and TREASURE word are one entry, with the cards of both (the Treasure entry
+    itself is the kind of card, a flag no effect word says)."""
     glossary = {e.term: e for e in build_reference(validated("2200-escaping-earth").game).glossary}
-    assert "TREASURE" not in glossary and "Treasure" in glossary
-    assert "TREASURE" in glossary["Treasure"].words and glossary["Treasure"].cards
+    assert "TREASURE" not in glossary and "Take a treasure" in glossary
+    assert "TREASURE" in glossary["Take a treasure"].words and glossary["Take a treasure"].cards
 
 
 @pytest.mark.parametrize("game_id", REAL_GAMES)

@@ -182,7 +182,7 @@ def test_an_escort_action_line_starting_a_sentence_is_capitalised():
     project = validated("escort-service")
     record = next(r for r in project.game.cards() if r.card.id == "warrior-brace")
     text = card_text(record, printed_facts(project)[record.card.id])
-    assert text.startswith("You gain Shield (self); Heat 1. Warrior starting deck.")
+    assert text.startswith("SHIELD to self; HEAT 1. Warrior starting deck.")
 
 
 def test_a_sentence_start_is_capitalised_but_a_printed_mark_is_not():
@@ -202,7 +202,7 @@ def test_2200_rows_say_each_printed_fact_once():
     pendulum = " ".join(facts["power-of-the-pendulum"]["front"]).lower()
     assert "assault mode" not in pendulum  # its text says each mode already
     rockets = facts["ground-1-slag-flats"]["back"]
-    assert "Missile attack 1, x2" in rockets and not any("hits 2 times" in f for f in rockets)  # "Fire twice"
+    assert "Missile attack 1, ×2" in rockets and not any("hits 2 times" in f for f in rockets)  # "Fire twice"
     assert not any("BLUEPRINT" in f for f in facts["ground-1-excavator-prime"]["back"])  # its text keeps it
     guide = facts["symbol-guide-1"]["front"]
     assert guide[0] == "Ranged: also attacks you from a neighboring Zone" and "Ranged" not in guide
@@ -341,6 +341,8 @@ def test_a_sentence_every_row_of_a_table_says_is_said_once_above_it():
     assert [without_sentences(r, ["After it acts, flip this card."]) for r in rows] == [
         "Health 5. Melee 2. *Big.* Back: Melee 1.", "Health 2. *Big.*", "Health 3. *Big.*"]
     assert shared_sentences(rows[:2], "Back:") == []  # two rows: said on each
+    headed = ["Ability. Take one. Beast Mode. Run.", "Ability. Give two. Beast Mode. Hide.", "Ability. Beast Mode."]
+    assert shared_sentences(headed, "Back:") == []  # a text block's heading ("Ability.") is no sentence to share
     from pnp.render.fonts import register_all
     from pnp.render.rulebook_cards import _card_table
     from pnp.rules.tree import build_reference

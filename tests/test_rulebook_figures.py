@@ -440,7 +440,7 @@ def test_escort_services_example_turn_is_whole_panels_in_reading_order_on_any_pa
             assert min(d.size for d in texts) >= LEAST_PT
             captions += [d.text.split(".")[0] for d in sorted(texts, key=lambda d: d.x0) if d.text[:1].isdigit()
                          and d.text[1:2] == "."]
-        assert captions == [str(n) for n in range(1, len(captions) + 1)] and len(captions) == 7
+        assert captions == [str(n) for n in range(1, len(captions) + 1)] and len(captions) == 9  # the seed's 9 steps
 
 
 @pytest.mark.parametrize("game_id", ["escort-service", "saucer-escape"])
@@ -588,3 +588,69 @@ def test_a_token_put_on_a_cards_square_is_drawn_over_the_card():
     cx, cy = backend.calls[token][1][:2]
     assert any(x0 < cx < x1 and y0 < cy < y1 for x0, y0, x1, y1 in figure.card_boxes())
     assert "3.5" in {n.text for n in figure.notes if n.mark}
+
+
+def test_a_sheet_too_small_to_read_in_the_frame_is_printed_at_its_size_on_a_page_of_its_own(tmp_path):
+    """Saucer Escape's game sheet prints its words at 6 pt: drawn in the A4 page's frame they would all be left off
+    (the third proofreading: "the sheet picture has no words"). It fits the A4 page at its printed size, so it is
+    printed there, a page of its own with no footer, every word of it legible and its callouts in the margin beside
+    the parts; its key on the page before. An A5 booklet page cannot hold it: there it stays a keyed picture."""
+    from pypdf import PdfReader
+
+    from pnp.render.rulebook import rulebook_pdf
+
+    out = tmp_path / "rules.pdf"
+    rulebook_pdf(validated("saucer-escape"), None, "a4", out)
+    pages = [page.extract_text() for page in PdfReader(out).pages]
+    plate = next(i for i, text in enumerate(pages) if "Scalding plasma" in text and "Hot Plasma" in text
+                 and "Commander R. Deckard" in text)
+    assert "rulebook \u00b7 page" not in pages[plate]  # a plate: no folio
+    assert "at its printed size on the next page" in pages[plate - 1]  # the key, before it
+    booklet = tmp_path / "booklet.pdf"
+    rulebook_pdf(validated("saucer-escape"), None, "a4", booklet, booklet=True)
+    assert not any("Commander R. Deckard" in page.extract_text() and "Scalding plasma" in page.extract_text()
+                   for page in PdfReader(booklet).pages)
+
+
+def test_a_plates_callouts_stand_beside_their_parts_clear_of_the_sheets_words():
+    from pnp.render.rulebook_figures import PLATE_MARGIN, Plate, sheet_overview
+
+    project = validated("saucer-escape")
+    register_all()
+    page = (595.28, 841.89)
+    flow = sheet_overview(project, "game-sheet", FRAME, book_styles(), "caption", None, page, "plate caption")
+    plate = next(f for f in flow if isinstance(f, Plate))
+    plate.wrap(*page)
+    figure = plate.figure
+    assert figure.scale_by == 1.0 and figure.outside > 0
+    words = figure.avoid
+    marks = [at for note, at in figure.arranged(_Canvas()) if note.mark]
+    assert len(marks) == 8 and all(at is not None for at in marks)
+    assert not [m for m in marks for w in words if _overlap(m[:4], w)]
+    assert all(m[0] >= -PLATE_MARGIN and m[2] <= figure.natural[0] + PLATE_MARGIN for m in marks)
+
+
+@pytest.mark.parametrize("frame", [FRAME, A5], ids=["a4", "a5"])
+def test_no_name_or_tag_covers_a_token_put_on_a_card(frame):
+    """2200's set-up puts the health token on The Wolf's printed 3 and the ship token on a Zone square: a card's name
+    plate or a tag never hides them."""
+    figure = setup_figure("2200-escaping-earth")
+    arranged = figure.arranged(printed_notes(figure, frame))
+    tokens = [tuple(v * figure.scale_by for v in box) for box in figure.base.loose]
+    assert len(tokens) >= 2
+    printed = [at[:4] for note, at in arranged if at and (note.on_card or note.tag)]
+    assert printed and not [(p, t) for p in printed for t in tokens if _overlap(p, t)]
+
+
+def test_parts_alike_share_one_number_and_one_line_of_the_key():
+    """Escape Master's score sheet gives each player two rows of boxes: the picture numbers both rows alike and the
+    key names the player once, not "Player 1, Player 1, Player 2..." (the third proofreading)."""
+    from pnp.render.rulebook_figures import sheet_key, sheet_overview
+
+    register_all()
+    project = validated("escape-master")
+    parts = sheet_key(project, "score-sheet")
+    flow = sheet_overview(project, "score-sheet", A5, book_styles(), "caption")
+    figure = next(figures(flow))
+    marks = [n.text for n in figure.notes if n.mark]
+    assert len(marks) == len(parts) and len(set(marks)) == len({(name, text) for _, name, text in parts}) < len(parts)

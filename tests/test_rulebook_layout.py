@@ -181,7 +181,7 @@ def test_rule_numbers_shorten_a_run_and_follow_the_books_numbering():
     assert rule_ranges(["4.1", "4.2", "4.3", "5", "7.1", "7.2", "7.4", "10.9", "10.10", "10.11"]) == \
         "4.1\u20134.3, 5, 7.1, 7.2, 7.4, 10.9\u201310.11"
     steps = summary_steps(build_reference(validated("saucer-escape").game))
-    assert steps[0][1] == ["3.1", "3.3"] and steps[-1][1] == ["8.2", "9.10"]  # roll, doubles; scoring, clar-turns-left
+    assert steps[0][1] == ["3.1", "3.3"] and steps[-1][1] == ["8.2", "9.11"]  # roll, doubles; scoring, clar-turns-left
 
 
 # the heart of a turn the proofreaders found missing from each summary, in the words of the summary: each must be there
@@ -230,7 +230,7 @@ def test_a_summary_step_is_a_text_to_translate_and_the_french_edition_translates
     french, _ = translations.read_translations(game, "fr")
     assert "\u00a0!" in french.entries["rules/summary/steps/8/text"].text  # « Escape Master ! »
     stranded = translations.translatable_texts(validated("stranded").game)  # an index word's other forms too
-    assert stranded["rules/index/15/term"] == "+1 life, +2 life" and stranded["rules/index/15/also/2"] == "+2 life"
+    assert stranded["rules/index/20/term"] == "+1 life, +2 life" and stranded["rules/index/20/also/2"] == "+2 life"
 
 
 def test_a_summary_that_points_at_no_rule_is_an_error_where_it_is_written():
@@ -515,3 +515,12 @@ def test_short_contents_share_their_page_with_the_start_of_the_rules(tmp_path):
     rulebook_pdf(validated("2200-escaping-earth"), None, "a4", out)  # contents of 30 lines: more than half a page
     second = PdfReader(out).pages[1].extract_text()
     assert "Contents" in second and "1.1 " not in second
+
+
+def test_a_sheets_table_is_headed_by_the_name_its_key_gives_it(tmp_path):
+    """Saucer Escape's key names its events table "Event Table", as the sheet prints it: the book's heading and
+    contents say so, not a name made from the field ("Events table")."""
+    out = tmp_path / "rules.pdf"
+    rulebook_pdf(validated("saucer-escape"), None, "a4", out)
+    text = " ".join(page.extract_text() for page in PdfReader(out).pages)
+    assert "Events table" not in text and text.count("Event Table") >= 3

@@ -100,7 +100,7 @@ def test_escort_actions_and_2200_item_stats_are_in_every_text_reference():
     """The two gaps issue 18 names, stated the way the player reads them."""
     escort = validated("escort-service")
     for fmt in ("md", "html", "json"):
-        assert "Melee 1; Delay 1 to a foe; Heat 1" in export_text(escort, fmt, card_facts=printed_facts), fmt
+        assert "MELEE 1; DELAY 1 to a foe; HEAT 1" in export_text(escort, fmt, card_facts=printed_facts), fmt
     earth = validated("2200-escaping-earth")
     entry = json_entries(export_text(earth, "json", card_facts=printed_facts))["missile"]
     assert {"missile", "2", "attack", "range"} <= words(entry)

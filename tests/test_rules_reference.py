@@ -155,3 +155,24 @@ def test_a_place_two_of_a_terms_words_share_is_listed_once(monkeypatch):
 
     entry = next(e for e in glossary(game) if e.id == "event")  # worked out afresh, not the reference's kept one
     assert entry.places == ["Event Table"]
+
+
+def test_a_card_whose_part_uses_a_word_is_listed_by_that_parts_name():
+    """Stranded's dangers carry their abilities on their knowledge side: "+1 card ... Cards: Dust Devil" named the
+    danger, whose other knowledge sides do something else (the third proofreading). The entry lists the part that
+    uses the word, the card's name after it: "Quick Hands (Dust Devil)"."""
+    from helpers import validated
+
+    from pnp.render.book_type import book_styles
+    from pnp.render.fonts import register_all
+    from pnp.render.rulebook import _glossary
+
+    register_all()
+    ref = build_reference(validated("stranded").game)
+    entry = next(e for e in ref.glossary if e.term == "+1 card, +2 cards")
+    assert "Quick Hands (Dust Devil)" in entry.named_by_part.values()
+    printed = next(f._content[0].text for f in _glossary(ref, book_styles()) if hasattr(f, "_content")
+                   and f'name="term-{entry.id}"' in f._content[0].text)
+    assert "Quick Hands (Dust Devil)" in printed
+    second_look = next(c for c in entry.users if ref.game.card(c).card.name == "Second Look")
+    assert second_look not in entry.named_by_part  # a starting card's own ability: listed by its own name

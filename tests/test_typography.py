@@ -52,3 +52,8 @@ def test_the_rulebook_prints_curly_apostrophes_and_minus_signs(tmp_path):
     assert "your level\u2019s starting life" in text and "the danger\u2019s value" in text
     assert "level's" not in text and "danger's" not in text
     assert not [w for w in text.split() if w.startswith("-") and w[1:2].isdigit()]  # "-1" is printed "−1"
+
+
+def test_an_apostrophe_inside_a_word_is_one_in_every_language():
+    # German's closing single quote is ‘; inside a word the mark is an apostrophe all the same
+    assert typeset("Käpt'n", "de") == "Käpt\u2019n" and typeset("'Käpt'n'", "de") == "\u201aKäpt\u2019n\u2018"

@@ -261,7 +261,9 @@ class RulebookTemplate(BaseDocTemplate):
                          rightMargin=margin, topMargin=margin, bottomMargin=margin)
         frame = Frame(self.leftMargin, self.bottomMargin, self.width, self.height, id="body")
         # the footer at each page's end: by then the page is known to be the back cover (a booklet's has none)
-        self.addPageTemplates([PageTemplate("page", [frame], onPageEnd=self._footer)])
+        # a sheet printed at its size fills a page of its own, no margin and no footer (rulebook_figures.Plate)
+        plate = Frame(0, 0, pagesize[0], pagesize[1], 0, 0, 0, 0, id="plate")
+        self.addPageTemplates([PageTemplate("page", [frame], onPageEnd=self._footer), PageTemplate("plate", [plate])])
         self.book_title = title
         self.fonts, self.pnp_fonts = fonts, pnp_fonts  # the book's fonts: reportlab's names, pnp's (register_book_fonts)
         self.game = None  # set by _write_rulebook: the game whose icons the text may show
@@ -368,7 +370,7 @@ def _write_rulebook(project, ref: Reference, pagesize, margin: float, target, bo
     doc.sharing = game_sharing(project) if project.game.decks else None
     body = _rules(ref, styles, (doc.width, doc.height), project) + _glossary(ref, styles, doc.height)
     if project.game.sheets:
-        body += _sheet_pages(project, styles, doc.width, doc.height)
+        body += _sheet_pages(project, styles, doc.width, doc.height, doc.pagesize)
     if project.game.decks:  # the compact card reference: an example per kind of card, a table per deck
         from pnp.render.rulebook_cards import card_reference
 
@@ -468,7 +470,7 @@ def _sheet_drawing(project, sheet_id: str, wordless: bool = False, untitled: boo
     return draw
 
 
-def _sheet_pages(project, styles, width, height) -> list:
+def _sheet_pages(project, styles, width, height, page=None) -> list:
     """Each sheet pictured whole (too large to read whole: with its parts numbered and keyed), then its dice tables and score formula as reference
     tables. No page break before a sheet: a sheet that fits the rest of a page at a legible size goes there."""
     from pnp.model.sheet import ScoreTerm, TableRow
@@ -484,14 +486,17 @@ def _sheet_pages(project, styles, width, height) -> list:
         if legible[sheet_id]:  # the heading names it: its own title band is left out
             flow.append(KeepWithPicture([heading] + sheet_flowables(project, sheet_id, (width, height - 40), untitled=True)))
         else:  # too large to read whole: pictured whole all the same, its small words in a key (never cut up)
-            flow += sheet_overview(project, sheet_id, (width, height - 40), styles, say(game, "sheet-overview", name=sheet.model.name), heading)
+            flow += sheet_overview(project, sheet_id, (width, height - 40), styles,
+                                   say(game, "sheet-overview", name=sheet.model.name), heading, page,
+                                   say(game, "sheet-plate", name=sheet.model.name))
         for name in type(sheet.model).model_fields:
             value = getattr(sheet.model, name)
             if isinstance(value, list) and value and isinstance(value[0], TableRow):
                 rows = [[Paragraph(f"<b>{r.roll}</b>", styles["body"]), Paragraph(f"<b>{esc(r.name)}</b>", styles["body"]),
                          Paragraph(esc(r.text), styles["body"])] for r in sorted(value, key=lambda r: r.roll)]
-                heading = Heading(say(game, "table", name=name.title()), styles["h2"], f"sheet-{sheet_id}-{name}", 1,
-                                  linked=False)
+                part = getattr(sheet.model, "key", {}).get(name)  # the sheet names the table: "Event Table"
+                title = part.name if part is not None and part.name else say(game, "table", name=name.title())
+                heading = Heading(title, styles["h2"], f"sheet-{sheet_id}-{name}", 1, linked=False)
                 header = [say(game, "roll"), say(game, "result"), say(game, "what-happens")]
                 flow.append(KeepTogether([heading, _table([header] + rows, [0.1, 0.3, 0.6], width, styles)]))
             elif isinstance(value, list) and value and isinstance(value[0], ScoreTerm) and all(map(_says_points, value)):
@@ -805,7 +810,8 @@ def _glossary(ref: Reference, styles, frame_height: float | None = None) -> list
         # the cards that use it, each linked to its row of the card reference, where they are few enough to list
         # whole; a word most cards use (or a word cards only speak of) is looked up in the index instead
         users = [c for c in entry.users if game.card(c).card.name != entry.term]  # not a card's own entry's headword
-        cards = ", ".join(f'<a href="#card-{c}" color="#1f4f8a">{esc(game.card(c).card.name)}</a>' for c in users)
+        cards = ", ".join(f'<a href="#card-{c}" color="#1f4f8a">'
+                          f'{esc(entry.named_by_part.get(c) or game.card(c).card.name)}</a>' for c in users)
         used = f"<br/><font size=7.5>{said(game, 'cards')} {cards}</font>" if 0 < len(users) <= LISTED_CARDS else ""
         if entry.places:
             shown = _and_more(game, [esc(place) for place in entry.places], 8, "; ")

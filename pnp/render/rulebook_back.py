@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import re
 
+from reportlab.lib.units import mm
 from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import CondPageBreak, Flowable, KeepTogether, PageBreak, Spacer, Table, TableStyle
 
@@ -38,6 +39,8 @@ LEADER = " . "  # the contents' dotted leader
 RANGE = "\u2013"  # an en dash: pages 4–6
 FEW_LINES = 0.25  # of a page: a last page holding less than this is a page of a few lines
 INDEX_SIZES = ((8.5, 11.0), (8.0, 10.3), (7.5, 9.6))  # smaller type for an index whose last page would hold a few lines
+INDEX_GAP = 6 * mm  # between the index's two columns
+INDEX_TWO_COLUMNS = 90 * mm  # the narrowest frame the index is set in two columns in (an A5 booklet page is wider)
 # Paragraphs the index never reads: a figure's caption names what the figure shows ("Detail 2 of 4: top left"),
 # not where the rule is told
 UNREAD_STYLES = frozenset({"caption"})
@@ -133,6 +136,67 @@ def page_ranges(pages) -> str:
     return ", ".join(str(a) if a == b else f"{a}, {b}" if b == a + 1 else f"{a}{RANGE}{b}" for a, b in runs)
 
 
+class Columns(Flowable):
+    """Rows (one-cell table rows) set in columns `column` wide, `gap` apart: each page's columns filled in turn, the
+    last page's balanced (its rows shared evenly between them); one column where `gap` is 0."""
+
+    def __init__(self, rows: list, style, column: float, gap: float):
+        super().__init__()
+        self.rows, self.style, self.column, self.gap = rows, style, column, gap
+        self.count = 2 if gap else 1
+        self.heights = [Table([row], colWidths=(column,), style=style).wrap(column, 1e9)[1] for row in rows]
+        self.parts: list[list] = []
+
+    def _fill(self, height: float, balanced: bool) -> list[list]:
+        """The rows each column takes, up to `height` each; balanced: as evenly as they share the least height."""
+        if balanced and self.count > 1:
+            total = sum(self.heights)
+            best = min(range(len(self.rows) + 1), key=lambda k: max(sum(self.heights[:k]), total - sum(self.heights[:k])))
+            return [self.rows[:best], self.rows[best:]]
+        parts, start = [], 0
+        for _ in range(self.count):
+            end, used = start, 0.0
+            while end < len(self.rows) and used + self.heights[end] <= height:
+                used += self.heights[end]
+                end += 1
+            parts.append(self.rows[start:end])
+            start = end
+        return parts
+
+    def _height(self, parts) -> float:
+        at, tallest = 0, 0.0
+        for part in parts:
+            tallest = max(tallest, sum(self.heights[at:at + len(part)]))
+            at += len(part)
+        return tallest
+
+    def wrap(self, width, height):
+        self.parts = self._fill(height, balanced=True)
+        self.width, self.height = width, self._height(self.parts)
+        return width, self.height
+
+    def split(self, width, height):
+        parts = self._fill(height, balanced=False)
+        taken = sum(len(p) for p in parts)
+        if not taken:
+            return []
+        first = Columns(self.rows[:taken], self.style, self.column, self.gap)
+        first.heights = self.heights[:taken]
+        rest = Columns(self.rows[taken:], self.style, self.column, self.gap)
+        rest.heights = self.heights[taken:]
+        first.parts, first.width, first.height = parts, width, self._height(parts)
+        first.wrap = lambda w, h: (w, first.height)  # the page's columns as they were filled, not balanced again
+        return [first, rest] if rest.rows else [first]
+
+    def draw(self):
+        for number, part in enumerate(self.parts):
+            if not part:
+                continue
+            table = Table(part, colWidths=(self.column,), style=self.style)
+            _, h = table.wrap(self.column, 1e9)
+            table.drawOn(self.canv, number * (self.column + self.gap), self.height - h)
+
+
 class Index(Flowable):
     """The index: a line per term, its term, a dotted leader and its pages. Set after every page it points at:
     its lines are laid out when the book reaches it, once every page before it has been read (`seen`)."""
@@ -158,7 +222,7 @@ class Index(Flowable):
         self.pages: dict[int, list[int]] = {i: [] for i in range(len(self.terms))}
         self.shown: dict[int, list[str]] = {}  # line -> its pages as printed, in the pieces each line holds
         self.closed = False  # once the index is laid out, nothing more is read: what follows is back matter
-        self.table, self.width = None, None
+        self.table, self.width, self._column = None, None, None
 
     def seen(self, flowable, page: int) -> None:
         """A flowable set on `page`: the terms it speaks of are on that page."""
@@ -190,10 +254,16 @@ class Index(Flowable):
     def _lines(self, width, room: float | None = None):
         if self.width != width:
             self.closed = True
-            self.style = self._fitting_style(width, room)
-            self.table = self._table(width)
             self.width = width
+            # two columns, as an index is set, where a column keeps room for a term and its pages
+            self.column = (width - INDEX_GAP) / 2 if width >= INDEX_TWO_COLUMNS else width
+            self.style = self._fitting_style(width, room)
+            self.table = self._columns()
         return self.table
+
+    def _columns(self) -> "Columns":
+        rows, style = self._rows(self.column)
+        return Columns(rows, style, self.column, INDEX_GAP if self.column < self.width else 0.0)
 
     def _fitting_style(self, width, room):
         """The index's type: its style, or a size smaller (INDEX_SIZES) when that keeps its last page from holding
@@ -204,13 +274,14 @@ class Index(Flowable):
                                  for size, leading in INDEX_SIZES if size < self.style.fontSize]
         for style in styles:
             self.style = style
-            rest = self._table(width).wrap(width, 1e9)[1] - room
+            rest = self._columns().wrap(width, 1e9)[1] - room
             if rest <= 0 or rest % self.frame_height >= FEW_LINES * self.frame_height:
                 return style
         return styles[0]
 
-    def _table(self, width):
-        """The index's lines in its style: a row per term, and one per run-on piece of a long list of pages."""
+    def _rows(self, width):
+        """The index's lines in its style, `width` wide (a column's): a row per term, and one per run-on piece of a
+        long list of pages; with the table style they are set in."""
         most = width * PAGES_SHARE
         rows = []
         for index, term in enumerate(self.terms):
@@ -224,7 +295,7 @@ class Index(Flowable):
         style = TableStyle([("FONT", (0, 0), (-1, -1), self.style.fontName), ("LEFTPADDING", (0, 0), (-1, -1), 0),
                             ("RIGHTPADDING", (0, 0), (-1, -1), 0), ("TOPPADDING", (0, 0), (-1, -1), 0),
                             ("BOTTOMPADDING", (0, 0), (-1, -1), 1)])
-        return Table(rows or [[""]], colWidths=(width,), style=style)
+        return rows or [[""]], style
 
     def wrap(self, width, height):
         return self._lines(width, height).wrapOn(self.canv, width, height)
@@ -234,6 +305,14 @@ class Index(Flowable):
 
     def drawOn(self, canvas, x, y, _sW=0):
         self.table.drawOn(canvas, x, y, _sW)
+
+    @property
+    def column(self) -> float:
+        return self._column if self._column is not None else (self.width or 0.0)
+
+    @column.setter
+    def column(self, value: float) -> None:
+        self._column = value
 
     @staticmethod
     def draw_pages(canvas, kind, label):
@@ -246,7 +325,7 @@ class Index(Flowable):
         pages = index.shown.get(line, [""])[0]
         if not pages:  # a term the book never speaks of (an edition's rules may leave it out): no leader to nothing
             return
-        style, width = index.style, index.width
+        style, width = index.style, index.column
         pages_w, dot_w = index._width(pages), index._width(LEADER)
         dots = max(0, int(((x if rtl else width - x) - pages_w) / dot_w))
         text = canvas.beginText(0 if rtl else width - dots * dot_w - pages_w, y)

@@ -648,8 +648,12 @@ def shared_sentences(texts: list[str], back_word: str) -> list[str]:
     if len(texts) < SHARED_LEAST:
         return []
     fronts = [SENTENCE_END.split(text.split(f" {back_word} ")[0]) for text in texts]
-    return [sentence for sentence in fronts[0] if sentence and not sentence.startswith("*")
+    # a sentence of a few words at least: a heading a text block prints ("Ability.") is no sentence to share
+    return [sentence for sentence in fronts[0] if len(sentence.split()) >= SHARED_WORDS and not sentence.startswith("*")
             and all(sentence in front for front in fronts[1:])]
+
+
+SHARED_WORDS = 3  # the fewest words a sentence said once above a table has
 
 
 def without_sentences(text: str, sentences: list[str]) -> str:

@@ -43,7 +43,7 @@ import re
 from dataclasses import dataclass, replace
 
 from reportlab.lib.units import mm
-from reportlab.platypus import Flowable, KeepTogether, Spacer, Table, TableStyle
+from reportlab.platypus import Flowable, KeepTogether, NextPageTemplate, PageBreak, Spacer, Table, TableStyle
 
 from pnp.core.diagnostics import Diagnostic, did_you_mean
 from pnp.core.limits import MIN_TEXT_SIZE as LEGIBLE_PT
@@ -171,6 +171,7 @@ class BoardFigure(Flowable):
         self.scale_by, self.indent = 1.0, 0.0
         self.room = None  # the height left it on this page, while KeepWithFigure wraps it
         self.least = 0.0  # the smallest scale it may be drawn at to fit a page's foot (an example: its names legible)
+        self.outside = 0.0  # room round the drawing its callouts may stand in, as printed (a plate's page margin)
 
     def wrap(self, width, height):
         """The frame's width (the figure centred in it), the figure's height: smaller, down to SHRINK of that, where
@@ -210,7 +211,8 @@ class BoardFigure(Flowable):
         counting far less than the rest."""
         shown = [n for n in self.notes
                  if not (n.title or n.name) or n.size * self.scale_by < LEGIBLE_PT - 1e-6]
-        drawn = [_scaled(box, self.scale_by) for box in self.card_boxes() + self.avoid]
+        tokens = [_scaled(box, self.scale_by) for box in getattr(self.base, "loose", [])]  # tokens on the cards
+        drawn = [_scaled(box, self.scale_by) for box in self.card_boxes() + self.avoid] + tokens
         outlines = [_scaled(box, self.scale_by) for box in self.outlines]
         taken = [self._mark_box(canvas, n) for n in shown if n.mark and n.near is None]
         taken += [self._title_box(canvas, n) for n in shown if n.title]
@@ -220,7 +222,7 @@ class BoardFigure(Flowable):
             covering = self._laid_on(note) if note.on_card else []
             clear = [box for box in self._name_boxes(canvas, note)
                      if not any(_overlap(box, other) > 0 for other in
-                                (taken + covering if note.on_card else drawn + taken))]
+                                (taken + covering + tokens if note.on_card else drawn + taken))]
             if not clear:
                 shown.remove(note)
                 continue
@@ -319,7 +321,9 @@ class BoardFigure(Flowable):
         best, least = None, None
         for lines in ([note.text] if note.mark else _broken(note.text)):
             w, h = self._plate(canvas, note, lines)
-            for x0, y0 in _spots(anchor, near, w, h, note.mark):
+            corner = (note.mark and near is not None and self.outside > 0)  # a plate: beside the part's corner
+            for x0, y0 in ([(near[0] - SPACE - w, near[3] - h), (near[0], near[3] + SPACE)] if corner else []) + \
+                    _spots(anchor, near, w, h, note.mark):
                 cx, cy = self._inside(x0 + w / 2, y0 + h / 2, w / 2, h / 2)
                 box = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2, lines)
                 covered = sum(_overlap(box, other) for other in drawn) * OUTLINE_WEIGHT + sum(
@@ -409,9 +413,11 @@ class BoardFigure(Flowable):
             _centred(canvas, (x0 + x1) / 2, y1 - LABEL_PT * (1.06 + 1.2 * line), text, "regular", LABEL_PT)
 
     def _inside(self, x: float, y: float, half_w: float, half_h: float) -> tuple[float, float]:
-        """A centre moved so a box half_w x half_h around it stays inside the figure as printed."""
-        w, h = self.natural[0] * self.scale_by, self.natural[1] * self.scale_by
-        return min(max(x, half_w), max(half_w, w - half_w)), min(max(y, half_h), max(half_h, h - half_h))
+        """A centre moved so a box half_w x half_h around it stays inside the figure as printed (and the room
+        `outside` it a plate's page leaves)."""
+        w, h, o = self.natural[0] * self.scale_by, self.natural[1] * self.scale_by, self.outside
+        return (min(max(x, half_w - o), max(half_w - o, w + o - half_w)),
+                min(max(y, half_h - o), max(half_h - o, h + o - half_h)))
 
 
 SPACE = 1.5  # points between a tag and what it stands beside, as printed
@@ -511,15 +517,22 @@ MOVED = {"FrameBreak", "NullActionFlowable"}  # what KeepTogether.split puts fir
 # -- a sheet pictured whole, with its key ------------------------------------------------------------------------
 
 
-def sheet_overview(project, sheet_id: str, frame, styles, caption: str, heading=None) -> list:
+def sheet_overview(project, sheet_id: str, frame, styles, caption: str, heading=None, page=None,
+                   plate_caption: str = "") -> list:
     """A playmat or board whole and upright on the page, as large as the frame's width allows (up to its printed
     size) with room left under it for its key: each part the sheet_key names is numbered on the picture, and the
     key lists them, "N  Name: what it is", in two columns read down. Heading, picture, caption and key stay on one
-    page: the picture is drawn smaller to leave the key its room."""
+    page: the picture is drawn smaller to leave the key its room. A sheet that would lose its words drawn so small
+    but fits the `page` (its width and height) inside PLATE_MARGIN at its printed size is printed there, a page of
+    its own (the book's "plate" page template), its words and callouts all legible; its heading, `plate_caption`
+    and key on the page before."""
     layout = project.sheet_layouts[sheet_id]
     natural = (layout.width, layout.height)
     parts = sheet_key(project, sheet_id)
-    key = _key(project.game, [(str(n), name, text) for n, (_, name, text) in enumerate(parts, start=1)], frame[0],
+    numbers: dict[tuple[str, str], int] = {}  # parts alike (a score sheet's two rows for one player): one number
+    for _, name, text in parts:
+        numbers.setdefault((name, text), len(numbers) + 1)
+    key = _key(project.game, [(str(n), name, text) for (name, text), n in numbers.items()], frame[0],
                styles) if parts else None
     label = Paragraph(esc(caption), styles["caption"])
     around = sum(f.wrap(frame[0], frame[1])[1] + f.getSpaceBefore() + f.getSpaceAfter()
@@ -527,7 +540,8 @@ def sheet_overview(project, sheet_id: str, frame, styles, caption: str, heading=
     most_h = max(frame[1] * OVERVIEW_LEAST, min(frame[1] * OVERVIEW_HEIGHT, frame[1] - around - KEY_SLACK))
     scale = min(1.0, frame[0] / natural[0], most_h / natural[1])
     notes, near = [], MARK_PT * 1.6 / scale  # two callouts closer than this (thin regions one above another) collide
-    for number, (region, _, _) in enumerate(parts, start=1):
+    for region, name, text in parts:
+        number = numbers[name, text]
         x, y = _corner(region, layout)
         dx = 0.0
         while any(abs(n.x - x) < near and abs(n.y - y) < near and abs(n.dx - dx) < MARK_PT * 2 for n in notes):
@@ -539,7 +553,41 @@ def sheet_overview(project, sheet_id: str, frame, styles, caption: str, heading=
                          notes=_title_notes(project, sheet_id) + notes, most_h=most_h,
                          avoid=_write_in_boxes(project, sheet_id))
     head = [heading] if heading is not None else []
+    if page is not None and fits_plate(natural, page):
+        figure.most_h = page[1]
+        # at its size every word prints: a callout stands clear of them as of the boxes to write in
+        figure.avoid += [(d.x0, d.y0, d.x1, d.y1) for d in _sheet_words(project, sheet_id)]
+        figure.outside = PLATE_MARGIN - 1 * mm  # its callouts may stand in the page's margin, beside the parts
+        told = Paragraph(esc(plate_caption or caption), styles["caption"])
+        return [KeepTogether(head + [told] + ([Spacer(1, 3), key] if key else [])), NextPageTemplate("plate"),
+                PageBreak(), Plate(figure), NextPageTemplate("page"), PageBreak()]
     return [KeepTogether(head + [figure, label] + ([Spacer(1, 3), key] if key else []))]
+
+
+PLATE_MARGIN = 6 * mm  # the least room a sheet printed at its size on a page of its own keeps from the paper's edge
+
+
+def fits_plate(natural: tuple[float, float], page: tuple[float, float]) -> bool:
+    """Whether a sheet fits a page at its printed size, PLATE_MARGIN inside each edge."""
+    return natural[0] <= page[0] - 2 * PLATE_MARGIN and natural[1] <= page[1] - 2 * PLATE_MARGIN
+
+
+class Plate(Flowable):
+    """A figure at its printed size, centred on a page of its own (the "plate" template's frame is the whole
+    page): a sheet that reads only at its size."""
+
+    def __init__(self, figure: BoardFigure):
+        super().__init__()
+        self.figure = figure
+
+    def wrap(self, width, height):
+        self.page = (width, height)
+        w, h = self.figure.wrap(width, height)
+        return width, height - 1
+
+    def draw(self):
+        w, h = self.figure.natural[0] * self.figure.scale_by, self.figure.natural[1] * self.figure.scale_by
+        self.figure.drawOn(self.canv, (self.page[0] - w) / 2 - self.figure.indent, (self.page[1] - h) / 2)
 
 
 OVERVIEW_HEIGHT = 0.62  # of the frame at most: the rest keeps its heading, caption and key on its page
@@ -911,6 +959,7 @@ def _on_sheet(project, sheet_id: str, places: list, numbers: dict):
             backend.circle(cx, cy, r, fill=TOKEN, stroke="#1d1d1d", width=1.2)
 
     base.over = over
+    base.loose = [(cx - r, cy - r, cx + r, cy + r) for cx, cy, r in loose]  # what no name or tag may cover
 
     # an overflowing column's cards drawn from the highest down: each lower card covers the foot of the one above
     # it, and every card's top (its name) shows, as players overlap them

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from pnp.content.binding import game_icons
+from pnp.content.words import language
 from pnp.core.limits import MIN_TEXT_SIZE
 from pnp.layout.regions import CardOutlines
 from pnp.reading.image_files import find_image
@@ -21,6 +22,7 @@ from pnp.render.regions import RENDERERS as GENERIC_RENDERERS
 from pnp.text import markup
 from pnp.text.fit import fit_text
 from pnp.text.fonts import family_of
+from pnp.text.typography import typeset_for
 
 
 @dataclass
@@ -36,6 +38,7 @@ class Pen:
     icons: dict = field(default_factory=dict)  # the game's inline icons (pnp.content.binding.game_icons)
     unfitted: list = field(default_factory=list)  # texts a paragraph could not fit: validate reports them
     on_ground: bool = False  # the sheet has a drawn ground (pnp.render.grounds): its areas let it show through
+    lang: str = "en"  # the game's language: its one-line texts' typewriter marks set for it (pnp.text.typography)
 
     def _xy(self, x: float, y: float) -> tuple[float, float]:
         return self.left + x, self.top - y
@@ -54,8 +57,10 @@ class Pen:
         self.backend.line(a, b, c, d, color or self.colors["ink"], width)
 
     def text(self, x, y, string, size=7.0, font="regular", color=None, align="left"):
-        """y is the top of the line; the baseline sits 0.8 size below it."""
+        """y is the top of the line; the baseline sits 0.8 size below it. Its typewriter marks are set as a
+        paragraph's are (pnp.text.fit): Amelia Earhart’s Body."""
         px, py = self._xy(x, y + size * 0.8)
+        string = typeset_for(string, self.lang, [self.fonts[font]])
         self.backend.text(px, py, string, self.fonts[font], size, color or self.colors["ink"], align)
 
     def paragraph(self, x, y, w, h, string, size=6.5, min_size=MIN_TEXT_SIZE, font="regular", color=None) -> bool:
@@ -153,7 +158,7 @@ def sheet_pen(backend: Backend, layout, game, outlines: CardOutlines, left: floa
     """The pen a sheet's regions draw with, the design area's top-left corner at page point (left, top); its areas
     outline cards of the sizes `outlines` gives (Project.card_outlines)."""
     return Pen(backend, left, top, layout.fonts, layout.colors, game.emblems, layout.box, outlines, game_icons(game),
-               on_ground=layout.ground is not None)
+               on_ground=layout.ground is not None, lang=language(game))
 
 
 def draw_region(pen: Pen, region, sheet, game) -> None:

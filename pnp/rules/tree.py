@@ -10,6 +10,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from pnp.content.game import CardRecord, Game
+from pnp.content.words import say
 from pnp.engine.vocabulary import EffectError
 from pnp.model import Difficulty, Section
 from pnp.model.walk import effect_lists, text_blocks
@@ -56,6 +57,9 @@ class GlossaryEntry:
     # the cards that use it, of `cards`: whose effects have its words, or that print its icon; not those that only
     # mention it in their text ("leave a trap without it springing" speaks of a Trap, it is not one)
     users: list[str] = field(default_factory=list)
+    # of `users`, each one whose front's own effects do not use it, by the name of the part that does: its back,
+    # or a named part of it ("Quick Hands (Dust Devil)": a danger's knowledge side)
+    named_by_part: dict[str, str] = field(default_factory=dict)
 
 
 @dataclass
@@ -180,6 +184,7 @@ def glossary(game: Game, difficulty: Difficulty | None = None) -> list[GlossaryE
     vocab = game.vocabulary
     places = game.plugin.word_places(game) if game.plugin.word_places else {}
     words_of = {r.card.id: _card_words(r, vocab) for r in cards}
+    parts_of = {r.card.id: _word_parts(r, vocab) for r in cards}
     text_of = {r.card.id: _card_text(r) for r in cards}  # read once: every term and icon searches every card
     entries, named = [], set()
     for term in game.rules.terms:
@@ -192,14 +197,16 @@ def glossary(game: Game, difficulty: Difficulty | None = None) -> list[GlossaryE
         users = [r.card.id for r in cards if r.card.id in using or pattern.search(text_of[r.card.id])]
         text = term.text or " ".join(vocab[w].glossary for w in words)
         where = list(dict.fromkeys(p for w in words for p in places.get(w, [])))  # a place two of its words share: once
-        entries.append(GlossaryEntry(term.id, term.term, text, users, "term", where, words=words, users=using))
+        entries.append(GlossaryEntry(term.id, term.term, text, users, "term", where, words=words, users=using,
+                                     named_by_part=_named_by_part(using, words, parts_of)))
     for word in vocab.words.values():
         if word.name in named:
             continue
         users = [r.card.id for r in cards if word.name in words_of[r.card.id]]
         if users or places.get(word.name):
             entries.append(GlossaryEntry(word.name, word.name, word.glossary, users, "effect", places.get(word.name, []),
-                                         words=[word.name], users=users))
+                                         words=[word.name], users=users,
+                                         named_by_part=_named_by_part(users, [word.name], parts_of)))
     for name, icon in game.manifest.icons.items():
         token = "{" + name + "}"
         users = [r.card.id for r in cards if token in text_of[r.card.id]]
@@ -220,6 +227,34 @@ def _card_text(record: CardRecord) -> str:
         for _, name, text in text_blocks(card):
             parts += [name, text]
     return " ".join(parts)
+
+
+def _word_parts(record: CardRecord, vocab) -> dict[str, list[str]]:
+    """Effect word -> the names of the parts of a card whose effects use it, in order: None for the front's own
+    effects, else its back's name or a named part's ("Quick Hands (Dust Devil)")."""
+    parts: dict[str, list] = {}
+    for side, (card, keypath) in enumerate(record.sides()):
+        for path, effects in effect_lists(card, keypath):
+            nested = getattr(card, path[len(keypath)], None) if len(path) > len(keypath) + 1 else None
+            own = getattr(nested, "name", "") or ""
+            name = f"{own} ({record.card.name})" if own else (None if side == 0 else f"{card.name} ({record.card.name})")
+            for entry in effects:
+                try:
+                    parts.setdefault(vocab.parse(entry).word, []).append(name)
+                except EffectError:
+                    continue
+    return parts
+
+
+def _named_by_part(users: list[str], words: list[str], parts_of: dict) -> dict[str, str]:
+    """Card id -> the name a glossary entry lists it by, for each user whose front's own effects do not use the
+    entry's words (_word_parts)."""
+    named = {}
+    for card_id in users:
+        names = [n for w in words for n in parts_of[card_id].get(w, [])]
+        if names and None not in names:
+            named[card_id] = names[0]
+    return named
 
 
 def _card_words(record: CardRecord, vocab) -> set[str]:
@@ -262,7 +297,8 @@ def link_target(reference: Reference, kind: str, target: str) -> tuple[str | Non
             return f"term-{term.id}", term.term
         return (f"term-{target}", target) if target in reference.game.vocabulary.words else (None, target)
     number = reference.numbers().get(target)
-    return (f"rule-{target}", f"rule {number}") if number else (None, target)
+    # "rule 8.2" in the game's language: an edition's link says "règle 8.2"
+    return (f"rule-{target}", say(reference.game, "rule-number", number=number)) if number else (None, target)
 
 
 MARKDOWN_SPECIAL = str.maketrans({"\\": "\\\\", "*": "\\*", "_": "\\_", "[": "\\[", "]": "\\]", "|": "\\|",

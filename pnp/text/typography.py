@@ -54,11 +54,14 @@ def _quotes(text: str, lang: str, before: str) -> str:
     if "'" not in text and '"' not in text:
         return text
     out, previous = [], before[-1:] if before else ""
-    for char in text:
+    for index, char in enumerate(text):
         if char == "*":  # an emphasis marker (pnp.text.markup) is not printed: a quote after it sees what is before
             out.append(char)
             continue
-        if char == "'" and latin:
+        following = text[index + 1:index + 2]
+        if char == "'" and latin and previous.isalnum() and following.isalnum():  # inside a word: an apostrophe in
+            char = APOSTROPHE  # every language (German's closing quote ‘ is not one: Käpt’n)
+        elif char == "'" and latin:
             opening = previous in OPENS_AFTER and marks is not None
             char = marks[2] if opening else (marks[3] if marks else APOSTROPHE)
         elif char == '"' and marks is not None:

@@ -2,7 +2,9 @@
 
 A Numbered card prints its rank's label in its corners (J, Q, K above 10) and its tribe's name; a leader
 prints its tribe's name. Read out alone they are a bare "J" or "Mice"; here they say what they are, in the
-game's language (WORDS, looked up as pnp's own words are: pnp.content.words)."""
+game's language (WORDS, looked up as pnp's own words are: pnp.content.words). French and German name a leader's
+tribe without a noun for the leader, which would need a gender per leader ("meneur" or "meneuse", "Fluchthelfer"
+or "Fluchthelferin"): Hattie Plowright and Sable Mist are women."""
 from __future__ import annotations
 
 from pnp.content.words import say
@@ -11,9 +13,9 @@ WORDS = {
     "en": {"rank": "Rank {rank}", "rank-of-tribe": "Rank {rank} of the {tribe} tribe",
            "leader-of-tribe": "Leader of the {tribe} tribe"},
     "fr": {"rank": "Rang {rank}", "rank-of-tribe": "Rang {rank} de la tribu des {tribe}",
-           "leader-of-tribe": "Meneur de la tribu des {tribe}"},
+           "leader-of-tribe": "De la tribu des {tribe}"},
     "de": {"rank": "Wert {rank}", "rank-of-tribe": "Wert {rank} vom Volk der {tribe}",
-           "leader-of-tribe": "Fluchthelfer des Volks der {tribe}"},
+           "leader-of-tribe": "Aus dem Volk der {tribe}"},
 }
 
 

@@ -7,6 +7,7 @@ from pnp.games.escaping_earth.emblems import EMBLEMS
 from pnp.games.escaping_earth.facts import card_facts
 from pnp.games.escaping_earth.figures import FIGURES
 from pnp.games.escaping_earth.vocabulary import VOCABULARY
+from pnp.games.escaping_earth.words import WORDS
 
 PLUGIN = GamePlugin(
     card_model=EscapingEarthCard,
@@ -19,4 +20,5 @@ PLUGIN = GamePlugin(
     figures=FIGURES,
     card_facts=card_facts,
     playtest="pnp.games.escaping_earth.playtest:PLAN",
+    words=WORDS,
 )

@@ -358,10 +358,14 @@ class AttackStats:
         b.text(left + box.w / 2, bottom + box.h - icon - label * 1.2, attack.type.upper(), layout.fonts["bold"], label,
                color, "center")
         big = box.h * 0.34
-        b.text(left + box.w / 2, bottom + box.h * 0.2, str(attack.damage), layout.fonts["bold"], big, INK, "center")
+        # an attack that fires more than once: the damage a little left of the middle, its "×2" beside it
+        damage_x = 0.4 if attack.repeat > 1 else 0.5
+        b.text(left + box.w * damage_x, bottom + box.h * 0.2, str(attack.damage), layout.fonts["bold"], big, INK,
+               "center")
         b.text(left + box.w / 2, bottom + box.h * 0.06, "ATTACK", layout.fonts["bold"], label * 0.8, MUTED, "center")
         if attack.repeat > 1:
-            b.text(left + box.w * 0.84, bottom + box.h * 0.26, f"x{attack.repeat}", layout.fonts["bold"], big * 0.45,
+            # a multiplication sign, as the rulebook prints "×2" (a letter x read as "1x2" beside the damage)
+            b.text(left + box.w * 0.8, bottom + box.h * 0.26, f"×{attack.repeat}", layout.fonts["bold"], big * 0.45,
                    DOT_RED, "center")
 
 

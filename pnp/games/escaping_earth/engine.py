@@ -20,7 +20,7 @@ from pnp.games.escaping_earth.campaign import BetweenRuns
 from pnp.games.escaping_earth.catalog import Catalog, build_catalog
 from pnp.games.escaping_earth.combat import top
 from pnp.games.escaping_earth.rewards import RewardRules
-from pnp.games.escaping_earth.state import DiscardPlayed, Fire, State, Systems, new_state
+from pnp.games.escaping_earth.state import ActionPhase, DiscardPlayed, Fire, State, Systems, new_state
 from pnp.games.escaping_earth.turns import TurnRules
 
 
@@ -47,6 +47,7 @@ class EscapingEarthEngine(BetweenRuns, TurnRules, AttackRules, RewardRules, Mach
         self.fire_steps = tuple(Fire(card=card) for card in range(len(catalog.items)))
         self.discard_steps = tuple(DiscardPlayed(card=card) for card in range(len(catalog.items)))
         self.systems_step = Systems()
+        self.action_step = ActionPhase()
         self.pendulum_key = next((item.key for item in catalog.items if item.key == "power-of-the-pendulum"), "")
         self.phase_moves = {"ship": self.moves_ship, "build": self.moves_build, "systems": self.moves_systems,
                        "place": self.moves_place, "action": self.moves_action, "counter": self.moves_counter,

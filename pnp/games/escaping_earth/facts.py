@@ -18,8 +18,12 @@ REACH = (("two ahead-left", "two ahead", "two ahead-right"), ("ahead-left", "ahe
          ("left", "its own square", "right"))
 
 
-# How a card's text says an attack fires more than once ("Fire twice: ..."): its x2 mark is then not explained again
+# How a card's text says an attack fires more than once ("Fire twice: ..."): its ×2 mark is then not explained again
 TIMES_SAID = {2: "twice", 3: "three times", 4: "four times"}
+# What each attack type hits, as an attack card with no text of its own prints it (the `targets` box of
+# layouts/2200-escaping-earth/cards.yaml): said with the attack, so the row's keywords (PERMANENT) stay last
+TARGETS = {"laser": "Hits every enemy in range at once", "missile": "Hits one enemy in range, of your choice",
+           "blast": "Hits one enemy in range, of your choice; Cloaking and Reflective do not stop it"}
 
 
 def card_facts(card, game) -> list[str]:
@@ -89,6 +93,7 @@ def _item(card) -> list[str]:
         facts.append(f"{ship_label(card.exclusive)}-Only: only that ship may carry it")
     if card.attack:
         facts += _attack(card.attack, _text_words(card))
+        facts += [] if card.text else [TARGETS[card.attack.type]]
     facts += _icons(card)
     if card.ship:
         facts += _ship(card.ship, _text_words(card))
@@ -97,11 +102,11 @@ def _item(card) -> list[str]:
 
 
 def _attack(attack, text: str = "") -> list[str]:
-    """The attack's type, damage and reach; its x2 mark explained unless the card's text says it fires twice."""
+    """The attack's type, damage and reach; its ×2 mark explained unless the card's text says it fires twice."""
     times = ""
     if attack.repeat > 1:
         said = TIMES_SAID.get(attack.repeat)
-        times = f", x{attack.repeat}" + ("" if said and said in text else f": it hits {attack.repeat} times")
+        times = f", ×{attack.repeat}" + ("" if said and said in text else f": it hits {attack.repeat} times")
     reach = [REACH[r][c] for r, line in enumerate(attack.range.grid) for c, mark in enumerate(line) if mark == "x"]
     reach += ["the Zone above"] * attack.range.up + ["the Zone below"] * attack.range.down
     return [f"{attack.type.capitalize()} attack {attack.damage}{times}",
@@ -119,14 +124,13 @@ def _icons(card) -> list[str]:
 
 
 def _ship(ship, text: str = "") -> list[str]:
-    """The ship's numbers, its health track said as a player uses it (every number the track prints), then its
+    """The ship's numbers, its health with the track's numbers from the top, where the token starts, down (every
+    number the track prints, else the card reference would read the track out as drawn: "HEALTH 1 2 3"), then its
     ability as the ability box prints it, unless the card's text says every word of it already (the Wolf's text
     explains its Shield Charge whole: the row would say it twice)."""
-    below = _listed([str(h) for h in range(ship.health - 1, 0, -1)] or ["0"])
+    track = ", ".join(str(h) for h in range(ship.health, 0, -1))
     facts = [f"Crew {ship.crew}", f"Min. deck size {ship.min_deck}", f"Max. systems {ship.max_systems}",
-             f"Starting level {ship.start_level}",
-             f"Health {ship.health}: the health token starts on {ship.health} and moves down through {below} as you "
-             "take damage"]
+             f"Starting level {ship.start_level}", f"Health {ship.health} (track {track})"]
     word, number = word_of(ship.ability[0])
     if word == "SHIELD_CHARGE":
         ability = "Shield Charge 0 to 3: at 2 block 1, at 3 block 3"

@@ -124,7 +124,12 @@ class Dilate(Step):
 
 @record
 class Systems(Step):
-    """SYSTEM cards act, the pendulum's Warp Mode and the Dreadnought's plating; then the action phase."""
+    """SYSTEM cards act, the pendulum's Warp Mode and the Dreadnought's plating, as the turn starts."""
+
+
+@record
+class ActionPhase(Step):
+    """The turn's start done (its draws, Time Dilation discards and SYSTEM effects): the action phase begins."""
 
 
 @record

@@ -73,6 +73,11 @@ class TurnRules:
             state.resolved.append((self.pendulum_key, ("PENDULUM_MODES",)))
         if state.ship.ability == "PLATING":
             state.plating = state.ship.number
+        # the action phase begins once the systems' effects are done: a SYSTEM's draw as the turn starts is not
+        # one Void stops (Symbol Guide 2: only "during your action phase")
+        state.queue.append(self.action_step)
+
+    def step_ActionPhase(self, state, step) -> None:
         state.phase = "action"
 
     # -- the action phase --------------------------------------------------------------------------------------

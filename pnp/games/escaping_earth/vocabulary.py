@@ -19,8 +19,10 @@ VOCABULARY = Vocabulary([
     # what cards, bonuses, systems and events do for you
     Word("MOVE", "Gain as much MOVE as the number printed beside it. Spend 1 MOVE to step to a neighboring square; "
          "unspent MOVE is lost at the end of the turn.", "MOVE {n}.", int_range=(1, 4), rules_ref="moving"),
-    Word("DRAW", "Draw as many cards as the number printed beside it (never while a Void enemy shares your Zone).",
-         "Draw {n}.", int_range=(1, 3), rules_ref="ability-void"),
+    # Void stops a card's draw only in the action phase (Symbol Guide 2), not a SYSTEM's or an event's draw as a
+    # turn starts (clar-charge, clar-event-draw)
+    Word("DRAW", "Draw as many cards as the number printed beside it (not in the action phase while a Void enemy "
+         "shares your Zone).", "Draw {n}.", int_range=(1, 3), rules_ref="ability-void"),
     Word("HEAL", "Gain as much health as the number printed beside it, up to your ship's maximum.", "+{n} health.",
          int_range=(1, 4), rules_ref="bonus-squares"),
     Word("CHARGE", "Raise the Wolf's Shield Charge by the number printed beside it, to at most 3.", "+{n} Charge.",
@@ -33,8 +35,8 @@ VOCABULARY = Vocabulary([
          "the Static supply.", "Return {n} Static.", int_range=(1, 3), rules_ref="statics"),
     Word("WARP", "Move your ship to any square of any Zone card. It is not MOVE: an Anchor does not hold you.",
          "Warp anywhere.", rules_ref="warp"),
-    Word("TREASURE", "Put a treasure of your choice from the Treasure Deck into your hand.",
-         "Take a treasure.", rules_ref="treasures"),
+    Word("TREASURE", "Put a treasure of your choice from the Treasure Deck into your hand (not in the action phase "
+         "while a Void enemy shares your Zone).", "Take a treasure.", rules_ref="treasures"),
     Word("BLUEPRINT", "After its event, the BOSS card stays in your gold pile as a Blueprint.",
          "Keep as a Blueprint.", rules_ref="blueprints"),
     # ships and systems

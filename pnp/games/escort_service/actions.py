@@ -167,14 +167,15 @@ def icon_line(a: Action) -> str:
 
 
 # -- an action in words, as a player says it (the card reference, the words under a card's icons) ----------
+# Its word in capitals, as the rules and the glossary print it (MELEE, TAUNT), then whom it picks: "to self", "to an
+# ally", "to a foe", "to the shuttle", for a status as for any other action ("TAUNT to self", never "you gain Taunt
+# (self)", which said the target twice)
 WHO = {"SELF": "to self", "ALLY": "to an ally", "FOE": "to a foe", "SHUTTLE": "to the shuttle"}
-GAINS = {"SELF": ("you", "gain"), "ALLY": ("an ally", "gains"), "FOE": ("a foe", "gains"),
-         "SHUTTLE": ("the shuttle", "gains")}  # who takes a status, and its verb
 WAYS = {"LEFT": "to the left", "RIGHT": "to the right", "UP": "upwards", "DOWN": "downwards"}
 
 
 def action_words(line: str) -> str:
-    """'MELEE 1 AOE' -> 'Melee 1 to every foe in reach (AOE)'; 'STATUS TAUNT SELF' -> 'you gain Taunt'. Every word the
+    """'MELEE 1 AOE' -> 'MELEE 1 to every foe in reach (AOE)'; 'STATUS TAUNT SELF' -> 'TAUNT to self'. Every word the
     card prints beside the icons (the target of a heal or a status, or any other action's unusual one: self, ally,
     foe, shuttle) is in it."""
     action = parse(line)
@@ -182,11 +183,7 @@ def action_words(line: str) -> str:
     reach += [WAYS[action.direction]] if action.direction else []
     # the card names the target beside the icons as icon_line does: always for a heal, a status or a move
     printed = action.word in ALWAYS_NAME_TARGET or (action.target and action.target != DEFAULT_TARGET.get(action.status or action.word))
-    if action.word == "STATUS":
-        who, verb = GAINS[action.picks]
-        said = " ".join([who, *reach, verb, action.status.capitalize()])
-        return said + (" (self)" if printed and action.picks == "SELF" else "")
-    words = [f"{action.word.capitalize()} {action.n}"]
+    words = [action.status] if action.word == "STATUS" else [f"{action.word} {action.n}"]
     if action.aoe:  # every unit it may pick, as far as it reaches
         return " ".join(words + [f"to every {action.picks.lower()}", *(reach or ["in reach"]), "(AOE)"])
     return " ".join(words + ([WHO[action.picks]] if printed else []) + reach)

@@ -1,5 +1,5 @@
 """The card layout boxes Escort Service draws from card data: action lines with their icons, the status band at
-a card's bottom edge, a unit's health and scrap slots, and a scenario's placement on the four columns."""
+a card's bottom edge, a unit's health, a pilot's scrap slots, and a scenario's placement on the four columns."""
 from __future__ import annotations
 
 from pnp.games.escort_service.actions import action_words, icon_line, parse
@@ -61,8 +61,8 @@ def one_line_size(text: str, font: str, box, icons: frozenset) -> float:
 
 
 class ActionWords:
-    """`type: action-words`: the card's actions said in words under their icons ("Melee 1 · Heat 2 · you gain
-    Taunt"), as the card reference says them, so a new player reads a card without the icon key. Lines break between
+    """`type: action-words`: the card's actions said in words under their icons ("MELEE 1 · HEAT 2 · TAUNT to
+    self"), as the card reference says them, so a new player reads a card without the icon key. Lines break between
     two actions, never inside one (no amount left alone at the start of a line), at the largest size from the box's
     `size` down to its `min_size` at which they fit; centred."""
 
@@ -89,8 +89,8 @@ SEPARATOR = " \u00b7 "  # a middle dot between two actions
 
 
 def said(card) -> list[str]:
-    """The card's actions in words, in the order they resolve, each begun with a capital ("An ally gains Hidden")."""
-    return [(words := action_words(line))[:1].upper() + words[1:] for line in card.actions]
+    """The card's actions in words, in the order they resolve ("HIDDEN to an ally")."""
+    return [action_words(line) for line in card.actions]
 
 
 def words_fit(box, face, layout) -> tuple[float, list[str]] | None:
@@ -162,7 +162,7 @@ def health_size(health: int, side: float, font: str) -> float:
 
 
 class Stats:
-    """`type: stats`: health in a heart, and a pilot's scrap slots as empty frames (a ZEALOT badge for zealots)."""
+    """`type: stats`: health in a heart (a ZEALOT badge beside it for zealots)."""
 
     def check(self, box, face, layout) -> list[str]:
         health = face.card.health
@@ -180,20 +180,36 @@ class Stats:
         place_emblem(b, emblems, "health", "#b23a3a", left, bottom, side)
         b.text(left + side / 2, bottom + side * HEART_BASELINE, str(card.health), bold,
                health_size(card.health, side, bold), "#ffffff", "center")
-        x = left + side + side * 0.25
-        if card.scrap_slots:
-            slot = side * 0.8
-            b.text(x, bottom + side * 0.82, "SCRAP SLOTS", bold, max(side * 0.16, floor(box.min_size)), "#666666", "left")
-            for i in range(card.scrap_slots):
-                b.rect(x + i * (slot + side * 0.12), bottom, slot, slot * 0.95, stroke="#7d8a99", width=0.8,
-                       radius=1.2)
-                place_emblem(b, emblems, "scrap", "#d5dbe2", x + i * (slot + side * 0.12) + slot * 0.2, bottom + slot * 0.15,
-                             slot * 0.6)
         if card.zealot:
             badge = side * 0.9
             bx = left + box.w - badge
             place_emblem(b, emblems, "zealot", "#8c2f2f", bx, bottom + (side - badge) / 2, badge)
             b.text(bx - side * 0.1, bottom + side * 0.38, "ZEALOT", bold, side * 0.22, "#8c2f2f", "right")
+
+
+class ScrapSlots:
+    """`type: scrap-slots`: a pilot's scrap slots as empty frames under their name, a box of its own beside the
+    health so the card reference's picture of a pilot card keys it as a part."""
+
+    def check(self, box, face, layout) -> list[str]:
+        slot = box.h * 0.8
+        wide = face.card.scrap_slots * (slot + box.h * 0.12) - box.h * 0.12
+        if face.card.scrap_slots and wide > box.w + 1e-6:
+            return [f"the {face.card.scrap_slots} scrap slots of '{face.card.name}' do not fit box '{box.name}': "
+                    "make it wider"]
+        return []
+
+    def draw(self, b, box, face, layout, emblems, left, bottom):
+        card, side = face.card, box.h
+        if not card.scrap_slots:
+            return
+        slot = side * 0.8
+        b.text(left, bottom + side * 0.82, "SCRAP SLOTS", layout.fonts["bold"], max(side * 0.16, floor(box.min_size)),
+               "#666666", "left")
+        for i in range(card.scrap_slots):
+            x = left + i * (slot + side * 0.12)
+            b.rect(x, bottom, slot, slot * 0.95, stroke="#7d8a99", width=0.8, radius=1.2)
+            place_emblem(b, emblems, "scrap", "#d5dbe2", x + slot * 0.2, bottom + slot * 0.15, slot * 0.6)
 
 
 def scenario_label(face) -> str:
@@ -232,8 +248,21 @@ def _enemy_name(enemy_id: str) -> str:
     return enemy_id.replace("-", " ").title()
 
 
-# beside the shuttle on a scenario card: the set-up shown is changed for the size of the team (rules: team-size)
-TEAM_NOTE = "Add or leave out enemies for your team's size."
+def _names(card) -> list[str]:
+    """Every name a scenario's set-up prints: the pilots' place and each enemy's."""
+    return ["Pilots"] + [_enemy_name(e) for column in card.placement or () for e in column]
+
+
+def name_size(box, row: float) -> float:
+    """The type size of every name in a set-up: the box's size (cards.yaml), one size on every scenario card, so
+    a long name ("Hive Queen") is never set smaller than its neighbours; never larger than its pill's row allows."""
+    return min(box.size, row * 0.42)
+
+
+# beside the shuttle on a scenario card: the set-up shown is changed for the size of the team, by the rule it names
+# (rules: team-size, whose number the game's checks hold this to: checks.team_note)
+TEAM_NOTE_RULE = "team-size"
+TEAM_NOTE = "Add or leave out enemies for your team's size (rule 3.4)."
 
 
 class Placement:
@@ -247,8 +276,13 @@ class Placement:
 
     def check(self, box, face, layout) -> list[str]:
         fit = self._note_fit(box, layout)
-        return [] if fit.ok else [f"the note '{TEAM_NOTE}' does not fit beside the shuttle in box '{box.name}': "
-                                  f"{fit.detail}"]
+        problems = [] if fit.ok else [f"the note '{TEAM_NOTE}' does not fit beside the shuttle in box '{box.name}': "
+                                      f"{fit.detail}"]
+        width, row = box.w / max(4, len(face.card.placement or ())), box.h * 0.14
+        size = name_size(box, row)
+        return problems + [f"'{name}' does not fit its place in box '{box.name}' at {size:g}pt (the box's size): "
+                           "make the box wider or its size smaller" for name in _names(face.card)
+                           if string_width(name, layout.fonts["regular"], size) > width - 2.4 + 1e-6]
 
     def draw(self, b, box, face, layout, emblems, left, bottom):
         columns = face.card.placement
@@ -272,8 +306,7 @@ class Placement:
                 y = base + row * 0.25 + j * row
                 fill = "#dfe8d8" if name == "Pilots" else "#f2dcd4"
                 b.rect(x + 1.2, y, width - 2.4, row * 0.86, fill=fill, radius=1)
-                size = min(row * 0.42, (width - 2.4) / max(1.0, string_width(name, regular, 1.0)))  # fits its pill
-                b.text(x + width / 2, y + row * 0.27, name, regular, size, INK, "center")
+                b.text(x + width / 2, y + row * 0.27, name, regular, name_size(box, row), INK, "center")
 
     def _draw_note(self, b, box, layout, x, bottom, height):
         """TEAM_NOTE in the row of the shuttle, over columns 2 to 4, its lines centred on the badge's middle."""
@@ -287,5 +320,6 @@ class Placement:
             baseline -= fit.leading
 
 
-BOX_KINDS = {"actions": Actions(), "status-edge": StatusEdge(), "stats": Stats(), "placement": Placement(),
+BOX_KINDS = {"actions": Actions(), "status-edge": StatusEdge(), "stats": Stats(), "scrap-slots": ScrapSlots(),
+             "placement": Placement(),
              "scenario-order": ScenarioOrder(), "action-words": ActionWords()}

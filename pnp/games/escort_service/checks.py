@@ -9,15 +9,19 @@
   back, the players' clue) matching what its face does;
 - a scenario: every enemy it places exists with enough copies, the goal has what it needs (survive: TICKs;
   defeat: a placed enemy), the campaign order has no gap;
-- the board: the shuttle and one column card per column.
+- the board: the shuttle and one column card per column;
+- the scenario cards' note names the rule that changes the set-up for the team's size by its number.
 """
 from __future__ import annotations
 
+import re
 from collections import Counter
 
 from pnp.core.diagnostics import Diagnostic, did_you_mean
 from pnp.games.escort_service.actions import ACTIONS, DIRECTIONS, MODIFIERS, STATUSES, parse
+from pnp.games.escort_service.boxes import TEAM_NOTE, TEAM_NOTE_RULE
 from pnp.games.escort_service.cards import ELITE_ACTIONS
+from pnp.rules.tree import build_reference
 
 MIN_ELITE_DECK = 6
 MOVES = ("DELAY", "ADVANCE")
@@ -26,7 +30,8 @@ PROTECTIVE = ("SHIELD", "HIDDEN", "TAUNT")
 
 
 def check(game) -> list[Diagnostic]:
-    return [p for step in (pilots, action_cards, enemies, elites, scenarios, team_sizes, icons_for_words, board) for p in step(game)]
+    return [p for step in (pilots, action_cards, enemies, elites, scenarios, team_sizes, team_note, icons_for_words,
+                           board) for p in step(game)]
 
 
 def _records(game, kind=None):
@@ -219,6 +224,22 @@ def team_sizes(game) -> list[Diagnostic]:
                        f"of {size} adds '{enemy}', which is no enemy{did_you_mean(enemy, enemies)}")
                        for size, scaling in game.settings.team.items() for i, enemy in enumerate(scaling.add)
                        if enemy not in enemies]
+
+
+def team_note(game) -> list[Diagnostic]:
+    """The rule a scenario card's note names (boxes.TEAM_NOTE: "... (rule 3.4).") is the rule that changes the
+    set-up for the team's size, as the rulebook numbers it: a rule moved elsewhere would leave every card pointing
+    at the wrong one."""
+    if game.rules is None:
+        return []
+    number = next((n.number for n in build_reference(game).walk() if n.id == TEAM_NOTE_RULE), None)
+    printed = re.search(r"\(rule ([\d.]+)\)", TEAM_NOTE)
+    if number is not None and printed and printed.group(1) == number:
+        return []
+    return [game.rules_source.diagnostic(("sections",), "team-note", f"every scenario card's note reads '{TEAM_NOTE}', "
+                                         f"but rule '{TEAM_NOTE_RULE}' is numbered {number or 'nowhere'}: keep the "
+                                         "rule where the cards point, or change the note (pnp/games/escort_service/"
+                                         "boxes.py)")]
 
 
 def board(game) -> list[Diagnostic]:

@@ -16,7 +16,7 @@ from pnp.games.escort_service.boxes import TEAM_NOTE, _enemy_name
 def card_facts(card, game) -> list[str]:
     facts = []
     if card.health is not None:
-        facts.append(f"Health {card.health}" + (", Zealot: it goes for the shuttle first" if card.zealot else ""))
+        facts.append(f"Health {card.health}" + (", ZEALOT: it goes for the shuttle first" if card.zealot else ""))
     if card.scrap_slots:
         facts.append(f"{card.scrap_slots} scrap slot{'s' if card.scrap_slots > 1 else ''}")
     if card.actions:
@@ -25,8 +25,8 @@ def card_facts(card, game) -> list[str]:
         facts.append(f"{_pilot_name(card, game)} {card.pile} deck".strip())
     if card.order is not None:
         facts.append(f"Scenario {card.order} of the campaign")
-    if card.placement:
-        facts.append(set_up(card.placement))
+    if card.placement:  # the set-up as printed, then the note every scenario card prints beside its shuttle
+        facts += [set_up(card.placement), TEAM_NOTE]
     return facts
 
 
@@ -37,10 +37,9 @@ def _pilot_name(card, game) -> str:
 
 
 def set_up(placement) -> str:
-    """The set-up the placement box draws, the note beside its shuttle included: the pilots at the bottom of column
-    1, above the shuttle, then each column's enemies, bottom first."""
+    """The set-up the placement box draws: the pilots at the bottom of column 1, above the shuttle, then each
+    column's enemies, bottom first. The note beside its shuttle (TEAM_NOTE) is a sentence of its own, the same on
+    every scenario card, so the card reference says it once above its table."""
     columns = [", ".join(["the pilots"] + [_enemy_name(e) for e in placement[0]]) + ", above the shuttle"]
     columns += [", ".join(_enemy_name(e) for e in units) or "empty" for units in placement[1:]]
-    note = TEAM_NOTE[0].lower() + TEAM_NOTE[1:].rstrip(".")
-    return f"Set-up, bottom first, before you {note}: " + "; ".join(
-        f"column {i} {units}" for i, units in enumerate(columns, 1))
+    return "Set-up, bottom first: " + "; ".join(f"column {i} {units}" for i, units in enumerate(columns, 1))

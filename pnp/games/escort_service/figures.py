@@ -1,9 +1,12 @@
-"""The rulebook's example turn, drawn from the engine's own states.
+"""The rulebook's board figures, drawn from the engine's own states: the example turn and a TICK.
 
 The seed's example (the Warrior plays Stun, then Got Your Attention, next to
-a Bruiser) is laid on a board and played through the engine one action at a
-time; each panel is the board after one step, as the engine left it. So the
-rulebook shows what the engine does, and a rules change redraws the figure.
+a Bruiser, then ends its turn) is laid on a board and played through the
+engine one action at a time; each panel is the board after one step, as the
+engine left it, with the Warrior's hand where the step is about it. The TICK
+figure is the seed's pair of pictures before and after a TICK: a board with
+nobody above the shuttle, then the same board once the engine has ticked it.
+So the rulebook shows what the engine does, and a rules change redraws them.
 """
 from __future__ import annotations
 
@@ -17,10 +20,12 @@ from pnp.text.fonts import string_width
 EXAMPLE_HAND = ("warrior-stun", "warrior-got-your-attention", "warrior-patch-up", "warrior-cleave")
 PANEL_W, PANEL_H, GAP, PER_ROW = 118.0, 108.0, 8.0, 4
 CELL_W, CELL_H = 24.0, 17.0
+CAPTION_PT, CAPTION_LINES = 6.4, 2  # a caption's lines above the board: a third would run into the column numbers
 # the smallest words of a panel, as drawn: scaled up to 6 pt in a rulebook, two panels still fit an A5 page's width
 LEAST_PT = 4.6
 INK, MUTED = "#1f2630", "#7d8a99"
 PILOT, ENEMY, SHUTTLE_FILL = "#dfe8d8", "#f2dcd4", "#3b5c8c"
+NBSP = "\u00a0"  # between an action's word and its number in a caption: "MELEE 2" never broken over two lines
 
 
 @dataclass(frozen=True)
@@ -28,6 +33,7 @@ class Snapshot:
     caption: str
     columns: tuple[tuple[str, ...], ...]  # unit labels per column, bottom first
     marks: tuple[str, ...]  # what changed, for the text version
+    hand: str = ""  # the active pilot's hand, in words, where the step is about it ("Hand: Cleave")
 
 
 def _example_board(engine: EscortEngine):
@@ -53,61 +59,108 @@ def _example_board(engine: EscortEngine):
 
 
 def _labels(s, engine) -> tuple[tuple[str, ...], ...]:
+    """Each column's units, bottom first: "Warrior" (with "+TAUNT" while it has it), an enemy by its name with its
+    damage out of its health ("Bruiser 1/5")."""
     columns = []
     for column in s.columns:
         labels = []
         for unit in column:
-            if unit == 0:
-                label = "Warrior"
-                if s.has_status(0, "TAUNT"):
+            if unit < len(s.seats):
+                label = engine.catalog.pilots[s.seats[unit].character].name
+                if s.has_status(unit, "TAUNT"):
                     label += " +TAUNT"
             else:
-                bruiser = s.unit(unit)
-                label = f"Bruiser {bruiser.damage}/{bruiser.health}"
+                enemy = s.unit(unit)
+                label = f"{enemy.enemy.name} {enemy.damage}/{enemy.health}"
             labels.append(label)
         columns.append(tuple(labels))
     return tuple(columns)
 
 
+def _hand(s, engine, kept: int) -> str:
+    """The pilot's hand in words: the cards it kept by name, then how many it drew."""
+    names = [engine.catalog.cards[c].name for c in s.seats[0].hand]
+    return hand_words(names[:kept], len(names) - kept)
+
+
+def hand_words(kept: list[str], drawn: int) -> str:
+    return "Hand: " + ", ".join(kept) + (f" + {drawn} drawn" if drawn else "")
+
+
+# The example turn's steps as the seed numbers them: the Warrior active, Stun's three actions, Got Your Attention's
+# three, the end of its turn (discard and keep, then draw)
+EXAMPLE_CAPTIONS = (
+    "1. The Warrior is above the shuttle: it is active",
+    f"2. Stun: MELEE{NBSP}1 on the Bruiser", f"3. DELAY{NBSP}1: the Bruiser goes right",
+    f"4. HEAT{NBSP}1: the Warrior vents one column right",
+    f"5. Got Your Attention: MELEE{NBSP}2", f"6. HEAT{NBSP}2: two columns right",
+    "7. TAUNT: the card goes under the Warrior",
+    f"8. The Warrior stops: discards Patch{NBSP}Up, keeps Cleave",
+    "9. It draws back up to 4: its turn is over")
+TICK_CAPTIONS = ("Before: no unit is above the shuttle", "After one TICK: every unit one column left")
+
+
 def example_turn(engine: EscortEngine) -> tuple[Snapshot, ...]:
-    """The board after each step of the example turn, played by the engine."""
+    """The board after each step of the example turn, played by the engine, to the end of the Warrior's turn."""
     s = _example_board(engine)
-    shots = [Snapshot("1. The Warrior is above the shuttle: it is active", _labels(s, engine), ())]
-    steps = {"warrior-stun": ("2. Stun: MELEE 1 on the Bruiser", "3. DELAY 1: the Bruiser goes right",
-                              "4. HEAT 1: the Warrior vents one column right"),
-             "warrior-got-your-attention": ("5. Got Your Attention: MELEE 2", "6. HEAT 2: two columns right",
-                                            "7. TAUNT: the card goes under the Warrior")}
-    for card_id, captions in steps.items():
+    captions = iter(EXAMPLE_CAPTIONS)
+    shots = [Snapshot(next(captions), _labels(s, engine), ())]
+    for card_id in ("warrior-stun", "warrior-got-your-attention"):
         card = next(c for c in s.seats[0].hand if engine.catalog.cards[c].id == card_id)
         s.seats[0].hand.remove(card)
         s.seats[0].playing.append(card)
-        actions = engine.catalog.cards[card].actions
-        for action, caption in zip(actions, captions):
+        for action in engine.catalog.cards[card].actions:
             s.queue.append(Act(unit=0, card=card, action=action))
             engine.settle(s)  # the engine resolves the action; a lone target is picked for us
-            shots.append(Snapshot(caption, _labels(s, engine), (str(action),)))
+            shots.append(Snapshot(next(captions), _labels(s, engine), (str(action),)))
         s.queue.append(CardDone(seat=0, card=card))
         engine.settle(s)
+    # the end of the turn: the Warrior stops (not above the shuttle: no heat), discards Patch Up and keeps Cleave
+    engine.apply_in_place(s, ("stop",))
+    patch_up = next(c for c in s.seats[0].hand if engine.catalog.cards[c].id == "warrior-patch-up")
+    engine.apply_in_place(s, ("drop", patch_up))
+    shots.append(Snapshot(next(captions), _labels(s, engine), ("stop", "drop"), _hand(s, engine, kept=1)))
+    # then draws back up to 4, answered here rather than by apply_in_place, which would go on to the next turn
+    engine.answer_EndDiscard(s, s.pending.pop(), ("keep",))
+    shots.append(Snapshot(next(captions), _labels(s, engine), ("draw",), _hand(s, engine, kept=1)))
     return tuple(shots)
 
 
-class ExampleTurnFigure:
-    """`figure: {kind: example-turn}`: the seed's example turn, one board per step."""
+def tick(engine: EscortEngine) -> tuple[Snapshot, ...]:
+    """A TICK, as the engine does it: nobody above the shuttle (the Bruiser in column 2, the Warrior in column 3, a
+    Drone in column 4), then every column one place toward the shuttle, so the Bruiser is above it and acts."""
+    s = _example_board(engine)
+    s.units = [Unit(1, engine.catalog.enemies["bruiser"]), Unit(2, engine.catalog.enemies["drone"])]
+    s.columns = [(), (1,), (0,), (2,)]
+    before = Snapshot(TICK_CAPTIONS[0], _labels(s, engine), ())
+    engine._next_turn(s)  # the TICK, and the turn it brings: left unplayed, so the board shows the TICK alone
+    return before, Snapshot(TICK_CAPTIONS[1], _labels(s, engine), ("TICK",))
+
+
+class PanelFigure:
+    """A figure of boards, one panel per state, PER_ROW to a row (`_shots` gives the states)."""
+
+    def _shots(self, game) -> tuple[Snapshot, ...]:
+        raise NotImplementedError
 
     def check(self, params, game) -> list[str]:
         unknown = set(params) - {"kind"}
         if unknown:
-            return [f"example-turn takes no parameters; remove {', '.join(sorted(unknown))}"]
+            return [f"{params['kind']} takes no parameters; remove {', '.join(sorted(unknown))}"]
         ids = {r.card.id for r in game.cards()} | game.unparsed_ids  # a broken card is reported on its own
-        missing = [cid for cid in (*EXAMPLE_HAND, "bruiser", "warrior-pilot") if cid not in ids]
-        return [f"the example turn needs the cards {', '.join(missing)}"] if missing else []
+        missing = [cid for cid in self.needs if cid not in ids]
+        if missing:
+            return [f"the {params['kind']} figure needs the cards {', '.join(missing)}"]
+        return [problem for text in self.captions for problem in _too_long(text)] + self._hand_problems(game)
 
-    def _shots(self, game):
-        return example_turn(EscortEngine.from_game(game))
+    def _hand_problems(self, game) -> list[str]:
+        return []
 
     def size(self, params, game):
-        rows = -(-len(self._shots(game)) // PER_ROW)
-        return PER_ROW * PANEL_W + (PER_ROW - 1) * GAP, rows * PANEL_H + (rows - 1) * GAP
+        count = len(self._shots(game))
+        per_row = min(PER_ROW, count)
+        rows = -(-count // PER_ROW)
+        return per_row * PANEL_W + (per_row - 1) * GAP, rows * PANEL_H + (rows - 1) * GAP
 
     def draw(self, b, params, game, left, bottom):
         shots = self._shots(game)
@@ -129,30 +182,75 @@ class ExampleTurnFigure:
         _panel(b, self._shots(game)[index], left, bottom)
 
     def describe(self, params, game) -> str:
-        lines = ["The example turn, step by step (columns 1 to 4, bottom unit first):"]
+        lines = [self.title]
         for shot in self._shots(game):
             board = " | ".join(f"{n + 1}: {', '.join(column) or '-'}" for n, column in enumerate(shot.columns))
-            lines.append(f"{shot.caption} -> {board}")
+            lines.append(f"{shot.caption} -> {board}".replace(NBSP, " ") + (f"; {shot.hand}" if shot.hand else ""))
         return "\n".join(lines)
+
+
+class ExampleTurnFigure(PanelFigure):
+    """`figure: {kind: example-turn}`: the seed's example turn, one board per step."""
+
+    title = "The example turn, step by step (columns 1 to 4, bottom unit first):"
+    needs = (*EXAMPLE_HAND, "bruiser", "warrior-pilot")
+    captions = EXAMPLE_CAPTIONS
+
+    def _shots(self, game):
+        return example_turn(EscortEngine.from_game(game))
+
+    def _hand_problems(self, game) -> list[str]:
+        """The hand at the turn's end, as panel 9 prints it: Cleave kept and the rest of a hand drawn."""
+        words = hand_words([game.card("warrior-cleave").card.name], game.settings.hand_size - 1)
+        return [] if string_width(words, "VeraBd", LEAST_PT) <= HAND_W else [
+            f"'{words}' is too wide to print beside the shuttle: say it shorter"]
+
+
+class TickFigure(PanelFigure):
+    """`figure: {kind: tick}`: the board before and after a TICK."""
+
+    title = "A TICK, before and after (columns 1 to 4, bottom unit first):"
+    needs = ("bruiser", "drone", "warrior-pilot", *EXAMPLE_HAND)
+    captions = TICK_CAPTIONS
+
+    def _shots(self, game):
+        return tick(EscortEngine.from_game(game))
+
+
+HAND_W = 3 * CELL_W - 2  # a hand's words, beside the shuttle under columns 2 to 4
+
+
+def _too_long(caption: str) -> list[str]:
+    """A caption of more than CAPTION_LINES lines would run into the columns' numbers."""
+    if len(caption_lines(caption)) > CAPTION_LINES:
+        return [f"the caption '{caption}' takes more than {CAPTION_LINES} lines: say it shorter"]
+    return []
+
+
+def caption_lines(caption: str) -> list[str]:
+    """A caption in the lines it prints in, inside its panel as measured in their fonts (the first bold); a
+    no-break space holds its two words on one line."""
+    lines, line = [], ""
+    for word in caption.split(" "):
+        wider = f"{line} {word}".strip()
+        if line and string_width(wider, "VeraBd" if not lines else "Vera", CAPTION_PT) > PANEL_W - 10:
+            lines.append(line)
+            line = word
+        else:
+            line = wider
+    return lines + [line]
 
 
 def _panel(b, shot: Snapshot, x: float, y: float) -> None:
     bold, regular = "VeraBd", "Vera"
     b.rect(x, y, PANEL_W, PANEL_H, fill="#f5f6f8", stroke="#c9d1da", width=0.6, radius=3)
-    words, line, lines = shot.caption.split(), "", []
-    for word in words:  # the caption in lines that stay inside the panel, as measured in their fonts
-        wider = f"{line} {word}".strip()
-        if line and string_width(wider, bold if not lines else regular, 6.4) > PANEL_W - 10:
-            lines.append(line)
-            line = word
-        else:
-            line = wider
-    lines.append(line)
-    for i, text in enumerate(lines[:3]):
-        b.text(x + 5, y + PANEL_H - 11 - i * 8, text, bold if i == 0 else regular, 6.4, INK, "left")
+    for i, text in enumerate(caption_lines(shot.caption)[:CAPTION_LINES]):
+        b.text(x + 5, y + PANEL_H - 11 - i * 8, text, bold if i == 0 else regular, CAPTION_PT, INK, "left")
     base_x, base_y = x + (PANEL_W - 4 * CELL_W) / 2, y + 18
     b.rect(base_x + 1, y + 5, CELL_W - 2, 11, fill=SHUTTLE_FILL, radius=1.5)
     b.text(base_x + CELL_W / 2, y + 8.6, "Shuttle", bold, LEAST_PT, "#ffffff", "center")
+    if shot.hand:  # beside the shuttle, under columns 2 to 4
+        b.text(base_x + CELL_W + 2, y + 8.6, shot.hand, bold, LEAST_PT, INK, "left")
     for c, column in enumerate(shot.columns):
         cx = base_x + c * CELL_W
         b.rect(cx + 0.8, base_y, CELL_W - 1.6, 3 * CELL_H + 6, stroke="#9aa7b5", width=0.5, radius=1.5)
@@ -167,4 +265,4 @@ def _panel(b, shot: Snapshot, x: float, y: float) -> None:
                 b.text(cx + CELL_W / 2, ry + 3, rest, regular, LEAST_PT, INK, "center")
 
 
-FIGURES = {"example-turn": ExampleTurnFigure()}
+FIGURES = {"example-turn": ExampleTurnFigure(), "tick": TickFigure()}

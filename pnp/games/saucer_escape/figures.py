@@ -67,16 +67,24 @@ class Example:
         e = self.enemy
         lines = [("A", f"Life bonus +{e.life_bonus}"), ("B", f"{self.life} dark Life boxes"),
                  ("C", f"the die rolled for the enemy: {self.die}"),
-                 ("D", f"To Hit: {e.life_bonus} + {self.life} + {self.die} = {self.target}; the crew needs "
+                 ("D", f"To Hit: {sum_of(e.life_bonus, self.life, self.die)}; the crew needs "
                        f"{self.target} or more to kill the {e.name}"),
                  ("E", f"Power bonus +{e.power_bonus}"),
-                 ("F", f"{self.power} dark Power boxes: win or lose, the strike-back is {e.power_bonus} + "
-                       f"{self.power} = {self.hits} hits")]
+                 ("F", f"{self.power} dark Power boxes: win or lose, the strike-back is "
+                       f"{sum_of(e.power_bonus, self.power)} hits")]
         for icon in self.boxed_in:
             item = ITEM_NAMES[icon.icon]
             lines.append(("G", f"boxed in: Life box {icon.at} and Power box {icon.at} are both dark around the "
                                f"crossed-out {item}, so one {item} fewer counts against the {e.name}"))
         return lines
+
+
+NO_BREAK = "\u00a0"  # a no-break space: the key's lines wrap between words, never inside a sum
+
+
+def sum_of(*parts: int) -> str:
+    """A sum as the rules print it (2 + 3 = 5), its spaces no-break spaces so it never breaks across two lines."""
+    return f"{NO_BREAK}+{NO_BREAK}".join(map(str, parts)) + f"{NO_BREAK}={NO_BREAK}{sum(parts)}"
 
 
 def _sheet(game):
@@ -148,7 +156,7 @@ class AssaultFigure:
         lines = []
         for letter, words in shown.key():
             line = ""
-            for word in words.split():
+            for word in words.split(" "):  # a no-break space holds its words together
                 longer = f"{line} {word}".strip()
                 if line and string_width(longer, FONTS["regular"], KEY_PT) / mm(1) > room:
                     lines.append((letter, line))

@@ -12,7 +12,10 @@ from pnp.text.fonts import string_width
 # comfortably; the geometry below is measured for these sizes, and the game's checks hold the sheet's words to it.
 TEXT, LABEL, NAME, HEADER = 6.0, 6.5, 7.0, 7.5
 ROW = 3.0  # mm from one 6 pt line to the next (its leading)
-EVENT_TEXT_X = 33.5  # mm from the event table's left edge to the events' text, past the longest name
+# mm from the event table's left edge to the events' text: past the longest name (Amelia Earhart's Body, 26.6 mm
+# from 6.5 mm) with EVENT_GAP to spare, leaving the longest text (Falling Debris) its one line
+EVENT_TEXT_X = 35.0
+EVENT_GAP = 1.5  # mm, the least white space between an event's name and its text
 ABILITY_X = 46.0  # mm from a crew panel's left edge to its abilities
 # mm: every box a player writes a number in (a set-up number, a to-hit target, a score) is at least this wide and
 # tall, room for two digits written with a pencil and an X drawn through them; the turn record's boxes hold one die

@@ -8,8 +8,15 @@ A danger's row reads the same whether or not its knowledge side has an ability: 
 name, what it does, its fighting value, what destroying it costs), then the danger (free cards, the values to
 beat). A knowledge side with an ability is named by its text block already ("Knowledge side: Weather Sense. Gain
 1 life"), which the reference prints before these sentences; one without is named here, in the same words
-("Knowledge side: Calm Breathing")."""
+("Knowledge side: Calm Breathing").
+
+A card played only from Level 2 or 3 on (the harder aging cards and Final Chapters) says so: its level dot prints
+no word, and the rulebook's tables would not tell it from a first-game card. A Level 1 card says nothing: every
+game uses it."""
 from __future__ import annotations
+
+from pnp.content.words import say
+from pnp.core.difficulty import Difficulty
 
 SOLS = ("green", "yellow", "red")
 
@@ -22,6 +29,8 @@ def card_facts(card, game) -> list[str]:
         facts.append(f"Fighting value {card.value}")
     if card.free is not None:
         facts.append(_to_beat(card))
+    if card.difficulty != Difficulty.green:
+        facts.append(say(game, "played-from", level=say(game, card.difficulty.value)))
     return facts
 
 

@@ -11,5 +11,6 @@ WORDS = {
         "rules-up-to": "Rules up to {level}",
         "level-rules": "{level} rules",
         "difficulty-colour": "The dot beside each rule, and in a card's corner, shows its level:",
+        "played-from": "Played from {level}",  # a card above Level 1, in the card reference (facts.py)
     },
 }

@@ -1,7 +1,11 @@
 """Escape Master's rules reference: numbering, the glossary from its vocabulary, the green kit."""
 import json
+import random
 import re
 
+import pytest
+
+from pnp.engine.machine import OptionsError
 from pnp.model import Difficulty
 from pnp.rules.export import to_json
 from pnp.rules.tree import build_reference
@@ -16,7 +20,7 @@ def test_numbering_happens_at_render_time(em_project):
 
 def test_glossary_lists_cards_per_term(em_project):
     glossary = {e.id: e for e in build_reference(em_project.game).glossary}
-    assert "wisdom" in glossary["wild"].cards
+    assert "wild" not in glossary and {"WILD", "NO_DISCARD"} <= set(glossary["wisdom"].words)  # one entry
     assert set(glossary["trap"].cards) >= {"trap-draw-three", "trap-ascending", "trap-descending"}
     assert "stack" in glossary and glossary["stack"].cards  # rules terms list the cards that mention them
     assert "leader-hattie-plowright" in glossary["slide-under-the-draw-pile"].cards  # found in the leader's ability
@@ -26,7 +30,7 @@ def test_json_has_rules_terms_and_cards(em_project):
     data = json.loads(to_json(build_reference(em_project.game)))
     assert len(data["cards"]) == 78 + 11 + 6 + 16 + 1
     clarifications = next(n for n in data["rules"] if n["id"] == "clarifications")
-    assert {c["id"] for c in clarifications["children"]} >= {"clar-doom-ranks", "clar-wisdom-closed", "clar-ties"}
+    assert {c["id"] for c in clarifications["children"]} >= {"clar-snare-direction", "clar-wisdom-closed", "clar-ties"}
     hattie = next(c for c in data["cards"] if c["id"] == "leader-hattie-plowright")
     assert hattie["effects"] == ["SWAP_WITH_PILE(1)", "DEAL_FEWER(2)"]  # the ability's and the Beast Mode's
     assert "Ability: Turn the Soil." in hattie["text"] and "Beast Mode: Early Harvest." in hattie["text"]
@@ -118,9 +122,10 @@ def test_set_up_puts_out_every_component_and_the_figure_shows_them(em_project):
     assert "back in the box" in said["leaders"]
     assert "Shuffle the STORY deck" in said["story-deck"] and "face down" in said["story-deck"]
     figure = next(rule.figure for rule in setup.rules if rule.figure)
-    shown = {(place.get("card") or place.get("deck")): place["step"] for place in figure["place"]}
+    shown = {(place.get("card") or place.get("deck") or place["label"]): place["step"] for place in figure["place"]}
     assert shown == {"game": "shuffle-and-deal", "quick-guide": "quick-guides", "story": "story-deck",
-                     "leader-hattie-plowright": "leaders", "leader-captain-nib": "leaders"}
+                     "leader-hattie-plowright": "leaders", "leader-captain-nib": "leaders",
+                     "Action pile": "room-for-piles", "History": "room-for-piles"}
 
 
 def test_the_index_lists_what_players_look_up(em_project):
@@ -179,3 +184,134 @@ def test_the_score_sheet_keeps_every_running_total_past_the_breaking_point(em_pr
         assert boxes == list(range(1, len(boxes) + 1)) and len(boxes) >= breaking_point + 10, owner
         assert all(track.numbered for track in rows), owner
     assert "score sheet" in _rules_by_id(em_project.game)["blunders"].text
+
+
+def test_the_score_sheet_counts_as_far_as_a_last_round_can_reach(em_project):
+    """Seed: the game ends when a round ends with a player on 30 or more, so a player on 29 plays a whole round more
+    and may be left holding 15 cards or more (10 dealt, every card drawn, a Doom Master counting 3); a team adds two
+    such hands. Each player's boxes run to 50 at least, each team's to 60, in rows of one length, so that every
+    grid has the same columns."""
+    tracks = em_project.game.sheets["score-sheet"].model.tracks
+    reach = {}
+    for track in tracks:
+        reach[track.label] = max(reach.get(track.label, 0), track.first + track.length - 1)
+    assert all(reach[f"Player {n}"] >= 50 for n in range(1, 7)), reach
+    assert all(reach[f"Team {t}"] >= 60 for t in "ABC"), reach
+    assert len({track.length for track in tracks}) == 1
+
+
+def test_each_player_writes_their_name_in_a_box_of_their_own(em_project):
+    """The names were lines of one paragraph, 2.5 mm apart: too close to write in. Each player has a box of their
+    own, labelled as their rows are, at least 15 mm tall; no two boxes overlap."""
+    from pnp.core.units import mm
+
+    sheet = em_project.game.sheets["score-sheet"].model
+    layout = em_project.sheet_layouts["score-sheet"]
+    regions = {region.name: region for region in layout.regions}
+    names = {area.id: area for area in sheet.areas if area.label.startswith("Player")}
+    assert sorted(area.label for area in names.values()) == [f"Player {n}" for n in range(1, 7)]
+    boxes = [regions[area_id] for area_id in names]
+    assert all(box.h >= mm(15) for box in boxes)
+    for i, a in enumerate(boxes):
+        for b in boxes[i + 1:]:
+            apart = a.x + a.w <= b.x or b.x + b.w <= a.x or a.y + a.h <= b.y or b.y + b.h <= a.y
+            assert apart, (a.name, b.name)
+    assert len({region.x for region in layout.regions if region.kind == "track"}) == 1
+
+
+def _glossary(game) -> dict:
+    return {entry.id: entry for entry in build_reference(game).glossary}
+
+
+def _names(game, card_ids) -> list[str]:
+    return [game.card(card_id).card.name for card_id in card_ids]
+
+
+def test_the_glossary_lists_only_cards_that_do_what_the_entry_says(em_project):
+    """Seed: "Wisdom cards may not be discarded"; an Escape "may be played on top of any Trap to resolve it", and a
+    Wisdom card resolves every player's direction Traps. The entry for discarding never lists Wisdom among the cards
+    that discard, and the entry for lifting a trap lists both escapes beside Wisdom."""
+    glossary = _glossary(em_project.game)
+    assert "wisdom" not in glossary["discard"].users
+    assert set(_names(em_project.game, glossary["discard"].users)) == {"Vanish", "Unit Cog", "Light Pack",
+                                                                      "Smuggler's Sack"}
+    assert set(_names(em_project.game, glossary["lift"].users)) == {"Wisdom", "Slip Away", "Vanish"}
+    assert "NO_DISCARD" in glossary["wisdom"].words and "never discarded" in glossary["wisdom"].text
+
+
+def test_every_glossary_headword_is_a_word_of_the_rules_and_its_entry_never_repeats_it(em_project):
+    """A player looks a word up from the rules: every headword is said in the rules themselves (not only as a
+    label the glossary made up, "Fewer Blunders", "Two ranks"), and no entry opens by saying its headword again
+    ("Head Start: The Story card Head Start: ...")."""
+    from pnp.render.rulebook_back import forms_pattern
+
+    ref = build_reference(em_project.game)
+    said = " ".join(f"{node.title} {node.text} {node.example}" for node in ref.walk())
+    assert [e.term for e in ref.glossary if not forms_pattern([e.term]).search(said)] == []
+    for entry in ref.glossary:
+        assert not re.search(rf"\b{re.escape(entry.term)}\s*:", entry.text), (entry.term, entry.text)
+        assert entry.text.count(":") <= 1, (entry.term, entry.text)  # never a second label inside the entry
+    cards = {record.card.id: record.card.text for record in em_project.game.cards()}
+    assert "give one rival" in em_project.game.card("leader-bram-axewell").card.ability.text  # Give Blunders
+    assert cards["story-parting-gift"].startswith("After the deal, pass 1 card")  # Pass cards
+
+
+def test_the_stack_entry_names_every_way_to_open_one(em_project):
+    """Seed: Stacks are started with 7-Start cards; "Wisdom cards may be used to start Stacks"; "Suit Combinations
+    may be used to start Stacks if they equal 7". The glossary's Stack says all three, not "another card"."""
+    stack = _glossary(em_project.game)["stack"].text
+    assert "7-Start" in stack and "Wisdom" in stack and "total 7" in stack and "another card" not in stack
+
+
+def test_a_pitfall_makes_its_victim_draw_three_in_the_rules_and_the_glossary(em_project):
+    """Seed: these Traps "force another player to draw 3 cards". Rule 8.3 and the glossary's Trap both say draw."""
+    rules = _rules_by_id(em_project.game)
+    assert "draw 3 cards" in rules["traps"].text and "take 3" not in rules["traps"].text
+    assert "draw 3 cards" in _glossary(em_project.game)["trap"].text
+
+
+def test_the_dealers_call_is_start_wherever_the_rules_name_it(em_project):
+    """Seed: the dealer starts the round "by declaring 'Start!'". Every rule naming the call writes it "Start!"."""
+    calls = 0
+    for rule in _rules_by_id(em_project.game).values():
+        for found in re.finditer(r"(?<![-\w])(?<!Head )Start\b", rule.text):
+            calls += 1
+            assert rule.text[found.start() - 1:found.end() + 2] == '"Start!"', (rule.id, rule.text)
+    assert calls >= 2  # 4.1 and the clarification on abilities before the round
+
+
+def test_the_clarifications_never_repeat_a_rule(em_project):
+    """9.1 says each Doom Master plays as the face rank it shows; no clarification says it a second time."""
+    rules = _rules_by_id(em_project.game)
+    assert "clar-doom-ranks" not in rules and "face rank it shows" in rules["doom-ranks"].text
+
+
+def test_the_team_game_says_it_is_for_four_or_six(em_project, em_engine):
+    """Seed: for the team game "Choose one teammate", in a game for 2 to 6: teams of two need an even table and two
+    teams at least. Rule 14.1 says 4 or 6 players; the engine seats no other count in teams."""
+    assert "4 or 6 players" in _rules_by_id(em_project.game)["teams"].text
+    for players in (2, 3, 5):
+        with pytest.raises(OptionsError):
+            em_engine.initial_state(random.Random(1), em_engine.options(players=players, team=True))
+    for players in (4, 6):
+        assert em_engine.initial_state(random.Random(1), em_engine.options(players=players, team=True)).teams
+
+
+def test_the_table_may_make_house_rules(em_project):
+    """Seed: "Players are always welcome to make house rules in any given situation." Section 13 says so."""
+    fair = next(s for s in em_project.game.rules.sections if s.id == "fair-play")
+    assert any("house rules" in rule.text for rule in fair.rules)
+
+
+def test_the_play_summary_calls_a_special_card_a_card(em_project):
+    """A summary step speaks of "a special card", never of "a special" as a noun."""
+    for step in em_project.game.rules.summary.steps:
+        assert not re.search(r"\bspecials?\b(?! cards?)", step.text), step.text
+
+
+def test_the_credits_say_the_lumberjack_leaders_extra_blunder_is_the_originals(em_project):
+    """Seed: "The player with the Lumberjack Escape Leader ability may make another player reach the Breaking Point
+    ... by giving them one extra Blunder": that ability is the original's, the other leaders this edition's."""
+    edition = em_project.game.manifest.credits.edition
+    assert "except the Lumberjack leader's extra Blunder, which is the original's" in edition
+    assert "(but " not in edition

@@ -1,6 +1,7 @@
 """2200: Escaping Earth's rulebook as a publisher's editor reads it: credits as the original rulebook gives them, one
 name per thing in rules, glossary, cards and playmat, the original rulebook's illustrated examples, and an index
 that finds what a player looks up."""
+import random
 import re
 
 import pytest
@@ -155,7 +156,8 @@ def test_the_setup_figure_places_what_each_setup_rule_puts_down(ee_project):
         by_place.setdefault(place["at"], []).append(place)
     (reserved,) = by_place["reserved"]
     assert reserved.get("count") == 3 and reserved["step"] == "setup-first"
-    assert [p["step"] for p in by_place["cubes"]] == ["setup-supply"]
+    assert [p["step"] for p in by_place["cubes"] if p.get("step")] == ["setup-supply"]
+    assert len([p for p in by_place["cubes"] if p.get("token")]) >= 3  # a few cubes drawn there, not an empty box
     assert any(p["step"] == "start-run" and p.get("point") for p in by_place["ground"])
     assert "in the Cube supply" in " ".join(rules(ee_project)["setup-supply"].text.split())
     areas = {area.id: area.label for area in ee_project.game.sheets["playmat"].model.areas}
@@ -185,13 +187,21 @@ def test_the_buy_phase_has_one_name(ee_project):
 
 
 def test_the_turn_summary_counts_the_six_phases_and_attacking_is_part_of_the_action_phase(ee_project):
-    """Rule 4: six phases. The summary's steps are the six phases, then losing and what carries over: no seventh
-    step for attacking, which happens in the action phase."""
+    """Rule 4: six phases. The summary's numbered steps are the six phases and nothing else: no step for
+    attacking (it happens in the action phase), none for the end of a run. How a run is lost or won is said in the
+    phase where it happens (0 health and a fourth Static in the counter attack, the FINAL BOSSes in the rewards,
+    turn 80 at cleanup), and each step points at rules, never at a whole section ("see 7")."""
     steps = ee_project.game.rules.summary.steps
-    assert len(steps) == 6 + 2
+    assert len(steps) == 6
     assert not any(step.text.startswith("Attack") for step in steps)
     action = steps[1]
     assert action.text.startswith("Action phase") and {"range", "attack-types", "damage"} <= set(action.rules)
+    counter, rewards, cleanup = steps[2], steps[3], steps[5]
+    assert {"losing", "statics"} <= set(counter.rules) and "0 health" in counter.text and "Static" in counter.text
+    assert "goal" in rewards.rules and "FINAL BOSS" in rewards.text
+    assert "clar-time-limit" in cleanup.rules and "turn 80" in cleanup.text
+    ids = set(rules(ee_project))
+    assert all(rule in ids for step in steps for rule in step.rules)  # rules, not sections
 
 
 def test_printed_words_keep_one_spelling(ee_project):
@@ -205,7 +215,11 @@ def test_printed_words_keep_one_spelling(ee_project):
 
 
 INDEX_WORDS = ["RANGE", "Missile", "Laser", "Blast", "SYSTEM card", "FINAL BOSS", "BOSS event", "Reserve", "Cleanup",
-               "Winning", "Losing a run"]
+               "Winning", "Losing a run",
+               # the second proofread's gaps: 9.1, 6.7, 13.19, 13.20, 12.2, 10.3, 9.2, 10.1, 11.6, 12.4; BOSS in the
+               # capitals every rule and card gives it
+               "Clearing", "Damage", "Defeated", "Turn tally", "Run tally", "Treasure Deck", "Default bonus",
+               "Gold pile", "Spent gold", "Ship-only card", "Sleeves", "BOSS"]
 
 
 @pytest.fixture(scope="module")
@@ -221,3 +235,162 @@ def test_the_index_lists_what_a_player_looks_up(index_text, word):
     """The proofreader's list: the attack words, SYSTEM, FINAL BOSS, events, the reserve, cleanup, winning and
     losing each have an index line with the pages that say them."""
     assert re.search(rf"^\s*{re.escape(word)}\W[.\s]*\d", index_text, re.M), word
+
+
+# -- the second proofread -----------------------------------------------------------------------------------------
+def glossary_entries(project) -> dict:
+    from pnp.rules.tree import glossary
+
+    return {entry.term: entry for entry in glossary(project.game)}
+
+
+def test_void_stops_a_cards_draw_only_in_the_action_phase_as_rule_7_9_and_the_glossary_say(engine, ee_project):
+    """Original rulebook, Symbol Guide 2: Void: "During your action phase ... you cannot draw cards". A SYSTEM's
+    draw as the turn starts (Targeting Computer, the other side of Arc Pylons) still draws beside a Void enemy; a
+    card played in the action phase draws nothing. The glossary's Draw and Take a treasure say "in the action
+    phase", never "never"."""
+    from test_escaping_earth_engine import card
+
+    state = table(engine, tops=(None, "air-3-ion-storm", None), at="air:c2",
+                  deck=["laser", "missile", "speed", "escape", "shield-charge"])
+    state.systems = [card(engine, "space-4-arc-pylons")]  # Targeting Computer: draw 1 as each turn starts
+    state.phase = "buy"
+    play(engine, state, ("end_buy",))  # cleanup, then the next turn: the crew's 3, then the system's 1
+    assert len(state.hand) == 3 + 1
+    entries = glossary_entries(ee_project)
+    for term in ("Draw", "Take a treasure"):
+        assert "not in the action phase while a Void enemy shares your Zone" in entries[term].text, term
+        assert "never" not in entries[term].text
+    assert "during the action phase" in rules(ee_project)["ability-void"].text
+    assert "a Void enemy does not stop a SYSTEM's draw" in " ".join(rules(ee_project)["clar-charge"].text.split())
+
+
+def test_setup_puts_the_health_token_on_the_top_of_the_track_and_the_marker_on_charge_0(engine, ee_project):
+    """Original rulebook: health starts "at the highest value. For The Wolf, you would start with a token on 3";
+    its Shield Charge "begins the game on 0"; reserved cards "can only be added to your deck in between runs".
+    Rule 3.1 says each; the engine starts a run so; the set-up figure puts a token on the Wolf's printed 3."""
+    from pnp.render import rulebook_figures
+    from pnp.render.backend import RecordingBackend
+    from pnp.render.cards import draw_face
+
+    first = " ".join(rules(ee_project)["setup-first"].text.split())
+    assert "the health token on 3, the top of its health track" in first and "the marker on 0" in first
+    assert "join your deck only between runs" in first
+    assert "health token on the top of its health track" in " ".join(rules(ee_project)["setup-later"].text.split())
+    state = engine.initial_state(random.Random(3))
+    play(engine, state, ("ship", "the-wolf"), ("deck_done",), ("systems_done",))
+    assert state.ship.id == "the-wolf" and state.health == state.ship.health == 3 and state.charge == 0
+
+    figure = rules(ee_project)["start-run"].figure
+    on_ship = [p for p in figure["place"] if p["at"] == "ship"]
+    (_, _), _, placed, _, _ = rulebook_figures._on_sheet(ee_project, "playmat", on_ship, {})
+    (wolf,) = placed
+    recording = RecordingBackend()
+    draw_face(recording, wolf.face, ee_project.layout, ee_project.game.emblems, 0, 0)
+    by = wolf.w / rulebook_figures._card_size(ee_project, wolf.face)[0]
+    health = [d for d in recording.drawn if d.kind == "text" and d.text == "3" and d.size > 8.5]  # the track's 3
+    region = {r.name: r for r in ee_project.sheet_layouts["playmat"].regions}["ship"]
+    height = ee_project.sheet_layouts["playmat"].height
+    spots = [(region.x + fx * region.w, height - region.y - fy * region.h)
+             for fx, fy in (p["point"] for p in on_ship if p.get("token"))]
+    assert any(wolf.x + d.x0 * by <= x <= wolf.x + d.x1 * by and wolf.y + d.y0 * by <= y <= wolf.y + d.y1 * by
+               for d in health for x, y in spots)
+
+
+def test_the_treasure_entry_names_the_treasures_and_take_a_treasure_lists_the_cards_that_give_one(ee_project):
+    """Original rulebook: "Treasures are special cards that cost 0 Gold". The glossary's Treasure names every one
+    of them (a card flag, not an effect word: no "Cards:" line could); the cards that hand you one from the
+    Treasure Deck are listed under their own entry, Take a treasure, as the cards print it."""
+    treasures = [side.name for record in ee_project.game.cards() for side, _ in record.sides() if side.treasure]
+    assert len(treasures) == 5 and all(side_cost == 0 for side_cost in
+                                       [s.cost for r in ee_project.game.cards() for s, _ in r.sides() if s.treasure])
+    entries = glossary_entries(ee_project)
+    treasure = " ".join(entries["Treasure"].text.split())
+    assert all(name in treasure for name in treasures) and entries["Treasure"].users == []
+    givers = {record.card.id for record in ee_project.game.cards() for side, _ in record.sides()
+              if "TREASURE" in str(side.effects)}
+    assert set(entries["Take a treasure"].users) == givers and len(givers) == 3
+
+
+def test_an_attack_that_fires_twice_prints_a_multiplication_sign_clear_of_its_damage(ee_project):
+    """The card reference reads "attack 1, ×2"; the card prints the same sign beside the damage (a letter x read
+    "1x2"), and its words never overprint (validate's drawn checks pass on every card)."""
+    from test_escaping_earth_print import _face_of, _face_texts
+
+    texts = [d.text for d in _face_texts(ee_project, _face_of(ee_project, "Twin Rockets"))["attack"]]
+    assert "×2" in texts and not any("x2" in t for t in texts)
+
+
+def test_the_card_reference_calls_a_zone_cards_second_side_its_other_side_as_rule_2_4_does(ee_project):
+    """Rule 2.4 speaks of a Zone card's zone side and its other side (an item, a ship or a BOSS's event), never its
+    back: the card reference's rows and example captions say "Other side", for items and events alike."""
+    from pnp.content.words import say
+    from pnp.rules.card_words import card_text
+
+    assert say(ee_project.game, "back") == "Other side:"
+    assert "(a Zone card's other side)" in say(ee_project.game, "back-face", name="Twin Rockets")
+    assert "on its other side" in rules(ee_project)["item-side"].text
+    for card_id in ("ground-1-slag-flats", "ground-1-excavator-prime"):  # an item, a BOSS event
+        text = card_text(ee_project.game.card(card_id), {}, say(ee_project.game, "back"))
+        assert "Other side: " in text and "Back:" not in text
+
+
+def test_a_rows_keywords_come_last_after_what_its_attack_hits(ee_project):
+    """A card reference row ends with the card's marks (PERMANENT, A STARTER, A TREASURE ...): what an attack with
+    no text hits is said with the attack, before them, never after ("PERMANENT: it stays after a lost run. Hits
+    every enemy in range at once.")."""
+    from pnp.render.card_facts import printed_facts
+
+    marks = ("A SYSTEM", "A BOSS EVENT", "Kept as a BLUEPRINT", "A TREASURE", "A STARTER", "PERMANENT")
+    for card_id, sides in printed_facts(ee_project).items():
+        for side, facts in sides.items():
+            said = [f for f in facts if type(f) is str]  # a flavour line comes last of all, in italics
+            first = next((i for i, fact in enumerate(said) if fact.startswith(marks)), len(said))
+            assert all(fact.startswith(marks) for fact in said[first:]), (card_id, side, said)
+    assert printed_facts(ee_project)["space-2-mining-buoy"]["back"][-2:] == [
+        "Hits every enemy in range at once", "PERMANENT: it stays after a lost run"]
+
+
+def test_the_original_rulebooks_tips_and_reserve_rule_are_said_in_the_rules(ee_project):
+    """Original rulebook: the starting missile "deals 2 damage, which makes it stronger than the laser", but hits 1
+    enemy at a time; "attempting to beat the game with the Pendulum, the Phoenix, or the Wolf" is a challenge.
+    Rule 6.4 gives the tip with the cards' own numbers and rule 11.8 the challenge."""
+    said = rules(ee_project)
+    missile, laser = (ee_project.game.card(key).card.attack for key in ("missile", "laser"))
+    assert (missile.type, missile.damage, laser.type, laser.damage) == ("missile", 2, "laser", 1)
+    tip = " ".join(said["attack-types"].text.split())
+    assert "at 2 damage, hits harder than your starting {card:laser} at 1, but only one enemy at a time" in tip
+    weaker = said["weaker-ship"].text
+    assert all(ship in weaker for ship in ("the Wolf", "the Phoenix", "the Pendulum"))
+
+
+def test_the_clarifications_never_repeat_a_rule_word_for_word(ee_project):
+    """A ruling adds to the rules: none says again, in eight words running, what a rule of the other sections says
+    (13.21 repeated the Dreadnought's and the Pendulum's numbers of 11.4 and 11.5)."""
+    sections = ee_project.game.rules.sections
+    clarifications = next(s for s in sections if s.id == "clarifications").rules
+    others = [r for s in sections if s.id != "clarifications" for r in s.rules]
+
+    def runs(text: str) -> set:
+        words = re.findall(r"[a-z0-9']+", text.lower())
+        return {tuple(words[i:i + 8]) for i in range(len(words) - 7)}
+
+    said = set().union(*(runs(r.text) for r in others))
+    assert [r.id for r in clarifications if runs(r.text) & said] == []
+
+
+def test_printed_words_say_discard_and_name_things_as_the_rules_do(ee_project):
+    """The second proofread's wording: a card goes away by being discarded (never "thrown away"); a fourth Static
+    is one you "would take"; a Jammer stops missiles hitting anything; the token sheet holds more than the ship
+    token; a FINAL BOSS is captioned in the capitals the rules give it; Level's entry is one sentence, not a
+    label and a colon after its headword's own."""
+    text = printed_content(ee_project)
+    assert not re.search(r"throw(n)? away|fourth Static comes|This kit|cannot hit on\b", text)
+    assert "you would take a fourth Static" in " ".join(rules(ee_project)["legacy"].text.split())
+    jammers = [rule.text for record in ee_project.game.decks["zones"].cards for rule in record.card.rules
+               if "JAMMER" in str(rule.effects)]
+    assert jammers and all("cannot hit anything on this card" in t for t in jammers)
+    assert ee_project.game.sheets["tokens"].model.name == "Cubes and tokens"
+    labels = ee_project.game.manifest.rulebook.labels
+    assert (labels["boss"], labels["final_boss"]) == ("BOSS", "FINAL BOSS")
+    assert ":" not in glossary_entries(ee_project)["Level"].text

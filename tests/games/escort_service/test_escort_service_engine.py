@@ -302,6 +302,49 @@ def test_the_team_chooses_the_order_of_its_pilots_in_column_1(engine):
     assert s.columns[0][:3] == (2, 0, 1) and s.active == 2
 
 
+TEAMS = {1: "warrior", 2: "warrior,medic", 3: "warrior,medic,gunner", 4: "warrior,medic,gunner,scout"}
+
+
+@pytest.mark.parametrize("team", [1, 2, 3, 4])
+def test_each_team_size_changes_the_scenarios_enemies_as_rule_3_4_says(engine, team):
+    """Rule 3.4 (ours: the seed plays every team the same): "Playing alone, leave out the top two enemies of every
+    column that holds more than one, keeping at least one in each. With more pilots, add enemies on top of column 4,
+    in this order, bottom first". Every scenario, set up by the engine for each size of team, against those words
+    and the lists the rule prints."""
+    from pathlib import Path
+
+    import yaml
+
+    rules = yaml.safe_load((Path(__file__).parents[3] / "content/escort-service/rules.yaml").read_text())
+    text = " ".join(next(r["text"] for s in rules["sections"] for r in s["rules"] if r["id"] == "team-size").split())
+    assert "add enemies on top of column 4, in this order, bottom first" in text
+    for number, scenario in enumerate(engine.catalog.scenarios):
+        s = engine.initial_state(random.Random(1), engine.options(pilots=TEAMS[team], scenario=number))
+        rng = random.Random(2)
+        while s.chance:
+            engine.apply_in_place(s, engine.sample_chance(s, rng))
+        laid = [[s.unit(u).kind for u in column if u >= team] for column in s.columns]  # bottom first, no pilots
+        printed = [list(column) for column in scenario.placement]
+        if team == 1:
+            assert laid == [column[:max(1, len(column) - 2)] for column in printed], scenario.name
+        else:
+            assert laid[:-1] == printed[:-1], scenario.name  # only column 4 changes
+            added = laid[-1][len(printed[-1]):]
+            assert laid[-1][:len(printed[-1])] == printed[-1] and added == printed_order(text, team), scenario.name
+
+
+def printed_order(text: str, team: int) -> list[str]:
+    """The enemies rule 3.4 adds for a team of this size, in the order it prints them ("two Drones": two)."""
+    import re
+
+    word = {2: "two pilots", 3: "three", 4: "four"}[team]
+    clause = re.search(rf"for {word} (.*?)(?:;|\.$)", text).group(1)
+    enemies = []
+    for count, name in re.findall(r"\b(a|an|two|three) ([A-Z][a-z]+?)s?\b", clause):
+        enemies += [name.lower()] * {"a": 1, "an": 1, "two": 2, "three": 3}[count]
+    return enemies
+
+
 def test_a_card_names_whom_its_delay_and_advance_move(engine):
     """Seed: DELAY and ADVANCE move "the target"; the card must say who may be that target."""
     from pnp.games.escort_service.actions import icon_line, parse

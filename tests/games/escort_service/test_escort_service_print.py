@@ -292,3 +292,26 @@ def test_an_elite_action_card_spreads_its_band_actions_and_words_down_the_card(p
             assert _overprints(face, project) == [], record.card.name
             checked += 1
     assert checked >= 12
+
+
+@pytest.mark.parametrize("width_mm", [174.0, 124.0, 115.9])  # an A4 book's frame, an A5 and a half-Letter booklet's
+def test_the_mats_title_in_the_rulebook_keeps_clear_of_its_frames(project, width_mm):
+    """The rulebook pictures the mat whole and prints its title at a size of its own, larger than to scale: the
+    proofreader saw "ESCORT SERVICE" run into column 1's frame. The title's printed box stays above every region's
+    frame at the book's and the booklets' widths."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    from pnp.render.book_type import book_styles, register_all
+    from pnp.render.rulebook_figures import BoardFigure, sheet_overview
+
+    register_all()
+    frame = (width_mm * 72 / 25.4, 186 * 72 / 25.4)
+    flow = sheet_overview(project, "board-mat", frame, book_styles(), "Board mat as a whole")
+    figure = next(f for group in flow for f in getattr(group, "_content", [group]) if isinstance(f, BoardFigure))
+    figure.wrap(*frame)
+    canvas = Canvas("/dev/null")
+    (title,) = [n for n in figure.notes if n.title]
+    _, title_bottom, _, _ = figure._title_box(canvas, title)
+    layout = project.sheet_layouts["board-mat"]
+    frames_top = max(layout.height - r.y for r in layout.regions if r.kind != "title") * figure.scale_by
+    assert title_bottom > frames_top, (title_bottom, frames_top)

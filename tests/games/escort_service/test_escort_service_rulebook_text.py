@@ -118,7 +118,7 @@ def test_every_scenario_card_says_its_set_up_changes_with_the_team(project, rule
     team plays the printed set-up as it stands: each scenario card says so beside its shuttle, and the reference
     says it with the set-up."""
     assert sorted(project.game.settings.team) == [1, 2, 3, 4]
-    assert "changed for every size of team" in texts(rules)["team-size"]
+    assert "then change them for your team" in texts(rules)["team-size"]
     from pnp.render.card_facts import printed_facts
 
     facts = printed_facts(project)
@@ -129,8 +129,7 @@ def test_every_scenario_card_says_its_set_up_changes_with_the_team(project, rule
         draw_face(backend, project.faces.fronts[record.card.id], project.layout, project.game.emblems, 0, 0)
         printed = " ".join(" ".join(backend.texts()).split()).replace("\u2019", "'")  # set with a book's apostrophe
         assert TEAM_NOTE in printed, record.card.name
-        assert any("before you add or leave out enemies for your team's size" in f
-                   for f in facts[record.card.id]["front"]), record.card.name
+        assert TEAM_NOTE in facts[record.card.id]["front"], record.card.name
 
 
 def test_the_scrap_for_the_winning_kill_is_said_plainly(rules):
@@ -146,7 +145,8 @@ def test_the_title_keeps_1_to_4_on_one_line(project):
 def test_the_index_finds_set_up_health_and_upgrades(rules):
     """The proofreader's missing index words; the turn summary, the book's back page, is found in its contents
     (the index, set before it, cannot point at it)."""
-    assert {"Set-up", "Health", "Upgrade"} <= set(rules["index"]) and "Turn summary" not in rules["index"]
+    words = {entry["term"] if isinstance(entry, dict) else entry for entry in rules["index"]}
+    assert {"Set-up", "Health", "Upgrade"} <= words and "Turn summary" not in words
 
 
 def test_the_credits_name_where_the_seed_was_published_and_the_edition(project):
@@ -156,3 +156,138 @@ def test_the_credits_name_where_the_seed_was_published_and_the_edition(project):
     assert "github.com/brettgrigsby/escort-service-rules" in credits.based_on and "v1.0.0" in credits.based_on
     assert credits.edition.startswith("First print-and-play edition, 2026.") and project.game.manifest.version == "1.0"
     assert not credits.design  # no designer's name beyond what the seed supports
+
+
+# -- the second proofread ------------------------------------------------------------------------------------------
+def test_a_pilot_fallen_in_column_1_is_placed_in_one_wording_everywhere(project, rules):
+    """Seed: "place their character card below the column in which they were destroyed"; below column 1 is the
+    shuttle. The rules (10.4, 13.11), the mat's place for it and the mat's key say where it lies in one wording,
+    not three ("beside the shuttle", "shares the shuttle's own space", "on the shuttle's space")."""
+    assert "place their character card below the column in which they were destroyed" in SEED.read_text()
+    mat = project.game.sheets["board-mat"].model
+    said = [texts(rules)["pilot-destroyed"], texts(rules)["clar-reach"],
+            next(a.text for a in mat.areas if a.id == "fallen-1"), mat.key["fallen-1"].text]
+    for text in said:
+        assert "beside the shuttle" in text and "counts as being in its space" in text, text
+        assert not re.search(r"shares the shuttle|on (the shuttle's|its) space", text), text
+
+
+def test_action_words_use_the_rules_capitals_and_name_a_target_once(project):
+    """The rules print MELEE, HEAT, TAUNT and ZEALOT in capitals, as the seed does; the words under a card's icons
+    and the card reference say them the same way, each action as its word, its number and whom it picks ("TAUNT to
+    self", never "you gain Taunt (self)", which named the target twice)."""
+    from pnp.games.escort_service.actions import action_words
+    from pnp.games.escort_service.facts import card_facts
+
+    assert action_words("STATUS TAUNT SELF") == "TAUNT to self"
+    assert action_words("STATUS SHIELD ALLY IN 2") == "SHIELD to an ally within 2"
+    lines = {line for record in project.game.cards() for card in (record.card, record.back)
+             for line in getattr(card, "actions", None) or []}
+    for line in lines:
+        said = action_words(line)
+        first = said.split()[0]
+        assert first == first.upper() and "(self)" not in said and "gain" not in said, (line, said)
+    raider = project.game.card("raider").card
+    assert card_facts(raider, project.game)[0] == "Health 3, ZEALOT: it goes for the shuttle first"
+
+
+def test_the_scenario_table_says_the_cards_team_note_once_above_it(project):
+    """Every scenario card prints "Add or leave out enemies for your team's size (rule 3.4)." beside its shuttle:
+    the card reference says it once, above the scenarios' table, and each row its own set-up."""
+    from pnp.render.card_facts import printed_facts
+    from pnp.render.rulebook_cards import card_rows, shared_sentences
+    from pnp.rules.tree import build_reference
+
+    ref = build_reference(project.game)
+    ref.facts = printed_facts(project)
+    rows = card_rows(project.game.decks["scenarios"].cards, ref, project.game)
+    assert shared_sentences([row["text"] for row in rows], "Back:") == [TEAM_NOTE]
+    assert all("Set-up, bottom first: column 1 the pilots, above the shuttle;" in row["text"] for row in rows)
+
+
+def test_a_scenario_cards_note_names_the_rule_that_changes_its_set_up(project, monkeypatch):
+    """The note points at rule 3.4, the rule that changes the set-up for the team's size; a rulebook that numbered
+    that rule otherwise would make every card point at the wrong rule, and validate says so."""
+    from pnp.games.escort_service import checks
+    from pnp.rules.tree import build_reference
+
+    number = next(n.number for n in build_reference(project.game).walk() if n.id == "team-size")
+    assert TEAM_NOTE.endswith(f"(rule {number}).") and checks.team_note(project.game) == []
+    monkeypatch.setattr(checks, "TEAM_NOTE", "Add or leave out enemies for your team's size (rule 3.5).")
+    (problem,) = checks.team_note(project.game)
+    assert "numbered 3.4" in problem.message
+
+
+def test_every_name_of_a_set_up_prints_at_one_size(project):
+    """A scenario card's set-up prints every name at the placement box's size, Hive Queen as large as Grappler
+    beside it, never under 6 pt (the proofreader: "Hive Queen" squeezed into smaller type on Hive Run)."""
+    sizes = set()
+    for record in project.game.cards():
+        if record.card.kind != "scenario":
+            continue
+        backend = RecordingBackend()
+        draw_face(backend, project.faces.fronts[record.card.id], project.layout, project.game.emblems, 0, 0)
+        names = {"Pilots"} | {e.replace("-", " ").title() for column in record.card.placement for e in column}
+        sizes |= {(d.text, round(d.size, 3)) for d in backend.drawn if d.kind == "text" and d.text in names}
+    assert "Hive Queen" in {name for name, _ in sizes}
+    assert len({size for _, size in sizes}) == 1 and min(size for _, size in sizes) >= 6.0
+
+
+def test_the_glossary_lists_no_scrap_card_as_the_cards_of_an_action(project):
+    """The glossary's HEAL, HEAT, MELEE and RANGED listed only Repair Drone, Heat Sink, Servo Fist, Long Barrel
+    and Targeting Computer, as if they alone healed or shot: the scrap names the action it changes by its word,
+    as the rules print it, so no action's entry lists a card."""
+    from pnp.rules.tree import glossary
+
+    entries = {e.id: e for e in glossary(project.game)}
+    for icon in ("heal", "heat", "melee", "ranged"):
+        assert entries[f"icon-{icon}"].users == [], icon
+    texts_ = {r.card.name: r.card.text for r in project.game.cards() if r.card.kind == "scrap"}
+    assert "Your first MELEE each turn" in texts_["Servo Fist"] and "HEAL 1" in texts_["Repair Drone"]
+
+
+def test_the_index_finds_tick_said_in_the_plural_or_as_a_verb(project, rules):
+    """Rules 11.1, 11.2 and 13.3 say "the TICKs survived", "the board still ticks", "a scenario of TICKs"; 4.2 "Keep
+    ticking": the index's TICK finds them all; its Set-up finds the section headed "Setting up"."""
+    from pnp.render.rulebook_back import forms_pattern, index_terms
+    from pnp.rules.tree import build_reference
+
+    terms = {term: (forms, capitalised) for term, forms, capitalised in index_terms(build_reference(project.game))}
+    tick = forms_pattern(["TICK", *terms["TICK"][0]], capitalised=terms["TICK"][1])
+    text = texts(rules)
+    for rule, words in (("scenario-won", "TICKs"), ("scenario-lost", "ticks"), ("clar-empty-board", "TICKs"),
+                        ("tick", "ticking")):
+        assert words in [m.group(0) for m in tick.finditer(text[rule])], rule
+    set_up = forms_pattern(["Set-up", *terms["Set-up"][0]])
+    assert set_up.search("Setting up")
+    assert project.game.sheets["board-mat"].model.name == "Board mat"  # the mat's page, as the rules name it
+
+
+def test_the_example_turn_ends_as_the_seed_tells_it():
+    """Seed, steps 8 and 9: "They discard the PATCH UP in their hand and keep the CLEAVE"; "The Warrior draws back
+    up to 4 cards in hand, and their turn is over." The figure shows both, with the hand, on the board step 7 left;
+    a caption's "MELEE 2" never breaks between its word and its number."""
+    from pnp.games.escort_service.engine import EscortEngine
+    from pnp.games.escort_service.figures import CAPTION_LINES, NBSP, caption_lines, example_turn
+
+    seed = SEED.read_text()
+    assert "They discard the PATCH UP in their hand and keep the CLEAVE" in seed and "draws back up to 4" in seed
+    shots = example_turn(EscortEngine.from_game(validated("escort-service").game))
+    assert len(shots) == 9 and [s.caption.split(".")[0] for s in shots] == [str(n) for n in range(1, 10)]
+    assert shots[7].columns == shots[8].columns == shots[6].columns
+    assert shots[7].hand == "Hand: Cleave" and shots[8].hand == "Hand: Cleave + 3 drawn"
+    assert f"MELEE{NBSP}2" in caption_lines(shots[4].caption)[-1]
+    assert all(len(caption_lines(shot.caption)) <= CAPTION_LINES for shot in shots)
+
+
+def test_the_tick_figure_moves_every_column_one_place_toward_the_shuttle(rules):
+    """Seed: "If the column above the shuttle is empty, all columns move 1 left. This advancement is called a
+    TICK", with a picture before and one after. Rule 4.2 draws them, from the engine: column 1 empty, then every
+    column's units one column left."""
+    from pnp.games.escort_service.engine import EscortEngine
+    from pnp.games.escort_service.figures import tick
+
+    assert "all columns move 1 left" in SEED.read_text()
+    assert next(r for s in rules["sections"] for r in s["rules"] if r["id"] == "tick")["figure"] == {"kind": "tick"}
+    before, after = tick(EscortEngine.from_game(validated("escort-service").game))
+    assert before.columns[0] == () and after.columns == before.columns[1:] + before.columns[:1]

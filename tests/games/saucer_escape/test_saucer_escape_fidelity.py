@@ -237,6 +237,53 @@ def test_an_arrow_raises_its_enemy_before_the_next_die_is_used(se_engine):
     assert (state.life[biosphere], state.power[biosphere]) == (1, 1)  # then the Enemy die went on Life
 
 
+def test_a_die_for_a_crossed_out_number_is_wasted(se_engine):
+    """Seed, victory: "Draw a large X through the Enemy's number box", and through the Location's and the Reward
+    track's once their Artifacts and items are gained; a die only goes to the track "whose number matches". A
+    crossed-out number matches no die: a killed enemy's Life, Power and Location tracks and its collected Reward
+    track take no more boxes, and rule 3.2 says so."""
+    engine = se_engine
+    state, row = devourer_facing_the_crew(engine, unarmed=True)  # set-up dice (1, 2, 3): the Devourer is number 4
+    number = state.enemy_numbers[row]
+    track = state.row_of_reward(number)
+    state.location[row], state.reward[track] = 2, 1
+    for action in (("assault", row), ("die", 1), ("lock",), ("dice", (6, 6)), ("strike",)):  # 2 + 5 + 1 = 8 to hit
+        engine.apply_in_place(state, action)
+    while at(state) != "free":
+        engine.apply_in_place(state, engine.legal_actions(state)[0])
+    assert state.killed[row] and state.collected[track]
+    engine.apply_in_place(state, ("end_turn",))
+    engine.apply_in_place(state, ("dice", (number, number, number, 1)))
+    engine.apply_in_place(state, ("assign", ("location", "reward", "enemy-life", "waste")))
+    while engine.legal_actions(state) and at(state) != "free":
+        engine.apply_in_place(state, engine.legal_actions(state)[0])
+    assert (state.location[row], state.reward[track], state.life[row], state.power[row]) == (2, 1, 5, 3)
+    text = _rules_texts()["numbers-match"]
+    assert "a killed enemy's Life, Power and Location tracks, and a collected Reward track, take no more boxes" in text
+    assert "{rule:victory}" in text
+
+
+def test_a_reroll_costs_1_artifact_and_a_medkit_stops_1_hit_as_this_editions_ruling(se_engine):
+    """Seed: re-rolls are bought "by spending Artifacts" and the hits lowered by "Spend Medkits", neither with a
+    price. This edition rules 1 Artifact a re-roll and 1 hit a Medkit (clar-prices), the engine with it, and the
+    rules that name those prices point to the ruling."""
+    engine = se_engine
+    state = set_up(engine)
+    state.artifacts = 3
+    engine.apply_in_place(state, ("dice", (1, 2, 4, 6)))
+    engine.apply_in_place(state, ("reroll", 0, "artifact"))
+    assert state.artifacts == 2
+    state, row = devourer_facing_the_crew(engine, unarmed=True)
+    state.items["medkit"] = 2
+    for action in (("assault", row), ("die", 1), ("lock",), ("dice", (1, 1)), ("strike",), ("medkit-hit",)):
+        engine.apply_in_place(state, action)
+    assert state.assault.hits == 2 + 3 - 1 and state.items["medkit"] == 1
+    texts = _rules_texts()
+    assert texts["clar-prices"].startswith("Each re-roll costs 1 Artifact. A Medkit spent against a strike-back "
+                                           "takes away 1 hit")
+    assert "{rule:clar-prices}" in texts["rerolls"] and "{rule:clar-prices}" in texts["hits"]
+
+
 def test_the_hivemind_has_tracks_as_long_as_every_enemy(se_engine):
     """The sheet lists the Hivemind as one more enemy row (its own Life and Power bonuses, +3 and +3): its
     tracks are as long as the other enemies', so claws can build it up over a whole game."""
@@ -475,7 +522,8 @@ def test_the_set_up_ends_on_the_map_and_the_sheet_names_every_entrance(se_engine
     assert setup["rules"][-1]["id"] == "find-entrances"
     texts = _rules_texts()
     assert "{rule:clar-map-numbers}" in texts["find-entrances"]
-    assert texts["clar-map-numbers"].startswith("The map has no pictures of the Locations to number")
+    assert texts["clar-map-numbers"].startswith("To find an enemy on the map, read across its row to the short name")
+    assert "no pictures" not in texts["clar-map-numbers"]  # how to find an enemy, not what the map lacks
     assert f"{short_name('biosphere')} is the Biosphere" in texts["find-entrances"]
     assert f"{short_name('escape-pod')} the Escape Pod" in texts["find-entrances"]
     sheet = se_project.game.sheets["game-sheet"].model

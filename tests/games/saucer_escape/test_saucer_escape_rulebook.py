@@ -8,6 +8,7 @@ from test_saucer_escape_engine import devourer_facing_the_crew, set_up, to_free_
 from test_saucer_escape_fidelity import DECKARD, QUAID, RICO, _rules_texts, roll_event
 
 from pnp.games.saucer_escape.catalog import HIVEMIND
+from pnp.games.saucer_escape.figures import NO_BREAK
 from pnp.rules.tree import build_reference
 
 
@@ -48,6 +49,59 @@ def test_the_glossary_glosses_every_ability_by_its_printed_name_with_its_numbers
         assert not re.search(r"\bthis (many|much|number)\b", entry.text), entry.term
     assert "by 1" in entries["Good Intel"].text and "4 more" in entries["Penetration"].text
     assert "2 fewer hits" in entries["Predictive Model"].text and "add 10" in entries["First Law"].text
+
+
+def test_the_glossary_defines_the_words_the_rules_lean_on(se_project):
+    """Door, Keycard, Retreat and To Hit were in the index only: each is a glossary entry too, with its numbers
+    (the Keycard tracks' 4 and 3 boxes, the events that give a Red Keycard) and its name as the rules say it."""
+    entries = {e.term: e.text for e in _glossary(se_project)}
+    sheet = se_project.game.sheets["game-sheet"].model
+    assert "red or blue outline" in entries["Door"] and "Interlock Hack" in entries["Door"]
+    red, blue = sheet.party["red_keycard"].length, sheet.party["blue_keycard"].length
+    assert f"({red} boxes for Red, {blue} for Blue)" in entries["Keycard"]
+    red_events = [row.roll for row in sheet.events if any("red_keycard" in str(e) for e in row.effects)
+                  or "Red Keycard" in row.text]
+    assert red_events == [6, 11] and "events 6 and 11" in entries["Keycard"]
+    assert "Tactician" in entries["Retreat"] and "Life or Power track" in entries["Retreat"]
+    assert "Life bonus and its dark Life boxes" in entries["To Hit"] and "To Hit box" in _rules_texts()["enemy-roll"]
+
+
+def test_the_escape_pod_track_is_where_the_sheet_draws_it(se_project):
+    """The sheet draws the Escape Pod's track on the Hivemind's row, in the Location column (the Escape Pod is the
+    Hivemind's Location): the glossary said "under the Hivemind's row"."""
+    from test_saucer_escape_sheet import draw
+
+    backend, _ = draw(se_project, "a4")
+    at = {call[1][0]: call[1][1:3] for call in backend.calls if call[0] == "checkbox"}  # name -> (x, y)
+    hivemind_row = len(se_project.game.sheets["game-sheet"].model.enemies) + 1
+    pod, first_location = at[f"location.{hivemind_row}.1"], at["location.1.1"]
+    life, power = at[f"enemy.{hivemind_row}.life.1"], at[f"enemy.{hivemind_row}.power.1"]
+    assert pod[0] == first_location[0]  # in the Location column
+    assert power[1] - 1 <= pod[1] <= life[1] + 1  # between the top and the foot of the Hivemind's row
+    assert f"location.{hivemind_row}.12" in at
+    text = next(e.text for e in _glossary(se_project) if e.term == "Escape Pod")
+    assert text.startswith("The 12-box track on the Hivemind's row, in the Location column") and "under" not in text
+
+
+def test_recon_darkens_up_to_the_die_in_the_summary_as_in_rule_4_1(se_project):
+    """Seed: "darken a number of boxes, up to the value of the assigned die or none at all". Rule 4.1 says "up
+    to"; the turn summary said "as many ... as the die shows"."""
+    steps = [step.text for step in se_project.game.rules.summary.steps]
+    recon = next(step for step in steps if step.startswith("Recon:"))
+    assert recon.startswith("Recon: darken up to as many connected map boxes as the die shows")
+    assert _rules_texts()["recon"].startswith("Recon: darken up to as many map boxes as the die shows")
+
+
+def test_the_rules_sums_never_break_across_a_line(se_project):
+    """"2 + 5 / + 3 = 10" broke at a line's end: every sum the rules and their examples print holds its + and =
+    between no-break spaces."""
+    rules = [r for section in se_project.game.rules.sections for r in section.rules]
+    texts = [text for r in rules for text in (r.text, r.example or "")]
+    sums = [text for text in texts if re.search(r"\d\s*[+=]\s*\d", text)]
+    assert len(sums) >= 2  # the assault examples: 2 + 5 + 3 = 10 to hit, 2 + 3 = 5 hits
+    for text in sums:
+        assert not re.search(r"\d [+=]|[+=] \d", text), text
+        assert re.search(f"\\d{NO_BREAK}[+=]{NO_BREAK}\\d", text), text
 
 
 def test_an_events_item_is_gained_at_once_and_the_glossary_says_a_reward_item_waits(se_engine, se_project):
@@ -146,10 +200,16 @@ def test_the_hiveminds_dark_boxes_score_when_it_is_killed(se_engine):
 def test_the_clarifications_state_rulings_without_narrating_the_edition(se_project):
     """Said once in the section's intro; each ruling plainly, never "this edition reads", "ours" or "our ruling"."""
     texts = {k: v for k, v in _rules_texts().items() if k.startswith("clar-")}
-    assert len(texts) == 12
+    assert len(texts) == 13
     for rule_id, text in texts.items():
         assert not re.search(r"\b(this edition|ours?|we rule)\b", text, re.IGNORECASE), rule_id
     assert "this edition's rulings" in se_project.game.rules.sections[-1].intro
+
+
+def test_the_turns_left_ruling_states_the_rule_without_a_sum_of_what_it_prevents():
+    """9.10 said "(otherwise losing the whole crew on turn 3 would pay 27 points)": the ruling is stated, not argued."""
+    text = _rules_texts()["clar-turns-left"]
+    assert text.startswith("Unplayed turns score only when you escape.") and "otherwise" not in text
 
 
 def test_a_boxed_in_lasgun_counts_one_fewer_as_rule_7_2s_example_says(se_engine):
@@ -190,7 +250,8 @@ def test_the_assault_figure_does_the_sums_the_engine_does(se_engine, se_project)
     for action in (("assault", row), ("die", figure["die"]), ("lock",), ("dice", (1, 1)), ("strike",)):
         se_engine.apply_in_place(state, action)
     assert (shown.target, shown.hits) == (state.assault.target, state.assault.hits) == (10, 5)
-    key = dict(shown.key())
+    assert NO_BREAK + "=" + NO_BREAK in dict(shown.key())["D"]  # the key's sums never break either
+    key = {letter: words.replace(NO_BREAK, " ") for letter, words in shown.key()}
     assert "2 + 5 + 3 = 10" in key["D"] and "2 + 3 = 5 hits" in key["F"] and "Lasgun" in key["G"]
 
 
@@ -226,12 +287,15 @@ def test_the_assault_figure_reports_what_it_cannot_draw(se_project, params, says
 
 def test_the_cover_and_credits_carry_the_originals_series_and_copyright(se_project):
     """Seed: "A Spacemen and Scribbles Adventure" under the title, and "© 2017 Peter C. Ruth II" with the
-    designer's address. The credits say what this edition made anew as its Clarifications do (no "the numbers
-    are his" beside a ruling on track lengths)."""
+    designer's address. The original game and its copyright are what this one is "Based on" (they were printed
+    under "Edition:"); the edition says what it made anew, as its Clarifications do (no "the numbers are his"
+    beside a ruling on track lengths)."""
     manifest = se_project.game.manifest
     assert manifest.tagline.startswith("A Spacemen and Scribbles Adventure")
-    edition = manifest.credits.edition
-    assert "© 2017 Peter C. Ruth II" in edition and "pcruth@gmail.com" in edition
+    based_on, edition = manifest.credits.based_on, manifest.credits.edition
+    assert based_on.startswith("Saucer Escape, a Spacemen and Scribbles Adventure, © 2017 Peter C. Ruth II")
+    assert "pcruth@gmail.com" in based_on and "Doom Realm" in based_on and "Pencils and Powers" in based_on
+    assert "©" not in edition and edition.startswith("This print-and-play edition")
     assert "numbers are his" not in edition and "Clarifications" in edition
 
 

@@ -63,11 +63,13 @@ def test_every_box_is_pencil_sized_and_a_checkbox(se_project):
 
 
 def test_sheet_shows_its_data(se_project):
+    from pnp.text.typography import typeset
+
     backend, _ = draw(se_project, "letter")
     drawn = " ".join(backend.texts())
     sheet = se_project.game.sheets["game-sheet"].model
     for name in [e.name for e in sheet.enemies] + [loc.name for loc in sheet.locations] + [row.name for row in sheet.events]:
-        assert name in drawn
+        assert typeset(name) in drawn
     for member in sheet.crew:
         assert member.name in drawn and all(a.name in drawn for a in member.abilities)
 
@@ -358,3 +360,32 @@ def test_each_location_prints_its_map_name_beside_its_name(se_project):
     for location in sheet.locations + [sheet.escape_pod]:
         name, short = texts[location.name], texts[short_name(location.id)]
         assert abs(short.y0 - name.y0) < mm(1.5) and 0 < short.x0 - name.x1 < mm(4), location.id
+
+
+def test_an_events_name_prints_as_the_rulebook_prints_it_clear_of_its_text(se_project):
+    """The sheet printed "Amelia Earhart's Body" with a typewriter apostrophe, its last letter 0.4 mm from the
+    event's text: the sheet's words are set as the book sets them (Amelia Earhart’s Body), and every name ends
+    EVENT_GAP or more before its text, whose longest line still fits the table."""
+    from sheet_geometry import region_drawings
+
+    from pnp.games.saucer_escape.sheet_render import EVENT_GAP
+
+    events = next(d for d in region_drawings(se_project, "game-sheet") if d.name == "events")
+    strings = [t.string for t in events.texts]
+    assert "Amelia Earhart\u2019s Body" in strings and not [t for t in strings if "'" in t]
+    sheet = se_project.game.sheets["game-sheet"].model
+    names = {t.string: t for t in events.texts if t.string.replace("\u2019", "'") in {e.name for e in sheet.events}}
+    assert len(names) == len(sheet.events)
+    text_left = min(t.box.x0 for t in events.texts if t.string in {e.text for e in sheet.events})
+    assert all(text_left - t.box.x1 >= EVENT_GAP - 1e-6 for t in names.values()), \
+        {n: round(text_left - t.box.x1, 2) for n, t in names.items()}
+    assert all(t.box.x1 <= events.area.x1 for t in events.texts)  # each event's text on its one line, inside
+
+
+def test_the_sheet_key_names_each_part_as_the_rules_do(se_project):
+    """One name per thing: the key called the To Hit box a "to-hit box" and the crew's tracks "life, power"."""
+    key = se_project.game.sheets["game-sheet"].model.key
+    words = " ".join(part.text for part in key.values())
+    assert "To Hit box" in words and "to-hit" not in words
+    assert "their Life, Power and rank tracks, Gear boxes" in key["crew"].text
+    assert key["events"].name == "Event Table"

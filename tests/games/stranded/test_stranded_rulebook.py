@@ -118,7 +118,7 @@ def test_the_book_names_the_editions_own_part_once_per_section_not_in_every_rule
     """Fault 11: "this edition" 15 times, "ours rather than the original game's", "This edition decides", "Our
     ruling", "We rule". A section whose rules are the edition's says so once, in its intro."""
     intros = [s.intro for s in game.rules.sections if "this edition's" in (s.intro or "")]
-    assert len(intros) == 3  # the box's counts and levels, the Final Chapters, the Clarifications
+    assert len(intros) == 1  # the Clarifications; the Credits say what else the edition adds (second proofread)
     for rule_id, text in rules.items():
         assert not re.search(r"(?i)this edition|\bours\b|\bour ruling|\bwe rule", text), (rule_id, text)
     assert "more Final Chapters than a game uses" not in rules["setup-chapters"]
@@ -165,3 +165,80 @@ def test_the_knowledge_side_is_not_capitalised_mid_sentence(rules):
     """Fault 20: "its Knowledge side" in rule 1.2 only (a glossary link prints the headword, capital and all)."""
     assert "{term:knowledge}" not in " ".join(rules.values())
     assert "its knowledge side" in rules["two-ways"]
+
+
+# -- the second proofread ----------------------------------------------------------------------------------------
+def test_the_highest_card_ruling_speaks_of_no_second_card_that_cannot_be_in_a_fight(game, rules):
+    """The seed: "If you have several cards with the equally highest fighting value, only one card is affected". The
+    box holds one card with Highest card = 0 (Cabin Fever) and 9.3 forbids copying an aging ability, so rule 9.4's
+    "Two of these aging cards in one fight" described a fight that cannot happen."""
+    carriers = [r.card for r in game.cards() if "HIGHEST_ZERO" in map(_word, _abilities(r.card))]
+    assert sum(card.count for card in carriers) == 1
+    assert "Copy cannot copy an aging ability" in rules["clar-copy"]
+    assert not re.search(r"(?i)\btwo of these\b|\bone each\b", rules["clar-highest"])
+    assert "if every positive card is doubled, nothing counts 0." in rules["clar-highest"]
+
+
+def test_only_the_clarifications_intro_names_the_editions_part_the_credits_say_the_rest(game):
+    """The second proofread: "The card counts and the three levels of difficulty are this edition's" (2) and "The six
+    Final Chapters ... are this edition's" (8) narrated the edition in the rules; the Credits say it once."""
+    intros = {s.id: s.intro or "" for s in game.rules.sections}
+    assert "edition" not in intros["components"] and "edition" not in intros["chapters"]
+    assert "this edition's" in intros["clarifications"]
+    for part in ("card counts", "three levels", "six Final Chapters"):
+        assert part in game.manifest.credits.edition, part
+
+
+def test_a_dangers_values_are_said_once_per_sol_in_plain_words(rules):
+    """The seed: "During the »Green Sol/Phase« you must get fighting points equal or in excess of the green
+    endangerment value"; each Sol has its value. Rule 2.3 says so without the winding "in each Sol, green, yellow and
+    red, each value at least as high as the one before"."""
+    text = rules["danger-cards"]
+    assert "green, yellow and red Sols" in text and "never lower in a later Sol" in text
+    assert "each value at least as high" not in text and text.count("Sol") == 2
+
+
+def test_knowledge_card_and_knowledge_side_are_both_glossed_and_the_win_rule_ties_them(rules, glossary):
+    """The seed speaks of "knowledge cards" (what a destroyed card costs) and "the knowledge side of the card": the
+    rules say both (4.6, 4.7, the summary; 1.2, 2.3), so the glossary heads both, each pointing at the other."""
+    assert {"Knowledge card", "Knowledge side"} <= set(glossary)
+    assert "knowledge side" in glossary["Knowledge card"].text and "knowledge card" in glossary["Knowledge side"].text
+    assert "knowledge card" in rules["win"] and "knowledge side" in rules["win"]
+    assert "starting or knowledge card" in rules["lose"]
+
+
+def test_the_rules_call_a_card_bought_with_life_by_the_playmats_name(rules, game):
+    """The playmat names the space to the right of the danger "Bought cards"; rule 4.3 said only "each further
+    card". The seed: "sacrifice additional life points ... to draw 1 fighting card for each sacrificed life point"."""
+    assert "bought cards" in rules["buy-cards"] and "1 life" in rules["buy-cards"]
+    assert "Bought cards" in open(game.root / "playmat.yaml", encoding="utf-8").read()
+
+
+INDEX_GAPS = ("Level", "Danger discard pile", "Fighting discard pile", "Bought card", "Lost fight", "Knowledge card")
+
+
+def test_the_index_lists_the_words_the_proofreader_looked_up_in_vain(book):
+    """The second proofread: no Level, Danger discard pile, Fighting discard pile, Bought cards or Lost fight in the
+    index. Each is listed now, with the pages that speak of it."""
+    index = book.rsplit(" Index ", 1)[1].split("Turn summary")[0]
+    for word in INDEX_GAPS:
+        assert re.search(rf"(?<!\w){re.escape(word)}(?: \.)+ \d", index), word
+
+
+def test_the_credits_end_each_line_as_a_sentence(game):
+    """The second proofread: "... its rules name no designer or publisher" lacked its full stop."""
+    credits = game.manifest.credits
+    assert credits.based_on.endswith(".") and credits.edition.endswith(".")
+
+
+@pytest.mark.parametrize("card_id, level", [("despair", "Level 2"), ("frostbite", "Level 2"), ("collapse", "Level 3"),
+                                            ("dust-storm-season", "Level 2"), ("the-last-window", "Level 3")])
+def test_the_card_reference_says_from_which_level_a_card_is_played(card_id, level):
+    """Rule 2.5: "The dot in a card's lower corner shows the first level it is played at". The dot prints no word,
+    so the Aging and Final Chapters tables said nothing of it; the card's facts say its level now."""
+    from pnp.render.card_facts import printed_facts
+
+    facts = printed_facts(validated("stranded"))
+    assert f"Played from {level}" in facts[card_id]["front"]
+    for first_level in ("stiff-knees", "the-long-night", "fumble", "dust-devil-calm-breathing"):  # Level 1: no word
+        assert not any("Level" in fact for fact in facts[first_level]["front"]), first_level

@@ -306,7 +306,7 @@ def test_callouts_and_labels_stay_inside_the_figure(game_id, frame):
 def test_a_sheet_setup_figure_names_what_it_points_at_and_no_two_callouts_overlap(game_id, frame):
     figure = setup_figure(game_id)
     labels = {n.text for n in figure.notes if n.tag or n.on_card}  # a face-down pile is named on it
-    wanted = {"stranded": {"Dangers", "Aging", "Fighting", "Green Sol"},
+    wanted = {"stranded": {"Danger stack", "Aging stack", "Fighting stack", "Green Sol"},
               "saucer-escape": {"Top enemy", "Reward tracks", "Artifacts box", "Ability boxes"}}[game_id]
     assert wanted <= labels
     printed = printed_notes(figure, frame)
@@ -347,7 +347,7 @@ def test_strandeds_setup_labels_cover_no_track_cell_and_no_card(frame):
     chapters = "Final Chapters" if frame == FRAME else "Final Chapters: The Long Night, Supply Drop Gone Wrong"
     assert set(tags) == {"Life: 20", "Free cards: 0", chapters}
     on_cards = {note.text: at[:4] for note, at in arranged if note.on_card}
-    assert {"Dangers", "Aging", "Fighting", "Green Sol"} <= set(on_cards)
+    assert {"Danger stack", "Aging stack", "Fighting stack", "Green Sol"} <= set(on_cards)
     for text, box in tags.items():
         assert not [c for c in cells + cards if _overlap(box, c)], text
     for text, box in on_cards.items():  # on its own card or pile, or a tab astride its top edge

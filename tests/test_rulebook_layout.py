@@ -524,3 +524,28 @@ def test_a_sheets_table_is_headed_by_the_name_its_key_gives_it(tmp_path):
     rulebook_pdf(validated("saucer-escape"), None, "a4", out)
     text = " ".join(page.extract_text() for page in PdfReader(out).pages)
     assert "Events table" not in text and text.count("Event Table") >= 3
+
+
+def test_the_index_is_set_in_two_columns_and_an_entry_never_splits_between_them():
+    """A publisher's index runs in columns; an entry whose pages run on below it keeps them in its column (the third
+    proofreading: "Numbered card . . 3, 5, 7, 8, 15," with "16" at the top of the next column)."""
+    from reportlab.platypus import Paragraph as Plain
+
+    from pnp.render.book_type import book_styles
+    from pnp.render.fonts import register_all
+    from pnp.render.rulebook_back import Columns
+
+    register_all()
+    style = book_styles()["body"]
+    rows = [[Plain(f"row {n}", style)] for n in range(9)]
+    starts = {0, 2, 5, 6, 8}  # entries of 2, 3, 1, 2 and 1 rows
+    columns = Columns(rows, None, 200, 20, starts)
+    height = sum(columns.heights[:4])  # room for four rows a column: the second entry's three would straddle it
+    parts = columns._fill(height, balanced=False)
+    assert [len(p) for p in parts] == [2, 4]  # the first column ends before the entry that would not fit whole
+    taken = 0
+    for part in parts:
+        assert taken in starts
+        taken += len(part)
+    balanced = columns._fill(1e9, balanced=True)
+    assert len(balanced[0]) in starts and sum(len(p) for p in balanced) == 9

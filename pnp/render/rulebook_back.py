@@ -37,10 +37,12 @@ INDEX_CALLBACK = "pnp-index"
 PAGES_SHARE = 0.45  # the most of a line an index entry's page numbers take; longer lists run on below, right-aligned
 LEADER = " . "  # the contents' dotted leader
 RANGE = "\u2013"  # an en dash: pages 4–6
+NBSP = "\u00a0"
 FEW_LINES = 0.25  # of a page: a last page holding less than this is a page of a few lines
 INDEX_SIZES = ((8.5, 11.0), (8.0, 10.3), (7.5, 9.6))  # smaller type for an index whose last page would hold a few lines
 INDEX_GAP = 6 * mm  # between the index's two columns
-INDEX_TWO_COLUMNS = 90 * mm  # the narrowest frame the index is set in two columns in (an A5 booklet page is wider)
+INDEX_TWO_COLUMNS = 140 * mm  # the narrowest frame the index is set in two columns in: A4's and Letter's are wider,
+# a booklet's half page is not (its entries would wrap, "Crew / member")
 # Paragraphs the index never reads: a figure's caption names what the figure shows ("Detail 2 of 4: top left"),
 # not where the rule is told
 UNREAD_STYLES = frozenset({"caption"})
@@ -140,25 +142,27 @@ class Columns(Flowable):
     """Rows (one-cell table rows) set in columns `column` wide, `gap` apart: each page's columns filled in turn, the
     last page's balanced (its rows shared evenly between them); one column where `gap` is 0."""
 
-    def __init__(self, rows: list, style, column: float, gap: float):
+    def __init__(self, rows: list, style, column: float, gap: float, starts: set[int] | None = None):
+        """`starts`: the rows a column may begin with (an index entry's first line: its run-on pages stay with it);
+        any row where None."""
         super().__init__()
         self.rows, self.style, self.column, self.gap = rows, style, column, gap
+        self.starts = starts if starts is not None else set(range(len(rows) + 1))
         self.count = 2 if gap else 1
         self.heights = [Table([row], colWidths=(column,), style=style).wrap(column, 1e9)[1] for row in rows]
         self.parts: list[list] = []
 
     def _fill(self, height: float, balanced: bool) -> list[list]:
         """The rows each column takes, up to `height` each; balanced: as evenly as they share the least height."""
+        ends = sorted(k for k in self.starts | {len(self.rows)} if 0 <= k <= len(self.rows))
         if balanced and self.count > 1:
             total = sum(self.heights)
-            best = min(range(len(self.rows) + 1), key=lambda k: max(sum(self.heights[:k]), total - sum(self.heights[:k])))
+            best = min(ends, key=lambda k: max(sum(self.heights[:k]), total - sum(self.heights[:k])))
             return [self.rows[:best], self.rows[best:]]
         parts, start = [], 0
         for _ in range(self.count):
-            end, used = start, 0.0
-            while end < len(self.rows) and used + self.heights[end] <= height:
-                used += self.heights[end]
-                end += 1
+            fits = [k for k in ends if k >= start and sum(self.heights[start:k]) <= height]
+            end = max(fits) if fits else start
             parts.append(self.rows[start:end])
             start = end
         return parts
@@ -180,9 +184,9 @@ class Columns(Flowable):
         taken = sum(len(p) for p in parts)
         if not taken:
             return []
-        first = Columns(self.rows[:taken], self.style, self.column, self.gap)
+        first = Columns(self.rows[:taken], self.style, self.column, self.gap, {k for k in self.starts if k <= taken})
         first.heights = self.heights[:taken]
-        rest = Columns(self.rows[taken:], self.style, self.column, self.gap)
+        rest = Columns(self.rows[taken:], self.style, self.column, self.gap, {k - taken for k in self.starts if k >= taken})
         rest.heights = self.heights[taken:]
         first.parts, first.width, first.height = parts, width, self._height(parts)
         first.wrap = lambda w, h: (w, first.height)  # the page's columns as they were filled, not balanced again
@@ -263,7 +267,7 @@ class Index(Flowable):
 
     def _columns(self) -> "Columns":
         rows, style = self._rows(self.column)
-        return Columns(rows, style, self.column, INDEX_GAP if self.column < self.width else 0.0)
+        return Columns(rows, style, self.column, INDEX_GAP if self.column < self.width else 0.0, self.entry_starts)
 
     def _fitting_style(self, width, room):
         """The index's type: its style, or a size smaller (INDEX_SIZES) when that keeps its last page from holding
@@ -284,7 +288,9 @@ class Index(Flowable):
         long list of pages; with the table style they are set in."""
         most = width * PAGES_SHARE
         rows = []
+        self.entry_starts = set()  # the rows an entry begins on: a column never starts with an entry's run-on pages
         for index, term in enumerate(self.terms):
+            self.entry_starts.add(len(rows))
             pieces = self.shown[index] = self._pieces(page_ranges(self.pages[index]), most)
             # the term keeps clear of its first piece of pages and the leader's first dots
             room = self._width(pieces[0]) + self._width(LEADER) * 2
@@ -476,7 +482,8 @@ def _step_lines(ref, styles, steps, size) -> list:
                           bulletFontSize=size[0], spaceAfter=STEP_GAP)
     lines = []
     for number, (text, rules) in enumerate(steps, 1):
-        see = f" ({said(ref.game, 'see-rules', rules=esc(rule_ranges(rules)))})" if rules else ""
+        # "(see 4.3)" kept whole at a line's end: its words joined by no-break spaces
+        see = f" ({said(ref.game, 'see-rules', rules=esc(rule_ranges(rules))).replace(' ', NBSP)})" if rules else ""
         lines.append(Paragraph(f"{pdf_markup(ref, text, styles)}{see}", body, bulletText=f"{number}."))
     return lines
 

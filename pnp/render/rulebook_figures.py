@@ -554,6 +554,7 @@ def sheet_overview(project, sheet_id: str, frame, styles, caption: str, heading=
                          avoid=_write_in_boxes(project, sheet_id))
     head = [heading] if heading is not None else []
     if page is not None and fits_plate(natural, page):
+        figure.base = lambda b: _sheet(b, project, sheet_id, framed=False)
         figure.most_h = page[1]
         # at its size every word prints: a callout stands clear of them as of the boxes to write in
         figure.avoid += [(d.x0, d.y0, d.x1, d.y1) for d in _sheet_words(project, sheet_id)]
@@ -595,9 +596,12 @@ OVERVIEW_LEAST = 0.3  # of the frame at the least, however long its key
 KEY_SLACK = 24  # points kept free on the page beside the heading, picture, caption and key: the spaces between
 
 
-def _sheet(backend, project, sheet_id: str) -> None:
+def _sheet(backend, project, sheet_id: str, framed: bool = True) -> None:
+    """The sheet drawn in the figure's units; `framed`: a hairline round it, where it stands small on a page (a
+    sheet printed at its size on a page of its own has the paper's edge round it, and its words reach its edge)."""
     layout = project.sheet_layouts[sheet_id]
-    backend.rect(0, 0, layout.width, layout.height, stroke="#9aa5b1", width=0.5)
+    if framed:
+        backend.rect(0, 0, layout.width, layout.height, stroke="#9aa5b1", width=0.5)
     draw_sheet(backend, project, sheet_id, 0, layout.height)
 
 

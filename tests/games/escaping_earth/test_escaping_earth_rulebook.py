@@ -394,3 +394,10 @@ def test_printed_words_say_discard_and_name_things_as_the_rules_do(ee_project):
     labels = ee_project.game.manifest.rulebook.labels
     assert (labels["boss"], labels["final_boss"]) == ("BOSS", "FINAL BOSS")
     assert ":" not in glossary_entries(ee_project)["Level"].text
+
+
+def test_the_blueprint_rule_says_void_stops_it_only_in_the_action_phase(ee_project):
+    """Seed: a Void enemy stops draws "during your action phase"; a Blueprint spent as a turn starts still draws
+    (13.7). Rule 5.6 said "unless a Void enemy shares your Zone", as if never (the third proofreading)."""
+    rule = next(r for s in ee_project.game.rules.sections for r in s.rules if r.id == "blueprints")
+    assert "not in the action phase while a Void enemy shares your Zone" in " ".join(rule.text.split())

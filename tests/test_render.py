@@ -338,3 +338,27 @@ def test_an_image_is_named_and_loaded_once_a_process_and_written_as_loading_it_a
     fold_deck_pdf(fx, deck, "a4", None, tmp_path / "fold-afresh.pdf")
     assert (tmp_path / "home.pdf").read_bytes() == (tmp_path / "home-afresh.pdf").read_bytes()
     assert (tmp_path / "fold.pdf").read_bytes() == (tmp_path / "fold-afresh.pdf").read_bytes()
+
+
+def test_each_difficulty_level_has_a_shape_of_its_own_as_well_as_a_colour():
+    """Stranded's levels were told apart by green, yellow and red alone, the colours of its Sols (the third
+    proofreading); a reader without colour vision could not tell them apart at all. A level's mark is a circle, a
+    diamond or a triangle, in its colour, on the cards as in the rulebook."""
+    from helpers import validated
+
+    from pnp.render.backend import RecordingBackend
+    from pnp.render.cards import DIFFICULTY_COLORS, difficulty_outline, draw_face
+
+    assert difficulty_outline("green", 0, 0, 1) is None
+    assert len(difficulty_outline("yellow", 0, 0, 1)) == 4 and len(difficulty_outline("red", 0, 0, 1)) == 3
+    project = validated("escape-master")
+    marks = {}
+    for record in project.game.cards():
+        level = record.card.difficulty.value if record.card.difficulty else None
+        if level in marks or level is None:
+            continue
+        backend = RecordingBackend()
+        draw_face(backend, project.faces.fronts[record.card.id], project.layout, project.game.emblems, 0, 0)
+        calls = [c for calls in [backend.calls] + list(backend.symbols.values()) for c in calls]
+        marks[level] = {c[0] for c in calls if c[2].get("fill") == DIFFICULTY_COLORS[level] and c[0] in ("circle", "path")}
+    assert marks["green"] >= {"circle"} and "path" in marks["yellow"] and "path" in marks["red"]

@@ -549,3 +549,21 @@ def test_the_index_is_set_in_two_columns_and_an_entry_never_splits_between_them(
         taken += len(part)
     balanced = columns._fill(1e9, balanced=True)
     assert len(balanced[0]) in starts and sum(len(p) for p in balanced) == 9
+
+
+def test_a_summary_of_ten_steps_hangs_every_step_clear_of_its_number():
+    """Saucer Escape's summary has ten steps: "10." is wider than the usual hang, and its first line was pushed right
+    of the others (the third proofreading). The hang is measured from the widest number."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from pnp.render.book_type import book_styles
+    from pnp.render.fonts import register_all
+    from pnp.render.rulebook_back import _step_lines, summary_steps
+
+    register_all()
+    ref = build_reference(validated("saucer-escape").game)
+    steps = summary_steps(ref)
+    assert len(steps) >= 10
+    lines = _step_lines(ref, book_styles(), steps, (9.5, 13))
+    widest = stringWidth(f"{len(steps)}.", lines[-1].style.bulletFontName, 9.5)
+    assert all(line.style.leftIndent > widest for line in lines)

@@ -6,6 +6,7 @@ cost one reference each.
 from __future__ import annotations
 
 from pnp.content.binding import Face
+from pnp.core.shapes import polygon
 from pnp.layout import Box, CardLayout
 from pnp.reading.svg_files import is_svg
 from pnp.render.backend import Backend, Drawn, RecordingBackend, place_emblem, symbol
@@ -18,6 +19,19 @@ from pnp.text.inline import ICON_EM, ICON_RISE, OBJECT, segments
 from pnp.text.inline import width as inline_width
 
 DIFFICULTY_COLORS = {"green": "#2e9e48", "yellow": "#e3b21b", "red": "#c7372f"}
+# each level a shape of its own as well as a colour: read without colour vision, and never taken for a game's own
+# green, yellow and red (a deck of green, yellow and red cards)
+DIFFICULTY_SHAPES = {"green": "circle", "yellow": "diamond", "red": "triangle"}
+
+
+def difficulty_outline(level: str, cx: float, cy: float, r: float) -> list[tuple[float, float]] | None:
+    """The corners of a level's mark centred on (cx, cy) within radius r; None for a circle."""
+    shape = DIFFICULTY_SHAPES[level]
+    if shape == "diamond":
+        return [(cx, cy + r), (cx + r, cy), (cx, cy - r), (cx - r, cy)]
+    if shape == "triangle":
+        return [(cx, cy + r), (cx + r * 0.95, cy - r * 0.75), (cx - r * 0.95, cy - r * 0.75)]
+    return None
 ASCENT = 0.78  # baseline sits this many font sizes below a line's top
 
 
@@ -300,7 +314,11 @@ def _draw_difficulty(b, box: Box, face, layout, emblems, left, bottom):
     level = face.values.get("difficulty")
     if level:
         r = min(box.w, box.h) / 2
-        b.circle(left + r, bottom + r, r, fill=DIFFICULTY_COLORS[level], stroke="#ffffff", width=0.6)
+        corners = difficulty_outline(level, left + r, bottom + r, r)
+        if corners is None:
+            b.circle(left + r, bottom + r, r, fill=DIFFICULTY_COLORS[level], stroke="#ffffff", width=0.6)
+        else:
+            b.path(polygon(corners), fill=DIFFICULTY_COLORS[level], stroke="#ffffff", width=0.6)
 
 
 DRAWERS = {"rect": _draw_rect, "text": _draw_text, "art": _draw_art, "image": _draw_image, "difficulty": _draw_difficulty}

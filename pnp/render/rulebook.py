@@ -40,7 +40,7 @@ from pnp.render.book_type import (
     said,
 )
 from pnp.render.card_facts import printed_facts
-from pnp.render.cards import DIFFICULTY_COLORS, draw_face, face_size, game_sharing, place_icon
+from pnp.render.cards import DIFFICULTY_COLORS, difficulty_outline, draw_face, face_size, game_sharing, place_icon
 from pnp.render.legibility import legible_scale, smallest_text
 from pnp.render.pdf import PdfBackend, color
 from pnp.render.rulebook_back import SUMMARY_KEY
@@ -76,9 +76,18 @@ class DottedRule(Flowable):
         return [DottedRule(parts[0], self.difficulty)] + [DottedRule(part, None) for part in parts[1:]]
 
     def draw(self):
-        if self.difficulty:
+        if self.difficulty:  # the level's mark: its colour and its shape (pnp.render.cards.DIFFICULTY_SHAPES)
             self.canv.setFillColor(color(DIFFICULTY_COLORS[self.difficulty]))
-            self.canv.circle(4, self.height - 6.5, 3.2, stroke=0, fill=1)
+            corners = difficulty_outline(self.difficulty, 4, self.height - 6.5, 3.4)
+            if corners is None:
+                self.canv.circle(4, self.height - 6.5, 3.2, stroke=0, fill=1)
+            else:
+                path = self.canv.beginPath()
+                path.moveTo(*corners[0])
+                for corner in corners[1:]:
+                    path.lineTo(*corner)
+                path.close()
+                self.canv.drawPath(path, stroke=0, fill=1)
         self.paragraph.drawOn(self.canv, self.indent, 0)
 
 

@@ -477,9 +477,11 @@ def summary_flow(ref, styles, frame: tuple[float, float] | None = None) -> list:
 
 def _step_lines(ref, styles, steps, size) -> list:
     """Each step as a numbered paragraph, its lines hanging under its text, the rules it points at after it."""
+    # the text hangs clear of the widest number ("10." is wider than STEP_INDENT at the rules' size)
+    widest = stringWidth(f"{len(steps)}.", styles["strong"].fontName, size[0]) + size[0] * 0.5
     body = derived(f"summary-step-{size[0]}", styles["body"], fontSize=size[0], leading=size[1],
-                          leftIndent=STEP_INDENT, bulletIndent=0, bulletFontName=styles["strong"].fontName,
-                          bulletFontSize=size[0], spaceAfter=STEP_GAP)
+                   leftIndent=max(STEP_INDENT, widest), bulletIndent=0, bulletFontName=styles["strong"].fontName,
+                   bulletFontSize=size[0], spaceAfter=STEP_GAP)
     lines = []
     for number, (text, rules) in enumerate(steps, 1):
         # "(see 4.3)" kept whole at a line's end: its words joined by no-break spaces

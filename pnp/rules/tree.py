@@ -252,8 +252,8 @@ def _named_by_part(users: list[str], words: list[str], parts_of: dict) -> dict[s
     named = {}
     for card_id in users:
         names = [n for w in words for n in parts_of[card_id].get(w, [])]
-        if names and None not in names:
-            named[card_id] = names[0]
+        if names and None not in names:  # every part that uses it (a leader's ability and its Beast Mode)
+            named[card_id] = ", ".join(dict.fromkeys(names))
     return named
 
 

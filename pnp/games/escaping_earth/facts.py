@@ -89,14 +89,14 @@ def _item(card) -> list[str]:
         facts.append(f"Built from {card.ship.blueprints} Blueprint" + ("s" if card.ship.blueprints > 1 else ""))
     elif card.kind != "ship" and card.cost is not None:
         facts.append(f"Costs {card.cost} gold")
-    if card.exclusive:
-        facts.append(f"{ship_label(card.exclusive)}-Only: only that ship may carry it")
     if card.attack:
         facts += _attack(card.attack, _text_words(card))
         facts += [] if card.text else [TARGETS[card.attack.type]]
     facts += _icons(card)
     if card.ship:
         facts += _ship(card.ship, _text_words(card))
+    if card.exclusive:  # after what the card does, just before its marks, on a card with text or without
+        facts.append(f"{ship_label(card.exclusive)}-Only: only that ship may carry it")
     facts += _marks(card)
     return facts
 
@@ -153,7 +153,9 @@ def _marks(card) -> list[str]:
     marks += ["A BOSS EVENT"] if card.kind == "event" else []
     kept = any(word_of(e)[0] == "BLUEPRINT" for e in card.effects)
     marks += ["Kept as a BLUEPRINT"] if kept and "blueprint" not in _text_words(card) else []  # else its text says so
-    marks += ["A TREASURE"] if card.treasure else []
+    # a treasure stays as a permanent card does; said in words no card text uses, so the mark is never taken for
+    # a text's own "take a treasure" and dropped as said already (pnp.render.card_facts: Mars Coordinates)
+    marks += ["A TREASURE: it stays after a lost run"] if card.treasure else []
     marks += ["A STARTER"] if card.starter else []
     marks += ["PERMANENT: it stays after a lost run"] if card.permanent and not card.treasure else []
     return marks

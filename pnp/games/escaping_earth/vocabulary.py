@@ -44,8 +44,8 @@ VOCABULARY = Vocabulary([
          "or from 3 to 0 to block 3.", "Shield Charge.", rules_ref="wolf"),
     Word("REVIVE", "Once a run, when the Phoenix would drop to 0 health, it returns to full health instead.",
          "Revive.", rules_ref="phoenix"),
-    Word("PENDULUM", "With Power of the Pendulum in play: once a turn, discard a card to swing one mode left or "
-         "right.", "Swing the pendulum.", rules_ref="pendulum"),
+    Word("PENDULUM", "With Power of the Pendulum in play: once a turn, discard a card to swing the mode one "
+         "step.", "Swing the pendulum.", rules_ref="pendulum"),
     Word("PENDULUM_MODES", "Assault Mode: +1 damage per hit. Warp Mode: MOVE 1 as each turn starts. Recovery Mode: "
          "+1 health as each turn ends.", "Pendulum modes.", rules_ref="pendulum"),
     Word("PLATING", "The first points of damage you would take each turn are ignored, as many as the number printed "

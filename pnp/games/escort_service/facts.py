@@ -11,6 +11,7 @@ from __future__ import annotations
 
 from pnp.games.escort_service.actions import action_words
 from pnp.games.escort_service.boxes import TEAM_NOTE, _enemy_name
+from pnp.games.escort_service.cards import ELITE_ACTIONS
 
 
 def card_facts(card, game) -> list[str]:
@@ -21,6 +22,8 @@ def card_facts(card, game) -> list[str]:
         facts.append(f"{card.scrap_slots} scrap slot{'s' if card.scrap_slots > 1 else ''}")
     if card.actions:
         facts.append("; ".join(action_words(line) for line in card.actions))
+    if card.kind in ELITE_ACTIONS:
+        facts.append(back_clue(card.kind))
     if card.pile:
         facts.append(f"{_pilot_name(card, game)} {card.pile} deck".strip())
     if card.order is not None:
@@ -28,6 +31,13 @@ def card_facts(card, game) -> list[str]:
     if card.placement:  # the set-up as printed, then the note every scenario card prints beside its shuttle
         facts += [set_up(card.placement), TEAM_NOTE]
     return facts
+
+
+def back_clue(kind: str) -> str:
+    """The word an elite action card's back prints, the players' clue to what comes next (rule 2.4): its kind's
+    back (layouts/escort-service/cards.yaml, elite-attack-back ...) prints elite_attack as ATTACK. The back is
+    drawn from the kind, not from a back side of the card's own, so the front's row is where the table says it."""
+    return "Back: " + kind.removeprefix("elite_").upper()
 
 
 def _pilot_name(card, game) -> str:

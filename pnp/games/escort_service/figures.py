@@ -59,14 +59,15 @@ def _example_board(engine: EscortEngine):
 
 
 def _labels(s, engine) -> tuple[tuple[str, ...], ...]:
-    """Each column's units, bottom first: "Warrior" (with "+TAUNT" while it has it), an enemy by its name with its
-    damage out of its health ("Bruiser 1/5")."""
+    """Each column's units, bottom first, by name with damage out of health: "Warrior 0/10" (with "+TAUNT" while it
+    has it), "Bruiser 1/5"."""
     columns = []
     for column in s.columns:
         labels = []
         for unit in column:
             if unit < len(s.seats):
-                label = engine.catalog.pilots[s.seats[unit].character].name
+                seat = s.seats[unit]  # counted as an enemy is, so every unit on the board shows its damage
+                label = f"{engine.catalog.pilots[seat.character].name} {seat.damage}/{seat.max_health}"
                 if s.has_status(unit, "TAUNT"):
                     label += " +TAUNT"
             else:
@@ -228,24 +229,53 @@ def _too_long(caption: str) -> list[str]:
 
 
 def caption_lines(caption: str) -> list[str]:
-    """A caption in the lines it prints in, inside its panel as measured in their fonts (the first bold); a
-    no-break space holds its two words on one line."""
-    lines, line = [], ""
+    """A caption in the lines it prints in, inside its panel as measured in their fonts (its lead bold, the rest
+    regular: caption_runs); a no-break space holds its two words on one line."""
+    lines, line, start = [], "", 0  # start: where the line being filled begins in the caption
     for word in caption.split(" "):
         wider = f"{line} {word}".strip()
-        if line and string_width(wider, "VeraBd" if not lines else "Vera", CAPTION_PT) > PANEL_W - 10:
+        if line and _runs_width(caption_runs_of(caption, start, wider)) > PANEL_W - 10:
             lines.append(line)
+            start += len(line) + 1
             line = word
         else:
             line = wider
     return lines + [line]
 
 
+def caption_lead(caption: str) -> str:
+    """The part of a caption printed bold: the step up to its colon ("1. The Warrior is above the shuttle:"), so a
+    lead broken over two lines stays bold on both and the rest is regular; a caption without a colon is regular."""
+    colon = caption.find(":")
+    return caption[:colon + 1] if colon >= 0 else ""
+
+
+def caption_runs(caption: str) -> list[list[tuple[str, str]]]:
+    """Each printed line of a caption as its runs of (text, font): bold up to the lead's colon, regular after."""
+    runs, start = [], 0
+    for line in caption_lines(caption):
+        runs.append(caption_runs_of(caption, start, line))
+        start += len(line) + 1
+    return runs
+
+
+def caption_runs_of(caption: str, start: int, line: str) -> list[tuple[str, str]]:
+    bold_chars = max(0, min(len(line), len(caption_lead(caption)) - start))
+    return [(text, font) for text, font in ((line[:bold_chars], "VeraBd"), (line[bold_chars:], "Vera")) if text]
+
+
+def _runs_width(runs: list[tuple[str, str]]) -> float:
+    return sum(string_width(text, font, CAPTION_PT) for text, font in runs)
+
+
 def _panel(b, shot: Snapshot, x: float, y: float) -> None:
     bold, regular = "VeraBd", "Vera"
     b.rect(x, y, PANEL_W, PANEL_H, fill="#f5f6f8", stroke="#c9d1da", width=0.6, radius=3)
-    for i, text in enumerate(caption_lines(shot.caption)[:CAPTION_LINES]):
-        b.text(x + 5, y + PANEL_H - 11 - i * 8, text, bold if i == 0 else regular, CAPTION_PT, INK, "left")
+    for i, runs in enumerate(caption_runs(shot.caption)[:CAPTION_LINES]):
+        run_x = x + 5
+        for text, font in runs:
+            b.text(run_x, y + PANEL_H - 11 - i * 8, text, font, CAPTION_PT, INK, "left")
+            run_x += string_width(text, font, CAPTION_PT)
     base_x, base_y = x + (PANEL_W - 4 * CELL_W) / 2, y + 18
     b.rect(base_x + 1, y + 5, CELL_W - 2, 11, fill=SHUTTLE_FILL, radius=1.5)
     b.text(base_x + CELL_W / 2, y + 8.6, "Shuttle", bold, LEAST_PT, "#ffffff", "center")
@@ -259,10 +289,20 @@ def _panel(b, shot: Snapshot, x: float, y: float) -> None:
             ry = base_y + 2 + r * CELL_H
             b.rect(cx + 1.8, ry, CELL_W - 3.6, CELL_H - 2, fill=PILOT if label.startswith("Warrior") else ENEMY,
                    radius=1.2)
-            name, _, rest = label.partition(" ")
-            b.text(cx + CELL_W / 2, ry + CELL_H - 8, name, bold, LEAST_PT, INK, "center")
-            if rest:
-                b.text(cx + CELL_W / 2, ry + 3, rest, regular, LEAST_PT, INK, "center")
+            name, *rest = unit_lines(label)
+            lines_y = (CELL_H - 8, 3) if len(rest) < 2 else (CELL_H - 6.5, 6, 1.5)  # a third line: set closer
+            b.text(cx + CELL_W / 2, ry + lines_y[0], name, bold, LEAST_PT, INK, "center")
+            for line, line_y in zip(rest, lines_y[1:]):
+                b.text(cx + CELL_W / 2, ry + line_y, line, regular, LEAST_PT, INK, "center")
+
+
+def unit_lines(label: str) -> list[str]:
+    """A unit's label as its cell prints it: the name, then its damage count, and "+TAUNT" on a line of its own
+    where the two would not fit the cell's width together."""
+    name, _, rest = label.partition(" ")
+    if rest and string_width(rest, "Vera", LEAST_PT) > CELL_W - 4:
+        return [name, *rest.split(" ", 1)]
+    return [name, rest] if rest else [name]
 
 
 FIGURES = {"example-turn": ExampleTurnFigure(), "tick": TickFigure()}

@@ -135,6 +135,20 @@ def test_vanish_can_discard_a_doom_master_but_never_wisdom(em_engine):
     assert plain == {"escape-vanish"}  # Doom Master and Wisdom are never discarded plainly
 
 
+def test_a_seven_start_leaves_a_hand_unplayed_only_through_vanish(em_engine, em_project):
+    """Seed: "Any player may discard any number of Special cards from their hand" (a 7-Start is not one of the
+    three kinds of Special card), while an Escape lets a player "discard an extra card from their hand", any card but
+    Wisdom. Clarification 16.5 and the glossary's Discard say the same, and the engine agrees."""
+    state = table(em_engine, [["escape-vanish", "seven-start", "mice-3"], ["mice-8"]], [["teens-9"]])
+    escapes = [a for a in moves.player_actions(state, 0) if a[0] == "escape"]
+    assert "seven-start" in {card(em_engine, a[4]) for a in escapes if a[4] is not None}
+    plain = {card(em_engine, a[1]) for a in moves.player_actions(state, 0) if a[0] == "discard"}
+    assert "seven-start" not in plain
+    ruling = next(r for s in em_project.game.rules.sections for r in s.rules if r.id == "clar-seven-start").text
+    assert "cannot be discarded" not in ruling and "only a {card:escape-vanish} can move it" in ruling
+    discard = next(t for t in em_project.game.rules.terms if t.id == "discard").text
+    assert "Vanish discards any one card, a 7-Start or a Doom Master too" in discard
+
 def test_combinations(em_engine):
     state = table(em_engine, [["mice-3", "mice-4", "teens-j", "robots-j", "doom-master-jump"], ["lumberjacks-1"]],
                   [["teens-8"], ["average-joes-10"]])

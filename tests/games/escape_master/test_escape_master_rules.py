@@ -315,3 +315,45 @@ def test_the_credits_say_the_lumberjack_leaders_extra_blunder_is_the_originals(e
     edition = em_project.game.manifest.credits.edition
     assert "except the Lumberjack leader's extra Blunder, which is the original's" in edition
     assert "(but " not in edition
+
+
+def test_a_stack_opens_with_two_cards_of_one_tribe_never_a_suit(em_project):
+    """Seed: "Suit Combinations may be used to start Stacks if they equal 7", where each suit "is represented by a
+    different Tribe". The rules call a suit a tribe: rule 5.2 says two cards of one tribe, in every edition."""
+    from pnp.content import translations
+
+    rules = _rules_by_id(em_project.game)
+    assert rules["combo-opens"].text == "Two cards of one tribe that total exactly 7 may open a new Stack."
+    for lang, words in (("fr", "Deux cartes d'une même tribu"), ("de", "Zwei Karten eines Volkes")):
+        game, problems = translations.apply(em_project.game, lang)
+        assert problems == [] and _rules_by_id(game)["combo-opens"].text.startswith(words), lang
+
+
+def test_an_ability_is_used_by_its_owner_and_no_rule_calls_a_k_a_dead_end(em_project):
+    """Timber! gives a rival a Blunder, so an ability is not one that "applies to its owner only": only its owner
+    uses it. Dead End is a card's name; clarification 16.3 no longer calls a K a dead end for a snared player, and
+    says instead what the seed's note says: under an Uphill Snare nothing may go on a K."""
+    rules = _rules_by_id(em_project.game)
+    assert "Only its owner may use it." in rules["ability-use"].text and "applies to" not in rules["ability-use"].text
+    snare = rules["clar-snare-direction"].text
+    assert "dead end" not in snare.lower() and "no Numbered card can go on a K" in snare
+
+
+def test_glossary_entries_name_every_card_that_does_what_they_say(em_project):
+    """Each power's entry names the cards whose effects use its words, the Beast Modes too: Full Sail stretches
+    three times, Overclock discards Numbered cards, Turn the Soil slides, Fell the Forest gives 2 Blunders."""
+    glossary = _glossary(em_project.game)
+    for entry, names in (("two-ranks-away", ["Catch the Wind", "Long Stride", "Second Wind", "Full Sail"]),
+                         ("discard", ["Vanish", "Recycle", "Overclock", "Light Pack", "Smuggler's Sack"]),
+                         ("slide-under-the-draw-pile", ["Hidden Cellar", "Secret Shortcut", "Early Harvest",
+                                                        "Turn the Soil"]),
+                         ("give-a-blunder", ["Timber!", "Fell the Forest"])):
+        for name in names:
+            assert name in glossary[entry].text, (entry, name)
+
+
+def test_the_credits_carry_the_originals_copyright_line(em_project):
+    """Seed: "©2024 Zily Creative Works LLC. All rights reserved." The credits say whose game it is."""
+    based_on = em_project.game.manifest.credits.based_on
+    assert "© 2024 Zily Creative Works LLC" in based_on and "All rights reserved." in based_on
+    assert len(based_on) <= 300

@@ -401,3 +401,68 @@ def test_the_blueprint_rule_says_void_stops_it_only_in_the_action_phase(ee_proje
     (13.7). Rule 5.6 said "unless a Void enemy shares your Zone", as if never (the third proofreading)."""
     rule = next(r for s in ee_project.game.rules.sections for r in s.rules if r.id == "blueprints")
     assert "not in the action phase while a Void enemy shares your Zone" in " ".join(rule.text.split())
+
+
+# -- the third proofread -------------------------------------------------------------------------------------------
+def test_every_treasures_card_reference_row_says_it_is_a_treasure(ee_project):
+    """Original rulebook: "Treasures are special cards that cost 0 Gold ... and stay in your collection from run to
+    run". Each of the five treasures' rows says so, Mars Coordinates too, whose own text ("take a treasure of your
+    choice") once swallowed its mark as said already."""
+    from pnp.render.card_facts import printed_facts
+
+    facts = printed_facts(ee_project)
+    treasures = [(record.card.id, side) for record in ee_project.game.cards()
+                 for side, card in (("front", record.card), ("back", record.back)) if card is not None and card.treasure]
+    assert len(treasures) == 5 and ("space-5-barrier-node", "back") in treasures
+    for card_id, side in treasures:
+        assert "A TREASURE: it stays after a lost run" in facts[card_id][side], (card_id, facts[card_id][side])
+
+
+def test_a_ship_only_mark_comes_last_before_the_cards_marks_on_every_row(ee_project):
+    """"Wolf-Only" and the like follow what the card does (its attack, its range) on every row, with text or
+    without (the Dreadnought Cannon's row once opened with it): only the marks (A STARTER, PERMANENT ...) follow."""
+    from pnp.render.card_facts import printed_facts
+
+    marks = ("A SYSTEM", "A BOSS EVENT", "Kept as a BLUEPRINT", "A TREASURE", "A STARTER", "PERMANENT")
+    rows = 0
+    for card_id, sides in printed_facts(ee_project).items():
+        for side, facts in sides.items():
+            said = [f for f in facts if type(f) is str]
+            only = [i for i, fact in enumerate(said) if "-Only: " in fact]
+            if only:
+                rows += 1
+                assert all(fact.startswith(marks) for fact in said[only[0] + 1:]), (card_id, side, said)
+    assert rows >= 6
+    cannon = printed_facts(ee_project)["dreadnought-cannon"]["front"]
+    assert cannon[0].startswith("Blast attack 4") and cannon.index("Dreadnought-Only: only that ship may carry it") > 0
+
+
+def test_glossary_words_linked_in_running_text_print_in_lower_case(ee_project):
+    """A {term:...} link prints its headword as written ("Run"): the rules' common nouns are written unlinked in
+    lower case mid-sentence, as everywhere else ("in the same run", "permanent cards, treasures")."""
+    from pnp.rules.tree import build_reference, render_text
+
+    reference = build_reference(ee_project.game)
+    said = {rule.id: " ".join(render_text(reference, rule.text, "plain").split()) for rule in rules(ee_project).values()}
+    assert "all three in the same run (see" in said["goal"]
+    assert "your collection: starter cards, permanent cards, treasures and" in said["legacy"]
+    assert "a track (Ground, Air or Space) and a level (1 to 5)" in said["zone-cards"]
+    assert "nine squares. A square may hold an enemy, a bonus square," in said["zone-side"]
+    assert "an item for the shop:" in said["item-side"]
+    assert "a starter, permanent or a treasure." in said["attack-cards"]
+    common = ("run", "collection", "permanent", "treasure", "track", "level", "square", "bonus-square", "shop")
+    linked = re.findall(r"\{term:([^}]*)\}", printed_content(ee_project))
+    assert not set(linked) & set(common)
+
+
+def test_item_kinds_label_player_words_and_pendulum_swing_are_the_rules(ee_project):
+    """Rule 2.4 calls a Zone card's other side an item (never a "utility"); the playmat's Gold and Blueprints area
+    is the rules' gold pile; original rulebook: the pendulum token moves one space, left or right from Warp Mode,
+    back to the middle from either end, so the glossary says it swings one step."""
+    labels = ee_project.game.manifest.rulebook.labels
+    assert labels["utility"] == "Item" and "Utility" not in labels.values()
+    assert "utility" not in " ".join(rule.text for rule in rules(ee_project).values()).lower()
+    key = ee_project.game.sheets["playmat"].model.key
+    assert "gold pile" in key["gold"].text.lower()
+    pendulum = " ".join(glossary_entries(ee_project)["Pendulum"].text.split())
+    assert "swing the mode one step" in pendulum and "left or right" not in pendulum

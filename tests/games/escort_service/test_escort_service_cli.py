@@ -67,8 +67,8 @@ def test_action_lines_draw_icons_not_braces(built):
 
 def test_the_rules_draw_the_example_turn_from_the_engine():
     markdown = runner.invoke(app, ["rules", "escort-service", "--format", "md"]).output
-    assert "4. HEAT 1: the Warrior vents one column right -> 1: - | 2: Warrior | 3: Bruiser 1/5 | 4: -" in markdown
-    assert "7. TAUNT: the card goes under the Warrior -> 1: - | 2: - | 3: Bruiser 3/5 | 4: Warrior +TAUNT" in markdown
+    assert "4. HEAT 1: the Warrior vents one column right -> 1: - | 2: Warrior 0/10 | 3: Bruiser 1/5 | 4: -" in markdown
+    assert "7. TAUNT: the card goes under the Warrior -> 1: - | 2: - | 3: Bruiser 3/5 | 4: Warrior 0/10 +TAUNT" in markdown
     html = runner.invoke(app, ["rules", "escort-service", "--format", "html"]).output
     assert "<title>The example turn, step by step" in html  # the figure, drawn as inline SVG
     assert '<svg xmlns="http://www.w3.org/2000/svg"' in html and 'class="icon"' in html and "{heat}" not in html

@@ -291,3 +291,72 @@ def test_the_tick_figure_moves_every_column_one_place_toward_the_shuttle(rules):
     assert next(r for s in rules["sections"] for r in s["rules"] if r["id"] == "tick")["figure"] == {"kind": "tick"}
     before, after = tick(EscortEngine.from_game(validated("escort-service").game))
     assert before.columns[0] == () and after.columns == before.columns[1:] + before.columns[:1]
+
+
+def test_each_elite_action_row_says_the_word_its_back_prints(project):
+    """Seed: "The back of each card will give the players a clue for what type of action the elite enemy will
+    take"; rule 2.4 names the clues ATTACK, MOVE and SUPPORT. Each elite action card's row in the card reference
+    says its back's word, the word its kind's back prints (layouts/escort-service/cards.yaml)."""
+    from pnp.render.card_facts import printed_facts
+    from pnp.render.rulebook_cards import card_rows
+    from pnp.rules.tree import build_reference
+
+    assert "The back of each card will give the players a clue" in SEED.read_text()
+    layout = yaml.safe_load((ROOT / "layouts/escort-service/cards.yaml").read_text())
+    clue = {kind: layout["templates"][f"elite-{kind.removeprefix('elite_')}-back"]["values"]["clue"]
+            for kind in ("elite_attack", "elite_move", "elite_support")}
+    assert set(clue.values()) == {"ATTACK", "MOVE", "SUPPORT"}
+    ref = build_reference(project.game)
+    ref.facts = printed_facts(project)
+    for deck in ("warlord", "hive-queen"):
+        cards = project.game.decks[deck].cards
+        rows = card_rows(cards, ref, project.game)
+        for record, row in zip(cards, rows):
+            if record.card.kind in clue:
+                assert f"Back: {clue[record.card.kind]}" in row["text"], (record.card.id, row["text"])
+    crushing_blow = project.game.card("warlord-crushing-blow").card
+    assert crushing_blow.kind == "elite_attack" and "Back: ATTACK" in ref.facts[crushing_blow.id]["front"]
+
+
+def test_an_elite_action_card_is_called_an_action_card_in_the_card_reference(project):
+    """Rule 2.4, the board mat and its key call an elite's cards its "action cards": the card reference's labels say
+    the same ("Example Elite action card: Crushing Blow", never "Elite attack card"), and the elite's card's note is
+    "How the elite acts", the rules' lower-case elite."""
+    labels = project.game.manifest.rulebook.labels
+    assert {labels[kind] for kind in ("elite_attack", "elite_move", "elite_support")} == {"Elite action"}
+    assert labels["elite_note"] == "How the elite acts"
+
+
+def test_a_captions_lead_is_bold_to_its_colon_and_the_rest_regular():
+    """Each panel's caption prints its step bold up to the colon, on both lines where it breaks ("1. The Warrior is
+    above the / shuttle:"), and what follows the colon regular: never a lead that turns regular mid-phrase."""
+    from pnp.games.escort_service.figures import EXAMPLE_CAPTIONS, TICK_CAPTIONS, caption_runs
+
+    for caption in EXAMPLE_CAPTIONS + TICK_CAPTIONS:
+        runs = [run for line in caption_runs(caption) for run in line]
+        bold = " ".join("".join(t for t, font in line if font == "VeraBd") for line in caption_runs(caption)).strip()
+        assert bold == caption[:caption.index(":") + 1], caption
+        assert [font for _, font in runs] == sorted((font for _, font in runs), key=lambda f: f != "VeraBd"), caption
+    first = caption_runs(EXAMPLE_CAPTIONS[0])
+    assert len(first) == 2 and first[1][0] == ("shuttle:", "VeraBd") and first[1][1][1] == "Vera"
+
+
+def test_every_unit_in_the_figures_shows_its_damage_out_of_its_health(project):
+    """Seed: "When a unit takes damage, place damage counters on the unit"; the figures count each unit's damage
+    out of its health, the Warrior (health 10) as the enemies are: "Warrior 0/10" beside "Bruiser 0/5", and under
+    TAUNT its count and "+TAUNT" on lines of their own, each inside its cell."""
+    from pnp.games.escort_service.engine import EscortEngine
+    from pnp.games.escort_service.figures import CELL_W, LEAST_PT, example_turn, tick, unit_lines
+    from pnp.text.fonts import string_width
+
+    assert "place damage counters on the unit" in SEED.read_text()
+    engine = EscortEngine.from_game(project.game)
+    health = project.game.card("warrior-pilot").card.health
+    shots = example_turn(engine) + tick(engine)
+    labels = [label for shot in shots for column in shot.columns for label in column]
+    warriors = [label for label in labels if label.startswith("Warrior")]
+    assert warriors and all(label.split()[1] == f"0/{health}" for label in warriors)
+    assert "Warrior 0/10 +TAUNT" in warriors
+    assert unit_lines("Warrior 0/10 +TAUNT") == ["Warrior", "0/10", "+TAUNT"]
+    for label in labels:
+        assert all(string_width(line, "Vera", LEAST_PT) <= CELL_W - 3.6 for line in unit_lines(label)[1:]), label

@@ -5,7 +5,7 @@ import re
 
 import pytest
 from test_saucer_escape_engine import devourer_facing_the_crew, set_up, to_free_phase
-from test_saucer_escape_fidelity import DECKARD, QUAID, RICO, _rules_texts, roll_event
+from test_saucer_escape_fidelity import DECKARD, QUAID, RICO, _rules, _rules_texts, roll_event
 
 from pnp.games.saucer_escape.catalog import HIVEMIND
 from pnp.games.saucer_escape.figures import NO_BREAK
@@ -179,7 +179,19 @@ def test_the_blue_keycard_ruling_holds_for_every_set_up(se_project):
     for offset in range(6):  # the Reward track numbered as each enemy row, for every pair of set-up dice
         assert any(blue[(i + offset) % 6] for i in open_rows), offset
     text = _rules_texts()["clar-blue-keys"]
-    assert "Biosphere and the Docks" in text and "fifth from the top" in text and "always lead to" not in text
+    assert "(Biosphere, Docks)" in text and "at least one of the two enemies behind doorless entrances" in text
+    assert "Every Reward track except the fifth from the top has a Blue Keycard box" in text
+    assert "always lead to" not in text and "but the fifth" not in text  # proofreading: "each has ... but" read badly
+
+
+def test_the_clarifications_intro_and_the_entrances_say_which_sheet_and_which_box():
+    """Proofreading: the intro's "where its sheet is drawn anew" left "its" unclear, and "the thick box with the
+    short name printed beside the Location's name" could be the boxed tag beside the name itself."""
+    texts = _rules_texts()
+    intro = " ".join(next(s["intro"] for s in _rules()["sections"] if s["id"] == "clarifications").split())
+    assert "where this edition's sheet differs" in intro and "drawn anew" not in intro
+    assert "the thick map box that prints the same short name as the tag beside the Location's name" in \
+        texts["find-entrances"]
 
 
 def test_the_hiveminds_dark_boxes_score_when_it_is_killed(se_engine):

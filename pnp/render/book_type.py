@@ -18,8 +18,8 @@ from pnp.render.pdf import PdfBackend, color
 from pnp.rules.tree import CODE_MARKUP, Reference, render_text
 from pnp.rules.tree import pdf_text as esc
 from pnp.text.direction import has_rtl
-from pnp.text.fonts import DEFAULT_FAMILY, chain, font_pieces, missing_glyphs
-from pnp.text.typography import typeset, typeset_for
+from pnp.text.fonts import DEFAULT_FAMILY, chain, font_pieces
+from pnp.text.typography import typeset_for
 
 INK = "#1d1d1d"
 BUNDLED_BOOK = {**DEFAULT_FAMILY, "heading": DEFAULT_FAMILY["bold"]}  # a bundled font's name is reportlab's name too
@@ -94,27 +94,16 @@ def book_fallbacks(fonts: dict[str, str], names: dict[str, str]) -> dict[str, st
 
 
 def typeset_frags(frags: list, lang: str, fallbacks: dict[str, str]) -> list:
-    """A parsed paragraph's fragments with their typewriter marks set (pnp.text.typography.typeset), each knowing
-    the character printed before it: a quote after a bold word closes, one after a space opens. A fragment whose
-    font (or fallback list) lacks a mark it would get keeps the marks it was typed with: never an empty box."""
+    """A parsed paragraph's fragments with their typewriter marks set (pnp.text.typography.typeset_for), each
+    knowing the character printed before it: a quote after a bold word closes, one after a space opens. A fragment
+    whose font (or fallback list) lacks a mark it would get keeps the marks it was typed with."""
     before = ""
     for frag in frags:
         text = getattr(frag, "text", None)
         if text and not hasattr(frag, "cbDefn"):
-            set_text = typeset(text, lang, before)
-            if set_text != text and _prints(set_text, fallbacks.get(frag.fontName, frag.fontName)):
-                frag.text = set_text
+            frag.text = typeset_for(text, lang, [fallbacks.get(frag.fontName, frag.fontName)], before)
             before = frag.text
     return frags
-
-
-def _prints(text: str, font: str) -> bool:
-    """Whether every character of `text` has a glyph in the font (a pnp font name or fallback list); a font pnp
-    cannot measure (a name only reportlab knows) is taken at its word."""
-    try:
-        return not missing_glyphs(text, font)
-    except (KeyError, OSError, ValueError):
-        return True
 
 
 def fallback_frags(frags: list, fallbacks: dict[str, str]) -> list:

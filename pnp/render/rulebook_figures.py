@@ -638,13 +638,19 @@ def _corner(region, layout) -> tuple[float, float]:
     return region.x + 3 * mm, layout.height - region.y - 3 * mm
 
 
-def _sheet_words(project, sheet_id: str) -> list:
-    """Every word the sheet prints, as drawn (pnp.render.backend.Drawn: its box and size, in the figure's units)."""
+def _sheet_drawn(project, sheet_id: str) -> list:
+    """Everything the sheet draws, as drawn (pnp.render.backend.Drawn: its kind, box and size, in the figure's
+    units)."""
     from pnp.render.backend import RecordingBackend
 
     recording = RecordingBackend()
     _sheet(recording, project, sheet_id)
-    return [d for d in recording.drawn if d.kind == "text" and d.text.strip()]
+    return recording.drawn
+
+
+def _sheet_words(project, sheet_id: str) -> list:
+    """Every word the sheet prints, as drawn."""
+    return [d for d in _sheet_drawn(project, sheet_id) if d.kind == "text" and d.text.strip()]
 
 
 def _title_notes(project, sheet_id: str) -> list[Note]:
@@ -1000,11 +1006,7 @@ WRITE_IN = 15 * mm  # a box drawn on a sheet no larger than this either way is o
 def _write_in_boxes(project, sheet_id: str) -> list[tuple]:
     """Every small box the sheet draws (x0, y0, x1, y1, in the figure's units): a box a player writes a number in
     or darkens, which no tag may cover (a roll-and-write sheet's are most of it)."""
-    from pnp.render.backend import RecordingBackend
-
-    recording = RecordingBackend()
-    _sheet(recording, project, sheet_id)
-    return [(d.x0, d.y0, d.x1, d.y1) for d in recording.drawn
+    return [(d.x0, d.y0, d.x1, d.y1) for d in _sheet_drawn(project, sheet_id)
             if d.kind == "rect" and 0 < d.x1 - d.x0 <= WRITE_IN and 0 < d.y1 - d.y0 <= WRITE_IN]
 
 

@@ -75,10 +75,11 @@ def _quotes(text: str, lang: str, before: str) -> str:
 LATIN = {"es", "it", "pt", "nl", "pl", "cs", "sv", "da", "no", "nb", "fi", "tr", "ro", "hu", "ca", "id", "vi"}
 
 
-def typeset_for(text: str, lang: str, fonts) -> str:
-    """`text` typeset (`typeset`) where every one of `fonts` (pnp font names or fallback lists) has a glyph for each
-    mark it gets, else as typed: a font without a curly apostrophe prints the straight one, never an empty box."""
-    set_text = typeset(text, lang)
+def typeset_for(text: str, lang: str, fonts, before: str = "") -> str:
+    """`text` typeset (`typeset`, `before` as there) where every one of `fonts` (pnp font names or fallback lists)
+    has a glyph for each mark it gets, else as typed: a font without a curly apostrophe prints the straight one,
+    never an empty box."""
+    set_text = typeset(text, lang, before)
     if set_text == text:
         return text
     marks = "".join(sorted(set(set_text) - set(text)))

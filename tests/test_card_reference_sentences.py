@@ -70,7 +70,7 @@ def test_an_escort_pilot_states_health_and_scrap_slots_apart_and_an_action_card_
 
 def test_an_escort_scenario_states_its_place_in_the_campaign_and_its_set_up_column_by_column():
     assert facts_of("escort-service", "breakout")["front"][:3] == [
-        "Scenario 1 of the campaign", "Set-up, bottom first: column 1 the pilots, above the shuttle; column 2 Swarmer, "
+        "Scenario 1 of the campaign", "Setting up, bottom first: column 1 the pilots, above the shuttle; column 2 Swarmer, "
         "Drone; column 3 Bruiser, Swarmer; column 4 Raider", "Add or leave out enemies for your team's size (rule 3.4)."]
 
 

@@ -161,6 +161,12 @@ def test_a_link_dropped_or_renamed_in_a_translation_is_an_error_at_its_line(star
     assert "drops {card:apples}" in links[0]["message"] and "adds {card:aples}" in links[0]["message"]
 
 
+def test_a_links_own_words_are_translated_and_its_target_kept():
+    assert translations.links("Posez-la sur {term:gold|la pile d'or}, {coin}.") == \
+        translations.links("Put it on {term:gold|the gold pile}, {coin}.") == ["{coin}", "{term:gold}"]
+    assert translations.links("{term:gold|or}") != translations.links("{term:silver|or}")
+
+
 def test_a_french_text_that_overflows_its_box_is_text_height_at_the_translation_naming_the_card(starter):
     long = "Cuit à l'aube. " * 30 + "Vaut {coin} 2 en fin de partie."
     replace_in(starter / FR, "decks/market/cards/bread/text: Cuit à l'aube. Vaut {coin} 2 en fin de partie.",

@@ -161,6 +161,21 @@ def test_a_linked_plural_is_one_word(fx, fmt, linked):
     assert linked in text and "Traps" not in text.replace(linked, "")
 
 
+@pytest.mark.parametrize("fmt, linked", [("md", "[the trap pile](#term-trap)"),
+                                         ("html", '<a href="#term-trap">the trap pile</a>'),
+                                         ("pdf", 'color="#1f4f8a">the trap pile</a>'), ("plain", "the trap pile")])
+def test_a_link_with_its_own_words_prints_them_and_points_at_its_term(fx, fmt, linked):
+    text = render_text(build_reference(fx.game), "Put it on {term:trap|the trap pile}.", fmt)
+    assert linked in text and "Trap" not in text and "{" not in text
+
+
+def test_a_link_with_its_own_words_resolves_or_is_reported_like_any_link(fixture_project):
+    kept = _fixture_problems(fixture_project, lambda t: t + "  - id: pile-note\n    term: Pile note\n    text: "
+                             "\"Put it on {term:trap|the trap pile}.\"\n")
+    broken = _fixture_problems(fixture_project, lambda t: t.replace("{term:trap|", "{term:trapz|"))
+    assert kept == [] and [e.code for e in broken] == ["broken-link"] and "{term:trapz}" in broken[0].message
+
+
 def test_the_bundled_rulebooks_link_their_plurals_whole():
     md = export_text(validated("escape-master"), "md")
     assert "[Stacks](#term-stack)" in md and "](#term-stack)s" not in md

@@ -257,19 +257,31 @@ def test_a_long_caption_breaks_between_words_within_its_width():
     assert len(lines) > 1 and " ".join(lines) == "Example Escape Leader card: Hattie Plowright"
 
 
-def test_strandeds_danger_rows_name_the_knowledge_side_once():
+def test_strandeds_danger_rows_say_each_danger_once_and_a_line_for_each_knowledge_side():
+    """The three Dust Devils are one danger with three knowledge sides: the table says the danger (its free cards,
+    values and flavour) once and each card's knowledge side on a line of its own, not the danger three times (the
+    fourth proofreading). Each card keeps its own link target."""
     project = validated("stranded")
     ref = build_reference(project.game)
     ref.facts = printed_facts(project)
     dangers = [r for r in project.game.cards() if r.card.knowledge is not None]
     assert len(dangers) > 20
-    for row in card_rows(dangers, ref, project.game):
-        knowledge = row["records"][0].card.knowledge
-        assert row["text"].count(knowledge.name) == 1, row["text"]  # its block names it, or the facts do: not both
-        # one pattern for every row: the knowledge side named first, its value after what it does
-        assert row["text"].startswith(f"Knowledge side: {knowledge.name}. "), row["text"]
-        assert f"Fighting value {knowledge.value}." in row["text"]
-        assert row["text"].lower().count("knowledge side") == 1, row["text"]
+    rows = card_rows(dangers, ref, project.game)
+    assert len(rows) == len({r.card.name for r in dangers}) < len(dangers)
+    for row in rows:
+        danger, *sides = row["text"].split("\n")
+        cards = [r.card for r in row["records"]]
+        assert len(sides) == len(cards) and row["count_text"] == str(sum(c.count for c in cards))
+        assert "knowledge side" not in danger.lower() and danger.count(f"{cards[0].free} free card") == 1, danger
+        assert "Fighting value" not in danger, danger  # a knowledge side's value, never the danger's
+        flavour = " ".join(cards[0].flavor.split())
+        assert flavour in danger
+        for card, side in zip(cards, sides):
+            knowledge = card.knowledge
+            # one pattern for every line: the knowledge side named first, its value after what it does
+            assert side.startswith(f"Knowledge side: {knowledge.name}. ") and side.count(knowledge.name) == 1, side
+            assert f"Fighting value {knowledge.value}." in side and "free card;" not in side
+            assert " ".join(knowledge.flavor.split()) in side and flavour not in side
 
 
 @pytest.mark.parametrize("game_id", CARD_GAMES)
@@ -289,8 +301,10 @@ def test_every_tables_flavour_stands_last_in_italics_after_the_rules(game_id):
                 start = text.find(f"*{' '.join(card.flavor.split())}")
                 end = text.find("*", start + 1) + 1
                 assert start >= 0 and end > start, text
-                # its side's last words: the cell's, or those before the back's ("Back: Twin Rockets ...")
-                assert text[end:].strip() == "" or text[end:].lstrip().startswith(say(project.game, "back")), text
+                # its side's last words: the cell's, its line's (a danger said once over its knowledge sides), or
+                # those before the back's ("Back: Twin Rockets ...")
+                after = text[end:].lstrip(" ")
+                assert after.strip() == "" or after.startswith(("\n", say(project.game, "back"))), text
     assert flavoured
 
 

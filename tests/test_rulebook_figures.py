@@ -72,7 +72,10 @@ def test_strandeds_setup_puts_the_life_token_on_20_and_the_chapters_face_up():
     assert sum("the-long-night" in k or "supply-drop-gone-wrong" in k for k in faces) == 2
     layout = validated("stranded").sheet_layouts["playmat"]
     life = next(r for r in layout.regions if r.name == "life")
-    tokens = [c for c in drawn(figure).calls if c[0] == "circle" and c[2].get("fill") == "#f2c14e"]
+    # the life marker and the free-card marker, drawn as their counters print (their colour, their emblem)
+    counters = {t.id: t for t in validated("stranded").game.sheets["life-tokens"].model.tokens}
+    looks = {counters["life-marker"].color, counters["free-card-marker"].color}
+    tokens = [c for c in drawn(figure).calls if c[0] == "circle" and c[2].get("fill") in looks]
     assert len(tokens) == 2
     # the token on the life track sits in its 21st box (0 to 22: the box of 20)
     x = next(c[1][0] for c in tokens if layout.height - life.y - life.h < c[1][1] < layout.height - life.y)
@@ -149,6 +152,22 @@ def test_legible_only_drops_the_words_that_would_print_under_6_pt_and_keeps_the_
     legible.restore()
     legible.text(0, 0, "after", "Vera", 6)
     assert [c[1][2] for c in backend.calls if c[0] == "text"] == ["large", "scaled up"]
+
+
+def test_a_figure_naming_a_card_that_failed_its_own_check_adds_no_second_error():
+    """A broken card is reported once, where it is written: a figure that lays it is not "not a card" too."""
+    project = validated("stranded")
+
+    class WithBrokenCard:  # the game, with one card that failed its own check (Game.unparsed_ids)
+        def __getattr__(self, name):
+            return getattr(project.game, name)
+
+        def names_card(self, card_id):
+            return card_id == "broken-card" or project.game.names_card(card_id)
+
+    figure = {"kind": "setup", "sheet": "playmat", "text": "Ready.", "place": [{"at": "sol", "card": "broken-card"}]}
+    assert check_book_figure(figure, WithBrokenCard(), project.sheet_layouts, set()) == []
+    assert check_book_figure(figure, project.game, project.sheet_layouts, set())  # a card no deck has: reported
 
 
 def test_a_figure_naming_what_the_game_lacks_is_reported_in_the_designers_words():
@@ -653,4 +672,40 @@ def test_parts_alike_share_one_number_and_one_line_of_the_key():
     flow = sheet_overview(project, "score-sheet", A5, book_styles(), "caption")
     figure = next(figures(flow))
     marks = [n.text for n in figure.notes if n.mark]
-    assert len(marks) == len(parts) and len(set(marks)) == len({(name, text) for _, name, text in parts}) < len(parts)
+    # one callout a number, at the corner of its rows together (two callouts "7" side by side collided at A5)
+    assert len(marks) == len(set(marks)) == len({(r.kind, name, text) for r, name, text in parts}) < len(parts)
+
+
+@pytest.mark.parametrize("game_id, sheet_id", [("saucer-escape", "game-sheet"), ("escape-master", "score-sheet")])
+def test_a_booklets_keyed_sheet_puts_each_number_at_its_parts_corner(game_id, sheet_id):
+    """At a booklet's half page the parts' corners are crowded with boxes to write in: a number stays at its part's
+    top-left corner (over a box if it must), never beside some other part where it would name that one (the fourth
+    proofreading: Saucer Escape's Map number stood by the Event Table, Turn Record's inside the Score panel)."""
+    from pnp.render.rulebook_figures import MARK_PT, sheet_key, sheet_overview
+
+    register_all()
+    project = validated(game_id)
+    flow = sheet_overview(project, sheet_id, A5, book_styles(), "caption")
+    figure = next(figures(flow))
+    figure.wrap(*A5)
+    by, height = figure.scale_by, project.sheet_layouts[sheet_id].height
+    corners = {}
+    for region, name, text in sheet_key(project, sheet_id):
+        x, y = region.x * by, (height - region.y) * by
+        corners.setdefault((region.kind, name, text), (x, y))
+    at = {note.text: box for note, box in figure.arranged(_Canvas()) if note.mark}
+    numbers = {}
+    for region, name, text in sheet_key(project, sheet_id):
+        numbers.setdefault((region.kind, name, text), str(len(numbers) + 1))
+    for part, number in numbers.items():
+        x, y = corners[part]
+        x0, y0, x1, y1 = at[number][:4] if at.get(number) else figure._mark_box(_Canvas(), next(
+            n for n in figure.notes if n.text == number))
+        assert x - 2.5 * MARK_PT <= x0 <= x + 2.5 * MARK_PT and y - 3 * MARK_PT <= y1 <= y + 2.5 * MARK_PT, (part, number)
+
+
+def test_a_sheets_key_names_its_parts_without_their_lines_to_write_on():
+    from pnp.render.rulebook_figures import sheet_key
+
+    texts = [text for _, _, text in sheet_key(validated("escape-master"), "score-sheet")]
+    assert texts and not [t for t in texts if "__" in t or t.strip(" +") != t]

@@ -11,6 +11,7 @@ from pypdf import PdfReader
 from pnp.checks.preflight import small_texts
 from pnp.render.card_facts import printed_facts
 from pnp.render.rulebook import rulebook_pdf
+from pnp.render.rulebook_back import index_terms
 from pnp.render.rulebook_cards import card_rows, part_name, rank_list
 from pnp.rules.tree import build_reference
 from pnp.text.typography import typeset
@@ -567,3 +568,52 @@ def test_a_summary_of_ten_steps_hangs_every_step_clear_of_its_number():
     lines = _step_lines(ref, book_styles(), steps, (9.5, 13))
     widest = stringWidth(f"{len(steps)}.", lines[-1].style.bulletFontName, 9.5)
     assert all(line.style.leftIndent > widest for line in lines)
+
+
+def test_a_one_column_index_tells_its_whole_height_so_the_page_breaks_it_and_loses_no_entry():
+    """A booklet's half page sets the index in one column; it said only the rows that fit, and the rest of the
+    index was never printed (the fourth proofreading: Escort Service's booklet index stopped at "Medic")."""
+    from reportlab.platypus import Paragraph as Plain
+
+    from pnp.render.book_type import book_styles
+    from pnp.render.fonts import register_all
+    from pnp.render.rulebook_back import Columns
+
+    register_all()
+    rows = [[Plain(f"row {n}", book_styles()["body"])] for n in range(30)]
+    columns = Columns(rows, None, 200, 0)
+    room = sum(columns.heights[:10])
+    assert columns.wrap(200, room)[1] == pytest.approx(sum(columns.heights)) and sum(columns.heights) > room
+    first, rest = columns.split(200, room)
+    assert len(first.rows) == 10 and len(rest.rows) == 20
+
+
+@pytest.mark.parametrize("game_id", ["escort-service", "saucer-escape"])
+def test_the_booklets_index_holds_every_entry_the_books_does(game_id, books):
+    ref = build_reference(validated(game_id).game)
+    book, booklet = (" ".join(page.extract_text(extraction_mode="layout") for page in PdfReader(path).pages)
+                     for path in (books(game_id), books(game_id, booklet=True)))  # layout: a half page's words in order
+
+    def indexed(text, term):
+        return re.search(re.escape(typeset(term)) + r"\s*(?:\.\s*)+\d", text) is not None
+
+    terms = [term for term, _, _ in index_terms(ref) if indexed(book, term)]
+    assert len(terms) > 20 and [term for term in terms if not indexed(booklet, term)] == []
+
+
+@pytest.mark.parametrize("game_id", REAL_GAMES)
+def test_a_card_table_running_on_over_a_page_is_headed_continued(game_id, books):
+    """A publisher heads the rest of a table on a new page "Danger cards (continued)", never a bare header row (the
+    fourth proofreading: Stranded's danger table, Escort Service's Scrap, Escape Master's STORY deck)."""
+    decks = [deck.model.name for deck in validated(game_id).game.decks.values()]
+    run_on = 0
+    for page in PdfReader(books(game_id)).pages:
+        lines = [line.strip() for line in (page.extract_text() or "").splitlines() if line.strip()]
+        for k in range(len(lines) - 2):
+            if lines[k:k + 3] == ["Card", "×", "Text"] or lines[k:k + 2] == ["Card", "×"]:
+                above = lines[k - 1] if k else ""  # a header row at the top of a page: nothing heads it
+                said_once = above.startswith("Every card of this deck says") or above.endswith(".")
+                assert said_once or re.fullmatch(r".+ \((\d+ cards?|continued)\)", above), (page.page_number, above)
+                run_on += above.endswith("(continued)") and above[:-len(" (continued)")] in decks
+    if game_id == "stranded":
+        assert run_on >= 1

@@ -176,3 +176,16 @@ def test_a_card_whose_part_uses_a_word_is_listed_by_that_parts_name():
     assert "Quick Hands (Dust Devil)" in printed
     second_look = next(c for c in entry.users if ref.game.card(c).card.name == "Second Look")
     assert second_look not in entry.named_by_part  # a starting card's own ability: listed by its own name
+
+
+def test_a_figure_only_the_rulebook_draws_is_its_caption_in_the_markdown_never_an_empty_block():
+    """A set-up figure on the playmat has no text diagram: the Markdown said it as an empty fenced block."""
+    from helpers import validated
+
+    from pnp.rules.export import export_text
+
+    markdown = export_text(validated("stranded"), "md")
+    assert not re.search(r"```text\n\s*```", markdown)
+    caption = " ".join(next(r.figure for s in validated("stranded").game.rules.sections for r in s.rules
+                            if r.id == "setup-life")["text"].split())
+    assert f"*Pictured in the rulebook: {caption}*" in markdown

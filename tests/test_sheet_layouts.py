@@ -114,3 +114,14 @@ def test_stranded_playmat_rows_span_the_mat():
     for top in {round(r.y / MM) for r in layout.regions if r.kind == "area"}:
         row = [r for r in layout.regions if r.kind == "area" and round(r.y / MM) == top]
         assert abs(min(r.x for r in row) / MM - 8) < 0.1 and abs(max((r.x + r.w) / MM for r in row) - right) < 0.1
+
+
+def test_tracks_stacked_in_one_column_start_their_boxes_at_one_x():
+    """Escape Master's score sheet: the team rows' boxes stand under the player rows' boxes, though "Team A" is a
+    shorter label than "Player 1" (the label column is the widest label's)."""
+    project = validated("escape-master")
+    found = {d.name: d for d in region_drawings(project, "score-sheet")}
+    tracks = [t.id for t in project.game.sheets["score-sheet"].model.tracks]
+    lefts = {track: min(box.x0 for _, box in found[track].rects) for track in tracks if track in found}
+    assert any(t.startswith("team") for t in lefts) and any(t.startswith("player") for t in lefts)
+    assert max(lefts.values()) - min(lefts.values()) < 0.1, lefts

@@ -17,6 +17,7 @@ from pnp.layout.regions import (
     title_overflow,
     token_plan,
     token_text_size,
+    track_label_columns,
     track_label_width,
     track_plan,
 )
@@ -52,7 +53,8 @@ def regions_show_content(sheet, layout, outlines, game) -> list[Diagnostic]:
         elif region.kind == "tokens":
             problems += _tokens_fit(region, item, sheet, layout, game, where)
         else:
-            plan = track_plan(region, item.length, layout.box, track_label_width(item.label, layout.fonts["bold"]))
+            columns = track_label_columns(layout.regions, sheet.model.tracks, layout.fonts["bold"])
+            plan = track_plan(region, item.length, layout.box, columns[item.id])
             if plan.needed and (label := _track_label_room(region, item, layout)) is not None:
                 index = next(i for i, t in enumerate(sheet.model.tracks) if t.id == item.id)
                 problems.append(sheet.source.diagnostic(("tracks", index, "label"), "text-width", f"the label of track "

@@ -45,8 +45,9 @@ NAMED_BY = {"ranks": "label"}
 NOT_TEXT = frozenset({"effects", "settings", "table", "card_fields", "composition", "pull",
                       "showcase", "columns", "ignore"})
 DIGEST = re.compile(r"^[0-9a-f]{8}$")
-# what a translator keeps as written: links ({card:x}, {term:x}, {rule:x}, {count:...}), icons ({coin}), {n}
-MARKUP = re.compile(r"\{[^{}\s]*\}")
+# what a translator keeps as written: links ({card:x}, {term:x}, {rule:x}, {count:...}), icons ({coin}), {n};
+# a link's own words ({term:x|gold pile}) are text, translated like any other
+MARKUP = re.compile(r"\{([^{}\s|]*)(?:\|[^{}]*)?\}")
 MISSING_SHOWN = 3  # keys named in the message of a language's missing texts
 
 
@@ -163,7 +164,7 @@ def _without(item: dict, key: str | None) -> dict:
 
 def links(text: str) -> list[str]:
     """The links and icons of a text, as written, sorted: a translation keeps each one."""
-    return sorted(MARKUP.findall(text))
+    return sorted("{" + kept + "}" for kept in MARKUP.findall(text))
 
 
 # -- the translations of a language ------------------------------------------------------------------------------

@@ -60,7 +60,8 @@ class FigureKind(Protocol):
 
 
 class WordPlaces(Protocol):
-    """Effect word -> where on a sheet it is used, for the glossary."""
+    """Effect word (or a glossary term's id: a door, a keycard) -> where on a sheet it is used, for the
+    glossary. Effect words are upper case and term ids lower case, so the two never clash."""
 
     def __call__(self, game: Game) -> dict[str, list[str]]: ...
 

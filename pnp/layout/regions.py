@@ -117,6 +117,19 @@ def track_label_width(label: str, font: str) -> float:
     return string_width(label, font, TRACK_LABEL_SIZE) + 2
 
 
+def track_label_columns(regions, tracks, font: str) -> dict[str, float]:
+    """Track id -> the width its label column takes: the widest label of the tracks whose regions start at the same
+    x, so tracks stacked in one column start their boxes at one x (a score sheet's team rows under its player rows,
+    not 1.5 mm to their left because "Team A" is shorter than "Player 1")."""
+    at = {region.name: region for region in regions}
+    widths = {track.id: track_label_width(track.label, font) for track in tracks if track.id in at}
+    column: dict[float, float] = {}
+    for track_id, width in widths.items():
+        x = round(at[track_id].x, 1)
+        column[x] = max(column.get(x, 0.0), width)
+    return {track_id: column[round(at[track_id].x, 1)] for track_id in widths}
+
+
 TOKEN_GAP = mm(2)  # between tokens, room for the scissors
 
 

@@ -38,14 +38,16 @@ def _printed_facts(project) -> dict[str, dict[str, list[str]]]:
     facts: dict[str, dict[str, list[str]]] = {}
     if project.layout is None:
         return facts
+    labels = project.game.manifest.rulebook.labels  # its parts' headings as the edition's table says them
     for record in project.game.cards():
         sides = {}
         for side, card in (("front", record.card), ("back", record.back)):
             face = (project.faces.fronts if side == "front" else project.faces.backs).get(record.card.id)
             if card is None or face is None:
                 continue
-            stated = set(tokens(f"{card.name} {side_text(card)}"))
-            told = _game_facts(project, card, f"{card.name} {side_text(card)}", stated)
+            said = f"{card.name} {side_text(card, labels)}"  # "Capacité : ...", never a second "Capacité."
+            stated = set(tokens(said))
+            told = _game_facts(project, card, said, stated)
             sides[side] = said_once(told + _face_facts(project, face, stated, bool(project.game.plugin.card_facts)))
         facts[record.card.id] = sides
     return facts

@@ -155,7 +155,9 @@ class Columns(Flowable):
     def _fill(self, height: float, balanced: bool) -> list[list]:
         """The rows each column takes, up to `height` each; balanced: as evenly as they share the least height."""
         ends = sorted(k for k in self.starts | {len(self.rows)} if 0 <= k <= len(self.rows))
-        if balanced and self.count > 1:
+        if balanced and self.count == 1:  # every row: a one-column wrap that told only what fits lost the rest
+            return [self.rows]
+        if balanced:
             total = sum(self.heights)
             best = min(ends, key=lambda k: max(sum(self.heights[:k]), total - sum(self.heights[:k])))
             return [self.rows[:best], self.rows[best:]]

@@ -21,7 +21,7 @@ from pnp.render.backend import Wordless
 from pnp.render.book_type import INK, Heading, Paragraph, book_fonts, book_line, derived, draw_right_to_left, legible_card_scale, said
 from pnp.render.cards import box_drawings, draw_face, face_size
 from pnp.render.pdf import PdfBackend, color
-from pnp.rules.card_words import card_text, kind_name
+from pnp.rules.card_words import card_text, kind_name, named_part, said_in_two
 from pnp.rules.tree import icons_in
 from pnp.rules.tree import pdf_text as esc
 from pnp.text.direction import has_rtl
@@ -423,7 +423,45 @@ def card_rows(records, ref, game) -> list[dict]:
             row["name"] = suit_name(game, records[0])
             row["count_text"] = say(game, "each", count=records[0].card.count)
             row["text"] = row["shared"].replace(RANK_SLOT, rank_list(game, [r.card for r in records]), 1).replace(RANK_SLOT, "")
-    return rows
+    return _by_part(rows, ref, game)
+
+
+def _by_part(rows: list[dict], ref, game) -> list[dict]:
+    """Rows of cards of one name that differ only in their named part (three copies of one danger, each with its
+    own knowledge side printed under it) joined into one: what they share said once ("1 free card; value to beat ..."), then a line
+    for each card's part. A row that says the shared side three times reads as three dangers."""
+    groups: dict[tuple, list[dict]] = {}
+    for row in rows:
+        record = row["records"][0]
+        part = named_part(record.card) if len(row["records"]) == 1 and record.back is None else None
+        key = (part, record.card.model_dump_json(exclude={"id", part})) if part else (id(row),)
+        groups.setdefault(key, []).append(row)
+    joined = []
+    for key, alike in groups.items():
+        if len(alike) < 2:
+            joined += alike
+            continue
+        records = [row["records"][0] for row in alike]
+        front, parts = None, []
+        for record in records:
+            front, own = _part_said(record, key[0], ref, game)
+            parts.append(own)
+        joined.append({"records": records, "name": records[0].card.name, "text": "\n".join([front] + parts),
+                       "count_text": str(sum(r.card.count for r in records))})
+    return joined
+
+
+def _part_said(record, part: str, ref, game) -> tuple[str, str]:
+    """(what a card says without its part, what its part says), its printed facts shared out between them: the
+    game's sentences it states only with the part, and a flavour line the part's own, go with the part."""
+    card = record.card
+    say_facts = game.plugin.card_facts
+    only_with = set(say_facts(card, game)) - set(say_facts(card.model_copy(update={part: None}), game)) \
+        if say_facts else set()
+    own_words = {str(v).strip().rstrip(".") for v in getattr(card, part).model_dump().values() if isinstance(v, str)}
+    facts = (ref.facts.get(card.id) or {}).get("front", [])
+    ours = [f for f in facts if f in only_with or str(f).strip().rstrip(".") in own_words]
+    return said_in_two(card, part, [f for f in facts if f not in ours], ours, labels_of(game), raw(game, "label-text"))
 
 
 def rank_spec(game, card) -> tuple[str, str | None]:
@@ -486,6 +524,8 @@ def card_reference(project, ref, styles, width: float) -> list:
                           linked=False)
         table, first_rows, note = _card_table(project, ref, records, styles, width)
         table.first_rows = first_rows
+        # the table running on over a page starts it under "Sol cards (continued)", not as a bare header row
+        table.continued = Paragraph(said(game, "continued", name=esc(deck.model.name)), h2)
         items += [heading] + ([note, Spacer(1, 2)] if note else []) + [table, Spacer(1, 6)]
     return flow + [CardReferenceFlow(items)]
 
@@ -499,9 +539,10 @@ class CardReferenceFlow(Flowable):
     list them (pnp.render.rulebook.headings)."""
 
     def __init__(self, items: list, waiting: list | None = None):
+        """`waiting`: example rows (each with the spacer under it, or None) that did not fit an earlier page."""
         super().__init__()
         self.items, self.waiting = list(items), list(waiting or [])
-        self._content = self.waiting + self.items
+        self._content = [row for row, _ in self.waiting] + self.items
 
     def wrap(self, width, height):
         return width, height + 1  # always set through split(): it decides what this page holds
@@ -520,18 +561,26 @@ class CardReferenceFlow(Flowable):
             room -= cost(flowable, h)
             placed.append(flowable)
 
-        while waiting and (isinstance(waiting[0], Spacer) or cost(waiting[0]) <= room):  # what waited comes first
-            place(waiting.pop(0))
+        def place_example(row, spacer):
+            place(row)
+            if spacer is not None and cost(spacer) <= room:
+                place(spacer)
+
+        # what waited comes first: every row that fits this page, in order (a shorter one fills the room a taller
+        # one left: a booklet's half page takes two small examples rather than one and a blank half)
+        for row, spacer in list(waiting):
+            if cost(row) <= room:
+                waiting.remove((row, spacer))
+                place_example(row, spacer)
         while items:
             item = items[0]
             if isinstance(item, ExampleRow):
                 items.pop(0)
-                if not waiting and cost(item) <= room:
-                    place(item)
-                else:  # waits for the next page, its spacer with it
-                    waiting.append(item)
-                    if items and isinstance(items[0], Spacer):
-                        waiting.append(items.pop(0))
+                spacer = items.pop(0) if items and isinstance(items[0], Spacer) else None
+                if cost(item) <= room:
+                    place_example(item, spacer)
+                else:  # waits for a page with room for it, its spacer with it
+                    waiting.append((item, spacer))
                 continue
             if isinstance(item, Heading):
                 if waiting:  # the deck before keeps its examples in its own part: a new page
@@ -558,8 +607,11 @@ class CardReferenceFlow(Flowable):
                 parts = item.split(width, room - item.getSpaceBefore()) if room >= least else []
                 if len(parts) == 2:
                     parts[1].first_rows = 0  # a table running on may start at any row
+                    parts[1].continued = getattr(item, "continued", None)
                     place(parts[0], parts[0].wrap(width, room)[1])
-                    items[0] = parts[1]
+                    items[0:1] = ([parts[1].continued] if parts[1].continued else []) + [parts[1]]
+                elif placed and placed[-1] is getattr(item, "continued", None):  # never "(continued)" at a foot
+                    items.insert(0, placed.pop())
                 break
             if cost(item) > room:  # a spacer at a page's foot: dropped
                 if isinstance(item, Spacer):
@@ -568,7 +620,7 @@ class CardReferenceFlow(Flowable):
             place(items.pop(0))
         if not placed and at_top:  # nothing fits a whole page: the first thing is set as the book sets it (split
             # over pages if it splits), after an empty start
-            placed = [Spacer(1, 0), waiting.pop(0) if waiting else items.pop(0)]
+            placed = [Spacer(1, 0), waiting.pop(0)[0] if waiting else items.pop(0)]
         rest = [CardReferenceFlow(items, waiting)] if items or waiting else []
         return placed + rest if placed else []
 
@@ -627,8 +679,9 @@ def _card_table(project, ref, records, styles, width: float):
     body = [[Paragraph(esc(cell), bold) for cell in header]]
     for row in rows:
         first = row["records"][0]
-        name = f'<a name="card-{first.card.id}"/><b>{esc(row["name"])}</b>'
-        text = icons_in(ref, row["text"], "pdf") if row["text"] else ""
+        anchors = "".join(f'<a name="card-{r.card.id}"/>' for r in row["records"])  # each card a link may name
+        name = f'{anchors}<b>{esc(row["name"])}</b>'
+        text = "<br/>".join(icons_in(ref, line, "pdf") for line in row["text"].split("\n")) if row["text"] else ""
         cells = [Paragraph(name, small), Paragraph(esc(row["count_text"]), small), Paragraph(text, small)]
         if with_pictures:
             cells.insert(0, Thumbnail(project, project.faces.fronts[first.card.id]) if pictured[id(row)] else "")
@@ -649,18 +702,20 @@ def shared_sentences(texts: list[str], back_word: str) -> list[str]:
         return []
     fronts = [SENTENCE_END.split(text.split(f" {back_word} ")[0]) for text in texts]
     # a sentence of a few words at least: a heading a text block prints ("Ability.") is no sentence to share
-    return [sentence for sentence in fronts[0] if len(sentence.split()) >= SHARED_WORDS and not sentence.startswith("*")
-            and all(sentence in front for front in fronts[1:])]
+    return [sentence for sentence in dict.fromkeys(fronts[0]) if len(sentence.split()) >= SHARED_WORDS
+            and not sentence.startswith("*") and all(sentence in front for front in fronts[1:])]
 
 
 SHARED_WORDS = 3  # the fewest words a sentence said once above a table has
 
 
 def without_sentences(text: str, sentences: list[str]) -> str:
-    """A row's text less the shared sentences, each taken once from its front."""
+    """A row's text less the shared sentences, each taken once from its front (from each of its lines, where the
+    row says a card a line: _by_part)."""
+    lines = text.split("\n")
     for sentence in sentences:
-        text = re.sub(rf"(?:(?<=\s)|^){re.escape(sentence)}(?:\s+|$)", "", text, count=1)
-    return text.strip()
+        lines = [re.sub(rf"(?:(?<=\s)|^){re.escape(sentence)}(?:[ \t]+|$)", "", line, count=1) for line in lines]
+    return "\n".join(line.strip() for line in lines).strip()
 
 
 def _table(body, with_pictures: bool, small, width: float):

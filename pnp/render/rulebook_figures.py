@@ -31,7 +31,8 @@ In rules.yaml:
           label: A Stack             # printed under it
           mark: A                    # a callout the caption refers to
         - at: life
-          box: 20                    # on a track: a token on the box numbered 20
+          box: 20                    # on a track: a token on the box numbered 20...
+          token: life-marker         # ...drawn as that counter of a sheet's tokens: prints (else a plain disc)
 
 Marks, labels, the sheet's title and keys print at a fixed size whatever the figure's scale, inside its edges; the cards and sheets are drawn scaled,
 their words that would print under LEGIBLE_PT left off (LegibleOnly). No figure is ever turned.
@@ -47,7 +48,7 @@ from reportlab.platypus import Flowable, KeepTogether, NextPageTemplate, PageBre
 
 from pnp.core.diagnostics import Diagnostic, did_you_mean
 from pnp.core.limits import MIN_TEXT_SIZE as LEGIBLE_PT
-from pnp.layout.regions import area_plan, track_label_width, track_plan
+from pnp.layout.regions import area_plan, token_text_size, track_label_columns, track_plan
 from pnp.model.walk import rule_nodes
 from pnp.render.book_type import Paragraph, book_fonts, book_line, derived, draw_centred, said
 from pnp.render.cards import draw_face, face_size
@@ -78,6 +79,10 @@ PLACE_KEYS = {"at", "card", "cards", "deck", "count", "fan", "box", "label", "st
 # -- drawing legibly at any scale --------------------------------------------------------------------------------
 
 
+VALUE = re.compile(r"[+\-\u2212\u00d7x]?\d{1,2}")  # a value (18, +2, ×2) LegibleOnly prints larger rather than leave off...
+VALUE_LEAST = 0.5  # ...where it would print at this much of LEGIBLE_PT or more (at most twice its size)
+
+
 class LegibleOnly:
     """A backend that draws everything but the text that would print under LEGIBLE_PT at the scale it is drawn
     (`at`, followed through save, restore and scale): a sheet or a card shown small keeps its shapes and every
@@ -101,9 +106,16 @@ class LegibleOnly:
         self.at *= math.sqrt(abs(sx * sy))
         self.inner.scale(sx, sy)
 
-    def text(self, x, y, string, font, size, *args, **kwargs) -> None:
+    def text(self, x, y, string, font, size, color="#000000", align="left", *args, **kwargs) -> None:
         if size * self.at >= LEGIBLE_PT - 1e-6:
-            self.inner.text(x, y, string, font, size, *args, **kwargs)
+            self.inner.text(x, y, string, font, size, color, align, *args, **kwargs)
+        elif VALUE.fullmatch(string.strip()) and size * self.at >= LEGIBLE_PT * VALUE_LEAST:
+            # a value (a track's number, a card's cost) printed at LEGIBLE_PT round the same middle: a figure
+            # that keeps a card's or a track's numbers reads, where its words could not be kept
+            larger = LEGIBLE_PT / self.at
+            grown = string_width(string, font, larger) - string_width(string, font, size)
+            x -= {"left": grown / 2, "right": -grown / 2}.get(align, 0.0)
+            self.inner.text(x, y - 0.36 * (larger - size), string, font, larger, color, align, *args, **kwargs)
 
     def _named(self, name: str) -> str:
         return f"legible:{self.at:.4f}:{name}"
@@ -148,6 +160,7 @@ class Note:
     # to print its own words still says which card it is
     near: tuple | None = None  # the box of what it names (x0, y0, x1, y1, figure units): a tag may stand beside or
     # under it, a callout with one (a track's token) stands clear of the drawn boxes around it (BoardFigure.arranged)
+    part: bool = False  # a sheet part's key number: where no spot is free it keeps to the part's corner
 
 
 class BoardFigure(Flowable):
@@ -237,7 +250,7 @@ class BoardFigure(Flowable):
         for note in [n for n in shown if n.mark and n.near is not None] + [n for n in shown if n.tag]:
             anchor = self._mark_box(canvas, note) if note.mark else self._callout_of(canvas, note, places)
             near = _scaled(note.near, self.scale_by) if note.near else None
-            box = self._spot(canvas, note, anchor, near, drawn + taken, outlines)
+            box = self._spot(canvas, note, anchor, near, drawn + taken, outlines, taken)
             places[id(note)] = box
             taken.append(box[:4])
         return [(n, places.get(id(n))) for n in shown]
@@ -291,6 +304,8 @@ class BoardFigure(Flowable):
         tops = [tab, box[3], (y0 + y1 + height) / 2, y0 + (y1 - y0) * 0.3 + height / 2]
         middle = ((x0 + x1) / 2 - (box[2] - box[0]) / 2)
         spots = [(middle if i == 0 else box[0], top) for i, top in enumerate(tops) if i < 2 or top <= y1 - 1]
+        spots.insert(1, (x1 - 1 - (box[2] - box[0]), tab))  # the tab at the top's right end: clear of a corner callout
+        spots.append((middle, y0 + 1 + height))  # last, at its foot: a card whose tokens fill its middle
         return [(left, top - height, left + box[2] - box[0], top, box[4]) for left, top in spots]
 
     def _name_box(self, canvas, note: Note) -> tuple | None:
@@ -316,14 +331,18 @@ class BoardFigure(Flowable):
             top = min(max(cy + height / 2, y0 + 1 + height), y1 - 1)
         return left, top - height, left + width, top, lines
 
-    def _spot(self, canvas, note: Note, anchor: tuple, near, drawn: list, outlines: list) -> tuple:
-        """Where a tag (or a track's callout) prints: (x0, y0, x1, y1, lines), the first free spot of `_spots`."""
-        best, least = None, None
+    def _spot(self, canvas, note: Note, anchor: tuple, near, drawn: list, outlines: list, taken=()) -> tuple:
+        """Where a tag (or a track's callout) prints: (x0, y0, x1, y1, lines), the first free spot of `_spots`.
+        Where none is free, it takes the one that covers least; a sheet part's number, the first that covers no other
+        note (at its part's corner, over a box to write in, rather than by some other part where it would name that)."""
+        best, least, first_clear = None, None, None
         for lines in ([note.text] if note.mark else _broken(note.text)):
             w, h = self._plate(canvas, note, lines)
             corner = (note.mark and near is not None and self.outside > 0)  # a plate: beside the part's corner
-            for x0, y0 in ([(near[0] - SPACE - w, near[3] - h), (near[0], near[3] + SPACE)] if corner else []) + \
-                    _spots(anchor, near, w, h, note.mark):
+            spots = _spots(anchor, near, w, h, note.mark)
+            if note.part:  # a part's number keeps to its corner: inside it, just outside it, or a step from it
+                spots = [spots[0], (near[0] - SPACE - w, near[3] - h), (near[0], near[3] + SPACE)] + spots[1:4]
+            for x0, y0 in ([(near[0] - SPACE - w, near[3] - h), (near[0], near[3] + SPACE)] if corner else []) + spots:
                 cx, cy = self._inside(x0 + w / 2, y0 + h / 2, w / 2, h / 2)
                 box = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2, lines)
                 covered = sum(_overlap(box, other) for other in drawn) * OUTLINE_WEIGHT + sum(
@@ -332,7 +351,9 @@ class BoardFigure(Flowable):
                     return box
                 if least is None or covered < least:
                     best, least = box, covered
-        return best
+                if first_clear is None and note.part and not any(_overlap(box, other) > 0 for other in taken):
+                    first_clear = box
+        return first_clear or best
 
     def _plate(self, canvas, note: Note, lines: list[str]) -> tuple[float, float]:
         """A tag's (or callout's) printed width and height, its lines one under another."""
@@ -529,10 +550,11 @@ def sheet_overview(project, sheet_id: str, frame, styles, caption: str, heading=
     layout = project.sheet_layouts[sheet_id]
     natural = (layout.width, layout.height)
     parts = sheet_key(project, sheet_id)
-    numbers: dict[tuple[str, str], int] = {}  # parts alike (a score sheet's two rows for one player): one number
-    for _, name, text in parts:
-        numbers.setdefault((name, text), len(numbers) + 1)
-    key = _key(project.game, [(str(n), name, text) for (name, text), n in numbers.items()], frame[0],
+    # parts alike (a score sheet's two rows for one player, the same kind, name and words): one number
+    numbers: dict[tuple[str, str, str], int] = {}
+    for region, name, text in parts:
+        numbers.setdefault((region.kind, name, text), len(numbers) + 1)
+    key = _key(project.game, [(str(n), name, text) for (_, name, text), n in numbers.items()], frame[0],
                styles) if parts else None
     label = Paragraph(esc(caption), styles["caption"])
     around = sum(f.wrap(frame[0], frame[1])[1] + f.getSpaceBefore() + f.getSpaceAfter()
@@ -540,15 +562,18 @@ def sheet_overview(project, sheet_id: str, frame, styles, caption: str, heading=
     most_h = max(frame[1] * OVERVIEW_LEAST, min(frame[1] * OVERVIEW_HEIGHT, frame[1] - around - KEY_SLACK))
     scale = min(1.0, frame[0] / natural[0], most_h / natural[1])
     notes, near = [], MARK_PT * 1.6 / scale  # two callouts closer than this (thin regions one above another) collide
+    boxes: dict[int, list] = {}  # a number's parts (a player's two score rows): one callout, at the corner of them all
     for region, name, text in parts:
-        number = numbers[name, text]
-        x, y = _corner(region, layout)
+        boxes.setdefault(numbers[region.kind, name, text], []).append(
+            (region.x, layout.height - region.y - region.h, region.x + region.w, layout.height - region.y))
+    for number, alike in boxes.items():
+        box = _union(alike)
+        x, y = box[0] + 3 * mm, box[3] - 3 * mm  # just inside its top-left corner
         dx = 0.0
         while any(abs(n.x - x) < near and abs(n.y - y) < near and abs(n.dx - dx) < MARK_PT * 2 for n in notes):
             dx += MARK_PT * 2.2
-        # at its region's corner, or beside the region where that covers the sheet's title or a box to write in
-        box = (region.x, layout.height - region.y - region.h, region.x + region.w, layout.height - region.y)
-        notes.append(Note(x, y, str(number), True, dx, near=box))
+        # at its parts' corner, or beside them where that covers the sheet's title or a box to write in
+        notes.append(Note(x, y, str(number), True, dx, near=box, part=True))
     figure = BoardFigure(project, natural, lambda b: _sheet(b, project, sheet_id),
                          notes=_title_notes(project, sheet_id) + notes, most_h=most_h,
                          avoid=_write_in_boxes(project, sheet_id))
@@ -623,8 +648,15 @@ def sheet_key(project, sheet_id: str) -> list[tuple[object, str, str]]:
         if part is not None:
             name, text = part.name or name, part.text
         if name and (part is not None or region.kind not in UNKEYED):
-            parts.append((region, name, _icon_words(project.game, text)))
+            parts.append((region, name, _icon_words(project.game, _without_blanks(text))))
     return parts
+
+
+def _without_blanks(text: str) -> str:
+    """A part's text less its lines to write on ("A ______ + ______"): the key says what a part is for, and a blank
+    in it is nowhere to write."""
+    kept = re.sub(r"_{3,}", " ", text or "")
+    return " ".join(kept.split()).strip(" :+") if re.search(r"[^\W\d_]{2,}", kept) else ""
 
 
 def _icon_words(game, text: str) -> str:
@@ -891,6 +923,7 @@ def _on_sheet(project, sheet_id: str, places: list, numbers: dict):
     tracks = {t.id: t for t in getattr(sheet, "tracks", []) or []}
     used: dict[str, int] = {}
     placed, notes, tokens, loose = [], [], [], []  # tokens on a track's boxes; loose ones, over the cards
+    looks = token_sets(project.game)  # `token: <id>`: drawn as that counter prints
     H = layout.height
     laid_in: dict[str, int] = {}  # the cards each area gets, all its places together
     for place in places:
@@ -931,18 +964,20 @@ def _on_sheet(project, sheet_id: str, places: list, numbers: dict):
             near = _union(_card_box(project, card) for card in placed[before:])
         elif region.name in tracks and place.get("box") is not None:
             track = tracks[region.name]
-            plan = track_plan(region, track.length, layout.box, track_label_width(track.label, layout.fonts["bold"]))
+            columns = track_label_columns(layout.regions, tracks.values(), layout.fonts["bold"])
+            plan = track_plan(region, track.length, layout.box, columns[track.id])
             box = plan.boxes[int(place["box"]) - getattr(track, "first", 1)]
             cx, cy = box.x + box.w / 2, H - box.y - box.h / 2
-            tokens.append((cx, cy, box.w * 0.36))
+            tokens.append((cx, cy, box.w * 0.36, looks.get(place.get("token"))))
             corner = (box.x + box.w, H - box.y)  # beside the token, not on it
             near = (box.x, H - box.y - box.h, box.x + box.w, H - box.y)  # its callout and tag stand clear of the cells
         if place.get("point"):  # a spot inside the region, as fractions of its width and height from its top left
             fx, fy = place["point"]
             corner = (region.x + fx * region.w, H - region.y - fy * region.h)
             if place.get("token"):  # a token put there (a ship on its square: over the card), its callout beside it
-                r = max((c.w for c in placed), default=FREE_TOKEN / TOKEN_OF_CARD) * TOKEN_OF_CARD
-                loose.append((corner[0], corner[1], r))
+                look = looks.get(place["token"])
+                r = look.size / 2 if look else max((c.w for c in placed), default=FREE_TOKEN / TOKEN_OF_CARD) * TOKEN_OF_CARD
+                loose.append((corner[0], corner[1], r, look))
                 near = (corner[0] - r, corner[1] - r, corner[0] + r, corner[1] + r)
                 corner = (corner[0] + r, corner[1] + r)
         beside = sum(1 for n in notes if n.mark and abs(n.x - corner[0]) < 1 and abs(n.y - corner[1]) < 1)
@@ -961,15 +996,15 @@ def _on_sheet(project, sheet_id: str, places: list, numbers: dict):
 
     def base(backend):
         _sheet(backend, project, sheet_id)
-        for cx, cy, r in tokens:
-            backend.circle(cx, cy, r, fill=TOKEN, stroke="#1d1d1d", width=1.2)
+        for cx, cy, r, look in tokens:
+            _token(backend, project, layout, cx, cy, r, look)
 
     def over(backend):  # drawn after the cards (BoardFigure.draw_scaled)
-        for cx, cy, r in loose:
-            backend.circle(cx, cy, r, fill=TOKEN, stroke="#1d1d1d", width=1.2)
+        for cx, cy, r, look in loose:
+            _token(backend, project, layout, cx, cy, r, look)
 
     base.over = over
-    base.loose = [(cx - r, cy - r, cx + r, cy + r) for cx, cy, r in loose]  # what no name or tag may cover
+    base.loose = [(cx - r, cy - r, cx + r, cy + r) for cx, cy, r, _ in loose]  # what no name or tag may cover
 
     # an overflowing column's cards drawn from the highest down: each lower card covers the foot of the one above
     # it, and every card's top (its name) shows, as players overlap them
@@ -1013,11 +1048,11 @@ def _write_in_boxes(project, sheet_id: str) -> list[tuple]:
 def _track_cells(layout, regions: dict, tracks: dict) -> list[tuple]:
     """Every box of the sheet's tracks (x0, y0, x1, y1, in the figure's units): what no tag may cover."""
     cells = []
+    columns = track_label_columns(layout.regions, tracks.values(), layout.fonts["bold"])
     for track_id, track in tracks.items():
         if track_id not in regions:
             continue
-        label_w = track_label_width(track.label, layout.fonts["bold"])
-        for box in track_plan(regions[track_id], track.length, layout.box, label_w).boxes:
+        for box in track_plan(regions[track_id], track.length, layout.box, columns[track_id]).boxes:
             cells.append((box.x, layout.height - box.y - box.h, box.x + box.w, layout.height - box.y))
     return cells
 
@@ -1128,8 +1163,8 @@ def _place_problems(place: dict, kind: str, game, sheet_id, regions, rule_ids) -
     if sheet_id is None and not shows and not place.get("label"):
         messages.append("a place on the table shows card:, cards: or deck:, or is an empty spot its label: names")
     ids = ([place["card"]] if "card" in place else []) + list(place.get("cards") or [])
-    for card_id in ids:
-        if game.card(str(card_id)) is None:
+    for card_id in ids:  # a card that failed its own check is reported there once, not here again
+        if not game.names_card(str(card_id)):
             messages.append(f"card '{card_id}' is not a card of this game"
                             f"{did_you_mean(str(card_id), [r.card.id for r in game.cards()])}")
     if "deck" in place and place["deck"] not in game.decks:
@@ -1148,11 +1183,42 @@ def _place_problems(place: dict, kind: str, game, sheet_id, regions, rule_ids) -
     if "point" in place and (sheet_id is None or not (isinstance(point, list) and len(point) == 2 and all(
             isinstance(v, (int, float)) and 0 <= v <= 1 for v in point))):
         messages.append("point: [across, down] inside the region, each 0 to 1 of its width and height, on a sheet")
-    if "token" in place and (place["token"] is not True or "point" not in place):
-        messages.append("token: true puts a token at the place's point: (a ship token on its square), on a sheet")
+    looks = token_sets(game)
+    if "token" in place and not ((place["token"] is True or place["token"] in looks)
+                                 and ("point" in place or "box" in place)):
+        messages.append("token: true, or a counter's id (a sheet's tokens:), puts that token at the place's point: "
+                        f"or on its track box: (a ship token on its square), on a sheet{did_you_mean(str(place['token']), looks)}")
     if "box" in place and (sheet_id is None or not _box_on_track(game.sheets[sheet_id].model, at, place["box"])):
         messages.append(f"box: {place['box']!r} is not a box of a track '{at}' of the sheet")
     return messages
+
+
+def token_sets(game) -> dict:
+    """Every counter the game's sheets print (a TokenSet), by id: what a figure's `token: <id>` draws."""
+    return {tokens.id: tokens for sheet in game.sheets.values() for tokens in getattr(sheet.model, "tokens", []) or []}
+
+
+def _token(backend, project, layout, cx: float, cy: float, r: float, look) -> None:
+    """A token at (cx, cy), r its half width: drawn as its counter prints (shape, colour, emblem, value), or a
+    plain disc where the place names none (`token: true`)."""
+    if look is None:
+        backend.circle(cx, cy, r, fill=TOKEN, stroke="#1d1d1d", width=1.2)
+        return
+    ink = layout.colors.get("ink", "#1d1d1d")
+    if look.shape == "circle":
+        backend.circle(cx, cy, r, fill=look.color, stroke=ink, width=1.0)
+    else:
+        backend.rect(cx - r, cy - r, 2 * r, 2 * r, fill=look.color, stroke=ink, width=1.0, radius=r * 0.17)
+    if look.art and look.art in project.game.emblems:
+        side = 2 * r * 0.7
+        backend.save()
+        backend.translate(cx - side / 2, cy - side / 2)
+        backend.scale(side / 100.0, side / 100.0)
+        project.game.emblems[look.art](backend, ink)
+        backend.restore()
+    if look.text:  # its value, as the counter prints it (pnp.render.regions.draw_tokens)
+        size = token_text_size(2 * r)
+        backend.text(cx, cy - 0.36 * size, look.text, layout.fonts["bold"], size, ink, "center")
 
 
 def _box_on_track(sheet, at, box) -> bool:

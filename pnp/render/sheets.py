@@ -39,6 +39,7 @@ class Pen:
     unfitted: list = field(default_factory=list)  # texts a paragraph could not fit: validate reports them
     on_ground: bool = False  # the sheet has a drawn ground (pnp.render.grounds): its areas let it show through
     lang: str = "en"  # the game's language: its one-line texts' typewriter marks set for it (pnp.text.typography)
+    regions: tuple = ()  # the layout's regions: tracks stacked in one column share its label width
 
     def _xy(self, x: float, y: float) -> tuple[float, float]:
         return self.left + x, self.top - y
@@ -158,7 +159,7 @@ def sheet_pen(backend: Backend, layout, game, outlines: CardOutlines, left: floa
     """The pen a sheet's regions draw with, the design area's top-left corner at page point (left, top); its areas
     outline cards of the sizes `outlines` gives (Project.card_outlines)."""
     return Pen(backend, left, top, layout.fonts, layout.colors, game.emblems, layout.box, outlines, game_icons(game),
-               on_ground=layout.ground is not None, lang=language(game))
+               on_ground=layout.ground is not None, lang=language(game), regions=tuple(layout.regions))
 
 
 def draw_region(pen: Pen, region, sheet, game) -> None:

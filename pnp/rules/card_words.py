@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import re
 
+from pydantic import BaseModel
+
 from pnp.content.game import CardRecord
 from pnp.defaults.words import fill
 from pnp.model.walk import named_text_blocks
@@ -62,6 +64,28 @@ def _with_facts(text: str, facts: list[str]) -> str:
 def _markup_escaped(words: str) -> str:
     """Words as literal text inside emphasis: their own stars, brackets and backslashes escaped (pnp.text.markup)."""
     return re.sub(r"([\\*\[\]])", r"\\\1", words)
+
+
+def named_part(card) -> str | None:
+    """The field of a card's one nested part that has a name of its own (a knowledge side printed upside down under
+    its danger), else None: what cards of one name may differ in and still share a table row."""
+    parts = [field for field, value in card if isinstance(value, BaseModel) and getattr(value, "name", None)]
+    return parts[0] if len(parts) == 1 else None
+
+
+def said_in_two(card, part: str, facts: list, part_facts: list, labels: dict[str, str] | None = None,
+                label_text: str = "{label}: {text}") -> tuple[str, str]:
+    """A card's front said as a table row says a group of cards that differ only in their `part`: (what it says
+    without the part, with `facts`; what the part says: its labelled text block, then `part_facts`, flavour last)."""
+    without = card.model_copy(update={part: None})
+    block = [fill(label_text, {"label": (labels or {}).get(field, label), "text": f"{_sentence(name)} {text}"})
+             for field, label, name, text in named_text_blocks(card) if field == part]
+    return (_one_line(_with_facts(side_text(without, labels, label_text), facts)),
+            _one_line(_with_facts(" ".join(block), part_facts)))
+
+
+def _one_line(text: str) -> str:
+    return text.replace("\n", " ").replace("|", "/")
 
 
 def card_text(record: CardRecord, facts: dict | None = None, back_word: str = "Back:",

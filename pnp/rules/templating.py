@@ -137,9 +137,8 @@ def _environment(templates: Path, fmt: str, ref: Reference, draw_figure=None) ->
     helpers["kind_name"] = kind_name
     if fmt == "html":  # drawn by the renderer the caller passes (pnp.render.svg.figure_svg); none when validating
         helpers["figure"] = lambda n: Markup(draw_figure(ref.game, n.figure, f"fig-{n.id}")) if n.figure and draw_figure else ""
-    else:  # a fenced block, indented to stay inside the rule's list item
-        helpers["figure"] = lambda n: Markup("\n  ```text\n" + "".join(f"  {line}\n".replace("`", "'") for line in
-                                             figure_text(ref.game, n.figure).splitlines()) + "  ```") if n.figure else ""
+    else:
+        helpers["figure"] = lambda n: _markdown_figure(ref, n.figure)
     helpers["card_name"] = lambda cid: names.get(cid, cid)
     # an icon's glossary entry shows the drawing before its word (HTML); Markdown has the word alone
     helpers["icon"] = lambda entry: Markup(icon_markup(ref, entry.icon, fmt) + " ") if entry.icon and fmt == "html" else ""
@@ -150,6 +149,19 @@ def _environment(templates: Path, fmt: str, ref: Reference, draw_figure=None) ->
     helpers["say"] = lambda key, **values: say(ref.game, key, **values)
     helpers["lang"] = language(ref.game)
     return env, helpers
+
+
+def _markdown_figure(ref: Reference, figure: dict | None):
+    """A rule's figure in Markdown: the game's diagram in text as a fenced block, indented to stay inside the rule's
+    list item; a figure only the rulebook draws (a set-up on the playmat) as its caption, in italics, never an empty
+    block."""
+    if not figure:
+        return ""
+    drawing = figure_text(ref.game, figure)
+    if drawing:
+        return Markup("\n  ```text\n" + "".join(f"  {line}\n".replace("`", "'") for line in drawing.splitlines()) + "  ```")
+    caption = " ".join(str(figure.get("text") or "").split())
+    return Markup(f"\n\n  *{say(ref.game, 'figure-in-book', caption=render_text(ref, caption, 'md'))}*") if caption else ""
 
 
 def _markdown_card_text(ref: Reference, text: str):

@@ -20,10 +20,12 @@ from pnp.text.collation import sort_key
 from pnp.text.inline import segments
 
 # {card:id}, {term:id}, {rule:id} and {effect:WORD} link; {count:deck} and {count:deck/kind} print how many
-# cards (copies included) the deck holds in the kit being printed, so a green rulebook counts the green kit
-LINK = re.compile(r"\{(card|term|rule|effect|count):([^}]*)\}")
+# cards (copies included) the deck holds in the kit being printed, so a green rulebook counts the green kit.
+# {term:id|words} links the words as written ("the {term:gold|gold pile}"), not the term's headword.
+LINK = re.compile(r"\{(card|term|rule|effect|count):([^}|]*)(?:\|[^}]*)?\}")
 CODE = re.compile(r"`([^`]+)`")
-LINKED_WORD = re.compile(LINK.pattern + r"([^\W\d_]*)")  # a link and the letters written straight after it
+# a link, its own words if it has them, and the letters written straight after it
+LINKED_WORD = re.compile(r"\{(card|term|rule|effect|count):([^}|]*)(?:\|([^}]*))?\}([^\W\d_]*)")
 
 
 @dataclass
@@ -135,7 +137,8 @@ def _in_kit(entries: list[GlossaryEntry], every: list[GlossaryEntry], said_anywh
 
 
 def _speaks_of(text: str, entry: GlossaryEntry) -> bool:
-    return f"{{term:{entry.id}}}" in text or bool(entry.icon and f"{{{entry.icon}}}" in text)
+    return any(kind == "term" and target == entry.id for kind, target in LINK.findall(text)) \
+        or bool(entry.icon and f"{{{entry.icon}}}" in text)
 
 
 def _said(intro: str, sections: list[Node]) -> str:
@@ -196,7 +199,8 @@ def glossary(game: Game, difficulty: Difficulty | None = None) -> list[GlossaryE
         using = [r.card.id for r in cards if words_of[r.card.id].intersection(words)]
         users = [r.card.id for r in cards if r.card.id in using or pattern.search(text_of[r.card.id])]
         text = term.text or " ".join(vocab[w].glossary for w in words)
-        where = list(dict.fromkeys(p for w in words for p in places.get(w, [])))  # a place two of its words share: once
+        # the places of its effect words and its own (a term with no effect word: Door, Keycard), each once
+        where = list(dict.fromkeys([p for w in words for p in places.get(w, [])] + places.get(term.id, [])))
         entries.append(GlossaryEntry(term.id, term.term, text, users, "term", where, words=words, users=using,
                                      named_by_part=_named_by_part(using, words, parts_of)))
     for word in vocab.words.values():
@@ -370,7 +374,9 @@ def _linked(reference: Reference, text: str, fmt: str, escape) -> str:
 
     def link(match):
         anchor, label = link_target(reference, match.group(1), match.group(2))
-        label += match.group(3)  # "{term:shield}s" links "Shields" whole, never "Shield" and a plain "s"
+        if match.group(3):  # the link's own words: "{term:gold|gold pile}"
+            label = match.group(3)
+        label += match.group(4)  # "{term:shield}s" links "Shields" whole, never "Shield" and a plain "s"
         if anchor is None or fmt == "plain":
             return escape(label)
         if fmt == "md":

@@ -228,11 +228,21 @@ def ear(b, c):  # A Deaf Ear: an ear, stopped
     b.line(12, 12, 88, 88, c, 6)
 
 
-def gift(b, c):  # Parting Gift, Heavy Gift: a wrapped present
+def gift(b, c):  # Parting Gift: a wrapped present (one card passed)
     b.rect(14, 8, 72, 56, fill=c)
     b.rect(10, 64, 80, 14, fill=c)
     b.rect(46, 8, 8, 70, fill=WHITE)
     b.path([("M", 50, 78), ("C", 30, 98, 20, 82, 50, 78), ("C", 80, 82, 70, 98, 50, 78), ("Z",)], stroke=c, width=4)
+
+
+def gift_pile(b, c):  # Heavy Gift: two presents piled up, the larger below (two cards passed)
+    b.rect(12, 6, 76, 38, fill=c)  # the lower present, its lid and ribbon
+    b.rect(8, 44, 84, 10, fill=c)
+    b.rect(46, 6, 8, 48, fill=WHITE)
+    b.rect(28, 58, 44, 22, fill=c)  # the upper one on top, a gap above the lower lid so the two read apart
+    b.rect(24, 80, 52, 8, fill=c)
+    b.rect(47, 58, 6, 30, fill=WHITE)
+    b.path([("M", 50, 88), ("C", 36, 100, 28, 92, 50, 88), ("C", 72, 92, 64, 100, 50, 88), ("Z",)], stroke=c, width=3)
 
 
 EMBLEMS = {
@@ -243,4 +253,5 @@ EMBLEMS = {
     "trapdoor": trapdoor, "footpath": footpath, "candle": candle, "old-map": old_map, "backpack": backpack,
     "sack": sack, "eye": eye, "boot": boot, "footprints": footprints, "wind": wind, "heart": heart,
     "sealed-papers": sealed_papers, "hourglass": hourglass, "ear": ear, "gift": gift,
+    "gift-pile": gift_pile,
 }

@@ -344,28 +344,39 @@ def draw_range(b, font, emblems, rng, left, bottom, width, height, color, label=
                     ("L", ax + arrows * 0.18, base), ("L", ax - arrows * 0.05, base), ("Z",)], fill=DOT_RED)
 
 
+class AttackType:
+    """The attack's type (laser, missile or blast): its icon over its name. A box of its own, apart from the attack
+    value under it, so the card reference's key names each where it prints."""
+
+    def check(self, box, face, layout) -> list[str]:
+        return [] if face.card.attack else ["an attack-type box shows an attack's type; this card has no attack"]
+
+    def draw(self, b, box, face, layout, emblems, left, bottom):
+        attack, color = face.card.attack, _resolve(box.color, face, INK)
+        icon = min(box.w * 0.5, box.h * 0.68)
+        emblem(b, emblems, attack.type, color, left + (box.w - icon) / 2, bottom + box.h - icon, icon)
+        label = box.h * 0.2
+        b.text(left + box.w / 2, bottom + box.h - icon - label * 1.2, attack.type.upper(), layout.fonts["bold"], label,
+               color, "center")
+
+
 class AttackStats:
-    """Attack type (laser, missile or blast), the damage, and how many times it fires."""
+    """The attack value (the damage of each hit), how many times it fires, and the word ATTACK under them."""
 
     def check(self, box, face, layout) -> list[str]:
         return [] if face.card.attack else ["an attack box shows an attack; this card has none"]
 
     def draw(self, b, box, face, layout, emblems, left, bottom):
-        attack, color = face.card.attack, _resolve(box.color, face, INK)
-        icon = min(box.w * 0.5, box.h * 0.34)
-        emblem(b, emblems, attack.type, color, left + (box.w - icon) / 2, bottom + box.h - icon, icon)
-        label = box.h * 0.1
-        b.text(left + box.w / 2, bottom + box.h - icon - label * 1.2, attack.type.upper(), layout.fonts["bold"], label,
-               color, "center")
-        big = box.h * 0.34
+        attack = face.card.attack
+        big = box.h * 0.68
         # an attack that fires more than once: the damage a little left of the middle, its "×2" beside it
         damage_x = 0.4 if attack.repeat > 1 else 0.5
-        b.text(left + box.w * damage_x, bottom + box.h * 0.2, str(attack.damage), layout.fonts["bold"], big, INK,
+        b.text(left + box.w * damage_x, bottom + box.h * 0.4, str(attack.damage), layout.fonts["bold"], big, INK,
                "center")
-        b.text(left + box.w / 2, bottom + box.h * 0.06, "ATTACK", layout.fonts["bold"], label * 0.8, MUTED, "center")
+        b.text(left + box.w / 2, bottom + box.h * 0.12, "ATTACK", layout.fonts["bold"], box.h * 0.16, MUTED, "center")
         if attack.repeat > 1:
             # a multiplication sign, as the rulebook prints "×2" (a letter x read as "1x2" beside the damage)
-            b.text(left + box.w * 0.8, bottom + box.h * 0.26, f"×{attack.repeat}", layout.fonts["bold"], big * 0.45,
+            b.text(left + box.w * 0.8, bottom + box.h * 0.52, f"×{attack.repeat}", layout.fonts["bold"], big * 0.45,
                    DOT_RED, "center")
 
 
@@ -543,6 +554,7 @@ class Guide:
 
 BOX_KINDS = {
     "zone-grid": ZoneGrid(), "zone-tag": ZoneTag(), "cost": Cost(), "exclusive": Exclusive(), "flags": Flags(),
-    "range": RangeDiagram(), "attack": AttackStats(), "effect-icons": EffectIcons(), "ship-stats": ShipStats(),
+    "range": RangeDiagram(), "attack-type": AttackType(), "attack": AttackStats(), "effect-icons": EffectIcons(),
+    "ship-stats": ShipStats(),
     "ability": Ability(), "guide": Guide(),
 }

@@ -49,7 +49,8 @@ def _pilot_name(card, game) -> str:
 def set_up(placement) -> str:
     """The set-up the placement box draws: the pilots at the bottom of column 1, above the shuttle, then each
     column's enemies, bottom first. The note beside its shuttle (TEAM_NOTE) is a sentence of its own, the same on
-    every scenario card, so the card reference says it once above its table."""
+    every scenario card, so the card reference says it once above its table. Named "Setting up", as the rulebook's
+    section and index name it: one name for it everywhere."""
     columns = [", ".join(["the pilots"] + [_enemy_name(e) for e in placement[0]]) + ", above the shuttle"]
     columns += [", ".join(_enemy_name(e) for e in units) or "empty" for units in placement[1:]]
-    return "Set-up, bottom first: " + "; ".join(f"column {i} {units}" for i, units in enumerate(columns, 1))
+    return "Setting up, bottom first: " + "; ".join(f"column {i} {units}" for i, units in enumerate(columns, 1))

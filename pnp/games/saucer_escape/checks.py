@@ -216,7 +216,9 @@ def word_places(game: Game) -> dict[str, list[str]]:
     """Where on the sheet each effect word appears, for the glossary: a short phrase a player finds the part by
     (the tracks it is printed on, the crew panel an ability is in), each once, never box by box. The Event
     Table's words have none: their glossary entry (Event) names the table, which prints each row in full, and a
-    list of its eleven rows under the entry would only repeat it (events_named checks each has an entry)."""
+    list of its eleven rows under the entry would only repeat it (events_named checks each has an entry).
+    The glossary terms that name a part of the sheet rather than an effect word (Door, Keycard...) are keyed by
+    their rules.yaml id (part_places): term ids are lower-case, effect words upper-case, so the two never meet."""
     places: dict[str, list[str]] = {}
 
     def add(word, place):
@@ -243,4 +245,29 @@ def word_places(game: Game) -> dict[str, list[str]]:
                 for effect in ability.effects:
                     if _parses(effect):
                         add(VOCABULARY.parse(effect).word, f"{member.name}'s panel")
+        for term, parts in part_places(model).items():
+            for place in parts:
+                add(term, place)
     return places
+
+
+def part_places(sheet) -> dict[str, list[str]]:
+    """Glossary term id -> the parts of the sheet that print it, by the names the sheet's key gives them: a door and
+    an event on the map, an entrance there and as the tag beside its Location's name, Keycards and Artifacts in the
+    party items and on the Reward tracks that pay them, the To Hit box on every enemy's row (the Enemies). A part the sheet
+    does not draw is left out, so the glossary never sends a player looking for it."""
+    def named(part: str, fallback: str) -> str:
+        return sheet.key[part].name if part in sheet.key else fallback
+
+    cells = "".join(sheet.map.rows)
+    paid = {i.item for track in sheet.rewards for i in track.icons if i.icon == "GAIN"}
+    where = {
+        "door": [named("map", "Map")] if set(cells) & set("rb") else [],
+        "entrance": [named("map", "Map"), "Beside each Location's name"] if sheet.map.entrances else [],
+        "event": ([named("map", "Map")] if "E" in cells else []) + ([named("events", "Event Table")] if sheet.events else []),
+        "keycard": ([named("party", "Party items")] if {"red_keycard", "blue_keycard"} & set(sheet.party) else [])
+                   + (["Reward tracks"] if {"red_keycard", "blue_keycard"} & paid else []),
+        "artifact": [named("party", "Party items")] + (["Reward tracks"] if "artifacts" in paid else []),
+        "to-hit": [named("enemies", "Enemies")],  # a box on each enemy's row, a part by the key's own short name
+    }
+    return {term: parts for term, parts in where.items() if parts}

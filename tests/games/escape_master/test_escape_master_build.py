@@ -203,3 +203,18 @@ def test_cards_call_things_by_the_rules_names(em_project):
     assert "kit" not in guide and "combos" not in guide and "Yellow rules:" in guide
     red = guide.split("Red rules:")[1]
     assert all(word in red for word in ("Doom Master", "leader", "Story card", "Experience", "Beast Mode"))
+
+
+@pytest.mark.parametrize("lang, permitted", [
+    ("en", "You may use your leader's ability each round."),
+    ("fr", "Vous pouvez utiliser la capacité de votre meneur à chaque manche."),
+    ("de", "Die Fähigkeit deines Fluchthelfers darfst du jede Runde nutzen."),
+])
+def test_the_quick_guide_lets_players_use_their_leaders_ability(em_project, lang, permitted):
+    """The rulebook gives each player a leader's ability "they may use each round": a choice, never an order. Fourth
+    proofreading: the Quick Guide read "Use your leader's ability every round" (and so did both editions)."""
+    from pnp.content import translations
+
+    game = em_project.game if lang == "en" else translations.apply(em_project.game, lang)[0]
+    red = game.card("quick-guide").card.text.split("\n")[-1]
+    assert permitted in red

@@ -4,10 +4,13 @@ rules and in the case the rules write them, and no title that says "variant" bef
 import re
 
 import pytest
+from helpers import root_of
 
+from pnp.checks.validate import validate
 from pnp.content import translations
 from pnp.content.words import say
 from pnp.games.escape_master.facts import card_facts
+from pnp.render.card_facts import printed_facts
 from pnp.render.rulebook_back import forms_pattern
 from pnp.rules.tree import build_reference
 
@@ -89,3 +92,15 @@ def test_a_variant_sections_title_never_says_variant_before_the_books_own_word(e
     for section in game.rules.sections:
         if section.variant:
             assert word not in section.title.casefold(), section.title
+
+
+@pytest.mark.parametrize("lang, headings", [("fr", {"Capacité", "Mode Fauve"}), ("de", {"Fähigkeit", "Höchstform"})])
+def test_a_leaders_row_says_its_power_headings_once(lang, headings):
+    """Fourth proofreading: the French and German leader rows ended "... Capacité. Mode Fauve." after already saying
+    "Capacité : Retourner la terre ... Mode Fauve : Moisson précoce": the headings the card prints beside each power
+    are said once, as the labels of its two powers."""
+    project, report = validate(root_of("escape-master"), "escape-master", lang=lang)
+    assert project is not None, report.to_text()
+    facts = printed_facts(project)
+    for record in project.game.decks["character"].cards:
+        assert not headings & set(facts[record.card.id]["front"]), record.card.id

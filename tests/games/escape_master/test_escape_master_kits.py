@@ -131,13 +131,23 @@ def test_witnesses_are_what_took_effect(em_engine):
 
 def test_story_cards_never_borrow_a_game_or_leader_drawing(em_project):
     """A Story card with the Doom Master's crown or Slip Away's door would read as that card: each Story
-    drawing is its own (the two gifts share one, being the same advantage)."""
+    drawing is its own. Fourth proofreading: Parting Gift and Heavy Gift shared one, so the card reference (which
+    pictures only a card whose drawing no other card of its deck has) left both rows without a picture."""
     game = em_project.game
     story = {r.card.id: r.card.art for r in game.decks["story"].cards}
     others = {r.card.art for name, deck in game.decks.items() if name != "story" for r in deck.cards}
     others |= {suit.art for deck in game.decks.values() for suit in deck.model.suits}
     assert not set(story.values()) & others
-    assert len(set(story.values())) == len(story) - 1
+    assert len(set(story.values())) == len(story)
+    assert all(art in game.emblems for art in story.values())
+
+
+def test_every_story_card_is_pictured_in_the_card_reference(em_project):
+    """Every Story card's row in the card reference shows its small picture (A4 page 17 had none for the gifts)."""
+    from pnp.render.rulebook_cards import looks_matter
+
+    records = em_project.game.decks["story"].cards
+    assert [r.card.id for r in records if not looks_matter(em_project, r, records)] == []
 
 
 def test_the_green_rules_keep_the_close_call():

@@ -357,3 +357,15 @@ def test_the_credits_carry_the_originals_copyright_line(em_project):
     based_on = em_project.game.manifest.credits.based_on
     assert "© 2024 Zily Creative Works LLC" in based_on and "All rights reserved." in based_on
     assert len(based_on) <= 300
+
+
+@pytest.mark.parametrize("lang, conjunctions", [("en", ("And ", "But ", "Or ")), ("fr", ("Et ", "Mais ", "Ou ")),
+                                                ("de", ("Und ", "Aber ", "Oder "))])
+def test_no_rule_opens_with_a_conjunction(em_project, lang, conjunctions):
+    """Fourth proofreading: rule 2.3 read "And it holds 3 Doom Master cards.", a sentence left hanging from the rule
+    before it. Each rule is a sentence of its own, numbered apart: it never opens with And, But or Or."""
+    from pnp.content import translations
+
+    game = em_project.game if lang == "en" else translations.apply(em_project.game, lang)[0]
+    opening = {node.id: node.text for node in build_reference(game).walk() if (node.text or "").startswith(conjunctions)}
+    assert opening == {}

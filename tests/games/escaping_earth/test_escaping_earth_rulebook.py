@@ -3,6 +3,7 @@ name per thing in rules, glossary, cards and playmat, the original rulebook's il
 that finds what a player looks up."""
 import random
 import re
+from types import SimpleNamespace
 
 import pytest
 from pypdf import PdfReader
@@ -268,11 +269,8 @@ def test_void_stops_a_cards_draw_only_in_the_action_phase_as_rule_7_9_and_the_gl
 def test_setup_puts_the_health_token_on_the_top_of_the_track_and_the_marker_on_charge_0(engine, ee_project):
     """Original rulebook: health starts "at the highest value. For The Wolf, you would start with a token on 3";
     its Shield Charge "begins the game on 0"; reserved cards "can only be added to your deck in between runs".
-    Rule 3.1 says each; the engine starts a run so; the set-up figure puts a token on the Wolf's printed 3."""
-    from pnp.render import rulebook_figures
-    from pnp.render.backend import RecordingBackend
-    from pnp.render.cards import draw_face
-
+    Rule 3.1 says each; the engine starts a run so; the set-up figure puts a token on the Wolf's printed health 3
+    and another on its printed Shield Charge 0 (the fourth proofread: only the health token showed)."""
     first = " ".join(rules(ee_project)["setup-first"].text.split())
     assert "the health token on 3, the top of its health track" in first and "the marker on 0" in first
     assert "join your deck only between runs" in first
@@ -281,20 +279,117 @@ def test_setup_puts_the_health_token_on_the_top_of_the_track_and_the_marker_on_c
     play(engine, state, ("ship", "the-wolf"), ("deck_done",), ("systems_done",))
     assert state.ship.id == "the-wolf" and state.health == state.ship.health == 3 and state.charge == 0
 
-    figure = rules(ee_project)["start-run"].figure
+    health, charge, spots = _wolf_tracks_in_the_setup_figure(ee_project)
+    three = [d for d in health if d.text == "3"]
+    zero = [d for d in charge if d.text == "0"]
+    assert len(three) == 1 and len(zero) == 1
+    for (digit,) in (three, zero):  # a token over the very circle the card prints, one token on each
+        assert [spot for spot in spots if digit.x0 <= spot[0] <= digit.x1 and digit.y0 <= spot[1] <= digit.y1]
+
+
+def _wolf_tracks_in_the_setup_figure(project):
+    """The Wolf's health and Shield Charge numbers as the set-up figure lays the card (text boxes in the figure's
+    units), and the points where the figure's places put a token on the ship area."""
+    from pnp.render import rulebook_figures
+    from pnp.render.backend import RecordingBackend
+    from pnp.render.cards import draw_face, face_size
+
+    figure = rules(project)["start-run"].figure
     on_ship = [p for p in figure["place"] if p["at"] == "ship"]
-    (_, _), _, placed, _, _ = rulebook_figures._on_sheet(ee_project, "playmat", on_ship, {})
+    (_, _), _, placed, _, _ = rulebook_figures._on_sheet(project, "playmat", on_ship, {})
     (wolf,) = placed
     recording = RecordingBackend()
-    draw_face(recording, wolf.face, ee_project.layout, ee_project.game.emblems, 0, 0)
-    by = wolf.w / rulebook_figures._card_size(ee_project, wolf.face)[0]
-    health = [d for d in recording.drawn if d.kind == "text" and d.text == "3" and d.size > 8.5]  # the track's 3
-    region = {r.name: r for r in ee_project.sheet_layouts["playmat"].regions}["ship"]
-    height = ee_project.sheet_layouts["playmat"].height
+    bleed = face_size(wolf.face, project.layout).bleed
+    draw_face(recording, wolf.face, project.layout, project.game.emblems, -bleed, -bleed)  # the trim at 0, 0
+    by = wolf.w / rulebook_figures._card_size(project, wolf.face)[0]
+    digits = [SimpleNamespace(text=d.text.strip(), size=d.size, x0=wolf.x + d.x0 * by, x1=wolf.x + d.x1 * by,
+                              y0=wolf.y + d.y0 * by, y1=wolf.y + d.y1 * by) for d in recording.drawn if d.kind == "text" and d.text.strip().isdigit()]
+    health = [d for d in digits if d.size > 8.5 and d.y0 < wolf.y + wolf.w]  # the health track's 1 2 3 ...
+    charge = [d for d in digits if d.size < 8.5 and max(h.y0 for h in health) > d.y1]  # ... over Charge's 0-3
+    region = {r.name: r for r in project.sheet_layouts["playmat"].regions}["ship"]
+    height = project.sheet_layouts["playmat"].height
     spots = [(region.x + fx * region.w, height - region.y - fy * region.h)
              for fx, fy in (p["point"] for p in on_ship if p.get("token"))]
-    assert any(wolf.x + d.x0 * by <= x <= wolf.x + d.x1 * by and wolf.y + d.y0 * by <= y <= wolf.y + d.y1 * by
-               for d in health for x, y in spots)
+    return health, charge, spots
+
+
+@pytest.mark.parametrize("frame", ["a4", "a5"])
+def test_the_setup_figure_prints_nothing_over_the_wolfs_two_tracks(frame):
+    """The fourth proofread: "The Wolf" printed across the card hid its health track and the marker on Shield
+    Charge 0. In the book and the booklet no name, tag or callout covers either track."""
+    from helpers import validated
+    from test_rulebook_figures import A5, FRAME, _overlap, printed_notes, setup_figure
+
+    project = validated("2200-escaping-earth")
+    figure = setup_figure("2200-escaping-earth")
+    canvas = printed_notes(figure, FRAME if frame == "a4" else A5)
+    arranged = figure.arranged(canvas)
+    health, charge, _ = _wolf_tracks_in_the_setup_figure(project)
+    tracks = [tuple(v * figure.scale_by for v in (d.x0, d.y0, d.x1, d.y1)) for d in health + charge]
+    printed = [(note, at[:4] if at else figure._mark_box(canvas, note)) for note, at in arranged]
+    assert not [(note.text, box) for note, box in printed for track in tracks if _overlap(box, track, by=0.0)]
+
+
+def test_an_attack_cards_key_names_its_type_and_its_value_where_each_prints(ee_project):
+    """Rule 2.5: an attack card shows "its type (laser, missile or, on a few cards, blast), its attack value". The
+    card reference's key names both, each callout on its own part (the fourth proofread: "Attack" pointed at the
+    missile icon, and the type was named nowhere)."""
+    from test_escaping_earth_print import _face_of, _face_texts
+
+    from pnp.render.rulebook_cards import callout_parts, labels_of
+
+    assert "its type (laser, missile or" in " ".join(rules(ee_project)["attack-cards"].text.split())
+    face = _face_of(ee_project, "Twin Rockets")
+    parts = {p.label: p for p in callout_parts(face, ee_project.layout, ee_project.game.emblems,
+                                               labels_of(ee_project.game))}
+    assert {"Attack type", "Attack"} <= set(parts)
+    texts = _face_texts(ee_project, face)
+    assert [d.text for d in texts["attack_type"]] == ["MISSILE"]
+    assert {"1", "×2", "ATTACK"} <= {d.text for d in texts["attack"]} and "MISSILE" not in str(texts["attack"])
+    kind, value = parts["Attack type"], parts["Attack"]
+    assert kind.y0 >= value.y1 - 0.5  # the type over the value, apart: one callout cannot sit on both
+
+
+def test_the_index_finds_ship_only_cards_and_move_as_the_rules_print_them(ee_project):
+    """Original rulebook: some cards "can only be included in your deck if you are using a certain ship" and say
+    "Wolf-Only"; MOVE is printed in capitals. The fourth proofread: the index's "Ship-only card" was said nowhere,
+    and its "Move" pointed at the verb. Rule 11.6 names the ship-only card; the index's Move finds MOVE only."""
+    from pnp.render.rulebook_back import forms_pattern, index_terms
+    from pnp.rules.tree import build_reference
+
+    terms = {term: (also, capitalised) for term, also, capitalised in index_terms(build_reference(ee_project.game))}
+    exclusive = " ".join(rules(ee_project)["exclusive-cards"].text.split())
+    assert "A ship-only card prints a ship's name and \"Only\"" in exclusive and "Wolf-Only" in exclusive
+    ship_only = forms_pattern(["Ship-only card"] + terms["Ship-only card"][0], "en", terms["Ship-only card"][1])
+    assert ship_only.search(exclusive) and ship_only.search(rules(ee_project)["clar-other-ship-cards"].text)
+    move = forms_pattern(["Move"] + terms["Move"][0], "en", terms["Move"][1])
+    assert move.search(rules(ee_project)["moving"].text)  # "MOVE can be saved ..."
+    assert not move.search("move your ship")  # found with its capitals only: never the verb in a sentence
+    assert not [rule_id for rule_id, rule in rules(ee_project).items() if re.search(r"\bMove\b", rule.text)]
+
+
+def test_the_playmat_calls_zone_cards_by_their_name(ee_project):
+    """One name per thing: the rules' "Zone card", never "Zones", in the playmat's key and intro (the fourth
+    proofread: keys 14 and 15 said "Cleared Zones")."""
+    playmat = ee_project.game.sheets["playmat"].model
+    said = [playmat.intro] + [part.text for part in playmat.key.values()]
+    assert not [text for text in said if re.search(r"\bZones\b", text)]
+    assert "Cleared Zone cards" in playmat.key["shop"].text and "Cleared Zone cards" in playmat.key["gold"].text
+
+
+@pytest.mark.parametrize("rule_id, words", [
+    ("goal", [("run", "run")]),
+    ("legacy", [("collection", "collection"), ("permanent", "permanent cards"), ("treasure", "treasures")]),
+    ("zone-cards", [("track", "track"), ("level", "level")]),
+    ("zone-side", [("square", "squares"), ("bonus-square", "bonus square")]),
+    ("item-side", [("shop", "shop")]),
+])
+def test_running_text_links_its_words_to_the_glossary_as_written(built_game, rule_id, words):
+    """The fourth proofread: the words lower-cased last round lost their glossary links; each links again, printed
+    as the sentence says it (1.1 "run", 1.2 "permanent cards, treasures", 2.3 "squares", 2.4 "shop")."""
+    markdown = (built_game("2200-escaping-earth") / "rules" / "rules.md").read_text()
+    line = next(line for line in markdown.splitlines() if f'id="rule-{rule_id}"' in line)
+    assert all(f"[{said}](#term-{term})" in line for term, said in words), line
 
 
 def test_the_treasure_entry_names_the_treasures_and_take_a_treasure_lists_the_cards_that_give_one(ee_project):

@@ -146,7 +146,7 @@ def test_the_index_finds_set_up_health_and_upgrades(rules):
     """The proofreader's missing index words; the turn summary, the book's back page, is found in its contents
     (the index, set before it, cannot point at it)."""
     words = {entry["term"] if isinstance(entry, dict) else entry for entry in rules["index"]}
-    assert {"Set-up", "Health", "Upgrade"} <= words and "Turn summary" not in words
+    assert {"Setting up", "Health", "Upgrade"} <= words and "Turn summary" not in words
 
 
 def test_the_credits_name_where_the_seed_was_published_and_the_edition(project):
@@ -202,7 +202,7 @@ def test_the_scenario_table_says_the_cards_team_note_once_above_it(project):
     ref.facts = printed_facts(project)
     rows = card_rows(project.game.decks["scenarios"].cards, ref, project.game)
     assert shared_sentences([row["text"] for row in rows], "Back:") == [TEAM_NOTE]
-    assert all("Set-up, bottom first: column 1 the pilots, above the shuttle;" in row["text"] for row in rows)
+    assert all("Setting up, bottom first: column 1 the pilots, above the shuttle;" in row["text"] for row in rows)
 
 
 def test_a_scenario_cards_note_names_the_rule_that_changes_its_set_up(project, monkeypatch):
@@ -248,7 +248,7 @@ def test_the_glossary_lists_no_scrap_card_as_the_cards_of_an_action(project):
 
 def test_the_index_finds_tick_said_in_the_plural_or_as_a_verb(project, rules):
     """Rules 11.1, 11.2 and 13.3 say "the TICKs survived", "the board still ticks", "a scenario of TICKs"; 4.2 "Keep
-    ticking": the index's TICK finds them all; its Set-up finds the section headed "Setting up"."""
+    ticking": the index's TICK finds them all; its Setting up, named as the section is, finds "set-up" too."""
     from pnp.render.rulebook_back import forms_pattern, index_terms
     from pnp.rules.tree import build_reference
 
@@ -258,8 +258,8 @@ def test_the_index_finds_tick_said_in_the_plural_or_as_a_verb(project, rules):
     for rule, words in (("scenario-won", "TICKs"), ("scenario-lost", "ticks"), ("clar-empty-board", "TICKs"),
                         ("tick", "ticking")):
         assert words in [m.group(0) for m in tick.finditer(text[rule])], rule
-    set_up = forms_pattern(["Set-up", *terms["Set-up"][0]])
-    assert set_up.search("Setting up")
+    set_up = forms_pattern(["Setting up", *terms["Setting up"][0]])
+    assert set_up.search("Setting up") and set_up.search("the set-up")
     assert project.game.sheets["board-mat"].model.name == "Board mat"  # the mat's page, as the rules name it
 
 
@@ -360,3 +360,77 @@ def test_every_unit_in_the_figures_shows_its_damage_out_of_its_health(project):
     assert unit_lines("Warrior 0/10 +TAUNT") == ["Warrior", "0/10", "+TAUNT"]
     for label in labels:
         assert all(string_width(line, "Vera", LEAST_PT) <= CELL_W - 3.6 for line in unit_lines(label)[1:]), label
+
+
+# -- the fourth proofread ------------------------------------------------------------------------------------------
+def _figure_of(rules, rule_id: str) -> dict:
+    return next(r for s in rules["sections"] for r in s["rules"] if r["id"] == rule_id)["figure"]
+
+
+def test_rule_3_2_pictures_one_players_area_as_the_seed_lays_it_out(project, rules):
+    """Seed: "Shuffle your starting deck and place it in front of you as your Draw Pile and place one of your
+    Character cards next to it", "Shuffle your Upgrade Deck and place it nearby", "Draw 4 cards from your Draw
+    Pile" (with a picture of it). Rule 3.2 said it in words only: its figure lays the Warrior's draw pile (its
+    starting deck less the 4 drawn), a pilot card beside it, the upgrade deck (all 8) and a hand of 4 starting
+    cards, each labelled as the rules and the index name it."""
+    seed = " ".join(SEED.read_text().split())
+    for words in ("place it in front of you as your Draw Pile and place one of your Character cards next to it",
+                  "Shuffle your Upgrade Deck and place it nearby", "Draw 4 cards from your Draw Pile"):
+        assert words in seed
+    figure = _figure_of(rules, "choose-pilots")
+    assert figure["kind"] == "setup" and "sheet" not in figure  # on the table, in front of a player
+    places = {p["label"]: p for p in figure["place"]}
+    assert set(places) == {"Draw pile", "Pilot card", "Discard pile", "Upgrade deck", "Hand: 4 cards"}
+    warrior = [r.card for r in project.game.decks["warrior"].cards]
+    starting = sum(c.count for c in warrior if c.pile == "starting")
+    upgrade = sum(c.count for c in warrior if c.pile == "upgrade")
+    hand = places["Hand: 4 cards"]["cards"]
+    assert len(hand) == project.game.settings.hand_size == 4
+    assert {project.game.card(c).card.pile for c in hand} == {"starting"}
+    assert places["Draw pile"] == {**places["Draw pile"], "deck": "warrior", "count": starting - len(hand)}
+    assert places["Upgrade deck"] == {**places["Upgrade deck"], "deck": "warrior", "count": upgrade}
+    assert "deck" not in places["Discard pile"] and "card" not in places["Discard pile"]  # empty until you play
+    pilot = places["Pilot card"]
+    assert project.game.card(pilot["card"]).card.kind == "pilot" and project.game.card(pilot["card"]).card.character \
+        == "warrior"
+    (column, row), (pile_column, pile_row) = pilot["at"], places["Draw pile"]["at"]
+    assert row == pile_row and column - pile_column == 1  # next to the draw pile
+    index = {entry["term"] if isinstance(entry, dict) else entry for entry in rules["index"]}
+    assert {"Draw pile", "Discard pile", "Upgrade deck"} <= index
+    caption = " ".join(figure["text"].split())
+    assert "pilot card" in caption and "draw pile" in caption and "upgrade deck" in caption
+
+
+@pytest.mark.parametrize("book", ["rulebook-a4.pdf", "rulebook-letter.pdf"])
+def test_the_players_area_is_drawn_under_rule_3_2_with_every_card_named(built_game, book):
+    """The figure prints between rules 3.2 and 3.3, on one page, its places labelled and each card of the hand
+    named legibly (the hand fanned down, so each card's name shows)."""
+    import subprocess
+
+    path = built_game("escort-service") / "rules" / book
+    pages = subprocess.run(["pdftotext", str(path), "-"], capture_output=True, text=True, check=True).stdout
+    page = " ".join(next(p for p in pages.split("\f") if "3.2 Each player picks a pilot" in p).split())
+    figure = page[page.index("3.2 Each player"):]
+    figure = figure[:figure.index("3.3 Take the next")] if "3.3 Take the next" in figure else figure
+    for words in ("Draw pile", "Pilot card", "Discard pile", "Upgrade deck", "Hand: 4 cards", "Warrior", "Brace",
+                  "Got Your Attention", "Patch Up", "Cleave", "One player\u2019s area"):
+        assert words in figure, (book, words)
+
+
+def test_one_name_for_the_pilot_card_and_for_setting_up(project, rules):
+    """The proofreader: "pilots' unit cards" (3.3) and "pilot cards" (2.2) named one card twice, and the index's
+    "Set-up" the section headed "Setting up". Seed: "Place player Character cards in a column above the shuttle":
+    the rules call that card the pilot card everywhere, and the index, the card reference and the cards' part
+    name the section as its heading does."""
+    assert "Place player Character cards in a column above the shuttle" in SEED.read_text()
+    text = texts(rules)
+    assert "pilot card" in text["scenario-setup"] and "pilot cards" in text["pilot-cards"]
+    every_text = " ".join(text.values()) + " ".join(" ".join(t["text"].split()) for t in rules["terms"])
+    assert not re.search(r"(?i)unit cards?|character cards?", every_text)
+    setup = next(s for s in rules["sections"] if s["id"] == "setup")["title"]
+    index = [entry["term"] if isinstance(entry, dict) else entry for entry in rules["index"]]
+    assert setup == "Setting up" and setup in index and "Set-up" not in index
+    assert project.game.manifest.rulebook.labels["placement"].startswith(setup)
+    from pnp.games.escort_service.facts import set_up
+
+    assert set_up(project.game.card("breakout").card.placement).startswith(f"{setup}, bottom first:")

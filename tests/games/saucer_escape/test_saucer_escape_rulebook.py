@@ -319,3 +319,65 @@ def test_the_index_lists_what_a_player_looks_up(se_project):
               "Quick Thinking", "Good Intel", "First Law", "Self-Sacrifice"}
     assert wanted <= terms, wanted - terms
     assert not {"Gain", "All hit", "Pod loss", "Reward boxes"} & terms
+
+
+# -- the proofreader's fourth pass --------------------------------------------------------------------------------
+
+def _setup_figure() -> dict:
+    from test_saucer_escape_fidelity import _rules
+
+    return next(r["figure"] for s in _rules()["sections"] for r in s["rules"] if (r.get("figure") or {}).get("kind") == "setup")
+
+
+def test_the_set_up_callouts_stand_beside_what_they_name_covering_nothing(se_project):
+    """The callouts of 2.2, 2.3, 2.5 and 2.6 hid the top enemy's box, the third Reward box, Deckard's first ability box
+    and his Gear boxes: each now stands in white space at the edge of its part, a 10 x 6 mm callout around its point
+    covering no word and no box of the sheet."""
+    from sheet_geometry import MM, Box, region_drawings
+
+    drawings = region_drawings(se_project, "game-sheet")
+    drawn = [t.box for d in drawings for t in d.texts if t.string.strip()]
+    drawn += [box for d in drawings for _, box in d.rects if box.x1 - box.x0 <= 15 and box.y1 - box.y0 <= 15]
+    regions = {r.name: r for r in se_project.sheet_layouts["game-sheet"].regions}
+    moved = {"number-enemies", "number-rewards", "starting-abilities", "starting-gear"}
+    places = [p for p in _setup_figure()["place"] if p["step"] in moved]
+    assert len(places) == 4
+    for place in places:
+        region, (fx, fy) = regions[place["at"]], place["point"]
+        x, y = (region.x + fx * region.w) / MM, (region.y + fy * region.h) / MM
+        callout = Box(x - 5, y - 3, x + 5, y + 3)
+        assert not [box for box in drawn if box.overlaps(callout, 0.0)], place["label"]
+
+
+def test_the_set_up_sends_the_reader_to_the_sheet_for_its_words(se_project):
+    """Rule 2.7 asks the reader to read the short names on the map, which the set-up figure above it draws too small
+    to print: it sends the reader to their own game sheet, and the figure's caption to the full-size sheet."""
+    text = _rules_texts()["find-entrances"]
+    assert text.startswith("Last, on your own game sheet, find each Location's entrance on the map")
+    caption = " ".join(_setup_figure()["text"].split())
+    assert "at its printed size, follows the Glossary" in caption
+
+
+def test_the_glossary_says_where_the_sheet_prints_each_part_a_term_names(se_project):
+    """Door, Keycard, To Hit, Entrance and Artifact had no "On the sheet:" line though the sheet prints each: the
+    game's word places give each term the parts of the sheet it is on, by the names the sheet's key gives them."""
+    from pnp.games.saucer_escape.checks import word_places
+
+    places = word_places(se_project.game)
+    terms = {t.id for t in se_project.game.rules.terms}
+    assert places["door"] == ["Map"] and places["entrance"] == ["Map", "Beside each Location's name"]
+    assert places["keycard"] == ["Party items", "Reward tracks"] and places["artifact"] == ["Party items", "Reward tracks"]
+    assert places["to-hit"] == ["Enemies"] and places["event"] == ["Map", "Event Table"]
+    assert {k for k in places if k.islower()} <= terms  # every place keyed by a term is a glossary entry's
+    assert all(k.isupper() for k in places if k not in terms)  # and the rest are effect words
+    glossary = {entry.term: entry.places for entry in build_reference(se_project.game).glossary}
+    assert glossary["Door"] == ["Map"] and glossary["To Hit"] == ["Enemies"]
+
+
+def test_the_turn_summary_keeps_its_rule_numbers_on_a_line_with_words(se_project):
+    """Steps 3 and 5 of the turn summary left "(see 3.1, 3.2)" alone on their last line: both are shorter now, so
+    their rule numbers end a line of the step's words in the A4 book."""
+    summary = se_project.game.rules.summary.steps
+    assert len(summary[2].text) <= 160 and len(summary[4].text) <= 160
+    assert "or waste it; note it on the Turn Record" in summary[2].text
+    assert "(an enemy's Life and Power: at most 2 apart)" in summary[4].text

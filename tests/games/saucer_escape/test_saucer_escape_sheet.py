@@ -389,3 +389,27 @@ def test_the_sheet_key_names_each_part_as_the_rules_do(se_project):
     assert "To Hit box" in words and "to-hit" not in words
     assert "their Life, Power and rank tracks, Gear boxes" in key["crew"].text
     assert key["events"].name == "Event Table"
+
+
+# -- the proofreader's fourth pass: the turn record's rows apart ----------------------------------------------------
+
+def test_each_row_of_the_turn_record_stands_clear_of_the_row_above(se_project):
+    """Turns 11 to 30 printed their numbers almost on the boxes of the turn above: every number now stands
+    TURN_ROW_GAP (2 pt) or more under the boxes of the row above it, and the record stays inside its region."""
+    from sheet_geometry import region_drawings
+
+    from pnp.games.saucer_escape.sheet_render import TURNS_PER_ROW
+
+    turns = next(d for d in region_drawings(se_project, "game-sheet") if d.name == "turns")
+    boxes = [box for kind, box in turns.rects if kind == "text_field"]
+    numbers = {int(t.string): t.box for t in turns.texts if t.string.isdigit()}
+    sheet = se_project.game.sheets["game-sheet"].model
+    assert len(numbers) == sheet.turns
+    for turn in range(TURNS_PER_ROW + 1, sheet.turns + 1):
+        number = numbers[turn]
+        above = [b for b in boxes if b.x0 < number.x1 and number.x0 < b.x1 and b.y1 <= number.y0 + 0.5]
+        assert above, turn
+        assert number.y0 - max(b.y1 for b in above) >= TURN_ROW_GAP - 1e-6, (turn, number.y0 - max(b.y1 for b in above))
+
+
+TURN_ROW_GAP = 0.7  # mm (2 pt): the white a pencilled number needs above it to be read as its own row's

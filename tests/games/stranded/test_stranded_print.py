@@ -255,3 +255,25 @@ def test_a_final_chapter_without_a_rule_of_its_own_shows_its_planet_in_the_middl
     middle = _drawn_between(face, project.layout, project.game.emblems, 38, 69)  # under the values, over the flavour
     assert middle and bool(middle.get("picture")) != rule and bool(middle.get("text")) == rule
     assert _overprints(face, project.layout, project.game.emblems) == []
+
+
+def test_every_card_carries_its_level_mark_in_its_lower_corner_clear_of_its_words():
+    """Rule 2.5: "The dot in a card's lower corner shows the first level it is played at". The dangers and the Sol
+    cards had none (the fourth proofread). Every card's face draws the mark now, in its lower right corner, and no
+    word of the face (a knowledge side's value, upside down beside it) runs into it."""
+    from helpers import validated
+
+    from pnp.render.cards import box_drawings, face_size
+
+    project = validated("stranded")
+    for record in project.game.cards():
+        face = project.faces.fronts[record.card.id]
+        drawings = box_drawings(face, project.layout, project.game.emblems)
+        marks = [d for drawing in drawings if drawing.box.type == "difficulty" for d in drawing.drawn]
+        assert len(marks) == 1, record.card.id
+        mark, size = marks[0], face_size(face, project.layout)
+        width, height = size.width + 2 * size.bleed, size.height + 2 * size.bleed
+        assert mark.x0 > width * 0.75 and mark.y1 < height * 0.2, record.card.id  # lower right (y runs up)
+        words = [d for drawing in drawings for d in drawing.drawn if d.kind == "text"]
+        assert not [w.text for w in words if w.x0 < mark.x1 and mark.x0 < w.x1 and w.y0 < mark.y1 and mark.y0 < w.y1], \
+            record.card.id

@@ -242,3 +242,14 @@ def test_the_card_reference_says_from_which_level_a_card_is_played(card_id, leve
     assert f"Played from {level}" in facts[card_id]["front"]
     for first_level in ("stiff-knees", "the-long-night", "fumble", "dust-devil-calm-breathing"):  # Level 1: no word
         assert not any("Level" in fact for fact in facts[first_level]["front"]), first_level
+
+
+def test_the_pile_you_draw_fighting_cards_from_has_one_name_the_playmats(game, rules):
+    """The fourth proofread: rule 9.19 said "fighting deck" where the rest of the book and the playmat say
+    "fighting stack". No printed text names it otherwise."""
+    assert "Fighting stack" in open(game.root / "playmat.yaml", encoding="utf-8").read()
+    assert "fighting stack" in rules["clar-sleeves"]
+    printed = [*rules.values(), *(step.text for step in game.rules.summary.steps),
+               *(entry.text or "" for entry in game.rules.terms),
+               *(" ".join(filter(None, [record.card.text, record.card.flavor])) for record in game.cards())]
+    assert not [text for text in printed if "fighting deck" in text.lower()]

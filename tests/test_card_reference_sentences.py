@@ -86,7 +86,8 @@ def test_an_escort_action_card_says_its_deck_and_pile_in_one_sentence():
 def test_a_double_sided_cards_row_says_only_what_its_back_changes():
     """Escort Service's basic enemies print their name, health, flavour and "flip this card" on both sides: the row
     read "... Back: Bruiser. Health 5. ... Big, slow, angry." (the third proofreading). After "Back:" only what
-    differs; a Drone, alike on both sides, has no "Back:" at all."""
+    differs; a Drone, alike on both sides, has no "Back:" of its own: only the game's sentence saying so (the fifth
+    proofreading: its row alone seemed to have lost its back)."""
     from pnp.rules.card_words import card_text
 
     project = validated("escort-service")
@@ -96,6 +97,9 @@ def test_a_double_sided_cards_row_says_only_what_its_back_changes():
     front, back = bruiser.split(" Back: ")
     assert "Health 5" in front and "Big, slow, angry" in front
     assert back == "MELEE 1 to every foe in reach (AOE); HEAT 2."
-    assert "Back:" not in card_text(records["drone"], facts["drone"])
+    drone = facts["drone"]
+    assert card_text(records["drone"], drone).endswith(" Back: The same as the front.")
+    told = {**drone, "back": [fact for fact in drone["back"] if fact != "the same as the front"]}
+    assert "Back:" not in card_text(records["drone"], told)
     crypt = validated("pocket-dungeon").game.card("crypt")  # a back of another name keeps its name
     assert "Back: Silver Crown." in card_text(crypt, printed_facts(validated("pocket-dungeon"))["crypt"])

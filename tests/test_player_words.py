@@ -11,6 +11,7 @@ import pytest
 from helpers import FIXTURE_GAME, REAL_GAMES, validated
 from pypdf import PdfReader
 
+from pnp.checks.player_words import printed_as_named
 from pnp.checks.validate import validate
 from pnp.rules.export import export_text
 from pnp.rules.tree import build_reference, render_text
@@ -62,10 +63,12 @@ def _headwords(game_id: str, built: Path) -> dict[str, list[str]]:
 
 @pytest.mark.parametrize("game_id", REAL_GAMES)
 def test_every_glossary_headword_is_a_word_players_read_once(game_id, built_game):
-    words = validated(game_id).game.vocabulary.words
+    vocab = validated(game_id).game.vocabulary
     for fmt, headwords in _headwords(game_id, built_game(game_id)).items():
         assert headwords, f"{fmt}: no glossary found"
-        identifiers = [w for w in headwords if IDENTIFIER.fullmatch(w) or w in words]
+        # an effect word heads its entry only where its own card text prints it so (2200's "MOVE 1")
+        identifiers = [w for w in headwords
+                       if IDENTIFIER.fullmatch(w) or (w in vocab and not printed_as_named(vocab, w))]
         assert not identifiers, f"{game_id} {fmt}: identifiers as headwords: {identifiers}"
         folded = [w.casefold() for w in headwords]
         twins = sorted({w for w in headwords if folded.count(w.casefold()) > 1})
@@ -120,6 +123,24 @@ def test_an_identifier_headword_is_an_error_at_its_line(fixture_project):
 def test_an_effect_word_as_its_own_headword_is_an_error(fixture_project):
     errors = _fixture_problems(fixture_project, lambda t: t.replace("    term: Draw\n", "    term: DRAW\n"))
     assert [e.code for e in errors] == ["headword"] and "identifier" in errors[0].message
+
+
+def test_an_effect_word_its_cards_print_in_capitals_may_head_its_entry(fixture_project):
+    """A word the cards print as it is named ("DRAW 2") is the word players read: it may head the glossary, as
+    2200's MOVE does; the same headword for a word whose cards say "Draw 2" is an identifier (the test above)."""
+    game_yaml = fixture_project / "content" / FIXTURE_GAME / "game.yaml"
+    game_yaml.write_text(game_yaml.read_text().replace('template: "Draw {n}."', 'template: "DRAW {n}."'))
+    errors = _fixture_problems(fixture_project, lambda t: t.replace("    term: Draw\n", "    term: DRAW\n"))
+    assert errors == []
+
+
+def test_the_2200_glossary_heads_move_as_the_rules_print_it():
+    """Original rulebook: "MOVE is generally obtained when you play cards ... that give you MOVE", in capitals; the
+    rules and cards print "MOVE 1". The fifth proofread: the glossary and index said "Move"."""
+    game = validated("2200-escaping-earth").game
+    glossary = {entry.term for entry in build_reference(game).glossary}
+    assert "MOVE" in glossary and "Move" not in glossary
+    assert printed_as_named(game.vocabulary, "MOVE") and not printed_as_named(game.vocabulary, "DRAW")
 
 
 def test_headwords_equal_but_for_case_are_an_error(fixture_project):

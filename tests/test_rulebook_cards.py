@@ -255,6 +255,9 @@ def test_a_long_caption_breaks_between_words_within_its_width():
 
     lines = caption_lines("Example Escape Leader card: Hattie Plowright", "VeraIt", 8, 100)
     assert len(lines) > 1 and " ".join(lines) == "Example Escape Leader card: Hattie Plowright"
+    # a card's name is never broken where it fits a line of its own ("The Long / Night": the fifth proofreading)
+    lines = caption_lines("Example Final Chapter card: The Long Night", "VeraIt", 8, 130)
+    assert lines[-1] == "The Long Night" and " ".join(lines) == "Example Final Chapter card: The Long Night"
 
 
 def test_strandeds_danger_rows_say_each_danger_once_and_a_line_for_each_knowledge_side():
@@ -369,3 +372,29 @@ def test_a_sentence_every_row_of_a_table_says_is_said_once_above_it():
     assert "flip this card" in note.text
     assert not any("flip this card" in cell.text for row in table._cellvalues[1:] for cell in row
                    if hasattr(cell, "text"))
+
+
+def test_a_two_digit_callout_stands_on_a_pill_as_wide_as_its_digits():
+    """Stranded's danger example has ten parts: "10" spilled out of its disc (the fifth proofreading)."""
+    from reportlab.pdfgen.canvas import Canvas
+
+    from pnp.render.fonts import register_all
+    from pnp.render.rulebook_cards import BADGE_PT, BADGE_R
+    from pnp.text.fonts import DEFAULT_FAMILY, string_width
+
+    register_all()
+    drawn = []
+
+    class Recording(Canvas):
+        def roundRect(self, x, y, width, height, radius, stroke=1, fill=0):
+            drawn.append(("pill", width))
+
+        def circle(self, x, y, r, stroke=1, fill=0):
+            drawn.append(("disc", 2 * r))
+
+    example = AnnotatedCard.__new__(AnnotatedCard)
+    example.canv = Recording("/dev/null")
+    example._badge(0, 0, 4)
+    example._badge(0, 0, 10)
+    assert drawn[0] == ("disc", 2 * BADGE_R) and drawn[1][0] == "pill"
+    assert drawn[1][1] >= string_width("10", DEFAULT_FAMILY["bold"], BADGE_PT) + 2

@@ -1,6 +1,8 @@
 """The rulebook's figures drawn from the content (issue 35): every game's set-up figure on its real playmat, board or
 table with its components and the set-up rules' numbers; the examples of play the seeds give (Stranded's fight,
 Escape Master's Stacks and traps) with the real cards; playmats and boards pictured whole, never cut in details."""
+import re
+
 import pytest
 from helpers import REAL_GAMES, validated
 
@@ -110,6 +112,21 @@ def test_escape_masters_trap_example_shows_the_snare_the_escape_and_the_history(
     keys = [c.face.key for c in figure.placed]
     assert sum("trap-ascending" in k for k in keys) == 2 and any("escape-slip" in k for k in keys)
     assert {n.text for n in figure.notes if n.mark} == {"A", "B", "C"}
+
+
+@pytest.mark.parametrize("frame", [FRAME, (8.5 * 72 - 2 * 51, 11 * 72 - 2 * 51)], ids=["a4", "letter"])
+def test_a_score_sheet_never_shrinks_into_a_pages_foot(frame):
+    """Escape Master's score sheet is photocopied from the book: in the Letter book it shrank into the foot of the
+    glossary's last page (the fourth proofreading). A sheet to write on is pictured as large as a page allows,
+    on a page of its own where the one before has no room for it; a page of counters still fills a page's foot."""
+    register_all()
+    flow = _sheet_pages(validated("escape-master"), book_styles(), frame[0], frame[1])
+    (sheet,) = [p for p in _all(flow) if isinstance(p, Picture)]
+    sheet.room = sheet.shown(sheet.preferred())[1] * 0.85  # most of a page left after the glossary
+    sheet.wrap(*frame)
+    assert sheet.scale_by == pytest.approx(sheet.preferred())
+    tokens = [p for p in _all(_sheet_pages(validated("stranded"), book_styles(), *frame)) if isinstance(p, Picture)]
+    assert tokens and all(p.least < p.preferred() for p in tokens)
 
 
 @pytest.mark.parametrize("game_id", ["2200-escaping-earth", "stranded", "escort-service"])
@@ -613,7 +630,9 @@ def test_a_sheet_too_small_to_read_in_the_frame_is_printed_at_its_size_on_a_page
     """Saucer Escape's game sheet prints its words at 6 pt: drawn in the A4 page's frame they would all be left off
     (the third proofreading: "the sheet picture has no words"). It fits the A4 page at its printed size, so it is
     printed there, a page of its own with no footer, every word of it legible and its callouts in the margin beside
-    the parts; its key on the page before. An A5 booklet page cannot hold it: there it stays a keyed picture."""
+    the parts. Its key stays in the sheet's section, which says where the plate is: after the index, so the key, the
+    sheet's tables and the index run on (the fourth proofreading: a key alone on the page before the plate). An A5
+    booklet page cannot hold it: there it stays a keyed picture."""
     from pypdf import PdfReader
 
     from pnp.render.rulebook import rulebook_pdf
@@ -624,7 +643,9 @@ def test_a_sheet_too_small_to_read_in_the_frame_is_printed_at_its_size_on_a_page
     plate = next(i for i, text in enumerate(pages) if "Scalding plasma" in text and "Hot Plasma" in text
                  and "Commander R. Deckard" in text)
     assert "rulebook \u00b7 page" not in pages[plate]  # a plate: no folio
-    assert "at its printed size on the next page" in pages[plate - 1]  # the key, before it
+    key = next(i for i, text in enumerate(pages) if "at its printed size on a page of its own, after the index" in text)
+    index = max(i for i, text in enumerate(pages) if re.search(r"(?m)^Index$", text))  # not the contents
+    assert key < index < plate and "Turn summary" in pages[plate + 1]  # the key in its section; the plate after the index
     booklet = tmp_path / "booklet.pdf"
     rulebook_pdf(validated("saucer-escape"), None, "a4", booklet, booklet=True)
     assert not any("Commander R. Deckard" in page.extract_text() and "Scalding plasma" in page.extract_text()

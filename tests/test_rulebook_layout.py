@@ -492,7 +492,9 @@ BACK_MATTER = re.compile(r"^\s*(Index|Credits|Turn summary|Play summary)\s*$", r
 def test_no_page_of_rules_sheets_or_card_reference_is_under_40_percent_filled(game_id, paper, tmp_path):
     """Issue 35 (second proofreading): the card reference ran one example card a page (35-55 % blank) and a page
     of life tokens stood alone. Every page after the contents and before the back matter (the index and summary,
-    pnp.render.rulebook_back) is at least LEAST_FILL full, on A4, letter and the booklet's A5."""
+    pnp.render.rulebook_back) is at least LEAST_FILL full, on A4, letter and the booklet's A5; but the page before
+    a score sheet, which is never shrunk into a page's foot (the fourth proofreading: Escape Master's Letter sheet
+    squeezed under the glossary's end would copy too small to write on)."""
     from reportlab.lib.units import mm
 
     from pnp.render.rulebook import BOOKLET_PAGES, PAPERS
@@ -502,7 +504,10 @@ def test_no_page_of_rules_sheets_or_card_reference_is_under_40_percent_filled(ga
     fills = page_fills(game_id, page, margin, path)
     texts = page_texts(path)
     back = next(i for i, t in enumerate(texts) if i > 1 and BACK_MATTER.search(t))
-    low = [(i + 1, round(f, 2)) for i, f in enumerate(fills[:back]) if i >= 2 and f < LEAST_FILL]
+    to_write_on = {s.model.name for s in validated(game_id).game.sheets.values() if getattr(s.model, "tracks", None)}
+    before_sheet = {i for i in range(len(texts) - 1) if texts[i + 1].split("\n", 1)[0].strip() in to_write_on}
+    low = [(i + 1, round(f, 2)) for i, f in enumerate(fills[:back])
+           if i >= 2 and f < LEAST_FILL and i not in before_sheet]
     assert not low, low
 
 
@@ -617,3 +622,14 @@ def test_a_card_table_running_on_over_a_page_is_headed_continued(game_id, books)
                 run_on += above.endswith("(continued)") and above[:-len(" (continued)")] in decks
     if game_id == "stranded":
         assert run_on >= 1
+
+
+def test_the_index_finds_a_word_in_a_sheets_key(books):
+    """2200's playmat key names the Turn tally and the Cube supply: the index sends a reader to that page too (the
+    fifth proofreading), though it never reads a card table's rows."""
+    texts = page_texts(books("2200-escaping-earth"))
+    key = next(i + 1 for i, text in enumerate(texts) if "Turn tally:" in text and "Cube supply:" in text)
+    index = " ".join(page.extract_text(extraction_mode="layout") for page in PdfReader(books("2200-escaping-earth")).pages[-4:])
+    for term in ("Turn tally", "Cube supply"):
+        found = re.search(re.escape(term) + r"[ .]*?((?:\d+(?:–\d+)?(?:, ?|(?= {2,}|$)))+)", index, re.M)
+        assert found and str(key) in re.findall(r"\d+", found.group(1)), (term, key, found and found.group(0))

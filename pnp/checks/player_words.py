@@ -27,7 +27,8 @@ TOOL_WORDS = re.compile(rf"\bpnp(?:\s+(?:{'|'.join(COMMANDS)})\b|'s\b|\s+--)|(?<
 
 def glossary_headwords(game: Game) -> list[Diagnostic]:
     """Each glossary headword is a word players read: no identifier (ALL_CAPS_WITH_UNDERSCORES or one of the game's
-    effect words), no two equal but for case; the effect words a term names exist and are named by one term only."""
+    effect words, unless the word's own card text prints it so: `printed_as_named`), no two equal but for case; the
+    effect words a term names exist and are named by one term only."""
     if game.rules is None or game.rules_source is None:
         return []
     rules, vocab = game.rules_source, game.vocabulary
@@ -48,7 +49,7 @@ def glossary_headwords(game: Game) -> list[Diagnostic]:
             problems.append(_unnamed_word(game, entry.id))
     seen = {}
     for headword, source, keypath in headwords:
-        if IDENTIFIER.match(headword) or headword in vocab:
+        if IDENTIFIER.match(headword) or (headword in vocab and not printed_as_named(vocab, headword)):
             problems.append(source.diagnostic(keypath, "headword", f"the glossary headword '{headword}' is an "
                                               "identifier; write the word printed on the cards or in the rules"))
         twin = seen.setdefault(headword.casefold(), (headword, source, keypath))
@@ -57,6 +58,13 @@ def glossary_headwords(game: Game) -> list[Diagnostic]:
                                               f"'{twin[0]}' ({twin[1].place(twin[2])}); one entry per concept: merge "
                                               "them (a term names its effect words with words:)"))
     return problems
+
+
+def printed_as_named(vocab, word: str) -> bool:
+    """Whether an effect word's own card text prints the word itself, capitals and all (2200's MOVE: "MOVE {n}."):
+    players read it as written, so it may head its glossary entry. A word its text says otherwise ("Draw {n}." for
+    DRAW) is an identifier as a headword."""
+    return re.search(rf"(?<!\w){re.escape(word)}(?!\w)", vocab[word].template) is not None
 
 
 def _unnamed_word(game: Game, word: str) -> Diagnostic:

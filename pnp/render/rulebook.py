@@ -15,6 +15,7 @@ from reportlab.platypus import (
     Flowable,
     Frame,
     KeepTogether,
+    NextPageTemplate,
     PageBreak,
     PageTemplate,
     Spacer,
@@ -378,23 +379,24 @@ def _write_rulebook(project, ref: Reference, pagesize, margin: float, target, bo
     doc.author = ", ".join(project.game.manifest.credits.design) or project.game.manifest.title
     doc.sharing = game_sharing(project) if project.game.decks else None
     body = _rules(ref, styles, (doc.width, doc.height), project) + _glossary(ref, styles, doc.height)
+    plates: list = []  # sheets at their printed size, each on a page of its own: after the index
     if project.game.sheets:
-        body += _sheet_pages(project, styles, doc.width, doc.height, doc.pagesize)
+        body += _sheet_pages(project, styles, doc.width, doc.height, doc.pagesize, plates)
     if project.game.decks:  # the compact card reference: an example per kind of card, a table per deck
         from pnp.render.rulebook_cards import card_reference
 
         # on a new page, unless the page before has room for it to run on (a page of tokens leaves most of one)
         body += [CondPageBreak(doc.height * ROOM_TO_RUN_ON)] + card_reference(project, ref, styles, doc.width)
-    body += _back_matter(project, ref, styles, doc, notes)
+    body += _back_matter(project, ref, styles, doc, notes, plates)
     doc.contents = Contents(list(headings(body)), [styles["toc0"], styles["toc1"]])
     doc.build(_title_page(project, ref, styles, doc.width, doc.height, margin)
               + _contents(project.game, doc.contents, styles, doc.height) + body)
     return doc
 
 
-def _back_matter(project, ref: Reference, styles, doc, notes: int = 0) -> list:
-    """The index (its terms' pages found as the book is set), `notes` pages for a player's notes, the summary on
-    the last page and the credits."""
+def _back_matter(project, ref: Reference, styles, doc, notes: int = 0, plates: list = ()) -> list:
+    """The index (its terms' pages found as the book is set), the sheets' `plates`, `notes` pages for a player's
+    notes, the summary on the last page and the credits."""
     from pnp.render.rulebook_back import Index, credits_flow, index_pages, index_terms, summary_flow
 
     doc.index = Index(index_terms(ref), styles["toc1"], language(project.game), doc.height - FRAME_PADDING)
@@ -406,9 +408,9 @@ def _back_matter(project, ref: Reference, styles, doc, notes: int = 0) -> list:
     lined = _notes_pages(project.game, styles, notes)
     if summary and _stacked_height(back_page, doc.width) <= doc.height - FRAME_PADDING:
         doc.back_page = True  # the summary and the credits: the book's back cover
-        return index + lined + summary + [Spacer(1, 8 * mm)] + credits
+        return index + list(plates) + lined + summary + [Spacer(1, 8 * mm)] + credits
     doc.back_page = bool(summary) and _stacked_height(summary[1:], doc.width) <= doc.height - FRAME_PADDING
-    return credits + index + lined + summary
+    return credits + index + list(plates) + lined + summary
 
 
 def _notes_pages(game, styles, count: int) -> list:
@@ -479,9 +481,11 @@ def _sheet_drawing(project, sheet_id: str, wordless: bool = False, untitled: boo
     return draw
 
 
-def _sheet_pages(project, styles, width, height, page=None) -> list:
+def _sheet_pages(project, styles, width, height, page=None, plates: list | None = None) -> list:
     """Each sheet pictured whole (too large to read whole: with its parts numbered and keyed), then its dice tables and score formula as reference
-    tables. No page break before a sheet: a sheet that fits the rest of a page at a legible size goes there."""
+    tables. No page break before a sheet: a sheet that fits the rest of a page at a legible size goes there. A
+    sheet printed at its size on a page of its own (its plate) goes into `plates`, where given: the book prints it
+    after its index, so its key, its tables and the index run on rather than leave a page short ahead of it."""
     from pnp.model.sheet import ScoreTerm, TableRow
 
     flow, game = [], project.game
@@ -493,11 +497,18 @@ def _sheet_pages(project, styles, width, height, page=None) -> list:
     for sheet_id, sheet in ordered:
         heading = Heading(sheet.model.name, styles["h1"], f"sheet-{sheet_id}", 0)
         if legible[sheet_id]:  # the heading names it: its own title band is left out
-            flow.append(KeepWithPicture([heading] + sheet_flowables(project, sheet_id, (width, height - 40), untitled=True)))
-        else:  # too large to read whole: pictured whole all the same, its small words in a key (never cut up)
-            flow += sheet_overview(project, sheet_id, (width, height - 40), styles,
-                                   say(game, "sheet-overview", name=sheet.model.name), heading, page,
-                                   say(game, "sheet-plate", name=sheet.model.name))
+            shown = sheet_flowables(project, sheet_id, (width, height - 40), untitled=True)
+            if getattr(sheet.model, "tracks", None):  # a sheet to write on (a score sheet): as large as a page
+                for picture in shown:  # allows, never shrunk into a page's foot, where it would copy small
+                    picture.least = picture.preferred()
+            flow.append(KeepWithPicture([heading] + shown))
+        plate = []
+        if not legible[sheet_id]:  # too large to read whole: pictured whole all the same, its small words in a key
+            overview = sheet_overview(project, sheet_id, (width, height - 40), styles,
+                                      say(game, "sheet-overview", name=sheet.model.name), heading, page,
+                                      say(game, "sheet-plate", name=sheet.model.name))
+            at = next((i for i, f in enumerate(overview) if isinstance(f, NextPageTemplate)), len(overview))
+            flow, plate = flow + overview[:at], overview[at:]
         for name in type(sheet.model).model_fields:
             value = getattr(sheet.model, name)
             if isinstance(value, list) and value and isinstance(value[0], TableRow):
@@ -519,6 +530,10 @@ def _sheet_pages(project, styles, width, height, page=None) -> list:
                 heading = Heading(say(game, "scoring"), styles["h2"], f"sheet-{sheet_id}-score", 1, linked=False)
                 header = [say(game, "score-for"), say(game, "points")]
                 flow.append(KeepTogether([heading, _table([header] + rows, [0.75, 0.25], width, styles)]))
+        if plates is not None:
+            plates += plate
+        else:
+            flow += plate
     return flow
 
 
@@ -829,7 +844,12 @@ def _glossary(ref: Reference, styles, frame_height: float | None = None) -> list
         term = said(game, "label-text", label=f"{icon}<b>{esc(entry.term)}</b>", text=pdf_markup(ref, entry.text, styles))
         # an entry is read whole: never its card list alone at the head of a page
         flow.append(KeepTogether([Paragraph(f'<a name="term-{entry.id}"/>{term}{used}', styles["body"]), Spacer(1, 4)]))
-    return flow
+    # its last entries go over a page together: never one entry alone on the glossary's last page
+    last = flow[-GLOSSARY_TAIL:] if len(ref.glossary) > GLOSSARY_TAIL else []
+    return flow[:-len(last)] + [KeepTogether([f for kept in last for f in kept._content])] if last else flow
+
+
+GLOSSARY_TAIL = 3  # the glossary's entries kept on one page at its end
 
 
 def _and_more(game, items: list[str], shown: int, between: str) -> str:

@@ -124,7 +124,18 @@ def plain_text(flowable) -> str:
     inner = getattr(flowable, "paragraph", None)
     if inner is not None:
         return plain_text(inner)
+    cells = getattr(flowable, "_cellvalues", None)  # a table's cells: each a flowable, a list of them, or a string
+    if cells is not None:
+        return " ".join(_cell_text(cell) for row in cells for cell in row)
     return " ".join(plain_text(f) for f in getattr(flowable, "_content", ()) or ())
+
+
+def _cell_text(cell) -> str:
+    if isinstance(cell, str):
+        return cell
+    if isinstance(cell, (list, tuple)):
+        return " ".join(_cell_text(c) for c in cell)
+    return plain_text(cell)
 
 
 def page_ranges(pages) -> str:
@@ -232,7 +243,10 @@ class Index(Flowable):
 
     def seen(self, flowable, page: int) -> None:
         """A flowable set on `page`: the terms it speaks of are on that page."""
-        if self.closed or isinstance(flowable, (Index, Table)) or page == 1:  # the cover is no place to look a term up
+        # the cover is no place to look a term up; a table only where it says it is read (a sheet's key: its parts'
+        # names are where a player looks for "Turn tally"), never a card table's hundred rows
+        if self.closed or isinstance(flowable, Index) or page == 1 or (
+                isinstance(flowable, Table) and not getattr(flowable, "index_read", False)):
             return
         text = plain_text(flowable)
         if not text:
@@ -271,6 +285,25 @@ class Index(Flowable):
         rows, style = self._rows(self.column)
         return Columns(rows, style, self.column, INDEX_GAP if self.column < self.width else 0.0, self.entry_starts)
 
+    def starts_short(self, width: float, room: float) -> bool:
+        """Whether the index, started in the `room` a page leaves it, would end on a page of a few lines whatever
+        its type, while on a page of its own it would fit whole: then it starts that page instead."""
+        if not self.frame_height or room <= 0:
+            return False
+        kept = self.style, getattr(self, "column", None), self.width
+        self.column = (width - INDEX_GAP) / 2 if width >= INDEX_TWO_COLUMNS else width
+        self.width = width
+        try:
+            self.style = self._fitting_style(width, room)
+            columns = self._columns()
+            rest = sum(columns.heights) - columns.count * room
+            short = rest > 0 and (rest % (columns.count * self.frame_height)) / columns.count < FEW_LINES * self.frame_height
+            self.style = kept[0]
+            whole = self._columns()
+            return short and sum(whole.heights) <= whole.count * self.frame_height
+        finally:
+            self.style, self.column, self.width = kept
+
     def _fitting_style(self, width, room):
         """The index's type: its style, or a size smaller (INDEX_SIZES) when that keeps its last page from holding
         only a few lines, knowing the `room` the page it starts on leaves it."""
@@ -280,8 +313,12 @@ class Index(Flowable):
                                  for size, leading in INDEX_SIZES if size < self.style.fontSize]
         for style in styles:
             self.style = style
-            rest = self._columns().wrap(width, 1e9)[1] - room
-            if rest <= 0 or rest % self.frame_height >= FEW_LINES * self.frame_height:
+            columns = self._columns()
+            # the rows left after the first page's columns, set a page of columns at a time; the last page's
+            # columns balanced, each as tall as its share (Columns)
+            rest = sum(columns.heights) - columns.count * room
+            last = (rest % (columns.count * self.frame_height)) / columns.count
+            if rest <= 0 or last >= FEW_LINES * self.frame_height:
                 return style
         return styles[0]
 
@@ -361,7 +398,25 @@ def index_pages(ref, styles, index: Index, frame_height: float) -> list:
     # not kept with the index, as a heading is with what follows it: kept together, an index longer than the room
     # left would start a page of its own; the conditional break leaves the heading room for lines under it
     heading = Heading(say(game, "index"), derived("index-heading", styles["h1"], keepWithNext=0), "index", 0)
-    return [CondPageBreak(frame_height / 3), heading, index]
+    return [IndexBreak(index, heading, frame_height), heading, index]
+
+
+class IndexBreak(CondPageBreak):
+    """The page break before the index: where the page has less than a third left for it, or where the index
+    started there would end on a page of a few lines but fits a page of its own whole (Index.starts_short)."""
+
+    def __init__(self, index: Index, heading, frame_height: float):
+        super().__init__(frame_height / 3)
+        self.index, self.heading, self.frame_height = index, heading, frame_height
+
+    def wrap(self, availWidth, availHeight):
+        self.height = self.frame_height / 3
+        if availHeight >= self.height:
+            head = self.heading.wrap(availWidth, availHeight)[1] + self.heading.getSpaceBefore() \
+                + self.heading.getSpaceAfter()
+            if self.index.starts_short(availWidth, availHeight - head):
+                self.height = availHeight + 1  # on to the next page: the whole index there
+        return super().wrap(availWidth, availHeight)
 
 
 def credits_flow(game, styles) -> list:

@@ -274,12 +274,18 @@ class AnnotatedCard(Flowable):
         self._key(bottom)
 
     def _badge(self, x: float, y: float, number: int) -> None:
-        """A black disc with a white ring (it reads on a dark card too) and its number in white."""
+        """A black disc with a white ring (it reads on a dark card too) and its number in white; a number of two
+        digits on a pill as wide as they are, never spilling out of its disc."""
         canvas = self.canv
         canvas.setFillColor(color(CALLOUT_COLOUR))
         canvas.setStrokeColor(color("#ffffff"))
         canvas.setLineWidth(0.8)
-        canvas.circle(x, y, BADGE_R, stroke=1, fill=1)
+        wide = max(0.0, string_width(str(number), DEFAULT_FAMILY["bold"], BADGE_PT) + 2.0 - 2 * BADGE_R)
+        if wide:
+            canvas.roundRect(x - BADGE_R - wide / 2, y - BADGE_R, 2 * BADGE_R + wide, 2 * BADGE_R, BADGE_R,
+                             stroke=1, fill=1)
+        else:
+            canvas.circle(x, y, BADGE_R, stroke=1, fill=1)
         canvas.setFillColor(color("#ffffff"))
         canvas.setFont(book_fonts(canvas)["bold"], BADGE_PT)
         canvas.drawCentredString(x, y - BADGE_PT * 0.35, str(number))
@@ -327,7 +333,11 @@ class ExampleRow(Flowable):
 
 def caption_lines(caption: str, font: str, size: float, width: float) -> list[str]:
     """A caption in lines no wider than `width`, broken between words (a word longer than the width alone on its
-    line)."""
+    line); a caption "Example Final Chapter card: The Long Night" too long for one line breaks after its colon
+    where the name then fits a line whole, never inside the card's name."""
+    head, colon, name = caption.partition(": ")
+    if colon and string_width(caption, font, size) > width and string_width(name, font, size) <= width:
+        return caption_lines(head + ":", font, size, width) + [name]
     lines: list[str] = []
     for word in caption.split():
         if lines and string_width(f"{lines[-1]} {word}", font, size) <= width:
@@ -527,7 +537,9 @@ def card_reference(project, ref, styles, width: float) -> list:
         # the table running on over a page starts it under "Sol cards (continued)", not as a bare header row
         table.continued = Paragraph(said(game, "continued", name=esc(deck.model.name)), h2)
         items += [heading] + ([note, Spacer(1, 2)] if note else []) + [table, Spacer(1, 6)]
-    return flow + [CardReferenceFlow(items)]
+    # the section's heading and intro start a page only with its first example under them (never at a page's foot
+    # above a third of a page left blank: the fifth proofreading)
+    return [CardReferenceFlow(flow + items)]
 
 
 class CardReferenceFlow(Flowable):
@@ -592,6 +604,10 @@ class CardReferenceFlow(Flowable):
                     elif isinstance(following, Paragraph):  # a note above the table: with it, and on
                         need += cost(following)
                         continue
+                    elif isinstance(following, ExampleRow):  # the section's heading: an example with it (the
+                        # smallest: the examples fill a page first-fit)
+                        need += min(cost(row) + row.getSpaceBefore() for row in items if isinstance(row, ExampleRow)) \
+                            + sum(f.height for f in items[1:items.index(following)] if isinstance(f, Spacer))
                     else:
                         need += min(cost(following), _first_rows_after(items))
                     break

@@ -230,7 +230,11 @@ class BoardFigure(Flowable):
         taken = [self._mark_box(canvas, n) for n in shown if n.mark and n.near is None]
         taken += [self._title_box(canvas, n) for n in shown if n.title]
         places: dict[int, tuple] = {}
-        for note in [n for n in shown if n.name]:  # where it fits its region, clear of the callouts and cards (a
+        labels = {n.text for n in shown if not (n.mark or n.tag or n.title or n.name)}  # under places, as printed
+        for note in [n for n in shown if n.name]:
+            if note.on_card and note.text in labels:  # its place's label says its name already ("Quick Guide")
+                shown.remove(note)
+                continue  # where it fits its region, clear of the callouts and cards (a
             # card's own name: of the callouts and the other names, where it prints, else lower on the card)
             covering = self._laid_on(note) if note.on_card else []
             clear = [box for box in self._name_boxes(canvas, note)
@@ -250,7 +254,9 @@ class BoardFigure(Flowable):
         for note in [n for n in shown if n.mark and n.near is not None] + [n for n in shown if n.tag]:
             anchor = self._mark_box(canvas, note) if note.mark else self._callout_of(canvas, note, places)
             near = _scaled(note.near, self.scale_by) if note.near else None
-            box = self._spot(canvas, note, anchor, near, drawn + taken, outlines, taken)
+            # a part's number never stands on another part: it would name that one
+            others = [_scaled(n.near, self.scale_by) for n in shown if n.part and n.near != note.near] if note.part else []
+            box = self._spot(canvas, note, anchor, near, drawn + taken + others, outlines, taken)
             places[id(note)] = box
             taken.append(box[:4])
         return [(n, places.get(id(n))) for n in shown]
@@ -340,13 +346,14 @@ class BoardFigure(Flowable):
             w, h = self._plate(canvas, note, lines)
             corner = (note.mark and near is not None and self.outside > 0)  # a plate: beside the part's corner
             spots = _spots(anchor, near, w, h, note.mark)
-            if note.part:  # a part's number keeps to its corner: inside it, just outside it, or a step from it
-                spots = [spots[0], (near[0] - SPACE - w, near[3] - h), (near[0], near[3] + SPACE)] + spots[1:4]
+            if note.part:  # a part's number keeps to its corner: inside it, a step from it, or just outside it
+                spots = spots[:4] + [(near[0] - SPACE - w, near[3] - h), (near[0], near[3] + SPACE)]
             for x0, y0 in ([(near[0] - SPACE - w, near[3] - h), (near[0], near[3] + SPACE)] if corner else []) + spots:
                 cx, cy = self._inside(x0 + w / 2, y0 + h / 2, w / 2, h / 2)
                 box = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2, lines)
-                covered = sum(_overlap(box, other) for other in drawn) * OUTLINE_WEIGHT + sum(
-                    _overlap(box, other) for other in outlines)
+                # a part's number may stand on an empty card outline: the outlines are what the part is
+                covered = sum(_overlap(box, other) for other in drawn) * OUTLINE_WEIGHT + (0 if note.part else sum(
+                    _overlap(box, other) for other in outlines))
                 if covered < 0.25:
                     return box
                 if least is None or covered < least:
@@ -586,8 +593,10 @@ def sheet_overview(project, sheet_id: str, frame, styles, caption: str, heading=
         figure.outside = PLATE_MARGIN - 1 * mm  # its callouts may stand in the page's margin, beside the parts
         told = Paragraph(esc(plate_caption or caption), styles["caption"])
         return [KeepTogether(head + [told] + ([Spacer(1, 3), key] if key else [])), NextPageTemplate("plate"),
-                PageBreak(), Plate(figure), NextPageTemplate("page"), PageBreak()]
-    return [KeepTogether(head + [figure, label] + ([Spacer(1, 3), key] if key else []))]
+                PageBreak(), Plate(figure), NextPageTemplate("page")]  # the plate fills its page: what follows turns one
+    # kept on one page, the picture a little smaller where that lets it follow the page's last lines (a glossary's
+    # last entry) rather than leave them alone on a page
+    return [KeepWithFigure(head + [figure, label] + ([Spacer(1, 3), key] if key else []))]
 
 
 PLATE_MARGIN = 6 * mm  # the least room a sheet printed at its size on a page of its own keeps from the paper's edge
@@ -715,6 +724,7 @@ def _key(game, entries: list[tuple[str, str, str]], width: float, styles) -> Tab
     columns = [_key_column(part, width / 2, size, styles) for part in (rows[:half], rows[half:]) if part]
     table = Table([columns], colWidths=[width / 2] * len(columns), hAlign="LEFT")
     table.setStyle(_key_style(styles, padding=0))
+    table.index_read = True  # the index finds the parts' names here (pnp.render.rulebook_back.Index.seen)
     return table
 
 
@@ -749,7 +759,7 @@ def book_figure(project, ref, figure: dict, frame, styles) -> list:
         natural, base, placed, notes, (avoid, outlines) = _on_sheet(project, figure["sheet"], places, numbers)
         most_h = frame[1] * 0.6
     else:
-        natural, base, placed, notes = _on_table(project, places, numbers, figure["kind"] == "setup")
+        natural, base, placed, notes = _on_table(project, places, numbers, figure["kind"] == "setup", frame[0])
         most_h, avoid, outlines = frame[1] * 0.5, [], []
     picture = BoardFigure(project, natural, base, placed, notes, most_h, avoid, outlines,
                           card_names=figure["kind"] == "setup")
@@ -867,14 +877,22 @@ def _extent(faces, w: float, h: float, fan: str) -> tuple[float, float]:
     return w + min(n - 1, 3) * PILE, h + min(n - 1, 3) * PILE
 
 
-def _on_table(project, places: list, numbers: dict, table: bool):
-    """The places laid out on a table (a `cards` example: on the page): each at its column and row, in cards."""
+def _on_table(project, places: list, numbers: dict, table: bool, width: float = 1e9):
+    """The places laid out on a table (a `cards` example: on the page): each at its column and row, in cards. The
+    rows stand far enough apart for the labels under one and the name tabs over the next as printed at the scale
+    the page's `width` draws the figure (a booklet's half page draws it small; the words keep their size)."""
     faces = [_faces(project, p) for p in places if p.get("card") or p.get("cards") or p.get("deck")]
     unit_w = max(_card_size(project, f[0])[0] for f in faces)
     unit_h = max(_card_size(project, f[0])[1] for f in faces)
     gap = GAP if table else EXAMPLE_GAP
-    step_w, step_h = unit_w * (1 + gap), unit_h * (1 + gap) + LABEL_PT * 2.4
+    step_w = unit_w * (1 + gap)
     pad = unit_w * gap
+    columns = max(p["at"][0] for p in places) + max(1.0, max(_extent(_faces(project, p), *_card_size(
+        project, _faces(project, p)[0]), _fan(p))[0] / unit_w for p in places if _shows(p)))
+    by = min(1.0, width / (2 * pad + columns * step_w))  # the scale it is drawn at, as its width allows
+    labelled = any(p.get("label") for p in places)
+    room = (LABEL_PT * 2.4 if labelled else 0.0) + NAME_PT * 0.8  # a label's two lines; half a name tab above
+    step_h = unit_h * (1 + gap) + max(LABEL_PT * 2.4, room / by)
     extents = [_extent(_faces(project, p), *_card_size(project, _faces(project, p)[0]), _fan(p)) if _shows(p)
                else (unit_w, unit_h) for p in places]  # an empty spot (a pile still to come) takes a card's room
     deepest: dict[float, float] = {}  # each row's tallest place: the row's places stand on its foot, one baseline

@@ -24,6 +24,8 @@ def card_facts(card, game) -> list[str]:
         facts.append("; ".join(action_words(line) for line in card.actions))
     if card.kind in ELITE_ACTIONS:
         facts.append(back_clue(card.kind))
+    if _back_like_front(card, game):
+        facts.append(SAME_BACK)
     if card.pile:
         facts.append(f"{_pilot_name(card, game)} {card.pile} deck".strip())
     if card.order is not None:
@@ -38,6 +40,22 @@ def back_clue(kind: str) -> str:
     back (layouts/escort-service/cards.yaml, elite-attack-back ...) prints elite_attack as ATTACK. The back is
     drawn from the kind, not from a back side of the card's own, so the front's row is where the table says it."""
     return "Back: " + kind.removeprefix("elite_").upper()
+
+
+SAME_BACK = "the same as the front"  # said after "Back:", where every other basic enemy's row says its back's actions
+
+
+def _back_like_front(card, game) -> bool:
+    """Whether `card` is the back side of a double-sided card that prints what its front does (the Drone: one
+    ranged shot and HEAT 1 on both sides). The card reference leaves out a back that repeats its front (pnp.rules.
+    card_words.card_text), so that row alone, in a table where every basic enemy's row says "Back: ...", would seem
+    to have lost its back (rule 2.4: every basic enemy card has an action list on each side and flips). Said as the
+    back's own fact, the row ends "Back: The same as the front." as the others end with their back's actions."""
+    record = game.card(card.id)
+    if record is None or record.back is None or card != record.back:
+        return False
+    printed = {"count", "back"}  # how many copies, and the back's raw data: nothing a side prints
+    return record.card.model_dump(exclude=printed) == card.model_dump(exclude=printed)
 
 
 def _pilot_name(card, game) -> str:

@@ -46,6 +46,6 @@ VOCABULARY = Vocabulary([
     Word("TRADE_LARGE", "You may pay this many Artifacts for a Lasgun or a Shield.", "Pay {n}: lasgun or shield.",
          int_range=(1, 6), rules_ref="events"),
     Word("FIND", "Gain this item at once.", "Gain {n} now.", choices=ITEMS, rules_ref="events"),
-    Word("HEAL_ONE", "One crew member of your choice heals up to this much Life.", "Heal one by {n}.", int_range=(1, 3), rules_ref="events"),
+    Word("HEAL_ONE", "One living crew member of your choice heals up to this much Life.", "Heal one by {n}.", int_range=(1, 3), rules_ref="events"),
     Word("REWARD_BOXES", "Darken this many boxes of one Reward track of your choice.", "Reward +{n}.", int_range=(1, 3), rules_ref="events"),
 ])

@@ -89,8 +89,8 @@ class Abilities:
             if gained:
                 s.life += gained
                 s.resolved.append(self.credit(source, word))
-        elif word == "CARDS":
-            s.queue.append(Draw(free=True, credit=self.credit(source, word)))
+        elif word == "CARDS":  # costs no life, yet not a free card: laid right of the danger (clar-ability-draws)
+            s.queue.append(Draw(free=False, credit=self.credit(source, word)))
             if n > 1:
                 s.queue.append(Ask(decision=MoreCards(source=source, chain=chain)))
         elif word == "STEP_DOWN":
@@ -174,7 +174,7 @@ class Abilities:
 
     def answer_MoreCards(self, s: State, d: MoreCards, action) -> None:
         if action[0] == "more":
-            s.queue.append(Draw(free=True, credit=self.credit(d.source, "CARDS")))
+            s.queue.append(Draw(free=False, credit=self.credit(d.source, "CARDS")))
 
     def offer_SortTop(self, s: State, d: SortTop) -> list[tuple]:
         return sort_options(s.deck[-3:])

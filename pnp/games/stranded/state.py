@@ -1,9 +1,11 @@
 """What a game of Stranded holds, and the records its machine queues, asks and samples.
 
 Cards are indexes into the catalog (pnp.games.stranded.catalog). A fight keeps
-its face-up cards in `drawn`; the ones drawn for free, the ones whose ability
-was used and the ones doubled are sets beside it, as a player keeps them on the
-table (left of the danger, turned sideways, tucked under their Double).
+its face-up cards in `drawn`; the free cards (drawn against the danger's number,
+or replacing one), the ones whose ability was used and the ones doubled are
+sets beside it, as a player keeps them on the table (left of the danger, turned
+sideways, tucked under their Double). Every other card (bought with life, or
+drawn by +1 card or +2 cards) lies right of the danger.
 """
 from __future__ import annotations
 
@@ -39,7 +41,7 @@ class Draw(Step):
     """Draw a fighting card into the fight (reshuffling first if the stack is empty). `credit` is the
     (card key, effect words) that took effect when a card does come: the ability that drew it."""
 
-    free: bool
+    free: bool  # laid left of the danger as a free card; False for bought cards and +1 card / +2 cards draws
     credit: tuple | None = None
 
 

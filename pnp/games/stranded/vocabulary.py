@@ -8,7 +8,8 @@ CHAPTER_RULES = ("DEAR_DRAWS", "AGING_WEIGHT", "NO_DOUBLES")
 VOCABULARY = Vocabulary([
     # abilities of starting and knowledge cards: used once a fight, at a moment of your choice
     Word("LIFE", "Gain 1 life, or up to 2 with +2 life; never above 22.", "+{n} life", int_range=(1, 2), rules_ref="ability-life"),
-    Word("CARDS", "Draw 1 more fighting card for free, or up to 2 with +2 cards.", "+{n} card(s)", int_range=(1, 2),
+    Word("CARDS", "Draw 1 more fighting card at no cost, or up to 2 with +2 cards, and lay them to the right of "
+         "the danger as extra cards, not free cards.", "+{n} card(s)", int_range=(1, 2),
          rules_ref="ability-cards"),
     Word("DESTROY", "Remove one other card of this fight from the game.", "Destroy 1", rules_ref="ability-destroy"),
     Word("DOUBLE", "Double the value of one other card of this fight; no card is doubled twice.", "Double 1",
@@ -32,8 +33,8 @@ VOCABULARY = Vocabulary([
     Word("STOP", "No more free cards in this fight while this card is in it.", "Stop", rules_ref="aging-stop"),
     # Final Chapter rules (ours): the glossary heads each with its card's name (rules.yaml terms), so each line
     # reads after that name
-    Word("DEAR_DRAWS", "Every card beyond the free ones costs 2 life in the fight against it.",
-         "Extra cards cost 2 life", rules_ref="chapter-rules"),
+    Word("DEAR_DRAWS", "Every card you buy costs 2 life, not 1, in the fight against it.",
+         "Bought cards cost 2 life", rules_ref="chapter-rules"),
     Word("AGING_WEIGHT", "As you turn it up, its value rises by 2 for each aging card in your fighting stack and "
          "discard pile.", "+2 per aging card", rules_ref="chapter-rules"),
     Word("NO_DOUBLES", "No card's value can be doubled in the fight against it, not even by copying a Double.",

@@ -178,10 +178,10 @@ def test_the_story_card_goes_to_whoever_held_the_most_blunders_before_forgivenes
     assert state.players[1].story_next is not None and state.players[2].story_next is None
 
 
-def test_escape_alliance_partners_choose_who_takes_the_story_card(em_engine):
-    """Seed, team game: teammates may pick which one of them draws the Story card."""
-    engine = em_engine
-    state = engine.initial_state(random.Random(4), engine.options(players=4, team=True))
+def team_table(engine, options, hands: list[list[str]]):
+    """A team game dealt, then each seat given the hand of card ids `hands` names, a Stack opened with a 7-Start and
+    the rest of the cards the draw pile: a round a test plays out from there."""
+    state = engine.initial_state(random.Random(4), options)
     engine.apply_in_place(state, ("deal", 4))
     while state.pending:
         engine.apply_in_place(state, engine.legal_actions(state)[-1])
@@ -195,11 +195,18 @@ def test_escape_alliance_partners_choose_who_takes_the_story_card(em_engine):
         used.add(found)
         return found
 
-    for seat, card_ids in enumerate([["mice-8"], ["robots-2", "robots-3"], [], ["teens-2"]]):
+    for seat, card_ids in enumerate(hands):
         state.players[seat].hand = [pick(i) for i in card_ids]
-    start = pick("seven-start")
-    state.stacks = [Stack([start], 7)]
+    state.stacks = [Stack([pick("seven-start")], 7)]
     state.pile = [c for c in pool if c not in used]
+    return state
+
+
+def test_escape_alliance_partners_choose_who_takes_the_story_card(em_engine):
+    """Seed, team game: teammates may pick which one of them draws the Story card."""
+    engine = em_engine
+    state = team_table(engine, engine.options(players=4, team=True),
+                       [["mice-8"], ["robots-2", "robots-3"], [], ["teens-2"]])
     state.players[2].out = True  # seat 2 went out already; its partner, seat 0, ends the round (teams 0+2, 1+3)
     acting(engine, state, 0, ("play", state.players[0].hand[0], 0))
     if state.phase == "photo":
@@ -208,6 +215,25 @@ def test_escape_alliance_partners_choose_who_takes_the_story_card(em_engine):
     assert engine.legal_actions(state) == [("story_to", 1), ("story_to", 3)]
     engine.apply_in_place(state, ("story_to", 3))
     assert state.players[3].story_next is not None and state.players[1].story_next is None
+
+
+def test_three_teams_the_lowest_total_wins_once_one_reaches_the_breaking_point(em_engine):
+    """Seed, team game: "When one team reaches the Breaking Point, the team with the lower score wins." Six players
+    make three teams (seats 0+3, 1+4, 2+5). Team 0 goes out on 28, team 1 is left on exactly 30, team 2 on 18: the
+    game is over and team 2, the lowest, wins, not team 0, which ended the round lower than team 1."""
+    engine = em_engine
+    hands = [["mice-8"], ["robots-1", "robots-2", "robots-3", "robots-4", "robots-5"],
+             ["teens-1", "teens-2", "teens-3"], [], ["robots-6", "robots-7", "robots-8", "robots-9", "robots-10"],
+             ["teens-4", "teens-5", "teens-6"]]
+    state = team_table(engine, engine.options(players=6, team=True, difficulty="green"), hands)
+    for seat, total in enumerate([14, 10, 6, 14, 10, 6]):
+        state.players[seat].total = total
+    state.players[3].out = True  # seat 3 went out already; its partner, seat 0, ends the round
+    acting(engine, state, 0, ("play", state.players[0].hand[0], 0))
+    while state.pending:
+        engine.apply_in_place(state, engine.legal_actions(state)[0])
+    assert totals(state) == [14, 15, 9, 14, 15, 9]  # teams: 28, 30, 18
+    assert state.over and state.winners == [2, 5]
 
 
 def test_a_snared_player_may_lay_anything_on_wisdom(em_engine):

@@ -200,6 +200,28 @@ def test_the_score_sheet_counts_as_far_as_a_last_round_can_reach(em_project):
     assert len({track.length for track in tracks}) == 1
 
 
+def test_the_score_sheet_key_names_the_name_boxes_and_the_blunder_rows_apart(em_project):
+    """Fifth proofreading: the booklet's key to the score sheet read "1 Player 1 ... 6 Player 6 ... 7 Player 1,
+    8 Player 2": one name for the boxes to write a name in and for the rows to darken Blunders in. Each kind of part
+    is one entry under a name of its own: the six name boxes, every player's two rows, the team names, the teams'
+    three rows; the entry for the player rows says how to mark them (the A4 sheet's intro)."""
+    from pnp.render.rulebook_figures import sheet_key
+
+    entries: dict[tuple, list[str]] = {}
+    for region, name, text in sheet_key(em_project, "score-sheet"):
+        entries.setdefault((region.kind, name, text), []).append(region.name)
+    names = [name for _, name, _ in entries]
+    assert len(names) == len(set(names)) == 4, names
+    assert all(text for _, _, text in entries)
+    entry_of = {region: key for key, regions in entries.items() for region in regions}
+    tracks = [track.id for track in em_project.game.sheets["score-sheet"].model.tracks]
+    for group in ([f"name-{n}" for n in range(1, 7)], [t for t in tracks if t.startswith("player-")],
+                  [t for t in tracks if t.startswith("team-")]):
+        assert len({entry_of[region] for region in group}) == 1, group
+    player_rows = entry_of["player-1"]
+    assert player_rows != entry_of["name-1"] and "darken one box for each Blunder" in player_rows[2]
+
+
 def test_each_player_writes_their_name_in_a_box_of_their_own(em_project):
     """The names were lines of one paragraph, 2.5 mm apart: too close to write in. Each player has a box of their
     own, labelled as their rows are, at least 15 mm tall; no two boxes overlap."""
@@ -295,6 +317,40 @@ def test_the_team_game_says_it_is_for_four_or_six(em_project, em_engine):
             em_engine.initial_state(random.Random(1), em_engine.options(players=players, team=True))
     for players in (4, 6):
         assert em_engine.initial_state(random.Random(1), em_engine.options(players=players, team=True)).teams
+
+
+def test_with_three_teams_the_lowest_team_total_wins(em_project):
+    """Seed, team game: "When one team reaches the Breaking Point, the team with the lower score wins." Six players
+    make three teams (fifth proofreading: rule 14.1 said "either team" and "the lower total"): once any team reaches
+    the Breaking Point, the lowest of the totals wins, in each edition; the glossary's Breaking Point, which the rule
+    links, says a team reaches it too. The engine's side:
+    test_escape_master_fidelity.test_three_teams_the_lowest_total_wins_once_one_reaches_the_breaking_point."""
+    from pnp.content import translations
+
+    said = {"en": ("any team", "the lowest total"), "fr": ("d'une équipe", "le plus bas"),
+            "de": ("eines Teams", "der niedrigsten Summe")}
+    glossary_says = {"en": "any team", "fr": "une équipe", "de": "einem Team"}
+    for lang, words in said.items():
+        game = em_project.game if lang == "en" else translations.apply(em_project.game, lang)[0]
+        text = _rules_by_id(game)["teams"].text
+        assert all(w in text for w in words) and "{term:breaking-point}" in text, (lang, text)
+        assert not re.search(r"\b(either|lower|niedrigeren)\b", text), (lang, text)
+        entry = next(term for term in game.rules.terms if term.id == "breaking-point")
+        assert glossary_says[lang] in entry.text, (lang, entry.text)
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "de"])
+def test_each_rule_of_the_box_opens_in_words_of_its_own(em_project, lang):
+    """Fifth proofreading: rules 2.2 and 2.3 both opened "It also holds ...". Each rule of "What is in the box"
+    opens with words of its own, and the Doom Master rule names the deck it speaks of."""
+    from pnp.content import translations
+
+    game = em_project.game if lang == "en" else translations.apply(em_project.game, lang)[0]
+    box = next(section for section in game.rules.sections if section.id == "components")
+    openings = [tuple(rule.text.split()[:3]) for rule in box.rules if rule.text]
+    assert len(openings) == len(set(openings)), openings
+    deck = {"en": "GAME deck", "fr": "paquet JEU", "de": "SPIEL-Deck"}[lang]
+    assert deck in _rules_by_id(game)["game-deck-doom"].text
 
 
 def test_the_table_may_make_house_rules(em_project):

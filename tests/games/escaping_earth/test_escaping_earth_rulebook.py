@@ -165,6 +165,22 @@ def test_the_setup_figure_places_what_each_setup_rule_puts_down(ee_project):
     assert areas["cubes"] == "Cube supply"
 
 
+def test_the_playmat_places_have_one_name_in_rules_figure_and_cards(ee_project):
+    """Original rulebook: the Static cards go "in the Static Supply area", SYSTEM cards into the system area. The
+    fifth proofread: rule 3.4 said "the Systems area", rule 8.3 and three cards "the supply", and the set-up figure
+    tagged "Cubes" where the playmat prints "Systems in play", "Static supply" and "Cube supply". Every tag the
+    figure hangs on a place (a pile's own name aside) is that place's name on the playmat."""
+    areas = {area.id: area.label for area in ee_project.game.sheets["playmat"].model.areas}
+    said = {rule_id: " ".join(rule.text.split()) for rule_id, rule in rules(ee_project).items()}
+    assert "in the Systems in play area" in said["setup-later"] and "Systems area" not in printed_content(ee_project)
+    assert "back in the Static supply" in said["statics"]
+    assert not re.search(r"\bthe supply\b", printed_content(ee_project))  # rules and cards alike
+    tags = {place["at"]: place["label"] for place in rules(ee_project)["start-run"].figure["place"]
+            if place.get("label") and not place.get("deck")}
+    assert tags == {"statics": areas["statics"], "cubes": areas["cubes"]} == {"statics": "Static supply",
+                                                                             "cubes": "Cube supply"}
+
+
 # -- one name per thing, and words a player reads -----------------------------------------------------------------
 def test_the_glossary_gives_numbers_not_this_many(ee_project):
     """A glossary definition says what the number printed beside a word counts ("the number printed beside it"),
@@ -220,7 +236,9 @@ INDEX_WORDS = ["RANGE", "Missile", "Laser", "Blast", "SYSTEM card", "FINAL BOSS"
                # the second proofread's gaps: 9.1, 6.7, 13.19, 13.20, 12.2, 10.3, 9.2, 10.1, 11.6, 12.4; BOSS in the
                # capitals every rule and card gives it
                "Clearing", "Damage", "Defeated", "Turn tally", "Run tally", "Treasure Deck", "Default bonus",
-               "Gold pile", "Spent gold", "Ship-only card", "Sleeves", "BOSS"]
+               "Gold pile", "Spent gold", "Ship-only card", "Sleeves", "BOSS",
+               # the fifth: the playmat's places by the names it prints, and MOVE in the capitals the rules give it
+               "Static supply", "Cube supply", "Systems in play", "MOVE"]
 
 
 @pytest.fixture(scope="module")
@@ -353,7 +371,8 @@ def test_an_attack_cards_key_names_its_type_and_its_value_where_each_prints(ee_p
 def test_the_index_finds_ship_only_cards_and_move_as_the_rules_print_them(ee_project):
     """Original rulebook: some cards "can only be included in your deck if you are using a certain ship" and say
     "Wolf-Only"; MOVE is printed in capitals. The fourth proofread: the index's "Ship-only card" was said nowhere,
-    and its "Move" pointed at the verb. Rule 11.6 names the ship-only card; the index's Move finds MOVE only."""
+    and its "Move" pointed at the verb; the fifth: the index and glossary said "Move" for the rules' MOVE. Rule 11.6
+    names the ship-only card; the index's MOVE is headed and found in its capitals only."""
     from pnp.render.rulebook_back import forms_pattern, index_terms
     from pnp.rules.tree import build_reference
 
@@ -362,7 +381,8 @@ def test_the_index_finds_ship_only_cards_and_move_as_the_rules_print_them(ee_pro
     assert "A ship-only card prints a ship's name and \"Only\"" in exclusive and "Wolf-Only" in exclusive
     ship_only = forms_pattern(["Ship-only card"] + terms["Ship-only card"][0], "en", terms["Ship-only card"][1])
     assert ship_only.search(exclusive) and ship_only.search(rules(ee_project)["clar-other-ship-cards"].text)
-    move = forms_pattern(["Move"] + terms["Move"][0], "en", terms["Move"][1])
+    assert "Move" not in terms and terms["MOVE"][1]  # found only as printed, capitals and all
+    move = forms_pattern(["MOVE"] + terms["MOVE"][0], "en", terms["MOVE"][1])
     assert move.search(rules(ee_project)["moving"].text)  # "MOVE can be saved ..."
     assert not move.search("move your ship")  # found with its capitals only: never the verb in a sentence
     assert not [rule_id for rule_id, rule in rules(ee_project).items() if re.search(r"\bMove\b", rule.text)]

@@ -146,7 +146,9 @@ def test_the_index_finds_set_up_health_and_upgrades(rules):
     """The proofreader's missing index words; the turn summary, the book's back page, is found in its contents
     (the index, set before it, cannot point at it)."""
     words = {entry["term"] if isinstance(entry, dict) else entry for entry in rules["index"]}
-    assert {"Setting up", "Health", "Upgrade"} <= words and "Turn summary" not in words
+    assert {"Setting up", "Health", "Upgrade deck"} <= words and "Turn summary" not in words
+    upgrade = next(entry for entry in rules["index"] if isinstance(entry, dict) and entry["term"] == "Upgrade deck")
+    assert "upgrade" in upgrade["also"]  # upgrades are found under the deck they are drawn from (rule 11.3)
 
 
 def test_the_credits_name_where_the_seed_was_published_and_the_edition(project):
@@ -434,3 +436,56 @@ def test_one_name_for_the_pilot_card_and_for_setting_up(project, rules):
     from pnp.games.escort_service.facts import set_up
 
     assert set_up(project.game.card("breakout").card.placement).startswith(f"{setup}, bottom first:")
+
+
+# -- the fifth proofread -------------------------------------------------------------------------------------------
+def test_the_drones_row_says_its_back_is_the_same_as_its_front(project, rules):
+    """Seed: a basic enemy executes "the actions listed on the unit's Character Card", then "Flip the unit's
+    Character Card to the other side"; rule 2.4: "A basic enemy card has an action list on each side and flips".
+    The Drone prints the same actions on both sides, so the shared card reference left its back out and its row
+    alone, in a table where every other basic enemy's row says "Back: ...", seemed to have lost a side. Every basic
+    enemy's row now says its back, the Drone's as the same as its front; a back that differs says its actions."""
+    from pnp.games.escort_service.facts import SAME_BACK
+    from pnp.render.card_facts import printed_facts
+    from pnp.render.rulebook_cards import card_rows
+    from pnp.rules.tree import build_reference
+
+    assert "Flip the unit's Character Card to the other side" in SEED.read_text()
+    assert "has an action list on each side and flips" in texts(rules)["enemy-cards"]
+    ref = build_reference(project.game)
+    ref.facts = printed_facts(project)
+    cards = project.game.decks["enemies"].cards
+    rows = {record.card.id: row["text"] for record, row in zip(cards, card_rows(cards, ref, project.game))}
+    assert all(" Back: " in text for text in rows.values()), rows
+    drone = project.game.card("drone")
+    assert drone.card.actions == drone.back.actions and drone.card.health == drone.back.health
+    assert rows["drone"].endswith(" Back: The same as the front.") and SAME_BACK in ref.facts["drone"]["back"]
+    bruiser = project.game.card("bruiser")
+    assert bruiser.card.actions != bruiser.back.actions
+    assert SAME_BACK not in ref.facts["bruiser"]["back"] and rows["bruiser"].endswith("HEAT 2.")
+    assert not any(SAME_BACK in side for facts in ref.facts.values() for side in (facts.get("front") or []))
+
+
+def test_the_index_lists_the_upgrade_deck_once(rules):
+    """The index listed "Upgrade" and "Upgrade deck" on the same pages: every upgrade the rules speak of is drawn
+    from the upgrade deck. No word the index adds is the first word of another it adds: one entry, its other
+    forms found under it."""
+    words = [entry["term"] if isinstance(entry, dict) else entry for entry in rules["index"]]
+    firsts = {word.split()[0].lower() for word in words if " " in word}
+    assert not [word for word in words if " " not in word and word.lower() in firsts]
+
+
+def test_the_set_up_figure_marks_rule_3_3_once_for_the_row_of_columns(rules):
+    """Rule 3.3 puts the pilots and the scenario's enemies into every column: a "3.3" callout on each column sat on
+    the cards' names at booklet size. The scenario card and column 1 carry it, the other columns still lay their
+    cards, and the caption says column 1's number holds for all four columns; the cards a team of two adds keep
+    their own rule's number (3.4)."""
+    figure = _figure_of(rules, "scenario-setup")
+    columns = [p for p in figure["place"] if str(p["at"]).startswith("column-")]
+    assert {p["at"] for p in columns} == {"column-1", "column-2", "column-3", "column-4"}
+    assert all(p.get("cards") for p in columns)
+    marked = [p["at"] for p in columns if p.get("step") == "scenario-setup"]
+    assert marked == ["column-1"]
+    assert [p["at"] for p in columns if p.get("step") == "team-size"] == ["column-4"]
+    assert next(p for p in figure["place"] if p["at"] == "scenario").get("step") == "scenario-setup"
+    assert "column 1's for all four columns" in " ".join(figure["text"].split())

@@ -483,6 +483,36 @@ def test_shield_overcharge_counts_only_when_it_lowers_the_hits_that_land(se_engi
     assert state.spent[RICO] == 1 and state.gear[RICO, "shield"] == 1 and at(state) == "AfterMiss"
 
 
+def test_no_medkit_event_or_ability_heals_a_dead_crew_member(se_engine, se_project):
+    """Seed: "If any Crew member's last Life point is darkened in, that Crew member is killed. Draw a large X through
+    the Crew member's box"; "INJECTION MODULE: ANY LIVING CREW MEMBER REGAINS 1 LIFE". A killed crew member is out
+    for good: a Medkit ("choose a Crew member to regain one Life point") and Medical Facilities (event 10, "CHOOSE 1
+    CREW MEMBER AND REGAIN UP TO 2 LIFE POINTS") heal only the living, as rule 6.2 and the Event Table say."""
+    from pnp.games.saucer_escape import tracks
+
+    engine = se_engine
+    state = to_free_phase(engine, set_up(engine, unlock=0))  # TA3-3M's Injection Module unlocked
+    tracks.wound(state, engine.catalog, DECKARD, state.max_life(engine.catalog, DECKARD))
+    tracks.wound(state, engine.catalog, QUAID, 1)
+    tracks.wound(state, engine.catalog, RICO, 1)
+    state.items["medkit"] = 1
+    state.free_base = None  # offered afresh for the state as set here
+    assert state.dead[DECKARD] and not state.dead[QUAID]
+    offered = [a for a in engine.legal_actions(state) if a[0] in ("medkit", "heal")]
+    assert sorted(offered) == [("heal", QUAID), ("heal", RICO), ("medkit", QUAID), ("medkit", RICO)]
+    roll_event(engine, state, (4, 6))  # 10: Medical Facilities
+    assert sorted(engine.legal_actions(state)) == [("target", QUAID), ("target", RICO)]
+    engine.apply_in_place(state, ("target", QUAID))
+    engine.apply_in_place(state, ("heal", RICO))
+    assert state.wounds[QUAID] == state.wounds[RICO] == 0 and state.dead[DECKARD]
+    roll_event(engine, state, (4, 6))  # only the dead are hurt: nobody to heal, nothing asked
+    assert state.dead[DECKARD] and "event:10" in state.played and at(state) == "free"
+    texts = _rules_texts()
+    assert "one living crew member regains a Life" in texts["medkits"]
+    events = se_project.game.sheets["game-sheet"].model.events
+    assert "a living crew member" in next(row.text for row in events if row.roll == 10)
+
+
 def _rules() -> dict:
     from pathlib import Path
 

@@ -329,33 +329,100 @@ def _setup_figure() -> dict:
     return next(r["figure"] for s in _rules()["sections"] for r in s["rules"] if (r.get("figure") or {}).get("kind") == "setup")
 
 
-def test_the_set_up_callouts_stand_beside_what_they_name_covering_nothing(se_project):
+def _set_up_figure_as_printed():
+    """The set-up figure as the A4 book prints it, measured in mm of the sheet from its top left: each callout's and
+    tag's printed box (by its text), everything its drawing prints that a note could hide (the words legible at its
+    scale, the boxes, icons and dots), and the boxes a player writes in, by their field names."""
+    from sheet_geometry import MM, Box
+    from test_rulebook_figures import FRAME, _Canvas, drawn, printed_notes, setup_figure
+
+    figure = setup_figure("saucer-escape")
+    printed_notes(figure, FRAME)
+    by, height = figure.scale_by, figure.natural[1]
+
+    def on_sheet(x0, y0, x1, y1):  # the figure's own units (points, y up) -> sheet mm, y down
+        return Box(x0 / MM, (height - y1) / MM, x1 / MM, (height - y0) / MM)
+
+    notes = {}
+    for note, at in figure.arranged(_Canvas()):
+        if note.mark or note.tag:
+            notes[note.text] = on_sheet(*(v / by for v in (at[:4] if at else figure._mark_box(_Canvas(), note))))
+    recording = drawn(figure)
+    small = ("rect", "checkbox", "text_field", "circle", "path")
+    prints = [on_sheet(d.x0, d.y0, d.x1, d.y1) for d in recording.drawn
+              if d.kind == "text" or (d.kind in small and d.x1 - d.x0 <= 15 * MM and d.y1 - d.y0 <= 15 * MM)]
+    fields = {}
+    for kind, args, _ in recording.calls:
+        if kind == "checkbox":
+            fields[args[0]] = on_sheet(args[1], args[2], args[1] + args[3], args[2] + args[3])
+        elif kind == "text_field":
+            fields[args[0]] = on_sheet(args[1], args[2], args[1] + args[3], args[2] + args[4])
+    return notes, prints, fields
+
+
+def test_the_set_up_callouts_stand_beside_what_they_name_covering_nothing():
     """The callouts of 2.2, 2.3, 2.5 and 2.6 hid the top enemy's box, the third Reward box, Deckard's first ability box
-    and his Gear boxes: each now stands in white space at the edge of its part, a 10 x 6 mm callout around its point
-    covering no word and no box of the sheet."""
-    from sheet_geometry import MM, Box, region_drawings
+    and his Gear boxes (fourth proofreading); 2.5 still touched Deckard's top ability box, 2.4 sat on the Artifacts
+    icon and 2.6's tag on Rico's middle ability box (fifth). As the A4 book prints the figure, no callout and no tag
+    covers a word, box, icon or dot it prints; only 2.4 stands on the top edge of the Artifacts box it names, a
+    number box a player writes in."""
+    from pnp.games.saucer_escape.sheet_render import WRITE_W
 
-    drawings = region_drawings(se_project, "game-sheet")
-    drawn = [t.box for d in drawings for t in d.texts if t.string.strip()]
-    drawn += [box for d in drawings for _, box in d.rects if box.x1 - box.x0 <= 15 and box.y1 - box.y0 <= 15]
-    regions = {r.name: r for r in se_project.sheet_layouts["game-sheet"].regions}
-    moved = {"number-enemies", "number-rewards", "starting-abilities", "starting-gear"}
-    places = [p for p in _setup_figure()["place"] if p["step"] in moved]
-    assert len(places) == 4
-    for place in places:
-        region, (fx, fy) = regions[place["at"]], place["point"]
-        x, y = (region.x + fx * region.w) / MM, (region.y + fy * region.h) / MM
-        callout = Box(x - 5, y - 3, x + 5, y + 3)
-        assert not [box for box in drawn if box.overlaps(callout, 0.0)], place["label"]
+    notes, prints, fields = _set_up_figure_as_printed()
+    assert {"2.2", "2.3", "2.4", "2.5", "2.6", "Top enemy", "Reward tracks", "Artifacts box", "Ability boxes",
+            "Gear boxes"} <= set(notes)
+    for text, box in notes.items():
+        covered = [drawn for drawn in prints if drawn.overlaps(box, 0.0)]
+        if text == "2.4":
+            artifacts = fields["party.artifacts"]
+            assert covered and all(c.inside(artifacts, 0.01) and artifacts.inside(c, 0.01) for c in covered), covered
+            assert box.y0 < artifacts.y0 < box.y1 < artifacts.y1 and artifacts.x1 - artifacts.x0 >= WRITE_W
+        else:
+            assert not covered, (text, covered)
 
 
-def test_the_set_up_sends_the_reader_to_the_sheet_for_its_words(se_project):
+def test_the_crew_callouts_point_at_the_gear_row_and_beside_the_ability_boxes():
+    """Fifth proofreading: "2.6 Gear boxes" pointed at the ability boxes, but the Gear boxes are the icon row at the
+    bottom left of each crew panel. 2.6 now stands on Rico's Gear row, just right of his last Gear box, and 2.5 to
+    the left of Deckard's ability boxes, level with them."""
+    notes, _, fields = _set_up_figure_as_printed()
+    gear = [box for name, box in fields.items() if name.startswith(("crew.rico.lasgun.", "crew.rico.shield."))]
+    assert len(gear) == 4
+    callout = notes["2.6"]
+    middle = (callout.y0 + callout.y1) / 2
+    assert min(b.y0 for b in gear) <= middle <= max(b.y1 for b in gear)
+    assert max(b.x1 for b in gear) < callout.x0 < callout.x1 < fields["crew.rico.ability.self-sacrifice"].x0
+    abilities = [box for name, box in fields.items() if name.startswith("crew.deckard.ability.")]
+    assert len(abilities) == 3
+    callout = notes["2.5"]
+    assert callout.x1 < min(b.x0 for b in abilities)
+    assert min(b.y0 for b in abilities) <= (callout.y0 + callout.y1) / 2 <= max(b.y1 for b in abilities)
+
+
+def test_the_set_up_sends_the_reader_to_the_sheet_for_its_words(se_project, built_game, tmp_path):
     """Rule 2.7 asks the reader to read the short names on the map, which the set-up figure above it draws too small
-    to print: it sends the reader to their own game sheet, and the figure's caption to the full-size sheet."""
+    to print: it sends the reader to their own game sheet. The caption said "The whole sheet, at its printed size,
+    follows the Glossary", false in the booklets (a half page cannot hold it) and in the A4 and Letter books (the
+    plate comes after the index): it names what every edition has, the game sheet section right after the
+    Glossary, which pictures the whole sheet with its parts named."""
+    from pypdf import PdfReader
+
+    from pnp.render.rulebook import rulebook_pdf
+
     text = _rules_texts()["find-entrances"]
     assert text.startswith("Last, on your own game sheet, find each Location's entrance on the map")
     caption = " ".join(_setup_figure()["text"].split())
-    assert "at its printed size, follows the Glossary" in caption
+    assert "The game sheet section after the Glossary pictures the whole sheet and names its parts" in caption
+    assert "printed size" not in caption
+    for book in ("rulebook-a4.pdf", "rulebook-letter.pdf"):
+        titles = [i.title for i in PdfReader(built_game("saucer-escape") / "rules" / book).outline
+                  if not isinstance(i, list)]
+        assert titles[titles.index("Glossary") + 1] == "Saucer Escape game sheet", (book, titles)
+    booklet = tmp_path / "booklet.pdf"
+    rulebook_pdf(se_project, None, "a4", booklet, booklet=True)
+    contents = next(page.extract_text() for page in PdfReader(booklet).pages if "Contents" in page.extract_text())
+    listed = [name for name in (line.split(" .")[0].strip() for line in contents.splitlines()) if name]  # no leaders
+    assert listed[listed.index("Glossary") + 1] == "Saucer Escape game sheet", listed
 
 
 def test_the_glossary_says_where_the_sheet_prints_each_part_a_term_names(se_project):

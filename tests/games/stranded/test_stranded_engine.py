@@ -322,6 +322,39 @@ def test_below_the_stack_replaces_a_free_card_but_not_a_bought_one(engine):
     assert engine.catalog.fight_key[s.drawn[-1]] == "steady" and s.free_drawn == 2  # a fresh free card
 
 
+def test_a_card_drawn_by_plus_1_card_is_an_extra_card_not_a_free_one(engine):
+    """The seed counts the free cards by the danger's box ("You can draw new cards until the number equals the value
+    of the white box"); +1 card draws "1 additional fighting card for free", beyond that number. Clarification
+    clar-ability-draws: such a card costs no life, leaves the free-card marker where it is, and lies right of the
+    danger with the bought cards, so the danger's free cards are all still to come."""
+    s = fight(engine, "airlock-jam-scientist", ["second-look", "fumble", "steady"], life=5)
+    play(engine, s, ("draw",))
+    use(engine, s, "second-look")
+    fumble = drawn(engine, s, "fumble")
+    assert s.life == 5 and s.free_drawn == 1 and fumble not in s.free_set
+    assert ("draw",) in engine.legal_actions(s) and ("buy",) not in engine.legal_actions(s)  # 3 free cards left
+
+
+def test_below_the_stack_on_a_card_drawn_by_plus_1_card_gives_no_replacement(engine):
+    """The seed: Below the stack gives a replacement only "If you choose one of the free cards from the left side of
+    the endangerment card". Clarification clar-ability-draws lays +1 card's draw to the right: nothing comes back."""
+    s = fight(engine, "airlock-jam-scientist", ["second-look", "torn-suit-reroute:knowledge", "fumble", "steady"])
+    play(engine, s, ("draw",), ("draw",))
+    use(engine, s, "second-look")
+    use(engine, s, "torn-suit-reroute:knowledge", "fumble")
+    assert ("replace",) not in engine.legal_actions(s) and s.pending == []
+    assert [engine.catalog.fight_key[x] for x in s.drawn] == ["second-look", "torn-suit-reroute:knowledge"]
+    assert engine.catalog.fight_key[s.deck[0]] == "fumble" and engine.catalog.fight_key[s.deck[-1]] == "steady"
+
+
+def test_dust_storm_season_charges_nothing_for_a_card_drawn_by_plus_1_card(engine):
+    """Dust Storm Season doubles the price of a bought card; +1 card's draw costs no life (the seed: "for free")."""
+    s = fight(engine, "dust-storm-season", ["second-look", "brave"], sol=FINALS, life=5)
+    play(engine, s, ("draw",))
+    use(engine, s, "second-look")
+    assert s.life == 5 and ("dust-storm-season", ("DEAR_DRAWS",)) not in s.resolved
+
+
 def test_the_card_replacing_a_free_card_put_below_the_stack_may_be_declined(engine):
     """The seed: a free card put below lets you "can draw" a replacement: a choice, not a must."""
     s = fight(engine, "airlock-jam-scientist", ["torn-suit-reroute:knowledge", "fumble", "steady"])

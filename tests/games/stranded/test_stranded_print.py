@@ -69,10 +69,11 @@ def test_card_images_and_tabletop_simulator_decks_share_the_fighting_back(images
         assert ImageChops.difference(same_size, deck_back).getbbox() is None
 
 
-def test_the_playmat_lays_the_free_cards_left_of_the_danger_and_the_bought_ones_right(built):
-    """Rules 4.2 and 4.3: free cards to the left of the danger, cards bought with life to its right. The mat's top
-    row says so: the free cards' area, then the danger zone's single slot, then the bought cards', left to right,
-    with room marked for several free cards (a Final Chapter gives up to 9)."""
+def test_the_playmat_lays_the_free_cards_left_of_the_danger_and_the_extra_ones_right(built):
+    """Rules 4.2 and 4.3 and clarification clar-ability-draws: free cards to the left of the danger, extra cards
+    (bought with life, or drawn by +1 card or +2 cards) to its right. The mat's top row says so: the free cards'
+    area, then the danger zone's single slot, then the extra cards', left to right, with room marked for several
+    free cards (a Final Chapter gives up to 9)."""
     from helpers import validated
 
     project = validated("stranded")
@@ -85,7 +86,7 @@ def test_the_playmat_lays_the_free_cards_left_of_the_danger_and_the_bought_ones_
     assert areas["danger-zone"].cards == 1 and areas["fight-free"].cards >= 3 and areas["fight-bought"].cards >= 1
     assert "left" in areas["fight-free"].text and "right" in areas["fight-bought"].text
     text = " ".join(PdfReader(built / "sheets" / "playmat-full-size.pdf").pages[0].extract_text().split())
-    assert "Free cards" in text and "Danger zone" in text and "Bought cards" in text
+    assert "Free cards" in text and "Danger zone" in text and "Extra cards" in text and "Bought cards" not in text
 
 
 def test_the_playmat_has_a_life_track_from_0_to_22(built):

@@ -207,11 +207,47 @@ def test_knowledge_card_and_knowledge_side_are_both_glossed_and_the_win_rule_tie
     assert "starting or knowledge card" in rules["lose"]
 
 
-def test_the_rules_call_a_card_bought_with_life_by_the_playmats_name(rules, game):
-    """The playmat names the space to the right of the danger "Bought cards"; rule 4.3 said only "each further
-    card". The seed: "sacrifice additional life points ... to draw 1 fighting card for each sacrificed life point"."""
+def test_the_rules_call_the_cards_right_of_the_danger_by_the_playmats_name(rules, game, glossary):
+    """The playmat names the space to the right of the danger "Extra cards": the cards bought with life (the seed:
+    "sacrifice additional life points ... to draw 1 fighting card for each sacrificed life point") and those +1 card
+    draws ("1 additional fighting card for free"), which are not the danger's free cards. Rule 4.3 and the glossary
+    say the same name."""
     assert "bought cards" in rules["buy-cards"] and "1 life" in rules["buy-cards"]
-    assert "Bought cards" in open(game.root / "playmat.yaml", encoding="utf-8").read()
+    assert "{term:extra-card|extra" in rules["buy-cards"] and "+1 card" in rules["buy-cards"]
+    playmat = open(game.root / "playmat.yaml", encoding="utf-8").read()
+    assert "label: Extra cards" in playmat and "Bought cards" not in playmat
+    assert "bought with life" in glossary["Extra card"].text and "+1" in glossary["Extra card"].text
+
+
+def test_a_free_card_is_one_the_dangers_number_gives_and_ability_draws_are_ruled_extra(rules, glossary, game):
+    """The fifth proofread: the glossary's "Free card" (drawn "without paying life") also took in +1 card's draws,
+    which rule 9.1 kept off the free-card marker. The seed's free cards are the danger's own ("until the number
+    equals the value of the white box"); where +1 card's "additional fighting card for free" lies, and whether Below
+    the stack replaces it, the seed leaves open: a ruling says, and the rule, the glossary and the cards agree."""
+    free = " ".join(glossary["Free card"].text.split())
+    assert "number printed" in free and "free-card marker" in free and "without paying life" in free
+    assert "+1 card" not in free
+    ruling = rules["clar-ability-draws"]
+    assert "not free cards" in ruling and "right of the danger" in ruling and "no replacement" in ruling
+    assert "{rule:clar-ability-draws}" in rules["ability-cards"] and "right of the danger" in rules["ability-cards"]
+    assert "extra card" in rules["clar-below-free"] and "Cards that abilities draw" not in rules["clar-below-free"]
+    second_look, quick_hands = game.card("second-look").card, game.card("dust-devil-quick-hands").card
+    for text in (second_look.text, quick_hands.knowledge.text):
+        assert "for free" not in text and "right of the danger" in text, text
+
+
+def test_stop_counts_the_free_cards_left_from_the_marker_and_the_dangers_number(rules):
+    """The fifth proofread: rule 7.3 said the free-card track "shows how many are left", but its marker counts the
+    free cards drawn (rule 4.2 moves it up for each)."""
+    assert "shows how many are left" not in rules["aging-stop"]
+    assert "danger's number of free cards minus the number under the free-card marker" in rules["aging-stop"]
+
+
+def test_dust_storm_season_raises_the_price_of_a_bought_card_only(rules, game):
+    """+1 card's draws are extra cards too, so "every card beyond the free ones costs 2 life" would charge them; the
+    chapter's rule, its card and its glossary line speak of the cards you buy."""
+    assert "every card you buy costs 2 life" in rules["chapter-rules"]
+    assert game.card("dust-storm-season").card.text == "Every card you buy costs 2 life."
 
 
 INDEX_GAPS = ("Level", "Danger discard pile", "Fighting discard pile", "Bought card", "Lost fight", "Knowledge card")

@@ -55,7 +55,7 @@ from pnp.render.cards import draw_face, face_size
 from pnp.render.pdf import PdfBackend, color
 from pnp.render.sheets import draw_sheet
 from pnp.rules.tree import pdf_text as esc
-from pnp.text.fonts import string_width
+from pnp.text.fonts import DEFAULT_FAMILY, string_width
 
 BOOK_FIGURES = ("setup", "cards")  # the figure kinds drawn here, for any game, beside a game package's own
 MARK, MARK_INK = "#c0392b", "#ffffff"  # callouts: white on red, as the details' numbers were
@@ -80,7 +80,9 @@ PLACE_KEYS = {"at", "card", "cards", "deck", "count", "fan", "box", "label", "st
 
 
 VALUE = re.compile(r"[+\-\u2212\u00d7x]?\d{1,2}")  # a value (18, +2, ×2) LegibleOnly prints larger rather than leave off...
-VALUE_LEAST = 0.5  # ...where it would print at this much of LEGIBLE_PT or more (at most twice its size)
+# ...where it would print at this much of LEGIBLE_PT or more (at most twice its size): every number of a track or a
+# table kept alike, 1 to 30 (a rule for two digits apart left 10 to 30 off while 1 to 9 printed)
+VALUE_LEAST = 0.5
 
 
 class LegibleOnly:
@@ -230,7 +232,7 @@ class BoardFigure(Flowable):
         taken = [self._mark_box(canvas, n) for n in shown if n.mark and n.near is None]
         taken += [self._title_box(canvas, n) for n in shown if n.title]
         places: dict[int, tuple] = {}
-        labels = {n.text for n in shown if not (n.mark or n.tag or n.title or n.name)}  # under places, as printed
+        labels = {" ".join(n.text.split()) for n in shown if not (n.mark or n.tag or n.title or n.name)}  # under places
         for note in [n for n in shown if n.name]:
             if note.on_card and note.text in labels:  # its place's label says its name already ("Quick Guide")
                 shown.remove(note)
@@ -239,7 +241,7 @@ class BoardFigure(Flowable):
             covering = self._laid_on(note) if note.on_card else []
             clear = [box for box in self._name_boxes(canvas, note)
                      if not any(_overlap(box, other) > 0 for other in
-                                (taken + covering + tokens if note.on_card else drawn + taken))]
+                                (taken + covering + tokens if note.on_card else drawn + taken + self._sheet_words()))]
             if not clear:
                 shown.remove(note)
                 continue
@@ -260,6 +262,19 @@ class BoardFigure(Flowable):
             places[id(note)] = box
             taken.append(box[:4])
         return [(n, places.get(id(n))) for n in shown]
+
+    def _sheet_words(self) -> list[tuple]:
+        """The words the drawing prints at this scale (those LegibleOnly keeps or sets larger), as printed: a
+        region's name stands clear of them ("Turn Record" never over the turns' numbers)."""
+        from pnp.render.backend import RecordingBackend
+
+        if getattr(self, "_words_at", None) != self.scale_by:
+            recording = RecordingBackend()
+            self.base(LegibleOnly(recording, self.scale_by))
+            self._words = [_scaled((d.x0, d.y0, d.x1, d.y1), self.scale_by) for d in recording.drawn
+                           if d.kind == "text" and d.text.strip()]
+            self._words_at = self.scale_by
+        return self._words
 
     def card_boxes(self) -> list[tuple]:
         """Each card's box as drawn, in the figure's units."""
@@ -298,8 +313,9 @@ class BoardFigure(Flowable):
         box = self._name_box(canvas, note)
         if box is None:
             return []
-        if not note.on_card:
-            return [box]
+        if not note.on_card:  # inside its region's corner, else astride the region's top edge, over its border
+            rise = (box[3] - box[1]) / 2 + NAME_INSET
+            return [box, (box[0], box[1] + rise, box[2], box[3] + rise, box[4])]
         x0, y0, x1, y1 = _scaled(note.near, self.scale_by)
         height = box[3] - box[1]
         if len(box[4]) > 2:  # a name too long for the card's width: its place's label says it
@@ -318,7 +334,8 @@ class BoardFigure(Flowable):
         """A region's name as printed at its top-left corner, (x0, y0, x1, y1, lines): on one line, else broken
         into lines, each as wide as the region at most; None where no breaking fits it."""
         x0, y0, x1, y1 = _scaled(note.near, self.scale_by)
-        room = x1 - x0 - 2 * NAME_INSET
+        # a card's name may overhang its edges a little (into the gap between cards) rather than go unnamed
+        room = (x1 - x0) * TAB_OVERHANG if note.on_card else x1 - x0 - 2 * NAME_INSET
         lines: list[str] = []
         for word in note.text.split():  # filled a line at a time, as wide as the region allows
             wider = f"{lines[-1]} {word}" if lines else word
@@ -331,9 +348,9 @@ class BoardFigure(Flowable):
         if not lines or width > room or height > y1 - y0 - 2 * NAME_INSET:
             return None
         left, top = x0 + NAME_INSET, y1 - NAME_INSET
-        if note.on_card:  # where the card prints its name, inside the card
+        if note.on_card:  # where the card prints its name, inside the card (centred on it where it is wider)
             cx, cy = note.x * self.scale_by, note.y * self.scale_by
-            left = min(max(cx - width / 2, x0 + 1), x1 - 1 - width)
+            left = min(max(cx - width / 2, x0 + 1), x1 - 1 - width) if width <= x1 - x0 - 2 else (x0 + x1 - width) / 2
             top = min(max(cy + height / 2, y0 + 1 + height), y1 - 1)
         return left, top - height, left + width, top, lines
 
@@ -450,6 +467,7 @@ class BoardFigure(Flowable):
 
 SPACE = 1.5  # points between a tag and what it stands beside, as printed
 NAME_PT, NAME_INSET, NAME_INK = 6.5, 2.0, "#3d4a57"  # a region's name as printed: size, inset from its corner, ink
+TAB_OVERHANG = 1.3  # a card's name plate as wide as this much of the card at most, centred on it
 OUTLINE_WEIGHT = 100  # how much worse a tag over a card or a track cell is than one over an empty card outline
 
 
@@ -467,12 +485,13 @@ def _beyond_names(text: str, names: set[str]) -> str:
 
 def _spots(anchor: tuple, near, w: float, h: float, callout: bool) -> list[tuple[float, float]]:
     """The bottom-left corners a note w x h may take, in order of preference: a tag under its callout (left-aligned
-    with it), right of it, left of it, above it, then under, above, right of and left of what it names; a track's
+    with it), right of it, above it, then under, above, right of and left of what it names, and last left of its
+    callout; a track's
     (or a sheet part's) callout at its anchor or a step down or right of it, then above, left of, right of and under
     the box it names."""
     ax0, ay0, ax1, ay1 = anchor
-    spots = [] if callout else [(ax0, ay0 - SPACE - h), (ax1 + SPACE, (ay0 + ay1 - h) / 2),
-                                (ax0 - SPACE - w, (ay0 + ay1 - h) / 2), (ax0, ay1 + SPACE)]
+    # a tag left of its callout stands in the part before it: tried last, after every spot by what it names
+    spots = [] if callout else [(ax0, ay0 - SPACE - h), (ax1 + SPACE, (ay0 + ay1 - h) / 2), (ax0, ay1 + SPACE)]
     if callout:  # at its anchor, or a step down or right of it (still at the corner of what it names)
         spots += [(ax0, ay0), (ax0, ay0 - h * 1.1), (ax0 + w * 1.1, ay0), (ax0 + w * 1.1, ay0 - h * 1.1)]
     if near:
@@ -483,6 +502,8 @@ def _spots(anchor: tuple, near, w: float, h: float, callout: bool) -> list[tuple
             (nx0, ny0 - SPACE - h), (middle_x, ny0 - SPACE - h), (nx0, ny1 + SPACE), (middle_x, ny1 + SPACE),
             (nx1 + SPACE, ny1 - h), (nx1 + SPACE, middle_y), (nx0 - SPACE - w, ny1 - h)]
         spots += around
+    if not callout:
+        spots.append((ax0 - SPACE - w, (ay0 + ay1 - h) / 2))
     return spots
 
 
@@ -912,7 +933,7 @@ def _on_table(project, places: list, numbers: dict, table: bool, width: float = 
             spots.append((x, top - eh, ew, eh))
         boxes.append((x, top - eh, x + ew, top))
         if place.get("label"):
-            notes.append(Note(x + ew / 2, top - eh - 2, str(place["label"]), False))
+            notes.append(Note(x + ew / 2, top - eh - 2, _label_lines(str(place["label"]), max(ew, step_w) * by), False))
         if _mark(place, numbers):
             notes.append(Note(x, top, _mark(place, numbers), True))
     right = max(b[2] for b in boxes) + pad
@@ -929,6 +950,17 @@ def _on_table(project, places: list, numbers: dict, table: bool, width: float = 
             backend.rect(x, y + height, w, h, stroke=SPOT_EDGE, width=1.0, radius=3 * mm)
 
     return (right, height), base, placed, notes
+
+
+def _label_lines(label: str, room: float) -> str:
+    """A place's label broken in two at its middle space where, printed, it is wider than its place's `room`:
+    labels side by side never run together ("Quick Guide Escape Leader")."""
+    words = label.split(" ")
+    if "\n" in label or len(words) < 2 or string_width(label, DEFAULT_FAMILY["regular"], LABEL_PT) <= room - LABEL_PT:
+        return label
+    half = len(label) / 2
+    at = min(range(1, len(words)), key=lambda k: abs(len(" ".join(words[:k])) - half))
+    return " ".join(words[:at]) + "\n" + " ".join(words[at:])
 
 
 def _on_sheet(project, sheet_id: str, places: list, numbers: dict):

@@ -308,14 +308,15 @@ class Flags:
 
 class RangeDiagram:
     """The RANGE grid: the nine squares ahead of the ship (its own row at the bottom), dots where the
-    attack reaches, and arrows for the Zone above or below."""
+    attack reaches, and arrows for the Zone above or below. The grid alone: its RANGE heading is a text box of the
+    layout's, so the card reference's callout can name the grid where it prints."""
 
     def check(self, box, face, layout) -> list[str]:
         return [] if face.card.attack else ["a range box shows an attack's range; this card has no attack"]
 
     def draw(self, b, box, face, layout, emblems, left, bottom):
         draw_range(b, layout.fonts["bold"], emblems, face.card.attack.range, left, bottom, box.w, box.h,
-                   _resolve(box.color, face, INK))
+                   _resolve(box.color, face, INK), label=False)
 
 
 def draw_range(b, font, emblems, rng, left, bottom, width, height, color, label=True):

@@ -29,8 +29,10 @@ VOCABULARY = Vocabulary([
          int_range=(1, 3), rules_ref="wolf"),
     Word("BLOCK", "Cancels the next damage you would take this turn, as many points as the number printed beside it.",
          "Block {n} damage this turn.", int_range=(1, 3), rules_ref="blocking"),
-    Word("CREDIT", "Gold to spend in this turn's buy phase, as much as the number printed beside it; what is left "
-         "is lost.", "+{n} gold this turn.", int_range=(1, 4), rules_ref="buying"),
+    # the glossary's "Gold this turn", the rules' and the cards' one name for it (a bonus square prints "+1 gold")
+    Word("CREDIT", "Gold a card or a bonus square gives you for this turn's buy phase, as much as the number printed "
+         "beside it. It is spent before your gold cards; what is left at cleanup is lost.",
+         "+{n} gold this turn.", int_range=(1, 4), rules_ref="buying"),
     Word("PURGE", "Put as many Static cards as the number printed beside it from your hand or discard pile back in "
          "the Static supply.", "Return {n} Static.", int_range=(1, 3), rules_ref="statics"),
     Word("WARP", "Move your ship to any square of any Zone card. It is not MOVE: an Anchor does not hold you.",

@@ -217,6 +217,41 @@ def test_escape_alliance_partners_choose_who_takes_the_story_card(em_engine):
     assert state.players[3].story_next is not None and state.players[1].story_next is None
 
 
+def test_escape_alliance_going_out_alone_leaves_the_round_running(em_engine):
+    """Seed, team game: "Multiple players will declare 'Escape Master' as they go out, but a round only ends when
+    both members of a team go out." Seat 0 goes out while its partner, seat 2, still holds a card: the round goes
+    on, seat 0 has nothing left to do and no rival can lay a trap on it (rule team-end); once seat 2 lays its last
+    card the round ends, and only the cards still held are Blunders (teams 0+2, 1+3)."""
+    engine = em_engine
+    state = team_table(engine, engine.options(players=4, team=True),
+                       [["mice-8"], ["trap-draw-three", "robots-2", "robots-3"], ["teens-9"], ["robots-4"]])
+    acting(engine, state, 0, ("play", state.players[0].hand[0], 0))
+    assert state.players[0].out and state.phase == "play" and totals(state) == [0, 0, 0, 0]
+    assert moves.player_actions(state, 0) == []
+    trap = number(engine, state, 1, "trap-draw-three")
+    assert {a[2] for a in moves.player_actions(state, 1) if a[0] == "trap" and a[1] == trap} == {2}
+    acting(engine, state, 2, ("play", state.players[2].hand[0], 0))
+    if state.phase == "photo":
+        engine.apply_in_place(state, ("photo", ()))
+    while state.pending:
+        engine.apply_in_place(state, engine.legal_actions(state)[0])
+    assert state.phase in ("deal", "over") and totals(state) == [0, 3, 0, 1]
+
+
+def test_escape_alliance_a_player_who_is_out_draws_nothing_on_a_call(em_engine):
+    """Rule team-end: once out, a player takes no more cards, not even when someone calls "Draw!"; everyone still
+    playing draws one, the caller last. The leaders' powers are set aside (one of them skips a called draw)."""
+    engine = em_engine
+    state = team_table(engine, engine.options(players=4, team=True),
+                       [["mice-8"], ["robots-2", "robots-3"], ["teens-2", "teens-k"], ["robots-4"]])
+    for me in state.players:
+        me.uses.clear()
+    acting(engine, state, 0, ("play", state.players[0].hand[0], 0))
+    assert state.phase == "play" and ("announce",) in moves.player_actions(state, 1)
+    acting(engine, state, 1, ("announce",))
+    assert [len(me.hand) for me in state.players] == [0, 3, 3, 2]
+
+
 def test_three_teams_the_lowest_total_wins_once_one_reaches_the_breaking_point(em_engine):
     """Seed, team game: "When one team reaches the Breaking Point, the team with the lower score wins." Six players
     make three teams (seats 0+3, 1+4, 2+5). Team 0 goes out on 28, team 1 is left on exactly 30, team 2 on 18: the

@@ -339,6 +339,30 @@ def test_with_three_teams_the_lowest_team_total_wins(em_project):
         assert glossary_says[lang] in entry.text, (lang, entry.text)
 
 
+@pytest.mark.parametrize("lang, calls", [
+    ("en", ('shout "Escape Master!" and stop playing', 'not even when someone calls "Draw!"',
+            'shouts "Escape Alliance!"')),
+    ("fr", ("criez « Escape Master ! » et arrêtez de jouer", "annonce « Piochez ! »",
+            "crie « Alliance d'évasion ! »")),
+    ("de", ("Ruf „Escape Master!“ und hör auf zu spielen", "auch nicht, wenn jemand „Ziehen!“ ruft",
+            "ruft „Fluchtbündnis!“")),
+])
+def test_going_out_alone_in_the_team_game_says_what_you_call_and_do(em_project, lang, calls):
+    """Seed, team game: "Multiple players will declare 'Escape Master' as they go out, but a round only ends when both
+    members of a team go out. The second teammate to go out declares 'Escape Alliance'." Sixth proofreading: rule
+    14.4 said only that going out alone does not end the round, beside 10.1's "Everyone stops at once". It says that
+    you still shout "Escape Master!", that you then stop playing (no trap on you, no card on a called draw), and that
+    the second partner out shouts "Escape Alliance!", in each edition. The engine's side:
+    test_escape_master_fidelity.test_escape_alliance_going_out_alone_leaves_the_round_running and
+    test_escape_alliance_a_player_who_is_out_draws_nothing_on_a_call."""
+    from pnp.content import translations
+
+    game = em_project.game if lang == "en" else translations.apply(em_project.game, lang)[0]
+    text = " ".join(_rules_by_id(game)["team-end"].text.split())  # French spaces before "!" are no-break ones
+    for said in calls:
+        assert said in text, (lang, said, text)
+
+
 @pytest.mark.parametrize("lang", ["en", "fr", "de"])
 def test_each_rule_of_the_box_opens_in_words_of_its_own(em_project, lang):
     """Fifth proofreading: rules 2.2 and 2.3 both opened "It also holds ...". Each rule of "What is in the box"

@@ -368,6 +368,49 @@ def test_an_attack_cards_key_names_its_type_and_its_value_where_each_prints(ee_p
     assert kind.y0 >= value.y1 - 0.5  # the type over the value, apart: one callout cannot sit on both
 
 
+def test_gold_an_effect_gives_has_one_name_in_rules_glossary_summary_and_cards(ee_project):
+    """Original rulebook: gold is spent in the buy phase. The cards print "+2 gold this turn"; the sixth proofread:
+    the glossary said "Gold this turn" where rules 4.6 and 10.1 and the turn summary said "gold from effects". One
+    name everywhere, the rules linking it to its glossary entry."""
+    from pnp.games.escaping_earth.vocabulary import VOCABULARY
+
+    assert "gold from effect" not in printed_content(ee_project).lower()
+    terms = {term.id: term.term for term in ee_project.game.rules.terms}
+    assert terms["gold-this-turn"] == "Gold this turn"
+    for rule_id in ("phase-cleanup", "buying-cards"):
+        assert "{term:gold-this-turn|gold this turn}" in " ".join(rules(ee_project)[rule_id].text.split()), rule_id
+    summary = [step.text for step in ee_project.game.rules.summary.steps]
+    assert any("Unspent MOVE, gold this turn and unused blocks are lost" in text for text in summary)
+    assert VOCABULARY["CREDIT"].template == "+{n} gold this turn."  # the cards' words
+    assert "spent before your gold cards" in VOCABULARY["CREDIT"].glossary  # the glossary says what 10.1 says
+
+def test_the_range_callout_stands_by_the_range_grid(ee_project):
+    """Rule 2.5: an attack card shows "its RANGE grid". The sixth proofread: the card reference's "Range from your
+    ship" badge sat level with the RANGE heading, beside the attack type's badge by the missile icon. The grid is a
+    part of its own (its heading a text box the same label skips), so the badge stands against the grid."""
+    from test_escaping_earth_print import _face_of, _face_texts
+
+    from pnp.render.cards import box_drawings, face_size
+    from pnp.render.rulebook_cards import BADGE_R, callout_parts, labels_of, place_badges, printed_words
+
+    face = _face_of(ee_project, "Twin Rockets")
+    layout, emblems = ee_project.layout, ee_project.game.emblems
+    parts = callout_parts(face, layout, emblems, labels_of(ee_project.game))
+    grid = next(p for p in parts if p.label == "Range from your ship")
+    words, size = printed_words(face, layout, emblems), face_size(face, layout)
+    drawn = next(d for d in box_drawings(face, layout, emblems) if d.box.name == "range").drawn
+    squares = [d for d in drawn if d.kind != "text"]  # the grid's squares, dots and arrows, from the trim's corner
+    top, bottom = max(d.y1 for d in squares) - size.bleed, min(d.y0 for d in squares) - size.bleed
+    for scale in (0.7, 0.8, 1.0):  # the example's scale follows the page: the badge stands by the grid at each
+        r = BADGE_R / scale
+        badges = {b.label: b for b in place_badges(parts, words, size.width, size.height, r)}
+        badge = badges["Range from your ship"]
+        assert bottom <= badge.y <= top, scale  # level with the grid's squares, not with its heading
+        assert grid.x0 - 2 * r <= badge.x <= grid.x1 + 2 * r, scale
+    texts = _face_texts(ee_project, face)
+    assert [d.text for d in texts["range_heading"]] == ["RANGE"] and not texts["range"]  # the grid holds no word
+
+
 def test_the_index_finds_ship_only_cards_and_move_as_the_rules_print_them(ee_project):
     """Original rulebook: some cards "can only be included in your deck if you are using a certain ship" and say
     "Wolf-Only"; MOVE is printed in capitals. The fourth proofread: the index's "Ship-only card" was said nowhere,

@@ -106,6 +106,24 @@ def test_a_run_still_going_at_the_rulebook_turn_limit_is_lost(engine, ee_project
     assert state.runs == 1 and state.phase == "ship"
 
 
+def test_a_lost_run_puts_every_static_back_in_the_static_supply(engine, ee_project):
+    """Original rulebook: the 3 Static cards are put "in the Static Supply area", and set-up after a lost run
+    places them there again (step 5); a lost run shuffles the other cards "back into their respective Zone decks",
+    which a Static has none of. The sixth proofread: rule 12.1 sent every card that is not permanent to its Zone
+    deck and rule 3.4 never laid out the Static supply again."""
+    statics = list(engine.catalog.statics)
+    state = table(engine, tops=("ground-1-slag-flats", None, None), at="ground:c2")
+    state.supply, state.discard, state.hand = statics[2:], [statics[0]], [statics[1]]  # two Statics taken
+    campaign.end_run(engine.catalog, state, won=False)
+    assert sorted(state.supply) == sorted(statics) and len(statics) == 3
+    assert not [c for cards in state.boxes.values() for c in cards if c in statics]  # in no Zone deck
+    said = {rule_id: " ".join(text.split()) for rule_id, text in rules(ee_project).items()}
+    assert "every Zone card that is not permanent goes back to its Zone deck" in said["after-losing"]
+    assert "Every Static card goes back to the Static supply" in said["after-losing"]
+    assert "{rule:setup-supply}" in said["setup-later"]  # later runs lay the Static supply out again
+    assert "Lay the three Static cards face up in the Static supply" in said["setup-supply"]
+    assert "any other Zone card that is not permanent" in said["clar-single-run"]
+
 def test_this_editions_own_rules_are_named_as_ours(ee_project):
     """The blast attack type, one run to win, the event draw, the time limit and the campaign length are not the
     original rulebook's: they stand in the Clarifications, whose intro names them as this edition's rulings once;

@@ -132,6 +132,21 @@ def test_tick_moves_every_column_toward_the_shuttle(engine):
     assert s.position(drone)[0] in (0, 1)
 
 
+def test_a_tick_slides_every_unit_and_fallen_pilot_one_column_left(engine):
+    """Seed: "If the column above the shuttle is empty, all columns move 1 left", and a destroyed pilot lies "below
+    the column in which they were destroyed". Rule 4.2: with column 1 empty, every unit and every fallen pilot slides
+    one column left, each column's units keeping their order, and a pilot fallen in column 1 goes under column 4;
+    the column cards stay, so column 1 is still the one above the shuttle."""
+    s = board(engine, pilots="warrior,medic", columns=((), ("drone", "bruiser"), ("P0",), ("raider",)))
+    s.seats[1].down, s.fallen[0] = True, (1,)  # the Medic lies beside the shuttle, fallen in column 1
+    drone, bruiser, raider = s.columns[1] + s.columns[3]
+    engine._next_turn(s)
+    assert s.ticks == 1
+    assert s.columns == [(drone, bruiser), (0,), (raider,), ()]  # the Drone still under the Bruiser
+    assert s.fallen[0] == () and s.fallen[3] == (1,)
+    assert s.active == drone  # the bottom of column 1, above the shuttle, takes the turn
+
+
 def test_enemies_attack_pilots_first_then_the_least_healthy(engine):
     s = board(engine, pilots="warrior,medic", columns=(("bruiser", "P0"), ("P1",), (), ()))
     s.seats[1].damage = 5  # the Medic (8) has 3 left, the Warrior (10) 10
@@ -256,6 +271,20 @@ def give_scrap(engine, s, effect, seat=0):
     s.seats[seat].scrap.append(index)
     s.seats[seat].effects = frozenset(engine.catalog.scrap[i][1] for i in s.seats[seat].scrap)
     return index
+
+
+def test_scrap_given_up_or_turned_down_goes_to_the_scrap_discard_pile(engine):
+    """Rule 10.3 (ours: the seed says only "Decide as a team which player will receive the Scrap"): the pilot slots
+    the card, gives up one it holds to make room, or the team turns it down, and "A scrap card given up or turned
+    down goes to the scrap discard pile"."""
+    for choice in (("decline",), ("swap", 0, 0)):
+        s = board(engine, columns=(("P0",), ("swarmer",), (), ("bruiser",)), hand=("warrior-jab",))
+        held = [give_scrap(engine, s, "armor-plate"), give_scrap(engine, s, "heat-sink")]  # both slots full
+        play(engine, s, ("play", in_hand(engine, s, "warrior-jab")))
+        drawn = s.pending[-1].scrap
+        play(engine, s, choice)
+        let_go = drawn if choice == ("decline",) else held[0]
+        assert s.scrap_discard == [let_go] and let_go not in s.seats[0].scrap, choice
 
 
 def test_the_kill_that_wins_the_scenario_still_draws_scrap(engine):

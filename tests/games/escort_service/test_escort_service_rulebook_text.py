@@ -478,8 +478,9 @@ def test_the_index_lists_the_upgrade_deck_once(rules):
 def test_the_set_up_figure_marks_rule_3_3_once_for_the_row_of_columns(rules):
     """Rule 3.3 puts the pilots and the scenario's enemies into every column: a "3.3" callout on each column sat on
     the cards' names at booklet size. The scenario card and column 1 carry it, the other columns still lay their
-    cards, and the caption says column 1's number holds for all four columns; the cards a team of two adds keep
-    their own rule's number (3.4)."""
+    cards, and the caption says plainly that column 1's number places the enemies of columns 2 to 4 too (not
+    "column 1's for all four columns", which read as nothing); the cards a team of two adds keep their own rule's
+    number (3.4)."""
     figure = _figure_of(rules, "scenario-setup")
     columns = [p for p in figure["place"] if str(p["at"]).startswith("column-")]
     assert {p["at"] for p in columns} == {"column-1", "column-2", "column-3", "column-4"}
@@ -488,4 +489,55 @@ def test_the_set_up_figure_marks_rule_3_3_once_for_the_row_of_columns(rules):
     assert marked == ["column-1"]
     assert [p["at"] for p in columns if p.get("step") == "team-size"] == ["column-4"]
     assert next(p for p in figure["place"] if p["at"] == "scenario").get("step") == "scenario-setup"
-    assert "column 1's for all four columns" in " ".join(figure["text"].split())
+    caption = " ".join(figure["text"].split())
+    unmarked = sorted({p["at"] for p in columns if not p.get("step")})
+    assert unmarked == ["column-2", "column-3", "column-4"]
+    assert ("Each number is the rule that puts those cards there; the one on column 1 also places the enemies in "
+            "columns 2 to 4.") in caption
+    assert "for all four columns" not in caption
+
+
+# -- the sixth proofread -------------------------------------------------------------------------------------------
+def test_the_column_cards_stay_put_so_their_numbers_and_texts_hold_after_a_tick(project, rules):
+    """Seed: "If the column above the shuttle is empty, all columns move 1 left." Column 1's card prints "Above the
+    shuttle"; had the card itself moved to the far end on a TICK (4.2's old wording), it would have sat farthest
+    from the shuttle with that text. The cards stay and the units slide: rule 4.2, the glossary, the turn summary
+    and every column card say so, and none says a column or its card moves."""
+    assert "all columns move 1 left" in SEED.read_text()
+    tick = texts(rules)["tick"]
+    assert "slide every unit and every fallen pilot one column left" in tick
+    assert "The column cards stay where they are" in tick and "far end" not in tick
+    glossary = " ".join(next(term["text"] for term in rules["terms"] if term["id"] == "tick").split())
+    summary = next(step["text"] for step in rules["summary"]["steps"] if "tick" in step["rules"])
+    for said in (glossary, summary):
+        assert "every unit" in said and "slides one column left" in said, said
+    columns = sorted((r.card for r in project.game.cards() if r.card.kind == "column"), key=lambda c: c.number)
+    assert [c.number for c in columns] == [1, 2, 3, 4]
+    assert columns[0].text.startswith("Above the shuttle.")
+    for column in columns[1:]:
+        assert column.text.endswith("a TICK slides them one column left."), column.name
+    for said in [tick, glossary, summary] + [c.text for c in columns]:
+        assert not re.search(r"(every|the) column (slides|moves)|moves the column|column card goes", said), said
+
+
+def test_a_scrap_card_turned_down_goes_where_one_given_up_goes(project, rules):
+    """Rule 10.3 lets the team turn a scrap card down; it said where one given up goes (13.10) but not this one. The
+    engine puts both on the scrap discard pile (test_scrap_given_up_or_turned_down_goes_to_the_scrap_discard_pile),
+    and the rule and the mat's place for that pile say so."""
+    assert "A scrap card given up or turned down goes to the scrap discard pile." in texts(rules)["enemy-destroyed"]
+    mat = project.game.sheets["board-mat"].model
+    area = next(a for a in mat.areas if a.id == "scrap-discard")
+    assert area.label == "Scrap discard" and "turned down" in area.text
+    assert mat.key["scrap-discard"].text.startswith("The scrap discard pile,")
+
+
+def test_the_elite_discard_pile_has_one_name(project, rules):
+    """The rules called one pile "an elite's action discard pile" (4.3) and "its discard pile" (5.2): it is the
+    elite discard pile everywhere, and the mat's "Elite discard" place is keyed by that name."""
+    said = texts(rules)
+    assert "the elite discard pile" in said["statuses-expire"]
+    assert said["elite-turn"].count("elite discard pile") == 2 and "its discard pile" not in said["elite-turn"]
+    assert not [rule for rule, text in said.items() if "action discard" in text]
+    mat = project.game.sheets["board-mat"].model
+    assert next(a for a in mat.areas if a.id == "elite-discard").label == "Elite discard"
+    assert mat.key["elite-discard"].text.startswith("The elite discard pile,")

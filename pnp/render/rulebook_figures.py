@@ -266,15 +266,14 @@ class BoardFigure(Flowable):
     def _sheet_words(self) -> list[tuple]:
         """The words the drawing prints at this scale (those LegibleOnly keeps or sets larger), as printed: a
         region's name stands clear of them ("Turn Record" never over the turns' numbers)."""
-        from pnp.render.backend import RecordingBackend
-
-        if getattr(self, "_words_at", None) != self.scale_by:
-            recording = RecordingBackend()
-            self.base(LegibleOnly(recording, self.scale_by))
-            self._words = [_scaled((d.x0, d.y0, d.x1, d.y1), self.scale_by) for d in recording.drawn
-                           if d.kind == "text" and d.text.strip()]
-            self._words_at = self.scale_by
-        return self._words
+        by, shown = self.scale_by, []
+        for d in getattr(self.base, "words", []):
+            grown = LEGIBLE_PT / (d.size * by) if d.size * by < LEGIBLE_PT else 1.0  # a value LegibleOnly sets larger
+            if grown > 1.0 and not (VALUE.fullmatch(d.text.strip()) and d.size * by >= LEGIBLE_PT * VALUE_LEAST):
+                continue  # left off at this scale
+            cx, cy, hw, hh = (d.x0 + d.x1) / 2, (d.y0 + d.y1) / 2, (d.x1 - d.x0) * grown / 2, (d.y1 - d.y0) * grown / 2
+            shown.append(_scaled((cx - hw, cy - hh, cx + hw, cy + hh), by))
+        return shown
 
     def card_boxes(self) -> list[tuple]:
         """Each card's box as drawn, in the figure's units."""
@@ -612,7 +611,7 @@ def sheet_overview(project, sheet_id: str, frame, styles, caption: str, heading=
         # at its size every word prints: a callout stands clear of them as of the boxes to write in
         figure.avoid += [(d.x0, d.y0, d.x1, d.y1) for d in _sheet_words(project, sheet_id)]
         figure.outside = PLATE_MARGIN - 1 * mm  # its callouts may stand in the page's margin, beside the parts
-        told = Paragraph(esc(plate_caption or caption), styles["caption"])
+        told = Paragraph(esc(plate_caption or caption), styles["body"])  # a sentence, not the caption of a picture above it
         return [KeepTogether(head + [told] + ([Spacer(1, 3), key] if key else [])), NextPageTemplate("plate"),
                 PageBreak(), Plate(figure), NextPageTemplate("page")]  # the plate fills its page: what follows turns one
     # kept on one page, the picture a little smaller where that lets it follow the page's last lines (a glossary's
@@ -702,12 +701,16 @@ def _corner(region, layout) -> tuple[float, float]:
 
 def _sheet_drawn(project, sheet_id: str) -> list:
     """Everything the sheet draws, as drawn (pnp.render.backend.Drawn: its kind, box and size, in the figure's
-    units)."""
+    units). Recorded once per project and sheet: its words, its boxes to write in and its figures all ask, and a
+    sheet with a drawn ground takes a while to draw."""
     from pnp.render.backend import RecordingBackend
 
-    recording = RecordingBackend()
-    _sheet(recording, project, sheet_id)
-    return recording.drawn
+    known = project.__dict__.setdefault("_sheets_drawn", {})
+    if sheet_id not in known:
+        recording = RecordingBackend()
+        _sheet(recording, project, sheet_id)
+        known[sheet_id] = recording.drawn
+    return known[sheet_id]
 
 
 def _sheet_words(project, sheet_id: str) -> list:
@@ -786,11 +789,15 @@ def book_figure(project, ref, figure: dict, frame, styles) -> list:
                           card_names=figure["kind"] == "setup")
     # a sheet pictured for its set-up, or an example of play, may stand a little smaller at the foot of its rules'
     # page rather than leave it half empty (an example no smaller than keeps each card's name legible); cards laid
-    # out for a set-up on the table keep their size (their words are few and small already)
+    # out for a set-up on the table barely (their words are few and small already)
     if figure["kind"] == "cards":
         picture.least = _names_legible(project, placed)
-    keep = KeepWithFigure if figure.get("sheet") or figure["kind"] == "cards" else KeepTogether
-    return [keep([Spacer(1, 4), picture, Paragraph(esc(figure.get("text", "")), styles["caption"])])]
+    elif not figure.get("sheet"):
+        picture.least = TABLE_SHRINK * min(1.0, frame[0] / natural[0], most_h / natural[1])
+    return [KeepWithFigure([Spacer(1, 4), picture, Paragraph(esc(figure.get("text", "")), styles["caption"])])]
+
+
+TABLE_SHRINK = 0.95  # how much smaller a set-up laid on the table may stand to fit the foot of its rules' page
 
 
 def _card_names(project, placed: list[Placed]) -> list[Note]:
@@ -920,8 +927,11 @@ def _on_table(project, places: list, numbers: dict, table: bool, width: float = 
     for place, (_, eh) in zip(places, extents):
         deepest[place["at"][1]] = max(deepest.get(place["at"][1], 0.0), eh)
     boxes, placed, notes, spots = [], [], [], []
+    middles = [(p["at"][1], pad + p["at"][0] * step_w + ew / 2) for p, (ew, _) in zip(places, extents)]
     for place, (ew, eh) in zip(places, extents):
         col, row = place["at"]
+        here = pad + col * step_w + ew / 2  # a label may be as wide as the way to its row's nearest other label
+        apart = min((abs(x - here) for r, x in middles if r == row and abs(x - here) > 1e-6), default=1e9)
         # from the top left: y grows upward, so tops are negative; a place shorter than its row's tallest (a single
         # card beside a fanned pair) stands lower, so every card's foot and every caption under it are level
         x, top = pad + col * step_w, -(pad + row * step_h) - (deepest[row] - eh)
@@ -933,11 +943,15 @@ def _on_table(project, places: list, numbers: dict, table: bool, width: float = 
             spots.append((x, top - eh, ew, eh))
         boxes.append((x, top - eh, x + ew, top))
         if place.get("label"):
-            notes.append(Note(x + ew / 2, top - eh - 2, _label_lines(str(place["label"]), max(ew, step_w) * by), False))
+            notes.append(Note(x + ew / 2, top - eh - 2, _label_lines(str(place["label"]), apart * by), False))
         if _mark(place, numbers):
             notes.append(Note(x, top, _mark(place, numbers), True))
     right = max(b[2] for b in boxes) + pad
-    bottom = min(b[1] for b in boxes) - pad - LABEL_PT * 2.4
+    last = max(p["at"][1] for p in places)  # the last row's labels, as many lines as they take, inside the table
+    lines = max((n.text.count("\n") + 1 for p, n in zip([p for p in places if p.get("label")],
+                                                          [n for n in notes if not n.mark]) if p["at"][1] == last),
+                default=1)
+    bottom = min(b[1] for b in boxes) - pad - max(LABEL_PT * 2.4, LABEL_PT * (1.2 * lines + 0.4) / min(by, 1.0))
     height = -bottom
     # everything moved up by the height: the figure's origin at its bottom left
     placed = [Placed(p.face, p.x, p.y + height, p.w) for p in placed]
@@ -1055,6 +1069,7 @@ def _on_sheet(project, sheet_id: str, places: list, numbers: dict):
 
     base.over = over
     base.loose = [(cx - r, cy - r, cx + r, cy + r) for cx, cy, r, _ in loose]  # what no name or tag may cover
+    base.words = _sheet_words(project, sheet_id)  # what it prints, for the names to stand clear of
 
     # an overflowing column's cards drawn from the highest down: each lower card covers the foot of the one above
     # it, and every card's top (its name) shows, as players overlap them

@@ -393,7 +393,7 @@ def test_the_credits_say_the_lumberjack_leaders_extra_blunder_is_the_originals(e
     """Seed: "The player with the Lumberjack Escape Leader ability may make another player reach the Breaking Point
     ... by giving them one extra Blunder": that ability is the original's, the other leaders this edition's."""
     edition = em_project.game.manifest.credits.edition
-    assert "except the Lumberjack leader's extra Blunder, which is the original's" in edition
+    assert "six Escape Leaders (the Lumberjack leader's extra Blunder comes from the original)" in edition
     assert "(but " not in edition
 
 

@@ -412,7 +412,10 @@ def test_the_set_up_sends_the_reader_to_the_sheet_for_its_words(se_project, buil
     text = _rules_texts()["find-entrances"]
     assert text.startswith("Last, on your own game sheet, find each Location's entrance on the map")
     caption = " ".join(_setup_figure()["text"].split())
-    assert "The game sheet section after the Glossary pictures the whole sheet and names its parts" in caption
+    # the section's key pictures the sheet (a booklet) or says where its plate is (after the index: the seventh
+    # proofreading found "pictures the whole sheet" untrue of the A4 and Letter books' section)
+    assert "The game sheet section after the Glossary names every part of the sheet and says where the whole " \
+        "sheet is pictured" in caption
     assert "printed size" not in caption
     for book in ("rulebook-a4.pdf", "rulebook-letter.pdf"):
         titles = [i.title for i in PdfReader(built_game("saucer-escape") / "rules" / book).outline

@@ -375,6 +375,7 @@ def test_gold_an_effect_gives_has_one_name_in_rules_glossary_summary_and_cards(e
     from pnp.games.escaping_earth.vocabulary import VOCABULARY
 
     assert "gold from effect" not in printed_content(ee_project).lower()
+    assert "gold to spend this turn" not in printed_content(ee_project).lower()  # Orbital Turret's other side too
     terms = {term.id: term.term for term in ee_project.game.rules.terms}
     assert terms["gold-this-turn"] == "Gold this turn"
     for rule_id in ("phase-cleanup", "buying-cards"):

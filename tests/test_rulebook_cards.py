@@ -398,3 +398,19 @@ def test_a_two_digit_callout_stands_on_a_pill_as_wide_as_its_digits():
     example._badge(0, 0, 10)
     assert drawn[0] == ("disc", 2 * BADGE_R) and drawn[1][0] == "pill"
     assert drawn[1][1] >= string_width("10", DEFAULT_FAMILY["bold"], BADGE_PT) + 2
+
+
+def test_a_table_never_carries_one_row_alone_over_a_page():
+    """Stranded's booklet carried "Spare Parts" alone under "Starting fighting cards (continued)" (the sixth and
+    seventh proofreadings): the row before it goes over too."""
+    from reportlab.platypus import Table
+
+    from pnp.render.rulebook_cards import _split_table
+
+    table = Table([["Card", "Text"]] + [[f"row {n}", "text"] for n in range(6)], colWidths=(100, 200), repeatRows=1)
+    _, height = table.wrap(300, 1e6)
+    row = height / 7
+    first, rest = _split_table(table, 300, row * 6.5)  # room for the header and five rows: one would be left
+    assert len(rest._cellvalues) - 1 == 2 and len(first._cellvalues) - 1 == 4
+    first, rest = _split_table(table, 300, row * 4.5)  # three rows go over as they are
+    assert len(rest._cellvalues) - 1 == 3

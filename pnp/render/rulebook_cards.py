@@ -620,7 +620,7 @@ class CardReferenceFlow(Flowable):
                     place(items.pop(0))
                     continue
                 least = getattr(item, "first_rows", 0)  # a table starts only with its header and first rows
-                parts = item.split(width, room - item.getSpaceBefore()) if room >= least else []
+                parts = _split_table(item, width, room - item.getSpaceBefore()) if room >= least else []
                 if len(parts) == 2:
                     parts[1].first_rows = 0  # a table running on may start at any row
                     parts[1].continued = getattr(item, "continued", None)
@@ -642,6 +642,22 @@ class CardReferenceFlow(Flowable):
 
     def draw(self):
         pass
+
+
+def _split_table(table, width: float, height: float) -> list:
+    """The table split to fit `height`, never carrying one row alone over to the next page (a "(continued)" heading
+    over a single row): the row before it goes over too."""
+    parts = table.split(width, height)
+    if len(parts) == 2 and len(parts[1]._cellvalues) - parts[1].repeatRows < CARRIED_ROWS:
+        first_rows = parts[0]._cellvalues
+        if len(first_rows) - parts[0].repeatRows > CARRIED_ROWS:  # rows enough to give one up
+            shorter = table.split(width, height - parts[0]._rowHeights[-1] - 0.5)
+            if len(shorter) == 2:
+                return shorter
+    return parts
+
+
+CARRIED_ROWS = 2  # the fewest rows of a table carried over to a new page
 
 
 def _first_rows_after(items: list) -> float:

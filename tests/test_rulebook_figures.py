@@ -750,3 +750,12 @@ def test_a_value_kept_legible_in_a_small_figure_prints_at_6_pt_and_a_word_never_
     small.text(0, 0, "Swarmer", "VeraBd", 10.0)  # a word is never grown
     sizes = [(c[1][2], c[1][4]) for c in backend.calls if c[0] == "text"]
     assert sizes == [("3", pytest.approx(12.0)), ("10", pytest.approx(12.0))]
+
+
+@pytest.mark.parametrize("frame", [FRAME, A5], ids=["a4", "a5"])
+def test_2200s_setup_names_the_wolf_and_its_deck(frame):
+    """The seventh proofreading: the deck pile had no name, and the Wolf's name plate had no room between its two
+    tokens (it stands at the card's foot)."""
+    figure = setup_figure("2200-escaping-earth")
+    named = {note.text for note, at in figure.arranged(printed_notes(figure, frame)) if note.on_card and at}
+    assert {"The Wolf", "Deck", "3 starters"} <= named, named

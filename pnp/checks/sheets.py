@@ -38,6 +38,7 @@ def regions_show_content(sheet, layout, outlines, game) -> list[Diagnostic]:
     there."""
     problems, src = sheet_images(layout, game), layout.source
     problems += _words_fit(sheet, layout, game)
+    columns = track_label_columns(layout.regions, getattr(sheet.model, "tracks", None) or [], layout.fonts["bold"])
     for region in layout.regions:
         where = ("regions", region.name)
         if region.kind not in ("area", "track", "tokens") or region.kind in game.plugin.sheet_renderers:
@@ -53,7 +54,6 @@ def regions_show_content(sheet, layout, outlines, game) -> list[Diagnostic]:
         elif region.kind == "tokens":
             problems += _tokens_fit(region, item, sheet, layout, game, where)
         else:
-            columns = track_label_columns(layout.regions, sheet.model.tracks, layout.fonts["bold"])
             plan = track_plan(region, item.length, layout.box, columns[item.id])
             if plan.needed and (label := _track_label_room(region, item, layout)) is not None:
                 index = next(i for i, t in enumerate(sheet.model.tracks) if t.id == item.id)

@@ -24,7 +24,6 @@ from pnp.layout.regions import (
     token_plan,
     token_text_size,
     track_label_columns,
-    track_label_width,
     track_plan,
 )
 from pnp.reading.image_files import find_image
@@ -104,9 +103,9 @@ def _slot_frame(pen, slot, accent: str, area, label: str) -> None:
 
 def draw_track(pen, region, sheet, game) -> None:
     track = next(t for t in sheet.tracks if t.id == region.name)
-    columns = track_label_columns(pen.regions, sheet.tracks, pen.fonts["bold"])
-    plan = track_plan(region, track.length, pen.box_size, columns.get(track.id) or track_label_width(track.label,
-                                                                                                   pen.fonts["bold"]))
+    # its label column the widest of the tracks stacked with it (pen.regions, the layout's: one x for their boxes)
+    columns = track_label_columns(pen.regions or (region,), sheet.tracks, pen.fonts["bold"])
+    plan = track_plan(region, track.length, pen.box_size, columns[track.id])
     pen.text(plan.label.x, plan.label.y + (plan.label.h - TRACK_LABEL_SIZE) / 2, track.label, TRACK_LABEL_SIZE, "bold")
     icons = {icon.at: icon.icon for icon in track.icons}
     for number, box in enumerate(plan.boxes, 1):

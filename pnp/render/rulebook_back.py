@@ -275,8 +275,7 @@ class Index(Flowable):
         if self.width != width:
             self.closed = True
             self.width = width
-            # two columns, as an index is set, where a column keeps room for a term and its pages
-            self.column = (width - INDEX_GAP) / 2 if width >= INDEX_TWO_COLUMNS else width
+            self.column = _column_for(width)
             self.style = self._fitting_style(width, room)
             self.table = self._columns()
         return self.table
@@ -291,13 +290,10 @@ class Index(Flowable):
         if not self.frame_height or room <= 0:
             return False
         kept = self.style, getattr(self, "column", None), self.width
-        self.column = (width - INDEX_GAP) / 2 if width >= INDEX_TWO_COLUMNS else width
-        self.width = width
+        self.column, self.width = _column_for(width), width
         try:
             self.style = self._fitting_style(width, room)
-            columns = self._columns()
-            rest = sum(columns.heights) - columns.count * room
-            short = rest > 0 and (rest % (columns.count * self.frame_height)) / columns.count < FEW_LINES * self.frame_height
+            short = self._ends_short(self._columns(), room)
             self.style = kept[0]
             whole = self._columns()
             return short and sum(whole.heights) <= whole.count * self.frame_height
@@ -313,14 +309,15 @@ class Index(Flowable):
                                  for size, leading in INDEX_SIZES if size < self.style.fontSize]
         for style in styles:
             self.style = style
-            columns = self._columns()
-            # the rows left after the first page's columns, set a page of columns at a time; the last page's
-            # columns balanced, each as tall as its share (Columns)
-            rest = sum(columns.heights) - columns.count * room
-            last = (rest % (columns.count * self.frame_height)) / columns.count
-            if rest <= 0 or last >= FEW_LINES * self.frame_height:
+            if not self._ends_short(self._columns(), room):
                 return style
         return styles[0]
+
+    def _ends_short(self, columns: "Columns", room: float) -> bool:
+        """Whether the index, started in `room`, ends on a page holding only a few lines: the rows left after the
+        first page's columns are set a page of columns at a time, the last page's balanced (Columns)."""
+        rest = sum(columns.heights) - columns.count * room
+        return rest > 0 and (rest % (columns.count * self.frame_height)) / columns.count < FEW_LINES * self.frame_height
 
     def _rows(self, width):
         """The index's lines in its style, `width` wide (a column's): a row per term, and one per run-on piece of a
@@ -389,6 +386,12 @@ def index_terms(ref) -> list[tuple[str, list[str], bool]]:
               for item in ref.game.rules.index]
     # never an engine's word (draw_three, draw3): a word run into a number; a number on its own (7-Start) is a word
     return [term for term in terms if "_" not in term[0] and not re.search(r"[a-z]\d", term[0])]
+
+
+def _column_for(width: float) -> float:
+    """An index column's width: two columns, as an index is set, where a column keeps room for a term and its
+    pages; else the whole width."""
+    return (width - INDEX_GAP) / 2 if width >= INDEX_TWO_COLUMNS else width
 
 
 def index_pages(ref, styles, index: Index, frame_height: float) -> list:

@@ -85,6 +85,18 @@ VALUE = re.compile(r"[+\-\u2212\u00d7x]?\d{1,2}")  # a value (18, +2, ×2) Legib
 VALUE_LEAST = 0.5
 
 
+def shown_size(text: str, size: float, at: float) -> float | None:
+    """The size (in the drawing's units) a text drawn at `size` and scaled by `at` prints at in a figure: its own
+    where that is LEGIBLE_PT or more; a value's (a track's number, a card's cost) LEGIBLE_PT's where it would print
+    at VALUE_LEAST of that or more, so a figure keeps its numbers where its words cannot be kept; else None (left
+    off)."""
+    if size * at >= LEGIBLE_PT - 1e-6:
+        return size
+    if VALUE.fullmatch(text.strip()) and size * at >= LEGIBLE_PT * VALUE_LEAST:
+        return LEGIBLE_PT / at
+    return None
+
+
 class LegibleOnly:
     """A backend that draws everything but the text that would print under LEGIBLE_PT at the scale it is drawn
     (`at`, followed through save, restore and scale): a sheet or a card shown small keeps its shapes and every
@@ -109,12 +121,10 @@ class LegibleOnly:
         self.inner.scale(sx, sy)
 
     def text(self, x, y, string, font, size, color="#000000", align="left", *args, **kwargs) -> None:
-        if size * self.at >= LEGIBLE_PT - 1e-6:
+        larger = shown_size(string, size, self.at)
+        if larger == size:
             self.inner.text(x, y, string, font, size, color, align, *args, **kwargs)
-        elif VALUE.fullmatch(string.strip()) and size * self.at >= LEGIBLE_PT * VALUE_LEAST:
-            # a value (a track's number, a card's cost) printed at LEGIBLE_PT round the same middle: a figure
-            # that keeps a card's or a track's numbers reads, where its words could not be kept
-            larger = LEGIBLE_PT / self.at
+        elif larger is not None:  # a value printed larger round the same middle
             grown = string_width(string, font, larger) - string_width(string, font, size)
             x -= {"left": grown / 2, "right": -grown / 2}.get(align, 0.0)
             self.inner.text(x, y - 0.36 * (larger - size), string, font, larger, color, align, *args, **kwargs)
@@ -268,9 +278,10 @@ class BoardFigure(Flowable):
         region's name stands clear of them ("Turn Record" never over the turns' numbers)."""
         by, shown = self.scale_by, []
         for d in getattr(self.base, "words", []):
-            grown = LEGIBLE_PT / (d.size * by) if d.size * by < LEGIBLE_PT else 1.0  # a value LegibleOnly sets larger
-            if grown > 1.0 and not (VALUE.fullmatch(d.text.strip()) and d.size * by >= LEGIBLE_PT * VALUE_LEAST):
-                continue  # left off at this scale
+            size = shown_size(d.text, d.size, by)
+            if size is None:  # left off at this scale
+                continue
+            grown = size / d.size  # a value LegibleOnly sets larger
             cx, cy, hw, hh = (d.x0 + d.x1) / 2, (d.y0 + d.y1) / 2, (d.x1 - d.x0) * grown / 2, (d.y1 - d.y0) * grown / 2
             shown.append(_scaled((cx - hw, cy - hh, cx + hw, cy + hh), by))
         return shown
@@ -591,11 +602,10 @@ def sheet_overview(project, sheet_id: str, frame, styles, caption: str, heading=
     notes, near = [], MARK_PT * 1.6 / scale  # two callouts closer than this (thin regions one above another) collide
     boxes: dict[int, list] = {}  # a number's parts (a player's two score rows): one callout, at the corner of them all
     for region, name, text in parts:
-        boxes.setdefault(numbers[region.kind, name, text], []).append(
-            (region.x, layout.height - region.y - region.h, region.x + region.w, layout.height - region.y))
+        boxes.setdefault(numbers[region.kind, name, text], []).append(_region_box(region, layout))
     for number, alike in boxes.items():
         box = _union(alike)
-        x, y = box[0] + 3 * mm, box[3] - 3 * mm  # just inside its top-left corner
+        x, y = _corner(box)
         dx = 0.0
         while any(abs(n.x - x) < near and abs(n.y - y) < near and abs(n.dx - dx) < MARK_PT * 2 for n in notes):
             dx += MARK_PT * 2.2
@@ -694,9 +704,14 @@ def _icon_words(game, text: str) -> str:
     return re.sub(r"\{([a-z0-9_-]+)\}", lambda m: icons[m[1]].word if m[1] in icons else m[0], text).strip()
 
 
-def _corner(region, layout) -> tuple[float, float]:
-    """Where a region's number stands: just inside its top-left corner, in the drawing's units."""
-    return region.x + 3 * mm, layout.height - region.y - 3 * mm
+def _region_box(region, layout) -> tuple[float, float, float, float]:
+    """A region's box (x0, y0, x1, y1) in the drawing's units: y up from the sheet's foot."""
+    return region.x, layout.height - region.y - region.h, region.x + region.w, layout.height - region.y
+
+
+def _corner(box) -> tuple[float, float]:
+    """Where a part's number stands: just inside its box's top-left corner, in the drawing's units."""
+    return box[0] + 3 * mm, box[3] - 3 * mm
 
 
 def _sheet_drawn(project, sheet_id: str) -> list:
@@ -999,7 +1014,7 @@ def _on_sheet(project, sheet_id: str, places: list, numbers: dict):
     cells = _track_cells(layout, regions, tracks) + _write_in_boxes(project, sheet_id)
     for place in places:
         region = regions[place["at"]]
-        corner = _corner(region, layout)
+        corner = _corner(_region_box(region, layout))
         near, before = None, len(placed)
         if region.name in areas and (place.get("card") or place.get("cards") or place.get("deck")):
             area = areas[region.name]
@@ -1093,7 +1108,7 @@ def _region_names(project, sheet_id: str, pointed_at: set[str]) -> list[Note]:
     for region, name, _ in sheet_key(project, sheet_id):
         if region.name in pointed_at:
             continue
-        box = (region.x, layout.height - region.y - region.h, region.x + region.w, layout.height - region.y)
+        box = _region_box(region, layout)
         inside = [d.size for d in words if box[0] - 1 <= d.x0 and d.x1 <= box[2] + 1 and box[1] - 1 <= d.y0
                   and d.y1 <= box[3] + 1]
         names.append(Note(box[0], box[3], name, False, name=True, size=max(inside, default=0.0), near=box))

@@ -360,6 +360,8 @@ def test_a_sentence_every_row_of_a_table_says_is_said_once_above_it():
     assert shared_sentences(rows[:2], "Back:") == []  # two rows: said on each
     headed = ["Ability. Take one. Beast Mode. Run.", "Ability. Give two. Beast Mode. Hide.", "Ability. Beast Mode."]
     assert shared_sentences(headed, "Back:") == []  # a text block's heading ("Ability.") is no sentence to share
+    starters = ["MOVE 2. A STARTER.", "Laser attack 1. A STARTER.", "A SYSTEM. A STARTER."]  # 2200's starters
+    assert shared_sentences(starters, "Back:") == ["A STARTER."]  # a mark in capitals is, however short
     from pnp.render.fonts import register_all
     from pnp.render.rulebook_cards import _card_table
     from pnp.rules.tree import build_reference

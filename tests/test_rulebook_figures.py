@@ -24,10 +24,10 @@ def figures(flow):
         yield from figures(getattr(flowable, "_content", ()))
 
 
-def rule_figures(game_id: str) -> list[BoardFigure]:
+def rule_figures(game_id: str, frame=FRAME) -> list[BoardFigure]:
     register_all()
     project = validated(game_id)
-    return list(figures(_rules(build_reference(project.game, None), book_styles(), FRAME, project)))
+    return list(figures(_rules(build_reference(project.game, None), book_styles(), frame, project)))
 
 
 def drawn(figure: BoardFigure, scale: float | None = None) -> RecordingBackend:
@@ -321,9 +321,10 @@ def printed_notes(figure: BoardFigure, frame) -> _Canvas:
     return canvas
 
 
-def setup_figure(game_id: str) -> BoardFigure:
+def setup_figure(game_id: str, frame=FRAME) -> BoardFigure:
+    """The game's set-up figure as the book sets it on a page of `frame` (a booklet's draws it smaller)."""
     setup = setup_numbers(game_id)
-    return next(f for f in rule_figures(game_id) if {n.text for n in f.notes if n.mark} & setup)
+    return next(f for f in rule_figures(game_id, frame) if {n.text for n in f.notes if n.mark} & setup)
 
 
 @pytest.mark.parametrize("game_id", REAL_GAMES)
@@ -759,3 +760,56 @@ def test_2200s_setup_names_the_wolf_and_its_deck(frame):
     figure = setup_figure("2200-escaping-earth")
     named = {note.text for note, at in figure.arranged(printed_notes(figure, frame)) if note.on_card and at}
     assert {"The Wolf", "Deck", "3 starters"} <= named, named
+
+
+def test_a_card_under_a_corner_callout_is_named_on_a_tab_slid_clear_of_it():
+    """The eighth proofreading: in Escort Service's booklet the Mender, the top card of column 4 under the 3.4
+    callout, had no name, and the Swarmer beside it was named across its attack values. A tab slides along the
+    card's top edge (within its overhang) until it clears the callout; a card laid on another card's foot never
+    names itself over the band of that card that shows."""
+    figure = setup_figure("escort-service", A5)
+    arranged = figure.arranged(printed_notes(figure, A5))
+    tabs = {note.text: at for note, at in arranged if note.on_card and at}
+    assert "Mender" in tabs
+    boxes = [tuple(v * figure.scale_by for v in box) for box in figure.card_boxes()]
+    marks = [figure._mark_box(_Canvas(), n) for n, at in arranged if n.mark and not at]
+    for note, at in arranged:
+        if not (note.on_card and at):
+            continue
+        assert not [m for m in marks if _overlap(at[:4], m)], note.text
+        x0, y0, x1, y1 = (v * figure.scale_by for v in note.near)
+        under = [b for b in boxes if b[3] > y1 + (y1 - y0) * 0.1 and _overlap(b, (x0, y0, x1, y1))]
+        assert not [b for b in under if _overlap(at[:4], (b[0], y1, b[2], b[3]))], note.text
+
+
+@pytest.mark.parametrize("frame", [FRAME, A5], ids=["a4", "a5"])
+def test_a_narrow_area_is_named_at_the_least_legible_size_rather_than_not_at_all(frame):
+    """2200's "Gold and Blueprints" area is narrower at booklet size than "Blueprints" at 6.5 pt: set at 6 pt it
+    still fits, and it is named."""
+    figure = setup_figure("2200-escaping-earth")
+    named = {note.text: at for note, at in figure.arranged(printed_notes(figure, frame)) if note.name and at}
+    assert "Gold and Blueprints" in named
+    assert named["Gold and Blueprints"][5] >= MIN_TEXT_SIZE
+
+
+def test_a_tag_with_no_room_on_the_figure_is_said_in_a_key_under_it():
+    """Saucer Escape's sheet at booklet size is all boxes and icons: the "Ability boxes", "Gear boxes" and "Reward
+    tracks" tags covered what they name. Each is said under the figure beside its callout's number instead; every
+    tag left on the figure covers no box, cell or icon; and the figure is as much taller as its key."""
+    from pnp.render.rulebook_figures import _overlap as covered
+
+    figure = setup_figure("saucer-escape", A5)
+    width, height = figure.wrap(*A5)
+    arranged = figure.arranged(_Canvas())
+    keyed = {note.text for note, _ in arranged if note.keyed}
+    assert {"Ability boxes", "Gear boxes", "Reward tracks"} <= keyed, keyed
+    assert [words for row in figure.key_rows for _, words in row] == [n.text for n, _ in arranged if n.keyed]
+    assert {callout for row in figure.key_rows for callout, _ in row} == {"2.3", "2.5", "2.6"}
+    assert height == pytest.approx(figure.natural[1] * figure.scale_by + figure.key_height())
+    avoid = [tuple(v * figure.scale_by for v in box) for box in figure.avoid]
+    for note, at in arranged:
+        if note.tag and at:
+            assert sum(covered(at[:4], box) for box in avoid) <= 0.5, note.text
+    printed = _Canvas()
+    figure.print_notes(printed)
+    assert not [line for line in printed.lines if line[2] in keyed]  # not also on the figure

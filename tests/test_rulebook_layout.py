@@ -617,7 +617,7 @@ def test_a_card_table_running_on_over_a_page_is_headed_continued(game_id, books)
         for k in range(len(lines) - 2):
             if lines[k:k + 3] == ["Card", "×", "Text"] or lines[k:k + 2] == ["Card", "×"]:
                 above = lines[k - 1] if k else ""  # a header row at the top of a page: nothing heads it
-                said_once = above.startswith("Every card of this deck says") or above.endswith(".")
+                said_once = above.startswith("On every card of this deck") or above.endswith(".")
                 assert said_once or re.fullmatch(r".+ \((\d+ cards?|continued)\)", above), (page.page_number, above)
                 run_on += above.endswith("(continued)") and above[:-len(" (continued)")] in decks
     if game_id == "stranded":
@@ -633,3 +633,12 @@ def test_the_index_finds_a_word_in_a_sheets_key(books):
     for term in ("Turn tally", "Cube supply"):
         found = re.search(re.escape(term) + r"[ .]*?((?:\d+(?:–\d+)?(?:, ?|(?= {2,}|$)))+)", index, re.M)
         assert found and str(key) in re.findall(r"\d+", found.group(1)), (term, key, found and found.group(0))
+
+
+def test_a_setup_laid_on_the_table_shrinks_to_stand_under_its_rules_in_a_booklet(books):
+    """The eighth proofreading: Escape Master's booklet page 4 held the set-up rules and was half empty, its table
+    figure starting page 5. Drawn up to 15 % smaller (its labels still clear of one another), it stands on page 4
+    under rule 3.6, beside which the imposed sheet side prints page 25."""
+    sides = page_texts(books("escape-master", booklet=True))
+    rules_side = next(text for text in sides if "3.6" in text and "Setting up" in text)
+    assert "A table of two ready to play" in rules_side

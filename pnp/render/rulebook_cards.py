@@ -733,12 +733,14 @@ def shared_sentences(texts: list[str], back_word: str) -> list[str]:
     if len(texts) < SHARED_LEAST:
         return []
     fronts = [SENTENCE_END.split(text.split(f" {back_word} ")[0]) for text in texts]
-    # a sentence of a few words at least: a heading a text block prints ("Ability.") is no sentence to share
-    return [sentence for sentence in dict.fromkeys(fronts[0]) if len(sentence.split()) >= SHARED_WORDS
+    # a sentence of a few words at least, or a mark the cards print in capitals: a heading a text block prints
+    # ("Ability.", "Beast Mode.") is no sentence to share
+    return [sentence for sentence in dict.fromkeys(fronts[0])
+            if (len(sentence.split()) >= SHARED_WORDS or sentence.rstrip(".").isupper())
             and not sentence.startswith("*") and all(sentence in front for front in fronts[1:])]
 
 
-SHARED_WORDS = 3  # the fewest words a sentence said once above a table has
+SHARED_WORDS = 3  # the fewest words a sentence said once above a table has, but for a mark in capitals ("A STARTER.")
 
 
 def without_sentences(text: str, sentences: list[str]) -> str:

@@ -65,6 +65,7 @@ GAP = 0.18  # between places on the table, of a card's width
 EXAMPLE_GAP = 0.12  # between the places of an example of play: tighter, so its few cards stand larger and their
 # rules print (three poker cards across A4, their rules set at 8 pt, need 3/4 of their size)
 FAN = 0.2  # how much of each card a fan shows below the one before, of the card's height
+FANNED = 0.1  # a card that stands this much of its height above one laid on it shows its top band (a pile's do not)
 HAND = 0.14  # how much of each card a hand shows beside the one before, of the card's width
 PILE = 1.6  # points between the cards of a face-down pile, as printed
 TOKEN = "#f2c14e"  # a token on a track
@@ -173,6 +174,7 @@ class Note:
     near: tuple | None = None  # the box of what it names (x0, y0, x1, y1, figure units): a tag may stand beside or
     # under it, a callout with one (a track's token) stands clear of the drawn boxes around it (BoardFigure.arranged)
     part: bool = False  # a sheet part's key number: where no spot is free it keeps to the part's corner
+    keyed: bool = False  # a tag with no spot clear of the drawing: said in the key under the figure instead
 
 
 class BoardFigure(Flowable):
@@ -197,17 +199,29 @@ class BoardFigure(Flowable):
         self.room = None  # the height left it on this page, while KeepWithFigure wraps it
         self.least = 0.0  # the smallest scale it may be drawn at to fit a page's foot (an example: its names legible)
         self.outside = 0.0  # room round the drawing its callouts may stand in, as printed (a plate's page margin)
+        self.key_rows: list[list[tuple[str, str]]] = []  # the key under the drawing: (callout, tag), a row at a time
 
     def wrap(self, width, height):
         """The frame's width (the figure centred in it), the figure's height: smaller, down to SHRINK of that, where
         the room KeepWithFigure says is left at the foot of a page is less."""
         w, h = self.natural
         self.scale_by = min(1.0, width / w, self.most_h / h)
-        if (self.room is not None and h * self.scale_by > self.room >= h * self.scale_by * SHRINK
-                and self.room / h >= self.least):
-            self.scale_by = self.room / h
+        self._keyed(width)
+        room = None if self.room is None else self.room - self.key_height()  # the drawing's, less its key's
+        if room is not None and h * self.scale_by > room >= h * self.scale_by * SHRINK and room / h >= self.least:
+            self.scale_by = room / h
+            self._keyed(width)
         self.indent = (width - w * self.scale_by) / 2
-        return width, h * self.scale_by
+        return width, h * self.scale_by + self.key_height()
+
+    def _keyed(self, width: float) -> None:
+        """The key's rows at the figure's scale now, as wide as the figure or KEY_WIDTH of the frame."""
+        self.key_rows = self._key_rows(getattr(self, "canv", None), max(self.natural[0] * self.scale_by,
+                                                                        width * KEY_WIDTH))
+
+    def key_height(self) -> float:
+        """The height of the key under the drawing (none where every tag stands on the figure)."""
+        return len(self.key_rows) * KEY_ROW + (KEY_GAP if self.key_rows else 0.0)
 
     def draw(self):
         canvas = self.canv
@@ -215,12 +229,51 @@ class BoardFigure(Flowable):
         canvas._pnp_backend = pdf
         canvas.saveState()
         canvas.translate(self.indent, 0)
+        self._draw_key(canvas)
+        canvas.translate(0, self.key_height())
         canvas.saveState()
         canvas.scale(self.scale_by, self.scale_by)
         self.draw_scaled(LegibleOnly(pdf, self.scale_by))
         canvas.restoreState()
         self.print_notes(canvas)
         canvas.restoreState()
+
+    def _key_rows(self, canvas, width: float) -> list[list[tuple[str, str]]]:
+        """The tags said under the drawing (each with its callout: "2.5 Ability boxes"), in rows as wide as
+        `width`: those that stand nowhere on the figure clear of its cards, boxes, icons and other words."""
+        if not any(n.tag for n in self.notes):
+            return []
+        entries = [(self._callout_text(note), note.text) for note, _ in self.arranged(canvas) if note.keyed]
+        rows: list[list[tuple[str, str]]] = []
+        used = width
+        for entry in entries:
+            wide = self._entry_width(canvas, entry)
+            if used + wide > width and (not rows or rows[-1]):
+                rows.append([])
+                used = 0.0
+            rows[-1].append(entry)
+            used += wide
+        return rows
+
+    def _callout_text(self, tag: Note) -> str:
+        """The callout a tag hangs from (the one at its anchor)."""
+        return next((n.text for n in self.notes if n.mark and (n.x, n.y, n.dx) == (tag.x, tag.y, tag.dx)), "")
+
+    def _entry_width(self, canvas, entry: tuple[str, str]) -> float:
+        """A key entry's width: its callout's badge, a space, its words and the room before the next entry."""
+        badge = max(MARK_PT * 1.5, _width(canvas, entry[0], "bold", MARK_PT) + MARK_PT * 0.8)
+        return badge + SPACE * 2 + _width(canvas, entry[1], "regular", LABEL_PT) + KEY_APART
+
+    def _draw_key(self, canvas) -> None:
+        """The key under the drawing: each entry a callout's badge and its tag's words, rows from the top down."""
+        for k, row in enumerate(self.key_rows):
+            x, y = 0.0, self.key_height() - KEY_GAP - (k + 0.5) * KEY_ROW
+            for callout, words in row:
+                badge = max(MARK_PT * 1.5, _width(canvas, callout, "bold", MARK_PT) + MARK_PT * 0.8)
+                self._badge(canvas, x + badge / 2, y, badge, callout)
+                canvas.setFillColor(color("#1d1d1d"))
+                _left(canvas, x + badge + SPACE * 2, y - LABEL_PT * 0.36, words, "regular", LABEL_PT)
+                x += self._entry_width(canvas, (callout, words))
 
     def print_notes(self, canvas) -> None:
         """Every callout, label and title as printed, tags and tracks' callouts where `arranged` puts them."""
@@ -251,7 +304,8 @@ class BoardFigure(Flowable):
             covering = self._laid_on(note) if note.on_card else []
             clear = [box for box in self._name_boxes(canvas, note)
                      if not any(_overlap(box, other) > 0 for other in
-                                (taken + covering + tokens if note.on_card else drawn + taken + self._sheet_words()))]
+                                (_grown(taken, NAME_CLEAR) + covering + tokens if note.on_card
+                                 else drawn + taken + self._sheet_words()))]
             if not clear:
                 shown.remove(note)
                 continue
@@ -269,6 +323,9 @@ class BoardFigure(Flowable):
             # a part's number never stands on another part: it would name that one
             others = [_scaled(n.near, self.scale_by) for n in shown if n.part and n.near != note.near] if note.part else []
             box = self._spot(canvas, note, anchor, near, drawn + taken + others, outlines, taken)
+            if note.tag and sum(_overlap(box, other) for other in drawn + taken) > KEYED_COVER:
+                shown[shown.index(note)] = replace(note, keyed=True)  # said in the key under the figure
+                continue
             places[id(note)] = box
             taken.append(box[:4])
         return [(n, places.get(id(n))) for n in shown]
@@ -311,12 +368,18 @@ class BoardFigure(Flowable):
         return x - width / 2, y - TITLE_PT * 0.7, x + width / 2, y + TITLE_PT * 0.7
 
     def _laid_on(self, note: Note) -> list[tuple]:
-        """The printed boxes of the cards laid on the one a name note names (after it, over it): its name is
-        never printed over another card."""
+        """The printed boxes of the cards laid on the one a name note names (after it, over it), and of what shows
+        of the cards it is laid on above its top edge (a column's cards overlapped, each one's top band showing):
+        its name is never printed over another card's words."""
         boxes = [_card_box(self.project, card) for card in self.placed]
         own = next((i for i, box in enumerate(boxes) if tuple(box) == tuple(note.near)), None)
-        return [] if own is None else [_scaled(box, self.scale_by) for box in boxes[own + 1:]
-                                       if _overlap(box, note.near) > 0]
+        if own is None:
+            return []
+        x0, y0, x1, y1 = note.near
+        above = [(b[0], y1, b[2], b[3]) for b in boxes[:own]  # a pile's cards, a step apart, show no band
+                 if _overlap(b, note.near) > 0 and b[3] - y1 > (y1 - y0) * FANNED]
+        return [_scaled(box, self.scale_by) for box in boxes[own + 1:] + above if _overlap(box, note.near) > 0
+                or box in above]
 
     def _name_boxes(self, canvas, note: Note) -> list[tuple]:
         """Where a name may print, best first: at its anchor; a card's also across its middle and its lower part."""
@@ -325,7 +388,7 @@ class BoardFigure(Flowable):
             return []
         if not note.on_card:  # inside its region's corner, else astride the region's top edge, over its border
             rise = (box[3] - box[1]) / 2 + NAME_INSET
-            return [box, (box[0], box[1] + rise, box[2], box[3] + rise, box[4])]
+            return [box, (box[0], box[1] + rise, box[2], box[3] + rise, box[4], box[5])]
         x0, y0, x1, y1 = _scaled(note.near, self.scale_by)
         height = box[3] - box[1]
         if len(box[4]) > 2:  # a name too long for the card's width: its place's label says it
@@ -334,35 +397,37 @@ class BoardFigure(Flowable):
         # figure; else where the card prints its name, or lower on the card
         tab = min(y1 + height / 2, self.natural[1] * self.scale_by)
         tops = [tab, box[3], (y0 + y1 + height) / 2, y0 + (y1 - y0) * 0.3 + height / 2]
-        middle = ((x0 + x1) / 2 - (box[2] - box[0]) / 2)
+        width = box[2] - box[0]
+        middle = (x0 + x1) / 2 - width / 2
         spots = [(middle if i == 0 else box[0], top) for i, top in enumerate(tops) if i < 2 or top <= y1 - 1]
-        spots.insert(1, (x1 - 1 - (box[2] - box[0]), tab))  # the tab at the top's right end: clear of a corner callout
+        # the tab slid along the top edge, the least it takes to clear a corner callout, as far as it may overhang
+        spill = (x1 - x0) * (TAB_OVERHANG - 1) / 2
+        slid = sorted((left for left in _steps(x0 - spill, x1 + spill - width, TAB_STEP) if left != middle),
+                      key=lambda left: abs(left - middle))
+        spots[1:1] = [(left, tab) for left in slid]
         spots.append((middle, y0 + 1 + height))  # last, at its foot: a card whose tokens fill its middle
-        return [(left, top - height, left + box[2] - box[0], top, box[4]) for left, top in spots]
+        return [(left, top - height, left + box[2] - box[0], top, box[4], box[5]) for left, top in spots]
 
     def _name_box(self, canvas, note: Note) -> tuple | None:
-        """A region's name as printed at its top-left corner, (x0, y0, x1, y1, lines): on one line, else broken
-        into lines, each as wide as the region at most; None where no breaking fits it."""
+        """A region's name as printed at its top-left corner, (x0, y0, x1, y1, lines, size): on one line, else
+        broken into lines, each as wide as the region at most; at NAME_PT, else at LEGIBLE_PT where only that keeps
+        it on one line or fits it at all (a narrow region's "Blueprints"); None where nothing fits it."""
         x0, y0, x1, y1 = _scaled(note.near, self.scale_by)
         # a card's name may overhang its edges a little (into the gap between cards) rather than go unnamed
-        room = (x1 - x0) * TAB_OVERHANG if note.on_card else x1 - x0 - 2 * NAME_INSET
-        lines: list[str] = []
-        for word in note.text.split():  # filled a line at a time, as wide as the region allows
-            wider = f"{lines[-1]} {word}" if lines else word
-            if lines and _width(canvas, wider, "bold", NAME_PT) <= room:
-                lines[-1] = wider
-            else:
-                lines.append(word)
-        width = max((_width(canvas, line, "bold", NAME_PT) for line in lines), default=0.0)
-        height = NAME_PT * 1.2 * len(lines)
-        if not lines or width > room or height > y1 - y0 - 2 * NAME_INSET:
+        room = (x1 - x0) * TAB_OVERHANG if note.on_card else x1 - x0 - NAME_INSET - NAME_RIGHT
+        filled = [(size, _filled(canvas, note.text, room, size)) for size in (NAME_PT, LEGIBLE_PT)]
+        fitting = [(size, lines, width) for size, (lines, width) in filled
+                   if lines and width <= room and size * 1.2 * len(lines) <= y1 - y0 - 2 * NAME_INSET]
+        if not fitting:
             return None
+        size, lines, width = min(fitting, key=lambda fit: len(fit[1]))  # the fewest lines, the larger size first
+        height = size * 1.2 * len(lines)
         left, top = x0 + NAME_INSET, y1 - NAME_INSET
         if note.on_card:  # where the card prints its name, inside the card (centred on it where it is wider)
             cx, cy = note.x * self.scale_by, note.y * self.scale_by
             left = min(max(cx - width / 2, x0 + 1), x1 - 1 - width) if width <= x1 - x0 - 2 else (x0 + x1 - width) / 2
             top = min(max(cy + height / 2, y0 + 1 + height), y1 - 1)
-        return left, top - height, left + width, top, lines
+        return left, top - height, left + width, top, lines, size
 
     def _spot(self, canvas, note: Note, anchor: tuple, near, drawn: list, outlines: list, taken=()) -> tuple:
         """Where a tag (or a track's callout) prints: (x0, y0, x1, y1, lines), the first free spot of `_spots`.
@@ -427,17 +492,14 @@ class BoardFigure(Flowable):
             canvas.roundRect(at[0] - 1, at[1] - 0.5, at[2] - at[0] + 2, at[3] - at[1] + 1, 1, stroke=0, fill=1)
             canvas.setFillColor(color(NAME_INK))
             for line, text in enumerate(at[4]):
-                _left(canvas, at[0], at[3] - NAME_PT * (0.9 + 1.2 * line), text, "bold", NAME_PT)
+                _left(canvas, at[0], at[3] - at[5] * (0.9 + 1.2 * line), text, "bold", at[5])
+            return
+        if note.keyed:  # said in the key under the drawing
             return
         if note.mark:
             width = max(MARK_PT * 1.5, _width(canvas, note.text, "bold", MARK_PT) + MARK_PT * 0.8)
             x, y = ((at[0] + at[2]) / 2, (at[1] + at[3]) / 2) if at else self._inside(x, y, width / 2, MARK_PT * 0.75)
-            canvas.setFillColor(color(MARK))
-            canvas.setStrokeColor(color(MARK_INK))
-            canvas.setLineWidth(0.8)
-            canvas.roundRect(x - width / 2, y - MARK_PT * 0.75, width, MARK_PT * 1.5, MARK_PT * 0.75, stroke=1, fill=1)
-            canvas.setFillColor(color(MARK_INK))
-            _centred(canvas, x, y - MARK_PT * 0.36, note.text, "bold", MARK_PT)
+            self._badge(canvas, x, y, width, note.text)
         elif note.tag or note.title:
             slot, size = ("bold", TITLE_PT) if note.title else ("regular", LABEL_PT)
             width = _width(canvas, note.text, slot, size) + size * 0.8
@@ -455,6 +517,16 @@ class BoardFigure(Flowable):
             canvas.setFillColor(color("#1d1d1d"))
             for line, text in enumerate(note.text.split("\n")):
                 _centred(canvas, x, y - LABEL_PT * (1.05 + 1.2 * line), text, "regular", LABEL_PT)
+
+    @staticmethod
+    def _badge(canvas, x: float, y: float, width: float, text: str) -> None:
+        """A callout's badge centred on (x, y), as printed."""
+        canvas.setFillColor(color(MARK))
+        canvas.setStrokeColor(color(MARK_INK))
+        canvas.setLineWidth(0.8)
+        canvas.roundRect(x - width / 2, y - MARK_PT * 0.75, width, MARK_PT * 1.5, MARK_PT * 0.75, stroke=1, fill=1)
+        canvas.setFillColor(color(MARK_INK))
+        _centred(canvas, x, y - MARK_PT * 0.36, text, "bold", MARK_PT)
 
     def _tag(self, canvas, at: tuple) -> None:
         """A tag on its white plate in the box arranged for it, a line at a time."""
@@ -476,8 +548,15 @@ class BoardFigure(Flowable):
 
 
 SPACE = 1.5  # points between a tag and what it stands beside, as printed
+KEYED_COVER = 0.5  # square points of the drawing's cards, boxes and icons a tag covers at most, else said in the key
+KEY_ROW, KEY_GAP, KEY_APART = MARK_PT * 1.9, 3.0, 10.0  # the key under a figure: a row's height, the space above
+# it, the room between entries (points)
+KEY_WIDTH = 0.75  # a key's rows as wide as the figure, or this much of the frame where the figure is narrower
 NAME_PT, NAME_INSET, NAME_INK = 6.5, 2.0, "#3d4a57"  # a region's name as printed: size, inset from its corner, ink
+NAME_RIGHT = 0.5  # points a region's name keeps from its right edge: a long word ("Blueprints") fits a narrow region
 TAB_OVERHANG = 1.3  # a card's name plate as wide as this much of the card at most, centred on it
+TAB_STEP = 1.0  # points a name tab is slid along its card's top edge at a time, to clear a callout
+NAME_CLEAR = 1.0  # points a card's name plate keeps clear of the other names and callouts, as printed
 OUTLINE_WEIGHT = 100  # how much worse a tag over a card or a track cell is than one over an empty card outline
 
 
@@ -491,6 +570,23 @@ def _beyond_names(text: str, names: set[str]) -> str:
     if colon and all(part.strip() in names for part in tail.split(", ")):
         return head
     return text
+
+
+def _filled(canvas, text: str, room: float, size: float) -> tuple[list[str], float]:
+    """A name's words filled a line at a time as wide as `room` allows at `size` (bold), and its widest line."""
+    lines: list[str] = []
+    for word in text.split():
+        wider = f"{lines[-1]} {word}" if lines else word
+        if lines and _width(canvas, wider, "bold", size) <= room:
+            lines[-1] = wider
+        else:
+            lines.append(word)
+    return lines, max((_width(canvas, line, "bold", size) for line in lines), default=0.0)
+
+
+def _steps(low: float, high: float, step: float) -> list[float]:
+    """From low to high (both in) a step apart."""
+    return [low + k * step for k in range(int((high - low) / step) + 1)] + ([high] if high > low else [])
 
 
 def _spots(anchor: tuple, near, w: float, h: float, callout: bool) -> list[tuple[float, float]]:
@@ -531,6 +627,11 @@ def _broken(text: str) -> list[list[str]]:
         parts = text.split(", ")
         variants.append([p + "," for p in parts[:-1]] + parts[-1:])
     return variants
+
+
+def _grown(boxes: list[tuple], by: float) -> list[tuple]:
+    """Boxes (x0, y0, x1, y1) grown by `by` on every side."""
+    return [(b[0] - by, b[1] - by, b[2] + by, b[3] + by) for b in boxes]
 
 
 def _scaled(box: tuple, by: float) -> tuple:
@@ -651,7 +752,8 @@ class Plate(Flowable):
         return width, height - 1
 
     def draw(self):
-        w, h = self.figure.natural[0] * self.figure.scale_by, self.figure.natural[1] * self.figure.scale_by
+        w = self.figure.natural[0] * self.figure.scale_by
+        h = self.figure.natural[1] * self.figure.scale_by + self.figure.key_height()
         self.figure.drawOn(self.canv, (self.page[0] - w) / 2 - self.figure.indent, (self.page[1] - h) / 2)
 
 
@@ -812,7 +914,8 @@ def book_figure(project, ref, figure: dict, frame, styles) -> list:
     return [KeepWithFigure([Spacer(1, 4), picture, Paragraph(esc(figure.get("text", "")), styles["caption"])])]
 
 
-TABLE_SHRINK = 0.95  # how much smaller a set-up laid on the table may stand to fit the foot of its rules' page
+TABLE_SHRINK = 0.85  # how much smaller a set-up laid on the table may stand to fit the foot of its rules' page (its
+# labels are a fixed size: at 85 % they still clear one another)
 
 
 def _card_names(project, placed: list[Placed]) -> list[Note]:
@@ -1094,7 +1197,8 @@ def _on_sheet(project, sheet_id: str, places: list, numbers: dict):
             placed = [next(order) if card in cards else card for card in placed]
     outlines = _card_spots(project, layout, regions, areas)
     names = _region_names(project, sheet_id, {p["at"] for p in places})
-    return (layout.width, layout.height), base, placed, _title_notes(project, sheet_id) + names + notes, (cells,
+    avoid = cells + _sheet_icons(project, sheet_id, outlines)  # no tag covers a box, a track's cell or an icon
+    return (layout.width, layout.height), base, placed, _title_notes(project, sheet_id) + names + notes, (avoid,
                                                                                                           outlines)
 
 
@@ -1123,6 +1227,21 @@ def _write_in_boxes(project, sheet_id: str) -> list[tuple]:
     or darkens, which no tag may cover (a roll-and-write sheet's are most of it)."""
     return [(d.x0, d.y0, d.x1, d.y1) for d in _sheet_drawn(project, sheet_id)
             if d.kind == "rect" and 0 < d.x1 - d.x0 <= WRITE_IN and 0 < d.y1 - d.y0 <= WRITE_IN]
+
+
+ICON = 8 * mm  # a shape the sheet draws no larger than this either way is an icon (a Location's, a reward's)
+
+
+def _sheet_icons(project, sheet_id: str, outlines: list[tuple]) -> list[tuple]:
+    """Every icon the sheet draws (x0, y0, x1, y1, in the figure's units): a tag over one would hide what it means.
+    What lies in a card outline (its corner marks, a faint emblem) is the outline's, which a tag may cover; a drawn
+    ground's specks are no icons, so a sheet with a ground (a playmat) has none to keep clear of."""
+    if project.sheet_layouts[sheet_id].ground is not None:
+        return []
+    return [(d.x0, d.y0, d.x1, d.y1) for d in _sheet_drawn(project, sheet_id)
+            if d.kind == "path" and 0 < d.x1 - d.x0 <= ICON and 0 < d.y1 - d.y0 <= ICON
+            and not any(o[0] - 0.5 <= d.x0 and d.x1 <= o[2] + 0.5 and o[1] - 0.5 <= d.y0 and d.y1 <= o[3] + 0.5
+                        for o in outlines)]
 
 
 def _track_cells(layout, regions: dict, tracks: dict) -> list[tuple]:

@@ -642,3 +642,17 @@ def test_a_setup_laid_on_the_table_shrinks_to_stand_under_its_rules_in_a_booklet
     sides = page_texts(books("escape-master", booklet=True))
     rules_side = next(text for text in sides if "3.6" in text and "Setting up" in text)
     assert "A table of two ready to play" in rules_side
+
+
+def test_the_index_finds_what_a_sheets_dice_table_names(books):
+    """Saucer Escape's Event Table says what each roll wins (a Medkit, a Lasgun): the index sends a reader to that
+    page too (the seventh proofreading), as it does for a sheet's key."""
+    texts = page_texts(books("saucer-escape"))
+    table = next(i + 1 for i, text in enumerate(texts) if "What happens" in text and "Medkit" in text)
+    index = " ".join(page.extract_text(extraction_mode="layout") for page in PdfReader(books("saucer-escape")).pages[-4:])
+    found = re.search(r"Medkit[ .]*?((?:\d+(?:–\d+)?(?:, ?|(?= {2,}|$)))+)", index, re.M)
+    pages = set()
+    for part in re.findall(r"\d+(?:–\d+)?", found.group(1)):
+        low, _, high = part.partition("–")
+        pages |= set(range(int(low), int(high or low) + 1))
+    assert table in pages, (table, found.group(0))

@@ -553,6 +553,7 @@ def _table(rows, fractions, width, styles):
     table.setStyle(TableStyle([("FONT", (0, 0), (-1, -1), regular, 9), ("FONT", (0, 0), (-1, 0), bold, 9),
                                ("VALIGN", (0, 0), (-1, -1), "TOP"), ("GRID", (0, 0), (-1, -1), 0.4, color("#9aa5b1")),
                                ("BACKGROUND", (0, 0), (-1, 0), color("#edf2f6"))]))
+    table.index_read = True  # a sheet's dice table names what a roll wins: the index finds it there
     return table
 
 

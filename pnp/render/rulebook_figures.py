@@ -317,13 +317,15 @@ class BoardFigure(Flowable):
             if shorter != tag.text:
                 shown[shown.index(tag)] = replace(tag, text=shorter) if shorter else None
         shown = [n for n in shown if n is not None]
+        words = _grown(self._sheet_words(), SPACE)  # a tag never covers or touches what the sheet prints
         for note in [n for n in shown if n.mark and n.near is not None] + [n for n in shown if n.tag]:
             anchor = self._mark_box(canvas, note) if note.mark else self._callout_of(canvas, note, places)
             near = _scaled(note.near, self.scale_by) if note.near else None
             # a part's number never stands on another part: it would name that one
             others = [_scaled(n.near, self.scale_by) for n in shown if n.part and n.near != note.near] if note.part else []
-            box = self._spot(canvas, note, anchor, near, drawn + taken + others, outlines, taken)
-            if note.tag and sum(_overlap(box, other) for other in drawn + taken) > KEYED_COVER:
+            box = self._spot(canvas, note, anchor, near, drawn + taken + others + (words if note.tag else []),
+                             outlines, taken)
+            if note.tag and sum(_overlap(box, other) for other in drawn + taken + words) > KEYED_COVER:
                 shown[shown.index(note)] = replace(note, keyed=True)  # said in the key under the figure
                 continue
             places[id(note)] = box

@@ -134,6 +134,28 @@ def test_the_index_lists_what_players_look_up(em_project):
     assert {"Tie", "Escape Alliance", "Start!", "Draw!", "Scoring"} <= set(words)
 
 
+def test_the_index_finds_the_escapes_and_discarding_where_the_rules_explain_them(em_project):
+    """The seventh proofread: the index's Slip Away missed the page of rule 8.6, the escapes' rule, which only the
+    figure's caption named. Rule 8.6 names both escapes as rule 8.3 names the three traps. Seed: "Any player may
+    discard any number of Special cards from their hand directly into their History pile" and "Wisdom cards may
+    not be discarded": rule 8.8 says discard, and the index finds the verb's forms too (rule 6.3's "discarded")."""
+    from pnp.render.rulebook_back import forms_pattern, index_terms
+    from pnp.rules.tree import render_text
+
+    ref = build_reference(em_project.game)
+    forms: dict[str, list[str]] = {}
+    for term, also, _ in index_terms(ref):
+        forms.setdefault(term, [term]).extend(also)
+    rules = _rules_by_id(em_project.game)
+    printed = {rule_id: render_text(ref, rule.text, "plain") for rule_id, rule in rules.items()}
+    assert "{card:escape-slip}" in rules["escapes"].text and "{card:escape-vanish}" in rules["escapes"].text
+    explained = {"Slip Away": ["escapes"], "Vanish": ["escapes", "vanish"], "Pitfall": ["traps"],
+                 "Discard": ["discard-specials", "doom-discard", "keep-wisdom"]}
+    for term, rule_ids in explained.items():
+        for rule_id in rule_ids:
+            assert forms_pattern(forms[term]).search(printed[rule_id]), (term, rule_id, printed[rule_id])
+
+
 def test_the_play_summary_says_what_the_rules_say(em_project):
     """Seed: the dealer declares "Start!" "whenever they choose"; a Suit Combination plays on from its top card, not
     the sum; at the end of each round the player with the most Blunders in hand draws a Story card (red). The

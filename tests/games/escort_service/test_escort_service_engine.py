@@ -134,8 +134,8 @@ def test_tick_moves_every_column_toward_the_shuttle(engine):
 
 def test_a_tick_slides_every_unit_and_fallen_pilot_one_column_left(engine):
     """Seed: "If the column above the shuttle is empty, all columns move 1 left", and a destroyed pilot lies "below
-    the column in which they were destroyed". Rule 4.2: with column 1 empty, every unit and every fallen pilot slides
-    one column left, each column's units keeping their order, and a pilot fallen in column 1 goes under column 4;
+    the column in which they were destroyed". Rule 4.2: with column 1 empty, every unit and every destroyed pilot slides
+    one column left, each column's units in their order, and a destroyed pilot below column 1 goes under column 4;
     the column cards stay, so column 1 is still the one above the shuttle."""
     s = board(engine, pilots="warrior,medic", columns=((), ("drone", "bruiser"), ("P0",), ("raider",)))
     s.seats[1].down, s.fallen[0] = True, (1,)  # the Medic lies beside the shuttle, fallen in column 1
@@ -690,7 +690,7 @@ def test_an_action_with_no_printed_reach_reaches_the_eight_spaces_around_the_uni
     target to the right" and STATUS "apply a status effect to a target" say no reach. rules.yaml 'clar-reach': such
     an action "reaches as far as MELEE does: the eight spaces around the unit acting, and that unit itself when the
     action may pick it. A printed direction ... narrows those eight spaces; a printed number of steps replaces them.
-    A fallen pilot lies in the space below its column, level with the shuttle." """
+    A destroyed pilot lies in the space below its column, level with the shuttle." """
     from pnp.games.escort_service.actions import parse
 
     # the Medic at the bottom of column 2; the Warrior on its diagonal, the Scout two columns away

@@ -119,14 +119,14 @@ def test_the_mat_lays_the_columns_the_shuttle_and_the_fallen_as_the_rules_do(pro
 
 
 def test_the_mat_says_how_a_tick_moves_printed_columns(project):
-    """Printed columns stay put, as the column cards do: the mat (and the rules) slide the units and the fallen
+    """Printed columns stay put, as the column cards do: the mat (and the rules) slide the units and the destroyed
     pilots."""
     intro = " ".join(project.game.sheets["board-mat"].model.intro.split())
-    assert "slide every unit and every fallen pilot one column left" in intro
-    assert "A pilot fallen in column 1 then goes under column 4" in intro
+    assert "slide every unit and every destroyed pilot one column left" in intro
+    assert "A destroyed pilot beside the shuttle then goes under column 4" in intro
     rules = " ".join((project.root / "content/escort-service/rules.yaml").read_text().split())
-    assert "slide every unit and every fallen pilot one column left" in rules
-    assert "a pilot fallen in column 1 goes under column 4" in rules
+    assert "slide every unit and every destroyed pilot one column left" in rules
+    assert "a destroyed pilot below column 1 goes under column 4" in rules
 
 
 def test_the_mat_says_a_long_column_overlaps_and_names_heat_in_words(project):

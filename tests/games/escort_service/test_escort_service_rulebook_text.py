@@ -16,6 +16,7 @@ from pnp.games.escort_service.actions import parse
 from pnp.games.escort_service.boxes import TEAM_NOTE
 from pnp.render.backend import RecordingBackend
 from pnp.render.cards import draw_face
+from pnp.rules.tree import build_reference
 
 ROOT = Path(__file__).parents[3]
 SEED = (Path("/work/shared/seeds") / "001_b5c44d2a0c34a620.txt")
@@ -161,7 +162,7 @@ def test_the_credits_name_where_the_seed_was_published_and_the_edition(project):
 
 
 # -- the second proofread ------------------------------------------------------------------------------------------
-def test_a_pilot_fallen_in_column_1_is_placed_in_one_wording_everywhere(project, rules):
+def test_a_pilot_destroyed_below_column_1_is_placed_in_one_wording_everywhere(project, rules):
     """Seed: "place their character card below the column in which they were destroyed"; below column 1 is the
     shuttle. The rules (10.4, 13.11), the mat's place for it and the mat's key say where it lies in one wording,
     not three ("beside the shuttle", "shares the shuttle's own space", "on the shuttle's space")."""
@@ -475,12 +476,12 @@ def test_the_index_lists_the_upgrade_deck_once(rules):
     assert not [word for word in words if " " not in word and word.lower() in firsts]
 
 
-def test_the_set_up_figure_marks_rule_3_3_once_for_the_row_of_columns(rules):
+def test_the_set_up_figure_marks_rule_3_3_once_for_the_row_of_columns(project, rules):
     """Rule 3.3 puts the pilots and the scenario's enemies into every column: a "3.3" callout on each column sat on
     the cards' names at booklet size. The scenario card and column 1 carry it, the other columns still lay their
-    cards, and the caption says plainly that column 1's number places the enemies of columns 2 to 4 too (not
-    "column 1's for all four columns", which read as nothing); the cards a team of two adds keep their own rule's
-    number (3.4)."""
+    cards, and the caption names that rule by its number as placing the enemies of columns 2 to 4 too (not
+    "column 1's for all four columns", which read as nothing, nor "the one on column 1", which left the reader to
+    guess it meant the callout); the cards a team of two adds keep their own rule's number (3.4)."""
     figure = _figure_of(rules, "scenario-setup")
     columns = [p for p in figure["place"] if str(p["at"]).startswith("column-")]
     assert {p["at"] for p in columns} == {"column-1", "column-2", "column-3", "column-4"}
@@ -492,9 +493,11 @@ def test_the_set_up_figure_marks_rule_3_3_once_for_the_row_of_columns(rules):
     caption = " ".join(figure["text"].split())
     unmarked = sorted({p["at"] for p in columns if not p.get("step")})
     assert unmarked == ["column-2", "column-3", "column-4"]
-    assert ("Each number is the rule that puts those cards there; the one on column 1 also places the enemies in "
-            "columns 2 to 4.") in caption
-    assert "for all four columns" not in caption
+    number = build_reference(project.game).numbers()["scenario-setup"]  # the caption is plain text: no {rule:} link
+    assert number == "3.3"
+    assert (f"Each number is the rule that places those cards; rule {number}, on column 1, also places the enemies "
+            "of columns 2 to 4.") in caption
+    assert "for all four columns" not in caption and "the one on column 1" not in caption
 
 
 # -- the sixth proofread -------------------------------------------------------------------------------------------
@@ -505,7 +508,7 @@ def test_the_column_cards_stay_put_so_their_numbers_and_texts_hold_after_a_tick(
     and every column card say so, and none says a column or its card moves."""
     assert "all columns move 1 left" in SEED.read_text()
     tick = texts(rules)["tick"]
-    assert "slide every unit and every fallen pilot one column left" in tick
+    assert "slide every unit and every destroyed pilot one column left" in tick
     assert "The column cards stay where they are" in tick and "far end" not in tick
     glossary = " ".join(next(term["text"] for term in rules["terms"] if term["id"] == "tick").split())
     summary = next(step["text"] for step in rules["summary"]["steps"] if "tick" in step["rules"])
@@ -541,3 +544,89 @@ def test_the_elite_discard_pile_has_one_name(project, rules):
     mat = project.game.sheets["board-mat"].model
     assert next(a for a in mat.areas if a.id == "elite-discard").label == "Elite discard"
     assert mat.key["elite-discard"].text.startswith("The elite discard pile,")
+
+
+# -- the seventh proofread -----------------------------------------------------------------------------------------
+def printed_texts(project, rules) -> dict[str, str]:
+    """Every player-facing sentence of the rules file, the board mat and the cards, by where it is printed."""
+    said = {f"rule {rule}": text for rule, text in texts(rules).items()}
+    for section in rules["sections"]:
+        said[f"intro {section['id']}"] = " ".join(section.get("intro", "").split())
+        for rule in section["rules"]:
+            figure = rule.get("figure") or {}
+            said[f"caption {rule['id']}"] = " ".join(figure.get("text", "").split())
+            said.update({f"label {rule['id']} {i}": p.get("label", "") for i, p in enumerate(figure.get("place", []))})
+    said.update({f"term {t['id']}": " ".join(t["text"].split()) for t in rules["terms"]})
+    said.update({f"summary {i}": step["text"] for i, step in enumerate(rules["summary"]["steps"])})
+    said.update({f"icon {word}": icon.meaning for word, icon in project.game.manifest.icons.items()})
+    mat = project.game.sheets["board-mat"].model
+    said["mat intro"] = " ".join(mat.intro.split())
+    for area in mat.areas:
+        said[f"mat {area.id}"] = f"{area.label}: {area.text or ''}"
+    said.update({f"mat key {place}": key.text for place, key in mat.key.items()})
+    for record in project.game.cards():
+        for side, card in (("front", record.card), ("back", record.back)):
+            if card is not None:
+                said[f"card {record.card.id} {side}"] = " ".join(filter(None, (card.name, card.text, card.flavor)))
+    return said
+
+
+def test_heal_says_plainly_whom_it_may_heal(project, rules):
+    """Seed: "HEAL: remove damage from a target ... Healing cannot target the shuttle unless noted on the action."
+    The cards print who a heal picks: "self" (your own unit), "ally" (yours or another pilot's) or "shuttle". Rule
+    7.4 and the glossary say so in those words, not "a friendly unit next to yours (yourself included)"."""
+    seed = SEED.read_text()
+    assert "HEAL**: remove damage from a target" in seed and "Healing cannot target the shuttle unless noted" in seed
+    heals = {action.picks for card, action in action_lines(project) if action.word == "HEAL" and card.kind == "action"}
+    assert heals == {"SELF", "ALLY", "SHUTTLE"}  # the pilots' heals: exactly the words the rule and glossary explain
+    rule = texts(rules)["action-heal"]
+    glossary = project.game.manifest.icons["heal"].meaning
+    for said in (rule, glossary):
+        assert "your own unit or" in said and "another pilot" in said, said
+        assert 'prints "shuttle"' in said, said
+        assert "yourself" not in said and "friendly unit" not in said, said
+    assert "{rule:action-reach}" in rule  # the word printed beside it, explained once in 7.10
+    assert not [where for where, said in printed_texts(project, rules).items() if "yourself" in said]
+
+
+# a pilot or enemy with no health left was "fallen", "down" and "destroyed" by turns; "face down", "drop down",
+# "turned down" and the DOWN arrow are other things
+OTHER_NAMES_FOR_DESTROYED = re.compile(r"\b(fallen|fell)\b|\b(is|was|are|pilots?|that) down\b|back up if", re.IGNORECASE)
+
+
+def test_a_unit_with_no_health_left_is_destroyed_everywhere(project, rules):
+    """Seed: "If a unit has damage counters equal to or greater than their health, they are destroyed", for enemies
+    and "friendly" units alike; a destroyed enemy is removed, a destroyed pilot waits below its column to be healed.
+    One word, destroyed, for both in every printed text (rules, glossary, captions, the board mat, cards), and the
+    difference said once, in rule 10.2, pointing at the rules for each."""
+    seed = SEED.read_text()
+    assert "equal to or greater than their health, they are destroyed" in seed
+    assert "When a friendly unit is destroyed, place their character card below the column" in seed
+    said = printed_texts(project, rules)
+    assert not {where: text for where, text in said.items() if OTHER_NAMES_FOR_DESTROYED.search(text)}
+    damage = texts(rules)["damage"]
+    assert "destroyed, enemy or pilot" in damage and "gone for good ({rule:enemy-destroyed})" in damage
+    assert "healed back into play ({rule:pilot-destroyed})" in damage
+    mat = project.game.sheets["board-mat"].model
+    places = [a.label for a in mat.areas if a.id.startswith("fallen-")]
+    assert places == [f"Destroyed, column {n}" for n in range(1, 5)]  # short: at booklet size a longer one was dropped
+
+
+def test_the_example_turn_names_each_action_as_its_panels_do(rules):
+    """The example's panels print "MELEE 1", "DELAY 1", "HEAT 2"; its text printed "HEAT 1" once and the other
+    actions as a bare icon and number. Every action it names is its icon, its word and its number, and the Warrior
+    is "the active unit", the glossary's headword."""
+    example = texts(rules)["example-turn"]
+    named = re.findall(r"\{(\w+)\} (\S+) (\d)", example)
+    assert [(icon, word) for icon, word, _ in named] == [
+        ("melee", "MELEE"), ("delay", "DELAY"), ("heat", "HEAT"), ("melee", "MELEE"), ("heat", "HEAT")]
+    assert not re.search(r"\{(melee|delay|heat)\} \d", example)
+    assert "so it is the active unit" in example
+
+
+def test_the_clarifications_say_once_that_they_are_the_editions(rules):
+    """A ruling beyond the source may say once, in the section's intro, that the rulings are the edition's."""
+    intro = " ".join(next(s for s in rules["sections"] if s["id"] == "clarifications")["intro"].split())
+    assert intro.lower().count("this edition") == 1
+    clarifications = next(s for s in rules["sections"] if s["id"] == "clarifications")["rules"]
+    assert not [r["id"] for r in clarifications if re.search(r"this edition|\bours\b|we rule", r["text"])]

@@ -321,6 +321,28 @@ def test_the_index_lists_what_a_player_looks_up(se_project):
     assert not {"Gain", "All hit", "Pod loss", "Reward boxes"} & terms
 
 
+def test_the_index_finds_each_thing_where_the_rules_explain_it(se_project):
+    """The seventh proofread: the index's Set-up must point at every page of the set-up, and the crossed-out
+    Shield where the rules explain it (seed: a darkened Life and Power track that "sandwich the Lasgun Negation or
+    Shield Negation icon"). The index finds a term only as the rules print it (pnp.render.rulebook_back): rule 2.7,
+    the set-up's last rule (on the page after the heading in the A4 and Letter books), says it finishes setting
+    up, and rule 5.3 names both icons in full, as the glossary heads them, never "Crossed-out Lasgun or Shield"."""
+    from pnp.render.rulebook_back import forms_pattern, index_terms
+    from pnp.rules.tree import render_text
+
+    ref = build_reference(se_project.game)
+    forms: dict[str, list[str]] = {}
+    for term, also, _ in index_terms(ref):
+        forms.setdefault(term, [term]).extend(also)
+    printed = {rule_id: render_text(ref, text, "plain") for rule_id, text in _rules_texts().items()}
+    explained = {"Set-up": ["find-entrances", "clar-numbering"], "Crossed-out Lasgun": ["negation"],
+                 "Crossed-out Shield": ["negation"], "Door": ["doors"], "Entrance": ["find-entrances"],
+                 "Event": ["events"], "Arrow": ["arrows"], "Claw": ["claws"], "To Hit": ["enemy-roll"]}
+    for term, rule_ids in explained.items():
+        for rule_id in rule_ids:
+            assert forms_pattern(forms[term]).search(printed[rule_id]), (term, rule_id, printed[rule_id])
+
+
 # -- the proofreader's fourth pass --------------------------------------------------------------------------------
 
 def _setup_figure() -> dict:
@@ -344,8 +366,12 @@ def _set_up_figure_as_printed():
         return Box(x0 / MM, (height - y1) / MM, x1 / MM, (height - y0) / MM)
 
     notes = {}
+    keyed = {words for row in figure.key_rows for _, words in row}  # said under the figure, beside its number
     for note, at in figure.arranged(_Canvas()):
-        if note.mark or note.tag:
+        if note.keyed:
+            assert note.text in keyed
+            notes[note.text] = None
+        elif note.mark or note.tag:
             notes[note.text] = on_sheet(*(v / by for v in (at[:4] if at else figure._mark_box(_Canvas(), note))))
     recording = drawn(figure)
     small = ("rect", "checkbox", "text_field", "circle", "path")
@@ -364,14 +390,16 @@ def test_the_set_up_callouts_stand_beside_what_they_name_covering_nothing():
     """The callouts of 2.2, 2.3, 2.5 and 2.6 hid the top enemy's box, the third Reward box, Deckard's first ability box
     and his Gear boxes (fourth proofreading); 2.5 still touched Deckard's top ability box, 2.4 sat on the Artifacts
     icon and 2.6's tag on Rico's middle ability box (fifth). As the A4 book prints the figure, no callout and no tag
-    covers a word, box, icon or dot it prints; only 2.4 stands on the top edge of the Artifacts box it names, a
-    number box a player writes in."""
+    covers a word, box, icon or dot it prints (a tag with no room is said in the key under the figure); only 2.4
+    stands on the top edge of the Artifacts box it names, a number box a player writes in."""
     from pnp.games.saucer_escape.sheet_render import WRITE_W
 
     notes, prints, fields = _set_up_figure_as_printed()
     assert {"2.2", "2.3", "2.4", "2.5", "2.6", "Top enemy", "Reward tracks", "Artifacts box", "Ability boxes",
             "Gear boxes"} <= set(notes)
     for text, box in notes.items():
+        if box is None:  # a tag with no room on the figure: said in the key under it
+            continue
         covered = [drawn for drawn in prints if drawn.overlaps(box, 0.0)]
         if text == "2.4":
             artifacts = fields["party.artifacts"]
@@ -410,7 +438,7 @@ def test_the_set_up_sends_the_reader_to_the_sheet_for_its_words(se_project, buil
     from pnp.render.rulebook import rulebook_pdf
 
     text = _rules_texts()["find-entrances"]
-    assert text.startswith("Last, on your own game sheet, find each Location's entrance on the map")
+    assert text.startswith("To finish setting up, find each Location's entrance on the map of your own game sheet")
     caption = " ".join(_setup_figure()["text"].split())
     # the section's key pictures the sheet (a booklet) or says where its plate is (after the index: the seventh
     # proofreading found "pictures the whole sheet" untrue of the A4 and Letter books' section)

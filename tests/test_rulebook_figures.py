@@ -642,7 +642,7 @@ def test_a_sheet_too_small_to_read_in_the_frame_is_printed_at_its_size_on_a_page
     plate = next(i for i, text in enumerate(pages) if "Scalding plasma" in text and "Hot Plasma" in text
                  and "Commander R. Deckard" in text)
     assert "rulebook \u00b7 page" not in pages[plate]  # a plate: no folio
-    key = next(i for i, text in enumerate(pages) if "at its printed size on a page of its own, after the index" in text)
+    key = next(i for i, text in enumerate(pages) if "at its full size on a page of its own, after the index" in text)
     index = max(i for i, text in enumerate(pages) if re.search(r"(?m)^Index$", text))  # not the contents
     assert key < index < plate and "Turn summary" in pages[plate + 1]  # the key in its section; the plate after the index
     booklet = tmp_path / "booklet.pdf"

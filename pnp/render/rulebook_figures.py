@@ -301,7 +301,7 @@ class BoardFigure(Flowable):
                 shown.remove(note)
                 continue  # where it fits its region, clear of the callouts and cards (a
             # card's own name: of the callouts and the other names, where it prints, else lower on the card)
-            covering = self._laid_on(note) if note.on_card else []
+            covering = self._laid_on(note) + self._card_words(note) if note.on_card else []
             clear = [box for box in self._name_boxes(canvas, note)
                      if not any(_overlap(box, other) > 0 for other in
                                 (_grown(taken, NAME_CLEAR) + covering + tokens if note.on_card
@@ -383,14 +383,35 @@ class BoardFigure(Flowable):
         return [_scaled(box, self.scale_by) for box in boxes[own + 1:] + above if _overlap(box, note.near) > 0
                 or box in above]
 
+    def _card_words(self, note: Note) -> list[tuple]:
+        """The printed boxes of the words a name note's card still prints at this scale (a Final Chapter's values,
+        set larger where they would print small), its name aside: its name plate never covers them."""
+        card = next((c for c in self.placed if tuple(_card_box(self.project, c)) == tuple(note.near)), None)
+        if card is None:
+            return []
+        by = card.w / _card_size(self.project, card.face)[0]
+        boxes = []
+        for d in _face_words(self.project, card.face):
+            size = shown_size(d.text, d.size * by, self.scale_by)
+            if size is None or d.text.strip() in note.text:
+                continue
+            grown = size / (d.size * by)
+            cx, cy = card.x + (d.x0 + d.x1) / 2 * by, card.y + (d.y0 + d.y1) / 2 * by
+            hw, hh = (d.x1 - d.x0) * by * grown / 2, (d.y1 - d.y0) * by * grown / 2
+            boxes.append(_scaled((cx - hw, cy - hh, cx + hw, cy + hh), self.scale_by))
+        return boxes
+
     def _name_boxes(self, canvas, note: Note) -> list[tuple]:
         """Where a name may print, best first: at its anchor; a card's also across its middle and its lower part."""
         box = self._name_box(canvas, note)
         if box is None:
             return []
-        if not note.on_card:  # inside its region's corner, else astride the region's top edge, over its border
+        if not note.on_card:  # inside its region's corner, else astride the region's top edge, over its border,
+            # else a line lower at a time (clear of a callout at a card's corner there)
             rise = (box[3] - box[1]) / 2 + NAME_INSET
-            return [box, (box[0], box[1] + rise, box[2], box[3] + rise, box[4], box[5])]
+            return [box, (box[0], box[1] + rise, box[2], box[3] + rise, box[4], box[5])] + [
+                (box[0], box[1] - drop, box[2], box[3] - drop, box[4], box[5])
+                for drop in (box[5] * 1.2 * k for k in range(1, NAME_DROPS + 1))]
         x0, y0, x1, y1 = _scaled(note.near, self.scale_by)
         height = box[3] - box[1]
         if len(box[4]) > 2:  # a name too long for the card's width: its place's label says it
@@ -555,6 +576,7 @@ KEY_ROW, KEY_GAP, KEY_APART = MARK_PT * 1.9, 3.0, 10.0  # the key under a figure
 # it, the room between entries (points)
 KEY_WIDTH = 0.75  # a key's rows as wide as the figure, or this much of the frame where the figure is narrower
 NAME_PT, NAME_INSET, NAME_INK = 6.5, 2.0, "#3d4a57"  # a region's name as printed: size, inset from its corner, ink
+NAME_DROPS = 3  # lines a region's name may stand lower than its corner, where a callout stands there
 NAME_RIGHT = 0.5  # points a region's name keeps from its right edge: a long word ("Blueprints") fits a narrow region
 TAB_OVERHANG = 1.3  # a card's name plate as wide as this much of the card at most, centred on it
 TAB_STEP = 1.0  # points a name tab is slid along its card's top edge at a time, to clear a callout
@@ -937,6 +959,19 @@ def _card_names(project, placed: list[Placed]) -> list[Note]:
         at = (box[0] + fx * (box[2] - box[0]), box[1] + fy * (box[3] - box[1]))  # where the card prints it
         notes.append(Note(*at, card.face.card.name, False, name=True, size=size * by, near=box, on_card=True))
     return notes[::-1]
+
+
+def _face_words(project, face) -> list:
+    """The words a card face prints (pnp.render.backend.Drawn, in the card's own units from its bottom left),
+    recorded once per project and face."""
+    from pnp.render.backend import RecordingBackend
+
+    known = project.__dict__.setdefault("_face_words", {})
+    if id(face) not in known:
+        recording = RecordingBackend()
+        draw_face(recording, face, project.layout, project.game.emblems, 0, 0)
+        known[id(face)] = [d for d in recording.drawn if d.kind == "text" and d.text.strip()]
+    return known[id(face)]
 
 
 def _printed_name(project, face) -> tuple[float, tuple[float, float]]:

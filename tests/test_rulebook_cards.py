@@ -416,3 +416,21 @@ def test_a_table_never_carries_one_row_alone_over_a_page():
     assert len(rest._cellvalues) - 1 == 2 and len(first._cellvalues) - 1 == 4
     first, rest = _split_table(table, 300, row * 4.5)  # three rows go over as they are
     assert len(rest._cellvalues) - 1 == 3
+
+
+def test_a_table_of_one_row_has_no_picture_column():
+    """The eighth proofreading: 2200's Static table, one row, had the only picture column of the book's small
+    tables, which set its Card, × and Text columns off from every other table's. A deck of several cards keeps its
+    pictures (Escort Service's enemies)."""
+    from pnp.render.fonts import register_all
+    from pnp.render.rulebook_cards import Thumbnail, _card_table
+    from pnp.rules.tree import build_reference
+
+    register_all()
+    for game_id, deck, pictured in (("2200-escaping-earth", "statics", False), ("escort-service", "enemies", True)):
+        project = validated(game_id)
+        ref = build_reference(project.game)
+        ref.facts = printed_facts(project)
+        table, _, _ = _card_table(project, ref, project.game.decks[deck].cards, book_styles(), 480)
+        cells = [cell for row in table._cellvalues[1:] for cell in row]
+        assert any(isinstance(cell, Thumbnail) for cell in cells) is pictured, game_id

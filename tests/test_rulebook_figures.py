@@ -762,13 +762,17 @@ def test_2200s_setup_names_the_wolf_and_its_deck(frame):
     assert {"The Wolf", "Deck", "3 starters"} <= named, named
 
 
-def test_a_card_under_a_corner_callout_is_named_on_a_tab_slid_clear_of_it():
+HALF_LETTER = (396 - 24 * 72 / 25.4, 612 - 24 * 72 / 25.4)  # the Letter booklet's text frame, 12 mm margins
+
+
+@pytest.mark.parametrize("frame", [A5, HALF_LETTER], ids=["a5", "half-letter"])
+def test_a_card_under_a_corner_callout_is_named_on_a_tab_slid_clear_of_it(frame):
     """The eighth proofreading: in Escort Service's booklet the Mender, the top card of column 4 under the 3.4
     callout, had no name, and the Swarmer beside it was named across its attack values. A tab slides along the
-    card's top edge (within its overhang) until it clears the callout; a card laid on another card's foot never
-    names itself over the band of that card that shows."""
-    figure = setup_figure("escort-service", A5)
-    arranged = figure.arranged(printed_notes(figure, A5))
+    card's top edge (within its overhang, at 6 pt where 6.5 pt cannot clear it: the Letter booklet) until it clears
+    the callout; a card laid on another card's foot never names itself over the band of that card that shows."""
+    figure = setup_figure("escort-service", frame)
+    arranged = figure.arranged(printed_notes(figure, frame))
     tabs = {note.text: at for note, at in arranged if note.on_card and at}
     assert "Mender" in tabs
     boxes = [tuple(v * figure.scale_by for v in box) for box in figure.card_boxes()]

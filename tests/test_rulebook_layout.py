@@ -656,3 +656,50 @@ def test_the_index_finds_what_a_sheets_dice_table_names(books):
         low, _, high = part.partition("–")
         pages |= set(range(int(low), int(high or low) + 1))
     assert table in pages, (table, found.group(0))
+
+
+def test_a_booklets_index_is_set_in_two_columns_and_ends_on_a_full_page():
+    """The eighth proofreading: 2200's booklet index ran down one column onto a page of twelve lines. Set in two
+    columns on the half page, as a printed index is (a long list of pages runs on under its term), it takes two
+    pages, the second no page of a few lines."""
+    import io
+
+    from pnp.render.rulebook import BOOKLET_PAGES, _write_rulebook
+
+    project = validated("2200-escaping-earth")
+    target = io.BytesIO()
+    ref = build_reference(project.game, None)
+    ref.facts = printed_facts(project)
+    _write_rulebook(project, ref, BOOKLET_PAGES["a4"], 12 * 72 / 25.4, target, booklet=True)
+    pages = [page.extract_text() for page in PdfReader(io.BytesIO(target.getvalue())).pages]
+    first = next(i for i, text in enumerate(pages) if re.search(r"(?m)^Index$", text) and "Anchor" in text)
+    last = max(i for i in range(first, len(pages)) if "Zone card" in pages[i] and "Warp" in pages[i])  # its last terms
+    assert last - first <= 1, (first, last)
+    assert len(pages[last].splitlines()) > 30  # two full columns, not a tail of a few lines
+
+
+def test_the_index_never_reads_the_credits():
+    """The eighth proofreading: Escape Master's booklet sets its credits before the index (its back page holds only
+    the summary), and the index sent a reader to the credits page for Dead End and Escape Leader, which the
+    edition's note there only names."""
+    import io
+
+    from pnp.render.rulebook import BOOKLET_PAGES, _write_rulebook
+
+    project = validated("escape-master")
+    target = io.BytesIO()
+    ref = build_reference(project.game, None)
+    ref.facts = printed_facts(project)
+    _write_rulebook(project, ref, BOOKLET_PAGES["a4"], 12 * 72 / 25.4, target, booklet=True)
+    reader = PdfReader(io.BytesIO(target.getvalue()))
+    texts = [page.extract_text() for page in reader.pages]
+    credits = next(i + 1 for i, text in enumerate(texts) if re.search(r"(?m)^Credits$", text) and "Based on" in text)
+    assert "Dead End" in texts[credits - 1] and "Escape Leader" in texts[credits - 1]
+    index = " ".join(page.extract_text(extraction_mode="layout") for page in reader.pages[credits - 1:])
+    for term in ("Dead End", "Escape Leader"):
+        found = re.search(re.escape(term) + r"[ .]*?((?:\d+(?:–\d+)?(?:, ?|(?= {2,}|$)))+)", index, re.M)
+        pages = set()
+        for part in re.findall(r"\d+(?:–\d+)?", found.group(1)):
+            low, _, high = part.partition("–")
+            pages |= set(range(int(low), int(high or low) + 1))
+        assert pages and credits not in pages, (term, credits, found.group(0))

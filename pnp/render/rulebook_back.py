@@ -41,11 +41,11 @@ NBSP = "\u00a0"
 FEW_LINES = 0.25  # of a page: a last page holding less than this is a page of a few lines
 INDEX_SIZES = ((8.5, 11.0), (8.0, 10.3), (7.5, 9.6))  # smaller type for an index whose last page would hold a few lines
 INDEX_GAP = 6 * mm  # between the index's two columns
-INDEX_TWO_COLUMNS = 140 * mm  # the narrowest frame the index is set in two columns in: A4's and Letter's are wider,
-# a booklet's half page is not (its entries would wrap, "Crew / member")
+INDEX_TWO_COLUMNS = 120 * mm  # the narrowest frame the index is set in two columns in: A4's, Letter's and a
+# booklet's half page (124 mm) are wider; a long list of pages runs on under its term, as in a printed index
 # Paragraphs the index never reads: a figure's caption names what the figure shows ("Detail 2 of 4: top left"),
-# not where the rule is told
-UNREAD_STYLES = frozenset({"caption"})
+# not where the rule is told; the credits name the cards this edition drew, not where a player learns of them
+UNREAD_STYLES = frozenset({"caption", "credits"})
 
 
 # The endings a plural adds, by language (a word's last letter changed, enemy -> enemies, is English's alone): the
@@ -440,9 +440,10 @@ def credits_flow(game, styles) -> list:
     if not lines:
         return []
     flow = [Heading(say(game, "credits"), styles["h1"], "credits", 0)]
+    style = derived("credits", styles["body"])  # set as the body, never read by the index (UNREAD_STYLES)
     for label, text in lines:
         shown = said(game, "label-text", label=f"<b>{esc(label)}</b>", text=esc(text)) if label else esc(text)
-        flow += [Paragraph(shown, styles["body"]), Spacer(1, 4)]
+        flow += [Paragraph(shown, style), Spacer(1, 4)]
     return [KeepTogether(flow)]
 
 

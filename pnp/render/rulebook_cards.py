@@ -704,7 +704,9 @@ def _card_table(project, ref, records, styles, width: float):
         row["text"] = without_sentences(row["text"], shared)
     note = Paragraph(said(game, "every-card", text=esc(" ".join(shared))), styles["small"]) if shared else None
     pictured = {id(row): looks_matter(project, row["records"][0], records) for row in rows}
-    with_pictures = any(pictured.values())
+    # a table of one row shows no picture column: beside the other tables' columns it would stand out alone, and its
+    # card is pictured by its deck's example (or needs none)
+    with_pictures = len(rows) > 1 and any(pictured.values())
     small = styles["small"]
     bold = derived("small-bold", small, fontName=styles["strong"].fontName)
     header = ([""] if with_pictures else []) + [say(game, "card"), "×", say(game, "text")]

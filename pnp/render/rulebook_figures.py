@@ -417,28 +417,38 @@ class BoardFigure(Flowable):
         if len(box[4]) > 2:  # a name too long for the card's width: its place's label says it
             return []
         # a tab astride the card's top edge (over its title band, whose words are too small to print), inside the
-        # figure; else where the card prints its name, or lower on the card
+        # figure, at its size and then at LEGIBLE_PT (a little narrower, to clear a callout); else where the card
+        # prints its name, or lower on the card, and last at its foot (a card whose tokens fill its middle)
+        tabs = self._tabs(box, note)
+        smaller = self._name_box(canvas, note, (LEGIBLE_PT,)) if box[5] > LEGIBLE_PT else None
+        if smaller is not None and len(smaller[4]) == len(box[4]):
+            tabs += self._tabs(smaller, note)
+        middle = (x0 + x1) / 2 - (box[2] - box[0]) / 2
+        tops = [box[3], (y0 + y1 + height) / 2, y0 + (y1 - y0) * 0.3 + height / 2]
+        spots = [(box[0], top) for i, top in enumerate(tops) if i < 1 or top <= y1 - 1] + [(middle, y0 + 1 + height)]
+        return tabs + [(left, top - height, left + box[2] - box[0], top, box[4], box[5]) for left, top in spots]
+
+    def _tabs(self, box: tuple, note: Note) -> list[tuple]:
+        """A card's name `box` as a tab astride its top edge: centred on it, then slid along the edge the least it
+        takes to clear a corner callout, as far as it may overhang the card."""
+        x0, y0, x1, y1 = _scaled(note.near, self.scale_by)
+        width, height = box[2] - box[0], box[3] - box[1]
         tab = min(y1 + height / 2, self.natural[1] * self.scale_by)
-        tops = [tab, box[3], (y0 + y1 + height) / 2, y0 + (y1 - y0) * 0.3 + height / 2]
-        width = box[2] - box[0]
         middle = (x0 + x1) / 2 - width / 2
-        spots = [(middle if i == 0 else box[0], top) for i, top in enumerate(tops) if i < 2 or top <= y1 - 1]
-        # the tab slid along the top edge, the least it takes to clear a corner callout, as far as it may overhang
         spill = (x1 - x0) * (TAB_OVERHANG - 1) / 2
         slid = sorted((left for left in _steps(x0 - spill, x1 + spill - width, TAB_STEP) if left != middle),
                       key=lambda left: abs(left - middle))
-        spots[1:1] = [(left, tab) for left in slid]
-        spots.append((middle, y0 + 1 + height))  # last, at its foot: a card whose tokens fill its middle
-        return [(left, top - height, left + box[2] - box[0], top, box[4], box[5]) for left, top in spots]
+        return [(left, tab - height, left + width, tab, box[4], box[5]) for left in [middle] + slid]
 
-    def _name_box(self, canvas, note: Note) -> tuple | None:
+    def _name_box(self, canvas, note: Note, sizes: tuple = ()) -> tuple | None:
         """A region's name as printed at its top-left corner, (x0, y0, x1, y1, lines, size): on one line, else
         broken into lines, each as wide as the region at most; at NAME_PT, else at LEGIBLE_PT where only that keeps
-        it on one line or fits it at all (a narrow region's "Blueprints"); None where nothing fits it."""
+        it on one line or fits it at all (a narrow region's "Blueprints"), or at the `sizes` asked for; None where
+        nothing fits it."""
         x0, y0, x1, y1 = _scaled(note.near, self.scale_by)
         # a card's name may overhang its edges a little (into the gap between cards) rather than go unnamed
         room = (x1 - x0) * TAB_OVERHANG if note.on_card else x1 - x0 - NAME_INSET - NAME_RIGHT
-        filled = [(size, _filled(canvas, note.text, room, size)) for size in (NAME_PT, LEGIBLE_PT)]
+        filled = [(size, _filled(canvas, note.text, room, size)) for size in sizes or (NAME_PT, LEGIBLE_PT)]
         fitting = [(size, lines, width) for size, (lines, width) in filled
                    if lines and width <= room and size * 1.2 * len(lines) <= y1 - y0 - 2 * NAME_INSET]
         if not fitting:
@@ -579,7 +589,7 @@ NAME_PT, NAME_INSET, NAME_INK = 6.5, 2.0, "#3d4a57"  # a region's name as printe
 NAME_DROPS = 3  # lines a region's name may stand lower than its corner, where a callout stands there
 NAME_RIGHT = 0.5  # points a region's name keeps from its right edge: a long word ("Blueprints") fits a narrow region
 TAB_OVERHANG = 1.3  # a card's name plate as wide as this much of the card at most, centred on it
-TAB_STEP = 1.0  # points a name tab is slid along its card's top edge at a time, to clear a callout
+TAB_STEP = 0.5  # points a name tab is slid along its card's top edge at a time, to clear a callout
 NAME_CLEAR = 1.0  # points a card's name plate keeps clear of the other names and callouts, as printed
 OUTLINE_WEIGHT = 100  # how much worse a tag over a card or a track cell is than one over an empty card outline
 
@@ -930,12 +940,13 @@ def book_figure(project, ref, figure: dict, frame, styles) -> list:
                           card_names=figure["kind"] == "setup")
     # a sheet pictured for its set-up, or an example of play, may stand a little smaller at the foot of its rules'
     # page rather than leave it half empty (an example no smaller than keeps each card's name legible); cards laid
-    # out for a set-up on the table barely (their words are few and small already)
+    # out for a set-up on the table a little less (TABLE_SHRINK: their labels keep their size)
     if figure["kind"] == "cards":
         picture.least = _names_legible(project, placed)
     elif not figure.get("sheet"):
         picture.least = TABLE_SHRINK * min(1.0, frame[0] / natural[0], most_h / natural[1])
-    return [KeepWithFigure([Spacer(1, 4), picture, Paragraph(esc(figure.get("text", "")), styles["caption"])])]
+    caption = Paragraph(esc(figure.get("text", "")), styles["caption"])
+    return [KeepWithFigure([Spacer(1, 4), picture, caption])]
 
 
 TABLE_SHRINK = 0.85  # how much smaller a set-up laid on the table may stand to fit the foot of its rules' page (its

@@ -163,6 +163,16 @@ def test_combinations(em_engine):
     assert after.stacks[0].top == 4  # play continues from the top card, not the sum
 
 
+def test_only_cards_ranked_1_to_5_combine_to_open_a_stack(em_engine):
+    """Seed: "Cards 1-5 of the same suit may be added and played together", and "Suit Combinations may be used to
+    start Stacks if they equal 7". A 2 and a 5 open a Stack; a 1 and a 6 also total 7 but the 6 is no card of a
+    suit combination, so they neither open a Stack nor go down together (rule 5.2 says the 1-to-5 limit)."""
+    state = table(em_engine, [["mice-1", "mice-6", "teens-2", "teens-5"], ["robots-9"]], [["lumberjacks-8"]])
+    legal = plays(em_engine, state, 0)
+    assert ("combo", "teens-2", "teens-5", -1) in legal or ("combo", "teens-5", "teens-2", -1) in legal
+    assert not any(a[0] == "combo" and {"mice-1", "mice-6"} & set(a[1:3]) for a in legal)
+
+
 def test_dead_end_closes_a_stack(em_engine):
     state = table(em_engine, [["dead-end"], ["mice-9"]], [["teens-8"]])
     after = act(em_engine, state, 0, ("close", hand(state, 0)[0], 0))

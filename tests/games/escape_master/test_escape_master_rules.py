@@ -425,10 +425,63 @@ def test_a_stack_opens_with_two_cards_of_one_tribe_never_a_suit(em_project):
     from pnp.content import translations
 
     rules = _rules_by_id(em_project.game)
-    assert rules["combo-opens"].text == "Two cards of one tribe that total exactly 7 may open a new Stack."
+    assert rules["combo-opens"].text == ("Two cards of one tribe, each ranked 1 to 5, that total exactly 7 (a 2 and a 5, or a 3 "
+                                                "and a 4) may open a new Stack.")
     for lang, words in (("fr", "Deux cartes d'une même tribu"), ("de", "Zwei Karten eines Volkes")):
         game, problems = translations.apply(em_project.game, lang)
         assert problems == [] and _rules_by_id(game)["combo-opens"].text.startswith(words), lang
+
+
+# Where each edition says a two-card opening is limited to ranks 1 to 5 (the seed's "Cards 1-5 of the same suit").
+OPENING_LIMIT = {"en": "each ranked 1 to 5", "fr": "chacune de rang 1 à 5", "de": "mit Werten von 1 bis 5"}
+SUMMARY_LIMIT = {"en": "each 1 to 5, adding up to 7 (2 + 5 or 3 + 4)", "fr": "de 1 à 5 chacune, dont la somme fait 7",
+                 "de": "je 1 bis 5, die zusammen 7 ergeben"}
+
+
+def _edition(em_project, lang):
+    from pnp.content import translations
+
+    if lang == "en":
+        return em_project.game
+    game, problems = translations.apply(em_project.game, lang)
+    assert problems == [], lang
+    return game
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "de"])
+def test_every_two_card_opening_says_each_card_is_ranked_1_to_5(em_project, lang):
+    """Seed: "Cards 1-5 of the same suit may be added and played together", and "Suit Combinations may be used to
+    start Stacks if they equal 7": only a 2 and a 5 or a 3 and a 4, never a 1 and a 6. Rule 5.2, the glossary's
+    Stack and the play summary's opening step each say the limit where they say the 7, in every edition."""
+    game = _edition(em_project, lang)
+    opens = _rules_by_id(game)["combo-opens"].text
+    assert OPENING_LIMIT[lang] in opens and "7" in opens and "(" in opens  # the limit and the two pairs it allows
+    assert OPENING_LIMIT[lang] in _glossary(game)["stack"].text
+    opening = next(step for step in game.rules.summary.steps if "combo-opens" in step.rules)
+    assert SUMMARY_LIMIT[lang] in opening.text
+
+
+# What each edition's colour key says yellow adds: combinations, the wild cards (Wisdom, by the word the index
+# lists it under, since the green kit never names a card it leaves out) and the special cards.
+YELLOW_ADDS = {"en": ("combinations", "the wild cards", "special cards"),
+               "fr": ("combinaisons", "les jokers", "cartes spéciales"), "de": ("Kombinationen", "die Joker", "Sonderkarten")}
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "de"])
+def test_the_colour_key_says_yellow_adds_combinations_wisdom_and_the_special_cards(em_project, lang):
+    """The combinations (5), Wisdom (6) and the drawing rule about Wisdom are yellow, and Wisdom is no special card
+    (8's intro lists the Dead End, traps and escapes). Rule 1.2 and the title page's key (game.yaml) both say so;
+    "the wild cards" are the words the glossary defines Wisdom by (its 4 wild cards)."""
+    game = _edition(em_project, lang)
+    ref = build_reference(game)
+    key = " ".join(node.text for node in ref.walk() if node.id == "colors")
+    wild = YELLOW_ADDS[lang][1].removeprefix("the ").removeprefix("les ").removeprefix("die ")
+    assert f"4 {wild}" in next(entry for entry in ref.glossary if entry.id == "wisdom").text
+    cover = game.manifest.difficulty_levels[Difficulty.yellow]
+    for words in YELLOW_ADDS[lang]:
+        assert words in key, (lang, words, key)
+        assert words in cover, (lang, words, cover)
+    assert _rules_by_id(game)["colors"].difficulty is None  # green (its section's): the key stays in every kit
 
 
 def test_an_ability_is_used_by_its_owner_and_no_rule_calls_a_k_a_dead_end(em_project):

@@ -630,3 +630,88 @@ def test_the_clarifications_say_once_that_they_are_the_editions(rules):
     assert intro.lower().count("this edition") == 1
     clarifications = next(s for s in rules["sections"] if s["id"] == "clarifications")["rules"]
     assert not [r["id"] for r in clarifications if re.search(r"this edition|\bours\b|we rule", r["text"])]
+
+
+# -- the eighth proofread ------------------------------------------------------------------------------------------
+def _index_pattern(project, term: str) -> re.Pattern:
+    """The pattern the index finds `term` by: its headword and the other forms `index:` gives it."""
+    from pnp.render.rulebook_back import forms_pattern, index_terms
+
+    terms = {word: (forms, capitalised) for word, forms, capitalised in index_terms(build_reference(project.game))}
+    assert term in terms, term
+    forms, capitalised = terms[term]
+    return forms_pattern([term, *forms], capitalised=capitalised)
+
+
+def test_the_index_finds_destroyed_in_every_rule_that_depends_on_it(project, rules):
+    """Seed: "If a unit has damage counters equal to or greater than their health, they are destroyed", and the
+    shuttle destroyed loses the game. The index had no Destroyed, though rules 4.2, 10.2-10.4, 11.2, 13.8 and 13.12
+    hang on it: it finds each of them, 10.3's "destruction" too."""
+    assert "they are destroyed" in SEED.read_text()
+    destroyed = _index_pattern(project, "Destroyed")
+    text = texts(rules)
+    numbers = build_reference(project.game).numbers()
+    for rule in ("tick", "damage", "enemy-destroyed", "pilot-destroyed", "scenario-lost", "clar-status-return",
+                 "clar-down-own-turn"):
+        assert destroyed.search(text[rule]), numbers[rule]
+    assert "destruction" in [m.group(0) for m in destroyed.finditer(text["enemy-destroyed"])]
+
+
+def test_reach_has_a_glossary_entry_that_says_which_spaces_it_takes_in(project, rules):
+    """Cards print "every foe in reach" and rule 13.11 says how far an action reaches: the seed's MELEE targets
+    "any unit surrounding the character" (a grid of eight around it), IN a NUMBER limits it to that many spaces,
+    IN a direction to that direction. The glossary names Reach with those facts and the rule, and the index finds it
+    in the rules that pick "in reach"; 3.1 no longer says "within reach" of the damage counters, another sense."""
+    seed = SEED.read_text()
+    assert "Targets any unit surrounding the character" in seed
+    assert "within **NUMBER** spaces of the unit" in seed and "in the direction specified" in seed
+    entry = next(t for t in rules["terms"] if t["term"] == "Reach")
+    meaning = " ".join(entry["text"].split())
+    assert "the eight around the unit acting" in meaning and "{rule:clar-reach}" in meaning
+    assert "number of steps printed after {in} IN replaces the eight" in meaning
+    assert "a printed direction keeps only those of the eight" in meaning
+    assert build_reference(project.game).numbers()["clar-reach"] == "13.11"
+    reach = _index_pattern(project, "Reach")
+    text = texts(rules)
+    for rule in ("targets", "zealot", "action-reach", "clar-reach", "clar-enemy-aoe"):
+        assert reach.search(text[rule]), rule
+    assert not reach.search(text["lay-out"])
+    from pnp.games.escort_service.actions import action_words
+
+    printed = [action_words(line) for record in project.game.cards() for card in (record.card, record.back)
+               for line in getattr(card, "actions", None) or []]
+    assert [words for words in printed if reach.search(words)]  # the cards' "every foe in reach" is the same word
+
+
+def test_the_scenario_set_up_says_plainly_that_either_side_of_a_basic_enemy_may_be_up(project, rules):
+    """A scenario card names its enemies and shows no side of them: rule 3.3 says "either side up" without a side
+    the card would show."""
+    setup = texts(rules)["scenario-setup"]
+    assert "each basic enemy either side up" in setup
+    assert "scenario card shows does not matter" not in setup and "with either side" not in setup
+    for scenario in project.game.decks["scenarios"].cards:
+        assert all(isinstance(name, str) for column in scenario.card.placement for name in column)
+
+
+def test_the_board_mat_figure_names_the_scrap_pile_on_the_pile(project, rules):
+    """Callout 3.1 on a face-down pile of scrap was the one place of the figure with no name (the mat's own label
+    lies under the pile): it is labelled with the name rule 3.1, 13.10 and the mat use."""
+    figure = _figure_of(rules, "scenario-setup")
+    pile = next(p for p in figure["place"] if p["at"] == "scrap-pile")
+    assert pile["label"] == "Scrap pile" and pile["deck"] == "scrap"
+    assert "Shuffle the scrap pile face down" in texts(rules)["lay-out"]
+    assert "an empty scrap pile" in texts(rules)["clar-scrap-full"]
+    mat = project.game.sheets["board-mat"].model
+    assert next(a.label for a in mat.areas if a.id == "scrap-pile") == pile["label"]
+
+
+@pytest.mark.parametrize("book", ["rulebook-a4.pdf", "rulebook-letter.pdf"])
+def test_the_board_mat_figure_prints_the_scrap_piles_name(built_game, book):
+    import subprocess
+
+    path = built_game("escort-service") / "rules" / book
+    pages = subprocess.run(["pdftotext", str(path), "-"], capture_output=True, text=True, check=True).stdout
+    page = " ".join(next(p for p in pages.split("\f") if "The board mat laid for Breakout" in p).split())
+    figure = page[:page.index("The board mat laid for Breakout")]
+    figure = figure[figure.index("3.3 Take the next"):] if "3.3 Take the next" in figure else figure
+    assert "Scrap pile" in figure, book

@@ -165,6 +165,51 @@ def test_the_setup_figure_places_what_each_setup_rule_puts_down(ee_project):
     assert areas["cubes"] == "Cube supply"
 
 
+BOOK_FRAMES = {"a4": (174 * 72 / 25.4, 261 * 72 / 25.4), "letter": (612 - 36 * 72 / 25.4, 792 - 36 * 72 / 25.4),
+               "a5 booklet": (124 * 72 / 25.4, 186 * 72 / 25.4)}  # text frames: 18 mm margins, the booklet's 12 mm
+
+
+@pytest.mark.parametrize("frame", BOOK_FRAMES.values(), ids=BOOK_FRAMES.keys())
+def test_the_ship_tokens_callout_stands_on_the_zone_card_under_the_token(ee_project, frame):
+    """Rule 3.5 puts the ship token on a square of a top Zone card. The eighth proofreading: the figure's 3.5
+    callout sat on the border between Slag Flats and Smog Layer, so it read as Smog Layer's. On the page it stands
+    on Slag Flats, the card under the token, touching no other card: wholly on it in the books, its centre on it
+    in the half-size booklet (where a callout is wider than a third of the card)."""
+    from pnp.render.fonts import register_all
+    from pnp.render.rulebook import _rules, book_styles
+    from pnp.render.rulebook_figures import BoardFigure, _overlap, _scaled
+    from pnp.rules.tree import build_reference
+
+    class Measure:  # what `arranged` asks of a canvas: only the widths of words
+        def stringWidth(self, text, font, size):
+            from reportlab.pdfbase.pdfmetrics import stringWidth
+
+            return stringWidth(text, font, size)
+
+    def flat(flow):
+        for flowable in flow:
+            yield flowable
+            yield from flat(getattr(flowable, "_content", ()))
+
+    register_all()
+    story = _rules(build_reference(ee_project.game, None), book_styles(), frame, ee_project)
+    figure = next(f for f in flat(story) if isinstance(f, BoardFigure) and any(n.text == "3.5" for n in f.notes))
+    figure.wrap(*frame)
+    note, at = next((n, at) for n, at in figure.arranged(Measure()) if n.text == "3.5")
+    callout = at[:4] if at else figure._mark_box(Measure(), note)
+    cards = {card.face.card.id: _scaled(box, figure.scale_by) for card, box in zip(figure.placed, figure.card_boxes())
+             if card.face.card is not None}
+    slag = cards.pop("ground-1-slag-flats")
+    token = _scaled(figure.base.loose[-1], figure.scale_by)  # the ship token, the last one laid over the cards
+    assert slag[0] < (token[0] + token[2]) / 2 < slag[2] and slag[1] < (token[1] + token[3]) / 2 < slag[3]
+    assert not any(_overlap(callout, box) for box in cards.values())  # no other card: it names no other
+    middle = ((callout[0] + callout[2]) / 2, (callout[1] + callout[3]) / 2)
+    assert slag[0] < middle[0] < slag[2] and slag[1] < middle[1] < slag[3]
+    if frame != BOOK_FRAMES["a5 booklet"]:
+        assert slag[0] <= callout[0] and callout[2] <= slag[2] and slag[1] <= callout[1] and callout[3] <= slag[3]
+    assert _overlap(callout, token) == 0  # beside the token, not on it
+
+
 def test_the_playmat_places_have_one_name_in_rules_figure_and_cards(ee_project):
     """Original rulebook: the Static cards go "in the Static Supply area", SYSTEM cards into the system area. The
     fifth proofread: rule 3.4 said "the Systems area", rule 8.3 and three cards "the supply", and the set-up figure

@@ -703,3 +703,18 @@ def test_the_index_never_reads_the_credits():
             low, _, high = part.partition("–")
             pages |= set(range(int(low), int(high or low) + 1))
         assert pages and credits not in pages, (term, credits, found.group(0))
+
+
+def test_a_figure_of_panels_running_on_over_a_page_is_headed_continued(tmp_path):
+    """The eighth proofreading: Escort Service's example turn ran from page 7 to page 8 of the Letter book with
+    nothing over panels 4 to 9. A row of panels that starts a page is headed with its section's name, "(continued)";
+    one that follows on its page is not."""
+    path = tmp_path / "letter.pdf"
+    rulebook_pdf(validated("escort-service"), None, "letter", path)
+    texts = [page.extract_text() for page in PdfReader(path).pages]
+    first = next(i for i, text in enumerate(texts) if "The Warrior is above the" in text)
+    later = [i for i, text in enumerate(texts) if "It draws back up to 4" in text and i != first]
+    assert later, "the example turn fits one page: nothing runs on"
+    for i in later:
+        assert "An example turn (continued)" in texts[i]
+    assert "An example turn (continued)" not in texts[first]

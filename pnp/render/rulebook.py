@@ -146,6 +146,8 @@ class Picture(Flowable):
         self.pad = pad
         self.room = None  # the height the group it heads leaves it on this page, when KeepWithPicture knows it
         self.scale_by = self.preferred()
+        self.run_on = None  # a line over it where it starts a page in the middle of its figure ("... (continued)")
+        self.run_on_h = 0.0  # that line's height where it is set: at the top of a page only
 
     def shown(self, scale: float) -> tuple[float, float]:
         return self.natural[0] * scale, self.natural[1] * scale
@@ -159,15 +161,17 @@ class Picture(Flowable):
         return self.shown(min(self.least, self.preferred()))[1] + self.pad
 
     def wrap(self, width, height):
+        at_top = getattr(getattr(self, "_frame", None), "_atTop", False)
+        self.run_on_h = self.run_on.wrap(width, height)[1] if self.run_on is not None and at_top else 0.0
         scale = self.preferred()
-        room = self.room if self.room is not None else height
+        room = (self.room if self.room is not None else height) - self.run_on_h
         if self.shown(scale)[1] + self.pad > room:  # too tall for the space left: smaller, if that stays legible
             smaller = (room - self.pad) / self.shown(1.0)[1]
             if smaller >= self.least:
                 scale = smaller
         self.scale_by = scale
         w, h = self.shown(scale)
-        return w + self.pad, h + self.pad
+        return w + self.pad, h + self.pad + self.run_on_h
 
     def draw(self):
         canvas = self.canv
@@ -180,6 +184,8 @@ class Picture(Flowable):
         # below its legible scale, its words too small to read are left off rather than printed under LEGIBLE_PT
         self.draw_at(backend if self.scale_by >= self.least - 1e-9 else LegibleOnly(backend, self.scale_by))
         canvas.restoreState()
+        if self.run_on_h:
+            self.run_on.drawOn(canvas, self.pad / 2, self.shown(self.scale_by)[1] + self.pad)
 
 
 class KeepWithPicture(KeepTogether):
@@ -215,11 +221,12 @@ def pictures(natural, draw, frame, most: float = 1.0, pad: float = 0.0) -> list:
     return [Picture(natural, draw, legible_scale(smallest_text(draw)), most, frame, pad=pad)]
 
 
-def figure_flowables(game, figure: dict, frame, styles) -> list:
+def figure_flowables(game, figure: dict, frame, styles, title: str = "") -> list:
     """A rule's figure, drawn by the game's own figure kind from its data. A figure of panels (a kind with
     `panels`: an example of play step by step) that is not legible whole in the frame is laid again in as many
     panels a row as stay legible, row after row in reading order, each row a picture of its own (so rows run on
-    to the next page between panels, never through one)."""
+    to the next page between panels, never through one); a row that starts a page is headed "`title`
+    (continued)"."""
     kind = figure_kind(game, figure)
     whole = kind.size(figure, game)
     draw_whole = lambda b: kind.draw(b, figure, game, 0.0, 0.0)  # noqa: E731
@@ -237,7 +244,10 @@ def figure_flowables(game, figure: dict, frame, styles) -> list:
                 kind.draw_panel(b, figure, game, i, (i - first) * (panel_w + gap), 0.0)
         return Picture((row_w, panel_h), draw, least, 1.0, frame, pad=8)
 
-    return [row(first) for first in range(0, count, per_row)]
+    rows = [row(first) for first in range(0, count, per_row)]
+    for later in rows[1:]:
+        later.run_on = Paragraph(said(game, "continued", name=esc(title)), styles["caption"]) if title else None
+    return rows
 
 
 class CardRow(Flowable):
@@ -790,8 +800,10 @@ def _rules(ref: Reference, styles, frame, project=None) -> list:
     if ref.intro:
         flow.append(Paragraph(pdf_markup(ref, ref.intro, styles), styles["body"]))
     heading = []  # a section's heading (and its words) waits for the section's first rule, to be kept with it
+    title = ""  # the section a rule is in: a figure running on over a page is headed with it
     for node in ref.walk():
         if node.kind == "section":
+            title = node.title
             level = min(node.depth, 1)
             variant = f" ({say(ref.game, 'variant')})" if node.variant else ""
             heading.append(Heading(f"{node.number} {node.title}{variant}", styles["h1" if level == 0 else "h2"],
@@ -807,7 +819,7 @@ def _rules(ref: Reference, styles, frame, project=None) -> list:
             flow += [KeepTogether(heading + parts)] + book_figure(project, ref, node.figure, frame, styles)
             heading = []
             continue
-        figure = figure_flowables(ref.game, node.figure, frame, styles) if figure_kind(ref.game, node.figure) else []
+        figure = figure_flowables(ref.game, node.figure, frame, styles, title) if figure_kind(ref.game, node.figure) else []
         # the figure (its first row of panels) kept with its rule, shrinking into the foot of a page while legible;
         # further rows follow in reading order
         flow.append(KeepWithPicture(heading + parts[:-1] + figure[:1] + (parts[-1:] if len(figure) < 2 else [])))

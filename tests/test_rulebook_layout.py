@@ -718,3 +718,18 @@ def test_a_figure_of_panels_running_on_over_a_page_is_headed_continued(tmp_path)
     for i in later:
         assert "An example turn (continued)" in texts[i]
     assert "An example turn (continued)" not in texts[first]
+
+
+def test_a_summary_steps_rule_numbers_never_stand_on_a_line_of_their_own():
+    """The eighth proofreading: Stranded's Letter booklet set "(see 4.2)" alone on the last line of a summary step.
+    The numbers are joined to the step's last word by a no-break space, and their own words to each other."""
+    from pnp.render.book_type import book_styles
+    from pnp.render.fonts import register_all
+    from pnp.render.rulebook_back import _step_lines, summary_steps
+
+    register_all()
+    ref = build_reference(validated("stranded").game)
+    steps = summary_steps(ref)
+    lines = _step_lines(ref, book_styles(), steps, (9.5, 13))
+    pointed = [line.text for line, (_, rules) in zip(lines, steps) if rules]
+    assert pointed and all(re.search("\\S\u00a0\\(see\u00a0", text) for text in pointed), pointed

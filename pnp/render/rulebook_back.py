@@ -545,8 +545,8 @@ def _step_lines(ref, styles, steps, size) -> list:
                    bulletFontSize=size[0], spaceAfter=STEP_GAP)
     lines = []
     for number, (text, rules) in enumerate(steps, 1):
-        # "(see 4.3)" kept whole at a line's end: its words joined by no-break spaces
-        see = f" ({said(ref.game, 'see-rules', rules=esc(rule_ranges(rules))).replace(' ', NBSP)})" if rules else ""
+        # "(see 4.3)" kept whole at a line's end, and with the step's last word: never a line of its own
+        see = f"{NBSP}({said(ref.game, 'see-rules', rules=esc(rule_ranges(rules))).replace(' ', NBSP)})" if rules else ""
         lines.append(Paragraph(f"{pdf_markup(ref, text, styles)}{see}", body, bulletText=f"{number}."))
     return lines
 

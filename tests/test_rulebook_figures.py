@@ -817,3 +817,33 @@ def test_a_tag_with_no_room_on_the_figure_is_said_in_a_key_under_it():
     printed = _Canvas()
     figure.print_notes(printed)
     assert not [line for line in printed.lines if line[2] in keyed]  # not also on the figure
+
+
+def test_a_keyed_sheets_numbers_cover_no_box_or_icon_standing_beside_the_picture_where_they_must():
+    """The eighth proofreading: on Saucer Escape's booklet page 14 the numbers of the keyed sheet covered a map box,
+    the legend's icons, the Artifacts icon and a turn box. A number with no clear spot at its part's corner stands
+    beside the picture, in the half page's room left of it (or right), a leader to its part; none covers a box to
+    write in or an icon."""
+    from pnp.render.rulebook_figures import BoardFigure, sheet_overview
+    from pnp.render.rulebook_figures import _overlap as covered
+
+    project = validated("saucer-escape")
+    register_all()
+    flow = sheet_overview(project, "game-sheet", A5, book_styles(), "caption")
+    figure = next(f for f in figures(flow) if isinstance(f, BoardFigure))
+    figure.wrap(*A5)
+    assert figure.sides > 0
+    arranged = figure.arranged(_Canvas())
+    numbers = [(note, at) for note, at in arranged if note.part]
+    assert len(numbers) == 8 and all(at is not None for _, at in numbers)
+    parts = [tuple(v * figure.scale_by for v in box) for box in figure.avoid]
+    for note, at in numbers:
+        assert sum(covered(at[:4], part) for part in parts) <= 0.5, note.text
+    width = figure.natural[0] * figure.scale_by
+    beside = [note.text for note, at in numbers if at[2] <= 0 or at[0] >= width]
+    assert beside and all(-figure.sides <= at[0] and at[2] <= width + figure.sides for _, at in numbers)
+    printed = _Canvas()
+    lines = []
+    printed.line = lambda *args: lines.append(args)
+    figure.print_notes(printed)
+    assert len(lines) == len(beside)  # a leader each

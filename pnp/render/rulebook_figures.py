@@ -199,6 +199,9 @@ class BoardFigure(Flowable):
         self.room = None  # the height left it on this page, while KeepWithFigure wraps it
         self.least = 0.0  # the smallest scale it may be drawn at to fit a page's foot (an example: its names legible)
         self.outside = 0.0  # room round the drawing its callouts may stand in, as printed (a plate's page margin)
+        self.beside = False  # a keyed overview: a part's number with no clear spot at its corner stands in the frame's
+        # room left or right of the drawing, a leader to its part (`sides`, as printed, set by wrap)
+        self.sides = 0.0
         self.key_rows: list[list[tuple[str, str]]] = []  # the key under the drawing: (callout, tag), a row at a time
 
     def wrap(self, width, height):
@@ -212,6 +215,7 @@ class BoardFigure(Flowable):
             self.scale_by = room / h
             self._keyed(width)
         self.indent = (width - w * self.scale_by) / 2
+        self.sides = self.indent if self.beside else 0.0
         return width, h * self.scale_by + self.key_height()
 
     def _keyed(self, width: float) -> None:
@@ -276,8 +280,18 @@ class BoardFigure(Flowable):
                 x += self._entry_width(canvas, (callout, words))
 
     def print_notes(self, canvas) -> None:
-        """Every callout, label and title as printed, tags and tracks' callouts where `arranged` puts them."""
-        for note, at in self.arranged(canvas):
+        """Every callout, label and title as printed, tags and tracks' callouts where `arranged` puts them; a part's
+        number standing beside the drawing, a leader to its part's corner first."""
+        arranged = self.arranged(canvas)
+        width = self.natural[0] * self.scale_by
+        for note, at in arranged:
+            if note.part and at is not None and (at[2] <= 0 or at[0] >= width):
+                x0, _, x1, y = _scaled(note.near, self.scale_by)  # to the part's top left (right) corner
+                x = x0 if at[2] <= 0 else x1
+                canvas.setStrokeColor(color(MARK))
+                canvas.setLineWidth(0.6)
+                canvas.line(at[2] if at[2] <= 0 else at[0], (at[1] + at[3]) / 2, x, y)
+        for note, at in arranged:
             self._note(canvas, note, at)
 
     def arranged(self, canvas) -> list[tuple[Note, tuple | None]]:
@@ -471,8 +485,13 @@ class BoardFigure(Flowable):
             w, h = self._plate(canvas, note, lines)
             corner = (note.mark and near is not None and self.outside > 0)  # a plate: beside the part's corner
             spots = _spots(anchor, near, w, h, note.mark)
-            if note.part:  # a part's number keeps to its corner: inside it, a step from it, or just outside it
+            if note.part:  # a part's number keeps to its corner: inside it, a step from it, or just outside it;
+                # else beside the drawing, level with the part's top, a leader to its corner
                 spots = spots[:4] + [(near[0] - SPACE - w, near[3] - h), (near[0], near[3] + SPACE)]
+                if self.sides >= w + 2 * SPACE:
+                    right = self.natural[0] * self.scale_by + SPACE
+                    sides = [(-SPACE - w, near[3] - h), (right, near[3] - h)]
+                    spots += sides if near[0] + near[2] < right else sides[::-1]  # the nearer side first
             for x0, y0 in ([(near[0] - SPACE - w, near[3] - h), (near[0], near[3] + SPACE)] if corner else []) + spots:
                 cx, cy = self._inside(x0 + w / 2, y0 + h / 2, w / 2, h / 2)
                 box = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2, lines)
@@ -576,7 +595,8 @@ class BoardFigure(Flowable):
         """A centre moved so a box half_w x half_h around it stays inside the figure as printed (and the room
         `outside` it a plate's page leaves)."""
         w, h, o = self.natural[0] * self.scale_by, self.natural[1] * self.scale_by, self.outside
-        return (min(max(x, half_w - o), max(half_w - o, w + o - half_w)),
+        side = max(o, self.sides)
+        return (min(max(x, half_w - side), max(half_w - side, w + side - half_w)),
                 min(max(y, half_h - o), max(half_h - o, h + o - half_h)))
 
 
@@ -746,9 +766,13 @@ def sheet_overview(project, sheet_id: str, frame, styles, caption: str, heading=
             dx += MARK_PT * 2.2
         # at its parts' corner, or beside them where that covers the sheet's title or a box to write in
         notes.append(Note(x, y, str(number), True, dx, near=box, part=True))
+    sheet = project.game.sheets[sheet_id].model
+    outlines = _card_spots(project, layout, {r.name: r for r in layout.regions},
+                           {a.id: a for a in getattr(sheet, "areas", []) or []})
     figure = BoardFigure(project, natural, lambda b: _sheet(b, project, sheet_id),
                          notes=_title_notes(project, sheet_id) + notes, most_h=most_h,
-                         avoid=_write_in_boxes(project, sheet_id))
+                         avoid=_write_in_boxes(project, sheet_id) + _sheet_icons(project, sheet_id, outlines))
+    figure.beside = True  # a number with no room at its part's corner stands beside the picture, led to it
     head = [heading] if heading is not None else []
     if page is not None and fits_plate(natural, page):
         figure.base = lambda b: _sheet(b, project, sheet_id, framed=False)

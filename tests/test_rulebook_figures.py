@@ -847,3 +847,18 @@ def test_a_keyed_sheets_numbers_cover_no_box_or_icon_standing_beside_the_picture
     printed.line = lambda *args: lines.append(args)
     figure.print_notes(printed)
     assert len(lines) == len(beside)  # a leader each
+
+
+def test_an_areas_name_too_wide_for_it_is_cut_with_a_hyphen_rather_than_left_off():
+    """The eighth proofreading: in 2200's Letter booklet (its set-up figure a little smaller still at a page's foot)
+    "Gold and Blueprints" had no name, "Blueprints" being wider than its area even at 6 pt. Cut where English
+    hyphenation allows, "Blue-" / "prints", it is named; a name that fits whole is never cut."""
+    narrow = (300, HALF_LETTER[1])  # the playmat drawn at 0.17 of its size, as that page's foot draws it
+    figure = setup_figure("2200-escaping-earth", narrow)
+    named = {note.text: at for note, at in figure.arranged(printed_notes(figure, narrow)) if note.name and at}
+    assert named["Gold and Blueprints"][4] == ["Gold and", "Blue-", "prints"]
+    assert not [lines for lines in (at[4] for at in named.values()) if any(line.endswith("-") for line in lines)
+                and lines != ["Gold and", "Blue-", "prints"]]
+    figure = setup_figure("2200-escaping-earth", A5)
+    named = {note.text: at for note, at in figure.arranged(printed_notes(figure, A5)) if note.name and at}
+    assert named["Gold and Blueprints"][4] == ["Gold and", "Blueprints"]

@@ -462,9 +462,13 @@ class BoardFigure(Flowable):
         x0, y0, x1, y1 = _scaled(note.near, self.scale_by)
         # a card's name may overhang its edges a little (into the gap between cards) rather than go unnamed
         room = (x1 - x0) * TAB_OVERHANG if note.on_card else x1 - x0 - NAME_INSET - NAME_RIGHT
-        filled = [(size, _filled(canvas, note.text, room, size)) for size in sizes or (NAME_PT, LEGIBLE_PT)]
-        fitting = [(size, lines, width) for size, (lines, width) in filled
-                   if lines and width <= room and size * 1.2 * len(lines) <= y1 - y0 - 2 * NAME_INSET]
+        fitting = []
+        for hyphens in (False, True):  # a long word cut with a hyphen only where nothing else fits ("Blue-prints")
+            filled = [(size, _filled(canvas, note.text, room, size, hyphens)) for size in sizes or (NAME_PT, LEGIBLE_PT)]
+            fitting = [(size, lines, width) for size, (lines, width) in filled
+                       if lines and width <= room and size * 1.2 * len(lines) <= y1 - y0 - 2 * NAME_INSET]
+            if fitting or note.on_card:
+                break
         if not fitting:
             return None
         size, lines, width = min(fitting, key=lambda fit: len(fit[1]))  # the fewest lines, the larger size first
@@ -626,16 +630,34 @@ def _beyond_names(text: str, names: set[str]) -> str:
     return text
 
 
-def _filled(canvas, text: str, room: float, size: float) -> tuple[list[str], float]:
-    """A name's words filled a line at a time as wide as `room` allows at `size` (bold), and its widest line."""
+def _filled(canvas, text: str, room: float, size: float, hyphens: bool = False) -> tuple[list[str], float]:
+    """A name's words filled a line at a time as wide as `room` allows at `size` (bold), and its widest line; with
+    `hyphens`, a word wider than the room cut where its language allows, a hyphen at each cut."""
     lines: list[str] = []
+    cut = False  # the line before ends in a cut word: its rest starts a line of its own
     for word in text.split():
-        wider = f"{lines[-1]} {word}" if lines else word
-        if lines and _width(canvas, wider, "bold", size) <= room:
-            lines[-1] = wider
-        else:
-            lines.append(word)
+        pieces = _cut(canvas, word, room, size) if hyphens and _width(canvas, word, "bold", size) > room else [word]
+        for piece in pieces:
+            wider = f"{lines[-1]} {piece}" if lines else piece
+            if lines and not cut and _width(canvas, wider, "bold", size) <= room:
+                lines[-1] = wider
+            else:
+                lines.append(piece)
+            cut = piece.endswith("-") and piece is not pieces[-1]
     return lines, max((_width(canvas, line, "bold", size) for line in lines), default=0.0)
+
+
+def _cut(canvas, word: str, room: float, size: float) -> list[str]:
+    """A word too wide for `room` in pieces that fit it, each but the last ending in a hyphen (pnp.text.breaks: the
+    book language's hyphenation); the word whole where it has no such cut."""
+    from pnp.text.breaks import hyphenated
+
+    lang = getattr(getattr(canvas, "_doctemplate", None), "lang", "en")
+    fits = lambda start, end, hyphen: _width(canvas, word[start:end] + ("-" if hyphen else ""), "bold", size) <= room  # noqa: E731
+    pieces = hyphenated(word, lang, fits)
+    if pieces is None:
+        return [word]
+    return [word[start:end] + ("-" if k < len(pieces) - 1 else "") for k, (start, end) in enumerate(pieces)]
 
 
 def _steps(low: float, high: float, step: float) -> list[float]:

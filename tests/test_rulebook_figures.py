@@ -759,7 +759,7 @@ def test_2200s_setup_names_the_wolf_and_its_deck(frame):
     tokens (it stands at the card's foot)."""
     figure = setup_figure("2200-escaping-earth")
     named = {note.text for note, at in figure.arranged(printed_notes(figure, frame)) if note.on_card and at}
-    assert {"The Wolf", "Deck", "3 starters"} <= named, named
+    assert {"The Wolf", "Deck", "Reserved cards"} <= named, named
 
 
 HALF_LETTER = (396 - 24 * 72 / 25.4, 612 - 24 * 72 / 25.4)  # the Letter booklet's text frame, 12 mm margins

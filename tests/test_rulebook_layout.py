@@ -733,3 +733,18 @@ def test_a_summary_steps_rule_numbers_never_stand_on_a_line_of_their_own():
     lines = _step_lines(ref, book_styles(), steps, (9.5, 13))
     pointed = [line.text for line, (_, rules) in zip(lines, steps) if rules]
     assert pointed and all(re.search("\\S\u00a0\\(see\u00a0", text) for text in pointed), pointed
+
+
+@pytest.mark.parametrize("width_mm, columns, size", [(174, 2, 9.0), (124, 2, 8.0), (115.9, 2, 8.0)],
+                         ids=["a4-book", "a5-booklet", "half-letter-booklet"])
+def test_an_index_is_set_in_two_columns_in_a_booklet_too_in_smaller_type(width_mm, columns, size):
+    """The ninth proofreading: the Letter booklet's one-column index ended on a page of ten lines, and the A4
+    booklet's two columns broke terms in two ("Fighting discard / pile"). Both booklets set two columns, at 8 pt, as
+    a printed index is set smaller than its text; a book's frame keeps the book's type."""
+    from pnp.render.book_type import book_styles
+    from pnp.render.rulebook_back import Index, _column_for
+
+    width = width_mm * 72 / 25.4
+    index = Index(["Fighting discard pile"], book_styles()["toc1"])
+    assert (_column_for(width) < width) == (columns == 2)
+    assert index._start_style(width).fontSize == size

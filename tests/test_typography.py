@@ -57,3 +57,36 @@ def test_the_rulebook_prints_curly_apostrophes_and_minus_signs(tmp_path):
 def test_an_apostrophe_inside_a_word_is_one_in_every_language():
     # German's closing single quote is ‘; inside a word the mark is an apostrophe all the same
     assert typeset("Käpt'n", "de") == "Käpt\u2019n" and typeset("'Käpt'n'", "de") == "\u201aKäpt\u2019n\u2018"
+
+
+@pytest.mark.parametrize("typed, kept", [
+    ("adding up to 7 (2 + 5 or 3 + 4).", "adding up to 7 (2\u00a0+\u00a05 or 3\u00a0+\u00a04)."),  # Escape Master
+    ("Your highest positive card counts 0.", "Your highest positive card counts\u00a00."),  # Stranded
+    ("Life never goes above 22.", "Life never goes above\u00a022."),
+    ("2 + 5 + 3 = 10", "2\u00a0+\u00a05\u00a0+\u00a03\u00a0=\u00a010"),
+])
+def test_a_sum_or_a_last_number_is_never_cut_from_what_it_follows(typed, kept):
+    """The eighth and ninth proofreadings: "(2 + / 5 or 3 + 4)" split a sum across lines, and Stranded's glossary
+    left "0." and "22." alone on a line."""
+    from pnp.text.typography import unbroken
+
+    assert unbroken(typed) == kept
+
+
+@pytest.mark.parametrize("typed", ["Sol 3 cards", "ranks 1, 2, 3", "Draw 3 cards, then play one."])
+def test_a_number_inside_a_sentence_breaks_as_any_word(typed):
+    from pnp.text.typography import unbroken
+
+    assert unbroken(typed) == typed
+
+
+def test_a_card_tables_small_cells_are_not_bound():
+    """Binding runs lines longer: a card table's narrow 7.5 pt cells keep their breaks (2200's Letter book grew a
+    page when they were bound)."""
+    from pnp.render.book_type import Paragraph, book_styles
+    from pnp.render.fonts import register_all
+
+    register_all()
+    styles = book_styles()
+    assert "\u00a0" in Paragraph("It counts 0.", styles["body"]).frags[0].text
+    assert "\u00a0" not in Paragraph("It counts 0.", styles["small"]).frags[0].text

@@ -19,7 +19,7 @@ from pnp.rules.tree import CODE_MARKUP, Reference, render_text
 from pnp.rules.tree import pdf_text as esc
 from pnp.text.direction import has_rtl
 from pnp.text.fonts import DEFAULT_FAMILY, chain, font_pieces
-from pnp.text.typography import typeset_for
+from pnp.text.typography import typeset_for, unbroken
 
 INK = "#1d1d1d"
 BUNDLED_BOOK = {**DEFAULT_FAMILY, "heading": DEFAULT_FAMILY["bold"]}  # a bundled font's name is reportlab's name too
@@ -93,15 +93,21 @@ def book_fallbacks(fonts: dict[str, str], names: dict[str, str]) -> dict[str, st
     return fallbacks
 
 
-def typeset_frags(frags: list, lang: str, fallbacks: dict[str, str]) -> list:
+BOUND_LEAST = 8.0  # points: a paragraph this large or larger keeps its sums and last numbers on one line (unbroken)
+
+
+def typeset_frags(frags: list, lang: str, fallbacks: dict[str, str], bound: bool = True) -> list:
     """A parsed paragraph's fragments with their typewriter marks set (pnp.text.typography.typeset_for), each
     knowing the character printed before it: a quote after a bold word closes, one after a space opens. A fragment
-    whose font (or fallback list) lacks a mark it would get keeps the marks it was typed with."""
+    whose font (or fallback list) lacks a mark it would get keeps the marks it was typed with. A sum and a number
+    ending a sentence are kept on one line with what they follow (pnp.text.typography.unbroken), where `bound`:
+    not in a card table's small cells, whose narrow lines would only run longer."""
     before = ""
     for frag in frags:
         text = getattr(frag, "text", None)
         if text and not hasattr(frag, "cbDefn"):
             frag.text = typeset_for(text, lang, [fallbacks.get(frag.fontName, frag.fontName)], before)
+            frag.text = unbroken(frag.text) if bound else frag.text
             before = frag.text
     return frags
 
@@ -185,7 +191,8 @@ class Paragraph(_Paragraph):
         parsed = frags is None  # a paragraph split from another is given its fragments, cut already
         super()._setup(text, style, bulletText, frags, cleaner)
         if parsed:  # typewriter marks set as a book prints them, in the book's language (pnp.text.typography)
-            self.frags = typeset_frags(self.frags, getattr(style, "lang", "en"), getattr(style, "fallbacks", None) or {})
+            self.frags = typeset_frags(self.frags, getattr(style, "lang", "en"), getattr(style, "fallbacks", None) or {},
+                                       style.fontSize >= BOUND_LEAST)
         # a paragraph holding right-to-left text (Arabic, Hebrew) is set by pnp's engine (pnp.render.bidi_paragraph),
         # which takes each character's font from the fallback lists itself
         self.right_to_left = BidiText(self.frags, style, getattr(style, "fallbacks", None) or {}) \

@@ -41,8 +41,10 @@ NBSP = "\u00a0"
 FEW_LINES = 0.25  # of a page: a last page holding less than this is a page of a few lines
 INDEX_SIZES = ((8.5, 11.0), (8.0, 10.3), (7.5, 9.6))  # smaller type for an index whose last page would hold a few lines
 INDEX_GAP = 6 * mm  # between the index's two columns
-INDEX_TWO_COLUMNS = 120 * mm  # the narrowest frame the index is set in two columns in: A4's, Letter's and a
-# booklet's half page (124 mm) are wider; a long list of pages runs on under its term, as in a printed index
+INDEX_TWO_COLUMNS = 110 * mm  # the narrowest frame the index is set in two columns in: A4's, Letter's and a
+# booklet's half page (A5's 124 mm, half-letter's 116 mm) are wider; a long list of pages runs on under its term
+INDEX_NARROW = 140 * mm  # a frame narrower than this sets its two index columns in NARROW_INDEX type
+NARROW_INDEX = (8.0, 10.3)  # size and leading: a booklet's index, as a printed index is set, smaller than its text
 # Paragraphs the index never reads: a figure's caption names what the figure shows ("Detail 2 of 4: top left"),
 # not where the rule is told; the credits name the cards this edition drew, not where a player learns of them
 UNREAD_STYLES = frozenset({"caption", "credits"})
@@ -235,7 +237,7 @@ class Index(Flowable):
         # a form as the rules type it and as the book prints it ("Sol -1", "Sol −1": pnp.text.typography)
         self.patterns = [forms_pattern(list(dict.fromkeys(forms[term] + [typeset(f, lang) for f in forms[term]])), lang,
                                        term in named) for term in self.terms]
-        self.style = style
+        self.style = self.base = style
         self.pages: dict[int, list[int]] = {i: [] for i in range(len(self.terms))}
         self.shown: dict[int, list[str]] = {}  # line -> its pages as printed, in the pieces each line holds
         self.closed = False  # once the index is laid out, nothing more is read: what follows is back matter
@@ -276,9 +278,17 @@ class Index(Flowable):
             self.closed = True
             self.width = width
             self.column = _column_for(width)
+            self.style = self._start_style(width)
             self.style = self._fitting_style(width, room)
             self.table = self._columns()
         return self.table
+
+    def _start_style(self, width: float):
+        """The index's type in a frame `width` wide: the book's, or NARROW_INDEX in a booklet's two narrow
+        columns, where the book's would break its terms ("Fighting discard / pile")."""
+        if _column_for(width) < width < INDEX_NARROW:
+            return derived("index-narrow", self.base, fontSize=NARROW_INDEX[0], leading=NARROW_INDEX[1])
+        return self.base
 
     def _columns(self) -> "Columns":
         rows, style = self._rows(self.column)
@@ -292,9 +302,10 @@ class Index(Flowable):
         kept = self.style, getattr(self, "column", None), self.width
         self.column, self.width = _column_for(width), width
         try:
+            self.style = self._start_style(width)
             self.style = self._fitting_style(width, room)
             short = self._ends_short(self._columns(), room)
-            self.style = kept[0]
+            self.style = self._start_style(width)
             whole = self._columns()
             return short and sum(whole.heights) <= whole.count * self.frame_height
         finally:

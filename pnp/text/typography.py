@@ -4,7 +4,8 @@ Content is written with the keys a keyboard has: a straight apostrophe, straight
 number ("-1 life"), a hyphen between two numbers ("ranks 1-5"), an x between numbers ("3x3", "x2") and three
 full stops. A published rulebook prints a curly apostrophe (’), the language's quotation marks, a minus sign (−), an
 en dash for a range (–), a multiplication sign (×) and an ellipsis (…). `typeset` makes those changes and no
-other; a word that holds a hyphen or a digit and a letter ("TA3-3M", "7-Start", "x-ray") keeps its own.
+other; a word that holds a hyphen or a digit and a letter ("TA3-3M", "7-Start", "x-ray") keeps its own. A book's
+paragraph also keeps a sum ("2 + 5") and a number ending a sentence ("counts 0.") on one line: `unbroken`.
 
 Quotation marks by language: English “…” and ‘…’, German „…“ and ‚…‘, French « … » (with no-break spaces inside,
 as French typography has them); a language not listed keeps its straight quotes (Japanese and Arabic have marks of
@@ -33,6 +34,20 @@ RANGE = re.compile(r"(?<![\w\-])(\d+)-(\d+)(?![\w\-])")
 TIMES = re.compile(r"(?<![\w\-])(\d+)x(\d+)(?![\w\-])")
 MULTIPLIER = re.compile(r"(?<![\w\-])x(\d+)(?![\w\-])")
 ELLIPSIS = re.compile(r"(?<!\.)\.\.\.(?!\.)")
+
+
+# spaces a book's paragraph never breaks a line at: around a sign between two numbers ("2 + 5", "3 = 10"), and
+# before a number of one or two digits that ends a sentence or a clause ("counts 0.", "never above 22."): a sum
+# is read whole, and a line never holds a lone number
+SUM_SPACE = re.compile(r"(?<=\d) ([+=\u2212\u00d7]) (?=\d)")
+LAST_NUMBER = re.compile(r"(?<=\w) (\d{1,2}[.;:!?)])(?=\s|$)")
+NBSP = "\u00a0"
+
+
+def unbroken(text: str) -> str:
+    """`text` with no-break spaces where a book's line never breaks (SUM_SPACE, LAST_NUMBER)."""
+    text = SUM_SPACE.sub(f"{NBSP}\\1{NBSP}", text)
+    return LAST_NUMBER.sub(f"{NBSP}\\1", text)
 
 
 def typeset(text: str, lang: str = "en", before: str = "") -> str:

@@ -214,16 +214,25 @@ def test_the_playmat_places_have_one_name_in_rules_figure_and_cards(ee_project):
     """Original rulebook: the Static cards go "in the Static Supply area", SYSTEM cards into the system area. The
     fifth proofread: rule 3.4 said "the Systems area", rule 8.3 and three cards "the supply", and the set-up figure
     tagged "Cubes" where the playmat prints "Systems in play", "Static supply" and "Cube supply". Every tag the
-    figure hangs on a place (a pile's own name aside) is that place's name on the playmat."""
+    figure hangs on a place, and every name it prints on a pile, is that place's name on the playmat."""
     areas = {area.id: area.label for area in ee_project.game.sheets["playmat"].model.areas}
     said = {rule_id: " ".join(rule.text.split()) for rule_id, rule in rules(ee_project).items()}
     assert "in the Systems in play area" in said["setup-later"] and "Systems area" not in printed_content(ee_project)
     assert "back in the Static supply" in said["statics"]
     assert not re.search(r"\bthe supply\b", printed_content(ee_project))  # rules and cards alike
-    tags = {place["at"]: place["label"] for place in rules(ee_project)["start-run"].figure["place"]
-            if place.get("label") and not place.get("deck")}
-    assert tags == {"statics": areas["statics"], "cubes": areas["cubes"]} == {"statics": "Static supply",
-                                                                             "cubes": "Cube supply"}
+    places = rules(ee_project)["start-run"].figure["place"]
+    tags = {place["at"]: place["label"] for place in places if place.get("label") and not place.get("deck")}
+    assert tags == {"cubes": areas["cubes"]} == {"cubes": "Cube supply"}
+    # the ninth proofreading: the reserved starters' pile was named "3 starters" where rule 3.1 and the playmat's
+    # key say "Reserved cards"
+    piles = {place["at"]: place["label"] for place in places if place.get("label") and place.get("deck")}
+    assert piles == {"deck": areas["deck"], "reserved": areas["reserved"]} == {"deck": "Deck",
+                                                                               "reserved": "Reserved cards"}
+    assert "in the Reserved cards area" in said["setup-first"]
+    # and the "Static supply" tag, which found no spot by its place, read under the Static card as the Shop's name
+    # in the booklets: the card's own name plate and rule 3.3 say what lies there
+    statics = [place for place in places if place["at"] == "statics"]
+    assert statics == [{"at": "statics", "card": "static", "step": "setup-supply"}]
 
 
 # -- one name per thing, and words a player reads -----------------------------------------------------------------

@@ -432,7 +432,8 @@ def test_the_set_up_sends_the_reader_to_the_sheet_for_its_words(se_project, buil
     to print: it sends the reader to their own game sheet. The caption said "The whole sheet, at its printed size,
     follows the Glossary", false in the booklets (a half page cannot hold it) and in the A4 and Letter books (the
     plate comes after the index): it names what every edition has, the game sheet section right after the
-    Glossary, which pictures the whole sheet with its parts named."""
+    Glossary, which pictures the whole sheet with its parts named. The ninth proofreading: the caption names that
+    section by its title and says plainly that only the A4 and Letter books print the sheet full size."""
     from pypdf import PdfReader
 
     from pnp.render.rulebook import rulebook_pdf
@@ -442,13 +443,17 @@ def test_the_set_up_sends_the_reader_to_the_sheet_for_its_words(se_project, buil
     caption = " ".join(_setup_figure()["text"].split())
     # the section's key pictures the sheet (a booklet) or says where its plate is (after the index: the seventh
     # proofreading found "pictures the whole sheet" untrue of the A4 and Letter books' section)
-    assert "The game sheet section after the Glossary names every part of the sheet and says where the whole " \
-        "sheet is pictured" in caption
-    assert "printed size" not in caption
+    # the ninth proofreading: "the game sheet section" is no title a player finds in the contents; the caption
+    # names the section by its title and says which editions print the sheet whole, in words true of every edition
+    assert 'The section "Saucer Escape game sheet", after the Glossary, names every part of the sheet.' in caption
+    assert "The A4 and Letter rulebooks also print the whole sheet full size after the Index; the booklets do " \
+        "not." in caption
+    assert "printed size" not in caption and "says where" not in caption
     for book in ("rulebook-a4.pdf", "rulebook-letter.pdf"):
         titles = [i.title for i in PdfReader(built_game("saucer-escape") / "rules" / book).outline
                   if not isinstance(i, list)]
         assert titles[titles.index("Glossary") + 1] == "Saucer Escape game sheet", (book, titles)
+        assert "Index" in titles, (book, titles)
     booklet = tmp_path / "booklet.pdf"
     rulebook_pdf(se_project, None, "a4", booklet, booklet=True)
     contents = next(page.extract_text() for page in PdfReader(booklet).pages if "Contents" in page.extract_text())

@@ -513,13 +513,26 @@ def test_no_page_of_rules_sheets_or_card_reference_is_under_40_percent_filled(ga
 
 def test_short_contents_share_their_page_with_the_start_of_the_rules(tmp_path):
     """Saucer Escape's contents fill a third of a page: the rules start under them rather than leave the page two
-    thirds empty; a book whose contents leave less than half a page starts its rules on the next."""
+    thirds empty; so do Stranded's and the Saucer Escape booklet's, which leave 40 to 50 % of a page (the ninth
+    proofreading: the A4 booklet's half-empty contents page cost it a sheet, three Notes pages at its end); a book
+    whose contents leave less than 40 % of a page starts its rules on the next."""
     out = tmp_path / "rules.pdf"
     rulebook_pdf(validated("saucer-escape"), None, "a4", out)
     second = PdfReader(out).pages[1].extract_text()
     assert "Contents" in second and "1.1 " in second
-    rulebook_pdf(validated("2200-escaping-earth"), None, "a4", out)  # contents of 30 lines: more than half a page
+    rulebook_pdf(validated("stranded"), None, "a4", out)
     second = PdfReader(out).pages[1].extract_text()
+    assert "Contents" in second and "1.1 " in second
+    import io
+
+    from pnp.render.rulebook import BOOKLET_PAGES, _write_rulebook
+
+    project = validated("2200-escaping-earth")  # 30 lines of contents on a booklet's half page: most of it
+    ref = build_reference(project.game, None)
+    ref.facts = printed_facts(project)
+    target = io.BytesIO()
+    _write_rulebook(project, ref, BOOKLET_PAGES["a4"], 12 * 72 / 25.4, target, booklet=True)
+    second = PdfReader(io.BytesIO(target.getvalue())).pages[1].extract_text()
     assert "Contents" in second and "1.1 " not in second
 
 

@@ -689,13 +689,13 @@ def _row_scale(project, faces, sizes, width: float, room: float) -> float:
 
 
 def _contents(game, contents, styles, frame_height: float) -> list:
-    """The contents; the rules start under them where they leave half a page or more (a short book's contents do
-    not stand alone on a mostly empty page), else on the next page."""
+    """The contents; the rules start under them where they leave CONTENTS_ROOM of a page or more (a short book's
+    contents do not stand alone on a mostly empty page), else on the next page."""
     return [Paragraph(esc(say(game, "contents")), styles["h1"]), contents, Spacer(1, 6 * mm),
             CondPageBreak(frame_height * CONTENTS_ROOM)]
 
 
-CONTENTS_ROOM = 0.5  # of a page: what the contents must leave for the rules to start under them
+CONTENTS_ROOM = 0.4  # of a page: what the contents must leave for the rules to start under them
 
 
 def headings(flowables):

@@ -94,3 +94,19 @@ def test_rules_command_writes_a_booklet_and_refuses_an_unknown_paper(fixture_pro
     assert (float(booklet.pages[0].mediabox.width), float(booklet.pages[0].mediabox.height)) == (792, 612)
     wrong = runner.invoke(app, ["rules", "pocket-dungeon", "--format", "pdf", "--paper", "a5"])
     assert wrong.exit_code == 2 and "Traceback" not in wrong.output
+
+
+def test_a_booklet_a_page_over_whole_sheets_is_set_a_little_tighter_to_save_a_sheet(tmp_path):
+    """The ninth proofreading: Saucer Escape's Letter booklet and 2200's ran a page over whole sheets and ended with
+    three Notes pages. Set again with the body's leading a little tighter (TIGHT_LEADING), each loses that page:
+    Saucer Escape's folds into 4 sheets with no Notes page, 2200's into 10 (40 pages, a saddle stitch's most)."""
+    from helpers import validated
+
+    from pnp.render.rulebook import rulebook_pdf
+
+    for game_id, sheets in (("saucer-escape", 4), ("2200-escaping-earth", 10)):
+        path = tmp_path / f"{game_id}.pdf"
+        rulebook_pdf(validated(game_id), None, "letter", path, booklet=True)
+        sides = [page.extract_text() for page in PdfReader(path).pages]
+        assert len(sides) == 2 * sheets, game_id
+        assert sum(len(re.findall(r"(?m)^Notes$", text)) for text in sides) <= 2, game_id

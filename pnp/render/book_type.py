@@ -30,14 +30,19 @@ BUNDLED_BOOK = {**DEFAULT_FAMILY, "heading": DEFAULT_FAMILY["bold"]}  # a bundle
 CHARACTER_WRAPPED = ("ja", "zh")
 
 
+TIGHT_LEADING = 12.0  # points: the body's leading set a little tighter, as a typesetter saves a booklet a sheet
+
+
 def book_styles(fonts: dict[str, str] = BUNDLED_BOOK, fallbacks: dict[str, str] | None = None,
-            lang: str = "en") -> dict[str, ParagraphStyle]:
+            lang: str = "en", tight: bool = False) -> dict[str, ParagraphStyle]:
     """The book's paragraph styles, in its fonts (pnp.layout.rulebook.RULEBOOK_FONTS, by their reportlab names),
-    each knowing the fallback lists those fonts stand first in (book_fallbacks), wrapped as `lang` is written."""
+    each knowing the fallback lists those fonts stand first in (book_fallbacks), wrapped as `lang` is written;
+    `tight`: its text set TIGHT_LEADING apart (a booklet a page short of whole sheets less a page)."""
     regular, bold, italic, heading = fonts["regular"], fonts["bold"], fonts["italic"], fonts["heading"]
     # no widows or orphans: a paragraph split across pages leaves at least two of its lines on each side
     wrap = {"wordWrap": "CJK"} if lang.split("-")[0].lower() in CHARACTER_WRAPPED else {}
-    base = ParagraphStyle("body", fontName=regular, fontSize=9.5, leading=13, textColor=color(INK), allowWidows=0,
+    base = ParagraphStyle("body", fontName=regular, fontSize=9.5, leading=TIGHT_LEADING if tight else 13,
+                          textColor=color(INK), allowWidows=0,
                           allowOrphans=0, **wrap)
     styles = {
         "body": base,

@@ -364,12 +364,18 @@ def rulebook_pdf(project, difficulty, paper: str, path: Path, booklet: bool = Fa
     if booklet:
         from pnp.render.booklet import impose
 
-        pages = io.BytesIO()
+        pages, tight = io.BytesIO(), False
         doc = _write_rulebook(project, ref, BOOKLET_PAGES[paper], 12 * mm, pages, booklet=True)
+        if doc.back_page and doc.page % 4 == 1:  # a page over whole sheets, three Notes pages to come: set a little
+            # tighter, the book may lose that page (a typesetter's way to save a sheet)
+            tighter = io.BytesIO()
+            closer = _write_rulebook(project, ref, BOOKLET_PAGES[paper], 12 * mm, tighter, booklet=True, tight=True)
+            if closer.page < doc.page:
+                pages, doc, tight = tighter, closer, True
         if doc.back_page and doc.page % 4:  # the pages short of whole sheets: notes pages before the back cover
             with_notes = io.BytesIO()
             again = _write_rulebook(project, ref, BOOKLET_PAGES[paper], 12 * mm, with_notes, booklet=True,
-                                    notes=4 - doc.page % 4)
+                                    notes=4 - doc.page % 4, tight=tight)
             if again.page % 4 == 0:  # else (the notes moved a page break) the blanks stand there instead
                 pages, doc = with_notes, again
         impose(pages.getvalue(), PAPERS[paper], path, back_cover=doc.back_page)
@@ -378,11 +384,11 @@ def rulebook_pdf(project, difficulty, paper: str, path: Path, booklet: bool = Fa
 
 
 def _write_rulebook(project, ref: Reference, pagesize, margin: float, target, booklet: bool = False,
-                    notes: int = 0) -> RulebookTemplate:
+                    notes: int = 0, tight: bool = False) -> RulebookTemplate:
     """The book set into `target`; `notes` pages for notes before its back cover (a booklet made whole sheets)."""
     fonts = project.rulebook_fonts
     names = register_book_fonts(fonts)
-    styles = book_styles(names, book_fallbacks(fonts, names), language(project.game))
+    styles = book_styles(names, book_fallbacks(fonts, names), language(project.game), tight)
     doc = RulebookTemplate(target, pagesize, say(project.game, "rulebook", title=ref.title), margin, names, fonts)
     doc.game, doc.lang, doc.booklet = project.game, language(project.game), booklet
     # the file's Author: the game's designers as credited (the software stays its Creator), else the game's name

@@ -150,15 +150,27 @@ class StatusEdge:
         b.text(left + box.w / 2, bottom + box.h * 0.3, status, layout.fonts["bold"], box.h * 0.55, "#ffffff", "center")
 
 
-# The health number sits in the heart's wide band: its baseline at 40 % of the heart's height, where the heart is
-# about 58 % of its box wide, widening to 73 % at two thirds up. A number wider than HEART_TEXT_WIDTH shrinks.
-HEART_BASELINE, HEART_TEXT_SIZE, HEART_TEXT_WIDTH = 0.40, 0.42, 0.52
+# The health number sits in the heart's wide band, small enough to stay inside the heart at every size the card is
+# printed: a figure that shows a card small prints a number up to HEART_GROWTH times its size rather than leave it
+# off (pnp.render.rulebook_figures.VALUE_LEAST: kept legible from half of 6 pt), and the grown number must still fit.
+# By its digits: (size, the height of its middle), as fractions of the heart's height; measured against the heart's
+# outline (pnp.core.shapes.heart), its point at 10 % and the dip between its lobes at 76 %: a single digit grown
+# twice is held by the heart's height, two digits by its width, so they sit higher, where it is widest.
+HEART_GROWTH = 2.0
+HEART_FIT = {1: (0.28, 0.53), 2: (0.20, 0.59)}
+DIGIT_HALF_HEIGHT = 0.365  # of the size: half a digit's height in the card fonts (Vera Bold's 0.73), its middle
 
 
-def health_size(health: int, side: float, font: str) -> float:
-    """The size the health number prints at in a heart `side` points tall: as large as the heart allows, smaller
-    for two digits so they stay inside it ("10", "12")."""
-    return min(side * HEART_TEXT_SIZE, side * HEART_TEXT_WIDTH / string_width(str(health), font, 1.0))
+def health_size(health: int, side: float) -> float | None:
+    """The size the health number prints at in a heart `side` points tall (None: too many digits for a heart)."""
+    fit = HEART_FIT.get(len(str(health)))
+    return side * fit[0] if fit else None
+
+
+def health_baseline(health: int, side: float) -> float:
+    """The number's baseline above the heart's foot: its middle at the height HEART_FIT gives it."""
+    size, middle = health_size(health, side), HEART_FIT[len(str(health))][1]
+    return side * middle - DIGIT_HALF_HEIGHT * size
 
 
 class Stats:
@@ -168,7 +180,10 @@ class Stats:
         health = face.card.health
         if health is None:
             return [f"'{face.card.name}' has no health for box '{box.name}'"]
-        size = health_size(health, box.h, layout.fonts["bold"])
+        size = health_size(health, box.h)
+        if size is None:
+            return [f"the health {health} of '{face.card.name}' has more digits than a heart holds (at most "
+                    f"{max(HEART_FIT)})"]
         if size < floor(box.min_size) - 1e-9:
             return [f"the health {health} of '{face.card.name}' fits its heart in box '{box.name}' only at "
                     f"{size:.1f}pt, under {floor(box.min_size):g}pt: make the box taller"]
@@ -178,8 +193,8 @@ class Stats:
         card, bold = face.card, layout.fonts["bold"]
         side = box.h
         place_emblem(b, emblems, "health", "#b23a3a", left, bottom, side)
-        b.text(left + side / 2, bottom + side * HEART_BASELINE, str(card.health), bold,
-               health_size(card.health, side, bold), "#ffffff", "center")
+        b.text(left + side / 2, bottom + health_baseline(card.health, side), str(card.health), bold,
+               health_size(card.health, side), "#ffffff", "center")
         if card.zealot:
             badge = side * 0.9
             bx = left + box.w - badge

@@ -166,6 +166,44 @@ def column(b, c):
     b.rect(6, 4, 88, 6, fill=c)
 
 
+# -- a numbered column: a column's frame with its number in it, drawn as shapes (no font: the same at any size) --
+# Each column card and each column of the board mat carries its own number, as the rulebook's board figures number
+# their columns: three bars alike (the `column` emblem) read as the Roman III on every column.
+DIGIT_STROKE = 11
+
+
+def _digit_1(b, c):
+    b.rect(45, 14, 12, 74, fill=c)
+    b.path(polygon([(57, 88), (45, 88), (30, 77), (30, 66), (45, 75)]), fill=c)
+    b.rect(33, 14, 36, 10, fill=c)
+
+
+def _digit_2(b, c):
+    b.path([("M", 31, 64), ("C", 31, 91, 71, 93, 71, 65), ("C", 71, 46, 38, 38, 34, 20)], stroke=c, width=DIGIT_STROKE)
+    b.rect(29, 14, 46, 11, fill=c)
+
+
+def _digit_3(b, c):
+    b.path([("M", 33, 81), ("C", 42, 94, 70, 92, 70, 72), ("C", 70, 59, 59, 54, 47, 54)], stroke=c, width=DIGIT_STROKE)
+    b.path([("M", 47, 54), ("C", 62, 54, 73, 47, 73, 33), ("C", 73, 11, 41, 9, 31, 24)], stroke=c, width=DIGIT_STROKE)
+
+
+def _digit_4(b, c):
+    b.rect(56, 14, 11, 74, fill=c)
+    b.path(polygon([(56, 88), (67, 88), (36, 42), (25, 42)]), fill=c)
+    b.rect(25, 32, 52, 10, fill=c)
+
+
+def _numbered_column(digit):
+    def draw(b, c):
+        b.rect(14, 3, 72, 94, stroke=c, width=6, radius=8)
+        digit(b, c)
+    return draw
+
+
+NUMBERED_COLUMNS = {f"column-{n}": _numbered_column(d) for n, d in enumerate((_digit_1, _digit_2, _digit_3, _digit_4), 1)}
+
+
 def mech(b, c):
     """A pilot's mech: head, body, arms, legs."""
     b.rect(38, 74, 24, 18, fill=c, radius=4)
@@ -329,4 +367,5 @@ EMBLEMS = {
     "scenario": scenario,
     "bruiser": bruiser, "drone": drone, "raider": raider, "sniper": sniper, "grappler": grappler,
     "swarmer": swarmer, "mender": mender,
+    **NUMBERED_COLUMNS,
 }

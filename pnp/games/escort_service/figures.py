@@ -18,8 +18,15 @@ from pnp.games.escort_service.state import Unit
 from pnp.text.fonts import string_width
 
 EXAMPLE_HAND = ("warrior-stun", "warrior-got-your-attention", "warrior-patch-up", "warrior-cleave")
-PANEL_W, PANEL_H, GAP, PER_ROW = 118.0, 108.0, 8.0, 4
 CELL_W, CELL_H = 24.0, 17.0
+# the units a column shows, bottom first: the example and the TICK never stack more than one, so a column drawn for
+# two is room enough, and a panel that much shorter lets a half-letter page hold four rows of two (a third row of
+# empty cells left the ninth step alone on a page of its own). A test holds every step to it: a rule change that
+# stacked more units in a column would have a panel leave some off.
+SLOTS = 2
+BOARD_Y, HEAD_H = 18.0, 33.0  # the columns' foot above the panel's (the shuttle's row); their numbers and caption
+COLUMN_H = SLOTS * CELL_H + 6
+PANEL_W, PANEL_H, GAP, PER_ROW = 118.0, BOARD_Y + COLUMN_H + HEAD_H, 8.0, 4
 CAPTION_PT, CAPTION_LINES = 6.4, 2  # a caption's lines above the board: a third would run into the column numbers
 # the smallest words of a panel, as drawn: scaled up to 6 pt in a rulebook, two panels still fit an A5 page's width
 LEAST_PT = 4.6
@@ -276,16 +283,16 @@ def _panel(b, shot: Snapshot, x: float, y: float) -> None:
         for text, font in runs:
             b.text(run_x, y + PANEL_H - 11 - i * 8, text, font, CAPTION_PT, INK, "left")
             run_x += string_width(text, font, CAPTION_PT)
-    base_x, base_y = x + (PANEL_W - 4 * CELL_W) / 2, y + 18
+    base_x, base_y = x + (PANEL_W - 4 * CELL_W) / 2, y + BOARD_Y
     b.rect(base_x + 1, y + 5, CELL_W - 2, 11, fill=SHUTTLE_FILL, radius=1.5)
     b.text(base_x + CELL_W / 2, y + 8.6, "Shuttle", bold, LEAST_PT, "#ffffff", "center")
     if shot.hand:  # beside the shuttle, under columns 2 to 4
         b.text(base_x + CELL_W + 2, y + 8.6, shot.hand, bold, LEAST_PT, INK, "left")
     for c, column in enumerate(shot.columns):
         cx = base_x + c * CELL_W
-        b.rect(cx + 0.8, base_y, CELL_W - 1.6, 3 * CELL_H + 6, stroke="#9aa7b5", width=0.5, radius=1.5)
-        b.text(cx + CELL_W / 2, base_y + 3 * CELL_H + 8, str(c + 1), bold, 6, MUTED, "center")
-        for r, label in enumerate(column[:3]):
+        b.rect(cx + 0.8, base_y, CELL_W - 1.6, COLUMN_H, stroke="#9aa7b5", width=0.5, radius=1.5)
+        b.text(cx + CELL_W / 2, base_y + COLUMN_H + 2, str(c + 1), bold, 6, MUTED, "center")
+        for r, label in enumerate(column[:SLOTS]):
             ry = base_y + 2 + r * CELL_H
             b.rect(cx + 1.8, ry, CELL_W - 3.6, CELL_H - 2, fill=PILOT if label.startswith("Warrior") else ENEMY,
                    radius=1.2)

@@ -316,3 +316,81 @@ def test_the_mats_title_in_the_rulebook_keeps_clear_of_its_frames(project, width
     layout = project.sheet_layouts["board-mat"]
     frames_top = max(layout.height - r.y for r in layout.regions if r.kind != "title") * figure.scale_by
     assert title_bottom > frames_top, (title_bottom, frames_top)
+
+
+def test_each_column_prints_its_own_number_on_the_mat_and_on_its_card(project):
+    """Proofreading (round 9): the mat's eight column slots all carried the same three bars, read as "III" (column
+    3) under "Column 1" too. Each column's slots, its label and its card carry that column's own number, as the
+    rulebook's board figures number them, drawn inside the emblem's square."""
+    mat = project.game.sheets["board-mat"].model
+    arts = {a.id: a.art for a in mat.areas if a.id.startswith("column-")}
+    cards = {r.card.id: r.card.art for r in project.game.cards() if r.card.kind == "column"}
+    assert arts == cards == {f"column-{n}": f"column-{n}" for n in range(1, 5)}
+    drawings = []
+    for n in range(1, 5):
+        backend = RecordingBackend()
+        project.game.emblems[f"column-{n}"](backend, "#000000")
+        assert all(-1 <= d.x0 and d.x1 <= 101 and -1 <= d.y0 and d.y1 <= 101 for d in backend.drawn), n
+        assert not backend.texts(), "drawn as shapes: the same at every size, no word under 6 pt"
+        drawings.append(backend.calls)
+    assert all(a != b for i, a in enumerate(drawings) for b in drawings[i + 1:]), "four different numbers"
+
+
+def heart_outline(x: float, y: float, side: float) -> list[tuple[float, float]]:
+    """The health emblem's outline (pnp.core.shapes.heart, in its 100 x 100 box) as points, placed at x, y, side."""
+    from pnp.core.shapes import heart
+
+    points, here = [], None
+    for op, *args in heart():
+        if op == "M":
+            here = tuple(args)
+        elif op == "C":
+            (x1, y1), (x2, y2), (x3, y3) = args[0:2], args[2:4], args[4:6]
+            for i in range(1, 41):
+                t = i / 40
+                points.append(tuple((1 - t) ** 3 * a + 3 * (1 - t) ** 2 * t * b + 3 * (1 - t) * t * t * c + t ** 3 * d
+                                    for a, b, c, d in zip(here, (x1, y1), (x2, y2), (x3, y3))))
+            here = (x3, y3)
+    return [(x + px * side / 100, y + py * side / 100) for px, py in points]
+
+
+def inside(outline, px: float, py: float) -> bool:
+    crossings = False
+    for (x1, y1), (x2, y2) in zip(outline, outline[-1:] + outline[:-1]):
+        if (y1 > py) != (y2 > py) and px < x1 + (py - y1) * (x2 - x1) / (y2 - y1):
+            crossings = not crossings
+    return crossings
+
+
+def test_a_health_number_stays_inside_its_heart_at_every_size_the_card_is_printed(project):
+    """Proofreading (round 9): the Warrior's "10" spilled out of its heart on the small copies of the pilot card in
+    the rulebook's figures, where a number too small to read prints larger (up to twice its size, at 6 pt) rather
+    than be left off. Every health number, one digit or two, grown as a figure at any scale grows it, still lies
+    inside its heart's outline (its digits' box, a little inset from the outline)."""
+    from pnp.render.rulebook_figures import shown_size
+    from pnp.text.fonts import string_width
+
+    digit_height, inset = 0.73, 0.015  # Vera Bold's digits, of their size; of the heart's height
+    checked, grown = set(), 0
+    for record in project.game.cards():
+        health, face = getattr(record.card, "health", None), project.faces.fronts[record.card.id]
+        if health is None or not any(box.type == "stats" for box in face.template.boxes):
+            continue  # the shuttle card prints its health in its text
+        (x, y, side), _ = heart_and_number(project, face, health)
+        backend = RecordingBackend()
+        draw_face(backend, face, project.layout, project.game.emblems, 0, 0)
+        calls = backend.calls + [c for inner in backend.symbols.values() for c in inner]
+        centre, baseline, _, font, size = next(c[1][:5] for c in calls if c[0] == "text" and c[1][2] == str(health))
+        outline = heart_outline(x, y, side)
+        for percent in range(10, 101):
+            shown = shown_size(str(health), size, percent / 100)
+            if shown is None:
+                continue  # left off at this scale: nothing to spill
+            grown += shown > size
+            half_w, half_h = string_width(str(health), font, shown) / 2, digit_height * shown / 2
+            middle, pad = baseline + digit_height * size / 2, inset * side
+            box = [(centre + dx * (half_w + pad), middle + dy * (half_h + pad))
+                   for dx in (-1, -0.5, 0, 0.5, 1) for dy in (-1, -0.5, 0, 0.5, 1) if abs(dx) == 1 or abs(dy) == 1]
+            assert all(inside(outline, px, py) for px, py in box), f"{record.card.name}: {health} at {percent} %"
+        checked.add(record.card.name)
+    assert {"Warrior", "Warlord", "Hive Queen", "Medic", "Bruiser"} <= checked and grown

@@ -715,3 +715,42 @@ def test_the_board_mat_figure_prints_the_scrap_piles_name(built_game, book):
     figure = page[:page.index("The board mat laid for Breakout")]
     figure = figure[figure.index("3.3 Take the next"):] if "3.3 Take the next" in figure else figure
     assert "Scrap pile" in figure, book
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_the_example_turns_last_step_shares_its_booklet_page(project, paper, tmp_path):
+    """Proofreading (round 9): in the Letter booklet the example's nine panels are set two to a row, and the ninth
+    ran on alone to a page of its own under "An example turn (continued)". Its panels are short enough that the
+    rows from the third step on fit one booklet page, so the last step is read with the ones before it."""
+    import subprocess
+
+    from pnp.render.card_facts import printed_facts
+    from pnp.render.rulebook import BOOKLET_PAGES, _write_rulebook
+
+    ref = build_reference(project.game, None)
+    ref.facts = printed_facts(project)
+    path = tmp_path / "pages.pdf"
+    _write_rulebook(project, ref, BOOKLET_PAGES[paper], 12 * 72 / 25.4, path, booklet=True)  # unimposed pages
+    pages = subprocess.run(["pdftotext", str(path), "-"], capture_output=True, text=True, check=True).stdout
+    last = " ".join(next(p for p in pages.split("\f") if "It draws back up to 4" in p).split())
+    assert "The Warrior stops" in last and "TAUNT: the card goes under" in last, paper
+
+
+def test_a_panels_columns_hold_as_many_units_as_any_step_stacks(project):
+    """The example's and the TICK's columns are drawn SLOTS units high, two: a panel draws no more of a column
+    than that, so no step of either figure, as the engine plays it, may stack more units in one column."""
+    from pnp.games.escort_service import figures
+
+    for kind in ("example-turn", "tick"):
+        shots = figures.FIGURES[kind]._shots(project.game)
+        assert max(len(column) for shot in shots for column in shot.columns) <= figures.SLOTS == 2, kind
+
+
+def test_the_contents_give_every_count_in_figures(rules):
+    """Proofreading (round 9): rule 2.1 gave "5 board cards", "4 scenario cards", then "four pilots" and "two
+    elites". A list of counts gives them all in figures."""
+    contents = texts(rules)["contents"]
+    for count in ("4 columns", "4 pilots", "2 elites"):
+        assert count in contents
+    words = r"\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b"
+    assert not re.search(words, contents, re.IGNORECASE), contents

@@ -761,3 +761,13 @@ def test_an_index_is_set_in_two_columns_in_a_booklet_too_in_smaller_type(width_m
     index = Index(["Fighting discard pile"], book_styles()["toc1"])
     assert (_column_for(width) < width) == (columns == 2)
     assert index._start_style(width).fontSize == size
+
+
+def test_a_figure_that_does_not_fit_its_page_floats_to_the_next_and_the_rules_fill_the_gap(books):
+    """The eighth and ninth proofreadings: Escape Master's pages 3 to 5 each ended a quarter empty, the figure after
+    a rule waiting for the next page and everything after it with it. The rules that follow fill the page (the next
+    section's start, 4.1 to 4.4, under 3.6) and the figure heads the next page."""
+    texts = page_texts(books("escape-master"))
+    setup = next(i for i, text in enumerate(texts) if "3.6 " in text)
+    assert "4.1 " in texts[setup] and "A table of two ready to play" not in texts[setup]
+    assert "A table of two ready to play" in texts[setup + 1]

@@ -832,7 +832,72 @@ def _rules(ref: Reference, styles, frame, project=None) -> list:
         if len(figure) > 1:
             flow += figure[1:] + parts[-1:]
         heading = []
-    return flow + heading
+    return _floated(flow + heading)
+
+
+FLOAT_MOST = 6  # the most flowables after a figure a page may set before it, the figure floated to the next page
+
+
+def _floated(flow: list) -> list:
+    """The rules' flow with each set-up or example figure (KeepWithFigure) able to float: what follows it, up to
+    the next figure (FLOAT_MOST at most), may fill the page the figure does not fit, the figure then at the top of
+    the next (FloatingFigure)."""
+    from pnp.render.rulebook_figures import KeepWithFigure
+
+    floated, i = [], 0
+    while i < len(flow):
+        item = flow[i]
+        if isinstance(item, KeepWithFigure):
+            end = i + 1
+            while end < len(flow) and end - i <= FLOAT_MOST and not (isinstance(flow[end], KeepWithFigure) or any(
+                    isinstance(part, Picture) for part in getattr(flow[end], "_content", ()))):  # never past a figure
+                end += 1
+            if end > i + 1:  # something after it to float past
+                floated.append(FloatingFigure(item, flow[i + 1:end]))
+                i = end
+                continue
+        floated.append(item)
+        i += 1
+    return floated
+
+
+class FloatingFigure(Flowable):
+    """A figure and what follows it in the rules, set as a typesetter floats a figure: the figure where it stands
+    when it fits the page there (drawn a little smaller at the page's foot, KeepWithFigure); else what follows it
+    fills that page, as much of it as fits whole, and the figure heads the next page. Its `_content` lists them
+    all, so the contents find the headings among them."""
+
+    def __init__(self, figure, after: list):
+        super().__init__()
+        self.figure, self.after = figure, list(after)
+        self._content = [figure] + self.after
+
+    def wrap(self, width, height):
+        return width, height + 1  # always set through split(): it decides the order on this page
+
+    def split(self, width, height):
+        frame = getattr(self, "_frame", None)
+        at_top = getattr(frame, "_atTop", False)
+        self.figure.wrapOn(self.canv, width, height)  # KeepTogether's wrap: its height, `_H`, as it would stand
+        if at_top or self.figure._H <= height:  # where it stands: its parts (it fits, or it heads the page)
+            return self.figure.split(width, height) + self.after
+        room, before = height, []
+        for item in self.after:
+            h = item.wrapOn(self.canv, width, room)[1]
+            h = (getattr(item, "_H", h) if isinstance(item, KeepTogether) else h) + (  # a group: its whole height
+                item.getSpaceBefore() if before else 0.0)
+            if h > room or isinstance(item, Heading) and item is self.after[-1]:
+                break
+            before.append(item)
+            room -= h + item.getSpaceAfter()
+        while before and getattr(before[-1], "keepWithNext", False):  # never a heading left above the figure
+            before.pop()
+        if not before:  # nothing fits here whole: all of it on the next page, the figure first
+            return []
+        # the first set here in its parts (a group kept together reports no height of its own: reportlab must be
+        # able to set the first flowable of a split as it is)
+        first = before[0].split(width, height) if isinstance(before[0], KeepTogether) else before[:1]
+        return first + before[1:] + [self.figure] + self.after[len(before):]
 
 
 # A part of the book after the rules (the glossary, the index) starts on a new page unless the page the rules end

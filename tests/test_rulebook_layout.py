@@ -735,17 +735,25 @@ def test_a_figure_of_panels_running_on_over_a_page_is_headed_continued(tmp_path)
 
 def test_a_summary_steps_rule_numbers_never_stand_on_a_line_of_their_own():
     """The eighth proofreading: Stranded's Letter booklet set "(see 4.2)" alone on the last line of a summary step.
-    The numbers are joined to the step's last word by a no-break space, and their own words to each other."""
+    A short pointer is joined to the step's last word by a no-break space, and its own words to each other; a long
+    one ("(see 3.1, 4.1, 4.2)") may start a line (the tenth: held to the last word it left the line above short)."""
     from pnp.render.book_type import book_styles
     from pnp.render.fonts import register_all
-    from pnp.render.rulebook_back import _step_lines, summary_steps
+    from pnp.render.rulebook_back import _step_lines, rule_ranges, summary_steps
 
     register_all()
     ref = build_reference(validated("stranded").game)
     steps = summary_steps(ref)
     lines = _step_lines(ref, book_styles(), steps, (9.5, 13))
     pointed = [line.text for line, (_, rules) in zip(lines, steps) if rules]
-    assert pointed and all(re.search("\\S\u00a0\\(see\u00a0", text) for text in pointed), pointed
+    short = [text for text in pointed if re.search(r"\(see[^()]{1,7}\)$", text)]
+    assert short and all(re.search("\\S\u00a0\\(see\u00a0", text) for text in short), short
+    # the tenth: a long one held to the last word left the line above short ("with one / hand. (see 3.1, 4.1, 4.2)")
+    em = build_reference(validated("escape-master").game)
+    em_steps = summary_steps(em)
+    long = [line.text for line, (_, rules) in zip(_step_lines(em, book_styles(), em_steps, (9.5, 13)), em_steps)
+            if rules and len(rule_ranges(rules)) > 8]
+    assert long and all(re.search(r"\S \(see\u00a0", text) for text in long), long
 
 
 @pytest.mark.parametrize("width_mm, columns, size", [(174, 2, 9.0), (124, 2, 8.0), (115.9, 2, 8.0)],
@@ -771,3 +779,8 @@ def test_a_figure_that_does_not_fit_its_page_floats_to_the_next_and_the_rules_fi
     setup = next(i for i, text in enumerate(texts) if "3.6 " in text)
     assert "4.1 " in texts[setup] and "A table of two ready to play" not in texts[setup]
     assert "A table of two ready to play" in texts[setup + 1]
+    # the tenth: a rule the page could not hold after all went on past the figure and stood above it on the next
+    # page, cut from the rules it belongs with (2200's 4.4 over the playmat, 4.5 under it): never
+    texts = page_texts(books("2200-escaping-earth"))
+    page = next(text for text in texts if "The playmat at the start of a first run" in text)
+    assert page.index("The playmat at the start of a first run") < page.index("4.4 Rewards")

@@ -836,6 +836,8 @@ def _rules(ref: Reference, styles, frame, project=None) -> list:
 
 
 FLOAT_MOST = 6  # the most flowables after a figure a page may set before it, the figure floated to the next page
+FLOAT_SLACK = 8.0  # points a page keeps spare when it sets them: never one that would not fit after all (it would go
+# on past the figure, to the top of the next page, and stand before it there)
 
 
 def _floated(flow: list) -> list:
@@ -884,9 +886,10 @@ class FloatingFigure(Flowable):
         room, before = height, []
         for item in self.after:
             h = item.wrapOn(self.canv, width, room)[1]
-            h = (getattr(item, "_H", h) if isinstance(item, KeepTogether) else h) + (  # a group: its whole height
-                item.getSpaceBefore() if before else 0.0)
-            if h > room or isinstance(item, Heading) and item is self.after[-1]:
+            lead = getattr(item, "_content", [item])[0]  # the space over it: a heading's, where a group starts with one
+            h = (getattr(item, "_H", h) if isinstance(item, KeepTogether) else h) + max(
+                item.getSpaceBefore(), lead.getSpaceBefore())
+            if h > room - FLOAT_SLACK or isinstance(item, Heading) and item is self.after[-1]:
                 break
             before.append(item)
             room -= h + item.getSpaceAfter()

@@ -338,9 +338,14 @@ class Index(Flowable):
         self.entry_starts = set()  # the rows an entry begins on: a column never starts with an entry's run-on pages
         for index, term in enumerate(self.terms):
             self.entry_starts.add(len(rows))
-            pieces = self.shown[index] = self._pieces(page_ranges(self.pages[index]), most)
-            # the term keeps clear of its first piece of pages and the leader's first dots
+            pieces = self._pieces(page_ranges(self.pages[index]), most)
+            # the term keeps clear of its first piece of pages and the leader's first dots; a term that would break
+            # there ("Free-card / marker") stands whole on its line, its pages running on under it
             room = self._width(pieces[0]) + self._width(LEADER) * 2
+            if pieces[0] and self._width(term) > width - self.style.leftIndent - room:
+                pieces = [""] + pieces
+                room = self._width(LEADER) * 2
+            self.shown[index] = pieces
             style = derived(f"index-{index}", self.style, rightIndent=room)
             rows.append([Paragraph(f'{esc(term)}<onDraw name="{INDEX_CALLBACK}" label="{index}"/>', style)])
             for piece in pieces[1:]:  # a long list runs on under its first line, right-aligned
@@ -458,6 +463,9 @@ def credits_flow(game, styles) -> list:
     return [KeepTogether(flow)]
 
 
+SHORT_POINTER = 12  # characters: a summary step's "(see 4.2)" this short stays on its step's last line
+
+
 SUMMARY_TITLES = {"turn": "turn-summary", "round": "round-summary", "play": "play-summary"}  # pnp's words
 SUMMARY_KEY = "turn-summary"  # the summary heading's anchor (a booklet's back cover: pnp.render.rulebook)
 
@@ -556,8 +564,10 @@ def _step_lines(ref, styles, steps, size) -> list:
                    bulletFontSize=size[0], spaceAfter=STEP_GAP)
     lines = []
     for number, (text, rules) in enumerate(steps, 1):
-        # "(see 4.3)" kept whole at a line's end, and with the step's last word: never a line of its own
-        see = f"{NBSP}({said(ref.game, 'see-rules', rules=esc(rule_ranges(rules))).replace(' ', NBSP)})" if rules else ""
+        # "(see 4.3)" kept whole at a line's end; a short one with the step's last word too, never a line of its
+        # own (a long one may start its line: held to the last word it would leave the line above short)
+        pointer = f"({said(ref.game, 'see-rules', rules=esc(rule_ranges(rules))).replace(' ', NBSP)})" if rules else ""
+        see = (NBSP if len(pointer) <= SHORT_POINTER else " ") + pointer if pointer else ""
         lines.append(Paragraph(f"{pdf_markup(ref, text, styles)}{see}", body, bulletText=f"{number}."))
     return lines
 

@@ -434,3 +434,42 @@ def test_a_table_of_one_row_has_no_picture_column():
         table, _, _ = _card_table(project, ref, project.game.decks[deck].cards, book_styles(), 480)
         cells = [cell for row in table._cellvalues[1:] for cell in row]
         assert any(isinstance(cell, Thumbnail) for cell in cells) is pictured, game_id
+
+
+@pytest.mark.parametrize("game_id, columns", [("escort-service", 4), ("2200-escaping-earth", 3)])
+def test_every_card_table_of_a_book_shares_one_column_grid(game_id, columns):
+    """The tenth proofreading: Escort Service's Scenarios, Warlord, Hive Queen and Scrap tables had no picture column,
+    so their × and Text columns stood left of the pilot decks' and the enemies'. Where at least half the tables
+    picture their cards, every table has the picture column (empty where a card's look does not matter); else none
+    has (2200: its one table of pictures, the Static, lost its column in the eighth)."""
+    from reportlab.platypus import Table
+
+    from pnp.render.fonts import register_all
+    from pnp.rules.tree import build_reference
+
+    register_all()
+    project = validated(game_id)
+    ref = build_reference(project.game)
+    ref.facts = printed_facts(project)
+    (flow,) = card_reference(project, ref, book_styles(), 480)
+    tables = [item for item in flow.items if isinstance(item, Table)]
+    assert len(tables) >= 4 and {len(table._colWidths) for table in tables} == {columns}
+
+
+def test_a_short_card_table_starts_only_where_it_fits_whole():
+    """The tenth proofreading: Escort Service's Board table, five rows, ran three rows then two over a page turn in
+    the A4 booklet. A table of SHORT_TABLE rows or fewer needs its whole height to start; a longer one its header
+    and first KEPT_ROWS rows."""
+    from pnp.render.fonts import register_all
+    from pnp.render.rulebook_cards import SHORT_TABLE, _card_table
+    from pnp.rules.tree import build_reference
+
+    register_all()
+    project = validated("escort-service")
+    ref = build_reference(project.game)
+    ref.facts = printed_facts(project)
+    for deck, short in (("board", True), ("enemies", False)):
+        table, first_rows, _ = _card_table(project, ref, project.game.decks[deck].cards, book_styles(), 340)
+        whole = table.wrap(340, 1e6)[1]
+        assert (len(table._cellvalues) - 1 <= SHORT_TABLE) is short
+        assert (first_rows == pytest.approx(whole)) is short, deck

@@ -527,12 +527,15 @@ def card_reference(project, ref, styles, width: float) -> list:
     # picture between its rows, and the examples pack two across whatever deck they come from
     examples = [e for deck, records in decks for e in _examples(project, records, pictured, width)]
     items = [part for row in example_rows(examples, width) for part in (row, Spacer(1, 8))]
+    # one column grid for every table: a picture column in all where at least half of them picture their cards
+    # (Escort Service's decks), else in none (a lone table of pictures would stand out from the rest)
+    grid = 2 * sum(_shows_pictures(project, ref, records) for _, records in decks) >= len(decks)
     for deck, records in decks:
         total = sum(r.card.count for r in records)
         size = say(game, "deck-size-one" if total == 1 else "deck-size", count=total)
         heading = Heading(f"{deck.model.name} ({size})", h2, f"deck-{deck.id}", 1,
                           linked=False)
-        table, first_rows, note = _card_table(project, ref, records, styles, width)
+        table, first_rows, note = _card_table(project, ref, records, styles, width, grid)
         table.first_rows = first_rows
         # the table running on over a page starts it under "Sol cards (continued)", not as a bare header row
         table.continued = Paragraph(said(game, "continued", name=esc(deck.model.name)), h2)
@@ -691,12 +694,21 @@ def _examples(project, records, pictured: set, width: float) -> list:
 
 EXAMPLE_SCALE = 0.8  # an example card's size, of its printed size, where its words read at it
 KEPT_ROWS = 3  # the rows of a deck's table that start it on a page: never its header alone at a page's foot
+SHORT_TABLE = 6  # rows: a deck's table this short starts only where it fits whole (never 3 rows, then 2 overleaf)
 
 
-def _card_table(project, ref, records, styles, width: float):
+def _shows_pictures(project, ref, records) -> bool:
+    """Whether a deck's table, set on its own, would show a picture column: a card of it whose look matters, in a
+    table of more than one row (a table of one row shows none: its card is pictured by its deck's example)."""
+    rows = card_rows(records, ref, project.game)
+    return len(rows) > 1 and any(looks_matter(project, row["records"][0], records) for row in rows)
+
+
+def _card_table(project, ref, records, styles, width: float, pictures: bool | None = None):
     """The deck's cards as one table (a small picture where a card's look matters, name, copies, text) that
     breaks between rows, its header repeated at the top of each new page only; and the height of its header and
-    first rows (what a page must have room for to start it)."""
+    first rows (what a page must have room for to start it). `pictures`: the book's tables share one column grid,
+    with a picture column (empty where a card's look does not matter) or without; None: as the deck has it."""
     game = project.game
     rows = card_rows(records, ref, game)
     shared = shared_sentences([row["text"] for row in rows], say(game, "back"))
@@ -704,9 +716,9 @@ def _card_table(project, ref, records, styles, width: float):
         row["text"] = without_sentences(row["text"], shared)
     note = Paragraph(said(game, "every-card", text=esc(" ".join(shared))), styles["small"]) if shared else None
     pictured = {id(row): looks_matter(project, row["records"][0], records) for row in rows}
-    # a table of one row shows no picture column: beside the other tables' columns it would stand out alone, and its
-    # card is pictured by its deck's example (or needs none)
-    with_pictures = len(rows) > 1 and any(pictured.values())
+    with_pictures = _shows_pictures(project, ref, records) if pictures is None else pictures
+    if not with_pictures:
+        pictured = dict.fromkeys(pictured, False)
     small = styles["small"]
     bold = derived("small-bold", small, fontName=styles["strong"].fontName)
     header = ([""] if with_pictures else []) + [say(game, "card"), "×", say(game, "text")]
@@ -720,7 +732,9 @@ def _card_table(project, ref, records, styles, width: float):
         if with_pictures:
             cells.insert(0, Thumbnail(project, project.faces.fronts[first.card.id]) if pictured[id(row)] else "")
         body.append(cells)
-    first_rows = _table(body[:KEPT_ROWS + 1], with_pictures, small, width).wrap(width, 1e6)[1]
+    # a short table is never split: it starts only where it fits whole (a board of five cards read on one page)
+    first_rows = _table(body[:KEPT_ROWS + 1 if len(body) - 1 > SHORT_TABLE else len(body)], with_pictures, small,
+                        width).wrap(width, 1e6)[1]
     return _table(body, with_pictures, small, width), first_rows, note
 
 

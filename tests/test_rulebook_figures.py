@@ -1,6 +1,7 @@
 """The rulebook's figures drawn from the content (issue 35): every game's set-up figure on its real playmat, board or
 table with its components and the set-up rules' numbers; the examples of play the seeds give (Stranded's fight,
 Escape Master's Stacks and traps) with the real cards; playmats and boards pictured whole, never cut in details."""
+import io
 import re
 
 import pytest
@@ -862,3 +863,24 @@ def test_an_areas_name_too_wide_for_it_is_cut_with_a_hyphen_rather_than_left_off
     figure = setup_figure("2200-escaping-earth", A5)
     named = {note.text: at for note, at in figure.arranged(printed_notes(figure, A5)) if note.name and at}
     assert named["Gold and Blueprints"][4] == ["Gold and", "Blueprints"]
+
+
+def test_a_figure_group_knows_when_it_moves_on_to_the_next_page():
+    """KeepWithFigure tells its figure to stand at full size again when the group goes on to the next page: it knows
+    that by the flowable reportlab's KeepTogether puts first, whose class is _FrameBreak (its FrameBreak is an
+    instance): MOVED named "FrameBreak", and never matched."""
+    from reportlab.pdfgen.canvas import Canvas
+    from reportlab.platypus import Frame, Paragraph, Spacer
+    from reportlab.platypus.flowables import KeepTogether
+
+    from pnp.render.rulebook_figures import MOVED
+
+    register_all()
+    canvas = Canvas(io.BytesIO())
+    frame = Frame(0, 0, 300, 300)
+    group = KeepTogether([Paragraph("words", book_styles()["body"]), Spacer(1, 250)])
+    frame.add(Spacer(1, 200), canvas)
+    group._frame, group.canv = frame, canvas
+    group.wrap(300, 90)
+    parts = group.split(300, 90)
+    assert type(parts[0]).__name__ in MOVED

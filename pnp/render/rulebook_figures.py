@@ -747,7 +747,8 @@ class KeepWithFigure(KeepTogether):
         return parts
 
 
-MOVED = {"FrameBreak", "NullActionFlowable"}  # what KeepTogether.split puts first when the group moves on
+MOVED = {"_FrameBreak", "NullActionFlowable"}  # what KeepTogether.split puts first when the group moves on (its
+# FrameBreak is an instance of reportlab's _FrameBreak)
 
 
 # -- a sheet pictured whole, with its key ------------------------------------------------------------------------

@@ -90,3 +90,18 @@ def test_a_card_tables_small_cells_are_not_bound():
     styles = book_styles()
     assert "\u00a0" in Paragraph("It counts 0.", styles["body"]).frags[0].text
     assert "\u00a0" not in Paragraph("It counts 0.", styles["small"]).frags[0].text
+
+
+def test_a_paragraphs_last_word_never_stands_alone_on_its_last_line():
+    """The tenth proofreading: Escape Master's booklet left "K." and "way." alone on a paragraph's last line. A
+    book paragraph's short last word is joined to the word before it by a no-break space; a card table's small
+    cells are left as they are."""
+    from pnp.render.book_type import Paragraph, book_styles
+    from pnp.render.fonts import register_all
+
+    register_all()
+    styles = book_styles()
+    text = Paragraph("With more players, each one sits the same way.", styles["caption"]).frags[-1].text
+    assert text.endswith("same\u00a0way.")
+    assert Paragraph("a 1 may go on a K.", styles["body"]).frags[-1].text.endswith("a\u00a0K.")
+    assert "\u00a0" not in Paragraph("each one sits the same way.", styles["small"]).frags[-1].text

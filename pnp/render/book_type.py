@@ -3,6 +3,8 @@ them (right-to-left ones by pnp's engine: pnp.render.bidi_paragraph), headings, 
 markup. The rulebook (pnp.render.rulebook) and its parts (rulebook_cards, rulebook_back) set their text with these."""
 from __future__ import annotations
 
+import re
+
 from reportlab.lib.enums import TA_CENTER
 from reportlab.lib.styles import ParagraphStyle
 from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -114,7 +116,15 @@ def typeset_frags(frags: list, lang: str, fallbacks: dict[str, str], bound: bool
             frag.text = typeset_for(text, lang, [fallbacks.get(frag.fontName, frag.fontName)], before)
             frag.text = unbroken(frag.text) if bound else frag.text
             before = frag.text
+    if bound:  # its last word never alone on the last line: it goes down with the word before it
+        last = next((f for f in reversed(frags) if getattr(f, "text", "").strip() and not hasattr(f, "cbDefn")), None)
+        if last is not None:
+            last.text = LAST_WORDS.sub(f"{NBSP}\\1", last.text)
     return frags
+
+
+LAST_WORDS = re.compile(r"(?<=\S) (\S{1,%d})\s*$" % 12)  # a paragraph's last word, when short, bound to the one before
+NBSP = "\u00a0"
 
 
 def fallback_frags(frags: list, fallbacks: dict[str, str]) -> list:

@@ -473,3 +473,24 @@ def test_a_short_card_table_starts_only_where_it_fits_whole():
         whole = table.wrap(340, 1e6)[1]
         assert (len(table._cellvalues) - 1 <= SHORT_TABLE) is short
         assert (first_rows == pytest.approx(whole)) is short, deck
+
+
+def test_a_card_tables_copies_column_holds_its_widest_count_on_one_line():
+    """The tenth proofreading: Escape Master's booklet broke "1 / each" in the × column of every tribe's row. The
+    column is as wide as its widest count (8 % of the table at least)."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from pnp.render.fonts import register_all
+    from pnp.render.rulebook_cards import _card_table
+    from pnp.rules.tree import build_reference
+
+    register_all()
+    project = validated("escape-master")
+    ref = build_reference(project.game)
+    ref.facts = printed_facts(project)
+    styles = book_styles()
+    table, _, _ = _card_table(project, ref, project.game.decks["game"].cards, styles, 340)
+    counts = [row[-2].getPlainText() for row in table._cellvalues[1:]]
+    assert "1 each" in counts
+    column = table._colWidths[-2]
+    assert column >= stringWidth("1 each", styles["small"].fontName, styles["small"].fontSize) + 6

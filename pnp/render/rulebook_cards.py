@@ -14,6 +14,7 @@ import re
 from typing import NamedTuple
 
 from reportlab.lib.units import mm
+from reportlab.pdfbase.pdfmetrics import stringWidth
 from reportlab.platypus import Flowable, Spacer, Table, TableStyle
 
 from pnp.content.words import raw, say
@@ -769,7 +770,11 @@ def without_sentences(text: str, sentences: list[str]) -> str:
 
 
 def _table(body, with_pictures: bool, small, width: float):
-    fractions = ([THUMB_W + 6] if with_pictures else []) + [0.26 * width, 0.08 * width]
+    # the copies column as wide as its widest count ("1 each" on one line), 8 % of the table at least
+    counts = [row[2 if with_pictures else 1] for row in body[1:]]
+    widest = max((stringWidth(cell.getPlainText(), small.fontName, small.fontSize) for cell in counts
+                  if hasattr(cell, "getPlainText")), default=0.0)
+    fractions = ([THUMB_W + 6] if with_pictures else []) + [0.26 * width, max(0.08 * width, widest + 7)]
     columns = fractions + [width - sum(fractions)]
     table = Table(body, colWidths=columns, repeatRows=1, splitByRow=1)
     # a cell without a paragraph (no picture) is set in the table's font: the book's, never reportlab's default

@@ -784,3 +784,16 @@ def test_a_figure_that_does_not_fit_its_page_floats_to_the_next_and_the_rules_fi
     texts = page_texts(books("2200-escaping-earth"))
     page = next(text for text in texts if "The playmat at the start of a first run" in text)
     assert page.index("The playmat at the start of a first run") < page.index("4.4 Rewards")
+
+
+def test_the_contents_name_the_page_a_sheet_is_printed_at_full_size(books):
+    """The ninth and tenth proofreadings: Saucer Escape's contents sent a reader to the sheet's key (page 8) but
+    never to the sheet itself, printed full size after the index. Its page has a contents line of its own."""
+    texts = page_texts(books("saucer-escape"))
+    plate = next(i + 1 for i, text in enumerate(texts) if "Commander R. Deckard" in text and "Scalding plasma" in text)
+    import subprocess
+
+    contents = subprocess.run(["pdftotext", "-f", "2", "-l", "2", "-layout", str(books("saucer-escape")), "-"],
+                              capture_output=True, text=True).stdout  # its leaders and numbers drawn as forms
+    line = re.search(r"Saucer Escape game sheet at full size[ .]*(\d+)", contents)
+    assert line and int(line.group(1)) == plate, contents

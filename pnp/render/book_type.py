@@ -250,6 +250,23 @@ class Heading(Paragraph):
         self.key, self.level, self.plain = key, level, plain
 
 
+class QuietHeading(Heading):
+    """A contents entry and bookmark for a page that prints no heading of its own (a sheet printed at its size on a
+    page of its own): it takes no room and draws nothing."""
+
+    def wrap(self, width, height):
+        return width, 0
+
+    def draw(self):
+        pass
+
+    def getSpaceBefore(self):
+        return 0
+
+    def getSpaceAfter(self):
+        return 0
+
+
 def said(game, key: str, **markup) -> str:
     """pnp's word `key` in the game's language as paragraph markup: the word escaped, its slots filled with
     `markup` (escaped already)."""

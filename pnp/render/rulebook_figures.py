@@ -46,11 +46,12 @@ from dataclasses import dataclass, replace
 from reportlab.lib.units import mm
 from reportlab.platypus import Flowable, KeepTogether, NextPageTemplate, PageBreak, Spacer, Table, TableStyle
 
+from pnp.content.words import say
 from pnp.core.diagnostics import Diagnostic, did_you_mean
 from pnp.core.limits import MIN_TEXT_SIZE as LEGIBLE_PT
 from pnp.layout.regions import area_plan, token_text_size, track_label_columns, track_plan
 from pnp.model.walk import rule_nodes
-from pnp.render.book_type import Paragraph, book_fonts, book_line, derived, draw_centred, said
+from pnp.render.book_type import Paragraph, QuietHeading, book_fonts, book_line, derived, draw_centred, said
 from pnp.render.cards import draw_face, face_size
 from pnp.render.pdf import PdfBackend, color
 from pnp.render.sheets import draw_sheet
@@ -804,8 +805,11 @@ def sheet_overview(project, sheet_id: str, frame, styles, caption: str, heading=
         figure.avoid += [(d.x0, d.y0, d.x1, d.y1) for d in _sheet_words(project, sheet_id)]
         figure.outside = PLATE_MARGIN - 1 * mm  # its callouts may stand in the page's margin, beside the parts
         told = Paragraph(esc(plate_caption or caption), styles["body"])  # a sentence, not the caption of a picture above it
+        # the plate's page has its own contents line ("Saucer Escape game sheet at full size ... 10")
+        entry = QuietHeading(say(project.game, "sheet-full-size", name=project.game.sheets[sheet_id].model.name),
+                             styles["h1"], f"plate-{sheet_id}", 0)
         return [KeepTogether(head + [told] + ([Spacer(1, 3), key] if key else [])), NextPageTemplate("plate"),
-                PageBreak(), Plate(figure), NextPageTemplate("page")]  # the plate fills its page: what follows turns one
+                PageBreak(), entry, Plate(figure), NextPageTemplate("page")]  # the plate fills its page: what follows turns one
     # kept on one page, the picture a little smaller where that lets it follow the page's last lines (a glossary's
     # last entry) rather than leave them alone on a page
     return [KeepWithFigure(head + [figure, label] + ([Spacer(1, 3), key] if key else []))]

@@ -336,8 +336,8 @@ TEAMS = {1: "warrior", 2: "warrior,medic", 3: "warrior,medic,gunner", 4: "warrio
 
 @pytest.mark.parametrize("team", [1, 2, 3, 4])
 def test_each_team_size_changes_the_scenarios_enemies_as_rule_3_4_says(engine, team):
-    """Rule 3.4 (ours: the seed plays every team the same): "Playing alone, leave out the top two enemies of every
-    column that holds more than one, keeping at least one in each. With more pilots, add enemies on top of column 4,
+    """Rule 3.4 (ours: the seed plays every team the same): "Playing alone, leave out the top 2 enemies of every
+    column that holds more than 1, keeping at least 1 in each. With more pilots, add enemies on top of column 4,
     in this order, bottom first". Every scenario, set up by the engine for each size of team, against those words
     and the lists the rule prints."""
     from pathlib import Path
@@ -363,14 +363,14 @@ def test_each_team_size_changes_the_scenarios_enemies_as_rule_3_4_says(engine, t
 
 
 def printed_order(text: str, team: int) -> list[str]:
-    """The enemies rule 3.4 adds for a team of this size, in the order it prints them ("two Drones": two)."""
+    """The enemies rule 3.4 adds for a team of this size, in the order it prints them ("2 Drones": two)."""
     import re
 
-    word = {2: "two pilots", 3: "three", 4: "four"}[team]
+    word = {2: "2 pilots", 3: "3", 4: "4"}[team]
     clause = re.search(rf"for {word} (.*?)(?:;|\.$)", text).group(1)
     enemies = []
-    for count, name in re.findall(r"\b(a|an|two|three) ([A-Z][a-z]+?)s?\b", clause):
-        enemies += [name.lower()] * {"a": 1, "an": 1, "two": 2, "three": 3}[count]
+    for count, name in re.findall(r"\b(a|an|\d+) ([A-Z][a-z]+?)s?\b", clause):
+        enemies += [name.lower()] * (1 if count in ("a", "an") else int(count))
     return enemies
 
 

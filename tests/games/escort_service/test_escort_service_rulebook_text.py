@@ -135,7 +135,7 @@ def test_every_scenario_card_says_its_set_up_changes_with_the_team(project, rule
 
 def test_the_scrap_for_the_winning_kill_is_said_plainly(rules):
     text = texts(rules)["enemy-destroyed"]
-    assert "The enemy whose destruction wins the scenario earns one as well" in text
+    assert "The enemy whose destruction wins the scenario earns a scrap card too" in text
     assert "whose end" not in text
 
 
@@ -754,3 +754,33 @@ def test_the_contents_give_every_count_in_figures(rules):
         assert count in contents
     words = r"\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)\b"
     assert not re.search(words, contents, re.IGNORECASE), contents
+
+
+NUMBER_WORDS = r"(?:one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve)"
+# a number word counting cards or components: before such a noun (one word between allowed: "two identical pilot
+# cards"), or a team's size ("for two pilots", "for three", "a team of two")
+COUNT_IN_WORDS = re.compile(
+    rf"\b{NUMBER_WORDS}\s+(?:[\w-]+\s+)?(?:cards?|decks?|pilots?|enem(?:y|ies)|elites?|units?|counters?|scraps?|"
+    rf"mats?|sheets?|piles?|Swarmers|Drones|Raiders|Grapplers|Bruisers|Snipers|Menders)\b"
+    rf"|\bfor {NUMBER_WORDS}\b|\bteam of {NUMBER_WORDS}\b", re.IGNORECASE)
+
+
+def printed_strings(value) -> list[str]:
+    """Every string of rules.yaml's data (rules, intros, captions, labels, glossary, summary), folded to one line."""
+    if isinstance(value, dict):
+        return [s for v in value.values() for s in printed_strings(v)]
+    if isinstance(value, list):
+        return [s for v in value for s in printed_strings(v)]
+    return [" ".join(value.split())] if isinstance(value, str) else []
+
+
+def test_the_rules_give_every_count_of_cards_and_components_in_figures(rules):
+    """Proofreading (round 10): rule 2.1 had "4 columns" but 3.1 "four column cards", 2.2 "a starting deck of 10"
+    but 2.4 "a deck of six action cards". Every count of cards, components, enemies or pilots in the rules is a
+    figure; ordinals ("first"), distances ("one column left") and "one at a time" stay words."""
+    said = texts(rules)
+    assert "a deck of 6 action cards" in said["enemy-cards"] and "the 4 column cards" in said["lay-out"]
+    assert "2 identical pilot cards" in said["pilot-cards"] and "its 2 pilot cards and its 2 decks" in said["choose-pilots"]
+    assert "top 2 enemies" in said["team-size"] and "for 4 a Swarmer, 2 Drones" in said["team-size"]
+    found = [(m.group(0), s) for s in printed_strings(rules) for m in COUNT_IN_WORDS.finditer(s)]
+    assert not found, found

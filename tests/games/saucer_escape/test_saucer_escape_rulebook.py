@@ -433,7 +433,8 @@ def test_the_set_up_sends_the_reader_to_the_sheet_for_its_words(se_project, buil
     follows the Glossary", false in the booklets (a half page cannot hold it) and in the A4 and Letter books (the
     plate comes after the index): it names what every edition has, the game sheet section right after the
     Glossary, which pictures the whole sheet with its parts named. The ninth proofreading: the caption names that
-    section by its title and says plainly that only the A4 and Letter books print the sheet full size."""
+    section by its title. The tenth: a reader holds one book, so the caption speaks of no other edition (it said
+    "The A4 and Letter rulebooks also print the whole sheet full size after the Index; the booklets do not")."""
     from pypdf import PdfReader
 
     from pnp.render.rulebook import rulebook_pdf
@@ -444,10 +445,19 @@ def test_the_set_up_sends_the_reader_to_the_sheet_for_its_words(se_project, buil
     # the section's key pictures the sheet (a booklet) or says where its plate is (after the index: the seventh
     # proofreading found "pictures the whole sheet" untrue of the A4 and Letter books' section)
     # the ninth proofreading: "the game sheet section" is no title a player finds in the contents; the caption
-    # names the section by its title and says which editions print the sheet whole, in words true of every edition
+    # names the section by its title; the tenth: only what is true in the book in hand, no other edition named
     assert 'The section "Saucer Escape game sheet", after the Glossary, names every part of the sheet.' in caption
-    assert "The A4 and Letter rulebooks also print the whole sheet full size after the Index; the booklets do " \
-        "not." in caption
+    assert caption.endswith("Fill in a printed sheet of your own."), caption
+    for other_edition in ("A4", "Letter", "booklet", "rulebooks", "full size", "Index"):
+        assert other_edition not in caption, (other_edition, caption)
+    printed = re.compile(r"\bA4\b|\bbooklets?\b|\bLetter (?:book|rulebook)s?\b")  # nor does any other printed text
+    strings = [_rules()]
+    while strings:
+        value = strings.pop()
+        if isinstance(value, dict | list):
+            strings += list(value.values() if isinstance(value, dict) else value)
+        elif isinstance(value, str):
+            assert not printed.search(value), value
     assert "printed size" not in caption and "says where" not in caption
     for book in ("rulebook-a4.pdf", "rulebook-letter.pdf"):
         titles = [i.title for i in PdfReader(built_game("saucer-escape") / "rules" / book).outline

@@ -64,13 +64,15 @@ def test_the_contents_gives_each_heading_the_page_it_is_set_on(game_id, paper):
     printed = "\n".join(page.extract_text() for page in contents_pages)
     # a line prints as its leader and number, then its title (the leader is drawn first)
     lines = re.findall(r"(?:\s*\.)+\s*(\d+)\n(.+)", printed)
-    assert [(title.strip(), int(number)) for number, title in lines] == set_on
+    titles = {title for title, _ in set_on}  # the rules may start under the contents, on their page: not lines of it
+    assert [(title.strip(), int(number)) for number, title in lines if title.strip() in titles] == set_on
     outline = [(item.title, book.get_destination_page_number(item) + 1) for item in _flat(book.outline)]
     assert outline == set_on
     links = [annot.get_object() for page in contents_pages for annot in page.get("/Annots", [])]
     targets = [book.get_destination_page_number(book.named_destinations[link["/Dest"]]) + 1 if isinstance(link["/Dest"], str)
                else book.get_page_number(link["/Dest"][0].get_object()) + 1 for link in links]
-    assert sorted(set(targets)) == sorted({page for _, page in set_on})
+    # every heading's page is a link's target (the rules started under the contents link on to pages of their own)
+    assert {page for _, page in set_on} <= set(targets)
 
 
 def _flat(outline):

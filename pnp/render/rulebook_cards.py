@@ -529,7 +529,7 @@ def card_reference(project, ref, styles, width: float) -> list:
     examples = [e for deck, records in decks for e in _examples(project, records, pictured, width)]
     items = [part for row in example_rows(examples, width) for part in (row, Spacer(1, 8))]
     # one column grid for every table: a picture column in all where at least half of them picture their cards
-    # (Escort Service's decks), else in none (a lone table of pictures would stand out from the rest)
+    # (a game whose decks mostly picture their cards), else in none (a lone table of pictures would stand out)
     grid = 2 * sum(_shows_pictures(project, ref, records) for _, records in decks) >= len(decks)
     for deck, records in decks:
         total = sum(r.card.count for r in records)

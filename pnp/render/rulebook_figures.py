@@ -805,7 +805,7 @@ def sheet_overview(project, sheet_id: str, frame, styles, caption: str, heading=
         figure.avoid += [(d.x0, d.y0, d.x1, d.y1) for d in _sheet_words(project, sheet_id)]
         figure.outside = PLATE_MARGIN - 1 * mm  # its callouts may stand in the page's margin, beside the parts
         told = Paragraph(esc(plate_caption or caption), styles["body"])  # a sentence, not the caption of a picture above it
-        # the plate's page has its own contents line ("Saucer Escape game sheet at full size ... 10")
+        # the plate's page has its own contents line ("Game sheet at full size ... 10")
         entry = QuietHeading(say(project.game, "sheet-full-size", name=project.game.sheets[sheet_id].model.name),
                              styles["h1"], f"plate-{sheet_id}", 0)
         return [KeepTogether(head + [told] + ([Spacer(1, 3), key] if key else [])), NextPageTemplate("plate"),

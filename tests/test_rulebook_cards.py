@@ -461,7 +461,7 @@ def test_a_short_card_table_starts_only_where_it_fits_whole():
     the A4 booklet. A table of SHORT_TABLE rows or fewer needs its whole height to start; a longer one its header
     and first KEPT_ROWS rows."""
     from pnp.render.fonts import register_all
-    from pnp.render.rulebook_cards import SHORT_TABLE, _card_table
+    from pnp.render.rulebook_cards import SHORT_TABLE, SHORT_TABLE_H, _card_table
     from pnp.rules.tree import build_reference
 
     register_all()
@@ -471,7 +471,7 @@ def test_a_short_card_table_starts_only_where_it_fits_whole():
     for deck, short in (("board", True), ("enemies", False)):
         table, first_rows, _ = _card_table(project, ref, project.game.decks[deck].cards, book_styles(), 340)
         whole = table.wrap(340, 1e6)[1]
-        assert (len(table._cellvalues) - 1 <= SHORT_TABLE) is short
+        assert (len(table._cellvalues) - 1 <= SHORT_TABLE and whole <= SHORT_TABLE_H) is short
         assert (first_rows == pytest.approx(whole)) is short, deck
 
 

@@ -797,3 +797,37 @@ def test_the_contents_name_the_page_a_sheet_is_printed_at_full_size(books):
                               capture_output=True, text=True).stdout  # its leaders and numbers drawn as forms
     line = re.search(r"Saucer Escape game sheet at full size[ .]*(\d+)", contents)
     assert line and int(line.group(1)) == plate, contents
+
+
+@pytest.mark.parametrize("width_mm", [174, 124, 115.9], ids=["a4-book", "a5-booklet", "half-letter-booklet"])
+def test_a_dice_tables_result_column_never_breaks_a_word(width_mm):
+    """The eleventh proofreading: on the Letter booklet's half page, Saucer Escape's Event Table broke its results
+    inside words ("Fueling Discove / red", "Venusian Trade / r"): its columns were fixed fractions. The roll and the
+    result columns are as wide as their widest entry (the result 45 % of the table at most), so every word of a
+    result fits its column whole."""
+    from reportlab.pdfbase.pdfmetrics import stringWidth
+
+    from pnp.render.book_type import book_styles
+    from pnp.render.fonts import register_all
+    from pnp.render.rulebook import TABLE_PAD, _dice_columns
+
+    register_all()
+    styles = book_styles()
+    sheet = validated("saucer-escape").game.sheets["game-sheet"].model
+    rows = sheet.events
+    width = width_mm * 72 / 25.4
+    roll, name, text = (f * width for f in _dice_columns(rows, ["Roll", "Result", "What happens"], width, styles))
+    widest_word = max(stringWidth(word, styles["strong"].fontName, styles["body"].fontSize)
+                      for row in rows for word in row.name.split())
+    assert name - 2 * TABLE_PAD >= widest_word and text > name / 2
+    assert roll - 2 * TABLE_PAD >= stringWidth("12", styles["strong"].fontName, styles["body"].fontSize)
+    from pnp.render.book_type import Paragraph
+
+    for row in rows:  # as the book sets each result: its lines whole words (a bound last pair never cut inside)
+        cell = Paragraph(f"<b>{row.name}</b>", styles["body"])
+        cell.wrap(name - 2 * TABLE_PAD, 1000)
+        words = typeset(row.name).split()
+        for line in cell.blPara.lines:
+            printed = " ".join(w.text if hasattr(w, "text") else str(w) for w in getattr(line, "words", [])) or \
+                " ".join(line[1]) if isinstance(line, tuple) else ""
+            assert all(piece in words for piece in printed.replace("\u00a0", " ").split()), (row.name, printed)

@@ -64,6 +64,7 @@ def test_an_apostrophe_inside_a_word_is_one_in_every_language():
     ("Your highest positive card counts 0.", "Your highest positive card counts\u00a00."),  # Stranded
     ("Life never goes above 22.", "Life never goes above\u00a022."),
     ("2 + 5 + 3 = 10", "2\u00a0+\u00a05\u00a0+\u00a03\u00a0=\u00a010"),
+    ("(rule 13.11)", "(rule\u00a013.11)"),  # the eleventh: "(rule / 13.11)" in Escort Service's books
 ])
 def test_a_sum_or_a_last_number_is_never_cut_from_what_it_follows(typed, kept):
     """The eighth and ninth proofreadings: "(2 + / 5 or 3 + 4)" split a sum across lines, and Stranded's glossary

@@ -534,7 +534,8 @@ def _sheet_pages(project, styles, width, height, page=None, plates: list | None 
                 title = part.name if part is not None and part.name else say(game, "table", name=name.title())
                 heading = Heading(title, styles["h2"], f"sheet-{sheet_id}-{name}", 1, linked=False)
                 header = [say(game, "roll"), say(game, "result"), say(game, "what-happens")]
-                flow.append(KeepTogether([heading, _table([header] + rows, [0.1, 0.3, 0.6], width, styles)]))
+                flow.append(KeepTogether([heading, _table([header] + rows, _dice_columns(value, header, width, styles),
+                                                          width, styles)]))
             elif isinstance(value, list) and value and isinstance(value[0], ScoreTerm) and all(map(_says_points, value)):
                 # each line says its points already: a list, each read once (a Points column would repeat them)
                 heading = Heading(say(game, "scoring"), styles["h2"], f"sheet-{sheet_id}-score", 1, linked=False)
@@ -556,6 +557,25 @@ def _sheet_pages(project, styles, width, height, page=None, plates: list | None 
 def _says_points(term) -> bool:
     """Whether a score line's label opens with its own points ("+1 per dark box ..."): then none are added."""
     return term.label.lstrip().startswith((f"{term.points:+d}", f"{term.points} "))
+
+
+def _dice_columns(rows, header: list[str], width: float, styles) -> list[float]:
+    """A dice table's columns, as fractions of `width`: the roll and the result as wide as their widest entry, so a
+    result's name never breaks inside a word on a booklet's half page ("Fueling Discove / red"); the rest for
+    what happens. The result at most DICE_NAME_MOST of the table."""
+    bold, regular = styles["strong"].fontName, styles["body"].fontName
+    size = styles["body"].fontSize
+
+    def widest(texts, font) -> float:
+        return max(stringWidth(text, font, size) for text in texts) + 2 * TABLE_PAD
+
+    roll = max(widest([str(r.roll) for r in rows], bold), widest([header[0]], regular))
+    name = min(max(widest([r.name for r in rows], bold), widest([header[1]], regular)), width * DICE_NAME_MOST)
+    return [roll / width, name / width, 1 - (roll + name) / width]
+
+
+DICE_NAME_MOST = 0.45  # of a dice table's width: its result column at most
+TABLE_PAD = 6  # points: reportlab's padding each side of a table's cell
 
 
 def _table(rows, fractions, width, styles):

@@ -695,7 +695,8 @@ def _examples(project, records, pictured: set, width: float) -> list:
 
 EXAMPLE_SCALE = 0.8  # an example card's size, of its printed size, where its words read at it
 KEPT_ROWS = 3  # the rows of a deck's table that start it on a page: never its header alone at a page's foot
-SHORT_TABLE = 6  # rows: a deck's table this short starts only where it fits whole (never 3 rows, then 2 overleaf)
+SHORT_TABLE, SHORT_TABLE_H = 6, 200.0  # rows, points: a deck's table this short starts only where it fits whole
+# (never 3 rows, then 2 overleaf)
 
 
 def _shows_pictures(project, ref, records) -> bool:
@@ -733,10 +734,13 @@ def _card_table(project, ref, records, styles, width: float, pictures: bool | No
         if with_pictures:
             cells.insert(0, Thumbnail(project, project.faces.fronts[first.card.id]) if pictured[id(row)] else "")
         body.append(cells)
-    # a short table is never split: it starts only where it fits whole (a board of five cards read on one page)
-    first_rows = _table(body[:KEPT_ROWS + 1 if len(body) - 1 > SHORT_TABLE else len(body)], with_pictures, small,
-                        width).wrap(width, 1e6)[1]
-    return _table(body, with_pictures, small, width), first_rows, note
+    # a short table is never split: it starts only where it fits whole (a board of five cards read on one page);
+    # a table of a few tall rows may run on, as a long one does, rather than leave most of a page empty before it
+    table = _table(body, with_pictures, small, width)
+    whole = table.wrap(width, 1e6)[1]
+    short = len(body) - 1 <= SHORT_TABLE and whole <= SHORT_TABLE_H
+    first_rows = whole if short else _table(body[:KEPT_ROWS + 1], with_pictures, small, width).wrap(width, 1e6)[1]
+    return table, first_rows, note
 
 
 SHARED_LEAST = 3  # rows a table must have for a sentence all of them say to be said once above it

@@ -41,12 +41,14 @@ ELLIPSIS = re.compile(r"(?<!\.)\.\.\.(?!\.)")
 # is read whole, and a line never holds a lone number
 SUM_SPACE = re.compile(r"(?<=\d) ([+=\u2212\u00d7]) (?=\d)")
 LAST_NUMBER = re.compile(r"(?<=\w) (\d{1,2}[.;:!?)])(?=\s|$)")
+RULE_NUMBER = re.compile(r"(?<=[^\W\d]) (\d{1,2}\.\d{1,2})(?![\w.]\w)")  # "rule 13.11", "règle 8.2": one piece
 NBSP = "\u00a0"
 
 
 def unbroken(text: str) -> str:
-    """`text` with no-break spaces where a book's line never breaks (SUM_SPACE, LAST_NUMBER)."""
+    """`text` with no-break spaces where a book's line never breaks (SUM_SPACE, RULE_NUMBER, LAST_NUMBER)."""
     text = SUM_SPACE.sub(f"{NBSP}\\1{NBSP}", text)
+    text = RULE_NUMBER.sub(f"{NBSP}\\1", text)
     return LAST_NUMBER.sub(f"{NBSP}\\1", text)
 
 

@@ -117,6 +117,9 @@ def test_each_deck_table_repeats_its_header_only_at_the_top_of_a_new_page(game_i
 def test_each_deck_is_one_table_that_repeats_its_header_row(game_id):
     from reportlab.platypus import Table
 
+    from pnp.render.fonts import register_all
+
+    register_all()  # the tables are measured as the reference is made: the book's fonts must be known
     project = validated(game_id)
     ref = build_reference(project.game)
     ref.facts = printed_facts(project)

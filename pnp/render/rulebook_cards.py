@@ -736,11 +736,10 @@ def _card_table(project, ref, records, styles, width: float, pictures: bool | No
         body.append(cells)
     # a short table is never split: it starts only where it fits whole (a board of five cards read on one page);
     # a table of a few tall rows may run on, as a long one does, rather than leave most of a page empty before it
-    table = _table(body, with_pictures, small, width)
-    whole = table.wrap(width, 1e6)[1]
+    whole = _table(body, with_pictures, small, width).wrap(width, 1e6)[1]  # measured on a copy: wrap expands cells
     short = len(body) - 1 <= SHORT_TABLE and whole <= SHORT_TABLE_H
     first_rows = whole if short else _table(body[:KEPT_ROWS + 1], with_pictures, small, width).wrap(width, 1e6)[1]
-    return table, first_rows, note
+    return _table(body, with_pictures, small, width), first_rows, note
 
 
 SHARED_LEAST = 3  # rows a table must have for a sentence all of them say to be said once above it

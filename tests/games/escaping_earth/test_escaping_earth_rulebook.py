@@ -660,7 +660,7 @@ def test_glossary_words_linked_in_running_text_print_in_lower_case(ee_project):
     assert "all three in the same run (see" in said["goal"]
     assert "your collection: starter cards, permanent cards, treasures and" in said["legacy"]
     assert "a track (Ground, Air or Space) and a level (1 to 5)" in said["zone-cards"]
-    assert "nine squares. A square may hold an enemy, a bonus square," in said["zone-side"]
+    assert "nine squares. A square may hold an enemy or a special rule, or be a bonus square;" in said["zone-side"]
     assert "an item for the shop:" in said["item-side"]
     assert "a starter, permanent or a treasure." in said["attack-cards"]
     common = ("run", "collection", "permanent", "treasure", "track", "level", "square", "bonus-square", "shop")

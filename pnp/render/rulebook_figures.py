@@ -266,7 +266,7 @@ class BoardFigure(Flowable):
 
     def _entry_width(self, canvas, entry: tuple[str, str]) -> float:
         """A key entry's width: its callout's badge, a space, its words and the room before the next entry."""
-        badge = max(MARK_PT * 1.5, _width(canvas, entry[0], "bold", MARK_PT) + MARK_PT * 0.8)
+        badge = _badge_width(canvas, entry[0])
         return badge + SPACE * 2 + _width(canvas, entry[1], "regular", LABEL_PT) + KEY_APART
 
     def _draw_key(self, canvas) -> None:
@@ -274,7 +274,7 @@ class BoardFigure(Flowable):
         for k, row in enumerate(self.key_rows):
             x, y = 0.0, self.key_height() - KEY_GAP - (k + 0.5) * KEY_ROW
             for callout, words in row:
-                badge = max(MARK_PT * 1.5, _width(canvas, callout, "bold", MARK_PT) + MARK_PT * 0.8)
+                badge = _badge_width(canvas, callout)
                 self._badge(canvas, x + badge / 2, y, badge, callout)
                 canvas.setFillColor(color("#1d1d1d"))
                 _left(canvas, x + badge + SPACE * 2, y - LABEL_PT * 0.36, words, "regular", LABEL_PT)
@@ -373,7 +373,7 @@ class BoardFigure(Flowable):
 
     def _mark_box(self, canvas, note: Note) -> tuple:
         """A callout's printed box at its anchor."""
-        width = max(MARK_PT * 1.5, _width(canvas, note.text, "bold", MARK_PT) + MARK_PT * 0.8)
+        width = _badge_width(canvas, note.text)
         x, y = self._inside(note.x * self.scale_by + note.dx, note.y * self.scale_by, width / 2, MARK_PT * 0.75)
         return x - width / 2, y - MARK_PT * 0.75, x + width / 2, y + MARK_PT * 0.75
 
@@ -393,10 +393,10 @@ class BoardFigure(Flowable):
         if own is None:
             return []
         x0, y0, x1, y1 = note.near
+        over = [b for b in boxes[own + 1:] if _overlap(b, note.near) > 0]
         above = [(b[0], y1, b[2], b[3]) for b in boxes[:own]  # a pile's cards, a step apart, show no band
                  if _overlap(b, note.near) > 0 and b[3] - y1 > (y1 - y0) * FANNED]
-        return [_scaled(box, self.scale_by) for box in boxes[own + 1:] + above if _overlap(box, note.near) > 0
-                or box in above]
+        return [_scaled(box, self.scale_by) for box in over + above]
 
     def _card_words(self, note: Note) -> list[tuple]:
         """The printed boxes of the words a name note's card still prints at this scale (a Final Chapter's values,
@@ -514,7 +514,7 @@ class BoardFigure(Flowable):
     def _plate(self, canvas, note: Note, lines: list[str]) -> tuple[float, float]:
         """A tag's (or callout's) printed width and height, its lines one under another."""
         if note.mark:
-            return max(MARK_PT * 1.5, _width(canvas, note.text, "bold", MARK_PT) + MARK_PT * 0.8), MARK_PT * 1.5
+            return _badge_width(canvas, note.text), MARK_PT * 1.5
         return (max(_width(canvas, line, "regular", LABEL_PT) for line in lines) + LABEL_PT * 0.8,
                 LABEL_PT * (1.4 + 1.2 * (len(lines) - 1)))
 
@@ -554,7 +554,7 @@ class BoardFigure(Flowable):
         if note.keyed:  # said in the key under the drawing
             return
         if note.mark:
-            width = max(MARK_PT * 1.5, _width(canvas, note.text, "bold", MARK_PT) + MARK_PT * 0.8)
+            width = _badge_width(canvas, note.text)
             x, y = ((at[0] + at[2]) / 2, (at[1] + at[3]) / 2) if at else self._inside(x, y, width / 2, MARK_PT * 0.75)
             self._badge(canvas, x, y, width, note.text)
         elif note.tag or note.title:
@@ -1040,12 +1040,8 @@ def _printed_name(project, face) -> tuple[float, tuple[float, float]]:
     """The size a card face prints its own name at, at its printed size (the smallest of its lines, where it
     breaks; 0 where the face does not print it), and the middle of its lines, as fractions of the card's width and
     height from its bottom left (its middle where it prints none)."""
-    from pnp.render.backend import RecordingBackend
-
-    recording = RecordingBackend()
-    draw_face(recording, face, project.layout, project.game.emblems, 0, 0)
     name = " ".join(face.card.name.split())
-    lines = [d for d in recording.drawn if d.kind == "text" and d.text.strip() and " ".join(d.text.split()) in name]
+    lines = [d for d in _face_words(project, face) if " ".join(d.text.split()) in name]
     if not lines:
         return 0.0, (0.5, 0.5)
     w, h = _card_size(project, face)
@@ -1056,13 +1052,9 @@ def _printed_name(project, face) -> tuple[float, tuple[float, float]]:
 def _names_legible(project, placed: list[Placed]) -> float:
     """The smallest scale at which every card of an example still prints its largest words (its name) at
     LEGIBLE_PT or more: the card's own size times LEGIBLE_PT over those words' size."""
-    from pnp.render.backend import RecordingBackend
-
     least = 0.0
     for card in placed:
-        recording = RecordingBackend()
-        draw_face(recording, card.face, project.layout, project.game.emblems, 0, 0)
-        sizes = [d.size for d in recording.drawn if d.kind == "text" and d.text.strip()]
+        sizes = [d.size for d in _face_words(project, card.face)]
         if sizes:
             least = max(least, LEGIBLE_PT / max(sizes) / (card.w / _card_size(project, card.face)[0]))
     return least
@@ -1523,6 +1515,11 @@ def _box_on_track(sheet, at, box) -> bool:
     track = next((t for t in getattr(sheet, "tracks", []) or [] if t.id == at), None)
     first = getattr(track, "first", 1)
     return track is not None and isinstance(box, int) and first <= box < first + track.length
+
+
+def _badge_width(canvas, text: str) -> float:
+    """A callout's badge's width as printed: a disc, or a pill as wide as its number."""
+    return max(MARK_PT * 1.5, _width(canvas, text, "bold", MARK_PT) + MARK_PT * 0.8)
 
 
 def _width(canvas, text: str, slot: str, size: float) -> float:

@@ -831,3 +831,18 @@ def test_a_dice_tables_result_column_never_breaks_a_word(width_mm):
             printed = " ".join(w.text if hasattr(w, "text") else str(w) for w in getattr(line, "words", [])) or \
                 " ".join(line[1]) if isinstance(line, tuple) else ""
             assert all(piece in words for piece in printed.replace("\u00a0", " ").split()), (row.name, printed)
+
+
+def test_an_index_of_one_entry_stands_in_the_left_column():
+    """A small game's booklet index of one term ("coin") set it in the right column, the left one empty: of two
+    balancings as short, the left column takes the rows."""
+    from reportlab.platypus import Paragraph as Plain
+
+    from pnp.render.book_type import book_styles
+    from pnp.render.fonts import register_all
+    from pnp.render.rulebook_back import Columns
+
+    register_all()
+    columns = Columns([[Plain("coin", book_styles()["body"])]], None, 160, 17)
+    columns.wrap(340, 500)
+    assert [len(part) for part in columns.parts] == [1, 0]

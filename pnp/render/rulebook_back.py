@@ -172,7 +172,8 @@ class Columns(Flowable):
             return [self.rows]
         if balanced:
             total = sum(self.heights)
-            best = min(ends, key=lambda k: max(sum(self.heights[:k]), total - sum(self.heights[:k])))
+            # the shortest tallest column; of two as short, the fuller left one (a lone entry stands left, not right)
+            best = min(ends, key=lambda k: (max(sum(self.heights[:k]), total - sum(self.heights[:k])), -k))
             return [self.rows[:best], self.rows[best:]]
         parts, start = [], 0
         for _ in range(self.count):

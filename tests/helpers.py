@@ -96,6 +96,23 @@ def validated(game_id: str):
     return project
 
 
+def booklet_page_texts(game_id: str, paper: str, folder: Path) -> list[str]:
+    """The words of each half-size page of a game's booklet on `paper`, in reading order (before imposition)."""
+    from pypdf import PdfReader
+    from reportlab.lib.units import mm
+
+    from pnp.render.card_facts import printed_facts
+    from pnp.render.rulebook import BOOKLET_PAGES, _write_rulebook
+    from pnp.rules.tree import build_reference
+
+    project = validated(game_id)
+    ref = build_reference(project.game, None)
+    ref.facts = printed_facts(project)
+    path = folder / f"{game_id}-{paper}-pages.pdf"
+    _write_rulebook(project, ref, BOOKLET_PAGES[paper], 12 * mm, str(path), booklet=True)
+    return [page.extract_text() for page in PdfReader(path).pages]
+
+
 def _once(shared: Path, name: str, make) -> None:
     """`make()` run once into `shared` for the whole test run: the first caller (of any pytest-xdist worker) runs it
     while holding a lock, the others wait for it and read what it wrote. A run that raised is tried again."""

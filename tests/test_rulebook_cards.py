@@ -421,6 +421,22 @@ def test_a_table_never_carries_one_row_alone_over_a_page():
     assert len(rest._cellvalues) - 1 == 3
 
 
+def test_a_table_split_at_a_pages_foot_runs_on_overleaf_never_on_the_room_its_split_left(tmp_path):
+    """The twelfth proofreading: Escort Service's A4 booklet set "Scenarios (4 cards)" with two rows, then
+    "Scenarios (continued)" with a third on the same page (a row given up so none went over alone left room for
+    it), and "Scenarios (continued)" again overleaf. What runs on after a split starts the next page."""
+    from helpers import booklet_page_texts
+
+    pages = booklet_page_texts("escort-service", "a4", tmp_path)
+    runs = 0
+    for text in pages:
+        for deck in re.findall(r"^(.+) \(continued\)$", text, re.MULTILINE):
+            runs += 1
+            assert text.count(f"{deck} (continued)") == 1 and not re.search(rf"^{re.escape(deck)} \(\d+ cards?\)$",
+                                                                           text, re.MULTILINE), text[:300]
+    assert runs  # some table does run on in this booklet
+
+
 def test_a_table_of_one_row_has_no_picture_column():
     """The eighth proofreading: 2200's Static table, one row, had the only picture column of the book's small
     tables, which set its Card, × and Text columns off from every other table's. A deck of several cards keeps its

@@ -118,6 +118,32 @@ def test_the_title_page_holds_its_content(game_id, books):
     assert "Contents" in second
 
 
+@pytest.mark.parametrize("game_id", [g for g in REAL_GAMES if validated(g).game.decks])
+def test_a_smaller_cover_shows_some_of_a_larger_covers_cards_never_others(game_id):
+    """The twelfth proofreading: Escort Service's covers showed Got Your Attention and the Bruiser (A4 and Letter),
+    the Bruiser and Battle Cry (A5), Got Your Attention alone (half-letter). Each cover takes game.yaml's showcase in
+    its order, every card that still reads beside those before it: a smaller cover's cards are the first of a
+    larger one's."""
+    from reportlab.lib.units import mm
+
+    from pnp.render.book_type import book_styles
+    from pnp.render.fonts import register_all
+    from pnp.render.rulebook import BOOKLET_PAGES, PAPERS, CardRow, _cover
+
+    register_all()
+    project = validated(game_id)
+    ref = build_reference(project.game)
+    shown = []
+    for (w, h), margin in [(PAPERS["a4"], 18), (BOOKLET_PAGES["a4"], 12), (BOOKLET_PAGES["letter"], 12)]:
+        cover = _cover(project, ref, book_styles(), w - 2 * margin * mm, h - 2 * margin * mm)
+        shown.append([p.face.card.id for row in cover.cards if isinstance(row, CardRow) for p in row.pictures])
+    assert shown[0], game_id  # the A4 cover shows a card
+    for larger, smaller in zip(shown, shown[1:]):
+        assert smaller and all(card in larger for card in smaller), shown
+    showcase = project.game.manifest.rulebook.showcase
+    assert all(row == sorted(row, key=showcase.index) for row in shown)
+
+
 @pytest.mark.parametrize("game_id,designer", [("2200-escaping-earth", "Jorge Zhang"), ("escape-master", "Zac Taw"),
                                               ("saucer-escape", "Peter C. Ruth II")])
 def test_credits_name_the_designers_the_seed_names(game_id, designer, books):
@@ -721,10 +747,11 @@ def test_the_index_never_reads_the_credits():
 def test_a_figure_of_panels_running_on_over_a_page_is_headed_continued(tmp_path):
     """The eighth proofreading: Escort Service's example turn ran from page 7 to page 8 of the Letter book with
     nothing over panels 4 to 9. A row of panels that starts a page is headed with its section's name, "(continued)";
-    one that follows on its page is not."""
-    path = tmp_path / "letter.pdf"
-    rulebook_pdf(validated("escort-service"), None, "letter", path)
-    texts = [page.extract_text() for page in PdfReader(path).pages]
+    one that follows on its page is not. (Since the twelfth the Letter book sets it on one page; the half-letter
+    booklet's pages still run it on.)"""
+    from helpers import booklet_page_texts
+
+    texts = booklet_page_texts("escort-service", "letter", tmp_path)
     first = next(i for i, text in enumerate(texts) if "The Warrior is above the" in text)
     later = [i for i, text in enumerate(texts) if "It draws back up to 4" in text and i != first]
     assert later, "the example turn fits one page: nothing runs on"
@@ -784,6 +811,45 @@ def test_a_figure_that_does_not_fit_its_page_floats_to_the_next_and_the_rules_fi
     texts = page_texts(books("2200-escaping-earth"))
     page = next(text for text in texts if "The playmat at the start of a first run" in text)
     assert page.index("The playmat at the start of a first run") < page.index("4.4 Rewards")
+
+
+def _set_pages(flow: list, size=(300, 400)) -> list[str]:
+    """Each page's words, a flow set in one frame `size` points (the order a reader meets them)."""
+    import io
+
+    from reportlab.platypus import SimpleDocTemplate
+
+    doc, pages = SimpleDocTemplate(io.BytesIO(), pagesize=size, margin=0, leftMargin=0, rightMargin=0,
+                                   topMargin=0, bottomMargin=0), [[]]
+
+    doc.afterFlowable = lambda f: pages[-1].append(getattr(f, "label", None)) if getattr(f, "label", None) else None
+    doc.afterPage = lambda: pages.append([])
+    doc.build(flow)
+    return [" ".join(words) for words in pages if words]
+
+
+def test_two_figures_in_a_row_float_together_and_the_rule_after_them_fills_the_page_before():
+    """The eleventh proofreading: Escape Master's two Stacks figures stood one after the other, and rule 5.4 (one
+    line) went on past both, alone at the top of the page after them, while the page before ended a fifth empty. A
+    figure among the rules a floating figure's page sets floats on with it; so does a rule's single picture (the
+    twelfth: Saucer Escape's booklet page before section 7 half empty, section 7 kept whole with its picture)."""
+    from reportlab.platypus import Spacer
+
+    from pnp.render.rulebook import FloatingPicture, Picture, _floated
+
+    def labelled(item, label):
+        item.label = label
+        return item
+
+    def picture(label):  # 250 points high in a 400-point frame: never two on a page
+        return labelled(FloatingPicture([labelled(Picture((300, 250), lambda b: None, 1.0, 1.0, (300, 400)), label)]),
+                        None)
+
+    flow = [labelled(Spacer(300, 250), "5.1"), picture("figure-1"), labelled(Spacer(300, 40), "5.3"),
+            picture("figure-2"), labelled(Spacer(300, 40), "5.4"), labelled(Spacer(300, 40), "6.1")]
+    pages = _set_pages(_floated(flow))
+    assert pages[0] == "5.1 5.3 5.4 6.1"  # the rules fill the page the first figure does not fit...
+    assert pages[1:] == ["figure-1", "figure-2"]  # ...and the figures follow in their order
 
 
 def test_the_contents_name_the_page_a_sheet_is_printed_at_full_size(books):

@@ -105,4 +105,8 @@ def test_a_paragraphs_last_word_never_stands_alone_on_its_last_line():
     text = Paragraph("With more players, each one sits the same way.", styles["caption"]).frags[-1].text
     assert text.endswith("same\u00a0way.")
     assert Paragraph("a 1 may go on a K.", styles["body"]).frags[-1].text.endswith("a\u00a0K.")
+    # the twelfth: Escort Service's booklet left "likes." alone (six characters); a longer word may stand alone
+    assert Paragraph("in any order the team likes.", styles["body"]).frags[-1].text.endswith("team\u00a0likes.")
+    assert Paragraph("on the playmat here.", styles["body"]).frags[-1].text.endswith("the playmat\u00a0here.")
+    assert Paragraph("lay out the columns.", styles["body"]).frags[-1].text.endswith("the columns.")
     assert "\u00a0" not in Paragraph("each one sits the same way.", styles["small"]).frags[-1].text

@@ -123,9 +123,9 @@ def typeset_frags(frags: list, lang: str, fallbacks: dict[str, str], bound: bool
     return frags
 
 
-# a paragraph's last word, five characters at most (a runt: "K.", "way."), bound to the one before it: a longer
+# a paragraph's last word, six characters at most (a runt: "K.", "way.", "likes."), bound to the one before it: a longer
 # pair, bound, could outgrow a narrow table cell and be cut inside a word ("Fueling Discove / red")
-LAST_WORDS = re.compile(r"(?<=\S) (\S{1,%d})\s*$" % 5)
+LAST_WORDS = re.compile(r"(?<=\S) (\S{1,%d})\s*$" % 6)
 NBSP = "\u00a0"
 
 

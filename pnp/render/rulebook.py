@@ -208,6 +208,12 @@ class KeepWithPicture(KeepTogether):
                 picture.room = None
 
 
+class FloatingPicture(KeepWithPicture):
+    """A rule's picture after its rule, shrinking into the foot of a page while legible, else floating to the top
+    of the next page while the rules after it fill this one (_floated): a section kept whole with its picture left a
+    booklet's page half empty before it (the twelfth proofreading)."""
+
+
 def legible_whole(natural, draw, frame, pad: float = 0.0) -> bool:
     """Whether a drawing pictured whole in the frame prints every word at LEGIBLE_PT or more."""
     least = legible_scale(smallest_text(draw))
@@ -366,11 +372,11 @@ def rulebook_pdf(project, difficulty, paper: str, path: Path, booklet: bool = Fa
 
         pages, tight = io.BytesIO(), False
         doc = _write_rulebook(project, ref, BOOKLET_PAGES[paper], 12 * mm, pages, booklet=True)
-        if doc.back_page and doc.page % 4 == 1:  # a page over whole sheets, three Notes pages to come: set a little
-            # tighter, the book may lose that page (a typesetter's way to save a sheet)
+        if doc.back_page and doc.page % 4 in (1, 2):  # a page or two over whole sheets, Notes pages to come: set a
+            # little tighter, the book may lose those pages (a typesetter's way to save a sheet)
             tighter = io.BytesIO()
             closer = _write_rulebook(project, ref, BOOKLET_PAGES[paper], 12 * mm, tighter, booklet=True, tight=True)
-            if closer.page < doc.page:
+            if -(-closer.page // 4) < -(-doc.page // 4):  # a sheet fewer
                 pages, doc, tight = tighter, closer, True
         if doc.back_page and doc.page % 4:  # the pages short of whole sheets: notes pages before the back cover
             with_notes = io.BytesIO()
@@ -634,17 +640,31 @@ def _cover(project, ref, styles, width: float, height: float) -> Cover:
     if ref.difficulty:
         words.append(Paragraph(said(game, "rules-up-to", level=esc(say(game, ref.difficulty.value))), styles["subtitle"]))
     legend = _legend(game, styles)
-    sheets = _cover_sheets(project, styles, width, height)
     shown = {r.card.id for r in ref.cards()}
     cards = [game.card(name) for name in game.manifest.rulebook.showcase if name in shown]
+    return _laid_cover(project, styles, words, legend, cards, width, height)
+
+
+def _laid_cover(project, styles, words, legend, cards, width: float, height: float) -> Cover:
+    """The cover in a frame `width` x `height`: the first of its layouts (top space, legend here or not) that shows
+    a card, with the cards of `cards` that read there (_showcase)."""
+    sheets = _cover_sheets(project, styles, width, height)
     usual = min(40 * mm, 0.16 * height)
     tries = [(top, here) for here in ((True, False) if legend else (True,)) for top in (usual, COVER_TOP_LEAST)]
     for top, here in tries:
         room = height - FRAME_PADDING - _stacked_height([Spacer(1, top)] + words + (legend if here else []) + sheets, width)
         row = _showcase(project, cards, width, room)
-        if row or not cards:
+        if row:
             return Cover(top, words, row, legend, here, sheets)
-    return Cover(usual, words, [], legend, True, sheets)  # no card reads at any size the cover has room for
+        if not cards:
+            break
+    # no card to show (or none reads at any size the cover has room for): the words stand at the page's optical
+    # centre, not in its top third over an empty page (a roll-and-write game's cover, no card to show)
+    rest = height - FRAME_PADDING - _stacked_height(words + legend + sheets, width)
+    return Cover(max(usual, rest * OPTICAL_CENTRE) if not sheets else usual, words, [], legend, True, sheets)
+
+
+OPTICAL_CENTRE = 0.4  # of the room a cover's words leave, the share above them: a little over the page's middle
 
 
 def _legend(game, styles) -> list:
@@ -688,21 +708,23 @@ def _stacked_height(flow, width: float) -> float:
 
 def _showcase(project, cards, width: float, room: float) -> list:
     """The cover's cards in one row inside the frame, each at a size all its words read (legible_card_scale) and
-    at most its printed size: the most of them that fit the width and the `room` the cover's words leave, in the
-    order game.yaml lists them; none when not even one fits (never a card without its words)."""
-    from itertools import combinations
-
+    at most its printed size: game.yaml's cards in its order, each that still fits the width and the `room` the
+    cover's words leave beside those before it; none when not even one fits (never a card without its words). A
+    smaller cover shows some of a larger one's cards, never others (the twelfth proofreading: a game's
+    four covers showed three different pairs)."""
     faces = {r.card.id: project.faces.fronts[r.card.id] for r in cards}
     sizes = {card_id: face_size(face, project.layout) for card_id, face in faces.items()}
-    for count in range(len(cards), 0, -1):
-        for group in combinations(cards, count):
-            scale = _row_scale(project, [faces[r.card.id] for r in group], [sizes[r.card.id] for r in group],
-                               width, room)
-            if scale:
-                row = CardRow([CardPicture(project, faces[r.card.id], scale, "", f"cover-{r.card.id}")
-                               for r in group], COVER_GAP, centred=True)
-                return [Spacer(1, CARDS_SPACE), row]
-    return []
+    group, scale = [], 0.0
+    for card in cards:
+        fits = _row_scale(project, [faces[r.card.id] for r in group + [card]],
+                          [sizes[r.card.id] for r in group + [card]], width, room)
+        if fits:
+            group, scale = group + [card], fits
+    if not group:
+        return []
+    row = CardRow([CardPicture(project, faces[r.card.id], scale, "", f"cover-{r.card.id}") for r in group],
+                  COVER_GAP, centred=True)
+    return [Spacer(1, CARDS_SPACE), row]
 
 
 def _row_scale(project, faces, sizes, width: float, room: float) -> float:
@@ -848,6 +870,10 @@ def _rules(ref: Reference, styles, frame, project=None) -> list:
         figure = figure_flowables(ref.game, node.figure, frame, styles, title) if figure_kind(ref.game, node.figure) else []
         # the figure (its first row of panels) kept with its rule, shrinking into the foot of a page while legible;
         # further rows follow in reading order
+        if len(figure) == 1:  # one picture: it floats as a set-up figure does, past rules that fill the page
+            flow += [KeepTogether(heading + parts[:-1]), FloatingPicture(figure + parts[-1:])]
+            heading = []
+            continue
         flow.append(KeepWithPicture(heading + parts[:-1] + figure[:1] + (parts[-1:] if len(figure) < 2 else [])))
         if len(figure) > 1:
             flow += figure[1:] + parts[-1:]
@@ -861,18 +887,19 @@ FLOAT_SLACK = 8.0  # points a page keeps spare when it sets them: never one that
 
 
 def _floated(flow: list) -> list:
-    """The rules' flow with each set-up or example figure (KeepWithFigure) able to float: what follows it, up to
-    the next figure (FLOAT_MOST at most), may fill the page the figure does not fit, the figure then at the top of
-    the next (FloatingFigure)."""
-    from pnp.render.rulebook_figures import KeepWithFigure
-
+    """The rules' flow with each set-up or example figure (KeepWithFigure) and each rule's single picture
+    (FloatingPicture) able to float: what follows it, up to the next picture that stays with its rule (FLOAT_MOST
+    at most), may fill the page the figure does not fit, the figure then at the top of the next (FloatingFigure). A
+    figure among what follows floats with it: two figures in a row never leave the rule after them alone on the
+    page after both (the eleventh proofreading)."""
     floated, i = [], 0
     while i < len(flow):
         item = flow[i]
-        if isinstance(item, KeepWithFigure):
-            end = i + 1
-            while end < len(flow) and end - i <= FLOAT_MOST and not (isinstance(flow[end], KeepWithFigure) or any(
-                    isinstance(part, Picture) for part in getattr(flow[end], "_content", ()))):  # never past a figure
+        if _floats(item):
+            end, count = i + 1, 0  # FLOAT_MOST after it, or after the last figure that floats with it
+            while end < len(flow) and count < FLOAT_MOST and (_floats(flow[end]) or not any(
+                    isinstance(part, Picture) for part in getattr(flow[end], "_content", ()))):  # never past a picture
+                count = 0 if _floats(flow[end]) else count + 1
                 end += 1
             if end > i + 1:  # something after it to float past
                 floated.append(FloatingFigure(item, flow[i + 1:end]))
@@ -881,6 +908,13 @@ def _floated(flow: list) -> list:
         floated.append(item)
         i += 1
     return floated
+
+
+def _floats(item) -> bool:
+    """Whether a flowable of the rules is a figure that may float (a set-up or example figure, a rule's picture)."""
+    from pnp.render.rulebook_figures import KeepWithFigure
+
+    return isinstance(item, (KeepWithFigure, FloatingPicture))
 
 
 class FloatingFigure(Flowable):
@@ -902,9 +936,11 @@ class FloatingFigure(Flowable):
         at_top = getattr(frame, "_atTop", False)
         self.figure.wrapOn(self.canv, width, height)  # KeepTogether's wrap: its height, `_H`, as it would stand
         if at_top or self.figure._H <= height:  # where it stands: its parts (it fits, or it heads the page)
-            return self.figure.split(width, height) + self.after
+            return self.figure.split(width, height) + _floated(self.after)
         room, before = height, []
         for item in self.after:
+            if _floats(item):  # the next figure floats on too, in its turn after this one
+                continue
             h = item.wrapOn(self.canv, width, room)[1]
             lead = getattr(item, "_content", [item])[0]  # the space over it: a heading's, where a group starts with one
             h = (getattr(item, "_H", h) if isinstance(item, KeepTogether) else h) + max(
@@ -920,7 +956,8 @@ class FloatingFigure(Flowable):
         # the first set here in its parts (a group kept together reports no height of its own: reportlab must be
         # able to set the first flowable of a split as it is)
         first = before[0].split(width, height) if isinstance(before[0], KeepTogether) else before[:1]
-        return first + before[1:] + [self.figure] + self.after[len(before):]
+        rest = [item for item in self.after if all(item is not set for set in before)]
+        return first + before[1:] + [self.figure] + _floated(rest)
 
 
 # A part of the book after the rules (the glossary, the index) starts on a new page unless the page the rules end

@@ -554,10 +554,12 @@ class CardReferenceFlow(Flowable):
     (the examples come before the tables: card_reference). The headings are its `_content`, so the contents
     list them (pnp.render.rulebook.headings)."""
 
-    def __init__(self, items: list, waiting: list | None = None):
-        """`waiting`: example rows (each with the spacer under it, or None) that did not fit an earlier page."""
+    def __init__(self, items: list, waiting: list | None = None, overleaf: bool = False):
+        """`waiting`: example rows (each with the spacer under it, or None) that did not fit an earlier page;
+        `overleaf`: it starts the next page (a table split at this page's foot runs on there, never under its own
+        first part on the room the split left)."""
         super().__init__()
-        self.items, self.waiting = list(items), list(waiting or [])
+        self.items, self.waiting, self.overleaf = list(items), list(waiting or []), overleaf
         self._content = [row for row, _ in self.waiting] + self.items
 
     def wrap(self, width, height):
@@ -565,7 +567,10 @@ class CardReferenceFlow(Flowable):
 
     def split(self, width, height):
         at_top = getattr(getattr(self, "_frame", None), "_atTop", False)
+        if self.overleaf and not at_top:
+            return []
         placed, items, waiting = [], list(self.items), list(self.waiting)
+        split_here = False
         room = height
 
         def cost(flowable, h=None):
@@ -630,6 +635,7 @@ class CardReferenceFlow(Flowable):
                     parts[1].continued = getattr(item, "continued", None)
                     place(parts[0], parts[0].wrap(width, room)[1])
                     items[0:1] = ([parts[1].continued] if parts[1].continued else []) + [parts[1]]
+                    split_here = True
                 elif placed and placed[-1] is getattr(item, "continued", None):  # never "(continued)" at a foot
                     items.insert(0, placed.pop())
                 break
@@ -641,7 +647,7 @@ class CardReferenceFlow(Flowable):
         if not placed and at_top:  # nothing fits a whole page: the first thing is set as the book sets it (split
             # over pages if it splits), after an empty start
             placed = [Spacer(1, 0), waiting.pop(0)[0] if waiting else items.pop(0)]
-        rest = [CardReferenceFlow(items, waiting)] if items or waiting else []
+        rest = [CardReferenceFlow(items, waiting, overleaf=split_here)] if items or waiting else []
         return placed + rest if placed else []
 
     def draw(self):

@@ -203,6 +203,7 @@ class BoardFigure(Flowable):
         self.beside = False  # a keyed overview: a part's number with no clear spot at its corner stands in the frame's
         # room left or right of the drawing, a leader to its part (`sides`, as printed, set by wrap)
         self.sides = 0.0
+        self._nudged: dict[tuple, tuple] = {}  # a callout's box slid off the sheet's boxes, by note and scale
         self.key_rows: list[list[tuple[str, str]]] = []  # the key under the drawing: (callout, tag), a row at a time
 
     def wrap(self, width, height):
@@ -304,7 +305,8 @@ class BoardFigure(Flowable):
         counting far less than the rest."""
         shown = [n for n in self.notes
                  if not (n.title or n.name) or n.size * self.scale_by < LEGIBLE_PT - 1e-6]
-        tokens = [_scaled(box, self.scale_by) for box in getattr(self.base, "loose", [])]  # tokens on the cards
+        loose = getattr(self.base, "loose", [])
+        tokens = [_scaled(box, self.scale_by) for box in loose]  # tokens on the cards
         drawn = [_scaled(box, self.scale_by) for box in self.card_boxes() + self.avoid] + tokens
         outlines = [_scaled(box, self.scale_by) for box in self.outlines]
         taken = [self._mark_box(canvas, n) for n in shown if n.mark and n.near is None]
@@ -317,15 +319,18 @@ class BoardFigure(Flowable):
                 continue  # where it fits its region, clear of the callouts and cards (a
             # card's own name: of the callouts and the other names, where it prints, else lower on the card)
             covering = self._laid_on(note) + self._card_words(note) if note.on_card else []
+            # a card's name: its white plate (NAME_PAD round its words) clear of the other plates and callouts
             clear = [box for box in self._name_boxes(canvas, note)
-                     if not any(_overlap(box, other) > 0 for other in
+                     if not any(_overlap(_grown([box], NAME_PAD)[0] if note.on_card else box, other) > 0 for other in
                                 (_grown(taken, NAME_CLEAR) + covering + tokens if note.on_card
                                  else drawn + taken + self._sheet_words()))]
             if not clear:
                 shown.remove(note)
                 continue
+            if note.on_card:
+                clear = self._least_ink(note, clear)
             places[id(note)] = clear[0]
-            taken.append(clear[0][:4])
+            taken.append(_grown([clear[0][:4]], NAME_PAD)[0])  # its plate, as printed
         named = {n.text for n in shown if n.on_card and id(n) in places}
         for tag in [n for n in shown if n.tag]:  # a tag says no more than the cards' own names say: shortened
             shorter = _beyond_names(tag.text, named)
@@ -338,14 +343,46 @@ class BoardFigure(Flowable):
             near = _scaled(note.near, self.scale_by) if note.near else None
             # a part's number never stands on another part: it would name that one
             others = [_scaled(n.near, self.scale_by) for n in shown if n.part and n.near != note.near] if note.part else []
-            box = self._spot(canvas, note, anchor, near, drawn + taken + others + (words if note.tag else []),
-                             outlines, taken)
+            # a token's callout on its card: what the card prints there weighs as little as an empty outline
+            under, ink = self._inked(drawn, note.near) if note.near in loose else (drawn, [])
+            box = self._spot(canvas, note, anchor, near, under + taken + others + (words if note.tag else []),
+                             outlines + ink, taken)
             if note.tag and sum(_overlap(box, other) for other in drawn + taken + words) > KEYED_COVER:
                 shown[shown.index(note)] = replace(note, keyed=True)  # said in the key under the figure
                 continue
             places[id(note)] = box
             taken.append(box[:4])
         return [(n, places.get(id(n))) for n in shown]
+
+    def _inked(self, drawn: list[tuple], token: tuple) -> tuple[list[tuple], list[tuple]]:
+        """`drawn` (as printed) without the box of the card a `token` lies on, and what that card's face prints
+        (_face_ink): the token's callout stands on its card's blank foot rather than over a square of its grid, and
+        never on another card (it would read as that one's)."""
+        x, y = (token[0] + token[2]) / 2, (token[1] + token[3]) / 2
+
+        def holds(card) -> bool:
+            x0, y0, x1, y1 = _card_box(self.project, card)
+            return x0 <= x <= x1 and y0 <= y <= y1
+
+        under = [card for card in self.placed if holds(card)]
+        cards = {tuple(_scaled(_card_box(self.project, card), self.scale_by)) for card in under}
+        return [box for box in drawn if tuple(box) not in cards], [b for card in under for b in self._ink(card)]
+
+    def _ink(self, card) -> list[tuple]:
+        """What a laid card prints over its ground, as printed (_face_ink): its words only where they read."""
+        by = card.w / _card_size(self.project, card.face)[0]
+        return [_scaled((card.x + d.x0 * by, card.y + d.y0 * by, card.x + d.x1 * by, card.y + d.y1 * by),
+                        self.scale_by) for d in _face_ink(self.project, card.face)
+                if d.kind != "text" or shown_size(d.text, d.size * by, self.scale_by) is not None]
+
+    def _least_ink(self, note: Note, boxes: list[tuple]) -> list[tuple]:
+        """A card's name spots, those that cover least of what the card prints first (a board card's name on its
+        blank foot rather than across its grid), in their order where they cover alike."""
+        card = next((c for c in self.placed if tuple(_card_box(self.project, c)) == tuple(note.near)), None)
+        if card is None:
+            return boxes
+        ink = self._ink(card)
+        return sorted(boxes, key=lambda box: round(sum(_overlap(box, b) for b in ink) / INK_STEP))
 
     def _sheet_words(self) -> list[tuple]:
         """The words the drawing prints at this scale (those LegibleOnly keeps or sets larger), as printed: a
@@ -371,11 +408,39 @@ class BoardFigure(Flowable):
                 return places[id(note)][:4] if id(note) in places else self._mark_box(canvas, note)
         return self._mark_box(canvas, tag)
 
-    def _mark_box(self, canvas, note: Note) -> tuple:
-        """A callout's printed box at its anchor."""
+    def _mark_box(self, canvas, note: Note, nudged: bool = True) -> tuple:
+        """A callout's printed box at its anchor; on a sheet, slid the least it takes off the boxes to write in
+        that it would hide (at half size a badge is larger than a sheet's ability box: the twelfth proofreading)."""
         width = _badge_width(canvas, note.text)
         x, y = self._inside(note.x * self.scale_by + note.dx, note.y * self.scale_by, width / 2, MARK_PT * 0.75)
-        return x - width / 2, y - MARK_PT * 0.75, x + width / 2, y + MARK_PT * 0.75
+        box = x - width / 2, y - MARK_PT * 0.75, x + width / 2, y + MARK_PT * 0.75
+        if not nudged or note.near is not None or not self.avoid:
+            return box
+        key = (id(note), self.scale_by)
+        if key not in self._nudged:
+            self._nudged[key] = self._slid_off(canvas, note, box)
+        return self._nudged[key]
+
+    def _slid_off(self, canvas, note: Note, box: tuple) -> tuple:
+        """`box` as it stands where it hides none of the sheet's boxes and icons (`avoid`), else moved the least
+        that clears them and the other callouts, a quarter of a badge at a time and never more than NUDGE badges."""
+        boxes = [_scaled(b, self.scale_by) for b in self.avoid]
+        reach = (NUDGE + 1) * (box[2] - box[0])  # as far as a slide may take it
+        boxes = [b for b in boxes if _overlap(b, _grown([box], reach)[0]) > 0]
+        # standing on a box's edge (a number box it names) is no harm; hiding most of one is
+        if not any(_overlap(box, b) > HIDES * (b[2] - b[0]) * (b[3] - b[1]) for b in boxes):
+            return box
+        others = [self._mark_box(canvas, n, nudged=False) for n in self.notes if n.mark and n.near is None and n is not note]
+        w, h = box[2] - box[0], box[3] - box[1]
+        width, height = self.natural[0] * self.scale_by, self.natural[1] * self.scale_by
+        for step in range(1, int(NUDGE * 4) + 1):
+            for dx, dy in ((-step * w / 4, 0), (step * w / 4, 0), (0, step * h / 4), (0, -step * h / 4)):
+                moved = (box[0] + dx, box[1] + dy, box[2] + dx, box[3] + dy)
+                if moved[0] < 0 or moved[1] < 0 or moved[2] > width or moved[3] > height:
+                    continue
+                if not any(_overlap(moved, b) > 0 for b in boxes + others):
+                    return moved
+        return box
 
     def _title_box(self, canvas, note: Note) -> tuple:
         """The sheet's title's printed box, its top-left corner at its anchor (as `_note` prints it)."""
@@ -439,30 +504,40 @@ class BoardFigure(Flowable):
         if smaller is not None and len(smaller[4]) == len(box[4]):
             tabs += self._tabs(smaller, note)
         middle = (x0 + x1) / 2 - (box[2] - box[0]) / 2
-        tops = [box[3], (y0 + y1 + height) / 2, y0 + (y1 - y0) * 0.3 + height / 2]
-        spots = [(box[0], top) for i, top in enumerate(tops) if i < 1 or top <= y1 - 1] + [(middle, y0 + 1 + height)]
-        return tabs + [(left, top - height, left + box[2] - box[0], top, box[4], box[5]) for left, top in spots]
+        tops = [(y0 + y1 + height) / 2, y0 + (y1 - y0) * 0.3 + height / 2]
+        spots = [(box[0], top) for top in tops if top <= y1 - 1] + [(middle, y0 + 1 + height)]
+        # where the card prints its name, slid along its title band as a tab is (clear of a corner callout)
+        named = self._tabs(box, note, box[3])
+        inside = [(left, top - height, left + box[2] - box[0], top, box[4], box[5]) for left, top in spots]
+        narrow = self._name_box(canvas, note, room=x1 - x0 - 2 * NAME_PAD) if box[2] - box[0] > x1 - x0 - 2 else None
+        if narrow is not None and len(narrow[4]) <= 2:  # a name wider than its card, on two lines within it: cards
+            # side by side each name their foot rather than one of them its middle
+            w, h = narrow[2] - narrow[0], narrow[3] - narrow[1]
+            inside += [((x0 + x1 - w) / 2, bottom, (x0 + x1 + w) / 2, bottom + h, narrow[4], narrow[5])
+                       for bottom in (y0 + 1, (y0 + y1 - h) / 2)]
+        return tabs + named + inside
 
-    def _tabs(self, box: tuple, note: Note) -> list[tuple]:
-        """A card's name `box` as a tab astride its top edge: centred on it, then slid along the edge the least it
-        takes to clear a corner callout, as far as it may overhang the card."""
+    def _tabs(self, box: tuple, note: Note, top: float | None = None) -> list[tuple]:
+        """A card's name `box` as a tab astride its top edge (or with its top at `top`): centred on the card, then
+        slid along the edge the least it takes to clear a corner callout, as far as it may overhang the card."""
         x0, y0, x1, y1 = _scaled(note.near, self.scale_by)
         width, height = box[2] - box[0], box[3] - box[1]
-        tab = min(y1 + height / 2, self.natural[1] * self.scale_by)
+        tab = min(y1 + height / 2, self.natural[1] * self.scale_by) if top is None else top
         middle = (x0 + x1) / 2 - width / 2
         spill = (x1 - x0) * (TAB_OVERHANG - 1) / 2
         slid = sorted((left for left in _steps(x0 - spill, x1 + spill - width, TAB_STEP) if left != middle),
                       key=lambda left: abs(left - middle))
         return [(left, tab - height, left + width, tab, box[4], box[5]) for left in [middle] + slid]
 
-    def _name_box(self, canvas, note: Note, sizes: tuple = ()) -> tuple | None:
+    def _name_box(self, canvas, note: Note, sizes: tuple = (), room: float | None = None) -> tuple | None:
         """A region's name as printed at its top-left corner, (x0, y0, x1, y1, lines, size): on one line, else
         broken into lines, each as wide as the region at most; at NAME_PT, else at LEGIBLE_PT where only that keeps
         it on one line or fits it at all (a narrow region's "Blueprints"), or at the `sizes` asked for; None where
         nothing fits it."""
         x0, y0, x1, y1 = _scaled(note.near, self.scale_by)
         # a card's name may overhang its edges a little (into the gap between cards) rather than go unnamed
-        room = (x1 - x0) * TAB_OVERHANG if note.on_card else x1 - x0 - NAME_INSET - NAME_RIGHT
+        if room is None:
+            room = (x1 - x0) * TAB_OVERHANG if note.on_card else x1 - x0 - NAME_INSET - NAME_RIGHT
         fitting = []
         for hyphens in (False, True):  # a long word cut with a hyphen only where nothing else fits ("Blue-prints")
             filled = [(size, _filled(canvas, note.text, room, size, hyphens)) for size in sizes or (NAME_PT, LEGIBLE_PT)]
@@ -492,12 +567,18 @@ class BoardFigure(Flowable):
             spots = _spots(anchor, near, w, h, note.mark)
             if note.part:  # a part's number keeps to its corner: inside it, a step from it, or just outside it;
                 # else beside the drawing, level with the part's top, a leader to its corner
-                spots = spots[:4] + [(near[0] - SPACE - w, near[3] - h), (near[0], near[3] + SPACE)]
+                # (or, in a part too short for it there, inside it at its left, halfway down)
+                spots = spots[:4] + [(near[0] + SPACE, (near[1] + near[3] - h) / 2),
+                                     (near[0] - SPACE - w, near[3] - h), (near[0], near[3] + SPACE)]
                 if self.sides >= w + 2 * SPACE:
                     right = self.natural[0] * self.scale_by + SPACE
                     sides = [(-SPACE - w, near[3] - h), (right, near[3] - h)]
                     spots += sides if near[0] + near[2] < right else sides[::-1]  # the nearer side first
-            for x0, y0 in ([(near[0] - SPACE - w, near[3] - h), (near[0], near[3] + SPACE)] if corner else []) + spots:
+            beside = []
+            if corner:  # a plate's number follows its part's heading, else stands by its corner
+                after = _after_heading(near, self._sheet_words(), w, h)
+                beside = ([after] if after else []) + [(near[0] - SPACE - w, near[3] - h), (near[0], near[3] + SPACE)]
+            for x0, y0 in beside + spots:
                 cx, cy = self._inside(x0 + w / 2, y0 + h / 2, w / 2, h / 2)
                 box = (cx - w / 2, cy - h / 2, cx + w / 2, cy + h / 2, lines)
                 # a part's number may stand on an empty card outline: the outlines are what the part is
@@ -546,7 +627,8 @@ class BoardFigure(Flowable):
             return
         if note.name:  # on a white plate: what it may stand over is only an empty outline's corner
             canvas.setFillColor(color("#ffffff"))
-            canvas.roundRect(at[0] - 1, at[1] - 0.5, at[2] - at[0] + 2, at[3] - at[1] + 1, 1, stroke=0, fill=1)
+            canvas.roundRect(at[0] - NAME_PAD, at[1] - NAME_PAD / 2, at[2] - at[0] + 2 * NAME_PAD,
+                             at[3] - at[1] + NAME_PAD, 1, stroke=0, fill=1)
             canvas.setFillColor(color(NAME_INK))
             for line, text in enumerate(at[4]):
                 _left(canvas, at[0], at[3] - at[5] * (0.9 + 1.2 * line), text, "bold", at[5])
@@ -555,8 +637,8 @@ class BoardFigure(Flowable):
             return
         if note.mark:
             width = _badge_width(canvas, note.text)
-            x, y = ((at[0] + at[2]) / 2, (at[1] + at[3]) / 2) if at else self._inside(x, y, width / 2, MARK_PT * 0.75)
-            self._badge(canvas, x, y, width, note.text)
+            box = at or self._mark_box(canvas, note)
+            self._badge(canvas, (box[0] + box[2]) / 2, (box[1] + box[3]) / 2, width, note.text)
         elif note.tag or note.title:
             slot, size = ("bold", TITLE_PT) if note.title else ("regular", LABEL_PT)
             width = _width(canvas, note.text, slot, size) + size * 0.8
@@ -606,6 +688,8 @@ class BoardFigure(Flowable):
 
 
 SPACE = 1.5  # points between a tag and what it stands beside, as printed
+NUDGE = 1.5  # badges' widths (or heights) a set-up callout may slide off the sheet's boxes at most
+HIDES = 0.5  # the share of a box a callout covers that hides it: the callout slides off it
 KEYED_COVER = 0.5  # square points of the drawing's cards, boxes and icons a tag covers at most, else said in the key
 KEY_ROW, KEY_GAP, KEY_APART = MARK_PT * 1.9, 3.0, 10.0  # the key under a figure: a row's height, the space above
 # it, the room between entries (points)
@@ -615,7 +699,10 @@ NAME_DROPS = 3  # lines a region's name may stand lower than its corner, where a
 NAME_RIGHT = 0.5  # points a region's name keeps from its right edge: a long word ("Blueprints") fits a narrow region
 TAB_OVERHANG = 1.3  # a card's name plate as wide as this much of the card at most, centred on it
 TAB_STEP = 0.5  # points a name tab is slid along its card's top edge at a time, to clear a callout
-NAME_CLEAR = 1.0  # points a card's name plate keeps clear of the other names and callouts, as printed
+NAME_PAD = 1.0  # points a name's white plate reaches beyond its words, left and right (half that above and below)
+NAME_CLEAR = 0.5  # points a card's name plate keeps clear of the other names and callouts, as printed
+HEADING_REACH = 8.0  # points from a part's top-left corner its heading starts within, as printed
+HEADING_GAP = 6.0  # points between two words of one heading at most, as printed
 OUTLINE_WEIGHT = 100  # how much worse a tag over a card or a track cell is than one over an empty card outline
 
 
@@ -661,6 +748,26 @@ def _cut(canvas, word: str, room: float, size: float) -> list[str]:
     return [word[start:end] + ("-" if k < len(pieces) - 1 else "") for k, (start, end) in enumerate(pieces)]
 
 
+def _after_heading(near: tuple, words: list[tuple], w: float, h: float) -> tuple[float, float] | None:
+    """Where a part's number w x h stands just after the heading at its part's top-left corner ("TURN RECORD 7"),
+    as a bottom-left corner; None where the part has no words near its top. The heading is the topmost line of
+    words that starts at the part's left edge; its words run on while the gaps are a word space or so. A part
+    with no heading (a legend in columns) has its number after its top line's last word."""
+    x0, _, x1, y1 = near
+    top = [b for b in words if x0 - 2 <= b[0] and b[2] <= x1 and y1 - HEADING_REACH * 2 <= b[3] <= y1 + 2]
+    if not top:
+        return None
+    starts = [b for b in top if abs(b[0] - x0) <= HEADING_REACH]
+    first = max(starts or top, key=lambda b: b[3])
+    middle, end = (first[1] + first[3]) / 2, first[2]
+    for b in sorted((b for b in top if abs((b[1] + b[3]) / 2 - middle) < 2 and b[0] > first[0]),
+                    key=lambda b: b[0]):
+        if b[0] - end > HEADING_GAP and starts:
+            break
+        end = max(end, b[2])
+    return end + 2 * SPACE, middle - h / 2  # where that covers another part, `_spot` tries the next spot
+
+
 def _steps(low: float, high: float, step: float) -> list[float]:
     """From low to high (both in) a step apart."""
     return [low + k * step for k in range(int((high - low) / step) + 1)] + ([high] if high > low else [])
@@ -681,7 +788,7 @@ def _spots(anchor: tuple, near, w: float, h: float, callout: bool) -> list[tuple
         nx0, ny0, nx1, ny1 = near
         middle_x, middle_y = (nx0 + nx1 - w) / 2, (ny0 + ny1 - h) / 2
         around = [(middle_x, ny1 + SPACE), (nx0 - SPACE - w, middle_y), (nx1 + SPACE, middle_y),
-                  (middle_x, ny0 - SPACE - h)] if callout else [
+                  (middle_x, ny0 - SPACE - h), (nx1 - w / 2, ny0 - SPACE - h)] if callout else [
             (nx0, ny0 - SPACE - h), (middle_x, ny0 - SPACE - h), (nx0, ny1 + SPACE), (middle_x, ny1 + SPACE),
             (nx1 + SPACE, ny1 - h), (nx1 + SPACE, middle_y), (nx0 - SPACE - w, ny1 - h)]
         spots += around
@@ -802,8 +909,11 @@ def sheet_overview(project, sheet_id: str, frame, styles, caption: str, heading=
         figure.base = lambda b: _sheet(b, project, sheet_id, framed=False)
         figure.most_h = page[1]
         # at its size every word prints: a callout stands clear of them as of the boxes to write in
-        figure.avoid += [(d.x0, d.y0, d.x1, d.y1) for d in _sheet_words(project, sheet_id)]
-        figure.outside = PLATE_MARGIN - 1 * mm  # its callouts may stand in the page's margin, beside the parts
+        figure.base.words = _sheet_words(project, sheet_id)  # a part's number follows its heading among them
+        figure.avoid += [(d.x0, d.y0, d.x1, d.y1) for d in figure.base.words]
+        # its callouts may stand in the page's margin, beside the parts, but never nearer its edge than SAFE
+        figure.outside = PLATE_MARGIN - SAFE
+        figure.beside = False  # the page's whole margin is not the frame's side room a keyed overview has
         told = Paragraph(esc(plate_caption or caption), styles["body"])  # a sentence, not the caption of a picture above it
         # the plate's page has its own contents line ("Game sheet at full size ... 10")
         entry = QuietHeading(say(project.game, "sheet-full-size", name=project.game.sheets[sheet_id].model.name),
@@ -815,6 +925,7 @@ def sheet_overview(project, sheet_id: str, frame, styles, caption: str, heading=
     return [KeepWithFigure(head + [figure, label] + ([Spacer(1, 3), key] if key else []))]
 
 
+SAFE = 5 * mm  # what a print shop may trim or a home printer not reach: PRINT.md's safe area
 PLATE_MARGIN = 6 * mm  # the least room a sheet printed at its size on a page of its own keeps from the paper's edge
 
 
@@ -1034,6 +1145,25 @@ def _face_words(project, face) -> list:
         draw_face(recording, face, project.layout, project.game.emblems, 0, 0)
         known[id(face)] = [d for d in recording.drawn if d.kind == "text" and d.text.strip()]
     return known[id(face)]
+
+
+def _face_ink(project, face) -> list:
+    """What a card face draws over its ground (a board card's squares, its icons, its words), as Drawn boxes in the
+    card's own units from its bottom left, recorded once per project and face: a token's callout, which must stand
+    on the card, covers the least of it. The ground and the frame (a box of most of the card) are not ink."""
+    from pnp.render.backend import RecordingBackend
+
+    known = project.__dict__.setdefault("_face_ink", {})
+    if id(face) not in known:
+        recording = RecordingBackend()
+        draw_face(recording, face, project.layout, project.game.emblems, 0, 0)
+        w, h = _card_size(project, face)
+        known[id(face)] = [d for d in recording.drawn if (d.x1 - d.x0) * (d.y1 - d.y0) < GROUND * w * h]
+    return known[id(face)]
+
+
+GROUND = 0.5  # a drawn box over this much of a card is its ground or frame, not what it prints on it
+INK_STEP = 4.0  # square points of a card's ink two name spots may cover and still count as covering alike
 
 
 def _printed_name(project, face) -> tuple[float, tuple[float, float]]:
@@ -1315,9 +1445,11 @@ WRITE_IN = 15 * mm  # a box drawn on a sheet no larger than this either way is o
 
 def _write_in_boxes(project, sheet_id: str) -> list[tuple]:
     """Every small box the sheet draws (x0, y0, x1, y1, in the figure's units): a box a player writes a number in
-    or darkens, which no tag may cover (a roll-and-write sheet's are most of it)."""
+    or darkens, which no tag may cover (a roll-and-write sheet's are most of it): drawn, or a form's field (an
+    ability box to tick)."""
     return [(d.x0, d.y0, d.x1, d.y1) for d in _sheet_drawn(project, sheet_id)
-            if d.kind == "rect" and 0 < d.x1 - d.x0 <= WRITE_IN and 0 < d.y1 - d.y0 <= WRITE_IN]
+            if d.kind in ("rect", "checkbox", "text_field") and 0 < d.x1 - d.x0 <= WRITE_IN
+            and 0 < d.y1 - d.y0 <= WRITE_IN]
 
 
 ICON = 8 * mm  # a shape the sheet draws no larger than this either way is an icon (a Location's, a reward's)

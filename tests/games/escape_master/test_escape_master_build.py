@@ -218,3 +218,33 @@ def test_the_quick_guide_lets_players_use_their_leaders_ability(em_project, lang
     game = em_project.game if lang == "en" else translations.apply(em_project.game, lang)[0]
     red = game.card("quick-guide").card.text.split("\n")[-1]
     assert permitted in red
+
+
+def _set_up_caption(booklet) -> list[str]:
+    """The lines of the set-up figure's caption as the booklet sets them: from its first line down to its folio."""
+    for side in PdfReader(booklet).pages:
+        lines = []
+
+        def visit(text, cm, tm, font, size):
+            if text.strip():
+                lines.append((cm[4] + tm[4] * cm[0], cm[5] + tm[5] * cm[3], text.strip()))
+
+        side.extract_text(visitor_text=visit)
+        first = next((line for line in lines if line[2].startswith("A table of two")), None)
+        if first:
+            folio = max(y for x, y, text in lines if "rulebook · page" in text and abs(x - first[0]) < 150)
+            return [text for x, y, text in lines if x == first[0] and folio < y <= first[1]]
+    raise AssertionError("no set-up caption in the booklet")
+
+
+@pytest.mark.parametrize("paper, most", [("a4", 2), ("letter", 3)])
+def test_the_set_up_caption_sets_a_line_shorter_in_the_booklets(em_project, tmp_path, paper, most):
+    """The twelfth proofreading: under the set-up figure, the booklet's caption ran down close to the folio, three
+    lines on an A4 booklet page, four on a Letter one. Said shorter, it sets a line fewer on each (the figure above
+    it takes the room), its last line never a lone word."""
+    from pnp.render.rulebook import rulebook_pdf
+
+    booklet = tmp_path / f"rulebook-{paper}-booklet.pdf"
+    rulebook_pdf(em_project, None, paper, booklet, booklet=True)
+    caption = _set_up_caption(booklet)
+    assert 0 < len(caption) <= most and len(caption[-1].split()) > 1, caption

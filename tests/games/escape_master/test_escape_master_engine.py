@@ -88,14 +88,29 @@ def snared(engine, hands, stacks, kind):
     return act(engine, state, len(hands), ("trap", trap, 0))
 
 
-def test_nothing_goes_on_a_k_under_an_uphill_snare(em_engine):
+def test_no_numbered_card_goes_on_a_k_under_an_uphill_snare(em_engine):
     state = snared(em_engine, [["mice-q", "mice-1", "robots-2"]], [["teens-k"]], "ascending")
     assert plays(em_engine, state, 0) == set()
     free = table(em_engine, [["mice-q", "mice-1"], []], [["teens-k"]])
     assert plays(em_engine, free, 0) == {("play", "mice-q", 0), ("play", "mice-1", 0)}
 
 
-def test_uphill_snare_allows_k_on_1_and_downhill_blocks_everything_on_1(em_engine):
+@pytest.mark.parametrize("snare, edge, blocked", [
+    ("ascending", "teens-k", ["mice-q", "mice-1", "robots-q", "doom-master-quiet"]),
+    ("descending", "teens-1", ["mice-2", "mice-k", "robots-k", "doom-master-kindle"]),
+])
+def test_a_snare_stops_numbered_cards_on_its_edge_but_never_wisdom(em_engine, snare, edge, blocked):
+    """The seed: a player under the ascending trap "may not play on a K because both cards in either direction are
+    lower" (the descending one: not on a 1, both being higher), a reason that holds for ranked cards only, while
+    "Wisdom cards may be played on any Numbered card". Rule 8.5 says no Numbered card; Wisdom still goes on the
+    edge (rules 16.1/16.3), and so does a Dead End."""
+    state = snared(em_engine, [blocked + ["wisdom", "dead-end"]], [[edge]], snare)
+    assert plays(em_engine, state, 0) == {("play", "wisdom", 0), ("open", "wisdom")}  # no single, face pair, Doom
+    closes = [a for a in moves.player_actions(state, 0) if a[0] == "close"]
+    assert [(card(em_engine, a[1]), a[2]) for a in closes] == [("dead-end", 0)]
+
+
+def test_uphill_snare_allows_k_on_1_and_downhill_blocks_every_numbered_card_on_1(em_engine):
     up = snared(em_engine, [["mice-k", "mice-2"]], [["teens-1"]], "ascending")
     assert plays(em_engine, up, 0) == {("play", "mice-k", 0), ("play", "mice-2", 0)}
     down = snared(em_engine, [["mice-k", "mice-2"]], [["teens-1"]], "descending")

@@ -487,11 +487,40 @@ def test_the_colour_key_says_yellow_adds_combinations_wisdom_and_the_special_car
 def test_an_ability_is_used_by_its_owner_and_no_rule_calls_a_k_a_dead_end(em_project):
     """Timber! gives a rival a Blunder, so an ability is not one that "applies to its owner only": only its owner
     uses it. Dead End is a card's name; clarification 16.3 no longer calls a K a dead end for a snared player, and
-    says instead what the seed's note says: under an Uphill Snare nothing may go on a K."""
+    says instead what the seed's note says: under an Uphill Snare no Numbered card may go on a K."""
     rules = _rules_by_id(em_project.game)
     assert "Only its owner may use it." in rules["ability-use"].text and "applies to" not in rules["ability-use"].text
     snare = rules["clar-snare-direction"].text
     assert "dead end" not in snare.lower() and "no Numbered card can go on a K" in snare
+
+
+def test_a_snares_edge_stops_numbered_cards_only_as_wisdom_goes_anywhere(em_project):
+    """The twelfth proofreading: rule 8.5 said nothing could be laid on a K under an Uphill Snare, against rules
+    16.1/16.3, which let Wisdom go on any open Stack. Seed: a snared player "may not play on a K because both cards in
+    either direction are lower" (on a 1 under the descending trap, both being higher), a reason about ranks, and
+    "Wisdom cards may be played on any Numbered card". Rule 8.5 stops a Numbered card, in every edition."""
+    from pnp.content import translations
+
+    rules = _rules_by_id(em_project.game)
+    edges = rules["snare-edges"].text
+    assert "you cannot lay a Numbered card on a K" in edges and "you cannot lay one on a 1" in edges
+    assert "nothing" not in edges
+    assert "A Wisdom card may be laid on an open Stack whatever its top card" in rules["clar-wisdom-closed"].text
+    for lang, numbered, nothing in (("de", "keine Zahlenkarte auf ein K", "nichts"),
+                                    ("fr", "aucune carte numérotée sur un K", "rien")):
+        edition, problems = translations.apply(em_project.game, lang)
+        said = _rules_by_id(edition)["snare-edges"].text
+        assert problems == [] and numbered in said and nothing not in said, (lang, said)
+
+
+def test_the_building_figure_says_the_run_wraps_around_as_the_rule_does(em_project):
+    """The twelfth proofreading: the caption read "B: higher up the run reaches Q and K, then goes round to 1 and 2".
+    Seed: "Q, K, 1, 2... is an acceptable sequence" as "a K may be played on a 1 and a 1 may be played on a K". The
+    caption says it plainly, in the word rule 4.5 uses for that loop."""
+    rules = _rules_by_id(em_project.game)
+    caption = rules["building"].figure["text"]
+    assert "B: the run climbs to Q and K, then wraps around to 1 and 2." in caption and "higher up" not in caption
+    assert rules["loop"].text.startswith("The ranks wrap around")
 
 
 def test_glossary_entries_name_every_card_that_does_what_they_say(em_project):

@@ -116,6 +116,22 @@ def test_the_movement_figure_draws_an_arrow_for_each_step_and_arcs_over_to_the_n
     assert figures.LEGEND in b.texts()
 
 
+def test_the_movement_example_names_the_figures_letters_where_it_says_each_step(ee_project):
+    """Original rulebook: "A ship starting in square A spends 1 MOVE to go from A->B". The figure letters its squares
+    A to D; the example (the twelfth proofread) names each letter, in the figure's order, after the square it
+    describes, so a reader can follow the words on the grids."""
+    rule = rules(ee_project)["moving"]
+    example = " ".join(rule.example.split())
+    letters = [chr(ord("A") + i) for i in range(len(rule.figure["path"]))]
+    assert letters == ["A", "B", "C", "D"]
+    at = [example.find(f"({letter})") for letter in letters]
+    assert -1 not in at and at == sorted(at), example
+    said_before = {"A": "bottom left square of Ground", "B": "middle row", "C": "same square of Air",
+                   "D": "middle square of that row"}
+    for letter, where in zip(letters, at):
+        assert example[:where].rstrip().endswith(said_before[letter]), (letter, example)
+
+
 # -- the ship card ----------------------------------------------------------------------------------------------
 def test_a_ship_card_prints_its_starting_level_and_its_cost_in_blueprints(ee_project):
     """Original rulebook: a ship's "Starting Zone" is the level of Zone cards its runs start in, and its cost is in
@@ -679,3 +695,17 @@ def test_item_kinds_label_player_words_and_pendulum_swing_are_the_rules(ee_proje
     assert "gold pile" in key["gold"].text.lower()
     pendulum = " ".join(glossary_entries(ee_project)["Pendulum"].text.split())
     assert "swing the mode one step" in pendulum and "left or right" not in pendulum
+
+
+# -- the twelfth proofread -----------------------------------------------------------------------------------------
+def test_a_pointer_to_a_ruling_reads_as_words_not_a_label(ee_project):
+    """Rule 5.6 pointed to the Blueprint ruling as "(when exactly: rule 13.7)", a label where a reader wants a
+    phrase. It says "(rule 13.7 says when)", and no running text puts a label and a colon before a rule number."""
+    from pnp.rules.tree import build_reference, render_text
+
+    reference = build_reference(ee_project.game)
+    pointer = render_text(reference, "{rule:clar-blueprint-gold}", "plain")
+    assert re.fullmatch(r"rule \d+\.\d+", pointer), pointer
+    blueprints = " ".join(render_text(reference, rules(ee_project)["blueprints"].text, "plain").split())
+    assert f"draw 1 card ({pointer} says when), but not in the action phase" in blueprints
+    assert not re.search(r"\([^()]*:\s*\{rule:", printed_content(ee_project))

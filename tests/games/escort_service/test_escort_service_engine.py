@@ -895,3 +895,24 @@ def test_in_a_direction_is_witnessed_only_when_it_leaves_out_a_unit_beside_the_p
     s = board(engine, pilots="scout", columns=(("P0", "bruiser"), (), ("swarmer",), ()), hand=("scout-cut-back",))
     play(engine, s, ("play", in_hand(engine, s, "scout-cut-back")))  # the swarmer, right beside it, is spared
     assert ("reach", ("IN",)) in s.resolved and s.unit(s.columns[2][0]).damage == 0
+
+
+def test_damage_beyond_an_enemys_health_destroys_it_too(engine):
+    """Seed: "If a unit has damage counters equal to or greater than their health, they are destroyed" (rule 10.2:
+    "as much damage as its health, or more"). A Bruiser (health 5) with 4 damage takes MELEE 2: 6 damage on 5
+    health, and it is destroyed, earning a scrap card, not left standing."""
+    s = board(engine, columns=(("P0",), ("bruiser",), (), ("bruiser",)), hand=("warrior-got-your-attention",))
+    bruiser = s.columns[1][0]
+    s.unit(bruiser).damage = 4
+    play(engine, s, ("play", in_hand(engine, s, "warrior-got-your-attention")))
+    assert s.unit(bruiser).damage == 6 and not s.alive(bruiser) and not s.on_board(bruiser)
+    assert isinstance(s.pending[-1], GiveScrap)
+
+
+def test_damage_beyond_the_shuttles_health_loses_the_campaign(engine):
+    """Seed: "equal to or greater than their health" destroys a unit, and the shuttle destroyed loses the game:
+    the shuttle (health 12) with 11 damage takes a Bruiser's MELEE 2, 13 damage on 12 health."""
+    s = board(engine, columns=(("bruiser",), (), ("P0",), ()))
+    s.shuttle_damage = 11
+    enemy_turn(engine, s)  # the Warrior, two columns away, is out of reach: the shuttle is hit
+    assert s.shuttle_damage == 13 and s.over and not s.won and s.lost_reason == "shuttle"

@@ -784,3 +784,43 @@ def test_the_rules_give_every_count_of_cards_and_components_in_figures(rules):
     assert "top 2 enemies" in said["team-size"] and "for 4 a Swarmer, 2 Drones" in said["team-size"]
     found = [(m.group(0), s) for s in printed_strings(rules) for m in COUNT_IN_WORDS.finditer(s)]
     assert not found, found
+
+
+# -- the twelfth proofread -----------------------------------------------------------------------------------------
+def test_a_unit_with_more_damage_than_its_health_is_destroyed_in_the_rules_words_too(rules):
+    """Seed: "If a unit has damage counters equal to or greater than their health, they are destroyed". Rule 10.2
+    said only "as much damage as its health", as did the Armor Plate ruling, whose pilot is left with more damage
+    than health: every rule that says when a unit is destroyed says "or more"."""
+    assert "equal to or greater than their health, they are destroyed" in SEED.read_text()
+    said = texts(rules)
+    assert "A unit with as much damage as its health, or more, is destroyed, enemy or pilot" in said["damage"]
+    assert "left with as much damage as its health, or more, is destroyed at once" in said["clar-scrap-full"]
+    assert not [s for s in printed_strings(rules) if re.search(r"as much damage as (its )?health(?!, or more)", s)]
+
+
+def test_the_example_turn_names_the_warrior_as_the_unit_its_heat_moves_and_its_card_goes_under(rules):
+    """Seed, the example turn: "2 HEAT which the Warrior vents by moving right 2 columns", and TAUNT "placed under
+    the Warrior". The example said "HEAT 2 moves it ... the card goes under it" straight after the Bruiser."""
+    seed = SEED.read_text()
+    assert "2 HEAT which the Warrior vents by moving right 2 columns" in seed and "under the Warrior" in seed
+    example = texts(rules)["example-turn"]
+    assert "{heat} HEAT 2 moves the Warrior two more columns right" in example
+    assert "the card goes under the Warrior with TAUNT showing" in example
+    assert not re.search(r"moves it two|goes under it\b", example)
+
+
+def test_the_summary_lists_whom_an_enemy_attacks_in_one_plain_order(rules):
+    """Seed: enemies attack "player units first", "the unit with the least remaining health", the shuttle when no
+    pilot is "in range"; a ZEALOT goes for the shuttle "instead of player units", yet "player units with the TAUNT
+    status still must be targeted by ZEALOTs over the shuttle" (rule 5.4). The summary said "a TAUNT pilot first
+    ... or first if it is a ZEALOT": two firsts. It gives one order, TAUNT, the ZEALOT's shuttle, the weakest pilot,
+    the shuttle, and never a HIDDEN pilot, as the engine picks (board.py's _enemy_pick)."""
+    seed = SEED.read_text()
+    assert "TAUNT** status still must be targeted by **ZEALOT**s over the shuttle" in seed
+    step = next(s for s in rules["summary"]["steps"] if "targets" in s["rules"])["text"]
+    assert "first if" not in step
+    order = ["a TAUNT pilot;", "the shuttle, if the enemy is a ZEALOT;", "the pilot with the least health left;",
+             "the shuttle."]
+    places = [step.find(said) for said in order]
+    assert -1 not in places and places == sorted(places), step
+    assert "the first of these in its reach" in step and "never picks a HIDDEN pilot" in step

@@ -111,3 +111,22 @@ def test_a_booklet_a_page_or_two_over_whole_sheets_is_set_a_little_tighter_to_sa
         sides = [page.extract_text() for page in PdfReader(path).pages]
         assert len(sides) == 2 * sheets, game_id
         assert sum(len(re.findall(r"(?m)^Notes$", text)) for text in sides) <= 2, game_id
+
+
+def test_a_booklets_folio_stands_clear_of_a_caption_at_the_frames_foot(tmp_path):
+    """The twelfth and thirteenth proofreadings: Escape Master's set-up caption, at the foot of a booklet page,
+    ended 2 mm over the folio. A booklet's folio stands at 7 mm (PRINT.md's safe area is 5 mm), a book's at 10."""
+    from helpers import booklet_page_texts
+    from reportlab.lib.units import mm
+
+    from pnp.render.rulebook import FOLIO_BOOKLET
+
+    booklet_page_texts("escape-master", "a4", tmp_path)
+    page = next(p for p in PdfReader(tmp_path / "escape-master-a4-pages.pdf").pages
+                if "A table of two ready to play" in p.extract_text())
+    seen = []
+    page.extract_text(visitor_text=lambda text, cm, tm, font, size: seen.append((tm[5] * cm[3] + cm[5], text)))
+    folio = [y for y, text in seen if re.search(r"page \d+", text)]
+    caption = [y for y, text in seen if "yellow rules" in text]
+    assert folio and abs(folio[0] - FOLIO_BOOKLET) < 1 and FOLIO_BOOKLET >= 5 * mm
+    assert caption and caption[0] - folio[0] >= 6 * mm  # baselines 6 mm apart: 4 mm of white between them

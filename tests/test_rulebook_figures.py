@@ -322,6 +322,19 @@ def printed_notes(figure: BoardFigure, frame) -> _Canvas:
     return canvas
 
 
+def test_a_cards_two_digit_value_prints_in_a_figure_as_its_one_digit_neighbours_do():
+    """The twelfth proofreading: Escort Service's board-mat figure printed the Medic's health (8) in its heart but
+    left the Warrior's (10) off: the card fits two digits smaller into the heart, under the size a sheet's value
+    is enlarged from. A card's value is enlarged from CARD_VALUE_LEAST; a sheet's table of rolls stays as it was."""
+    from pnp.render.rulebook_figures import CARD_VALUE_LEAST, VALUE_LEAST, shown_size
+
+    figure = next(f for f in rule_figures("escort-service") if {"Warrior", "Medic"} <= {n.text for n in f.notes})
+    texts = drawn(figure).texts()
+    assert "10" in texts and "8" in texts
+    assert CARD_VALUE_LEAST < VALUE_LEAST
+    assert shown_size("10", 8.5, 0.285) is None and shown_size("10", 8.5, 0.285, CARD_VALUE_LEAST) is not None
+
+
 def setup_figure(game_id: str, frame=FRAME) -> BoardFigure:
     """The game's set-up figure as the book sets it on a page of `frame` (a booklet's draws it smaller)."""
     setup = setup_numbers(game_id)

@@ -897,6 +897,10 @@ def test_a_dice_tables_result_column_never_breaks_a_word(width_mm):
             printed = " ".join(w.text if hasattr(w, "text") else str(w) for w in getattr(line, "words", [])) or \
                 " ".join(line[1]) if isinstance(line, tuple) else ""
             assert all(piece in words for piece in printed.replace("\u00a0", " ").split()), (row.name, printed)
+        # the twelfth: "Amelia / Earhart's Body" broke though its column was sized for it, measured as typed (a
+        # straight apostrophe) and printed curly: a result narrower than the column's most stands on one line
+        if width_mm > 150:
+            assert len(cell.blPara.lines) == 1, row.name
 
 
 def test_an_index_of_one_entry_stands_in_the_left_column():

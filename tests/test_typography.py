@@ -91,6 +91,12 @@ def test_a_card_tables_small_cells_are_not_bound():
     styles = book_styles()
     assert "\u00a0" in Paragraph("It counts 0.", styles["body"]).frags[0].text
     assert "\u00a0" not in Paragraph("It counts 0.", styles["small"]).frags[0].text
+    # the twelfth proofreading: a figure's key, small but in lines of its own, left "1." alone ("just below column /
+    # 1."): its style says it is bound
+    from pnp.render.book_type import derived
+
+    key = derived("key", styles["small"], bound=True)
+    assert Paragraph("The shuttle card, just below column 1.", key).frags[-1].text.endswith("column\u00a01.")
 
 
 def test_a_paragraphs_last_word_never_stands_alone_on_its_last_line():

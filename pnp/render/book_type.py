@@ -208,8 +208,9 @@ class Paragraph(_Paragraph):
         parsed = frags is None  # a paragraph split from another is given its fragments, cut already
         super()._setup(text, style, bulletText, frags, cleaner)
         if parsed:  # typewriter marks set as a book prints them, in the book's language (pnp.text.typography)
+            bound = getattr(style, "bound", None)  # a style may say (a figure's key: small, but in lines of its own)
             self.frags = typeset_frags(self.frags, getattr(style, "lang", "en"), getattr(style, "fallbacks", None) or {},
-                                       style.fontSize >= BOUND_LEAST)
+                                       style.fontSize >= BOUND_LEAST if bound is None else bound)
         # a paragraph holding right-to-left text (Arabic, Hebrew) is set by pnp's engine (pnp.render.bidi_paragraph),
         # which takes each character's font from the fallback lists itself
         self.right_to_left = BidiText(self.frags, style, getattr(style, "fallbacks", None) or {}) \

@@ -311,7 +311,9 @@ class RulebookTemplate(BaseDocTemplate):
         canvas.setFillColor(color("#666666"))
         footer = say(self.game, "page", title=self.book_title, page=doc.page) if self.game is not None else \
             f"{self.book_title} · page {doc.page}"
-        draw_centred(canvas, doc.pagesize[0] / 2, 10 * mm, footer, self.pnp_fonts["regular"], 8)
+        # a booklet's 12 mm margin: the folio lower, clear of a caption at the frame's foot, inside the safe area
+        draw_centred(canvas, doc.pagesize[0] / 2, (FOLIO_BOOKLET if self.booklet else FOLIO_BOOK), footer,
+                     self.pnp_fonts["regular"], 8)
         canvas.restoreState()
 
     def _draw_icon(self, canvas, kind, name):
@@ -572,8 +574,8 @@ def _dice_columns(rows, header: list[str], width: float, styles) -> list[float]:
     bold, regular = styles["strong"].fontName, styles["body"].fontName
     size = styles["body"].fontSize
 
-    def widest(texts, font) -> float:
-        return max(stringWidth(text, font, size) for text in texts) + 2 * TABLE_PAD
+    def widest(texts, font) -> float:  # as the book prints them: its curly apostrophe is wider than the typed one
+        return max(stringWidth(typeset(text), font, size) for text in texts) + 2 * TABLE_PAD
 
     roll = max(widest([str(r.roll) for r in rows], bold), widest([header[0]], regular))
     name = min(max(widest([r.name for r in rows], bold), widest([header[1]], regular)), width * DICE_NAME_MOST)
@@ -960,9 +962,13 @@ class FloatingFigure(Flowable):
         return first + before[1:] + [self.figure] + _floated(rest)
 
 
-# A part of the book after the rules (the glossary, the index) starts on a new page unless the page the rules end
-# on has this share of a page left: then it follows on that page, so no page holds only the rules' last few lines.
-ROOM_TO_RUN_ON = 1 / 3
+FOLIO_BOOK, FOLIO_BOOKLET = 10 * mm, 7 * mm  # a folio's baseline over the page's foot (PRINT.md: 5 mm safe area)
+
+
+# A part of the book after the rules (the glossary, the card reference) starts on a new page unless the page the
+# rules end on has this share of a page left: then it follows on that page, so no page holds only the rules' last
+# few lines (a third left a booklet's page a third empty before its glossary: the twelfth proofreading).
+ROOM_TO_RUN_ON = 1 / 4
 
 
 LISTED_CARDS = 12  # the most cards a glossary entry lists by name

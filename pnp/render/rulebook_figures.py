@@ -85,16 +85,20 @@ VALUE = re.compile(r"[+\-\u2212\u00d7x]?\d{1,2}")  # a value (18, +2, ×2) Legib
 # ...where it would print at this much of LEGIBLE_PT or more (at most twice its size): every number of a track or a
 # table kept alike, 1 to 30 (a rule for two digits apart left 10 to 30 off while 1 to 9 printed)
 VALUE_LEAST = 0.5
+# A card's value (its health in a heart, its cost in a disc) stands alone in its shape and is what a player reads
+# first: it prints larger from this much of LEGIBLE_PT (a two-digit health is fitted smaller than a one-digit one:
+# the twelfth proofreading's Warrior printed no 10 where the Medic printed 8)
+CARD_VALUE_LEAST = 0.38
 
 
-def shown_size(text: str, size: float, at: float) -> float | None:
+def shown_size(text: str, size: float, at: float, least: float = VALUE_LEAST) -> float | None:
     """The size (in the drawing's units) a text drawn at `size` and scaled by `at` prints at in a figure: its own
     where that is LEGIBLE_PT or more; a value's (a track's number, a card's cost) LEGIBLE_PT's where it would print
-    at VALUE_LEAST of that or more, so a figure keeps its numbers where its words cannot be kept; else None (left
+    at `least` of that or more, so a figure keeps its numbers where its words cannot be kept; else None (left
     off)."""
     if size * at >= LEGIBLE_PT - 1e-6:
         return size
-    if VALUE.fullmatch(text.strip()) and size * at >= LEGIBLE_PT * VALUE_LEAST:
+    if VALUE.fullmatch(text.strip()) and size * at >= LEGIBLE_PT * least:
         return LEGIBLE_PT / at
     return None
 
@@ -104,8 +108,12 @@ class LegibleOnly:
     (`at`, followed through save, restore and scale): a sheet or a card shown small keeps its shapes and every
     word still large enough to read. Its symbols are its own, one per scale."""
 
-    def __init__(self, inner, at: float):
-        self.inner, self.at, self._saved = inner, at, []
+    def __init__(self, inner, at: float, least: float = VALUE_LEAST):
+        self.inner, self.at, self._saved, self.least = inner, at, [], least
+
+    def for_cards(self) -> "LegibleOnly":
+        """This backend as a card face laid in the figure draws through: its values print from CARD_VALUE_LEAST."""
+        return LegibleOnly(self.inner, self.at, CARD_VALUE_LEAST)
 
     def __getattr__(self, name):
         return getattr(self.inner, name)
@@ -123,7 +131,7 @@ class LegibleOnly:
         self.inner.scale(sx, sy)
 
     def text(self, x, y, string, font, size, color="#000000", align="left", *args, **kwargs) -> None:
-        larger = shown_size(string, size, self.at)
+        larger = shown_size(string, size, self.at, self.least)
         if larger == size:
             self.inner.text(x, y, string, font, size, color, align, *args, **kwargs)
         elif larger is not None:  # a value printed larger round the same middle
@@ -132,14 +140,15 @@ class LegibleOnly:
             self.inner.text(x, y - 0.36 * (larger - size), string, font, larger, color, align, *args, **kwargs)
 
     def _named(self, name: str) -> str:
-        return f"legible:{self.at:.4f}:{name}"
+        return f"legible:{self.at:.4f}:{self.least}:{name}"
 
     def has_symbol(self, name: str) -> bool:
         return self.inner.has_symbol(self._named(name))
 
     def define_symbol(self, name, width, height, draw) -> None:
         at = self.at
-        self.inner.define_symbol(self._named(name), width, height, lambda inner: draw(LegibleOnly(inner, at)))
+        least = self.least
+        self.inner.define_symbol(self._named(name), width, height, lambda inner: draw(LegibleOnly(inner, at, least)))
 
     def use_symbol(self, name: str, x: float, y: float) -> None:
         self.inner.use_symbol(self._named(name), x, y)
@@ -312,6 +321,15 @@ class BoardFigure(Flowable):
         taken = [self._mark_box(canvas, n) for n in shown if n.mark and n.near is None]
         taken += [self._title_box(canvas, n) for n in shown if n.title]
         places: dict[int, tuple] = {}
+        words = _grown(self._sheet_words(), SPACE)  # a tag never covers or touches what the sheet prints
+
+        def place(note, box: tuple) -> None:
+            places[id(note)] = box
+            taken.append(box[:4])
+
+        for note in [n for n in shown if n.mark and n.near is not None and n.near in loose]:
+            # a token's callout before the names: the blank foot of its card under the token is its
+            place(note, self._callout_spot(canvas, note, shown, places, drawn + taken, outlines, taken, words))
         labels = {" ".join(n.text.split()) for n in shown if not (n.mark or n.tag or n.title or n.name)}  # under places
         for note in [n for n in shown if n.name]:
             if note.on_card and note.text in labels:  # its place's label says its name already ("Quick Guide")
@@ -328,7 +346,7 @@ class BoardFigure(Flowable):
                 shown.remove(note)
                 continue
             if note.on_card:
-                clear = self._least_ink(note, clear)
+                clear = self._least_ink(note, clear, taken)
             places[id(note)] = clear[0]
             taken.append(_grown([clear[0][:4]], NAME_PAD)[0])  # its plate, as printed
         named = {n.text for n in shown if n.on_card and id(n) in places}
@@ -337,22 +355,28 @@ class BoardFigure(Flowable):
             if shorter != tag.text:
                 shown[shown.index(tag)] = replace(tag, text=shorter) if shorter else None
         shown = [n for n in shown if n is not None]
-        words = _grown(self._sheet_words(), SPACE)  # a tag never covers or touches what the sheet prints
-        for note in [n for n in shown if n.mark and n.near is not None] + [n for n in shown if n.tag]:
-            anchor = self._mark_box(canvas, note) if note.mark else self._callout_of(canvas, note, places)
-            near = _scaled(note.near, self.scale_by) if note.near else None
-            # a part's number never stands on another part: it would name that one
-            others = [_scaled(n.near, self.scale_by) for n in shown if n.part and n.near != note.near] if note.part else []
-            # a token's callout on its card: what the card prints there weighs as little as an empty outline
-            under, ink = self._inked(drawn, note.near) if note.near in loose else (drawn, [])
-            box = self._spot(canvas, note, anchor, near, under + taken + others + (words if note.tag else []),
-                             outlines + ink, taken)
+        for note in [n for n in shown if n.mark and n.near is not None and id(n) not in places] + [
+                n for n in shown if n.tag]:
+            box = self._callout_spot(canvas, note, shown, places, drawn + taken, outlines, taken, words)
             if note.tag and sum(_overlap(box, other) for other in drawn + taken + words) > KEYED_COVER:
                 shown[shown.index(note)] = replace(note, keyed=True)  # said in the key under the figure
                 continue
-            places[id(note)] = box
-            taken.append(box[:4])
+            place(note, box)
         return [(n, places.get(id(n))) for n in shown]
+
+    def _callout_spot(self, canvas, note: Note, shown: list, places: dict, drawn: list, outlines: list, taken: list,
+                      words: list) -> tuple:
+        """Where a tag, or a callout that names a box or a token, stands (`_spot`), clear of what is `drawn` (the
+        cards, the boxes, the notes placed so far)."""
+        anchor = self._mark_box(canvas, note) if note.mark else self._callout_of(canvas, note, places)
+        near = _scaled(note.near, self.scale_by) if note.near else None
+        # a part's number never stands on another part: it would name that one
+        others = [_scaled(n.near, self.scale_by) for n in shown if n.part and n.near != note.near] if note.part else []
+        # a token's callout on its card: what the card prints there weighs as little as an empty outline
+        loose = getattr(self.base, "loose", [])
+        under, ink = self._inked(drawn, note.near) if note.mark and note.near in loose else (drawn, [])
+        return self._spot(canvas, note, anchor, near, under + others + (words if note.tag else []), outlines + ink,
+                          taken)
 
     def _inked(self, drawn: list[tuple], token: tuple) -> tuple[list[tuple], list[tuple]]:
         """`drawn` (as printed) without the box of the card a `token` lies on, and what that card's face prints
@@ -373,16 +397,21 @@ class BoardFigure(Flowable):
         by = card.w / _card_size(self.project, card.face)[0]
         return [_scaled((card.x + d.x0 * by, card.y + d.y0 * by, card.x + d.x1 * by, card.y + d.y1 * by),
                         self.scale_by) for d in _face_ink(self.project, card.face)
-                if d.kind != "text" or shown_size(d.text, d.size * by, self.scale_by) is not None]
+                if d.kind != "text" or shown_size(d.text, d.size * by, self.scale_by, CARD_VALUE_LEAST) is not None]
 
-    def _least_ink(self, note: Note, boxes: list[tuple]) -> list[tuple]:
+    def _least_ink(self, note: Note, boxes: list[tuple], taken: list[tuple]) -> list[tuple]:
         """A card's name spots, those that cover least of what the card prints first (a board card's name on its
-        blank foot rather than across its grid), in their order where they cover alike."""
+        blank foot rather than across its grid), then those with room round their plate (NAME_ROOM: a tab hard
+        against a callout reads as its label), in their order where they are alike."""
         card = next((c for c in self.placed if tuple(_card_box(self.project, c)) == tuple(note.near)), None)
         if card is None:
             return boxes
-        ink = self._ink(card)
-        return sorted(boxes, key=lambda box: round(sum(_overlap(box, b) for b in ink) / INK_STEP))
+        ink, crowd = self._ink(card), _grown(taken, NAME_ROOM)
+
+        def cramped(box) -> bool:
+            return any(_overlap(_grown([box], NAME_PAD)[0], other) > 0 for other in crowd)
+
+        return sorted(boxes, key=lambda box: (round(sum(_overlap(box, b) for b in ink) / INK_STEP), cramped(box)))
 
     def _sheet_words(self) -> list[tuple]:
         """The words the drawing prints at this scale (those LegibleOnly keeps or sets larger), as printed: a
@@ -472,7 +501,7 @@ class BoardFigure(Flowable):
         by = card.w / _card_size(self.project, card.face)[0]
         boxes = []
         for d in _face_words(self.project, card.face):
-            size = shown_size(d.text, d.size * by, self.scale_by)
+            size = shown_size(d.text, d.size * by, self.scale_by, CARD_VALUE_LEAST)
             if size is None or d.text.strip() in note.text:
                 continue
             grown = size / (d.size * by)
@@ -606,12 +635,13 @@ class BoardFigure(Flowable):
         for card in self.placed:
             size = face_size(card.face, layout)
             by = card.w / size.width
-            backend.save()
-            backend.translate(card.x, card.y)
-            backend.scale(by, by)
-            backend.clip_rect(0, 0, size.width, size.height)
-            draw_face(backend, card.face, layout, self.project.game.emblems, -size.bleed, -size.bleed)
-            backend.restore()
+            face = backend.for_cards() if isinstance(backend, LegibleOnly) else backend
+            face.save()
+            face.translate(card.x, card.y)
+            face.scale(by, by)
+            face.clip_rect(0, 0, size.width, size.height)
+            draw_face(face, card.face, layout, self.project.game.emblems, -size.bleed, -size.bleed)
+            face.restore()
             backend.rect(card.x, card.y, card.w, size.height * by, stroke="#555555", width=0.4 / self.scale_by)
         over = getattr(self.base, "over", None)  # what lies on the cards: a token put on a card's square
         if over is not None:
@@ -700,6 +730,7 @@ NAME_RIGHT = 0.5  # points a region's name keeps from its right edge: a long wor
 TAB_OVERHANG = 1.3  # a card's name plate as wide as this much of the card at most, centred on it
 TAB_STEP = 0.5  # points a name tab is slid along its card's top edge at a time, to clear a callout
 NAME_PAD = 1.0  # points a name's white plate reaches beyond its words, left and right (half that above and below)
+NAME_ROOM = 4.0  # points round a name's plate that keep it from reading as a callout's label, where it can
 NAME_CLEAR = 0.5  # points a card's name plate keeps clear of the other names and callouts, as printed
 HEADING_REACH = 8.0  # points from a part's top-left corner its heading starts within, as printed
 HEADING_GAP = 6.0  # points between two words of one heading at most, as printed
@@ -1052,7 +1083,8 @@ def _key(game, entries: list[tuple[str, str, str]], width: float, styles) -> Tab
     """The parts a picture numbers, "N  Name: what it is", in two columns read down; each column a stack of its
     own, so a long entry never pushes the other column's lines out of step."""
     size = styles["small"].fontSize
-    style = derived("key", styles["small"], spaceAfter=2)
+    # set small, but in half the figure's width: its numbers kept with their words ("column 1."), as the body's are
+    style = derived("key", styles["small"], spaceAfter=2, bound=True)
     number = derived("key-number", style, fontName=styles["strong"].fontName)
     rows = [[Paragraph(esc(n), number),
              Paragraph(said(game, "label-text", label=f"<b>{esc(name)}</b>", text=esc(text)) if text
@@ -1103,8 +1135,9 @@ def book_figure(project, ref, figure: dict, frame, styles) -> list:
     # a sheet pictured for its set-up, or an example of play, may stand a little smaller at the foot of its rules'
     # page rather than leave it half empty (an example no smaller than keeps each card's name legible); cards laid
     # out for a set-up on the table a little less (TABLE_SHRINK: their labels keep their size)
-    if figure["kind"] == "cards":
-        picture.least = _names_legible(project, placed)
+    if figure["kind"] == "cards":  # never so small that a word it prints at its full size is left off
+        preferred = min(1.0, frame[0] / natural[0], most_h / natural[1])
+        picture.least = max(_names_legible(project, placed), _words_kept(project, placed, preferred))
     elif not figure.get("sheet"):
         picture.least = TABLE_SHRINK * min(1.0, frame[0] / natural[0], most_h / natural[1])
     caption = Paragraph(esc(figure.get("text", "")), styles["caption"])
@@ -1188,6 +1221,15 @@ def _names_legible(project, placed: list[Placed]) -> float:
         if sizes:
             least = max(least, LEGIBLE_PT / max(sizes) / (card.w / _card_size(project, card.face)[0]))
     return least
+
+
+def _words_kept(project, placed: list[Placed], scale: float) -> float:
+    """The smallest scale an example's cards keep every word they print at `scale`: shrunk further, a card's text
+    is left off and the card looks misprinted (the twelfth proofreading: two trap cards, their
+    rules gone at the foot of an A4 page)."""
+    thresholds = [LEGIBLE_PT / d.size / (card.w / _card_size(project, card.face)[0])
+                  for card in placed for d in _face_words(project, card.face) if d.size > 0]
+    return max((t for t in thresholds if t <= scale + 1e-9), default=0.0)
 
 
 def _mark(place: dict, numbers: dict) -> str:

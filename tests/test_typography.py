@@ -82,15 +82,16 @@ def test_a_number_inside_a_sentence_breaks_as_any_word(typed):
 
 
 def test_a_card_tables_small_cells_are_not_bound():
-    """Binding runs lines longer: a card table's narrow 7.5 pt cells keep their breaks (2200's Letter book grew a
-    page when they were bound)."""
+    """Binding runs lines longer: a card table's narrow 7.5 pt cells keep their sums' and last words' breaks
+    (2200's Letter book grew a page when they were bound). A number stays with its word there too (NUMBERED, the
+    fourteenth proofreading: a line never starts with a lone number; 2200's Letter book is a page longer for it)."""
     from pnp.render.book_type import Paragraph, book_styles
     from pnp.render.fonts import register_all
 
     register_all()
     styles = book_styles()
-    assert "\u00a0" in Paragraph("It counts 0.", styles["body"]).frags[0].text
-    assert "\u00a0" not in Paragraph("It counts 0.", styles["small"]).frags[0].text
+    assert "\u00a0" in Paragraph("It costs (2 + 5) in all.", styles["body"]).frags[0].text
+    assert "\u00a0" not in Paragraph("It costs (2 + 5) in all.", styles["small"]).frags[0].text
     # the twelfth proofreading: a figure's key, small but in lines of its own, left "1." alone ("just below column /
     # 1."): its style says it is bound
     from pnp.render.book_type import derived
@@ -116,3 +117,19 @@ def test_a_paragraphs_last_word_never_stands_alone_on_its_last_line():
     assert Paragraph("on the playmat here.", styles["body"]).frags[-1].text.endswith("the playmat\u00a0here.")
     assert Paragraph("lay out the columns.", styles["body"]).frags[-1].text.endswith("the columns.")
     assert "\u00a0" not in Paragraph("each one sits the same way.", styles["small"]).frags[-1].text
+
+
+def test_a_number_is_kept_with_the_word_it_counts_in_every_paragraph():
+    """The fourteenth proofreading: Escort Service's card tables and booklet broke "column / 1", "HEAT / 1.",
+    "MELEE / 2", "Health / 12", "Scenario / 4": a line started with a lone number. A number of one or two digits is
+    kept with the word before it, in a table's small cells too; a list of numbers ("7, 6, 5") is left as it is."""
+    from pnp.render.book_type import Paragraph, book_styles
+    from pnp.render.fonts import register_all
+    from pnp.text.typography import numbered
+
+    register_all()
+    assert numbered("at the bottom of column 1, in any order") == "at the bottom of column\u00a01, in any order"
+    assert numbered("Back: MELEE 2; HEAT 1.") == "Back: MELEE\u00a02; HEAT\u00a01."
+    assert numbered("Example: 7, 6, 5") == "Example: 7, 6, 5" and numbered("TA3-3M") == "TA3-3M"
+    small = Paragraph("Hive Queen in column 3 and Health 12", book_styles()["small"]).frags[-1].text
+    assert "column\u00a03" in small and "Health\u00a012" in small

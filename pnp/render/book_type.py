@@ -21,7 +21,7 @@ from pnp.rules.tree import CODE_MARKUP, Reference, render_text
 from pnp.rules.tree import pdf_text as esc
 from pnp.text.direction import has_rtl
 from pnp.text.fonts import DEFAULT_FAMILY, chain, font_pieces
-from pnp.text.typography import typeset_for, unbroken
+from pnp.text.typography import numbered, typeset_for, unbroken
 
 INK = "#1d1d1d"
 BUNDLED_BOOK = {**DEFAULT_FAMILY, "heading": DEFAULT_FAMILY["bold"]}  # a bundled font's name is reportlab's name too
@@ -114,7 +114,7 @@ def typeset_frags(frags: list, lang: str, fallbacks: dict[str, str], bound: bool
         text = getattr(frag, "text", None)
         if text and not hasattr(frag, "cbDefn"):
             frag.text = typeset_for(text, lang, [fallbacks.get(frag.fontName, frag.fontName)], before)
-            frag.text = unbroken(frag.text) if bound else frag.text
+            frag.text = numbered(unbroken(frag.text) if bound else frag.text)
             before = frag.text
     if bound:  # its last word never alone on the last line: it goes down with the word before it
         last = next((f for f in reversed(frags) if getattr(f, "text", "").strip() and not hasattr(f, "cbDefn")), None)

@@ -1140,7 +1140,8 @@ def book_figure(project, ref, figure: dict, frame, styles) -> list:
         picture.least = max(_names_legible(project, placed), _words_kept(project, placed, preferred))
     elif not figure.get("sheet"):
         picture.least = TABLE_SHRINK * min(1.0, frame[0] / natural[0], most_h / natural[1])
-    caption = Paragraph(esc(figure.get("text", "")), styles["caption"])
+    # a little more room under it than between two rules: the rule after a figure never reads as its caption's
+    caption = Paragraph(esc(figure.get("text", "")), derived("figure-caption", styles["caption"], spaceAfter=6))
     return [KeepWithFigure([Spacer(1, 4), picture, caption])]
 
 

@@ -43,6 +43,14 @@ SUM_SPACE = re.compile(r"(?<=\d) ([+=\u2212\u00d7]) (?=\d)")
 LAST_NUMBER = re.compile(r"(?<=\w) (\d{1,2}[.;:!?)])(?=\s|$)")
 RULE_NUMBER = re.compile(r"(?<=[^\W\d]) (\d{1,2}\.\d{1,2})(?![\w.]\w)")  # "rule 13.11", "règle 8.2": one piece
 NBSP = "\u00a0"
+# a number of one or two digits kept with the word it counts or names ("column 1", "HEAT 2", "Health 12"), in every
+# paragraph, a table's small cells too: a line never starts with a lone number (the fourteenth proofreading)
+NUMBERED = re.compile(r"(?<=[^\W\d_]) (\d{1,2})(?=[\s.,;:!?)]|$)")
+
+
+def numbered(text: str) -> str:
+    """`text` with a no-break space between a word and the number of one or two digits after it (NUMBERED)."""
+    return NUMBERED.sub(f"{NBSP}\\1", text)
 
 
 def unbroken(text: str) -> str:

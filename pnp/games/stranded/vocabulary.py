@@ -35,8 +35,8 @@ VOCABULARY = Vocabulary([
     # reads after that name
     Word("DEAR_DRAWS", "Every card you buy costs 2 life, not 1, in the fight against it.",
          "Bought cards cost 2 life", rules_ref="chapter-rules"),
-    Word("AGING_WEIGHT", "As you turn it up, its value rises by 2 for each aging card in your fighting stack and "
-         "discard pile.", "+2 per aging card", rules_ref="chapter-rules"),
+    Word("AGING_WEIGHT", "When its fight begins, its value rises by 2 for each aging card in your fighting stack "
+         "and discard pile.", "+2 per aging card", rules_ref="chapter-rules"),
     Word("NO_DOUBLES", "No card's value can be doubled in the fight against it, not even by copying a Double.",
          "No doubling", rules_ref="chapter-rules"),
 ])

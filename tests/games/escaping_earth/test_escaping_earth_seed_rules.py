@@ -253,6 +253,23 @@ def test_a_treasure_from_a_boss_event_is_taken_as_the_next_turn_starts(engine, e
     assert ("ground-3-borer-queen:item", ("TREASURE",)) in state.resolved
 
 
+def test_a_spent_blueprint_goes_to_the_spent_gold_as_spent_gold_does(engine, ee_project):
+    """Original rulebook: "When spending gold, move cards representing gold ... to the "Spent Gold" area"; Blueprints
+    sit in the gold pile and "can be spent ... to draw 1 card". This edition says where a spent Blueprint goes
+    (clar-blueprint-gold, the fourteenth proofreading): to the spent gold area, as spent gold does; the playmat's key
+    says so too."""
+    blueprint = card(engine, "ground-1-excavator-prime")  # a Blueprint from a BOSS event
+    state = table(engine, tops=("ground-3-ore-conveyor", None, None), at="ground:c2",
+                  deck=["laser", "missile", "speed", "escape", "shield-charge", "speed"])
+    state.gold, state.phase = [blueprint], "action"
+    play(engine, state, ("blueprint",))
+    assert state.gold == [] and state.spent == [blueprint]
+    said = " ".join(rules(ee_project)["clar-blueprint-gold"].split())
+    assert "spent Blueprint goes to the spent gold area" in said
+    key = ee_project.game.sheets["playmat"].model.key["spent"].text
+    assert "Blueprints spent" in key
+
+
 def test_a_blueprint_may_be_spent_before_a_time_dilation_discard_and_not_after_the_action_phase(engine, ee_project):
     """Original rulebook: "Blueprints can be spent at any point during a turn to draw 1 card"; Time Dilation: "At the
     start of the turn ... choose 1 card in your hand and discard it". This edition decides (clar-blueprint-gold) that

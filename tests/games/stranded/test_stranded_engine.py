@@ -506,7 +506,7 @@ def test_a_copy_of_a_double_cannot_double_against_the_ascent_vehicle(engine):
 
 
 def test_failing_reactor_counts_its_aging_cards_once_as_the_fight_begins(engine):
-    """The card: its value rises by 2 per aging card in the fighting deck "as you turn it up"; an aging
+    """The card: its value rises by 2 per aging card in the fighting deck "when its fight begins"; an aging
     card destroyed or shuffled in during the fight does not change it."""
     s = fight(engine, "failing-reactor", ["airlock-jam-mechanic:knowledge", "despair"], sol=FINALS,
               discard=["homesick"], aging=["collapse"])

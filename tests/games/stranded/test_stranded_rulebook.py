@@ -89,7 +89,8 @@ def test_the_life_entries_list_the_cards_that_gain_and_those_that_lose(game, glo
 def test_a_final_chapters_entry_reads_after_the_chapters_name(glossary):
     """"Aging weight: As you turn this chapter up ..." opened on a chapter the entry never named."""
     entry = glossary["Failing Reactor"]
-    assert entry.text.startswith("As you turn it up") and "this chapter" not in entry.text
+    # (the fourteenth proofreading: "as you turn it up" read as set-up, where the chapters are dealt face up)
+    assert entry.text.startswith("When its fight begins") and "this chapter" not in entry.text
     assert "discard pile" in entry.text  # what the engine counts: the fighting stack and its discard pile
 
 

@@ -325,12 +325,19 @@ def printed_notes(figure: BoardFigure, frame) -> _Canvas:
 def test_a_cards_two_digit_value_prints_in_a_figure_as_its_one_digit_neighbours_do():
     """The twelfth proofreading: Escort Service's board-mat figure printed the Medic's health (8) in its heart but
     left the Warrior's (10) off: the card fits two digits smaller into the heart, under the size a sheet's value
-    is enlarged from. A card's value is enlarged from CARD_VALUE_LEAST; a sheet's table of rolls stays as it was."""
+    is enlarged from. A card's value is enlarged from CARD_VALUE_LEAST where every card value of the figure reads
+    from it; a sheet's table of rolls stays as it was."""
     from pnp.render.rulebook_figures import CARD_VALUE_LEAST, VALUE_LEAST, shown_size
 
     figure = next(f for f in rule_figures("escort-service") if {"Warrior", "Medic"} <= {n.text for n in f.notes})
     texts = drawn(figure).texts()
     assert "10" in texts and "8" in texts
+    # the fourteenth: at half size the 10 cannot print; then neither does the 8 (the cards' values alike)
+    small = next(f for f in rule_figures("escort-service", A5) if {"Warrior", "Medic"} <= {n.text for n in f.notes})
+    small.wrap(*A5)
+    backend = RecordingBackend()
+    small.draw_scaled(LegibleOnly(backend, small.scale_by))
+    assert "10" not in backend.texts() and "8" not in backend.texts()
     assert CARD_VALUE_LEAST < VALUE_LEAST
     assert shown_size("10", 8.5, 0.285) is None and shown_size("10", 8.5, 0.285, CARD_VALUE_LEAST) is not None
 

@@ -903,6 +903,24 @@ def test_a_dice_tables_result_column_never_breaks_a_word(width_mm):
             assert len(cell.blPara.lines) == 1, row.name
 
 
+@pytest.mark.parametrize("game_id", ["stranded", "escape-master"])
+def test_the_index_never_points_into_the_card_reference(game_id, books):
+    """The fifteenth proofreading: Stranded's index listed the card pages for "Destroy" and "Life" (read in a deck's
+    note and an example's labels) but not for "Knowledge side", which every danger row prints; Escape Master's
+    sent "Quick Guide" to its card table alone. A card is looked up by its name; the index points to the rules, the
+    glossary and the sheets, and no page of the card reference."""
+    import subprocess
+
+    texts = page_texts(books(game_id))
+    first = next(i for i, text in enumerate(texts) if text.startswith("Card reference")) + 1  # its first page
+    index = max(i for i, text in enumerate(texts) if re.search(r"^\s*Index\s*$", text, re.M)) + 1  # not the contents
+    text = subprocess.run(["pdftotext", "-f", str(index), "-l", str(index), str(books(game_id)), "-"],
+                          capture_output=True, text=True).stdout  # its leaders as pdftotext reads them
+    pages = [int(n) for line in text.splitlines() if ". ." in line
+             for n in re.findall(r"\b(\d+)\b", line.rsplit(". .", 1)[-1])]
+    assert pages and max(pages) < first, (first, sorted(set(pages)))
+
+
 def test_an_index_of_one_entry_stands_in_the_left_column():
     """A small game's booklet index of one term ("coin") set it in the right column, the left one empty: of two
     balancings as short, the left column takes the rows."""

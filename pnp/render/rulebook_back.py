@@ -248,7 +248,7 @@ class Index(Flowable):
         """A flowable set on `page`: the terms it speaks of are on that page."""
         # the cover is no place to look a term up; a table only where it says it is read (a sheet's key: its parts'
         # names are where a player looks for "Turn tally"), never a card table's hundred rows
-        if self.closed or isinstance(flowable, Index) or page == 1 or (
+        if self.closed or isinstance(flowable, Index) or page == 1 or getattr(flowable, "unindexed", False) or (
                 isinstance(flowable, Table) and not getattr(flowable, "index_read", False)):
             return
         text = plain_text(flowable)

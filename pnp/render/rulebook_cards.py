@@ -543,6 +543,10 @@ def card_reference(project, ref, styles, width: float) -> list:
         items += [heading] + ([note, Spacer(1, 2)] if note else []) + [table, Spacer(1, 6)]
     # the section's heading and intro start a page only with its first example under them (never at a page's foot
     # above a third of a page left blank: the fifth proofreading)
+    for item in flow + items + [table.continued for table in items if isinstance(table, Table)]:
+        # a card is looked up here by its name (the contents, a glossary entry's link); the index points to the
+        # rules that tell a term, never to the card reference, which names some terms on a page and not others
+        item.unindexed = True  # (the fifteenth proofreading: "Knowledge side" without its tables' pages)
     return [CardReferenceFlow(flow + items)]
 
 

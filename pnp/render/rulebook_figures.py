@@ -111,9 +111,9 @@ class LegibleOnly:
     def __init__(self, inner, at: float, least: float = VALUE_LEAST):
         self.inner, self.at, self._saved, self.least = inner, at, [], least
 
-    def for_cards(self) -> "LegibleOnly":
-        """This backend as a card face laid in the figure draws through: its values print from CARD_VALUE_LEAST."""
-        return LegibleOnly(self.inner, self.at, CARD_VALUE_LEAST)
+    def for_cards(self, least: float = CARD_VALUE_LEAST) -> "LegibleOnly":
+        """This backend as a card face laid in the figure draws through: its values print from `least`."""
+        return LegibleOnly(self.inner, self.at, least)
 
     def __getattr__(self, name):
         return getattr(self.inner, name)
@@ -378,6 +378,16 @@ class BoardFigure(Flowable):
         return self._spot(canvas, note, anchor, near, under + others + (words if note.tag else []), outlines + ink,
                           taken)
 
+    def card_least(self) -> float:
+        """The share of LEGIBLE_PT the laid cards' values print larger from: CARD_VALUE_LEAST where every value of
+        every card reads from it, else a sheet's VALUE_LEAST, so the cards' values print alike, all or none (a
+        half-size booklet printed the Medic's health, 8, but not the Warrior's, 10: the fourteenth proofreading)."""
+        values = [(d, card.w / _card_size(self.project, card.face)[0]) for card in self.placed
+                  for d in _face_words(self.project, card.face) if VALUE.fullmatch(d.text.strip())]
+        if all(shown_size(d.text, d.size * by, self.scale_by, CARD_VALUE_LEAST) is not None for d, by in values):
+            return CARD_VALUE_LEAST
+        return VALUE_LEAST
+
     def _inked(self, drawn: list[tuple], token: tuple) -> tuple[list[tuple], list[tuple]]:
         """`drawn` (as printed) without the box of the card a `token` lies on, and what that card's face prints
         (_face_ink): the token's callout stands on its card's blank foot rather than over a square of its grid, and
@@ -397,7 +407,7 @@ class BoardFigure(Flowable):
         by = card.w / _card_size(self.project, card.face)[0]
         return [_scaled((card.x + d.x0 * by, card.y + d.y0 * by, card.x + d.x1 * by, card.y + d.y1 * by),
                         self.scale_by) for d in _face_ink(self.project, card.face)
-                if d.kind != "text" or shown_size(d.text, d.size * by, self.scale_by, CARD_VALUE_LEAST) is not None]
+                if d.kind != "text" or shown_size(d.text, d.size * by, self.scale_by, self.card_least()) is not None]
 
     def _least_ink(self, note: Note, boxes: list[tuple], taken: list[tuple]) -> list[tuple]:
         """A card's name spots, those that cover least of what the card prints first (a board card's name on its
@@ -501,7 +511,7 @@ class BoardFigure(Flowable):
         by = card.w / _card_size(self.project, card.face)[0]
         boxes = []
         for d in _face_words(self.project, card.face):
-            size = shown_size(d.text, d.size * by, self.scale_by, CARD_VALUE_LEAST)
+            size = shown_size(d.text, d.size * by, self.scale_by, self.card_least())
             if size is None or d.text.strip() in note.text:
                 continue
             grown = size / (d.size * by)
@@ -536,8 +546,16 @@ class BoardFigure(Flowable):
         tops = [(y0 + y1 + height) / 2, y0 + (y1 - y0) * 0.3 + height / 2]
         spots = [(box[0], top) for top in tops if top <= y1 - 1] + [(middle, y0 + 1 + height)]
         # where the card prints its name, slid along its title band as a tab is (clear of a corner callout)
-        named = self._tabs(box, note, box[3])
+        named = self._tabs(box, note, box[3]) + (self._tabs(smaller, note, smaller[3]) if smaller is not None
+                                                  and len(smaller[4]) == len(box[4]) else [])
+        # and last anywhere down its middle, a step at a time: a narrow card crowded by callouts at its top and a
+        # token's callout at its foot is still named (the least of what it prints covered: _least_ink)
+        spots += [(middle, top) for top in _steps(y0 + 1 + height, y1 - 1, NAME_STEP)]
         inside = [(left, top - height, left + box[2] - box[0], top, box[4], box[5]) for left, top in spots]
+        if smaller is not None and len(smaller[4]) == len(box[4]):  # a little narrower, at LEGIBLE_PT
+            w, h = smaller[2] - smaller[0], smaller[3] - smaller[1]
+            inside += [((x0 + x1 - w) / 2, top - h, (x0 + x1 + w) / 2, top, smaller[4], smaller[5])
+                       for top in _steps(y0 + 1 + h, y1 - 1, NAME_STEP)]
         narrow = self._name_box(canvas, note, room=x1 - x0 - 2 * NAME_PAD) if box[2] - box[0] > x1 - x0 - 2 else None
         if narrow is not None and len(narrow[4]) <= 2:  # a name wider than its card, on two lines within it: cards
             # side by side each name their foot rather than one of them its middle
@@ -635,7 +653,7 @@ class BoardFigure(Flowable):
         for card in self.placed:
             size = face_size(card.face, layout)
             by = card.w / size.width
-            face = backend.for_cards() if isinstance(backend, LegibleOnly) else backend
+            face = backend.for_cards(self.card_least()) if isinstance(backend, LegibleOnly) else backend
             face.save()
             face.translate(card.x, card.y)
             face.scale(by, by)
@@ -729,7 +747,8 @@ NAME_DROPS = 3  # lines a region's name may stand lower than its corner, where a
 NAME_RIGHT = 0.5  # points a region's name keeps from its right edge: a long word ("Blueprints") fits a narrow region
 TAB_OVERHANG = 1.3  # a card's name plate as wide as this much of the card at most, centred on it
 TAB_STEP = 0.5  # points a name tab is slid along its card's top edge at a time, to clear a callout
-NAME_PAD = 1.0  # points a name's white plate reaches beyond its words, left and right (half that above and below)
+NAME_PAD = 0.8  # points a name's white plate reaches beyond its words, left and right (half that above and below)
+NAME_STEP = 2.0  # points a card's name is tried lower on the card at a time, where no better spot is free
 NAME_ROOM = 4.0  # points round a name's plate that keep it from reading as a callout's label, where it can
 NAME_CLEAR = 0.5  # points a card's name plate keeps clear of the other names and callouts, as printed
 HEADING_REACH = 8.0  # points from a part's top-left corner its heading starts within, as printed

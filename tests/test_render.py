@@ -362,3 +362,19 @@ def test_each_difficulty_level_has_a_shape_of_its_own_as_well_as_a_colour():
         calls = [c for calls in [backend.calls] + list(backend.symbols.values()) for c in calls]
         marks[level] = {c[0] for c in calls if c[2].get("fill") == DIFFICULTY_COLORS[level] and c[0] in ("circle", "path")}
     assert marks["green"] >= {"circle"} and "path" in marks["yellow"] and "path" in marks["red"]
+
+
+def test_a_cards_text_never_ends_on_a_lone_short_word():
+    """The fifteenth proofreading: Stranded's Fumble ended "... a second / ago." and its Green Sol "... turn to Yellow
+    / Sol."; Escort Service's Warrior "... eyes on / itself.". A last line of one word of six characters or fewer
+    takes the word before it down, where the line above keeps two words; the text keeps its size and its lines."""
+    from pnp.render.fonts import register_all
+
+    register_all()
+    fumble = fit_text("The wrench was right there a second ago.", "Vera", 9, 6, 100, 100)
+    assert fumble.lines == (("The wrench was right", "there a second ago."),)
+    sol = fit_text("When the danger stack runs out, turn to Yellow Sol.", "Vera", 9, 6, 120, 100)
+    assert sol.lines[0][-1] == "Yellow Sol." and len(sol.lines[0]) == 3
+    # a longer last word may stand alone: the line above keeps its width ("... from now / onwards.")
+    longer = fit_text("The wrench was right there a second afterwards.", "Vera", 9, 6, 100, 100)
+    assert longer.lines[0][-1] == "afterwards."

@@ -884,7 +884,7 @@ def _rules(ref: Reference, styles, frame, project=None) -> list:
 
 
 FLOAT_MOST = 10  # the most flowables after a figure a page may set before it, the figure floated to the next page
-FLOAT_SLACK = 8.0  # points a page keeps spare when it sets them: never one that would not fit after all (it would go
+FLOAT_SLACK = 2.0  # points a page keeps spare when it sets them: never one that would not fit after all (it would go
 # on past the figure, to the top of the next page, and stand before it there)
 
 

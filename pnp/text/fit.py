@@ -280,7 +280,7 @@ def _wrap(paragraph, words: _Words, size: float, width: float, base: int | None 
     """Units into lines, greedily by their widths; a line that measures wider whole than its units did (a kerning
     pair across two of them) gives its last unit to the next line. Each line measured in its paragraph's direction
     (`base`), as it is drawn."""
-    lines, start = [], 0
+    lines, start, ends = [], 0, []
     while start < len(paragraph):
         end, total = start + 1, words.width(paragraph[start], size)
         while end < len(paragraph):
@@ -292,4 +292,20 @@ def _wrap(paragraph, words: _Words, size: float, width: float, base: int | None 
             end -= 1
         lines.append(words.join(paragraph[start:end]))
         start = end
-    return lines
+        ends.append(end)
+    return _without_runt(paragraph, words, size, width, base, lines, ends)
+
+
+RUNT = 6  # characters: a paragraph's last line holding one word this short takes the word before it down too
+
+
+def _without_runt(paragraph, words: _Words, size: float, width: float, base, lines: list[str], ends: list[int]):
+    """`lines` with a lone short last word ("ago.", "Sol.") joined by the word before it, where the line above
+    keeps two words or more and the last line still fits: a card's text never ends on a runt (the fifteenth
+    proofreading). The number of lines is the same, so the fit is too."""
+    if len(lines) < 2 or ends[-1] - ends[-2] != 1 or len(words.join(paragraph[-1:])) > RUNT:
+        return lines
+    start = ends[-3] if len(lines) > 2 else 0
+    if ends[-2] - start < 3 or words.line_width(paragraph[ends[-2] - 1:], size, base) > width + 1e-9:
+        return lines
+    return lines[:-2] + [words.join(paragraph[start:ends[-2] - 1]), words.join(paragraph[ends[-2] - 1:])]

@@ -871,6 +871,27 @@ def test_a_set_up_callout_slides_off_the_boxes_it_would_hide(frame):
         assert abs(at[1] - anchor[1]) <= NUDGE * (anchor[3] - anchor[1]) + 1e-6, note.text
 
 
+@pytest.mark.parametrize("frame", [A5, (328.0, 544.0)], ids=["a5", "half-letter"])
+def test_a_keyed_playmats_numbers_never_stand_on_its_tracks_boxes(frame):
+    """The fourteenth to sixteenth proofreadings: in Stranded's booklets the playmat's number 12 stood on the
+    free-card track's 0. A track's boxes are what a number keeps clear of, however large they are."""
+    from pnp.render.rulebook_figures import BoardFigure, _track_cells, sheet_overview
+    from pnp.render.rulebook_figures import _overlap as covered
+
+    project = validated("stranded")
+    register_all()
+    flow = sheet_overview(project, "playmat", frame, book_styles(), "caption")
+    figure = next(f for f in figures(flow) if isinstance(f, BoardFigure))
+    figure.wrap(*frame)
+    layout = project.sheet_layouts["playmat"]
+    cells = _track_cells(layout, {r.name: r for r in layout.regions},
+                         {t.id: t for t in project.game.sheets["playmat"].model.tracks})
+    assert len(cells) >= 30  # the free-card track's 0-9, the life track's 0-22
+    boxes = [tuple(v * figure.scale_by for v in cell) for cell in cells]
+    numbers = [(note, at) for note, at in figure.arranged(_Canvas()) if note.part]
+    assert numbers and not [(note.text, at[:4]) for note, at in numbers for box in boxes if covered(at[:4], box) > 0]
+
+
 def test_a_keyed_sheets_numbers_cover_no_box_or_icon_standing_beside_the_picture_where_they_must():
     """The eighth proofreading: on Saucer Escape's booklet page 14 the numbers of the keyed sheet covered a map box,
     the legend's icons, the Artifacts icon and a turn box. A number with no clear spot at its part's corner stands

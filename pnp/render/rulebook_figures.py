@@ -950,9 +950,12 @@ def sheet_overview(project, sheet_id: str, frame, styles, caption: str, heading=
     sheet = project.game.sheets[sheet_id].model
     outlines = _card_spots(project, layout, {r.name: r for r in layout.regions},
                            {a.id: a for a in getattr(sheet, "areas", []) or []})
+    # a track's boxes too, however large (a playmat's life track): a number over one hides its value
+    cells = _track_cells(layout, {r.name: r for r in layout.regions},
+                         {t.id: t for t in getattr(sheet, "tracks", []) or []})
     figure = BoardFigure(project, natural, lambda b: _sheet(b, project, sheet_id),
                          notes=_title_notes(project, sheet_id) + notes, most_h=most_h,
-                         avoid=_write_in_boxes(project, sheet_id) + _sheet_icons(project, sheet_id, outlines))
+                         avoid=_write_in_boxes(project, sheet_id) + cells + _sheet_icons(project, sheet_id, outlines))
     figure.beside = True  # a number with no room at its part's corner stands beside the picture, led to it
     head = [heading] if heading is not None else []
     if page is not None and fits_plate(natural, page):

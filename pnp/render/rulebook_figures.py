@@ -213,6 +213,7 @@ class BoardFigure(Flowable):
         # room left or right of the drawing, a leader to its part (`sides`, as printed, set by wrap)
         self.sides = 0.0
         self._nudged: dict[tuple, tuple] = {}  # a callout's box slid off the sheet's boxes, by note and scale
+        self._card_least: dict[float, float] = {}  # card_least, by scale
         self.key_rows: list[list[tuple[str, str]]] = []  # the key under the drawing: (callout, tag), a row at a time
 
     def wrap(self, width, height):
@@ -382,11 +383,17 @@ class BoardFigure(Flowable):
         """The share of LEGIBLE_PT the laid cards' values print larger from: CARD_VALUE_LEAST where every value of
         every card reads from it, else a sheet's VALUE_LEAST, so the cards' values print alike, all or none (a
         half-size booklet printed the Medic's health, 8, but not the Warrior's, 10: the fourteenth proofreading)."""
-        values = [(d, card.w / _card_size(self.project, card.face)[0]) for card in self.placed
-                  for d in _face_words(self.project, card.face) if VALUE.fullmatch(d.text.strip())]
-        if all(shown_size(d.text, d.size * by, self.scale_by, CARD_VALUE_LEAST) is not None for d, by in values):
-            return CARD_VALUE_LEAST
-        return VALUE_LEAST
+        if self.scale_by not in self._card_least:  # asked for each card's ink: worked out once per scale
+            values = [(d, card.w / _card_size(self.project, card.face)[0]) for card in self.placed
+                      for d in _face_words(self.project, card.face) if VALUE.fullmatch(d.text.strip())]
+            legible = all(shown_size(d.text, d.size * by, self.scale_by, CARD_VALUE_LEAST) is not None
+                          for d, by in values)
+            self._card_least[self.scale_by] = CARD_VALUE_LEAST if legible else VALUE_LEAST
+        return self._card_least[self.scale_by]
+
+    def _card_of(self, note: Note):
+        """The laid card a name note names (its box is the note's `near`), or None."""
+        return next((c for c in self.placed if tuple(_card_box(self.project, c)) == tuple(note.near)), None)
 
     def _inked(self, drawn: list[tuple], token: tuple) -> tuple[list[tuple], list[tuple]]:
         """`drawn` (as printed) without the box of the card a `token` lies on, and what that card's face prints
@@ -413,7 +420,7 @@ class BoardFigure(Flowable):
         """A card's name spots, those that cover least of what the card prints first (a board card's name on its
         blank foot rather than across its grid), then those with room round their plate (NAME_ROOM: a tab hard
         against a callout reads as its label), in their order where they are alike."""
-        card = next((c for c in self.placed if tuple(_card_box(self.project, c)) == tuple(note.near)), None)
+        card = self._card_of(note)
         if card is None:
             return boxes
         ink, crowd = self._ink(card), _grown(taken, NAME_ROOM)
@@ -505,7 +512,7 @@ class BoardFigure(Flowable):
     def _card_words(self, note: Note) -> list[tuple]:
         """The printed boxes of the words a name note's card still prints at this scale (a Final Chapter's values,
         set larger where they would print small), its name aside: its name plate never covers them."""
-        card = next((c for c in self.placed if tuple(_card_box(self.project, c)) == tuple(note.near)), None)
+        card = self._card_of(note)
         if card is None:
             return []
         by = card.w / _card_size(self.project, card.face)[0]

@@ -253,6 +253,26 @@ def test_two_examples_side_by_side_keep_their_captions_apart_over_their_own_card
                 assert row.examples[0].caption_h == row.examples[1].caption_h  # the cards stand level
 
 
+def test_lone_examples_one_under_another_share_a_left_edge():
+    """The seventeenth proofreading: in Stranded's A4 booklet the Danger card example and the Aging card example,
+    each alone on its row and of two widths, were each centred, their cards' left edges 10 mm apart. Lone
+    examples in a run stand as one column, centred on the widest."""
+    half = 124 * 72 / 25.4  # the A5 booklet page's text width
+    rows = example_rows(examples_of("stranded"), half)
+    lefts = []
+    for row in rows:
+        row.wrap(half, 1e6)
+        drawn = []
+        for example in row.examples:
+            example.drawOn = lambda canvas, x, y, drawn=drawn: drawn.append(x)
+        row.canv = None
+        row.draw()
+        lefts.append((len(row.examples), drawn[0], row.examples[0].width))
+    lone = [(x, width) for count, x, width in lefts if count == 1]
+    assert len(lone) >= 2 and len({width for _, width in lone}) > 1, lefts  # two lone examples of two widths...
+    assert len({round(x, 3) for x, _ in lone}) == 1, lefts  # ...at one left edge
+
+
 def test_a_long_caption_breaks_between_words_within_its_width():
     from pnp.render.rulebook_cards import caption_lines
 
@@ -510,7 +530,7 @@ def test_a_card_tables_copies_column_holds_its_widest_count_on_one_line():
     ref.facts = printed_facts(project)
     styles = book_styles()
     table, _, _ = _card_table(project, ref, project.game.decks["game"].cards, styles, 340)
-    counts = [row[-2].getPlainText() for row in table._cellvalues[1:]]
+    counts = [row[-2].getPlainText().replace("\u00a0", " ") for row in table._cellvalues[1:]]  # kept as one
     assert "1 each" in counts
     column = table._colWidths[-2]
     assert column >= stringWidth("1 each", styles["small"].fontName, styles["small"].fontSize) + 6

@@ -852,6 +852,43 @@ def test_two_figures_in_a_row_float_together_and_the_rule_after_them_fills_the_p
     assert pages[1:] == ["figure-1", "figure-2"]  # ...and the figures follow in their order
 
 
+def test_a_figure_straight_after_another_stands_at_its_captions_space_so_both_share_a_page():
+    """The seventeenth proofreading: Escape Master's Combinations figure stood two pages after rules 5.1 to 5.3,
+    on US Letter 4 points short of the page it shared with the Stacks figure. A figure that follows another
+    straight on drops the space it keeps over a rule: the caption's own space above it is enough."""
+    from reportlab.platypus import Spacer
+
+    from pnp.render.rulebook import Picture, _floated
+    from pnp.render.rulebook_figures import KeepWithFigure
+
+    def labelled(item, label):
+        item.label = label
+        return item
+
+    def figure(label, high):  # as book_figure sets one: a 4-point space over the picture
+        return KeepWithFigure([Spacer(1, 4), labelled(Picture((300, high), lambda b: None, 1.0, 1.0, (300, 400)),
+                                                      label)])
+
+    flow = [labelled(Spacer(300, 250), "5.1"), figure("figure-1", 150), labelled(Spacer(300, 60), "5.3"),
+            figure("figure-2", 232), labelled(Spacer(300, 60), "5.4"), labelled(Spacer(300, 60), "6.1")]
+    pages = _set_pages(_floated(flow))
+    assert pages[:2] == ["5.1 5.3 5.4", "figure-1 figure-2"], pages  # 154 + 232 of a 388-point frame: together
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_escape_masters_combinations_figure_faces_its_rules(paper, tmp_path):
+    """The seventeenth proofreading: the Combinations figure landed on the back of the page facing rules 5.1 to
+    5.3. It stands on their page or the page facing it (a spread: pages 2 and 3, 4 and 5, ...), as does the Stacks
+    figure with rule 4.4 or the page after it."""
+    path = tmp_path / f"escape-master-{paper}.pdf"
+    rulebook_pdf(validated("escape-master"), None, paper, path, False)
+    texts = page_texts(path)
+    page = lambda words: next(i + 1 for i, text in enumerate(texts) if words in text)  # noqa: E731
+    rules, figure = page("5.3 Two face cards"), page("a 2 and a 4 of the Mice go down together")
+    assert rules // 2 == figure // 2 and figure >= rules, (rules, figure)
+    assert page("Two Stacks beside the draw pile") - page("4.4 On an open Stack") <= 1
+
+
 def test_the_contents_name_the_page_a_sheet_is_printed_at_full_size(books):
     """The ninth and tenth proofreadings: Saucer Escape's contents sent a reader to the sheet's key (page 8) but
     never to the sheet itself, printed full size after the index. Its page has a contents line of its own."""

@@ -133,3 +133,19 @@ def test_a_number_is_kept_with_the_word_it_counts_in_every_paragraph():
     assert numbered("Example: 7, 6, 5") == "Example: 7, 6, 5" and numbered("TA3-3M") == "TA3-3M"
     small = Paragraph("Hive Queen in column 3 and Health 12", book_styles()["small"]).frags[-1].text
     assert "column\u00a03" in small and "Health\u00a012" in small
+
+
+def test_a_number_is_kept_with_the_noun_it_counts_after_it():
+    """The seventeenth proofreading: Stranded's "What is in the box" ended a line on "3" and began the next with
+    "Sol cards". A number of one or two digits that follows no word is kept with the word after it; a decimal, a
+    code or a list of numbers is left as it is."""
+    from pnp.text.typography import numbered
+
+    assert numbered("11 aging cards, 3 Sol cards") == "11\u00a0aging cards, 3\u00a0Sol cards"
+    assert numbered("(2 cards) and 1-2 life") == "(2\u00a0cards) and 1-2\u00a0life"
+    # the eighteenth: a number after a word is kept with that word alone, never three words made one
+    assert numbered("column 1 directly above") == "column\u00a01 directly above"
+    assert numbered("Example: 7, 6, 5") == "Example: 7, 6, 5" and numbered("TA3-3M works") == "TA3-3M works"
+    assert numbered("1.5 cards") == "1.5 cards" and numbered("x2 each") == "x2 each"
+    # the eighteenth: 2200's narrow card tables started a line with "×2." (its attack's repeat)
+    assert numbered("Laser attack 2, \u00d72. Range") == "Laser attack\u00a02,\u00a0\u00d72. Range"

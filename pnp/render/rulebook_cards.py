@@ -315,6 +315,7 @@ class ExampleRow(Flowable):
     def __init__(self, examples):
         super().__init__()
         self.examples = examples
+        self.span = 0.0  # a lone example: the width of the widest in its run of lone examples (example_rows)
 
     def wrap(self, width, height):
         rows = max(len(e.caption_lines) for e in self.examples)
@@ -327,6 +328,8 @@ class ExampleRow(Flowable):
     def draw(self):
         gap = (self.frame_width - sum(e.width for e in self.examples)) / len(self.examples)
         x = gap / 2
+        if len(self.examples) == 1 and self.span:  # lone examples one under another share a left edge
+            x = max(0.0, (self.frame_width - self.span) / 2)
         for example in self.examples:
             example.drawOn(self.canv, x, self.height - example.height)
             x += example.width + gap
@@ -369,7 +372,18 @@ def example_rows(examples: list, width: float) -> list:
         if first.width > width:
             first.set_key(below=True)
         rows.append([first])
-    return [ExampleRow(row) for row in rows]
+    rows = [ExampleRow(row) for row in rows]
+    # lone examples one under another are centred as a column, on the widest of them: their cards share a left
+    # edge (a booklet's two lone examples, of two widths, stood 10 mm apart: the seventeenth proofreading)
+    run: list[ExampleRow] = []
+    for row in rows + [None]:
+        if row is not None and len(row.examples) == 1:
+            run.append(row)
+            continue
+        for lone in run:
+            lone.span = max(r.examples[0].width for r in run)
+        run = []
+    return rows
 
 
 def _side_by_side(examples: list, width: float) -> bool:

@@ -332,22 +332,27 @@ class BoardFigure(Flowable):
             # a token's callout before the names: the blank foot of its card under the token is its
             place(note, self._callout_spot(canvas, note, shown, places, drawn + taken, outlines, taken, words))
         labels = {" ".join(n.text.split()) for n in shown if not (n.mark or n.tag or n.title or n.name)}  # under places
-        for note in [n for n in shown if n.name]:
+        def clear_of(note) -> list[tuple]:
+            """A name's spots clear of what it must not cover: a card's name, its white plate (NAME_PAD round its
+            words) clear of the other plates and callouts and of the card's own words and what lies on it; a region's
+            name, clear of the callouts and cards."""
+            covering = self._laid_on(note) + self._card_words(note) if note.on_card else []
+            return [box for box in self._name_boxes(canvas, note)
+                    if not any(_overlap(_grown([box], NAME_PAD)[0] if note.on_card else box, other) > 0 for other in
+                               (_grown(taken, NAME_CLEAR) + covering + tokens if note.on_card
+                                else drawn + taken + self._sheet_words()))]
+
+        names = [n for n in shown if n.name]
+        for note in names:
             if note.on_card and note.text in labels:  # its place's label says its name already ("Quick Guide")
                 shown.remove(note)
-                continue  # where it fits its region, clear of the callouts and cards (a
-            # card's own name: of the callouts and the other names, where it prints, else lower on the card)
-            covering = self._laid_on(note) + self._card_words(note) if note.on_card else []
-            # a card's name: its white plate (NAME_PAD round its words) clear of the other plates and callouts
-            clear = [box for box in self._name_boxes(canvas, note)
-                     if not any(_overlap(_grown([box], NAME_PAD)[0] if note.on_card else box, other) > 0 for other in
-                                (_grown(taken, NAME_CLEAR) + covering + tokens if note.on_card
-                                 else drawn + taken + self._sheet_words()))]
+                continue
+            clear = clear_of(note)
             if not clear:
                 shown.remove(note)
                 continue
             if note.on_card:
-                clear = self._least_ink(note, clear, taken)
+                clear = self._alike(note, self._least_ink(note, clear, taken), places, shown)
             places[id(note)] = clear[0]
             taken.append(_grown([clear[0][:4]], NAME_PAD)[0])  # its plate, as printed
         named = {n.text for n in shown if n.on_card and id(n) in places}
@@ -429,6 +434,27 @@ class BoardFigure(Flowable):
             return any(_overlap(_grown([box], NAME_PAD)[0], other) > 0 for other in crowd)
 
         return sorted(boxes, key=lambda box: (round(sum(_overlap(box, b) for b in ink) / INK_STEP), cramped(box)))
+
+    def _alike(self, note: Note, boxes: list[tuple], places: dict, shown: list) -> list[tuple]:
+        """A card's name spots, first the one where a card of its design named before it has its name (its place
+        on that card), if clear here: two leaders' names in one figure stand alike (the seventeenth proofreading: one
+        stood mid-card, the other on its card's top edge)."""
+        card = self._card_of(note)
+        named = [n for n in shown if n.on_card and id(n) in places and n is not note and self._same_design(n, note)]
+        if card is None or not named:
+            return boxes
+        own, spot = self._printed_card(note), _relative(places[id(named[0])], self._printed_card(named[0]))
+        same = [box for box in boxes if _near(_relative(box, own), spot)]
+        return same + [box for box in boxes if box not in same]
+
+    def _same_design(self, a: Note, b: Note) -> bool:
+        """Whether two name notes name cards of one design (one template)."""
+        one, two = self._card_of(a), self._card_of(b)
+        return one is not None and two is not None and one.face.template is two.face.template
+
+    def _printed_card(self, note: Note) -> tuple:
+        """The box of the card a name note names, as printed."""
+        return _scaled(_card_box(self.project, self._card_of(note)), self.scale_by)
 
     def _sheet_words(self) -> list[tuple]:
         """The words the drawing prints at this scale (those LegibleOnly keeps or sets larger), as printed: a
@@ -877,6 +903,20 @@ def _grown(boxes: list[tuple], by: float) -> list[tuple]:
 
 def _scaled(box: tuple, by: float) -> tuple:
     return tuple(v * by for v in box[:4])
+
+
+def _relative(box: tuple, card: tuple) -> tuple[float, float]:
+    """Where a name's box stands on a card, as shares of the card's width and height: its centre, its top."""
+    width, height = card[2] - card[0], card[3] - card[1]
+    return ((box[0] + box[2]) / 2 - card[0]) / width, (box[3] - card[1]) / height
+
+
+def _near(a: tuple[float, float], b: tuple[float, float]) -> bool:
+    """Two spots on cards alike (within ALIKE of the card's size)."""
+    return abs(a[0] - b[0]) <= ALIKE and abs(a[1] - b[1]) <= ALIKE
+
+
+ALIKE = 0.02  # how near, as a share of a card's size, two names stand to stand alike
 
 
 def _overlap(a: tuple, b: tuple) -> float:

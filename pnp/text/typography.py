@@ -46,11 +46,22 @@ NBSP = "\u00a0"
 # a number of one or two digits kept with the word it counts or names ("column 1", "HEAT 2", "Health 12"), in every
 # paragraph, a table's small cells too: a line never starts with a lone number (the fourteenth proofreading)
 NUMBERED = re.compile(r"(?<=[^\W\d_]) (\d{1,2})(?=[\s.,;:!?)]|$)")
+# and a number of one or two digits that follows no word kept with the word after it, the thing it counts ("11
+# aging cards, 3 Sol cards"): a line never ends on a count cut from its noun (the seventeenth proofreading). One
+# after a word is kept with that word alone ("column 1 directly"): bound both ways it made three words one, and
+# a booklet's lines fell a fifth short (the eighteenth)
+COUNTED = re.compile(r"(?<![\w.,])(?<![^\W\d_][ \u00a0])(\d{1,2}) (?=[^\W\d_])")
+
+
+# a repeat kept with the number it repeats ("Laser attack 2, ×2."): never a line that starts "×2." (the
+# eighteenth proofreading)
+REPEAT = re.compile(r"(?<=\d,) (\u00d7\d{1,2})")
 
 
 def numbered(text: str) -> str:
-    """`text` with a no-break space between a word and the number of one or two digits after it (NUMBERED)."""
-    return NUMBERED.sub(f"{NBSP}\\1", text)
+    """`text` with a no-break space between a word and the number of one or two digits after it (NUMBERED), and
+    between such a number that follows no word and the word it counts (COUNTED); a repeat with its number (REPEAT)."""
+    return REPEAT.sub(f"{NBSP}\\1", COUNTED.sub(f"\\1{NBSP}", NUMBERED.sub(f"{NBSP}\\1", text)))
 
 
 def unbroken(text: str) -> str:

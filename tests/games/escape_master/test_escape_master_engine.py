@@ -286,7 +286,8 @@ def test_the_combination_figure_shows_legal_plays(em_engine, em_project):
     """Seed: a Suit Combination "may be played on a 7-Start card, but play will continue off the 4"; two face cards
     of one letter play "as they were one card". The rulebook's figure of both is replayed move by move."""
     suit, face = _figure(em_project, "face-combo")["place"]
-    start, low, high, after = suit["cards"]
+    start, low, high = suit["cards"]
+    after = "vapor-ninjas-5"  # the caption: "the next card follows the 4, not the 6: a 5 or a 3"
     state = table(em_engine, [[low, high, after], ["robots-9"]], stacks=[[start]])
     number = {card(em_engine, c): c for c in hand(state, 0)}
     assert ("combo", low, high, 0) in plays(em_engine, state, 0)

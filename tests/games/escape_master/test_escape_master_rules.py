@@ -519,7 +519,7 @@ def test_the_building_figure_says_the_run_wraps_around_as_the_rule_does(em_proje
     caption says it plainly, in the word rule 4.5 uses for that loop."""
     rules = _rules_by_id(em_project.game)
     caption = rules["building"].figure["text"]
-    assert "B: the run climbs to Q and K, then wraps around to 1 and 2." in caption and "higher up" not in caption
+    assert "B: the run climbs to K, then wraps around to 1 and 2." in caption and "higher up" not in caption
     assert rules["loop"].text.startswith("The ranks wrap around")
 
 

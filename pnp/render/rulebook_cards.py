@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import math
 import re
+from itertools import groupby
 from typing import NamedTuple
 
 from reportlab.lib.units import mm
@@ -375,14 +376,11 @@ def example_rows(examples: list, width: float) -> list:
     rows = [ExampleRow(row) for row in rows]
     # lone examples one under another are centred as a column, on the widest of them: their cards share a left
     # edge (a booklet's two lone examples, of two widths, stood 10 mm apart: the seventeenth proofreading)
-    run: list[ExampleRow] = []
-    for row in rows + [None]:
-        if row is not None and len(row.examples) == 1:
-            run.append(row)
-            continue
-        for lone in run:
-            lone.span = max(r.examples[0].width for r in run)
-        run = []
+    for lone, run in groupby(rows, key=lambda row: len(row.examples) == 1):
+        if lone:
+            run = list(run)
+            for row in run:
+                row.span = max(r.examples[0].width for r in run)
     return rows
 
 

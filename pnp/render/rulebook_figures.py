@@ -332,22 +332,17 @@ class BoardFigure(Flowable):
             # a token's callout before the names: the blank foot of its card under the token is its
             place(note, self._callout_spot(canvas, note, shown, places, drawn + taken, outlines, taken, words))
         labels = {" ".join(n.text.split()) for n in shown if not (n.mark or n.tag or n.title or n.name)}  # under places
-        def clear_of(note) -> list[tuple]:
-            """A name's spots clear of what it must not cover: a card's name, its white plate (NAME_PAD round its
-            words) clear of the other plates and callouts and of the card's own words and what lies on it; a region's
-            name, clear of the callouts and cards."""
-            covering = self._laid_on(note) + self._card_words(note) if note.on_card else []
-            return [box for box in self._name_boxes(canvas, note)
-                    if not any(_overlap(_grown([box], NAME_PAD)[0] if note.on_card else box, other) > 0 for other in
-                               (_grown(taken, NAME_CLEAR) + covering + tokens if note.on_card
-                                else drawn + taken + self._sheet_words()))]
-
-        names = [n for n in shown if n.name]
-        for note in names:
+        for note in [n for n in shown if n.name]:
             if note.on_card and note.text in labels:  # its place's label says its name already ("Quick Guide")
                 shown.remove(note)
-                continue
-            clear = clear_of(note)
+                continue  # where it fits its region, clear of the callouts and cards (a
+            # card's own name: of the callouts and the other names, where it prints, else lower on the card)
+            covering = self._laid_on(note) + self._card_words(note) if note.on_card else []
+            # a card's name: its white plate (NAME_PAD round its words) clear of the other plates and callouts
+            clear = [box for box in self._name_boxes(canvas, note)
+                     if not any(_overlap(_grown([box], NAME_PAD)[0] if note.on_card else box, other) > 0 for other in
+                                (_grown(taken, NAME_CLEAR) + covering + tokens if note.on_card
+                                 else drawn + taken + self._sheet_words()))]
             if not clear:
                 shown.remove(note)
                 continue
@@ -439,9 +434,8 @@ class BoardFigure(Flowable):
         """A card's name spots, first the one where a card of its design named before it has its name (its place
         on that card), if clear here: two leaders' names in one figure stand alike (the seventeenth proofreading: one
         stood mid-card, the other on its card's top edge)."""
-        card = self._card_of(note)
         named = [n for n in shown if n.on_card and id(n) in places and n is not note and self._same_design(n, note)]
-        if card is None or not named:
+        if not named:  # (a note named alike has a card, as this one does: _same_design)
             return boxes
         own, spot = self._printed_card(note), _relative(places[id(named[0])], self._printed_card(named[0]))
         same = [box for box in boxes if _near(_relative(box, own), spot)]

@@ -51,8 +51,6 @@ NUMBERED = re.compile(r"(?<=[^\W\d_]) (\d{1,2})(?=[\s.,;:!?)]|$)")
 # after a word is kept with that word alone ("column 1 directly"): bound both ways it made three words one, and
 # a booklet's lines fell a fifth short (the eighteenth)
 COUNTED = re.compile(r"(?<![\w.,])(?<![^\W\d_][ \u00a0])(\d{1,2}) (?=[^\W\d_])")
-
-
 # a repeat kept with the number it repeats ("Laser attack 2, ×2."): never a line that starts "×2." (the
 # eighteenth proofreading)
 REPEAT = re.compile(r"(?<=\d,) (\u00d7\d{1,2})")

@@ -816,13 +816,15 @@ def test_a_card_under_a_corner_callout_is_named_on_a_tab_slid_clear_of_it(frame)
 
 @pytest.mark.parametrize("game_id, names, frame", [
     ("escape-master", ("Hattie Plowright", "Captain Nib"), FRAME), ("escape-master", ("Hattie Plowright", "Captain Nib"), A5),
-    ("stranded", ("The Long Night", "Supply Drop Gone Wrong"), FRAME)], ids=["em-a4", "em-a5", "stranded-a4"])
+    ("stranded", ("The Long Night", "Supply Drop Gone Wrong"), FRAME),
+    ("stranded", ("The Long Night", "Supply Drop Gone Wrong"), A5)], ids=["em-a4", "em-a5", "stranded-a4", "stranded-a5"])
 def test_two_cards_of_one_design_in_a_figure_carry_their_names_at_the_same_spot(game_id, names, frame):
     """The seventeenth proofreading: Escape Master's two leaders were named in different places, Hattie
     Plowright's mid-card, Captain Nib's astride the card's top edge; Stranded's two Final Chapters, one at the
-    top and one at the foot. A name stands where the first card of its design has its name, where that is clear.
-    (At booklet size Stranded's Supply Drop Gone Wrong prints its rules where The Long Night is named, and The
-    Long Night's top edge is under callout 3.2: no spot is clear on both.)"""
+    top and one at the foot. A name stands where the first card of its design has its name, where that is clear;
+    the first is named where it leaves the others their names at the same spot (the eighteenth: in the A4 booklet
+    The Long Night's top edge was under callout 3.2, and Supply Drop Gone Wrong prints its rules where The Long
+    Night was named; 3.2 now stands at the foot of the Final Chapters' place)."""
     from pnp.render.rulebook_figures import _card_box, _relative, _scaled
 
     figure = setup_figure(game_id)
@@ -831,9 +833,26 @@ def test_two_cards_of_one_design_in_a_figure_carry_their_names_at_the_same_spot(
     for note, at in arranged:
         if note.name and note.text in names and at:
             card = _scaled(_card_box(figure.project, figure._card_of(note)), figure.scale_by)
-            spots.append(_relative(at, card))
+            spots.append(_relative(at, card))  # its middle across, its bottom and top, as shares of its card
     assert len(spots) == 2, spots
-    assert abs(spots[0][0] - spots[1][0]) < 0.02 and abs(spots[0][1] - spots[1][1]) < 0.02, spots
+    (x, low, high), (x2, low2, high2) = spots
+    assert abs(x - x2) < 0.02 and low <= (low2 + high2) / 2 <= high and low2 <= (low + high) / 2 <= high2, spots
+
+
+@pytest.mark.parametrize("frame", [FRAME, A5], ids=["a4", "a5"])
+def test_a_regions_name_never_hides_a_dot_the_sheet_prints(frame):
+    """The eighteenth proofreading: Saucer Escape's "Turn Record" name stood astride its region's top edge, its white
+    plate over the dots under a crew member's Gear boxes, the starting gear rule 2.6 has players darken. A region's
+    name stands a little lower, its plate clear of every dot, and is still printed."""
+    from pnp.render.rulebook_figures import _overlap, _plate, _scaled, _sheet_dots
+
+    figure = setup_figure("saucer-escape")
+    arranged = figure.arranged(printed_notes(figure, frame))
+    dots = [_scaled(box, figure.scale_by) for box in _sheet_dots(figure.project, "game-sheet")]
+    assert len(dots) >= 10  # the crew's starting gear
+    names = {note.text: at for note, at in arranged if note.name and not note.on_card and at}
+    assert "Turn Record" in names
+    assert not [(text, dot) for text, at in names.items() for dot in dots if _overlap(_plate(at), dot) > 0]
 
 
 @pytest.mark.parametrize("frame", [FRAME, A5], ids=["a4", "a5"])

@@ -332,22 +332,32 @@ class BoardFigure(Flowable):
             # a token's callout before the names: the blank foot of its card under the token is its
             place(note, self._callout_spot(canvas, note, shown, places, drawn + taken, outlines, taken, words))
         labels = {" ".join(n.text.split()) for n in shown if not (n.mark or n.tag or n.title or n.name)}  # under places
-        for note in [n for n in shown if n.name]:
+        marks = [_scaled(box, self.scale_by) for box in getattr(self.base, "marks", [])]  # a sheet's dots
+        def clear_of(note, beside: tuple | None = None) -> list[tuple]:
+            """Where a name may stand (with a name's plate at `beside` too): a card's name, its white plate
+            (NAME_PAD round its words) clear of the other plates and callouts, of the card's words and of what lies
+            on it; a region's name, clear of the callouts, the cards, the sheet's words and, its plate, of the
+            sheet's dots."""
+            covering = self._laid_on(note) + self._card_words(note) if note.on_card else []
+            plates = taken + ([_grown([beside[:4]], NAME_PAD)[0]] if beside else [])
+            return [box for box in self._name_boxes(canvas, note)
+                    if not any(_overlap(_grown([box], NAME_PAD)[0] if note.on_card else box, other) > 0 for other in
+                               (_grown(plates, NAME_CLEAR) + covering + tokens if note.on_card
+                                else drawn + plates + self._sheet_words()))
+                    and (note.on_card or not any(_overlap(_plate(box), mark) > 0 for mark in marks))]
+
+        names = [n for n in shown if n.name]
+        for note in names:
             if note.on_card and note.text in labels:  # its place's label says its name already ("Quick Guide")
                 shown.remove(note)
-                continue  # where it fits its region, clear of the callouts and cards (a
-            # card's own name: of the callouts and the other names, where it prints, else lower on the card)
-            covering = self._laid_on(note) + self._card_words(note) if note.on_card else []
-            # a card's name: its white plate (NAME_PAD round its words) clear of the other plates and callouts
-            clear = [box for box in self._name_boxes(canvas, note)
-                     if not any(_overlap(_grown([box], NAME_PAD)[0] if note.on_card else box, other) > 0 for other in
-                                (_grown(taken, NAME_CLEAR) + covering + tokens if note.on_card
-                                 else drawn + taken + self._sheet_words()))]
+                continue
+            clear = clear_of(note)
             if not clear:
                 shown.remove(note)
                 continue
-            if note.on_card:
-                clear = self._alike(note, self._least_ink(note, clear, taken), places, shown)
+            if note.on_card:  # first a spot where the cards of its design named and to name have theirs
+                twins = [t for t in names if t is not note and t in shown and t.on_card and self._same_design(t, note)]
+                clear = self._least_ink(note, clear, taken, self._alike(note, clear, places, twins, clear_of))
             places[id(note)] = clear[0]
             taken.append(_grown([clear[0][:4]], NAME_PAD)[0])  # its plate, as printed
         named = {n.text for n in shown if n.on_card and id(n) in places}
@@ -416,10 +426,11 @@ class BoardFigure(Flowable):
                         self.scale_by) for d in _face_ink(self.project, card.face)
                 if d.kind != "text" or shown_size(d.text, d.size * by, self.scale_by, self.card_least()) is not None]
 
-    def _least_ink(self, note: Note, boxes: list[tuple], taken: list[tuple]) -> list[tuple]:
+    def _least_ink(self, note: Note, boxes: list[tuple], taken: list[tuple], alike: list[tuple] = ()) -> list[tuple]:
         """A card's name spots, those that cover least of what the card prints first (a board card's name on its
-        blank foot rather than across its grid), then those with room round their plate (NAME_ROOM: a tab hard
-        against a callout reads as its label), in their order where they are alike."""
+        blank foot rather than across its grid; a spot `alike`, where the cards of its design have or may have
+        theirs, as if it covered ALIKE_INK steps less), then those alike, then those with room round their plate
+        (NAME_ROOM: a tab hard against a callout reads as its label), in their order where they are alike."""
         card = self._card_of(note)
         if card is None:
             return boxes
@@ -428,18 +439,26 @@ class BoardFigure(Flowable):
         def cramped(box) -> bool:
             return any(_overlap(_grown([box], NAME_PAD)[0], other) > 0 for other in crowd)
 
-        return sorted(boxes, key=lambda box: (round(sum(_overlap(box, b) for b in ink) / INK_STEP), cramped(box)))
+        def covered(box) -> int:  # in INK_STEPs, a spot alike counting ALIKE_INK fewer
+            return round(sum(_overlap(box, b) for b in ink) / INK_STEP) - (ALIKE_INK if box in alike else 0)
 
-    def _alike(self, note: Note, boxes: list[tuple], places: dict, shown: list) -> list[tuple]:
-        """A card's name spots, first the one where a card of its design named before it has its name (its place
-        on that card), if clear here: two leaders' names in one figure stand alike (the seventeenth proofreading: one
-        stood mid-card, the other on its card's top edge)."""
-        named = [n for n in shown if n.on_card and id(n) in places and n is not note and self._same_design(n, note)]
-        if not named:  # (a note named alike has a card, as this one does: _same_design)
-            return boxes
-        own, spot = self._printed_card(note), _relative(places[id(named[0])], self._printed_card(named[0]))
-        same = [box for box in boxes if _near(_relative(box, own), spot)]
-        return same + [box for box in boxes if box not in same]
+        return sorted(boxes, key=lambda box: (covered(box), box not in alike, cramped(box)))
+
+    def _alike(self, note: Note, boxes: list[tuple], places: dict, twins: list[Note], clear_of) -> list[tuple]:
+        """Those of a card's name spots where the cards of its design (`twins`) have theirs: the spot of the first
+        of them named; none named yet, the spots that leave each of them its name at the same spot (`clear_of(twin,
+        box)`: where a twin may be named with this name at box). Two leaders' names in one figure stand alike (the
+        seventeenth proofreading: one stood mid-card, the other on its card's top edge; the eighteenth: two Final
+        Chapters, one named on its top edge, one over its picture)."""
+        if not twins:  # (a card with twins has a card: _same_design)
+            return []
+        named, own = [t for t in twins if id(t) in places], self._printed_card(note)
+        if named:
+            there = _relative(places[id(named[0])], self._printed_card(named[0]))
+            return [box for box in boxes if _alike(_relative(box, own), there)]
+        return [box for box in boxes if all(
+            any(_alike(_relative(box, own), _relative(spot, self._printed_card(twin))) for spot in clear_of(twin, box))
+            for twin in twins)]
 
     def _same_design(self, a: Note, b: Note) -> bool:
         """Whether two name notes name cards of one design (one template)."""
@@ -553,11 +572,12 @@ class BoardFigure(Flowable):
         if box is None:
             return []
         if not note.on_card:  # inside its region's corner, else astride the region's top edge, over its border,
-            # else a line lower at a time (clear of a callout at a card's corner there)
+            # then a little lower at a time (its plate clear of a dot over that edge: a box's starting mark,
+            # the eighteenth proofreading), else a line lower at a time (clear of a callout at a card's corner there)
             rise = (box[3] - box[1]) / 2 + NAME_INSET
-            return [box, (box[0], box[1] + rise, box[2], box[3] + rise, box[4], box[5])] + [
-                (box[0], box[1] - drop, box[2], box[3] - drop, box[4], box[5])
-                for drop in (box[5] * 1.2 * k for k in range(1, NAME_DROPS + 1))]
+            lower = lambda drop: (box[0], box[1] - drop, box[2], box[3] - drop, box[4], box[5])  # noqa: E731
+            return [box] + [lower(drop - rise) for drop in _steps(0.0, rise - NAME_PAD, NAME_PAD / 2)] + [
+                lower(drop) for drop in (box[5] * 1.2 * k for k in range(1, NAME_DROPS + 1))]
         x0, y0, x1, y1 = _scaled(note.near, self.scale_by)
         height = box[3] - box[1]
         if len(box[4]) > 2:  # a name too long for the card's width: its place's label says it
@@ -702,8 +722,8 @@ class BoardFigure(Flowable):
             return
         if note.name:  # on a white plate: what it may stand over is only an empty outline's corner
             canvas.setFillColor(color("#ffffff"))
-            canvas.roundRect(at[0] - NAME_PAD, at[1] - NAME_PAD / 2, at[2] - at[0] + 2 * NAME_PAD,
-                             at[3] - at[1] + NAME_PAD, 1, stroke=0, fill=1)
+            x0, y0, x1, y1 = _plate(at)
+            canvas.roundRect(x0, y0, x1 - x0, y1 - y0, 1, stroke=0, fill=1)
             canvas.setFillColor(color(NAME_INK))
             for line, text in enumerate(at[4]):
                 _left(canvas, at[0], at[3] - at[5] * (0.9 + 1.2 * line), text, "bold", at[5])
@@ -890,6 +910,11 @@ def _broken(text: str) -> list[list[str]]:
     return variants
 
 
+def _plate(box: tuple) -> tuple:
+    """A name's white plate: its words' box, NAME_PAD wider on each side and half that taller."""
+    return box[0] - NAME_PAD, box[1] - NAME_PAD / 2, box[2] + NAME_PAD, box[3] + NAME_PAD / 2
+
+
 def _grown(boxes: list[tuple], by: float) -> list[tuple]:
     """Boxes (x0, y0, x1, y1) grown by `by` on every side."""
     return [(b[0] - by, b[1] - by, b[2] + by, b[3] + by) for b in boxes]
@@ -899,18 +924,20 @@ def _scaled(box: tuple, by: float) -> tuple:
     return tuple(v * by for v in box[:4])
 
 
-def _relative(box: tuple, card: tuple) -> tuple[float, float]:
-    """Where a name's box stands on a card, as shares of the card's width and height: its centre, its top."""
+def _relative(box: tuple, card: tuple) -> tuple[float, float, float]:
+    """Where a name's box stands on a card, as shares of the card's width and height: its middle across, its
+    bottom and its top."""
     width, height = card[2] - card[0], card[3] - card[1]
-    return ((box[0] + box[2]) / 2 - card[0]) / width, (box[3] - card[1]) / height
+    return ((box[0] + box[2]) / 2 - card[0]) / width, (box[1] - card[1]) / height, (box[3] - card[1]) / height
 
 
-def _near(a: tuple[float, float], b: tuple[float, float]) -> bool:
-    """Two spots on cards alike (within ALIKE of the card's size)."""
-    return abs(a[0] - b[0]) <= ALIKE and abs(a[1] - b[1]) <= ALIKE
+def _alike(a: tuple[float, float, float], b: tuple[float, float, float]) -> bool:
+    """Two names on cards stand alike: centred alike (within ALIKE of the card's width), and each one's middle
+    within the other's height (a name of one line beside one of two, at one spot)."""
+    return abs(a[0] - b[0]) <= ALIKE and a[1] <= (b[1] + b[2]) / 2 <= a[2] and b[1] <= (a[1] + a[2]) / 2 <= b[2]
 
 
-ALIKE = 0.02  # how near, as a share of a card's size, two names stand to stand alike
+ALIKE = 0.02  # how near, as a share of a card's width, two names stand across to stand alike
 
 
 def _overlap(a: tuple, b: tuple) -> float:
@@ -1120,6 +1147,24 @@ def _sheet_drawn(project, sheet_id: str) -> list:
     return known[sheet_id]
 
 
+def _sheet_dots(project, sheet_id: str) -> list[tuple]:
+    """The dots the sheet's regions draw, no larger than a name's letters (a box's mark that it starts filled), as
+    boxes in the figure's units. Its ground's pattern (a field of small stars) is not among them: a name's plate
+    may stand over that."""
+    from pnp.render.backend import RecordingBackend
+    from pnp.render.sheets import draw_region, sheet_pen
+
+    known = project.__dict__.setdefault("_sheets_dots", {})
+    if sheet_id not in known:
+        layout, game, recording = project.sheet_layouts[sheet_id], project.game, RecordingBackend()
+        pen = sheet_pen(recording, layout, game, project.card_outlines, 0, layout.height)
+        for region in layout.regions:
+            draw_region(pen, region, game.sheets[sheet_id].model, game)
+        known[sheet_id] = [(d.x0, d.y0, d.x1, d.y1) for d in recording.drawn
+                           if d.kind == "circle" and max(d.x1 - d.x0, d.y1 - d.y0) <= NAME_PT]
+    return known[sheet_id]
+
+
 def _sheet_words(project, sheet_id: str) -> list:
     """Every word the sheet prints, as drawn."""
     return [d for d in _sheet_drawn(project, sheet_id) if d.kind == "text" and d.text.strip()]
@@ -1261,6 +1306,8 @@ def _face_ink(project, face) -> list:
 
 GROUND = 0.5  # a drawn box over this much of a card is its ground or frame, not what it prints on it
 INK_STEP = 4.0  # square points of a card's ink two name spots may cover and still count as covering alike
+ALIKE_INK = 2  # the INK_STEPs more a name may cover to stand where the cards of its design have theirs (a little of
+# a card's picture, never its values: a basic enemy's name over its health, to match the others, was worse)
 
 
 def _printed_name(project, face) -> tuple[float, tuple[float, float]]:
@@ -1515,6 +1562,7 @@ def _on_sheet(project, sheet_id: str, places: list, numbers: dict):
     base.over = over
     base.loose = [(cx - r, cy - r, cx + r, cy + r) for cx, cy, r, _ in loose]  # what no name or tag may cover
     base.words = _sheet_words(project, sheet_id)  # what it prints, for the names to stand clear of
+    base.marks = _sheet_dots(project, sheet_id)  # and its dots: no region's name plate hides one
 
     # an overflowing column's cards drawn from the highest down: each lower card covers the foot of the one above
     # it, and every card's top (its name) shows, as players overlap them

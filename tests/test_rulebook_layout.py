@@ -571,6 +571,22 @@ def test_a_sheets_table_is_headed_by_the_name_its_key_gives_it(tmp_path):
     assert "Events table" not in text and text.count("Event Table") >= 3
 
 
+def test_an_index_entrys_pages_run_on_never_leaving_one_page_alone_on_the_last_line():
+    """The eighteenth proofreading: Stranded's Letter booklet ran "Fighting card ... 3, 5, 7, 10, 11," on to a line
+    holding only "13". A list run on ends on two pages at least, where they fit."""
+    from pnp.render.book_type import book_styles
+    from pnp.render.fonts import register_all
+    from pnp.render.rulebook_back import Index
+
+    register_all()
+    index = Index(["Fighting card"], book_styles()["toc1"])
+    index.style = book_styles()["toc1"]
+    most = index._width("3, 5, 7, 10, 11,") + 0.5
+    pieces = index._pieces("3, 5, 7, 10, 11, 13", most)
+    assert pieces == ["3, 5, 7, 10,", "11, 13"], pieces
+    assert index._pieces("3, 5, 7", most) == ["3, 5, 7"]  # one line: as it was
+
+
 def test_the_index_is_set_in_two_columns_and_an_entry_never_splits_between_them():
     """A publisher's index runs in columns; an entry whose pages run on below it keeps them in its column (the third
     proofreading: "Numbered card . . 3, 5, 7, 8, 15," with "16" at the top of the next column)."""

@@ -269,6 +269,10 @@ class Index(Flowable):
                 pieces.append(part)
             else:
                 pieces[-1] = joined
+        # a list run on ends on two pages at least, never on one alone ("…, 10, 11, / 13": the eighteenth proofreading)
+        before = pieces[-2].rstrip(",").split(", ") if len(pieces) > 1 and ", " not in pieces[-1] else []
+        if len(before) > 1 and self._width(f"{before[-1]}, {pieces[-1]}") <= most:
+            pieces[-2:] = [", ".join(before[:-1]) + ",", f"{before[-1]}, {pieces[-1]}"]
         return pieces
 
     def _width(self, text: str) -> float:

@@ -672,7 +672,7 @@ def test_a_card_table_running_on_over_a_page_is_headed_continued(game_id, books)
         for k in range(len(lines) - 2):
             if lines[k:k + 3] == ["Card", "×", "Text"] or lines[k:k + 2] == ["Card", "×"]:
                 above = lines[k - 1] if k else ""  # a header row at the top of a page: nothing heads it
-                said_once = above.startswith("On every card of this deck") or above.endswith(".")
+                said_once = above.startswith("Every card of this deck says") or above.endswith(".")
                 assert said_once or re.fullmatch(r".+ \((\d+ cards?|continued)\)", above), (page.page_number, above)
                 run_on += above.endswith("(continued)") and above[:-len(" (continued)")] in decks
     if game_id == "stranded":

@@ -835,8 +835,9 @@ def test_two_cards_of_one_design_in_a_figure_carry_their_names_at_the_same_spot(
             card = _scaled(_card_box(figure.project, figure._card_of(note)), figure.scale_by)
             spots.append(_relative(at, card))  # its middle across, its bottom and top, as shares of its card
     assert len(spots) == 2, spots
-    (x, low, high), (x2, low2, high2) = spots
-    assert abs(x - x2) < 0.02 and low <= (low2 + high2) / 2 <= high and low2 <= (low + high) / 2 <= high2, spots
+    (_, low, high), (_, low2, high2) = spots
+    astride = low < 1 < high and low2 < 1 < high2  # both on their cards' top edges
+    assert astride or abs(low - low2) < 0.02 or abs(high - high2) < 0.02, spots  # or level at foot or top
 
 
 @pytest.mark.parametrize("frame", [FRAME, A5], ids=["a4", "a5"])

@@ -932,12 +932,14 @@ def _relative(box: tuple, card: tuple) -> tuple[float, float, float]:
 
 
 def _alike(a: tuple[float, float, float], b: tuple[float, float, float]) -> bool:
-    """Two names on cards stand alike: centred alike (within ALIKE of the card's width), and each one's middle
-    within the other's height (a name of one line beside one of two, at one spot)."""
-    return abs(a[0] - b[0]) <= ALIKE and a[1] <= (b[1] + b[2]) / 2 <= a[2] and b[1] <= (a[1] + a[2]) / 2 <= b[2]
+    """Two names on cards stand alike: both astride their cards' top edges (a tab of one line or two, slid along
+    the edge clear of a callout or not), or level at their foot or at their top, within ALIKE of the card's
+    height (a name of one line beside one of two, at one spot)."""
+    astride = a[1] < 1.0 < a[2] and b[1] < 1.0 < b[2]
+    return astride or abs(a[1] - b[1]) <= ALIKE or abs(a[2] - b[2]) <= ALIKE
 
 
-ALIKE = 0.02  # how near, as a share of a card's width, two names stand across to stand alike
+ALIKE = 0.02  # how near, as a share of a card's height, two names stand to stand alike
 
 
 def _overlap(a: tuple, b: tuple) -> float:

@@ -587,6 +587,25 @@ def test_an_index_entrys_pages_run_on_never_leaving_one_page_alone_on_the_last_l
     assert index._pieces("3, 5, 7", most) == ["3, 5, 7"]  # one line: as it was
 
 
+def test_an_index_term_too_long_for_all_its_pages_keeps_some_of_them_beside_it():
+    """The nineteenth proofreading: Escort Service's Letter booklet set "Damage counter" alone on its line and all
+    its pages under it, with no leader, while "Destroyed . . . 3, 5, 8, 9, 12, / 14, 16" kept some beside it. A
+    term keeps as many of its pages beside it as fit, two at least; the rest run on under it."""
+    from pnp.render.book_type import book_styles
+    from pnp.render.fonts import register_all
+    from pnp.render.rulebook_back import LEADER, Index
+
+    register_all()
+    index = Index(["Damage counter"], book_styles()["toc1"])
+    index.style = book_styles()["toc1"]
+    index.pages[0] = [3, 4, 8, 15, 16, 18, 20, 22]
+    width = index.style.leftIndent + index._width("Damage counter") + 2 * index._width(LEADER) + \
+        index._width("3, 4, 8,") + 1
+    index._rows(width)
+    assert index.shown[0][0] == "3, 4, 8," and ", ".join(index.shown[0]).replace(",,", ",") == \
+        "3, 4, 8, 15, 16, 18, 20, 22", index.shown[0]
+
+
 def test_the_index_is_set_in_two_columns_and_an_entry_never_splits_between_them():
     """A publisher's index runs in columns; an entry whose pages run on below it keeps them in its column (the third
     proofreading: "Numbered card . . 3, 5, 7, 8, 15," with "16" at the top of the next column)."""

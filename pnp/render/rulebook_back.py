@@ -259,12 +259,13 @@ class Index(Flowable):
             if page not in pages and pattern.search(text):
                 pages.append(page)
 
-    def _pieces(self, pages: str, most: float) -> list[str]:
-        """A line's pages cut at its commas into pieces no wider than `most` (the first beside the term)."""
+    def _pieces(self, pages: str, most: float, first: float | None = None) -> list[str]:
+        """A line's pages cut at its commas into pieces no wider than `most` (the first beside the term, no wider
+        than `first` where given)."""
         pieces = [""]
         for part in pages.split(", ") if pages else []:
             joined = f"{pieces[-1]}, {part}" if pieces[-1] else part
-            if pieces[-1] and self._width(joined) > most:
+            if pieces[-1] and self._width(joined) > (first if first is not None and len(pieces) == 1 else most):
                 pieces[-1] += ","
                 pieces.append(part)
             else:
@@ -347,9 +348,16 @@ class Index(Flowable):
             # the term keeps clear of its first piece of pages and the leader's first dots; a term that would break
             # there ("Free-card / marker") stands whole on its line, its pages running on under it
             room = self._width(pieces[0]) + self._width(LEADER) * 2
+            beside = width - self.style.leftIndent - self._width(term) - self._width(LEADER) * 2
             if pieces[0] and self._width(term) > width - self.style.leftIndent - room:
-                pieces = [""] + pieces
-                room = self._width(LEADER) * 2
+                # fewer pages beside it, two at least ("Damage counter . . 3, 4, 8, / 15, 16": the nineteenth
+                # proofreading), else the term alone on its line
+                fewer = self._pieces(page_ranges(self.pages[index]), most, first=beside)
+                if ", " in fewer[0]:
+                    pieces, room = fewer, self._width(fewer[0]) + self._width(LEADER) * 2
+                else:
+                    pieces = [""] + pieces
+                    room = self._width(LEADER) * 2
             self.shown[index] = pieces
             style = derived(f"index-{index}", self.style, rightIndent=room)
             rows.append([Paragraph(f'{esc(term)}<onDraw name="{INDEX_CALLBACK}" label="{index}"/>', style)])

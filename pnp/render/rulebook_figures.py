@@ -428,9 +428,10 @@ class BoardFigure(Flowable):
 
     def _least_ink(self, note: Note, boxes: list[tuple], taken: list[tuple], alike: list[tuple] = ()) -> list[tuple]:
         """A card's name spots, those that cover least of what the card prints first (a board card's name on its
-        blank foot rather than across its grid; a spot `alike`, where the cards of its design have or may have
-        theirs, as if it covered ALIKE_INK steps less), then those alike, then those with room round their plate
-        (NAME_ROOM: a tab hard against a callout reads as its label), in their order where they are alike."""
+        blank foot rather than across its grid), then those `alike` (where the cards of its design have or may have
+        theirs: covering a little more to match them put basic enemies' names over their title bands, flush left,
+        the twentieth proofreading), then those with room round their plate (NAME_ROOM: a tab hard against a
+        callout reads as its label), in their order where they are alike."""
         card = self._card_of(note)
         if card is None:
             return boxes
@@ -439,10 +440,8 @@ class BoardFigure(Flowable):
         def cramped(box) -> bool:
             return any(_overlap(_grown([box], NAME_PAD)[0], other) > 0 for other in crowd)
 
-        def covered(box) -> int:  # in INK_STEPs, a spot alike counting ALIKE_INK fewer
-            return round(sum(_overlap(box, b) for b in ink) / INK_STEP) - (ALIKE_INK if box in alike else 0)
-
-        return sorted(boxes, key=lambda box: (covered(box), box not in alike, cramped(box)))
+        return sorted(boxes, key=lambda box: (round(sum(_overlap(box, b) for b in ink) / INK_STEP), box not in alike,
+                                              cramped(box)))
 
     def _alike(self, note: Note, boxes: list[tuple], places: dict, twins: list[Note], clear_of) -> list[tuple]:
         """Those of a card's name spots where the cards of its design (`twins`) have theirs: the spot of the first
@@ -1308,8 +1307,6 @@ def _face_ink(project, face) -> list:
 
 GROUND = 0.5  # a drawn box over this much of a card is its ground or frame, not what it prints on it
 INK_STEP = 4.0  # square points of a card's ink two name spots may cover and still count as covering alike
-ALIKE_INK = 2  # the INK_STEPs more a name may cover to stand where the cards of its design have theirs (a little of
-# a card's picture, never its values: a basic enemy's name over its health, to match the others, was worse)
 
 
 def _printed_name(project, face) -> tuple[float, tuple[float, float]]:

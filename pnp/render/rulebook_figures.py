@@ -333,18 +333,25 @@ class BoardFigure(Flowable):
             place(note, self._callout_spot(canvas, note, shown, places, drawn + taken, outlines, taken, words))
         labels = {" ".join(n.text.split()) for n in shown if not (n.mark or n.tag or n.title or n.name)}  # under places
         marks = [_scaled(box, self.scale_by) for box in getattr(self.base, "marks", [])]  # a sheet's dots
-        def clear_of(note, beside: tuple | None = None) -> list[tuple]:
-            """Where a name may stand (with a name's plate at `beside` too): a card's name, its white plate
-            (NAME_PAD round its words) clear of the other plates and callouts, of the card's words and of what lies
-            on it; a region's name, clear of the callouts, the cards, the sheet's words and, its plate, of the
-            sheet's dots."""
-            covering = self._laid_on(note) + self._card_words(note) if note.on_card else []
-            plates = taken + ([_grown([beside[:4]], NAME_PAD)[0]] if beside else [])
-            return [box for box in self._name_boxes(canvas, note)
-                    if not any(_overlap(_grown([box], NAME_PAD)[0] if note.on_card else box, other) > 0 for other in
-                               (_grown(plates, NAME_CLEAR) + covering + tokens if note.on_card
-                                else drawn + plates + self._sheet_words()))
-                    and (note.on_card or not any(_overlap(_plate(box), mark) > 0 for mark in marks))]
+
+        def clear_of(note) -> list[tuple]:
+            """Where a name may stand: a card's name, its white plate (NAME_PAD round its words) clear of the other
+            plates and callouts, of the card's words and of what lies on it; a region's name, clear of the callouts,
+            the cards and the sheet's words, its plate clear of the sheet's dots."""
+            boxes = self._name_boxes(canvas, note)
+            if not boxes:
+                return []
+            # only what stands near its spots can be in their way (a sheet prints hundreds of words and boxes)
+            near = _grown([(min(b[0] for b in boxes), min(b[1] for b in boxes), max(b[2] for b in boxes),
+                            max(b[3] for b in boxes))], NAME_PAD + NAME_CLEAR)[0]
+            if note.on_card:
+                others = _grown(taken, NAME_CLEAR) + self._laid_on(note) + self._card_words(note) + tokens
+                others = [other for other in others if _overlap(other, near) > 0]
+                return [box for box in boxes if not any(_overlap(_grown([box], NAME_PAD)[0], other) > 0 for other in others)]
+            others = [other for other in drawn + taken + self._sheet_words() if _overlap(other, near) > 0]
+            dots = [dot for dot in marks if _overlap(dot, near) > 0]
+            return [box for box in boxes if not any(_overlap(box, other) > 0 for other in others)
+                    and not any(_overlap(_plate(box), dot) > 0 for dot in dots)]
 
         names = [n for n in shown if n.name]
         for note in names:
@@ -356,8 +363,9 @@ class BoardFigure(Flowable):
                 shown.remove(note)
                 continue
             if note.on_card:  # first a spot where the cards of its design named and to name have theirs
-                twins = [t for t in names if t is not note and t in shown and t.on_card and self._same_design(t, note)]
-                clear = self._least_ink(note, clear, taken, self._alike(note, clear, places, twins, clear_of))
+                twins = [(t, [] if id(t) in places else clear_of(t)) for t in names
+                         if t is not note and t in shown and t.on_card and self._same_design(t, note)]
+                clear = self._least_ink(note, clear, taken, self._alike(note, clear, places, twins))
             places[id(note)] = clear[0]
             taken.append(_grown([clear[0][:4]], NAME_PAD)[0])  # its plate, as printed
         named = {n.text for n in shown if n.on_card and id(n) in places}
@@ -440,24 +448,30 @@ class BoardFigure(Flowable):
         def cramped(box) -> bool:
             return any(_overlap(_grown([box], NAME_PAD)[0], other) > 0 for other in crowd)
 
-        return sorted(boxes, key=lambda box: (round(sum(_overlap(box, b) for b in ink) / INK_STEP), box not in alike,
-                                              cramped(box)))
+        matching = {id(box) for box in alike}
+        return sorted(boxes, key=lambda box: (round(sum(_overlap(box, b) for b in ink) / INK_STEP),
+                                              id(box) not in matching, cramped(box)))
 
-    def _alike(self, note: Note, boxes: list[tuple], places: dict, twins: list[Note], clear_of) -> list[tuple]:
-        """Those of a card's name spots where the cards of its design (`twins`) have theirs: the spot of the first
-        of them named; none named yet, the spots that leave each of them its name at the same spot (`clear_of(twin,
-        box)`: where a twin may be named with this name at box). Two leaders' names in one figure stand alike (the
-        seventeenth proofreading: one stood mid-card, the other on its card's top edge; the eighteenth: two Final
-        Chapters, one named on its top edge, one over its picture)."""
+    def _alike(self, note: Note, boxes: list[tuple], places: dict, twins: list) -> list[tuple]:
+        """Those of a card's name spots where the cards of its design (`twins`, each with where it may be named)
+        have theirs: the spot of the first of them named; none named yet, the spots that leave each of them a spot
+        alike clear of this name's plate. Two leaders' names in one figure stand alike (the seventeenth
+        proofreading: one stood mid-card, the other on its card's top edge; the eighteenth: two Final Chapters,
+        one named on its top edge, one over its picture)."""
         if not twins:  # (a card with twins has a card: _same_design)
             return []
-        named, own = [t for t in twins if id(t) in places], self._printed_card(note)
+        named, own = [t for t, _ in twins if id(t) in places], self._printed_card(note)
         if named:
             there = _relative(places[id(named[0])], self._printed_card(named[0]))
             return [box for box in boxes if _alike(_relative(box, own), there)]
-        return [box for box in boxes if all(
-            any(_alike(_relative(box, own), _relative(spot, self._printed_card(twin))) for spot in clear_of(twin, box))
-            for twin in twins)]
+        ahead = [[(_grown([spot], NAME_PAD)[0], _relative(spot, self._printed_card(twin))) for spot in spots]
+                 for twin, spots in twins]
+
+        def leaves(box, spots) -> bool:  # a twin's spot alike, its plate clear of this name's as placed there
+            plate, at = _grown([_grown([box[:4]], NAME_PAD)[0]], NAME_CLEAR)[0], _relative(box, own)
+            return any(_alike(at, where) and _overlap(spot, plate) <= 0 for spot, where in spots)
+
+        return [box for box in boxes if all(leaves(box, spots) for spots in ahead)]
 
     def _same_design(self, a: Note, b: Note) -> bool:
         """Whether two name notes name cards of one design (one template)."""

@@ -332,7 +332,7 @@ class BoardFigure(Flowable):
             # a token's callout before the names: the blank foot of its card under the token is its
             place(note, self._callout_spot(canvas, note, shown, places, drawn + taken, outlines, taken, words))
         labels = {" ".join(n.text.split()) for n in shown if not (n.mark or n.tag or n.title or n.name)}  # under places
-        marks = [_scaled(box, self.scale_by) for box in getattr(self.base, "marks", [])]  # a sheet's dots
+        dots = [_scaled(box, self.scale_by) for box in getattr(self.base, "dots", [])]  # a sheet's starting marks
 
         def clear_of(note) -> list[tuple]:
             """Where a name may stand: a card's name, its white plate (NAME_PAD round its words) clear of the other
@@ -349,9 +349,9 @@ class BoardFigure(Flowable):
                 others = [other for other in others if _overlap(other, near) > 0]
                 return [box for box in boxes if not any(_overlap(_grown([box], NAME_PAD)[0], other) > 0 for other in others)]
             others = [other for other in drawn + taken + self._sheet_words() if _overlap(other, near) > 0]
-            dots = [dot for dot in marks if _overlap(dot, near) > 0]
+            dots_near = [dot for dot in dots if _overlap(dot, near) > 0]
             return [box for box in boxes if not any(_overlap(box, other) > 0 for other in others)
-                    and not any(_overlap(_plate(box), dot) > 0 for dot in dots)]
+                    and not any(_overlap(_plate(box), dot) > 0 for dot in dots_near)]
 
         names = [n for n in shown if n.name]
         for note in names:
@@ -437,9 +437,9 @@ class BoardFigure(Flowable):
     def _least_ink(self, note: Note, boxes: list[tuple], taken: list[tuple], alike: list[tuple] = ()) -> list[tuple]:
         """A card's name spots, those that cover least of what the card prints first (a board card's name on its
         blank foot rather than across its grid), then those `alike` (where the cards of its design have or may have
-        theirs: covering a little more to match them put basic enemies' names over their title bands, flush left,
-        the twentieth proofreading), then those with room round their plate (NAME_ROOM: a tab hard against a
-        callout reads as its label), in their order where they are alike."""
+        theirs: only among spots that cover alike, since covering more to match put basic enemies' names flush
+        left on their title bands, the twentieth proofreading), then those with room round their plate (NAME_ROOM:
+        a tab hard against a callout reads as its label), in their order where they are alike."""
         card = self._card_of(note)
         if card is None:
             return boxes
@@ -1575,7 +1575,7 @@ def _on_sheet(project, sheet_id: str, places: list, numbers: dict):
     base.over = over
     base.loose = [(cx - r, cy - r, cx + r, cy + r) for cx, cy, r, _ in loose]  # what no name or tag may cover
     base.words = _sheet_words(project, sheet_id)  # what it prints, for the names to stand clear of
-    base.marks = _sheet_dots(project, sheet_id)  # and its dots: no region's name plate hides one
+    base.dots = _sheet_dots(project, sheet_id)  # and its dots: no region's name plate hides one
 
     # an overflowing column's cards drawn from the highest down: each lower card covers the foot of the one above
     # it, and every card's top (its name) shows, as players overlap them

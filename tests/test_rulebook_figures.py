@@ -203,6 +203,23 @@ def test_a_figure_naming_what_the_game_lacks_is_reported_in_the_designers_words(
         == ["a cards figure needs a caption: text: <what it shows, in the players' words>"]
 
 
+def test_a_callouts_leader_point_is_a_spot_of_its_region_given_with_its_point():
+    """`leader: [across, down]` is where a callout's line leads when the callout has to slide off its `point:`
+    (a half-size figure): like a point, fractions of the region, and only beside a point."""
+    project = validated("saucer-escape")
+    rules = {"starting-gear"}
+
+    def problems(place: dict) -> list[str]:
+        figure = {"kind": "setup", "sheet": "game-sheet", "text": "Ready.", "place": [place]}
+        return check_book_figure(figure, project.game, project.sheet_layouts, rules)
+
+    assert problems({"at": "crew", "point": [0.2, 0.9], "leader": [0.15, 0.95], "step": "starting-gear"}) == []
+    for wrong in ({"at": "crew", "leader": [0.15, 0.95], "step": "starting-gear"},
+                  {"at": "crew", "point": [0.2, 0.9], "leader": [1.5, 0.95], "step": "starting-gear"},
+                  {"at": "crew", "point": [0.2, 0.9], "leader": "gear", "step": "starting-gear"}):
+        assert [m.split(",")[0] for m in problems(wrong)] == ["place 1: leader: [across"], wrong
+
+
 # -- the sheet's key, the figures' frames, the set-ups against their sources (the proofreader's review) ---------
 
 A5 = (124 * 72 / 25.4, 186 * 72 / 25.4)  # the booklet's A5 text frame, 12 mm margins
@@ -295,10 +312,10 @@ def test_an_overview_numbers_no_title_and_no_caption_speaks_of_words_listed(game
 
 
 class _Canvas:
-    """What a figure prints on top of its drawing: each plate and callout's box, each line's centre."""
+    """What a figure prints on top of its drawing: each plate and callout's box, each line's centre, each leader."""
 
     def __init__(self):
-        self.boxes, self.lines = [], []
+        self.boxes, self.lines, self.segments = [], [], []
 
     def stringWidth(self, text, font, size):
         from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -310,6 +327,9 @@ class _Canvas:
 
     def drawCentredString(self, x, y, text):
         self.lines.append((x, y, text))
+
+    def line(self, x0, y0, x1, y1):  # a leader line
+        self.segments.append((x0, y0, x1, y1))
 
     def __getattr__(self, name):
         return lambda *args, **kwargs: None

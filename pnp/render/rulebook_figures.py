@@ -26,6 +26,7 @@ In rules.yaml:
           from: bottom               # ...or listed bottom first, filling the outlines from the lowest up
         - at: enemies
           point: [0.2, 0.07]         # on a sheet: the callout at this spot of the region (of its width, height)
+          leader: [0.18, 0.09]       # where the callout must slide off its point (a small figure), a line to here
         - at: [1, 0.5]               # on the table: column, row, in cards from the top left (halves allowed)
           cards: [seven-start, mice-6]   # fronts, bottom first, fanned down so each one's top shows
           label: A Stack             # printed under it
@@ -75,7 +76,8 @@ FREE_TOKEN = 4 * mm  # the radius of a token a place puts at a point of a sheet 
 TOKEN_OF_CARD = 0.14  # ...or this much of the width of the cards laid on the sheet: a token on a card's square
 
 KEYS = {"kind", "sheet", "text", "place"}
-PLACE_KEYS = {"at", "card", "cards", "deck", "count", "fan", "box", "label", "step", "mark", "from", "point", "token"}
+PLACE_KEYS = {"at", "card", "cards", "deck", "count", "fan", "box", "label", "step", "mark", "from", "point", "token",
+              "leader"}
 
 
 # -- drawing legibly at any scale --------------------------------------------------------------------------------
@@ -185,6 +187,8 @@ class Note:
     # under it, a callout with one (a track's token) stands clear of the drawn boxes around it (BoardFigure.arranged)
     part: bool = False  # a sheet part's key number: where no spot is free it keeps to the part's corner
     keyed: bool = False  # a tag with no spot clear of the drawing: said in the key under the figure instead
+    leader: tuple | None = None  # (x, y), figure units: a sheet callout that had to slide off its spot draws a
+    # thin line back to this point of what it names (a half-size figure's badge too large for the spot beside it)
 
 
 class BoardFigure(Flowable):
@@ -303,6 +307,11 @@ class BoardFigure(Flowable):
                 canvas.setStrokeColor(color(MARK))
                 canvas.setLineWidth(0.6)
                 canvas.line(at[2] if at[2] <= 0 else at[0], (at[1] + at[3]) / 2, x, y)
+            line = self._slid_leader(canvas, note)
+            if line is not None:  # under its badge, which covers the line's end
+                canvas.setStrokeColor(color(MARK))
+                canvas.setLineWidth(0.6)
+                canvas.line(*line)
         for note, at in arranged:
             self._note(canvas, note, at)
 
@@ -321,6 +330,7 @@ class BoardFigure(Flowable):
         outlines = [_scaled(box, self.scale_by) for box in self.outlines]
         taken = [self._mark_box(canvas, n) for n in shown if n.mark and n.near is None]
         taken += [self._title_box(canvas, n) for n in shown if n.title]
+        taken += [box for n in shown for box in self._leader_boxes(canvas, n)]
         places: dict[int, tuple] = {}
         words = _grown(self._sheet_words(), SPACE)  # a tag never covers or touches what the sheet prints
 
@@ -536,9 +546,46 @@ class BoardFigure(Flowable):
                 moved = (box[0] + dx, box[1] + dy, box[2] + dx, box[3] + dy)
                 if moved[0] < 0 or moved[1] < 0 or moved[2] > width or moved[3] > height:
                     continue
-                if not any(_overlap(moved, b) > 0 for b in boxes + others):
+                if not any(_overlap(moved, b) > 0 for b in boxes + others) and self._leads_clear(note, moved):
                     return moved
         return box
+
+    def _leader(self, note: Note, box: tuple) -> tuple | None:
+        """The line a callout slid off its spot draws back to its `leader` point, as printed (x0, y0, x1, y1): from
+        that point straight into its badge, through the nearest point of the badge's edge; None where it has no
+        leader point or its badge stands at it."""
+        if note.leader is None:
+            return None
+        x, y = note.leader[0] * self.scale_by, note.leader[1] * self.scale_by
+        edge = min(max(x, box[0]), box[2]), min(max(y, box[1]), box[3])
+        if math.hypot(edge[0] - x, edge[1] - y) < LEADER_LEAST:
+            return None
+        r = (box[3] - box[1]) / 2  # to the badge's straight middle part, which covers the line's end at any height
+        return x, y, min(max(x, box[0] + r), box[2] - r), min(max(y, box[1]), box[3])
+
+    def _leads_clear(self, note: Note, box: tuple) -> bool:
+        """Whether a callout standing at `box` can draw its leader (if it has a point for one) crossing none of the
+        sheet's boxes, icons, dots and words: a line over a box would seem to name it."""
+        line = self._leader(note, box)
+        if line is None:
+            return True
+        reach = (min(line[0], line[2]), min(line[1], line[3]), max(line[0], line[2]), max(line[1], line[3]))
+        drawn = [_scaled(b, self.scale_by) for b in self.avoid + list(getattr(self.base, "dots", []))]
+        drawn = [b for b in drawn + self._sheet_words() if _overlap(b, _grown([reach], LEADER_AIR)[0]) > 0
+                 and _overlap(b, box) <= 0]
+        return not any(_overlap(part, b) > 0 for part in _line_boxes(line, LEADER_AIR) for b in drawn)
+
+    def _slid_leader(self, canvas, note: Note) -> tuple | None:
+        """The leader a sheet's callout draws where it had to slide off its spot (None where it stands there)."""
+        if not note.mark or note.near is not None or note.leader is None:
+            return None
+        box = self._mark_box(canvas, note)
+        return None if box == self._mark_box(canvas, note, nudged=False) else self._leader(note, box)
+
+    def _leader_boxes(self, canvas, note: Note) -> list[tuple]:
+        """The small boxes a callout's leader runs through, as printed: a tag or a region's name stands off it."""
+        line = self._slid_leader(canvas, note)
+        return [] if line is None else _line_boxes(line, LEADER_AIR)
 
     def _title_box(self, canvas, note: Note) -> tuple:
         """The sheet's title's printed box, its top-left corner at its anchor (as `_note` prints it)."""
@@ -798,6 +845,8 @@ class BoardFigure(Flowable):
 SPACE = 1.5  # points between a tag and what it stands beside, as printed
 NUDGE = 1.5  # badges' widths (or heights) a set-up callout may slide off the sheet's boxes at most
 HIDES = 0.5  # the share of a box a callout covers that hides it: the callout slides off it
+LEADER_LEAST = 2.0  # points: a callout slid less far from its leader's point than this draws no line (it is beside it)
+LEADER_AIR = 0.8  # points of air each side of a leader's middle, clear of the sheet's boxes, dots and words
 KEYED_COVER = 0.5  # square points of the drawing's cards, boxes and icons a tag covers at most, else said in the key
 KEY_ROW, KEY_GAP, KEY_APART = MARK_PT * 1.9, 3.0, 10.0  # the key under a figure: a row's height, the space above
 # it, the room between entries (points)
@@ -926,6 +975,14 @@ def _broken(text: str) -> list[list[str]]:
 def _plate(box: tuple) -> tuple:
     """A name's white plate: its words' box, NAME_PAD wider on each side and half that taller."""
     return box[0] - NAME_PAD, box[1] - NAME_PAD / 2, box[2] + NAME_PAD, box[3] + NAME_PAD / 2
+
+
+def _line_boxes(line: tuple, half: float) -> list[tuple]:
+    """Squares `half` from a line's middle every point along it (x0, y0, x1, y1): the room it takes, box by box."""
+    x0, y0, x1, y1 = line
+    steps = max(1, math.ceil(math.hypot(x1 - x0, y1 - y0)))
+    return [(x - half, y - half, x + half, y + half)
+            for x, y in ((x0 + (x1 - x0) * t / steps, y0 + (y1 - y0) * t / steps) for t in range(steps + 1))]
 
 
 def _grown(boxes: list[tuple], by: float) -> list[tuple]:
@@ -1541,8 +1598,7 @@ def _on_sheet(project, sheet_id: str, places: list, numbers: dict):
             corner = (box.x + box.w, H - box.y)  # beside the token, not on it
             near = (box.x, H - box.y - box.h, box.x + box.w, H - box.y)  # its callout and tag stand clear of the cells
         if place.get("point"):  # a spot inside the region, as fractions of its width and height from its top left
-            fx, fy = place["point"]
-            corner = (region.x + fx * region.w, H - region.y - fy * region.h)
+            corner = _in_region(region, place["point"], H)
             if place.get("token"):  # a token put there (a ship on its square: over the card), its callout beside it
                 look = looks.get(place["token"])
                 r = look.size / 2 if look else max((c.w for c in placed), default=FREE_TOKEN / TOKEN_OF_CARD) * TOKEN_OF_CARD
@@ -1553,7 +1609,8 @@ def _on_sheet(project, sheet_id: str, places: list, numbers: dict):
         on_track = region.name in tracks and place.get("box") is not None
         if _mark(place, numbers):  # a second step there: beside; a token's or a track box's, clear of what it names
             notes.append(Note(*corner, _mark(place, numbers), True, beside * MARK_PT * 3,
-                              near=near if on_track or place.get("token") else None))
+                              near=near if on_track or place.get("token") else None,
+                              leader=_in_region(region, place["leader"], H) if place.get("leader") else None))
         if place.get("label") and place.get("deck") and near is not None:  # a face-down pile: named on it, as a
             # card laid face up names itself (_card_names), whatever the figure's scale
             middle = ((near[0] + near[2]) / 2, (near[1] + near[3]) / 2)
@@ -1772,6 +1829,11 @@ def _place_problems(place: dict, kind: str, game, sheet_id, regions, rule_ids) -
     if "point" in place and (sheet_id is None or not (isinstance(point, list) and len(point) == 2 and all(
             isinstance(v, (int, float)) and 0 <= v <= 1 for v in point))):
         messages.append("point: [across, down] inside the region, each 0 to 1 of its width and height, on a sheet")
+    leader = place.get("leader")
+    if "leader" in place and not ("point" in place and isinstance(leader, list) and len(leader) == 2 and all(
+            isinstance(v, (int, float)) and 0 <= v <= 1 for v in leader)):
+        messages.append("leader: [across, down] inside the region, each 0 to 1 of its width and height, with point: "
+                        "(the spot of what the callout names that its line leads to, where it has to move off its point)")
     looks = token_sets(game)
     if "token" in place and not ((place["token"] is True or place["token"] in looks)
                                  and ("point" in place or "box" in place)):
@@ -1780,6 +1842,13 @@ def _place_problems(place: dict, kind: str, game, sheet_id, regions, rule_ids) -
     if "box" in place and (sheet_id is None or not _box_on_track(game.sheets[sheet_id].model, at, place["box"])):
         messages.append(f"box: {place['box']!r} is not a box of a track '{at}' of the sheet")
     return messages
+
+
+def _in_region(region, point: list, H: float) -> tuple[float, float]:
+    """A spot inside a sheet's region, given as fractions of its width and height from its top left, in the
+    figure's units (y up)."""
+    fx, fy = point
+    return region.x + fx * region.w, H - region.y - fy * region.h
 
 
 def token_sets(game) -> dict:

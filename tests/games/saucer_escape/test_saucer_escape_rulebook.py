@@ -351,15 +351,17 @@ def _setup_figure() -> dict:
     return next(r["figure"] for s in _rules()["sections"] for r in s["rules"] if (r.get("figure") or {}).get("kind") == "setup")
 
 
-def _set_up_figure_as_printed():
-    """The set-up figure as the A4 book prints it, measured in mm of the sheet from its top left: each callout's and
-    tag's printed box (by its text), everything its drawing prints that a note could hide (the words legible at its
-    scale, the boxes, icons and dots), and the boxes a player writes in, by their field names."""
+def _set_up_figure_as_printed(figure=None):
+    """The set-up figure as the A4 book prints it (or `figure`, as a booklet drew it), measured in mm of the sheet
+    from its top left: each callout's and tag's printed box (by its text), everything its drawing prints that a note
+    could hide (the words legible at its scale, the boxes, icons and dots), and the boxes a player writes in, by
+    their field names."""
     from sheet_geometry import MM, Box
     from test_rulebook_figures import FRAME, _Canvas, drawn, printed_notes, setup_figure
 
-    figure = setup_figure("saucer-escape")
-    printed_notes(figure, FRAME)
+    if figure is None:
+        figure = setup_figure("saucer-escape")
+        printed_notes(figure, FRAME)
     by, height = figure.scale_by, figure.natural[1]
 
     def on_sheet(x0, y0, x1, y1):  # the figure's own units (points, y up) -> sheet mm, y down
@@ -373,7 +375,7 @@ def _set_up_figure_as_printed():
             notes[note.text] = None
         elif note.mark or note.tag:
             notes[note.text] = on_sheet(*(v / by for v in (at[:4] if at else figure._mark_box(_Canvas(), note))))
-    recording = drawn(figure)
+    recording = drawn(figure, by)  # (it sets the figure at the A4 book's scale: the notes are measured first)
     small = ("rect", "checkbox", "text_field", "circle", "path")
     prints = [on_sheet(d.x0, d.y0, d.x1, d.y1) for d in recording.drawn
               if d.kind == "text" or (d.kind in small and d.x1 - d.x0 <= 15 * MM and d.y1 - d.y0 <= 15 * MM)]
@@ -425,6 +427,69 @@ def test_the_crew_callouts_point_at_the_gear_row_and_beside_the_ability_boxes():
     callout = notes["2.5"]
     assert callout.x1 < min(b.x0 for b in abilities)
     assert min(b.y0 for b in abilities) <= (callout.y0 + callout.y1) / 2 <= max(b.y1 for b in abilities)
+
+
+def _booklet_set_up_figure(project, monkeypatch, tmp_path, paper: str):
+    """The set-up figure as the booklet on `paper` draws it, at the size it has on its page (smaller than a
+    booklet's page would draw it alone: it shares its page with rules 2.2 to 2.6), and the leader lines it prints
+    (x0, y0, x1, y1 in mm of the sheet from its top left: the point the line leads to first)."""
+    from sheet_geometry import MM
+    from test_rulebook_figures import _Canvas
+
+    from pnp.render.rulebook import rulebook_pdf
+    from pnp.render.rulebook_figures import BoardFigure
+
+    drawn_at, print_notes = [], BoardFigure.print_notes
+
+    def recorded(figure, canvas):
+        if "2.6" in {n.text for n in figure.notes if n.mark}:
+            drawn_at.append((figure, figure.scale_by))
+        return print_notes(figure, canvas)
+
+    monkeypatch.setattr(BoardFigure, "print_notes", recorded)
+    rulebook_pdf(project, None, paper, tmp_path / f"{paper}.pdf", booklet=True)
+    monkeypatch.undo()
+    figure, figure.scale_by = drawn_at[-1]
+    canvas = _Canvas()
+    figure.print_notes(canvas)
+    by, height = figure.scale_by, figure.natural[1]
+    lines = [(x0 / by / MM, (height - y0 / by) / MM, x1 / by / MM, (height - y1 / by) / MM)
+             for x0, y0, x1, y1 in canvas.segments]
+    return figure, lines
+
+
+def test_the_a4_books_gear_callout_stands_at_its_spot_with_no_leader():
+    """The A4 book's figure has room for 2.6 beside Rico's Gear row (the test above): it draws no line to it."""
+    from test_rulebook_figures import FRAME, printed_notes, setup_figure
+
+    assert printed_notes(setup_figure("saucer-escape"), FRAME).segments == []
+
+
+@pytest.mark.parametrize("paper", ["a4", "letter"])
+def test_a_booklets_gear_callout_leads_a_line_to_the_gear_row(se_project, monkeypatch, tmp_path, paper):
+    """The twentieth and twenty-first proofreadings: in the booklets' half-size set-up figure 2.6 ("Gear boxes")
+    stood right of Rico's ability boxes, reading as their label: the badge is larger there than the room between
+    his Gear row and his ability boxes. Rule 2.6 names the Gear row: a thin line now leads from the badge to the
+    row's end. The line starts within 2 mm of Rico's last Gear box, level with the row, ends in the badge, and
+    crosses no box, icon, dot or word the figure prints (a line over an ability box would point at that); the badge
+    covers none of them either."""
+    from sheet_geometry import Box
+
+    figure, lines = _booklet_set_up_figure(se_project, monkeypatch, tmp_path, paper)
+    notes, prints, fields = _set_up_figure_as_printed(figure)
+    gear = [box for name, box in fields.items() if name.startswith(("crew.rico.lasgun.", "crew.rico.shield."))]
+    assert len(gear) == 4
+    badge = notes["2.6"]
+    assert not [drawn for drawn in prints if drawn.overlaps(badge, 0.0)]
+    assert len(lines) == 1, lines
+    x0, y0, x1, y1 = lines[0]
+    row_end, top, bottom = max(b.x1 for b in gear), min(b.y0 for b in gear), max(b.y1 for b in gear)
+    assert row_end < x0 <= row_end + 2 and top <= y0 <= bottom, (lines, row_end, top, bottom)
+    assert badge.x0 <= x1 <= badge.x1 and badge.y0 <= y1 <= badge.y1
+    along = [Box(x - 0.05, y - 0.05, x + 0.05, y + 0.05) for x, y in
+             ((x0 + (x1 - x0) * t / 50, y0 + (y1 - y0) * t / 50) for t in range(51))]
+    crossed = [drawn for drawn in prints for at in along if drawn.overlaps(at, 0.0) and not drawn.inside(badge, 0.0)]
+    assert not crossed, crossed
 
 
 def test_the_set_up_sends_the_reader_to_the_sheet_for_its_words(se_project, built_game, tmp_path):

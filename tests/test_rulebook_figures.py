@@ -312,10 +312,11 @@ def test_an_overview_numbers_no_title_and_no_caption_speaks_of_words_listed(game
 
 
 class _Canvas:
-    """What a figure prints on top of its drawing: each plate and callout's box, each line's centre, each leader."""
+    """What a figure prints on top of its drawing: each plate and callout's box, each line's centre, each leader and
+    arrowhead."""
 
     def __init__(self):
-        self.boxes, self.lines, self.segments = [], [], []
+        self.boxes, self.lines, self.segments, self.paths = [], [], [], []
 
     def stringWidth(self, text, font, size):
         from reportlab.pdfbase.pdfmetrics import stringWidth
@@ -331,8 +332,29 @@ class _Canvas:
     def line(self, x0, y0, x1, y1):  # a leader line
         self.segments.append((x0, y0, x1, y1))
 
+    def beginPath(self):  # an arrowhead: its corners, its tip first
+        return _Path()
+
+    def drawPath(self, path, stroke=1, fill=0):
+        self.paths.append(path.points)
+
     def __getattr__(self, name):
         return lambda *args, **kwargs: None
+
+
+class _Path:
+    """A path's points, in the order drawn."""
+
+    def __init__(self):
+        self.points = []
+
+    def moveTo(self, x, y):
+        self.points.append((x, y))
+
+    lineTo = moveTo
+
+    def close(self):
+        pass
 
 
 def printed_notes(figure: BoardFigure, frame) -> _Canvas:

@@ -26,7 +26,7 @@ In rules.yaml:
           from: bottom               # ...or listed bottom first, filling the outlines from the lowest up
         - at: enemies
           point: [0.2, 0.07]         # on a sheet: the callout at this spot of the region (of its width, height)
-          leader: [0.18, 0.09]       # where the callout must slide off its point (a small figure), a line to here
+          leader: [0.18, 0.09]       # where the callout must slide off its point (a small figure), an arrow to here
         - at: [1, 0.5]               # on the table: column, row, in cards from the top left (halves allowed)
           cards: [seven-start, mice-6]   # fronts, bottom first, fanned down so each one's top shows
           label: A Stack             # printed under it
@@ -188,7 +188,8 @@ class Note:
     part: bool = False  # a sheet part's key number: where no spot is free it keeps to the part's corner
     keyed: bool = False  # a tag with no spot clear of the drawing: said in the key under the figure instead
     leader: tuple | None = None  # (x, y), figure units: a sheet callout that had to slide off its spot draws a
-    # thin line back to this point of what it names (a half-size figure's badge too large for the spot beside it)
+    # thin arrow to this point of what it names (a half-size figure's badge too large for the spot beside it), its
+    # tag said in the key
 
 
 class BoardFigure(Flowable):
@@ -276,8 +277,13 @@ class BoardFigure(Flowable):
         return rows
 
     def _callout_text(self, tag: Note) -> str:
+        """The number of the callout a tag hangs from."""
+        callout = self._hung_from(tag)
+        return "" if callout is None else callout.text
+
+    def _hung_from(self, tag: Note) -> Note | None:
         """The callout a tag hangs from (the one at its anchor)."""
-        return next((n.text for n in self.notes if n.mark and (n.x, n.y, n.dx) == (tag.x, tag.y, tag.dx)), "")
+        return next((n for n in self.notes if n.mark and (n.x, n.y, n.dx) == (tag.x, tag.y, tag.dx)), None)
 
     def _entry_width(self, canvas, entry: tuple[str, str]) -> float:
         """A key entry's width: its callout's badge, a space, its words and the room before the next entry."""
@@ -308,10 +314,19 @@ class BoardFigure(Flowable):
                 canvas.setLineWidth(0.6)
                 canvas.line(at[2] if at[2] <= 0 else at[0], (at[1] + at[3]) / 2, x, y)
             line = self._slid_leader(canvas, note)
-            if line is not None:  # under its badge, which covers the line's end
+            if line is not None:  # under its badge, which covers the line's end; an arrowhead where it points
+                # (a dot there would read as one of a sheet's starting dots, the twenty-third proofreading)
+                tip, left, right, base = _arrowhead(line)
                 canvas.setStrokeColor(color(MARK))
+                canvas.setFillColor(color(MARK))
                 canvas.setLineWidth(0.6)
-                canvas.line(*line)
+                canvas.line(*base, *line[2:])
+                head = canvas.beginPath()
+                head.moveTo(*tip)
+                head.lineTo(*left)
+                head.lineTo(*right)
+                head.close()
+                canvas.drawPath(head, stroke=0, fill=1)
         for note, at in arranged:
             self._note(canvas, note, at)
 
@@ -386,6 +401,11 @@ class BoardFigure(Flowable):
         shown = [n for n in shown if n is not None]
         for note in [n for n in shown if n.mark and n.near is not None and id(n) not in places] + [
                 n for n in shown if n.tag]:
+            if note.tag and self._slid_leader(canvas, self._hung_from(note)) is not None:
+                # its callout slid away from what it names, an arrow to it: beside the callout the tag named what
+                # stands there instead (the twenty-second proofreading)
+                shown[shown.index(note)] = replace(note, keyed=True)
+                continue
             box = self._callout_spot(canvas, note, shown, places, drawn + taken, outlines, taken, words)
             if note.tag and sum(_overlap(box, other) for other in drawn + taken + words) > KEYED_COVER:
                 shown[shown.index(note)] = replace(note, keyed=True)  # said in the key under the figure
@@ -571,13 +591,14 @@ class BoardFigure(Flowable):
             return True
         reach = (min(line[0], line[2]), min(line[1], line[3]), max(line[0], line[2]), max(line[1], line[3]))
         drawn = [_scaled(b, self.scale_by) for b in self.avoid + list(getattr(self.base, "dots", []))]
+        x, y = line[:2]  # it ends on what it names: the boxes its point is on are no obstacle
         drawn = [b for b in drawn + self._sheet_words() if _overlap(b, _grown([reach], LEADER_AIR)[0]) > 0
-                 and _overlap(b, box) <= 0]
-        return not any(_overlap(part, b) > 0 for part in _line_boxes(line, LEADER_AIR) for b in drawn)
+                 and _overlap(b, box) <= 0 and not (b[0] <= x <= b[2] and b[1] <= y <= b[3])]
+        return not any(_overlap(part, b) > 0 for part in _leader_room(line) for b in drawn)
 
-    def _slid_leader(self, canvas, note: Note) -> tuple | None:
+    def _slid_leader(self, canvas, note: Note | None) -> tuple | None:
         """The leader a sheet's callout draws where it had to slide off its spot (None where it stands there)."""
-        if not note.mark or note.near is not None or note.leader is None:
+        if note is None or not note.mark or note.near is not None or note.leader is None:
             return None
         box = self._mark_box(canvas, note)
         return None if box == self._mark_box(canvas, note, nudged=False) else self._leader(note, box)
@@ -585,7 +606,7 @@ class BoardFigure(Flowable):
     def _leader_boxes(self, canvas, note: Note) -> list[tuple]:
         """The small boxes a callout's leader runs through, as printed: a tag or a region's name stands off it."""
         line = self._slid_leader(canvas, note)
-        return [] if line is None else _line_boxes(line, LEADER_AIR)
+        return [] if line is None else _leader_room(line)
 
     def _title_box(self, canvas, note: Note) -> tuple:
         """The sheet's title's printed box, its top-left corner at its anchor (as `_note` prints it)."""
@@ -847,6 +868,7 @@ NUDGE = 1.5  # badges' widths (or heights) a set-up callout may slide off the sh
 HIDES = 0.5  # the share of a box a callout covers that hides it: the callout slides off it
 LEADER_LEAST = 2.0  # points: a callout slid less far from its leader's point than this draws no line (it is beside it)
 LEADER_AIR = 0.8  # points of air each side of a leader's middle, clear of the sheet's boxes, dots and words
+LEADER_HEAD = 2.4, 1.0  # points: the length and half-width of the arrowhead a leader ends in, on what it names
 KEYED_COVER = 0.5  # square points of the drawing's cards, boxes and icons a tag covers at most, else said in the key
 KEY_ROW, KEY_GAP, KEY_APART = MARK_PT * 1.9, 3.0, 10.0  # the key under a figure: a row's height, the space above
 # it, the room between entries (points)
@@ -975,6 +997,25 @@ def _broken(text: str) -> list[list[str]]:
 def _plate(box: tuple) -> tuple:
     """A name's white plate: its words' box, NAME_PAD wider on each side and half that taller."""
     return box[0] - NAME_PAD, box[1] - NAME_PAD / 2, box[2] + NAME_PAD, box[3] + NAME_PAD / 2
+
+
+def _arrowhead(line: tuple) -> tuple:
+    """A leader's arrowhead (x0, y0 its tip, where it points; x1, y1 in its badge): its tip, its two back corners
+    and the middle of its back, where the line starts."""
+    x0, y0, x1, y1 = line
+    length, half = LEADER_HEAD
+    span = math.hypot(x1 - x0, y1 - y0)
+    ux, uy = (x1 - x0) / span, (y1 - y0) / span  # from the tip towards the badge
+    bx, by = x0 + ux * length, y0 + uy * length
+    return (x0, y0), (bx - uy * half, by + ux * half), (bx + uy * half, by - ux * half), (bx, by)
+
+
+def _leader_room(line: tuple) -> list[tuple]:
+    """The small boxes a leader and its arrowhead take, as printed."""
+    _, left, right, _ = _arrowhead(line)
+    head = (min(left[0], right[0], line[0]), min(left[1], right[1], line[1]), max(left[0], right[0], line[0]),
+            max(left[1], right[1], line[1]))
+    return _line_boxes(line, LEADER_AIR) + [head]
 
 
 def _line_boxes(line: tuple, half: float) -> list[tuple]:
@@ -1833,7 +1874,7 @@ def _place_problems(place: dict, kind: str, game, sheet_id, regions, rule_ids) -
     if "leader" in place and not ("point" in place and isinstance(leader, list) and len(leader) == 2 and all(
             isinstance(v, (int, float)) and 0 <= v <= 1 for v in leader)):
         messages.append("leader: [across, down] inside the region, each 0 to 1 of its width and height, with point: "
-                        "(the spot of what the callout names that its line leads to, where it has to move off its point)")
+                        "(the spot of what the callout names that its arrow points at, where it has to move off its point)")
     looks = token_sets(game)
     if "token" in place and not ((place["token"] is True or place["token"] in looks)
                                  and ("point" in place or "box" in place)):

@@ -431,8 +431,8 @@ def test_the_crew_callouts_point_at_the_gear_row_and_beside_the_ability_boxes():
 
 def _booklet_set_up_figure(project, monkeypatch, tmp_path, paper: str):
     """The set-up figure as the booklet on `paper` draws it, at the size it has on its page (smaller than a
-    booklet's page would draw it alone: it shares its page with rules 2.2 to 2.6), and the leader lines it prints
-    (x0, y0, x1, y1 in mm of the sheet from its top left: the point the line leads to first)."""
+    booklet's page would draw it alone: it shares its page with rules 2.2 to 2.6), and the leaders it prints, each
+    (x0, y0, x1, y1) from the tip of its arrowhead to its end in the badge, in mm of the sheet from its top left."""
     from sheet_geometry import MM
     from test_rulebook_figures import _Canvas
 
@@ -453,8 +453,10 @@ def _booklet_set_up_figure(project, monkeypatch, tmp_path, paper: str):
     canvas = _Canvas()
     figure.print_notes(canvas)
     by, height = figure.scale_by, figure.natural[1]
+    assert len(canvas.paths) == len(canvas.segments)  # each line starts at the back of its arrowhead
+    tips = [path[0] for path in canvas.paths]
     lines = [(x0 / by / MM, (height - y0 / by) / MM, x1 / by / MM, (height - y1 / by) / MM)
-             for x0, y0, x1, y1 in canvas.segments]
+             for (x0, y0), (_, _, x1, y1) in zip(tips, canvas.segments)]
     return figure, lines
 
 
@@ -470,9 +472,11 @@ def test_a_booklets_gear_callout_leads_a_line_to_the_gear_row(se_project, monkey
     """The twentieth and twenty-first proofreadings: in the booklets' half-size set-up figure 2.6 ("Gear boxes")
     stood right of Rico's ability boxes, reading as their label: the badge is larger there than the room between
     his Gear row and his ability boxes. Rule 2.6 names the Gear row: a thin line now leads from the badge to the
-    row's end. The line starts within 2 mm of Rico's last Gear box, level with the row, ends in the badge, and
-    crosses no box, icon, dot or word the figure prints (a line over an ability box would point at that); the badge
-    covers none of them either."""
+    row's end. The twenty-second: the line ended short of the row, below it, and the tag still stood by the ability
+    boxes; the twenty-third: a dot at its end could pass for a starting dot. The line now points with an arrowhead
+    at the corner of Rico's last Gear box, runs to the badge, and crosses no other box, icon, dot or word the
+    figure prints (a line over an ability box would point at that); the badge covers none of them either, and
+    "Gear boxes" is said in the key under the figure, beside 2.6's number."""
     from sheet_geometry import Box
 
     figure, lines = _booklet_set_up_figure(se_project, monkeypatch, tmp_path, paper)
@@ -483,13 +487,15 @@ def test_a_booklets_gear_callout_leads_a_line_to_the_gear_row(se_project, monkey
     assert not [drawn for drawn in prints if drawn.overlaps(badge, 0.0)]
     assert len(lines) == 1, lines
     x0, y0, x1, y1 = lines[0]
-    row_end, top, bottom = max(b.x1 for b in gear), min(b.y0 for b in gear), max(b.y1 for b in gear)
-    assert row_end < x0 <= row_end + 2 and top <= y0 <= bottom, (lines, row_end, top, bottom)
+    last = max(gear, key=lambda b: b.x1)
+    assert last.x0 <= x0 <= last.x1 and last.y0 <= y0 <= last.y1, (lines, last)
     assert badge.x0 <= x1 <= badge.x1 and badge.y0 <= y1 <= badge.y1
     along = [Box(x - 0.05, y - 0.05, x + 0.05, y + 0.05) for x, y in
              ((x0 + (x1 - x0) * t / 50, y0 + (y1 - y0) * t / 50) for t in range(51))]
-    crossed = [drawn for drawn in prints for at in along if drawn.overlaps(at, 0.0) and not drawn.inside(badge, 0.0)]
+    crossed = [drawn for drawn in prints for at in along if drawn.overlaps(at, 0.0)
+               and not drawn.inside(badge, 0.0) and not drawn.inside(last, 0.05)]
     assert not crossed, crossed
+    assert notes["Gear boxes"] is None  # said in the key under the figure
 
 
 def test_the_set_up_sends_the_reader_to_the_sheet_for_its_words(se_project, built_game, tmp_path):

@@ -120,6 +120,10 @@ class LegibleOnly:
     def __getattr__(self, name):
         return getattr(self.inner, name)
 
+    def prints(self, size: float) -> bool:
+        """Whether words of `size` print at this scale (a legend's mark is left off with its words)."""
+        return size * self.at >= LEGIBLE_PT - 1e-6
+
     def save(self) -> None:
         self._saved.append(self.at)
         self.inner.save()

@@ -57,6 +57,12 @@ class Pen:
         c, d = self._xy(x2, y2)
         self.backend.line(a, b, c, d, color or self.colors["ink"], width)
 
+    def prints(self, size: float) -> bool:
+        """Whether words of `size` print on this pen's backend: a rulebook's figure drawn small leaves the smaller
+        ones off (pnp.render.rulebook_figures.LegibleOnly), and a legend's mark should go with its words."""
+        prints = getattr(self.backend, "prints", None)
+        return True if prints is None else prints(size)
+
     def text(self, x, y, string, size=7.0, font="regular", color=None, align="left"):
         """y is the top of the line; the baseline sits 0.8 size below it. Its typewriter marks are set as a
         paragraph's are (pnp.text.fit): Amelia Earhart’s Body."""

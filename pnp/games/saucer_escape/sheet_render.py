@@ -66,6 +66,10 @@ class Area:
     def circle(self, cx, cy, r, fill=None):
         self.pen.circle(*self.at(cx, cy), mm(r), fill=self.color(fill))
 
+    def prints(self, size):
+        """Whether words of `size` print (a rulebook's small picture of the sheet leaves the smaller ones off)."""
+        return self.pen.prints(size)
+
     def rect(self, x, y, w, h, **style):
         for key in ("fill", "stroke"):
             style[key] = self.color(style.get(key))
@@ -349,7 +353,8 @@ def _crew_panel(a, member, x, y, w, h, name):
             if k < member.starting_gear.count(item):  # the player darkens it at set-up (rule starting-gear)
                 _start_dot(a, bx + box / 2, top + box + START_DOT * 2)
             slot += 1
-    if member.starting_gear:
+    if member.starting_gear and a.prints(TEXT):  # the key's dot goes with its words: alone, beside the last Gear
+        # box, it read as that box's starting mark (the twenty-fourth proofreading of the rulebook's set-up figure)
         _start_dot(a, x + 11 + slot * box + 1.2 + START_DOT, top + box / 2)
         a.text(x + 11 + slot * box + 1.2 + 2 * START_DOT + 0.8, top + (box - mm_of(TEXT)) / 2, "starting gear", TEXT,
                "regular", "muted")

@@ -411,6 +411,38 @@ def test_the_set_up_callouts_stand_beside_what_they_name_covering_nothing():
             assert not covered, (text, covered)
 
 
+@pytest.mark.parametrize("frame", ["a4", "a5"])
+def test_every_dot_the_set_up_figure_prints_on_a_crew_panel_marks_a_gear_box(se_project, frame):
+    """Rule 2.6: "Darken the Gear boxes marked with a dot". The sheet keys those dots ("• starting gear", right of
+    each Gear row); the set-up figure leaves the key's words off (too small at its scale), and its dot alone beside
+    the last Gear box read as that box's mark (the twenty-fourth proofreading). In the figure, in the A4 book and
+    in a booklet, every dot on a crew panel now stands under a Gear box its crew member starts with; drawn full
+    size, the sheet keeps its key, a dot and its words for each crew member who starts with gear."""
+    from test_rulebook_figures import A5, FRAME, drawn, printed_notes, setup_figure
+
+    crew = se_project.game.sheets["game-sheet"].model.crew
+    figure = setup_figure("saucer-escape", FRAME if frame == "a4" else A5)
+    printed_notes(figure, FRAME if frame == "a4" else A5)
+    panels = next(r for r in se_project.sheet_layouts["game-sheet"].regions if r.name == "crew")
+    top = figure.natural[1] - panels.y  # the figure's units: y up
+
+    def dots_and_gear(scale):
+        recording = drawn(figure, scale)
+        gear = [(args[1], args[2], args[3]) for kind, args, _ in recording.calls
+                if kind == "checkbox" and args[0].startswith("crew.") and args[0].split(".")[2] in ("lasgun", "shield")]
+        dots = [d for d in recording.drawn if d.kind == "circle" and d.x1 - d.x0 < 5
+                and panels.x <= d.x0 <= panels.x + panels.w and top - panels.h <= d.y0 <= top]
+        return dots, gear, recording.texts()
+
+    dots, gear, texts = dots_and_gear(figure.scale_by)
+    assert gear and "starting gear" not in texts
+    under = [d for d in dots if any(x <= (d.x0 + d.x1) / 2 <= x + size and d.y1 <= y for x, y, size in gear)]
+    assert len(under) == len(dots) == sum(len(member.starting_gear) for member in crew), (len(under), len(dots))
+    full, _, texts = dots_and_gear(1.0)
+    assert texts.count("starting gear") == sum(1 for member in crew if member.starting_gear)
+    assert len(full) == len(dots) + texts.count("starting gear")
+
+
 def test_the_crew_callouts_point_at_the_gear_row_and_beside_the_ability_boxes():
     """Fifth proofreading: "2.6 Gear boxes" pointed at the ability boxes, but the Gear boxes are the icon row at the
     bottom left of each crew panel. 2.6 now stands on Rico's Gear row, just right of his last Gear box, and 2.5 to

@@ -446,14 +446,16 @@ def test_every_dot_the_set_up_figure_prints_on_a_crew_panel_marks_a_gear_box(se_
 def test_the_crew_callouts_point_at_the_gear_row_and_beside_the_ability_boxes():
     """Fifth proofreading: "2.6 Gear boxes" pointed at the ability boxes, but the Gear boxes are the icon row at the
     bottom left of each crew panel. 2.6 now stands on Rico's Gear row, just right of his last Gear box, and 2.5 to
-    the left of Deckard's ability boxes, level with them."""
+    the left of Deckard's ability boxes, level with them. The twenty-fifth: 2.6 pressed against Rico's third ability
+    box, reading as its number; it stands a millimetre or more clear of his Gear row and of his ability boxes (mm of
+    the sheet, as drawn full size)."""
     notes, _, fields = _set_up_figure_as_printed()
     gear = [box for name, box in fields.items() if name.startswith(("crew.rico.lasgun.", "crew.rico.shield."))]
     assert len(gear) == 4
     callout = notes["2.6"]
     middle = (callout.y0 + callout.y1) / 2
     assert min(b.y0 for b in gear) <= middle <= max(b.y1 for b in gear)
-    assert max(b.x1 for b in gear) < callout.x0 < callout.x1 < fields["crew.rico.ability.self-sacrifice"].x0
+    assert max(b.x1 for b in gear) + 1 < callout.x0 < callout.x1 < fields["crew.rico.ability.self-sacrifice"].x0 - 1
     abilities = [box for name, box in fields.items() if name.startswith("crew.deckard.ability.")]
     assert len(abilities) == 3
     callout = notes["2.5"]

@@ -26,7 +26,7 @@ In rules.yaml:
           from: bottom               # ...or listed bottom first, filling the outlines from the lowest up
         - at: enemies
           point: [0.2, 0.07]         # on a sheet: the callout at this spot of the region (of its width, height)
-          leader: [0.18, 0.09]       # where the callout must slide off its point (a small figure), an arrow to here
+          leader: [0.18, 0.09]       # a thin arrow from the callout to this spot of what it names, its tag keyed
         - at: [1, 0.5]               # on the table: column, row, in cards from the top left (halves allowed)
           cards: [seven-start, mice-6]   # fronts, bottom first, fanned down so each one's top shows
           label: A Stack             # printed under it
@@ -191,9 +191,8 @@ class Note:
     # under it, a callout with one (a track's token) stands clear of the drawn boxes around it (BoardFigure.arranged)
     part: bool = False  # a sheet part's key number: where no spot is free it keeps to the part's corner
     keyed: bool = False  # a tag with no spot clear of the drawing: said in the key under the figure instead
-    leader: tuple | None = None  # (x, y), figure units: a sheet callout that had to slide off its spot draws a
-    # thin arrow to this point of what it names (a half-size figure's badge too large for the spot beside it), its
-    # tag said in the key
+    leader: tuple | None = None  # (x, y), figure units: a sheet callout points at this spot of what it names with a
+    # thin arrow, wherever it stands (slid into clear space in a small figure), its tag said in the key
 
 
 class BoardFigure(Flowable):
@@ -317,7 +316,7 @@ class BoardFigure(Flowable):
                 canvas.setStrokeColor(color(MARK))
                 canvas.setLineWidth(0.6)
                 canvas.line(at[2] if at[2] <= 0 else at[0], (at[1] + at[3]) / 2, x, y)
-            line = self._slid_leader(canvas, note)
+            line = self._drawn_leader(canvas, note)
             if line is not None:  # under its badge, which covers the line's end; an arrowhead where it points
                 # (a dot there would read as one of a sheet's starting dots, the twenty-third proofreading)
                 tip, left, right, base = _arrowhead(line)
@@ -405,9 +404,9 @@ class BoardFigure(Flowable):
         shown = [n for n in shown if n is not None]
         for note in [n for n in shown if n.mark and n.near is not None and id(n) not in places] + [
                 n for n in shown if n.tag]:
-            if note.tag and self._slid_leader(canvas, self._hung_from(note)) is not None:
-                # its callout slid away from what it names, an arrow to it: beside the callout the tag named what
-                # stands there instead (the twenty-second proofreading)
+            if note.tag and self._drawn_leader(canvas, self._hung_from(note)) is not None:
+                # its callout points from a little way off: beside the callout the tag named what stood there
+                # instead (the twenty-second proofreading)
                 shown[shown.index(note)] = replace(note, keyed=True)
                 continue
             box = self._callout_spot(canvas, note, shown, places, drawn + taken, outlines, taken, words)
@@ -563,7 +562,8 @@ class BoardFigure(Flowable):
         # leader stands clear of every box: where it cannot at its spot, its arrow points there from clear space (one
         # pressed against a box beside what it names read as that box's: the twenty-fifth proofreading)
         hides = 0.0 if note.leader is not None else HIDES
-        if not any(_overlap(box, b) > hides * (b[2] - b[0]) * (b[3] - b[1]) for b in boxes):
+        if not any(_overlap(box, b) > hides * (b[2] - b[0]) * (b[3] - b[1]) for b in boxes) and self._leads_clear(
+                note, box):
             return box
         others = [self._mark_box(canvas, n, nudged=False) for n in self.notes if n.mark and n.near is None and n is not note]
         w, h = box[2] - box[0], box[3] - box[1]
@@ -578,7 +578,7 @@ class BoardFigure(Flowable):
         return box
 
     def _leader(self, note: Note, box: tuple) -> tuple | None:
-        """The line a callout slid off its spot draws back to its `leader` point, as printed (x0, y0, x1, y1): from
+        """The line a callout standing at `box` draws to its `leader` point, as printed (x0, y0, x1, y1): from
         that point straight into its badge, through the nearest point of the badge's edge; None where it has no
         leader point or its badge stands at it."""
         if note.leader is None:
@@ -603,16 +603,17 @@ class BoardFigure(Flowable):
                  and _overlap(b, box) <= 0 and not (b[0] <= x <= b[2] and b[1] <= y <= b[3])]
         return not any(_overlap(part, b) > 0 for part in _leader_room(line) for b in drawn)
 
-    def _slid_leader(self, canvas, note: Note | None) -> tuple | None:
-        """The leader a sheet's callout draws where it had to slide off its spot (None where it stands there)."""
+    def _drawn_leader(self, canvas, note: Note | None) -> tuple | None:
+        """The leader a sheet's callout draws where it stands (None where it has none, or stands on its point). The
+        twenty-fifth and twenty-sixth proofreadings: a callout beside the row of boxes it names, with no arrow, read
+        as the number of the box beyond it; it points at the row at every size."""
         if note is None or not note.mark or note.near is not None or note.leader is None:
             return None
-        box = self._mark_box(canvas, note)
-        return None if box == self._mark_box(canvas, note, nudged=False) else self._leader(note, box)
+        return self._leader(note, self._mark_box(canvas, note))
 
     def _leader_boxes(self, canvas, note: Note) -> list[tuple]:
         """The small boxes a callout's leader runs through, as printed: a tag or a region's name stands off it."""
-        line = self._slid_leader(canvas, note)
+        line = self._drawn_leader(canvas, note)
         return [] if line is None else _leader_room(line)
 
     def _title_box(self, canvas, note: Note) -> tuple:
@@ -1881,7 +1882,7 @@ def _place_problems(place: dict, kind: str, game, sheet_id, regions, rule_ids) -
     if "leader" in place and not ("point" in place and isinstance(leader, list) and len(leader) == 2 and all(
             isinstance(v, (int, float)) and 0 <= v <= 1 for v in leader)):
         messages.append("leader: [across, down] inside the region, each 0 to 1 of its width and height, with point: "
-                        "(the spot of what the callout names that its arrow points at, where it has to move off its point)")
+                        "(the spot of what the callout names that its arrow points at)")
     looks = token_sets(game)
     if "token" in place and not ((place["token"] is True or place["token"] in looks)
                                  and ("point" in place or "box" in place)):

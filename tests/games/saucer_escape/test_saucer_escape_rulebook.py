@@ -494,11 +494,24 @@ def _booklet_set_up_figure(project, monkeypatch, tmp_path, paper: str):
     return figure, lines
 
 
-def test_the_a4_books_gear_callout_stands_at_its_spot_with_no_leader():
-    """The A4 book's figure has room for 2.6 beside Rico's Gear row (the test above): it draws no line to it."""
+def test_the_a4_books_gear_callout_points_at_the_gear_row_from_beside_it():
+    """The twenty-fifth and twenty-sixth proofreadings: beside Rico's Gear row with no arrow, 2.6 read as the
+    number of the ability box beyond it. The A4 book's figure has room for it beside the row (the test above), and
+    a short arrow from it points at the corner of his last Gear box."""
+    from sheet_geometry import MM
     from test_rulebook_figures import FRAME, printed_notes, setup_figure
 
-    assert printed_notes(setup_figure("saucer-escape"), FRAME).segments == []
+    figure = setup_figure("saucer-escape")
+    canvas = printed_notes(figure, FRAME)
+    notes, _, fields = _set_up_figure_as_printed(figure)
+    last = max((box for name, box in fields.items() if name.startswith(("crew.rico.lasgun.", "crew.rico.shield."))),
+               key=lambda b: b.x1)
+    assert len(canvas.paths) == len(canvas.segments) == 1
+    by, height = figure.scale_by, figure.natural[1]
+    (x, y), badge = canvas.paths[0][0], notes["2.6"]
+    tip = x / by / MM, (height - y / by) / MM
+    assert last.x0 <= tip[0] <= last.x1 and last.y0 <= tip[1] <= last.y1, (tip, last)
+    assert 0 < badge.x0 - tip[0] < 10  # a short arrow, right to left
 
 
 @pytest.mark.parametrize("paper", ["a4", "letter"])

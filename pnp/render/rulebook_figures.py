@@ -89,7 +89,7 @@ VALUE = re.compile(r"[+\-\u2212\u00d7x]?\d{1,2}")  # a value (18, +2, ×2) Legib
 VALUE_LEAST = 0.5
 # A card's value (its health in a heart, its cost in a disc) stands alone in its shape and is what a player reads
 # first: it prints larger from this much of LEGIBLE_PT (a two-digit health is fitted smaller than a one-digit one:
-# the twelfth proofreading's Warrior printed no 10 where the Medic printed 8)
+# the twelfth proofreading: one card printed no 10 where its neighbour printed 8)
 CARD_VALUE_LEAST = 0.38
 
 
@@ -263,7 +263,7 @@ class BoardFigure(Flowable):
         canvas.restoreState()
 
     def _key_rows(self, canvas, width: float) -> list[list[tuple[str, str]]]:
-        """The tags said under the drawing (each with its callout: "2.5 Ability boxes"), in rows as wide as
+        """The tags said under the drawing (each with its callout: "2.5 Tokens"), in rows as wide as
         `width`: those that stand nowhere on the figure clear of its cards, boxes, icons and other words."""
         if not any(n.tag for n in self.notes):
             return []
@@ -433,7 +433,7 @@ class BoardFigure(Flowable):
     def card_least(self) -> float:
         """The share of LEGIBLE_PT the laid cards' values print larger from: CARD_VALUE_LEAST where every value of
         every card reads from it, else a sheet's VALUE_LEAST, so the cards' values print alike, all or none (a
-        half-size booklet printed the Medic's health, 8, but not the Warrior's, 10: the fourteenth proofreading)."""
+        half-size booklet printed one card's 8 but not its neighbour's 10: the fourteenth proofreading)."""
         if self.scale_by not in self._card_least:  # asked for each card's ink: worked out once per scale
             values = [(d, card.w / _card_size(self.project, card.face)[0]) for card in self.placed
                       for d in _face_words(self.project, card.face) if VALUE.fullmatch(d.text.strip())]
@@ -470,7 +470,7 @@ class BoardFigure(Flowable):
     def _least_ink(self, note: Note, boxes: list[tuple], taken: list[tuple], alike: list[tuple] = ()) -> list[tuple]:
         """A card's name spots, those that cover least of what the card prints first (a board card's name on its
         blank foot rather than across its grid), then those `alike` (where the cards of its design have or may have
-        theirs: only among spots that cover alike, since covering more to match put basic enemies' names flush
+        theirs: only among spots that cover alike, since covering more to match put a row of cards' names flush
         left on their title bands, the twentieth proofreading), then those with room round their plate (NAME_ROOM:
         a tab hard against a callout reads as its label), in their order where they are alike."""
         card = self._card_of(note)
@@ -489,8 +489,8 @@ class BoardFigure(Flowable):
         """Those of a card's name spots where the cards of its design (`twins`, each with where it may be named)
         have theirs: the spot of the first of them named; none named yet, the spots that leave each of them a spot
         alike clear of this name's plate. Two leaders' names in one figure stand alike (the seventeenth
-        proofreading: one stood mid-card, the other on its card's top edge; the eighteenth: two Final Chapters,
-        one named on its top edge, one over its picture)."""
+        proofreading: one stood mid-card, the other on its card's top edge; the eighteenth: two cards of one
+        design, one named on its top edge, one over its picture)."""
         if not twins:  # (a card with twins has a card: _same_design)
             return []
         named, own = [t for t, _ in twins if id(t) in places], self._printed_card(note)
@@ -517,7 +517,7 @@ class BoardFigure(Flowable):
 
     def _sheet_words(self) -> list[tuple]:
         """The words the drawing prints at this scale (those LegibleOnly keeps or sets larger), as printed: a
-        region's name stands clear of them ("Turn Record" never over the turns' numbers)."""
+        region's name stands clear of them (a track's name never over its boxes' numbers)."""
         by, shown = self.scale_by, []
         for d in getattr(self.base, "words", []):
             size = shown_size(d.text, d.size, by)
@@ -541,7 +541,7 @@ class BoardFigure(Flowable):
 
     def _mark_box(self, canvas, note: Note, nudged: bool = True) -> tuple:
         """A callout's printed box at its anchor; on a sheet, slid the least it takes off the boxes to write in
-        that it would hide (at half size a badge is larger than a sheet's ability box: the twelfth proofreading)."""
+        that it would hide (at half size a badge is larger than a sheet's small box: the twelfth proofreading)."""
         width = _badge_width(canvas, note.text)
         x, y = self._inside(note.x * self.scale_by + note.dx, note.y * self.scale_by, width / 2, MARK_PT * 0.75)
         box = x - width / 2, y - MARK_PT * 0.75, x + width / 2, y + MARK_PT * 0.75
@@ -562,8 +562,11 @@ class BoardFigure(Flowable):
         # leader stands clear of every box: where it cannot at its spot, its arrow points there from clear space (one
         # pressed against a box beside what it names read as that box's: the twenty-fifth proofreading)
         hides = 0.0 if note.leader is not None else HIDES
+        # what its arrow may not cross: the sheet's boxes, icons, dots and words, as printed (gathered once)
+        drawn = [] if note.leader is None else [_scaled(b, self.scale_by) for b in self.avoid + list(
+            getattr(self.base, "dots", []))] + self._sheet_words()
         if not any(_overlap(box, b) > hides * (b[2] - b[0]) * (b[3] - b[1]) for b in boxes) and self._leads_clear(
-                note, box):
+                note, box, drawn):
             return box
         others = [self._mark_box(canvas, n, nudged=False) for n in self.notes if n.mark and n.near is None and n is not note]
         w, h = box[2] - box[0], box[3] - box[1]
@@ -573,7 +576,7 @@ class BoardFigure(Flowable):
                 moved = (box[0] + dx, box[1] + dy, box[2] + dx, box[3] + dy)
                 if moved[0] < 0 or moved[1] < 0 or moved[2] > width or moved[3] > height:
                     continue
-                if not any(_overlap(moved, b) > 0 for b in boxes + others) and self._leads_clear(note, moved):
+                if not any(_overlap(moved, b) > 0 for b in boxes + others) and self._leads_clear(note, moved, drawn):
                     return moved
         return box
 
@@ -590,18 +593,20 @@ class BoardFigure(Flowable):
         r = (box[3] - box[1]) / 2  # to the badge's straight middle part, which covers the line's end at any height
         return x, y, min(max(x, box[0] + r), box[2] - r), min(max(y, box[1]), box[3])
 
-    def _leads_clear(self, note: Note, box: tuple) -> bool:
-        """Whether a callout standing at `box` can draw its leader (if it has a point for one) crossing none of the
-        sheet's boxes, icons, dots and words: a line over a box would seem to name it."""
+    def _leads_clear(self, note: Note, box: tuple, drawn: list[tuple]) -> bool:
+        """Whether a callout standing at `box` can draw its leader (if it has a point for one) crossing none of
+        `drawn` (the sheet's boxes, icons, dots and words, as printed) but the box it points at: a line over a box
+        would seem to name it."""
         line = self._leader(note, box)
         if line is None:
             return True
-        reach = (min(line[0], line[2]), min(line[1], line[3]), max(line[0], line[2]), max(line[1], line[3]))
-        drawn = [_scaled(b, self.scale_by) for b in self.avoid + list(getattr(self.base, "dots", []))]
+        room = _leader_room(line)
         x, y = line[:2]  # it ends on what it names: the boxes its point is on are no obstacle
-        drawn = [b for b in drawn + self._sheet_words() if _overlap(b, _grown([reach], LEADER_AIR)[0]) > 0
-                 and _overlap(b, box) <= 0 and not (b[0] <= x <= b[2] and b[1] <= y <= b[3])]
-        return not any(_overlap(part, b) > 0 for part in _leader_room(line) for b in drawn)
+        near = _grown([(min(b[0] for b in room), min(b[1] for b in room), max(b[2] for b in room),
+                        max(b[3] for b in room))], LEADER_AIR)[0]
+        drawn = [b for b in drawn if _overlap(b, near) > 0 and _overlap(b, box) <= 0
+                 and not (b[0] <= x <= b[2] and b[1] <= y <= b[3])]
+        return not any(_overlap(part, b) > 0 for part in room for b in drawn)
 
     def _drawn_leader(self, canvas, note: Note | None) -> tuple | None:
         """The leader a sheet's callout draws where it stands (None where it has none, or stands on its point). The
@@ -638,7 +643,7 @@ class BoardFigure(Flowable):
         return [_scaled(box, self.scale_by) for box in over + above]
 
     def _card_words(self, note: Note) -> list[tuple]:
-        """The printed boxes of the words a name note's card still prints at this scale (a Final Chapter's values,
+        """The printed boxes of the words a name note's card still prints at this scale (a card's values,
         set larger where they would print small), its name aside: its name plate never covers them."""
         card = self._card_of(note)
         if card is None:
@@ -715,7 +720,7 @@ class BoardFigure(Flowable):
     def _name_box(self, canvas, note: Note, sizes: tuple = (), room: float | None = None) -> tuple | None:
         """A region's name as printed at its top-left corner, (x0, y0, x1, y1, lines, size): on one line, else
         broken into lines, each as wide as the region at most; at NAME_PT, else at LEGIBLE_PT where only that keeps
-        it on one line or fits it at all (a narrow region's "Blueprints"), or at the `sizes` asked for; None where
+        it on one line or fits it at all (a narrow region's one long word), or at the `sizes` asked for; None where
         nothing fits it."""
         x0, y0, x1, y1 = _scaled(note.near, self.scale_by)
         # a card's name may overhang its edges a little (into the gap between cards) rather than go unnamed
@@ -883,7 +888,7 @@ KEY_ROW, KEY_GAP, KEY_APART = MARK_PT * 1.9, 3.0, 10.0  # the key under a figure
 KEY_WIDTH = 0.75  # a key's rows as wide as the figure, or this much of the frame where the figure is narrower
 NAME_PT, NAME_INSET, NAME_INK = 6.5, 2.0, "#3d4a57"  # a region's name as printed: size, inset from its corner, ink
 NAME_DROPS = 3  # lines a region's name may stand lower than its corner, where a callout stands there
-NAME_RIGHT = 0.5  # points a region's name keeps from its right edge: a long word ("Blueprints") fits a narrow region
+NAME_RIGHT = 0.5  # points a region's name keeps from its right edge: a long word fits a narrow region
 TAB_OVERHANG = 1.3  # a card's name plate as wide as this much of the card at most, centred on it
 TAB_STEP = 0.5  # points a name tab is slid along its card's top edge at a time, to clear a callout
 NAME_PAD = 0.8  # points a name's white plate reaches beyond its words, left and right (half that above and below)
@@ -897,8 +902,8 @@ OUTLINE_WEIGHT = 100  # how much worse a tag over a card or a track cell is than
 
 def _beyond_names(text: str, names: set[str]) -> str:
     """A tag's text less what the cards it labels print as their names: "" where it is one of them; its head alone
-    where every name after its ":" is ("Final Chapters: The Long Night, Supply Drop Gone Wrong" -> "Final
-    Chapters"); else the text as it is."""
+    where every name after its ":" is ("Chapters: The Night, The Drop" -> "Chapters", where the cards
+    print those two names); else the text as it is."""
     if text in names:
         return ""
     head, colon, tail = text.partition(": ")
@@ -938,7 +943,7 @@ def _cut(canvas, word: str, room: float, size: float) -> list[str]:
 
 
 def _after_heading(near: tuple, words: list[tuple], w: float, h: float) -> tuple[float, float] | None:
-    """Where a part's number w x h stands just after the heading at its part's top-left corner ("TURN RECORD 7"),
+    """Where a part's number w x h stands just after the heading at its part's top-left corner ("SCORE 7"),
     as a bottom-left corner; None where the part has no words near its top. The heading is the topmost line of
     words that starts at the part's left edge; its words run on while the gaps are a word space or so. A part
     with no heading (a legend in columns) has its number after its top line's last word."""
@@ -1718,8 +1723,8 @@ WRITE_IN = 15 * mm  # a box drawn on a sheet no larger than this either way is o
 
 def _write_in_boxes(project, sheet_id: str) -> list[tuple]:
     """Every small box the sheet draws (x0, y0, x1, y1, in the figure's units): a box a player writes a number in
-    or darkens, which no tag may cover (a roll-and-write sheet's are most of it): drawn, or a form's field (an
-    ability box to tick)."""
+    or darkens, which no tag may cover (a roll-and-write sheet's are most of it): drawn, or a form's field (a
+    box to tick)."""
     return [(d.x0, d.y0, d.x1, d.y1) for d in _sheet_drawn(project, sheet_id)
             if d.kind in ("rect", "checkbox", "text_field") and 0 < d.x1 - d.x0 <= WRITE_IN
             and 0 < d.y1 - d.y0 <= WRITE_IN]
